@@ -1,0 +1,71 @@
+#pragma once
+// Collects diagnostics from every stage; stages report and go on (recovery), the driver renders at the end.
+#include <deque>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "diag/diagnostic.h"
+
+namespace cardc {
+
+class DiagnosticEngine {
+ public:
+  explicit DiagnosticEngine(const SourceManager& sources) : sources_(sources) {}
+
+  template <typename... Args>
+  Diagnostic& report(DiagId id, SourceRange range, const Args&... args) {
+    const DiagInfo& info = diag_info(id);
+    Severity sev = info.severity;
+    if (sev == Severity::Warning && werror_) sev = Severity::Error;
+    if (sev == Severity::Error && error_limit_ != 0 && errors_ >= error_limit_) {
+      limit_hit_ = true;
+      sink_ = Diagnostic{};
+      return sink_;  // past --error-limit: dropped, but counted in the summary line
+    }
+    (sev == Severity::Error ? errors_ : warnings_)++;
+    Diagnostic& d = diags_.emplace_back();
+    d.id = id;
+    d.severity = sev;
+    d.range = range;
+    d.message = fmt::vformat(info.format, fmt::make_format_args(args...));
+    d.card_title = current_card_;
+    return d;
+  }
+
+  // Diagnostics reported while a card is being processed name that card (JSON "card" field).
+  class CardScope {
+   public:
+    CardScope(DiagnosticEngine& e, std::string title) : e_(e), saved_(std::exchange(e.current_card_, std::move(title))) {}
+    ~CardScope() { e_.current_card_ = std::move(saved_); }
+    CardScope(const CardScope&) = delete;
+    CardScope& operator=(const CardScope&) = delete;
+
+   private:
+    DiagnosticEngine& e_;
+    std::string saved_;
+  };
+
+  void set_werror(bool on) { werror_ = on; }
+  void set_error_limit(size_t n) { error_limit_ = n; }
+  size_t errors() const { return errors_; }
+  size_t warnings() const { return warnings_; }
+  bool limit_hit() const { return limit_hit_; }
+  const SourceManager& sources() const { return sources_; }
+
+  // In source order (file, then offset), stable for equal positions.
+  std::deque<Diagnostic> sorted() const;
+  const std::deque<Diagnostic>& all() const { return diags_; }
+  void clear();
+
+ private:
+  const SourceManager& sources_;
+  std::deque<Diagnostic> diags_;
+  Diagnostic sink_;
+  std::string current_card_;
+  size_t errors_ = 0, warnings_ = 0, error_limit_ = 0;
+  bool werror_ = false, limit_hit_ = false;
+};
+
+}  // namespace cardc

@@ -1,0 +1,211 @@
+#include "driver/check_command.h"
+
+#include <chrono>
+#include <filesystem>
+#include <sstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "ast/dump.h"
+#include "diag/render.h"
+#include "diag/verify.h"
+#include "driver/inputs.h"
+#include "parse/parser.h"
+#include "profile/load_profile.h"
+#include "sema/pipeline.h"
+
+namespace cardc {
+
+namespace {
+
+// One run of the front end over many files; profiles are loaded once and shared by every set of that game.
+class Session {
+ public:
+  explicit Session(const CheckOptions& o) : opts_(o), diags_(sm_) {
+    diags_.set_werror(o.werror);
+    diags_.set_error_limit(o.error_limit);
+  }
+
+  FileId load(const std::string& path) {
+    std::string error;
+    FileId id = sm_.load(path, error, limits_.max_file_bytes);
+    if (id == kNoFile) {
+      diags_.report(DiagId::CannotReadFile, {}, path, error);
+      io_error_ = true;
+    }
+    return id;
+  }
+
+  const GameProfile* profile_at(const std::string& path, const std::string& expected_game) {
+    auto it = profiles_.find(path);
+    if (it == profiles_.end()) {
+      Entry e;
+      FileId id = load(path);
+      if (id != kNoFile) {
+        ++files_;
+        e.ast = parse_profile(sm_, id, diags_, limits_);
+        if (e.ast) e.model = load_profile(*e.ast, diags_);
+      }
+      it = profiles_.emplace(path, std::move(e)).first;
+      const Entry& loaded = it->second;
+      if (loaded.ast && !expected_game.empty() && loaded.ast->game != expected_game)
+        diags_.report(DiagId::ProfileNameMismatch, loaded.ast->game_range, loaded.ast->game, expected_game);
+    }
+    return it->second.model.get();
+  }
+
+  void check_profile_file(const std::string& path) {
+    std::string stem = std::filesystem::path(path).stem().string();
+    profile_at(std::filesystem::path(path).lexically_normal().string(), stem);
+  }
+
+  void check_set_file(const std::string& path) {
+    FileId id = load(path);
+    if (id == kNoFile) return;
+    ++files_;
+    auto set = parse_card_set(sm_, id, diags_, limits_);
+    if (!set) return;
+    cards_ += set->cards.size();
+    if (opts_.emit == "ast") ast::dump(*set, sm_, out_ast_, opts_.only_card);
+    if (set->game.empty()) return;
+    auto where = find_profile(set->game, path, opts_.profile_dirs);
+    if (!where) {
+      diags_.report(DiagId::UnknownGame, set->game_range, set->game, set->game, set->game);
+      return;
+    }
+    const GameProfile* profile = profile_at(*where, set->game);
+    if (!profile) return;  // the profile's own diagnostics say why
+    CheckContext ctx{sm_, *profile, *set, diags_, {}};
+    run_sema(ctx, opts_.stop_after);
+  }
+
+  void run(const std::vector<std::string>& inputs) {
+    for (const auto& path : inputs) {
+      switch (file_kind(path)) {
+        case FileKind::CardSet: check_set_file(path); break;
+        case FileKind::Profile: check_profile_file(path); break;
+        case FileKind::Other: {
+          std::error_code ec;
+          if (!std::filesystem::exists(path, ec)) {
+            diags_.report(DiagId::CannotReadFile, {}, path, "No such file or directory");
+            io_error_ = true;
+          } else {
+            diags_.report(DiagId::UnknownFileKind, {}, path);
+            io_error_ = true;
+          }
+        }
+      }
+    }
+  }
+
+  SourceManager sm_;
+  ParseLimits limits_;
+  const CheckOptions& opts_;
+  DiagnosticEngine diags_;
+  struct Entry {
+    std::unique_ptr<ast::ProfileFile> ast;
+    std::unique_ptr<GameProfile> model;
+  };
+  std::map<std::string, Entry> profiles_;
+  std::ostringstream out_ast_;
+  size_t files_ = 0, cards_ = 0;
+  bool io_error_ = false;
+};
+
+bool use_color(const std::string& mode) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  return ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+}
+
+}  // namespace
+
+int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
+  if (opts.paths.empty()) {
+    err << "cardc check: no files or folders given\n";
+    return 2;
+  }
+  if (!opts.stop_after.empty()) {
+    bool known = false;
+    std::string names;
+    for (const Pass& p : sema_passes()) {
+      known = known || p.name == opts.stop_after;
+      names += (names.empty() ? "" : ", ") + std::string(p.name);
+    }
+    if (!known) {
+      err << "cardc check: unknown pass '" << opts.stop_after << "' (passes: " << names << ")\n";
+      return 2;
+    }
+  }
+  auto start = std::chrono::steady_clock::now();
+  Session s(opts);
+  s.run(expand_inputs(opts.paths));
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto diags = s.diags_.sorted();
+
+  if (opts.verify) {
+    std::vector<Expectation> expected;
+    std::vector<std::string> problems;
+    for (FileId f = 0; f < s.sm_.file_count(); ++f) {
+      auto e = scan_expectations(s.sm_, f, problems);
+      expected.insert(expected.end(), e.begin(), e.end());
+    }
+    for (const auto& p : problems) out << p << "\n";
+    size_t bad = verify_diagnostics(s.sm_, expected, diags, out) + problems.size();
+    out << fmt::format("verify: {} expected diagnostics, {} seen, {} mismatches\n", expected.size(), diags.size(), bad);
+    return bad ? 1 : 0;
+  }
+
+  if (opts.emit == "ast") out << s.out_ast_.str();
+  std::string summary = fmt::format("{} file{}, {} card{}: {} error{}, {} warning{}", s.files_,
+                                    s.files_ == 1 ? "" : "s", s.cards_, s.cards_ == 1 ? "" : "s",
+                                    s.diags_.errors(), s.diags_.errors() == 1 ? "" : "s", s.diags_.warnings(),
+                                    s.diags_.warnings() == 1 ? "" : "s");
+  if (s.diags_.limit_hit()) summary += " (more errors not shown: --error-limit)";
+  bool show_time = opts.time || ::isatty(STDOUT_FILENO);
+  if (opts.format == "json") {
+    out << "{\"diagnostics\":[";
+    bool first = true;
+    for (const auto& d : diags) {
+      out << (first ? "\n" : ",\n") << render_json(s.sm_, d);
+      first = false;
+    }
+    out << fmt::format("\n],\"summary\":{{\"files\":{},\"cards\":{},\"errors\":{},\"warnings\":{}{}}}}}\n", s.files_,
+                       s.cards_, s.diags_.errors(), s.diags_.warnings(),
+                       opts.time ? fmt::format(",\"seconds\":{:.3f}", secs) : "");
+  } else {
+    TextStyle style{use_color(opts.color)};
+    for (const auto& d : diags) render_text(s.sm_, d, out, style);
+    if (opts.emit.empty()) out << summary << (show_time ? fmt::format(" in {:.2f} s", secs) : "") << "\n";
+  }
+  if (s.io_error_) return 2;
+  return s.diags_.errors() ? 1 : 0;
+}
+
+int run_dump_ast(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
+  int rc = 0;
+  for (const auto& path : opts.paths) {
+    SourceManager sm;
+    DiagnosticEngine diags(sm);
+    std::string error;
+    FileId id = sm.load(path, error, ParseLimits{}.max_file_bytes);
+    if (id == kNoFile) {
+      err << "cardc: cannot read '" << path << "': " << error << "\n";
+      return 2;
+    }
+    if (file_kind(path) == FileKind::Profile) {
+      if (auto p = parse_profile(sm, id, diags)) ast::dump(*p, sm, out);
+    } else {
+      if (auto s = parse_card_set(sm, id, diags)) ast::dump(*s, sm, out, opts.only_card);
+    }
+    for (const auto& d : diags.sorted()) render_text(sm, d, err, {});
+    if (diags.errors()) rc = 1;
+  }
+  return rc;
+}
+
+}  // namespace cardc

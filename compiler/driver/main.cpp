@@ -1,0 +1,45 @@
+// cardc: the card-text compiler's command line.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "driver/check_command.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"cardc: a compiler for card-game card text"};
+  app.require_subcommand(1);
+  cardc::CheckOptions opts;
+
+  auto* check = app.add_subcommand("check", "Check card sets (.cards) and game profiles (.game); folders recursively");
+  check->add_option("paths", opts.paths, "Files or folders")->required();
+  check->add_option("--diagnostics-format", opts.format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  check->add_option("--error-limit", opts.error_limit, "Stop reporting after N errors (0: no limit)");
+  check->add_flag("--werror", opts.werror, "Treat warnings as errors");
+  check->add_flag("--verify", opts.verify, "Compare diagnostics with the expected-* comments in the files");
+  check->add_option("--stop-after", opts.stop_after, "Stop after this semantic pass");
+  check->add_option("--emit", opts.emit, "Also print: ast")->check(CLI::IsMember({"ast"}));
+  check->add_option("--profile-path", opts.profile_dirs, "Extra folders to look for GAME.game in");
+  check->add_option("--color", opts.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+  check->add_flag("--time", opts.time, "Show the elapsed time in the summary (default on a terminal)");
+
+  auto* dump = app.add_subcommand("dump-ast", "Print the AST of a card set or profile with source ranges");
+  dump->add_option("paths", opts.paths, "Files")->required();
+  dump->add_option("--card", opts.only_card, "Only the card with this exact title");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  }
+  try {
+    if (check->parsed()) return cardc::run_check(opts, std::cout, std::cerr);
+    if (dump->parsed()) return cardc::run_dump_ast(opts, std::cout, std::cerr);
+  } catch (const std::exception& e) {
+    std::cerr << "cardc: internal error: " << e.what() << "\n";
+    return 2;
+  }
+  return 2;
+}

@@ -1,0 +1,539 @@
+// The only file that sees ANTLR: runs the generated lexer and parser and builds our AST from the parse tree
+// (one build function per grammar rule, the rule quoted above it). Every ANTLR exception is caught here.
+#include "parse/parser.h"
+
+#include <charconv>
+#include <unordered_set>
+
+#include "CardTextLexer.h"
+#include "CardTextParser.h"
+#include "antlr4-runtime.h"
+#include "parse/source_checks.h"
+
+namespace cardc {
+
+namespace {
+
+using P = cardc_grammar::CardTextParser;
+using L = cardc_grammar::CardTextLexer;
+
+// ANTLR indexes code points; our ranges are byte offsets into the UTF-8 file.
+class OffsetMap {
+ public:
+  explicit OffsetMap(std::string_view s) {
+    bytes_.reserve(s.size() + 1);
+    for (size_t i = 0; i < s.size(); ++i)
+      if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) bytes_.push_back(static_cast<uint32_t>(i));
+    bytes_.push_back(static_cast<uint32_t>(s.size()));
+  }
+  uint32_t byte(size_t cp) const { return cp < bytes_.size() ? bytes_[cp] : bytes_.back(); }
+
+ private:
+  std::vector<uint32_t> bytes_;
+};
+
+std::string friendly_token(size_t type, const std::string& text) {
+  switch (type) {
+    case L::NL: return "end of line";
+    case antlr4::Token::EOF: return "end of file";
+    case L::OPEN_QUOTE: return "opening quote";
+    case L::CLOSE_QUOTE: return "closing quote";
+    case L::WORD: return "word '" + text + "'";
+    case L::NUMBER: return "number " + text;
+    default: return "'" + text + "'";
+  }
+}
+
+// Replaces ANTLR's console listener: syntax errors become our diagnostics, at most one per line.
+class DiagnosticListener : public antlr4::BaseErrorListener {
+ public:
+  DiagnosticListener(DiagnosticEngine& d, FileId f, const OffsetMap& m) : diags_(d), file_(f), map_(m) {}
+
+  void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* bad, size_t line, size_t, const std::string&,
+                   std::exception_ptr) override {
+    if (!reported_lines_.insert(line).second) return;
+    ++count_;
+    if (!bad) return;  // the lexer never fails: OTHER matches any character
+    SourceRange r{file_, map_.byte(bad->getStartIndex()), map_.byte(bad->getStopIndex() + 1)};
+    if (bad->getType() == antlr4::Token::EOF || bad->getType() == L::NL) r.end = r.begin;
+    auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
+    antlr4::misc::IntervalSet expected;
+    try {
+      if (parser) expected = parser->getExpectedTokens();
+    } catch (...) {
+    }
+    if (expected.contains(static_cast<size_t>(L::K_GAME))) {
+      diags_.report(DiagId::MissingGameHeader, r);
+      return;
+    }
+    if (expected.contains(static_cast<size_t>(L::CLOSE_QUOTE)) && (bad->getType() == L::NL || bad->getType() == antlr4::Token::EOF)) {
+      diags_.report(DiagId::UnterminatedQuote, r);
+      return;
+    }
+    if (bad->getType() == L::OTHER) {
+      diags_.report(DiagId::UnexpectedCharacter, r, bad->getText());
+      return;
+    }
+    std::string context;
+    if (parser) {
+      std::vector<std::string> names;
+      for (size_t t : expected.toList()) {
+        if (names.size() == 6) {
+          names.push_back("...");
+          break;
+        }
+        std::string n = parser->getVocabulary().getDisplayName(t);
+        if (n.size() > 2 && n.front() == 'K' && n[1] == '_') {
+          n = n.substr(2);
+          for (auto& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+          n = "'" + n + "'";
+        } else if (t == L::NL) {
+          n = "end of line";
+        } else if (t == L::WORD) {
+          n = "a word";
+        } else if (t == L::NUMBER) {
+          n = "a number";
+        }
+        names.push_back(n);
+      }
+      if (!names.empty()) {
+        context = "; expected ";
+        for (size_t i = 0; i < names.size(); ++i) context += (i ? (i + 1 == names.size() ? " or " : ", ") : "") + names[i];
+      }
+    }
+    diags_.report(DiagId::UnexpectedToken, r, friendly_token(bad->getType(), bad->getText()), context);
+  }
+
+  size_t count() const { return count_; }
+
+ private:
+  DiagnosticEngine& diags_;
+  FileId file_;
+  const OffsetMap& map_;
+  std::unordered_set<size_t> reported_lines_;
+  size_t count_ = 0;
+};
+
+// Builds AST nodes from parse-tree contexts.
+class AstBuilder {
+ public:
+  AstBuilder(const SourceManager& sm, FileId f, const OffsetMap& m, DiagnosticEngine& d, const ParseLimits& l)
+      : sm_(sm), file_(f), map_(m), diags_(d), limits_(l) {}
+
+  SourceRange range(antlr4::Token* t) const {
+    return {file_, map_.byte(t->getStartIndex()), map_.byte(t->getStopIndex() + 1)};
+  }
+  SourceRange range(antlr4::ParserRuleContext* c) const {
+    if (!c || !c->getStart()) return {};
+    antlr4::Token* stop = c->getStop() ? c->getStop() : c->getStart();
+    if (stop->getTokenIndex() < c->getStart()->getTokenIndex()) return {file_, map_.byte(c->getStart()->getStartIndex()),
+                                                                         map_.byte(c->getStart()->getStartIndex())};
+    return {file_, map_.byte(c->getStart()->getStartIndex()), map_.byte(stop->getStopIndex() + 1)};
+  }
+  std::string text(SourceRange r) const { return std::string(sm_.text(r)); }
+
+  // Words joined by single spaces, as a name is compared.
+  std::string name_text(P::NameWordsContext* c) const {
+    std::string out;
+    for (auto* w : c->nameWord()) {
+      if (!out.empty() && !w->DASH() && !w->SLASH() && out.back() != '-' && out.back() != '/') out += ' ';
+      out += w->getText();
+    }
+    return out;
+  }
+
+  // quoted : OPEN_QUOTE quotedElement* CLOSE_QUOTE  -> the text between the quotes
+  std::pair<std::string, SourceRange> quoted(P::QuotedContext* q) const {
+    SourceRange r{file_, range(q->OPEN_QUOTE()->getSymbol()).end, range(q->CLOSE_QUOTE()->getSymbol()).begin};
+    if (r.end < r.begin) r.end = r.begin;
+    return {text(r), r};
+  }
+
+  int64_t number(antlr4::Token* t, std::string_view digits) {
+    int64_t v = 0;
+    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (ec != std::errc() || v > limits_.max_number) {
+      diags_.report(DiagId::NumberOutOfRange, range(t), std::string(digits), limits_.max_number);
+      return limits_.max_number;
+    }
+    (void)p;
+    return v;
+  }
+
+  // cardSetFile : NL* setHeader cardDecl* EOF
+  std::unique_ptr<ast::CardSetFile> card_set(P::CardSetFileContext* c) {
+    auto out = std::make_unique<ast::CardSetFile>();
+    out->file = file_;
+    if (auto* h = c->setHeader()) {
+      if (h->gameName) {
+        out->game = h->gameName->getText();
+        out->game_range = range(h->gameName);
+      }
+      if (h->setName) std::tie(out->set_name, out->set_range) = quoted(h->setName);
+    }
+    for (auto* cd : c->cardDecl()) {
+      if (out->cards.size() >= limits_.max_cards) {
+        diags_.report(DiagId::TooManyCards, range(cd), limits_.max_cards);
+        break;
+      }
+      out->cards.push_back(card(cd));
+    }
+    return out;
+  }
+
+  // cardDecl : K_CARD title=quoted? NL+ field* (K_END (NL+ | EOF))?
+  ast::Card card(P::CardDeclContext* c) {
+    ast::Card card;
+    card.range = range(c);
+    // The card's range ends at its last non-blank token, not at trailing blank lines.
+    if (c->title) std::tie(card.title, card.title_range) = quoted(c->title);
+    else card.title_range = range(c->K_CARD()->getSymbol());
+    for (auto* f : c->field()) {
+      if (auto* t = dynamic_cast<P::TypeFieldContext*>(f)) {
+        card.fields.push_back({ast::FieldKind::Type, range(t->K_TYPE()->getSymbol())});
+        if (card.type.empty() && t->typeName) {
+          card.type = name_text(t->typeName);
+          card.type_range = range(t->typeName);
+        }
+      } else if (auto* s = dynamic_cast<P::StatsFieldContext*>(f)) {
+        card.fields.push_back({ast::FieldKind::Stats, range(s->K_STATS()->getSymbol())});
+        for (auto* e : s->statEntry()) card.stats.push_back(stat_entry(e));
+      } else if (auto* k = dynamic_cast<P::KeywordsFieldContext*>(f)) {
+        card.fields.push_back({ast::FieldKind::Keywords, range(k->K_KEYWORDS()->getSymbol())});
+        for (auto* e : k->keywordEntry()) {
+          if (!e->nameWords()) continue;
+          ast::KeywordEntry kw;
+          kw.text = name_text(e->nameWords());
+          kw.range = range(e->nameWords());
+          kw.bold = !e->BOLD().empty();
+          card.keywords.push_back(std::move(kw));
+        }
+      } else if (auto* t = dynamic_cast<P::TextFieldContext*>(f)) {
+        card.fields.push_back({ast::FieldKind::Text, range(t->K_TEXT()->getSymbol())});
+        for (auto* p : t->paragraph()) card.text.push_back(paragraph(p));
+      } else if (auto* fl = dynamic_cast<P::FlavorFieldContext*>(f)) {
+        card.fields.push_back({ast::FieldKind::Flavor, range(fl->K_FLAVOR()->getSymbol())});
+        auto elems = fl->flavorElement();
+        if (!elems.empty()) {
+          SourceRange r = SourceRange::join(range(elems.front()), range(elems.back()));
+          std::string s = text(r);
+          // _italic_ markup around flavor is presentation, not text.
+          if (s.size() >= 2 && s.front() == '_' && s.back() == '_') {
+            s = s.substr(1, s.size() - 2);
+            r.begin += 1;
+            r.end -= 1;
+          }
+          card.flavor = s;
+          card.flavor_range = r;
+        }
+      }
+    }
+    return card;
+  }
+
+  // statEntry : nameWords statValue
+  ast::StatEntry stat_entry(P::StatEntryContext* c) {
+    ast::StatEntry e;
+    e.range = range(c);
+    if (!c->nameWords() || !c->statValue()) return e;  // a syntax error was reported
+    e.name = name_text(c->nameWords());
+    e.name_range = range(c->nameWords());
+    e.range = range(c);
+    auto* v = c->statValue();
+    e.value.range = range(v);
+    if (v->NUMBER()) {
+      e.value.value = number(v->NUMBER()->getSymbol(), v->NUMBER()->getText());
+      e.value.kind = v->STAR() ? ast::StatValueKind::NumberAsterisk : ast::StatValueKind::Number;
+    } else if (v->SIGNED()) {
+      ast::Term t = modifier(v->SIGNED()->getSymbol());
+      e.value.kind = t.uses_x ? ast::StatValueKind::X : ast::StatValueKind::Signed;
+      e.value.value = t.value;
+    } else if (v->VARX()) {
+      e.value.kind = ast::StatValueKind::X;
+    } else if (v->DASH()) {
+      e.value.kind = ast::StatValueKind::Absent;
+    } else {
+      e.value.kind = ast::StatValueKind::Variable;
+    }
+    return e;
+  }
+
+  // SIGNED : [+-] (DIGIT+ | 'X') LETTER*   ->  +2F, -3, +X
+  ast::Term modifier(antlr4::Token* t) {
+    ast::Term term;
+    term.kind = ast::TermKind::Modifier;
+    term.text = text(range(t));
+    term.range = range(t);
+    std::string_view s = term.text;
+    bool negative = s[0] == '-' || s[0] != '+';  // '-' or U+2212
+    size_t i = s[0] == '+' || s[0] == '-' ? 1 : 3;
+    size_t j = i;
+    while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
+    if (j == i && j < s.size() && s[j] == 'X') {
+      term.uses_x = true;
+      ++j;
+    } else {
+      term.value = number(t, s.substr(i, j - i));
+    }
+    if (negative) term.value = -term.value;
+    term.stat = std::string(s.substr(j));
+    return term;
+  }
+
+  // paragraph : leadElement element*
+  // Colons split blocks and periods split sentences; ** toggles bold and _ toggles italic.
+  ast::Paragraph paragraph(P::ParagraphContext* c) {
+    ast::Paragraph para;
+    para.range = range(c);
+    bool bold = false, italic = false;
+    ast::Block block;
+    ast::Sentence sentence;
+    auto close_sentence = [&](bool period, SourceRange at) {
+      if (!sentence.terms.empty() || period) {
+        sentence.ends_with_period = period;
+        if (sentence.terms.empty()) sentence.range = at;
+        block.sentences.push_back(std::move(sentence));
+      }
+      sentence = {};
+    };
+    auto close_block = [&]() {
+      bool any_word = false, all_bold = true;
+      for (auto& s : block.sentences) {
+        for (auto& t : s.terms) {
+          if (t.kind == ast::TermKind::Word || t.kind == ast::TermKind::X) {
+            any_word = true;
+            all_bold = all_bold && t.bold;
+          }
+        }
+        block.range = SourceRange::join(block.range, s.range);
+      }
+      block.bold = any_word && all_bold;
+      para.blocks.push_back(std::move(block));
+      block = {};
+    };
+    auto add = [&](ast::Term t) {
+      t.bold = bold;
+      t.italic = italic;
+      sentence.range = SourceRange::join(sentence.range, t.range);
+      sentence.terms.push_back(std::move(t));
+    };
+    auto element = [&](antlr4::ParserRuleContext* e) {
+      auto* tok = e->getStart();
+      if (auto* emb = dynamic_cast<P::EmbeddedContext*>(e->children.empty() ? nullptr : e->children[0])) {
+        ast::Term t;
+        t.kind = ast::TermKind::Embedded;
+        t.range = range(emb);
+        t.text = text(t.range);
+        t.embedded = std::make_shared<ast::Paragraph>(emb->paragraph() ? paragraph(emb->paragraph())
+                                                                          : ast::Paragraph{{}, {}, t.range});
+        add(std::move(t));
+        return;
+      }
+      if (auto* rem = dynamic_cast<P::ReminderContext*>(e->children.empty() ? nullptr : e->children[0])) {
+        SourceRange r = range(rem);
+        para.reminders.push_back({text({file_, r.begin + 1, r.end - 1}), r});
+        return;
+      }
+      ast::Term t;
+      t.range = range(tok);
+      t.text = text(t.range);
+      switch (tok->getType()) {
+        case L::BOLD: bold = !bold; return;
+        case L::ITALIC: italic = !italic; return;
+        case L::COLON:
+          close_sentence(false, t.range);
+          close_block();
+          return;
+        case L::PERIOD: close_sentence(true, t.range); return;
+        case L::NUMBER:
+          t.kind = ast::TermKind::Number;
+          t.value = number(tok, t.text);
+          break;
+        case L::SIGNED: t = modifier(tok); break;
+        case L::VARX: t.kind = ast::TermKind::X; break;
+        case L::COMMA: t.kind = ast::TermKind::Comma; break;
+        case L::SEMI: t.kind = ast::TermKind::Semicolon; break;
+        case L::SLASH: t.kind = ast::TermKind::Slash; break;
+        case L::DASH: t.kind = ast::TermKind::Dash; break;
+        case L::OTHER:
+          diags_.report(DiagId::UnexpectedCharacter, t.range, t.text);
+          t.kind = ast::TermKind::Other;
+          break;
+        case L::STAR: case L::QUESTION: case L::BANG: case L::EQUALS: case L::LBRACK: case L::RBRACK:
+        case L::BULLET: case L::MIDDOT:
+          t.kind = ast::TermKind::Other;
+          break;
+        default: t.kind = ast::TermKind::Word; break;
+      }
+      add(std::move(t));
+    };
+    element(c->leadElement());
+    for (auto* e : c->element()) element(e);
+    close_sentence(false, {});
+    close_block();
+    return para;
+  }
+
+  // profileFile : NL* K_GAME gameName=word title=quoted? NL+ (declaration NL+)* EOF
+  std::unique_ptr<ast::ProfileFile> profile(P::ProfileFileContext* c) {
+    auto out = std::make_unique<ast::ProfileFile>();
+    out->file = file_;
+    if (c->gameName) {
+      out->game = c->gameName->getText();
+      out->game_range = range(c->gameName);
+    }
+    if (c->title) out->title = quoted(c->title).first;
+    for (auto* d : c->declaration()) out->decls.push_back(declaration(d));
+    return out;
+  }
+
+  ast::Name name(P::NameWordsContext* c) const { return {name_text(c), range(c)}; }
+
+  ast::Name value(P::ValueContext* v) {
+    if (v->nameWords()) return name(v->nameWords());
+    if (v->quoted()) {
+      auto [s, r] = quoted(v->quoted());
+      return {s, r};
+    }
+    return {v->getText(), range(v)};
+  }
+
+  // declaration : declKind name=nameWords? abbrevs? (EQUALS value)? (COLON items)? attrs?
+  ast::Declaration declaration(P::DeclarationContext* c) {
+    ast::Declaration d;
+    d.range = range(c);
+    auto* k = c->declKind();
+    if (!k) return d;
+    d.kind_range = range(k);
+    d.kind = k->K_PLAYER()      ? ast::DeclKind::PlayerStat
+             : k->K_STAT()       ? ast::DeclKind::Stat
+             : k->K_RESOURCE()   ? ast::DeclKind::Resource
+             : k->K_CARD()       ? ast::DeclKind::CardType
+             : k->K_ZONE()       ? ast::DeclKind::Zone
+             : k->K_STATE()      ? ast::DeclKind::State
+             : k->K_DESIGNATOR() ? ast::DeclKind::Designator
+             : k->K_KEYWORD()    ? ast::DeclKind::Keyword
+             : k->K_KEYWORDS()   ? ast::DeclKind::Keywords
+             : k->K_EVENT()      ? ast::DeclKind::Event
+             : k->K_DURATION()   ? ast::DeclKind::Duration
+             : k->K_STATUS()     ? ast::DeclKind::Status
+             : k->K_DICE()       ? ast::DeclKind::Dice
+             : k->K_VERB()       ? ast::DeclKind::Verb
+                                 : ast::DeclKind::Policy;
+    if (c->name) d.name = name(c->name);
+    if (auto* a = c->abbrevs())
+      for (auto* n : a->nameWords()) d.abbrevs.push_back(name(n));
+    if (c->value()) d.value = value(c->value());
+    if (auto* items = c->items()) {
+      for (auto* it : items->item()) {
+        if (!it->nameWords()) continue;
+        ast::ProfileItem pi;
+        pi.name = name(it->nameWords());
+        if (auto* a = it->abbrevs())
+          for (auto* n : a->nameWords()) pi.abbrevs.push_back(name(n));
+        d.items.push_back(std::move(pi));
+      }
+    }
+    if (auto* attrs = c->attrs()) {
+      for (auto* a : attrs->attr()) {
+        if (!a->nameWords()) continue;
+        ast::Attr at;
+        at.name = name(a->nameWords());
+        if (a->value()) at.value = value(a->value());
+        d.attrs.push_back(std::move(at));
+      }
+    }
+    return d;
+  }
+
+ private:
+  const SourceManager& sm_;
+  FileId file_;
+  const OffsetMap& map_;
+  DiagnosticEngine& diags_;
+  const ParseLimits& limits_;
+};
+
+// Embedded and reminder text nest; deep nesting is refused before the recursive parser sees it.
+bool check_nesting(antlr4::CommonTokenStream& tokens, FileId file, const OffsetMap& map, DiagnosticEngine& diags,
+                   const ParseLimits& limits) {
+  size_t depth = 0;
+  for (antlr4::Token* t : tokens.getTokens()) {
+    size_t type = t->getType();
+    if (type == L::OPEN_QUOTE || type == L::LPAREN) {
+      if (++depth > limits.max_nesting) {
+        diags.report(DiagId::NestingTooDeep, {file, map.byte(t->getStartIndex()), map.byte(t->getStopIndex() + 1)},
+                     depth, limits.max_nesting);
+        return false;
+      }
+    } else if ((type == L::CLOSE_QUOTE || type == L::RPAREN) && depth > 0) {
+      --depth;
+    } else if (type == L::NL) {
+      depth = 0;  // quotes and parentheses never span lines
+    }
+  }
+  return true;
+}
+
+template <typename Result, typename Rule, typename Build>
+std::unique_ptr<Result> run(const SourceManager& sm, FileId file, DiagnosticEngine& diags, const ParseLimits& limits,
+                            Rule rule, Build build) {
+  if (!check_source_text(sm, file, diags, limits)) return nullptr;
+  try {
+    std::string_view src = sm.contents(file);
+    OffsetMap map(src);
+    antlr4::ANTLRInputStream input(src.data(), src.size());
+    L lexer(&input);
+    lexer.removeErrorListeners();
+    antlr4::CommonTokenStream tokens(&lexer);
+    tokens.fill();
+    if (!check_nesting(tokens, file, map, diags, limits)) return nullptr;
+
+    P parser(&tokens);
+    parser.removeErrorListeners();
+    // SLL prediction first (fast); on failure re-parse with full LL and report errors from that pass.
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    antlr4::ParserRuleContext* tree = nullptr;
+    try {
+      tree = rule(parser);
+    } catch (antlr4::ParseCancellationException&) {
+      tree = nullptr;
+    }
+    DiagnosticListener listener(diags, file, map);
+    if (!tree) {
+      tokens.seek(0);
+      parser.reset();
+      parser.addErrorListener(&listener);
+      parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+      parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
+      tree = rule(parser);
+    }
+    AstBuilder builder(sm, file, map, diags, limits);
+    return build(builder, tree);
+  } catch (std::exception& e) {
+    diags.report(DiagId::UnexpectedToken, {file, 0, 0}, "input", std::string("; the parser stopped: ") + e.what());
+  } catch (...) {
+    diags.report(DiagId::UnexpectedToken, {file, 0, 0}, "input", "; the parser stopped");
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId file, DiagnosticEngine& diags,
+                                                 const ParseLimits& limits) {
+  auto out = run<ast::CardSetFile>(
+      sm, file, diags, limits, [](P& p) -> antlr4::ParserRuleContext* { return p.cardSetFile(); },
+      [](AstBuilder& b, antlr4::ParserRuleContext* t) { return b.card_set(static_cast<P::CardSetFileContext*>(t)); });
+  return out;
+}
+
+std::unique_ptr<ast::ProfileFile> parse_profile(const SourceManager& sm, FileId file, DiagnosticEngine& diags,
+                                                const ParseLimits& limits) {
+  return run<ast::ProfileFile>(
+      sm, file, diags, limits, [](P& p) -> antlr4::ParserRuleContext* { return p.profileFile(); },
+      [](AstBuilder& b, antlr4::ParserRuleContext* t) { return b.profile(static_cast<P::ProfileFileContext*>(t)); });
+}
+
+}  // namespace cardc

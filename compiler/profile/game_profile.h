@@ -1,0 +1,118 @@
+#pragma once
+// A game's vocabulary and number policy, read from its `.game` file: what the checker and the code generator
+// know about a game. Nothing game-specific is hard-coded elsewhere in the compiler.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/source_manager.h"
+
+namespace cardc {
+
+enum class Floor : uint8_t { Zero, None };  // 003 Stats step B: clamped at 0, or may be negative
+
+struct StatDef {
+  std::string name;
+  std::vector<std::string> abbrevs;
+  Floor floor = Floor::Zero;
+  bool player = false;          // a player stat (Family Honor), not a card stat
+  bool destroy_at_zero = false; // 003 Chi: a Personality with 0 Chi is destroyed
+  bool dash_is_lowest = false;  // 003 Honor Requirement: "-" is infinitely low
+  bool lethal = false;          // 004 Health: damage counters reaching it are Lethal Damage
+  bool rolled = false;          // 004 Luck/Resist: rolled against with a die
+  bool duel_floor = false;      // 000 7.2a: floors at 0 in duel calculations
+  SourceRange where;
+};
+
+struct CardTypeDef {
+  std::string name;
+  struct Slot {
+    size_t stat;
+    bool modifier;  // an Item's Force modifies its Personality's (003 Force)
+  };
+  std::vector<Slot> stats;
+  bool enters_play = false;  // 003 Traits: "Lose 3 Honor" shorthand applies to cards that enter play
+  bool attaches = false;
+  bool action = false;       // Action/Spell-like: inherits its abilities' keywords (003 Abilities)
+  SourceRange where;
+  const Slot* slot(size_t stat) const {
+    for (const auto& s : stats)
+      if (s.stat == stat) return &s;
+    return nullptr;
+  }
+};
+
+struct ResourceDef {
+  std::string name;
+  std::vector<std::string> abbrevs;
+  bool produced = false, supply = false, temporary = false;
+  int64_t gain_limit = 0;      // 002 rule 522.3: coins gained in the accumulation phase only below this
+  std::string player_stat;     // Honor is the player's Family Honor
+  SourceRange where;
+};
+
+struct KeywordDef {
+  std::string name;
+  std::string rule;    // rules module switched on by this keyword (unique, tactician, terrain, ...)
+  bool prefix = false; // 003 Keywords EXCEPTION: any keyword containing "Experienced"
+  std::string family;  // "Clan" for Lion Clan
+  SourceRange where;
+};
+
+struct PhraseDef {  // events, durations: matched word by word
+  std::string text;
+  std::vector<std::string> words;
+  std::string attr;  // event subject / duration boundary
+  SourceRange where;
+};
+
+struct VerbDef {
+  std::string name;                 // imperative: "Bow", "Ranged attack"
+  std::vector<std::string> words;   // lower-case words
+  std::string primitive;
+  SourceRange where;
+};
+
+struct NamedDef {  // zones, states, designators, statuses, dice
+  std::string name;
+  std::vector<std::string> abbrevs;
+  std::map<std::string, std::string> attrs;
+  std::vector<std::string> items;
+  SourceRange where;
+};
+
+enum class ModifierOrder : uint8_t { StepsAC, Rule523 };
+enum class NegativeResults : uint8_t { Zero, ZeroExceptSetDoubleModify };
+
+struct GameProfile {
+  std::string game;
+  std::string title;
+  FileId file = kNoFile;
+  ModifierOrder modifier_order = ModifierOrder::StepsAC;
+  NegativeResults negative_results = NegativeResults::Zero;
+  std::vector<std::string> rules;  // the rulebook files this profile follows
+
+  std::vector<StatDef> stats;
+  std::vector<CardTypeDef> card_types;
+  std::vector<ResourceDef> resources;
+  std::vector<KeywordDef> keywords;
+  std::vector<PhraseDef> events;
+  std::vector<PhraseDef> durations;
+  std::vector<VerbDef> verbs;
+  std::vector<NamedDef> zones, states, designators, statuses, dice;
+
+  // Lookups by exact spelling (names are case-sensitive as printed, abbreviations too).
+  std::optional<size_t> stat(std::string_view name_or_abbrev) const;
+  const CardTypeDef* card_type(std::string_view name) const;
+  const KeywordDef* keyword(std::string_view name) const;  // handles the Experienced prefix family
+  const NamedDef* designator(std::string_view name) const;
+  const ResourceDef* resource(std::string_view name) const;
+  // Candidate spellings for "did you mean".
+  std::vector<std::string> stat_spellings() const;
+  std::vector<std::string> card_type_names() const;
+  std::vector<std::string> keyword_names() const;
+  std::vector<std::string> designator_names() const;
+};
+
+}  // namespace cardc

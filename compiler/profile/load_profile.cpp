@@ -1,0 +1,320 @@
+#include "profile/load_profile.h"
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+namespace cardc {
+
+namespace {
+
+using ast::DeclKind;
+
+constexpr std::string_view kPrimitives[] = {
+#define PRIMITIVE(n) #n,
+#include "profile/primitives.def"
+#undef PRIMITIVE
+};
+
+// The attributes each declaration kind accepts (docs/language.md, Game profiles).
+const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
+  static const std::vector<std::string_view> stat{"floor", "destroy at zero", "dash is lowest", "lethal", "rolled",
+                                                  "duel floor"};
+  static const std::vector<std::string_view> player_stat{"floor"};
+  static const std::vector<std::string_view> resource{"produced", "supply", "gain limit", "temporary", "player stat"};
+  static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created"};
+  static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden"};
+  static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
+  static const std::vector<std::string_view> designator{"reaction", "interrupt"};
+  static const std::vector<std::string_view> keyword{"rule", "prefix"};
+  static const std::vector<std::string_view> event{"subject"};
+  static const std::vector<std::string_view> duration{"ends at"};
+  static const std::vector<std::string_view> status{"resist roll"};
+  static const std::vector<std::string_view> dice{"sides"};
+  static const std::vector<std::string_view> verb{"primitive"};
+  static const std::vector<std::string_view> none{};
+  switch (k) {
+    case DeclKind::Stat: return stat;
+    case DeclKind::PlayerStat: return player_stat;
+    case DeclKind::Resource: return resource;
+    case DeclKind::CardType: return card_type;
+    case DeclKind::Zone: return zone;
+    case DeclKind::State: return state;
+    case DeclKind::Designator: return designator;
+    case DeclKind::Keyword: return keyword;
+    case DeclKind::Event: return event;
+    case DeclKind::Duration: return duration;
+    case DeclKind::Status: return status;
+    case DeclKind::Dice: return dice;
+    case DeclKind::Verb: return verb;
+    default: return none;
+  }
+}
+
+
+std::string join(const std::vector<std::string_view>& v) {
+  std::string out;
+  for (auto s : v) out += (out.empty() ? "" : ", ") + std::string(s);
+  return out;
+}
+
+class Loader {
+ public:
+  Loader(const ast::ProfileFile& f, DiagnosticEngine& d) : file_(f), diags_(d) {}
+
+  std::unique_ptr<GameProfile> run() {
+    p_ = std::make_unique<GameProfile>();
+    p_->game = file_.game;
+    p_->title = file_.title;
+    p_->file = file_.file;
+    // Stats first: card types name them, whatever the order of lines.
+    for (const auto& d : file_.decls)
+      if (d.kind == DeclKind::Stat || d.kind == DeclKind::PlayerStat) declare(d);
+    for (const auto& d : file_.decls)
+      if (d.kind != DeclKind::Stat && d.kind != DeclKind::PlayerStat) declare(d);
+    if (p_->card_types.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "card types");
+    if (p_->designators.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "designators");
+    if (p_->verbs.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "verbs");
+    return std::move(p_);
+  }
+
+ private:
+  const ast::Attr* attr(const ast::Declaration& d, std::string_view name) {
+    for (const auto& a : d.attrs)
+      if (a.name.text == name) return &a;
+    return nullptr;
+  }
+  std::string attr_value(const ast::Declaration& d, std::string_view name) {
+    const ast::Attr* a = attr(d, name);
+    return a && a->value ? a->value->text : std::string();
+  }
+
+  bool fresh(std::string_view kind, const ast::Name& n) {
+    if (!seen_.insert(std::string(kind) + "\x1f" + n.text).second) {
+      diags_.report(DiagId::ProfileDuplicate, n.range, kind, n.text);
+      return false;
+    }
+    return true;
+  }
+
+  void check_attrs(const ast::Declaration& d) {
+    const auto& allowed = allowed_attrs(d.kind);
+    for (const auto& a : d.attrs)
+      if (std::find(allowed.begin(), allowed.end(), a.name.text) == allowed.end())
+        diags_.report(DiagId::ProfileUnknownAttribute, a.name.range, a.name.text, ast::decl_kind_name(d.kind),
+                      d.name ? d.name->text : std::string())
+            .note({}, allowed.empty() ? std::string("this declaration takes no attributes")
+                                      : "allowed here: " + join(allowed));
+  }
+
+  // `policy NAME = VALUE`, each with a closed set of values.
+  void policy(const ast::Declaration& d) {
+    std::string name = d.name ? d.name->text : std::string();
+    std::string value = d.value ? d.value->text : std::string();
+    SourceRange at = d.value ? d.value->range : d.range;
+    auto bad = [&](std::vector<std::string_view> expected) {
+      diags_.report(DiagId::ProfileBadPolicy, at, name.empty() ? "policy" : name, value, join(expected));
+    };
+    if (name == "modifier order") {
+      if (value == "steps A-C") p_->modifier_order = ModifierOrder::StepsAC;
+      else if (value == "rule 523") p_->modifier_order = ModifierOrder::Rule523;
+      else bad({"steps A-C", "rule 523"});
+    } else if (name == "negative results") {
+      if (value == "zero") p_->negative_results = NegativeResults::Zero;
+      else if (value == "zero except set double modify") p_->negative_results = NegativeResults::ZeroExceptSetDoubleModify;
+      else bad({"zero", "zero except set double modify"});
+    } else if (name == "rules") {
+      size_t start = 0;
+      while (start < value.size()) {
+        size_t comma = value.find(',', start);
+        std::string one = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        one.erase(0, one.find_first_not_of(' '));
+        one.erase(one.find_last_not_of(' ') + 1);
+        if (!one.empty()) p_->rules.push_back(one);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+    } else {
+      diags_.report(DiagId::ProfileBadPolicy, d.name ? d.name->range : d.range, "policy", name,
+                    "modifier order, negative results, rules");
+    }
+  }
+
+  void declare(const ast::Declaration& d) {
+    check_attrs(d);
+    if (d.kind == DeclKind::Policy) return policy(d);
+    if (d.kind == DeclKind::Keywords) {  // `keywords: A, B, C`
+      for (const auto& it : d.items)
+        if (fresh("keyword", it.name)) p_->keywords.push_back({it.name.text, "", false, "", it.name.range});
+      return;
+    }
+    if (!d.name) {
+      diags_.report(DiagId::UnexpectedToken, d.kind_range, "declaration", "; a name must follow it");
+      return;
+    }
+    const ast::Name& n = *d.name;
+    std::vector<std::string> abbrevs;
+    for (const auto& a : d.abbrevs) abbrevs.push_back(a.text);
+    switch (d.kind) {
+      case DeclKind::Stat:
+      case DeclKind::PlayerStat: {
+        if (!fresh("stat", n)) return;
+        for (const auto& a : d.abbrevs) fresh("stat abbreviation", a);
+        StatDef s;
+        s.name = n.text;
+        s.abbrevs = abbrevs;
+        s.player = d.kind == DeclKind::PlayerStat;
+        std::string floor = attr_value(d, "floor");
+        if (floor == "none") s.floor = Floor::None;
+        else if (!floor.empty() && floor != "zero")
+          diags_.report(DiagId::ProfileBadPolicy, attr(d, "floor")->value->range, "floor", floor, "zero, none");
+        s.destroy_at_zero = attr(d, "destroy at zero");
+        s.dash_is_lowest = attr(d, "dash is lowest");
+        s.lethal = attr(d, "lethal");
+        s.rolled = attr(d, "rolled");
+        s.duel_floor = attr(d, "duel floor");
+        s.where = n.range;
+        p_->stats.push_back(std::move(s));
+        break;
+      }
+      case DeclKind::CardType: {
+        if (!fresh("card type", n)) return;
+        CardTypeDef t;
+        t.name = n.text;
+        for (const auto& it : d.items) {
+          auto idx = p_->stat(it.name.text);
+          if (!idx || p_->stats[*idx].player) {
+            diags_.report(DiagId::ProfileUnknownStat, it.name.range, n.text, it.name.text);
+            continue;
+          }
+          bool modifier = false;
+          for (const auto& a : it.abbrevs) {
+            if (a.text == "modifier") modifier = true;
+            else diags_.report(DiagId::ProfileUnknownAttribute, a.range, a.text, "card type stat", it.name.text)
+                     .note({}, "allowed here: modifier");
+          }
+          t.stats.push_back({*idx, modifier});
+        }
+        t.enters_play = attr(d, "enters play");
+        t.attaches = attr(d, "attaches");
+        t.action = attr(d, "action");
+        t.where = n.range;
+        p_->card_types.push_back(std::move(t));
+        break;
+      }
+      case DeclKind::Resource: {
+        if (!fresh("resource", n)) return;
+        ResourceDef r;
+        r.name = n.text;
+        r.abbrevs = abbrevs;
+        r.produced = attr(d, "produced");
+        r.supply = attr(d, "supply");
+        r.temporary = attr(d, "temporary");
+        r.player_stat = attr_value(d, "player stat");
+        if (!r.player_stat.empty()) {
+          auto idx = p_->stat(r.player_stat);
+          if (!idx || !p_->stats[*idx].player)
+            diags_.report(DiagId::ProfileUnknownStat, attr(d, "player stat")->value->range, "resource " + n.text,
+                          r.player_stat);
+        }
+        std::string limit = attr_value(d, "gain limit");
+        if (!limit.empty()) {
+          auto [ptr, ec] = std::from_chars(limit.data(), limit.data() + limit.size(), r.gain_limit);
+          if (ec != std::errc() || ptr != limit.data() + limit.size())
+            diags_.report(DiagId::ProfileBadPolicy, attr(d, "gain limit")->value->range, "gain limit", limit,
+                          "a number");
+        }
+        r.where = n.range;
+        p_->resources.push_back(std::move(r));
+        break;
+      }
+      case DeclKind::Keyword: {
+        if (!d.items.empty()) {  // `keyword Clan: Lion Clan, Crab Clan`: a family and its members
+          for (const auto& it : d.items)
+            if (fresh("keyword", it.name)) p_->keywords.push_back({it.name.text, "", false, n.text, it.name.range});
+          return;
+        }
+        if (!fresh("keyword", n)) return;
+        KeywordDef k{n.text, attr_value(d, "rule"), attr(d, "prefix") != nullptr, "", n.range};
+        static const std::vector<std::string_view> rules{"unique", "tactician", "tactical", "terrain",
+                                                         "experienced", "dishonorable", "tribe"};
+        if (!k.rule.empty() && std::find(rules.begin(), rules.end(), k.rule) == rules.end())
+          diags_.report(DiagId::ProfileBadPolicy, attr(d, "rule")->value->range, "rule", k.rule, join(rules));
+        p_->keywords.push_back(std::move(k));
+        break;
+      }
+      case DeclKind::Event:
+      case DeclKind::Duration: {
+        bool event = d.kind == DeclKind::Event;
+        if (!fresh(event ? "event" : "duration", n)) return;
+        PhraseDef ph{n.text, phrase_words(n.text), attr_value(d, event ? "subject" : "ends at"), n.range};
+        (event ? p_->events : p_->durations).push_back(std::move(ph));
+        break;
+      }
+      case DeclKind::Verb: {
+        if (!fresh("verb", n)) return;
+        std::string prim = attr_value(d, "primitive");
+        if (prim.empty()) {
+          diags_.report(DiagId::ProfileMissing, n.range, "primitive for verb '" + n.text + "'");
+        } else {
+          std::string key = prim;
+          std::replace(key.begin(), key.end(), ' ', '_');
+          if (std::find(std::begin(kPrimitives), std::end(kPrimitives), key) == std::end(kPrimitives)) {
+            std::vector<std::string_view> all(std::begin(kPrimitives), std::end(kPrimitives));
+            diags_.report(DiagId::ProfileBadPolicy, attr(d, "primitive")->value->range, "primitive", prim, join(all));
+          }
+          prim = key;
+        }
+        p_->verbs.push_back({n.text, phrase_words(n.text), prim, n.range});
+        break;
+      }
+      default: {
+        auto& list = d.kind == DeclKind::Zone         ? p_->zones
+                     : d.kind == DeclKind::State      ? p_->states
+                     : d.kind == DeclKind::Designator ? p_->designators
+                     : d.kind == DeclKind::Status     ? p_->statuses
+                                                      : p_->dice;
+        if (!fresh(ast::decl_kind_name(d.kind), n)) return;
+        NamedDef nd{n.text, abbrevs, {}, {}, n.range};
+        for (const auto& a : d.attrs) nd.attrs[a.name.text] = a.value ? a.value->text : std::string();
+        for (const auto& it : d.items) {
+          nd.items.push_back(it.name.text);
+          if (d.kind == DeclKind::Dice) {
+            auto idx = p_->stat(it.name.text);
+            if (!idx) diags_.report(DiagId::ProfileUnknownStat, it.name.range, "dice " + n.text, it.name.text);
+          }
+        }
+        list.push_back(std::move(nd));
+        break;
+      }
+    }
+  }
+
+  const ast::ProfileFile& file_;
+  DiagnosticEngine& diags_;
+  std::unique_ptr<GameProfile> p_;
+  std::set<std::string> seen_;
+};
+
+}  // namespace
+
+std::vector<std::string> phrase_words(std::string_view text) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : text) {
+    if (c == ' ') {
+      if (!cur.empty()) out.push_back(std::move(cur));
+      cur.clear();
+    } else {
+      cur += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::unique_ptr<GameProfile> load_profile(const ast::ProfileFile& file, DiagnosticEngine& diags) {
+  return Loader(file, diags).run();
+}
+
+}  // namespace cardc

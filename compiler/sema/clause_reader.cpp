@@ -1,0 +1,177 @@
+#include "sema/clause_reader.h"
+
+#include <algorithm>
+#include <array>
+
+namespace cardc {
+
+namespace {
+
+// Closed-class English that introduces a condition or a timing phrase; not game vocabulary.
+constexpr std::array<std::string_view, 16> kSubordinators = {
+    "if", "while", "unless", "until", "after", "before", "when", "whenever", "once", "twice",
+    "even", "during", "as", "instead", "otherwise", "for"};
+constexpr std::array<std::string_view, 4> kTiming = {"after", "before", "when", "whenever"};
+// Words that join a subject to what is said of it.
+constexpr std::array<std::string_view, 21> kPredicates = {
+    "has", "have", "is", "are", "was", "were", "gets", "get", "may", "can", "cannot", "can't", "will", "must",
+    "does", "do", "counts", "count", "becomes", "become", "would"};
+
+template <size_t N>
+bool in(const std::array<std::string_view, N>& set, std::string_view w) {
+  return std::find(set.begin(), set.end(), w) != set.end();
+}
+
+}  // namespace
+
+std::string lower_word(const ast::Term& t) {
+  if (t.kind != ast::TermKind::Word && t.kind != ast::TermKind::X) return {};
+  std::string s = t.text;
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+int ClauseReader::verb_at(TermSpan terms, size_t& len) const {
+  int best = -1;
+  len = 0;
+  for (size_t v = 0; v < profile_.verbs.size(); ++v) {
+    const auto& words = profile_.verbs[v].words;
+    if (words.empty() || words.size() > terms.size() || words.size() <= len) continue;
+    bool match = true;
+    for (size_t i = 0; i < words.size() && match; ++i) match = lower_word(*terms[i]) == words[i];
+    if (match) {
+      best = static_cast<int>(v);
+      len = words.size();
+    }
+  }
+  return best;
+}
+
+bool ClauseReader::third_person_verb(std::string_view w, int& verb) const {
+  for (size_t v = 0; v < profile_.verbs.size(); ++v) {
+    const auto& words = profile_.verbs[v].words;
+    if (words.size() != 1) continue;
+    const std::string& base = words[0];
+    // challenge -> challenges, destroy -> destroys, dish -> dishes, carry -> carries
+    if (w == base + "s" || w == base + "es" ||
+        (base.size() > 1 && base.back() == 'y' && w == base.substr(0, base.size() - 1) + "ies")) {
+      verb = static_cast<int>(v);
+      return true;
+    }
+  }
+  return false;
+}
+
+int ClauseReader::event_in(TermSpan terms) const {
+  int best = -1;
+  size_t best_len = 0;
+  std::vector<std::string> words;
+  for (const auto* t : terms) words.push_back(lower_word(*t));
+  for (size_t e = 0; e < profile_.events.size(); ++e) {
+    const auto& ev = profile_.events[e].words;
+    if (ev.empty() || ev.size() > words.size() || ev.size() <= best_len) continue;
+    for (size_t i = 0; i + ev.size() <= words.size(); ++i) {
+      if (std::equal(ev.begin(), ev.end(), words.begin() + static_cast<long>(i))) {
+        best = static_cast<int>(e);
+        best_len = ev.size();
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+int ClauseReader::event_named(TermSpan terms) const {
+  for (size_t e = 0; e < profile_.events.size(); ++e) {
+    const auto& ev = profile_.events[e].words;
+    if (ev.size() != terms.size()) continue;
+    bool match = true;
+    for (size_t i = 0; i < ev.size() && match; ++i) match = lower_word(*terms[i]) == ev[i];
+    if (match) return static_cast<int>(e);
+  }
+  return -1;
+}
+
+bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
+  if (terms.empty()) {
+    why = "it is empty";
+    return false;
+  }
+  // Leading condition and timing phrases end at a comma: "If he is bowed, ...", "Until the end of the turn, ...".
+  while (!terms.empty() && in(kSubordinators, lower_word(*terms[0]))) {
+    auto comma = std::find_if(terms.begin(), terms.end(), [](const ast::Term* t) {
+      return t->kind == ast::TermKind::Comma;
+    });
+    if (comma == terms.end()) {
+      // The whole clause is a condition or a timing phrase (a constraints-block element).
+      bool timing = in(kTiming, lower_word(*terms[0]));
+      out.form = timing ? ClauseForm::Timing : ClauseForm::Condition;
+      out.event = timing ? event_in(terms) : -1;
+      out.terms.assign(terms.begin(), terms.end());
+      return true;
+    }
+    SourceRange cond = SourceRange::join(terms.front()->range, (*(comma - 1))->range);
+    out.conditions.push_back(cond);
+    if (in(kTiming, lower_word(*terms[0])) && out.event < 0)
+      out.event = event_in(terms.subspan(0, static_cast<size_t>(comma - terms.begin())));
+    terms = terms.subspan(static_cast<size_t>(comma - terms.begin()) + 1);
+  }
+  if (terms.empty()) {
+    why = "a condition is followed by nothing to do";
+    return false;
+  }
+  out.terms.assign(terms.begin(), terms.end());
+  if (event_named(terms) >= 0) {  // "Focus Effect"
+    out.form = ClauseForm::Timing;
+    out.event = event_named(terms);
+    return true;
+  }
+  std::string w0 = lower_word(*terms[0]);
+  std::string w1 = terms.size() > 1 ? lower_word(*terms[1]) : "";
+  std::string w2 = terms.size() > 2 ? lower_word(*terms[2]) : "";
+  if (w0 == "then" && terms.size() > 1) {
+    terms = terms.subspan(1);
+    w0 = w1;
+    w1 = w2;
+  }
+  // "You may draw a card": an optional imperative. "You may not gain Honor" is a restriction (declarative).
+  if (w0 == "you" && w1 == "may" && w2 != "not" && terms.size() > 2) {
+    size_t len = 0;
+    if (int v = verb_at(terms.subspan(2), len); v >= 0) {
+      out.form = ClauseForm::Imperative;
+      out.optional = true;
+      out.verb = v;
+      return true;
+    }
+  }
+  size_t len = 0;
+  if (int v = verb_at(terms, len); v >= 0) {
+    out.form = ClauseForm::Imperative;
+    out.verb = v;
+    return true;
+  }
+  // Declarative: a subject, then a predicate word or a verb in the third person ("This Personality challenges").
+  for (size_t i = 1; i < terms.size(); ++i) {
+    if (terms[i]->kind == ast::TermKind::Embedded) break;
+    std::string w = lower_word(*terms[i]);
+    int verb = -1;
+    bool you = i == 1 && w0 == "you";
+    size_t vlen = 0;
+    if (in(kPredicates, w) || third_person_verb(w, verb) ||
+        (you && (verb = verb_at(terms.subspan(1), vlen)) >= 0)) {
+      out.form = ClauseForm::Declarative;
+      out.verb = verb;
+      out.predicate = w;
+      for (size_t k = 0; k < i; ++k) out.subject += (k ? " " : "") + terms[k]->text;
+      return true;
+    }
+  }
+  if (terms[0]->kind == ast::TermKind::Word)
+    why = "'" + terms[0]->text + "' is not a verb of game '" + profile_.game +
+          "', and no subject is followed by has, is, may or a verb";
+  else
+    why = "it starts with '" + terms[0]->text + "' where a verb or a subject belongs";
+  return false;
+}
+
+}  // namespace cardc

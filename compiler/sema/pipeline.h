@@ -1,0 +1,24 @@
+#pragma once
+// The semantic passes, in the order they run. Each is a small unit with a name (`--stop-after=NAME`).
+#include <string_view>
+#include <vector>
+
+#include "sema/check_context.h"
+
+namespace cardc {
+
+struct Pass {
+  std::string_view name;
+  void (*run)(CheckContext&);
+};
+
+const std::vector<Pass>& sema_passes();
+// Runs the passes up to and including `stop_after` (all when empty). Returns false if the name is unknown.
+bool run_sema(CheckContext& ctx, std::string_view stop_after = {});
+
+// The passes (one file each).
+void check_card_structure(CheckContext& ctx);
+void check_vocabulary(CheckContext& ctx);
+void read_card_text(CheckContext& ctx);
+
+}  // namespace cardc

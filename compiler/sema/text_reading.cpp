@@ -1,0 +1,396 @@
+// Pass "reading": every paragraph of card text becomes traits and abilities (003 Traits, Abilities), and
+// every clause must be one cardc can compile: text that cannot be read is an error naming the clause (fail closed).
+#include <algorithm>
+
+#include "base/suggest.h"
+#include "profile/load_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/pipeline.h"
+
+namespace cardc {
+
+namespace {
+
+constexpr std::string_view kPronouns[] = {"he", "him", "his", "she", "her", "it", "its", "they", "them", "their",
+                                          "this"};
+
+class TextReader {
+ public:
+  TextReader(CheckContext& ctx, const ast::Card& card)
+      : ctx_(ctx), p_(ctx.profile), reader_(ctx.profile), card_(card), type_(ctx.profile.card_type(card.type)) {}
+
+  std::vector<TextUnit> paragraph(const ast::Paragraph& para) {
+    std::vector<TextUnit> units;
+    if (para.blocks.empty()) return units;
+    if (para.blocks.size() == 1) {
+      traits(para, units);
+    } else {
+      units.push_back(colon_unit(para));
+    }
+    check_period(para);
+    return units;
+  }
+
+ private:
+  std::string clause_text(SourceRange r) const {
+    std::string s(ctx_.sources.text(r));
+    if (utf8_length(s) > 70) {
+      size_t cut = 67;
+      while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+      s = s.substr(0, cut) + "...";
+    }
+    return s;
+  }
+
+  static std::vector<const ast::Term*> flat(const ast::Sentence& s) {
+    std::vector<const ast::Term*> out;
+    for (const auto& t : s.terms) out.push_back(&t);
+    return out;
+  }
+
+  // Splits at semicolons: "...; this will not reduce Chi below 1." and constructor options are clauses each.
+  static std::vector<std::vector<const ast::Term*>> clauses_of(const ast::Sentence& s) {
+    std::vector<std::vector<const ast::Term*>> out(1);
+    for (const auto& t : s.terms) {
+      if (t.kind == ast::TermKind::Semicolon) out.emplace_back();
+      else out.back().push_back(&t);
+    }
+    return out;
+  }
+
+  static SourceRange range_of(const std::vector<const ast::Term*>& terms) {
+    SourceRange r;
+    for (const auto* t : terms) r = SourceRange::join(r, t->range);
+    return r;
+  }
+
+  // Reads one clause; reports it when it cannot be compiled. Returns false then.
+  bool clause(const std::vector<const ast::Term*>& terms, ClauseRole role, SourceRange where, Clause& out) {
+    out.role = role;
+    out.range = terms.empty() ? where : range_of(terms);
+    std::string why;
+    if (!reader_.read(terms, out, why)) {
+      if (terms.empty()) ctx_.diags.report(DiagId::EmptyClause, where, "clause");
+      else ctx_.diags.report(DiagId::UncompilableClause, out.range, clause_text(out.range), why);
+      return false;
+    }
+    if (out.form == ClauseForm::Timing && out.event < 0) report_unknown_event(out);
+    if (role == ClauseRole::Effect && (out.form == ClauseForm::Timing || out.form == ClauseForm::Condition) &&
+        out.conditions.empty()) {
+      ctx_.diags.report(DiagId::UncompilableClause, out.range, clause_text(out.range),
+                        "a condition or trigger here is followed by nothing to do; end it with a colon or a comma");
+      return false;
+    }
+    // Timing inside an effect ("After this battle resolves, ...") is a delayed effect: its event must exist too.
+    if (!out.conditions.empty() && out.event < 0) {
+      const ast::Term* first = terms.empty() ? nullptr : terms.front();
+      std::string w = first ? lower_word(*first) : "";
+      if (w == "after" || w == "before" || w == "when" || w == "whenever") {
+        Clause timing;
+        timing.range = out.conditions.front();
+        std::vector<const ast::Term*> cond;
+        for (const auto* t : terms)
+          if (t->range.begin >= timing.range.begin && t->range.end <= timing.range.end) cond.push_back(t);
+        timing.terms = cond;
+        report_unknown_event(timing);
+      }
+    }
+    embedded(out);
+    return true;
+  }
+
+  void report_unknown_event(const Clause& c) {
+    // The words after the subject are the event; suggest the closest declared event phrase.
+    std::string text(ctx_.sources.text(c.range));
+    std::vector<std::string> names;
+    for (const auto& e : p_.events) names.push_back(e.text);
+    auto& d = ctx_.diags.report(DiagId::UnknownEvent, c.range, p_.game, text);
+    std::string tail;
+    size_t n = c.terms.size();
+    for (size_t k = n >= 2 ? n - 2 : 0; k < n; ++k) tail += (tail.empty() ? "" : " ") + lower_word(*c.terms[k]);
+    if (auto best = closest(tail, names)) d.note({}, "did you mean '" + *best + "'?");
+  }
+
+  // Quoted text in a clause is a trait or ability of its own, read as its own unit (003 Embedded text).
+  void embedded(const Clause& c) {
+    for (const auto* t : c.terms)
+      if (t->kind == ast::TermKind::Embedded && t->embedded) {
+        if (t->embedded->blocks.empty()) {
+          ctx_.diags.report(DiagId::EmptyClause, t->range, "embedded text");
+          continue;
+        }
+        auto inner = paragraph(*t->embedded);
+        for (auto& u : inner) pending_embedded_.push_back(std::move(u));
+      }
+  }
+
+  static bool starts_with_pronoun(const ast::Sentence& s) {
+    if (s.terms.empty()) return false;
+    std::string w = lower_word(s.terms[0]);
+    if (w == "this") {  // "This may target ..." refers back; "This Personality ..." names its own subject
+      std::string next = s.terms.size() > 1 ? lower_word(s.terms[1]) : "";
+      return next.empty() || next == "may" || next == "will" || next == "is" || next == "does" || next == "can";
+    }
+    return std::find(std::begin(kPronouns), std::end(kPronouns), w) != std::end(kPronouns);
+  }
+
+  // A paragraph without colons: each sentence is a trait, unless it can only refer back (003 Traits EXCEPTION).
+  void traits(const ast::Paragraph& para, std::vector<TextUnit>& units) {
+    for (const ast::Sentence& s : para.blocks[0].sentences) {
+      if (s.terms.empty()) {
+        ctx_.diags.report(DiagId::EmptyClause, s.range, "sentence");
+        continue;
+      }
+      bool joins = !units.empty() && starts_with_pronoun(s);
+      if (!joins) {
+        units.emplace_back();
+        units.back().range = s.range;
+      }
+      TextUnit& u = units.back();
+      u.range = SourceRange::join(u.range, s.range);
+      for (auto& terms : clauses_of(s)) {
+        Clause c;
+        if (!clause(terms, ClauseRole::Effect, s.range, c)) continue;
+        u.effects.push_back(std::move(c));
+      }
+      move_embedded(u);
+      classify_trait(u);
+    }
+  }
+
+  void classify_trait(TextUnit& u) {
+    if (u.effects.size() != 1 || u.effects[0].form != ClauseForm::Imperative) return;
+    const Clause& c = u.effects[0];
+    const VerbDef& v = p_.verbs[static_cast<size_t>(c.verb)];
+    // 003 Traits: "Lose 3 Honor" on a card that enters play is "After this card enters play: Lose 3 Honor".
+    if (type_ && type_->enters_play && (v.primitive == "lose" || v.primitive == "gain") && c.conditions.empty()) {
+      const ast::Term* last = c.terms.back();
+      if (last->kind == ast::TermKind::Word && p_.resource(last->text) && c.terms.size() == 3)
+        u.kind = UnitKind::ShorthandTrait;
+    }
+  }
+
+  void move_embedded(TextUnit& u) {
+    for (auto& e : pending_embedded_) u.embedded.push_back(std::move(e));
+    pending_embedded_.clear();
+  }
+
+  // The designators of an ability head such as "Tactical Battle/Open" (003 Abilities, action designators).
+  bool designator_head(const ast::Block& b, TextUnit& u) {
+    if (b.sentences.size() != 1) return false;
+    const ast::Sentence& s = b.sentences[0];
+    std::vector<std::vector<const ast::Term*>> groups(1);
+    for (const auto& t : s.terms) {
+      if (t.kind == ast::TermKind::Slash) groups.emplace_back();
+      else if (t.kind == ast::TermKind::Word) groups.back().push_back(&t);
+      else return false;  // numbers, quotes, modifiers: not a head
+    }
+    struct Match {
+      const NamedDef* designator = nullptr;
+      size_t words = 0;
+    };
+    std::vector<Match> matches;
+    bool all = true;
+    for (const auto& g : groups) {
+      Match m;
+      for (const auto& d : p_.designators) {
+        auto words = phrase_words(d.name);
+        if (words.empty() || words.size() > g.size() || words.size() <= m.words) continue;
+        bool ok = true;
+        for (size_t i = 0; i < words.size() && ok; ++i)
+          ok = lower_word(*g[g.size() - words.size() + i]) == words[i];
+        if (ok) {
+          m.designator = &d;
+          m.words = words.size();
+        }
+      }
+      all = all && m.designator && !g.empty();
+      matches.push_back(m);
+    }
+    size_t len = 0;
+    bool verb_first = reader_.verb_at(TermSpan(flat(s)), len) >= 0;
+    bool timing = !s.terms.empty() && (lower_word(s.terms[0]) == "after" || lower_word(s.terms[0]) == "before" ||
+                                       lower_word(s.terms[0]) == "when");
+    bool event_name = reader_.event_named(TermSpan(flat(s))) >= 0;
+    if (!all) {
+      // A bold head, or a short verb-less one ("Batle:"), was meant as designators: say which word is wrong.
+      size_t words = 0;
+      for (const auto& g : groups) words += g.size();
+      bool meant = (b.bold || (words <= 2 && groups.size() == 1)) && !verb_first && !timing && !event_name;
+      if (!meant) return false;
+      for (size_t gi = 0; gi < groups.size(); ++gi) {
+        if (matches[gi].designator || groups[gi].empty()) continue;
+        const ast::Term* last = groups[gi].back();
+        auto& d = ctx_.diags.report(DiagId::UnknownDesignator, last->range, last->text, p_.game);
+        if (auto best = closest(last->text, p_.designator_names())) {
+          d.fix(last->range, *best);
+          d.note({}, "did you mean '" + *best + "'?");
+        }
+      }
+      return true;  // reported; read the rest as an ability anyway
+    }
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+      u.designators.push_back(matches[gi].designator->name);
+      // 003 Abilities: each word before the designator is a separate keyword ("Bushido Virtue").
+      for (size_t k = 0; k + matches[gi].words < groups[gi].size(); ++k) {
+        const ast::Term* w = groups[gi][k];
+        u.keywords.push_back(w->text);
+        if (!p_.keyword(w->text)) {
+          auto& d = ctx_.diags.report(DiagId::UnknownKeyword, w->range, w->text, p_.game);
+          if (auto best = closest(w->text, p_.keyword_names())) {
+            d.fix(w->range, *best);
+            d.note({}, "did you mean '" + *best + "'?");
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  // A paragraph with colons: [designators:] [constraints:]* effects (003 Abilities, Triggered traits).
+  TextUnit colon_unit(const ast::Paragraph& para) {
+    TextUnit u;
+    u.range = para.range;
+    const auto& blocks = para.blocks;
+    size_t first = 0;
+    if (designator_head(blocks[0], u)) {
+      u.kind = UnitKind::Ability;
+      first = 1;
+    } else {
+      u.kind = UnitKind::TriggeredTrait;
+    }
+    bool constructor = false;
+    for (size_t b = first; b + 1 < blocks.size(); ++b) {
+      if (blocks[b].sentences.empty()) {
+        ctx_.diags.report(DiagId::EmptyClause, blocks[b].range.valid() ? blocks[b].range : para.range,
+                          "constraints block");
+        continue;
+      }
+      for (const ast::Sentence& s : blocks[b].sentences) {
+        for (auto& terms : clauses_of(s)) {
+          Clause c;
+          if (!clause(terms, ClauseRole::Cost, s.range, c)) continue;
+          c.role = constraint_role(c);
+          if (c.role == ClauseRole::Condition && once_per(c)) u.once_per_turn_before_colon = true;
+          constructor = constructor || is_constructor(c);
+          if (is_constructor(c)) c.role = ClauseRole::Effect;
+          u.constraints.push_back(std::move(c));
+        }
+      }
+    }
+    const ast::Block& effects = blocks.back();
+    if (effects.sentences.empty()) {
+      ctx_.diags.report(DiagId::EmptyClause, para.range, "effects block");
+    }
+    for (const ast::Sentence& s : effects.sentences) {
+      for (auto& terms : clauses_of(s)) {
+        Clause c;
+        if (!clause(terms, constructor ? ClauseRole::Option : ClauseRole::Effect, s.range, c)) continue;
+        u.effects.push_back(std::move(c));
+      }
+    }
+    for (const auto& c : u.effects)
+      if (!c.conditions.empty() && once_per_text(c.conditions.front())) u.once_per_turn_after_colon = true;
+    if (u.kind == UnitKind::TriggeredTrait) classify_colon_trait(u);
+    move_embedded(u);
+    return u;
+  }
+
+  bool once_per_text(SourceRange r) const {
+    std::string s(ctx_.sources.text(r));
+    for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s.rfind("once per", 0) == 0 || s.rfind("twice per", 0) == 0;
+  }
+  bool once_per(const Clause& c) const { return once_per_text(c.range); }
+
+  bool is_constructor(const Clause& c) const {
+    if (c.form != ClauseForm::Imperative || c.verb < 0) return false;
+    if (p_.verbs[static_cast<size_t>(c.verb)].primitive != "choose") return false;
+    // 002 rule 524: "choose X times from:" and "choose one or more:" build a chain from the options that follow.
+    std::string s(ctx_.sources.text(c.range));
+    for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    auto ends = [&](std::string_view suffix) {
+      return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    return ends("times from") || ends("one or more") || ends("from");
+  }
+
+  ClauseRole constraint_role(const Clause& c) const {
+    switch (c.form) {
+      case ClauseForm::Timing: return ClauseRole::Trigger;
+      case ClauseForm::Condition: return ClauseRole::Condition;
+      case ClauseForm::Declarative: return ClauseRole::Condition;
+      case ClauseForm::Imperative: break;
+    }
+    if (!c.conditions.empty() && c.event >= 0) return ClauseRole::Trigger;
+    const VerbDef& v = p_.verbs[static_cast<size_t>(c.verb)];
+    return v.primitive == "target" ? ClauseRole::Targeting : ClauseRole::Cost;
+  }
+
+  void classify_colon_trait(TextUnit& u) {
+    bool trigger = std::any_of(u.constraints.begin(), u.constraints.end(),
+                               [](const Clause& c) { return c.role == ClauseRole::Trigger; });
+    if (trigger) return;
+    // 003 Traits: "Bow this card: Produce X Gold" is an optional trait used when paying a Gold cost.
+    bool produces = std::any_of(u.effects.begin(), u.effects.end(), [&](const Clause& c) {
+      return c.form == ClauseForm::Imperative && p_.verbs[static_cast<size_t>(c.verb)].primitive == "produce";
+    });
+    if (produces) u.kind = UnitKind::GoldTrait;
+  }
+
+  void check_period(const ast::Paragraph& para) {
+    const ast::Block& last = para.blocks.back();
+    if (last.sentences.empty()) return;
+    const ast::Sentence& s = last.sentences.back();
+    if (s.ends_with_period || s.terms.empty()) return;
+    if (s.terms.back().kind == ast::TermKind::Embedded) return;  // `... "Battle: Bow him."` ends inside the quote
+    SourceRange end{s.range.file, s.range.end, s.range.end};
+    ctx_.diags.report(DiagId::MissingPeriod, end).fix(end, ".");
+  }
+
+  CheckContext& ctx_;
+  const GameProfile& p_;
+  ClauseReader reader_;
+  const ast::Card& card_;
+  const CardTypeDef* type_;
+  std::vector<TextUnit> pending_embedded_;
+};
+
+}  // namespace
+
+const char* unit_kind_name(UnitKind k) {
+  switch (k) {
+    case UnitKind::ContinuousTrait: return "continuous trait";
+    case UnitKind::TriggeredTrait: return "triggered trait";
+    case UnitKind::ShorthandTrait: return "shorthand trait";
+    case UnitKind::GoldTrait: return "gold-producing trait";
+    case UnitKind::Ability: return "ability";
+  }
+  return "?";
+}
+
+const char* clause_role_name(ClauseRole r) {
+  switch (r) {
+    case ClauseRole::Trigger: return "trigger";
+    case ClauseRole::Condition: return "condition";
+    case ClauseRole::Cost: return "cost";
+    case ClauseRole::Targeting: return "targeting";
+    case ClauseRole::Effect: return "effect";
+    case ClauseRole::Option: return "option";
+  }
+  return "?";
+}
+
+void read_card_text(CheckContext& ctx) {
+  ctx.readings.clear();
+  for (const ast::Card& card : ctx.set.cards) {
+    DiagnosticEngine::CardScope scope(ctx.diags, card.title);
+    CardReading r{&card, {}};
+    TextReader reader(ctx, card);
+    for (const ast::Paragraph& p : card.text)
+      for (auto& u : reader.paragraph(p)) r.units.push_back(std::move(u));
+    ctx.readings.push_back(std::move(r));
+  }
+}
+
+}  // namespace cardc

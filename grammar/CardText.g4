@@ -124,7 +124,7 @@ attr
   ;
 
 value
-  : nameWords | NUMBER | SIGNED | quoted
+  : (nameWord | NUMBER | SIGNED)+ | quoted
   ;
 
 // ---------------------------------------------------------------- shared pieces

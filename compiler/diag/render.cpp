@@ -34,6 +34,17 @@ void render_snippet(const SourceManager& sm, SourceRange r, const std::vector<Fi
   if (!r.valid()) return;
   LineCol lc = sm.line_col(r.file, r.begin);
   std::string_view line = sm.line_text(r.file, lc.line);
+  // A line that is not text (binary junk) is not echoed to the terminal.
+  for (unsigned char c : line)
+    if (c < 0x20 && c != '\t') return;
+  for (size_t i = 0; i < line.size();) {
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > line.size()) return;
+    for (size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(line[i + k]) & 0xC0) != 0x80) return;
+    i += n;
+  }
   constexpr size_t kMaxShown = 240;  // very long lines are shown cut, with the range kept in view
   std::string_view before = std::string_view(sm.contents(r.file)).substr(0, r.begin);
   size_t nl = before.rfind('\n');

@@ -32,6 +32,25 @@ class OffsetMap {
   std::vector<uint32_t> bytes_;
 };
 
+// How an expected token is named in a message: literals as written, the rest in words.
+std::string expected_name(const antlr4::dfa::Vocabulary& vocab, size_t t) {
+  switch (t) {
+    case L::NL: return "end of line";
+    case L::WORD: return "a word";
+    case L::NUMBER: return "a number";
+    case L::SIGNED: return "a signed number (+1)";
+    case L::OPEN_QUOTE: return "an opening quote";
+    case L::CLOSE_QUOTE: return "a closing quote";
+    case L::DASH: return "'-'";
+    case L::BULLET: return "'\u2022'";
+    case L::MIDDOT: return "'\u00b7'";
+    case antlr4::Token::EOF: return "end of file";
+    default: break;
+  }
+  std::string lit = vocab.getLiteralName(t);
+  return lit.empty() ? vocab.getSymbolicName(t) : lit;
+}
+
 std::string friendly_token(size_t type, const std::string& text) {
   switch (type) {
     case L::NL: return "end of line";
@@ -62,7 +81,9 @@ class DiagnosticListener : public antlr4::BaseErrorListener {
       if (parser) expected = parser->getExpectedTokens();
     } catch (...) {
     }
+    if (header_missing_) return;  // without its header the file cannot be read further
     if (expected.contains(static_cast<size_t>(L::K_GAME))) {
+      header_missing_ = true;
       diags_.report(DiagId::MissingGameHeader, r);
       return;
     }
@@ -82,19 +103,7 @@ class DiagnosticListener : public antlr4::BaseErrorListener {
           names.push_back("...");
           break;
         }
-        std::string n = parser->getVocabulary().getDisplayName(t);
-        if (n.size() > 2 && n.front() == 'K' && n[1] == '_') {
-          n = n.substr(2);
-          for (auto& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-          n = "'" + n + "'";
-        } else if (t == L::NL) {
-          n = "end of line";
-        } else if (t == L::WORD) {
-          n = "a word";
-        } else if (t == L::NUMBER) {
-          n = "a number";
-        }
-        names.push_back(n);
+        names.push_back(expected_name(parser->getVocabulary(), t));
       }
       if (!names.empty()) {
         context = "; expected ";
@@ -112,6 +121,7 @@ class DiagnosticListener : public antlr4::BaseErrorListener {
   const OffsetMap& map_;
   std::unordered_set<size_t> reported_lines_;
   size_t count_ = 0;
+  bool header_missing_ = false;
 };
 
 // Builds AST nodes from parse-tree contexts.
@@ -390,12 +400,17 @@ class AstBuilder {
   ast::Name name(P::NameWordsContext* c) const { return {name_text(c), range(c)}; }
 
   ast::Name value(P::ValueContext* v) {
-    if (v->nameWords()) return name(v->nameWords());
     if (v->quoted()) {
       auto [s, r] = quoted(v->quoted());
       return {s, r};
     }
-    return {v->getText(), range(v)};
+    // Words, numbers and signs joined by single spaces: "rule 523", "steps A-C".
+    std::string out;
+    for (auto* child : v->children) {
+      if (!out.empty()) out += ' ';
+      out += child->getText();
+    }
+    return {out, range(v)};
   }
 
   // declaration : declKind name=nameWords? abbrevs? (EQUALS value)? (COLON items)? attrs?

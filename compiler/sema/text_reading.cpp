@@ -271,7 +271,7 @@ class TextReader {
           Clause c;
           if (!clause(terms, ClauseRole::Cost, s.range, c)) continue;
           c.role = constraint_role(c);
-          if (c.role == ClauseRole::Condition && once_per(c)) u.once_per_turn_before_colon = true;
+          if (once_per(c)) u.once_per_turn_before_colon = true;
           constructor = constructor || is_constructor(c);
           if (is_constructor(c)) c.role = ClauseRole::Effect;
           u.constraints.push_back(std::move(c));

@@ -9,8 +9,11 @@ grammar CardText;
 @lexer::members {
   // A straight double quote opens embedded text when it follows a blank, the start of input or an opening
   // bracket; otherwise it closes (`Give him "Battle: Bow him."` nests without curly quotes).
+  // Evaluated after the quote is matched (a right-edge predicate keeps the lexer DFA cacheable for every other
+  // token), so the character before the quote is LA(-2).
   bool quoteOpens() {
-    size_t c = _input->LA(-1);
+    if (_input->index() < 2) return true;
+    size_t c = _input->LA(-2);
     return c == static_cast<size_t>(antlr4::IntStream::EOF) || c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
            c == '(' || c == '[' || c == 0x201C || c == 0x2018 || c == 0xA0;
   }
@@ -205,7 +208,7 @@ RBRACK        : ']' ;
 BULLET        : '\u2022' ;
 MIDDOT        : '\u00B7' ;
 DASH          : '-' | '\u2013' | '\u2014' | '\u2212' ;
-OPEN_QUOTE    : '\u201C' | {quoteOpens()}? '"' ;
+OPEN_QUOTE    : '\u201C' | '"' {quoteOpens()}? ;
 CLOSE_QUOTE   : '\u201D' | '"' ;
 
 COMMENT       : '#' ~[\r\n]* -> channel(HIDDEN) ;

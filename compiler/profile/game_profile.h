@@ -34,6 +34,7 @@ struct CardTypeDef {
   std::vector<Slot> stats;
   bool enters_play = false;  // 003 Traits: "Lose 3 Honor" shorthand applies to cards that enter play
   bool attaches = false;
+  bool created = false;      // only ever created by effects: untitled (003 Created cards)
   bool action = false;       // Action/Spell-like: inherits its abilities' keywords (003 Abilities)
   SourceRange where;
   const Slot* slot(size_t stat) const {

@@ -198,6 +198,7 @@ class Loader {
         t.enters_play = attr(d, "enters play");
         t.attaches = attr(d, "attaches");
         t.action = attr(d, "action");
+        t.created = attr(d, "created");
         t.where = n.range;
         p_->card_types.push_back(std::move(t));
         break;

@@ -9,7 +9,9 @@ void check_card_structure(CheckContext& ctx) {
   std::map<std::string, const ast::Card*> titles;
   for (const ast::Card& card : ctx.set.cards) {
     DiagnosticEngine::CardScope scope(ctx.diags, card.title);
-    if (card.title.empty()) ctx.diags.report(DiagId::MissingTitle, card.title_range);
+    // 003 Created cards: a created card has no title; every other card has one.
+    const CardTypeDef* type = ctx.profile.card_type(card.type);
+    if (card.title.empty() && !(type && type->created)) ctx.diags.report(DiagId::MissingTitle, card.title_range);
     bool has_type = false, seen_flavor = false;
     std::map<ast::FieldKind, const ast::FieldMark*> seen;
     for (const ast::FieldMark& f : card.fields) {

@@ -1,0 +1,100 @@
+// Parse + check throughput of the front end, in cards per second, against a baseline measured in the same run
+// (a plain scan of the same bytes for line breaks: the cost of touching the input at all).
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "parse/parser.h"
+#include "profile/load_profile.h"
+#include "sema/pipeline.h"
+#include "synthetic_set.h"
+
+namespace {
+
+using namespace cardc;
+
+std::string slurp(const std::string& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Profile {
+  SourceManager sm;
+  DiagnosticEngine diags{sm};
+  std::unique_ptr<ast::ProfileFile> file;
+  std::unique_ptr<GameProfile> model;
+  Profile() {
+    FileId f = sm.add("legends.game", slurp(std::string(CARDC_SOURCE_DIR) + "/cards/legends/legends.game"));
+    file = parse_profile(sm, f, diags);
+    if (file) model = load_profile(*file, diags);
+  }
+};
+
+void check_text(const std::string& text, const GameProfile& profile, benchmark::State& state) {
+  SourceManager sm;
+  DiagnosticEngine diags(sm);
+  FileId f = sm.add("bench.cards", text);
+  auto set = parse_card_set(sm, f, diags);
+  if (!set) {
+    state.SkipWithError("parse failed");
+    return;
+  }
+  CheckContext ctx{sm, profile, *set, diags, {}};
+  run_sema(ctx);
+  benchmark::DoNotOptimize(ctx.readings.data());
+  state.counters["errors"] = static_cast<double>(diags.errors());
+}
+
+void BM_ScanBytesBaseline(benchmark::State& state) {
+  std::string text = bench::synthetic_legends_set(static_cast<size_t>(state.range(0)), 42);
+  for (auto _ : state) {
+    size_t lines = 0;
+    for (const char* p = text.data(); (p = static_cast<const char*>(std::memchr(p, '\n', text.data() + text.size() - p)));
+         ++p)
+      ++lines;
+    benchmark::DoNotOptimize(lines);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * state.range(0));
+}
+
+void BM_ParseAndCheckSynthetic(benchmark::State& state) {
+  static Profile profile;
+  if (!profile.model) {
+    state.SkipWithError("legends profile did not load");
+    return;
+  }
+  std::string text = bench::synthetic_legends_set(static_cast<size_t>(state.range(0)), 42);
+  for (auto _ : state) check_text(text, *profile.model, state);
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * state.range(0));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
+}
+
+void BM_ParseAndCheckBundledLegends(benchmark::State& state) {
+  static Profile profile;
+  std::string text;
+  size_t cards = 0;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(CARDC_SOURCE_DIR) + "/cards/legends")) {
+    if (e.path().extension() != ".cards") continue;
+    text = slurp(e.path().string());
+    for (size_t p = 0; (p = text.find("\ncard ", p)) != std::string::npos; ++p) ++cards;
+    break;
+  }
+  if (!profile.model || text.empty()) {
+    state.SkipWithError("no bundled legends set");
+    return;
+  }
+  for (auto _ : state) check_text(text, *profile.model, state);
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cards));
+}
+
+}  // namespace
+
+BENCHMARK(BM_ScanBytesBaseline)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseAndCheckSynthetic)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseAndCheckBundledLegends)->Unit(benchmark::kMillisecond);
+BENCHMARK_MAIN();

@@ -1,0 +1,317 @@
+/* cardrt: the rules runtime that compiled cards call, with a C ABI for engines.
+ *
+ * Handles are opaque; every function validates them and returns an integer status (CARDRT_OK = 0,
+ * CARDRT_FAILED = 1 for "the rules said no", negative for caller errors). No C++ exception crosses this
+ * boundary. There is no global state: everything lives in a cardrt_profile, a cardrt_cardpool or a cardrt_game.
+ * The functions compiled cards call are listed once, in abi.def, and declared here from that list.
+ */
+#ifndef CARDRT_CARDRT_H
+#define CARDRT_CARDRT_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define CARDRT_API __declspec(dllexport)
+#else
+#define CARDRT_API __attribute__((visibility("default")))
+#endif
+
+/* Bumped on any incompatible change to abi.def, the structs or the constants below. */
+#define CARDRT_ABI_VERSION 1
+
+typedef struct cardrt_profile cardrt_profile;
+typedef struct cardrt_cardpool cardrt_cardpool;
+typedef struct cardrt_game cardrt_game;
+typedef struct cardrt_effect_ctx cardrt_effect_ctx;
+typedef void (*cardrt_any_fn)(void);
+
+/* Card code: conditions, targeting, costs, effects, replacements and continuous traits. Return CARDRT_OK
+ * (or, for conditions, nonzero = met), CARDRT_FAILED when the part could not be done. */
+typedef int32_t (*cardrt_effect_fn)(cardrt_game*, cardrt_effect_ctx*);
+/* A legality test for one candidate (a card id, or a player id for player targeting). Nonzero = legal. */
+typedef int32_t (*cardrt_filter_fn)(cardrt_game*, cardrt_effect_ctx*, int32_t candidate);
+/* The size of a fluctuating bonus or penalty for one card (003 "fluctuating"). */
+typedef int32_t (*cardrt_amount_fn)(cardrt_game*, cardrt_effect_ctx*, int32_t card);
+/* The base value of an asterisk stat (003 Asterisks). */
+typedef int32_t (*cardrt_base_fn)(cardrt_game*, int32_t card, int32_t stat);
+
+/* ---- status codes ---- */
+enum {
+  CARDRT_OK = 0,
+  CARDRT_FAILED = 1,          /* a rules-level "no": cost unpaid, illegal target, absent stat, cannot */
+  CARDRT_E_HANDLE = -1,       /* null or wrong handle */
+  CARDRT_E_ARGUMENT = -2,     /* an id or value out of range */
+  CARDRT_E_UNKNOWN_NAME = -3, /* a vocabulary name the profile does not define */
+  CARDRT_E_STATE = -4,        /* not allowed now (game over, profile frozen, no ability context) */
+  CARDRT_E_NO_MEMORY = -5,
+  CARDRT_E_INTERNAL = -6,
+  CARDRT_E_LIMIT = -7         /* a fixed capacity (slots, nesting depth) was exceeded */
+};
+
+/* 003 "-" Honor Requirement: lower than every other value; two "-" compare equal. */
+#define CARDRT_DASH INT32_MIN
+#define CARDRT_NO_CARD 0
+#define CARDRT_NO_PLAYER (-1)
+
+/* ---- profile vocabulary ---- */
+enum { CARDRT_FLOOR_ZERO = 0, /* 003 step B */
+       CARDRT_FLOOR_NONE = 1, /* Family Honor, Honor Requirement, +/- item stats, 000 7.2 beast stats */
+       CARDRT_FLOOR_ZERO_EXCEPT_SET = 2 /* 000 7.2: results floor at 0 unless set/doubled */ };
+enum { CARDRT_ORDER_STEPS_A_C = 0, CARDRT_ORDER_RULE_523 = 1 };
+enum { CARDRT_RESOURCE_COUNTER = 0, CARDRT_RESOURCE_SUPPLY = 1 /* 002 rule 522 coins */ };
+enum { CARDRT_ZONE_IN_PLAY = 1, CARDRT_ZONE_HIDDEN = 2, CARDRT_ZONE_ORDERED = 4 };
+enum { CARDRT_ZROLE_DECK = 0, CARDRT_ZROLE_HAND, CARDRT_ZROLE_DISCARD, CARDRT_ZROLE_PLAY, CARDRT_ZROLE_REMOVED,
+       CARDRT_ZROLE_COUNT };
+enum { CARDRT_COUNTER_DAMAGE = 1, CARDRT_COUNTER_STATUS = 2, CARDRT_COUNTER_TOKEN = 4 };
+enum { CARDRT_TYPE_STATS_MODIFY_HOST = 1 /* 003 Item Force/Chi are modifiers of the Personality */ };
+enum { CARDRT_STATF_CREATED_DASH = 1 /* 003 created Personality: unspecified Honor Requirement is "-" */ };
+/* Stat roles: which stat the rule modules mean. */
+enum { CARDRT_ROLE_FORCE = 0, CARDRT_ROLE_CHI, CARDRT_ROLE_PERSONAL_HONOR, CARDRT_ROLE_FOCUS, CARDRT_ROLE_HEALTH,
+       CARDRT_ROLE_ATTACK, CARDRT_ROLE_LUCK, CARDRT_ROLE_RESIST, CARDRT_ROLE_COUNT };
+/* Rule modules switched on by a profile (bits). */
+enum {
+  CARDRT_RULE_ZERO_CHI = 1u << 0,       /* 003 Chi: zero Chi destroys a Personality in play */
+  CARDRT_RULE_LETHAL_DAMAGE = 1u << 1,  /* 004 Health */
+  CARDRT_RULE_GEM_DICE = 1u << 2,       /* 004 Luck, Critical Damage, Resist */
+  CARDRT_RULE_TACTICAL = 1u << 3,       /* 001 Tactical / Tactician */
+  CARDRT_RULE_TERRAIN = 1u << 4,        /* 001 Terrain */
+  CARDRT_RULE_HERO_WOUNDS = 1u << 5,    /* 002 601 wounds to the hero */
+  CARDRT_RULE_DECK_OUT = 1u << 6,       /* 002 601 third failed accumulation draw */
+  CARDRT_RULE_ZERO_ON_LEAVE_X = 1u << 7 /* 000 7.4c X is zero out of play */
+};
+/* Keyword rule meanings (001 Glossary T). */
+enum { CARDRT_KWR_NONE = 0, CARDRT_KWR_TACTICAL, CARDRT_KWR_TACTICIAN, CARDRT_KWR_TERRAIN };
+
+/* ---- card definitions ---- */
+enum { CARDRT_BASE_ABSENT = 0, CARDRT_BASE_VALUE = 1, CARDRT_BASE_ASTERISK = 2, CARDRT_BASE_X = 3,
+       CARDRT_BASE_DASH = 4 };
+enum { CARDRT_AB_TRIGGERED = 1, CARDRT_AB_CONTINUOUS = 2, CARDRT_AB_ACTION = 3, CARDRT_AB_REACTION = 4,
+       CARDRT_AB_REPLACEMENT = 5 };
+enum { CARDRT_DESIG_LIMITED = 1, CARDRT_DESIG_OPEN = 2, CARDRT_DESIG_BATTLE = 4, CARDRT_DESIG_REACTION = 8,
+       CARDRT_DESIG_TERRAIN_BATTLE = 16 };
+enum {
+  CARDRT_ABF_ONCE_PER_TURN_TRIGGER = 1u << 0, /* "once per turn" before the colon (003 Traits) */
+  CARDRT_ABF_UNLIMITED = 1u << 1,             /* abilities are once per turn unless the text says otherwise */
+  CARDRT_ABF_EVEN_IF_BOWED = 1u << 2,
+  CARDRT_ABF_TACTICAL = 1u << 3,              /* a Tactical action (001) */
+  CARDRT_ABF_OUT_OF_PLAY = 1u << 4,           /* triggers from an area not in play */
+  CARDRT_ABF_OPTIONAL = 1u << 5,              /* optional trait (Gold-producing) */
+  CARDRT_ABF_CONSTRUCTOR = 1u << 6,           /* 002 rule 524: cannot be declared without a legal chain */
+  CARDRT_ABF_PLAYED_FROM_HAND = 1u << 7,      /* an Action card's ability: the card is card-less for performing */
+  CARDRT_ABF_FREE = 1u << 8                   /* played without paying its cost (000 7.4b) */
+};
+enum { CARDRT_FN_CONDITION = 0, CARDRT_FN_TARGET = 1, CARDRT_FN_COST = 2, CARDRT_FN_EFFECT = 3,
+       CARDRT_FN_CONTINUOUS = 4, CARDRT_FN_COUNT = 5 };
+
+/* ---- effects ---- */
+enum { CARDRT_DUR_PERMANENT = 0, CARDRT_DUR_END_OF_TURN, CARDRT_DUR_END_OF_BATTLE, CARDRT_DUR_END_OF_DUEL,
+       CARDRT_DUR_DAWN, CARDRT_DUR_UNTIL_YOUR_NEXT_TURN, CARDRT_DUR_END_OF_YOUR_NEXT_TURN, CARDRT_DUR_END_OF_PHASE,
+       CARDRT_DUR_WHILE_SOURCE_IN_PLAY, CARDRT_DUR_CONTINUOUS, CARDRT_DUR_COUNT };
+enum { CARDRT_OP_ADD = 0, CARDRT_OP_MUL, CARDRT_OP_SUB, CARDRT_OP_DIV, CARDRT_OP_SET,
+       CARDRT_OP_GRANTS_STAT = 0x100 /* or-ed in: the bonus grants an absent stat (003 Absent stats) */ };
+enum { CARDRT_BOUND_MIN = 0, CARDRT_BOUND_MAX = 1 };
+enum { CARDRT_STATE_BOWED = 0, CARDRT_STATE_FACE_DOWN = 1, CARDRT_STATE_FIRST_CUSTOM = 2 };
+enum { CARDRT_PROT_CANNOT_BE_DESTROYED = 0, CARDRT_PROT_ZERO_CHI = 1, CARDRT_PROT_UNTARGETABLE_BY_OPPONENTS = 2,
+       CARDRT_PROT_COUNT = 3 };
+enum {
+  CARDRT_TGT_FACE_FEATURES = 1u << 0, /* the filter reads face-up features: face-down cards are not legal */
+  CARDRT_TGT_ANY_ZONE = 1u << 1,      /* candidates outside play too */
+  CARDRT_TGT_HAND = 1u << 2           /* candidates in the chooser's hand */
+};
+enum { CARDRT_DMG_IGNORE_RESIST = 1u << 0, CARDRT_DMG_NO_CRITICAL_ROLL = 1u << 1, CARDRT_DMG_ATTACK = 1u << 2 };
+enum { CARDRT_CONSTRUCT_X_TIMES = 0, CARDRT_CONSTRUCT_ONE_OR_MORE = 1 };
+enum { CARDRT_EVF_KIND = 0, CARDRT_EVF_CARD, CARDRT_EVF_PLAYER, CARDRT_EVF_AMOUNT, CARDRT_EVF_WHAT,
+       CARDRT_EVF_OTHER };
+enum { CARDRT_BOUNDARY_TURN_START = 1, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY_PHASE_END,
+       CARDRT_BOUNDARY_BATTLE_RESOLVED, CARDRT_BOUNDARY_BATTLE_END, CARDRT_BOUNDARY_DUEL_END, CARDRT_BOUNDARY_DAWN,
+       CARDRT_BOUNDARY_COUNT };
+enum { CARDRT_PHASE_OTHER = 0, CARDRT_PHASE_ACCUMULATION = 1 };
+
+/* Built-in events; a profile's own events are numbered from CARDRT_EV_FIRST_CUSTOM in declaration order. */
+enum {
+  CARDRT_EV_NONE = 0, CARDRT_EV_ENTER_PLAY, CARDRT_EV_LEAVE_PLAY, CARDRT_EV_DESTROYED, CARDRT_EV_DAMAGED,
+  CARDRT_EV_RESOURCE_GAINED, CARDRT_EV_RESOURCE_LOST, CARDRT_EV_CARD_DRAWN, CARDRT_EV_TURN_START,
+  CARDRT_EV_TURN_END, CARDRT_EV_BATTLE_RESOLVED, CARDRT_EV_TARGETED, CARDRT_EV_BONUS, CARDRT_EV_PENALTY,
+  CARDRT_EV_ATTACHED, CARDRT_EV_STATUS_INFLICTED, CARDRT_EV_BOWED,
+  /* replacement windows: "if ... would ..." */
+  CARDRT_EV_WOULD_GAIN_RESOURCE, CARDRT_EV_WOULD_BE_DESTROYED, CARDRT_EV_WOULD_BE_DAMAGED, CARDRT_EV_WOULD_DRAW,
+  CARDRT_EV_FIRST_CUSTOM = 32
+};
+
+/* ---- structured event log ---- */
+enum {
+  CARDRT_LOG_GAME_START = 1, CARDRT_LOG_CARD_CREATED, CARDRT_LOG_CARD_MOVED, CARDRT_LOG_ENTER_PLAY,
+  CARDRT_LOG_LEAVE_PLAY, CARDRT_LOG_CEASED_TO_EXIST, CARDRT_LOG_BONUS, CARDRT_LOG_PENALTY, CARDRT_LOG_MODIFIER_ADDED,
+  CARDRT_LOG_MODIFIER_CHANGED, CARDRT_LOG_MODIFIER_ENDED, CARDRT_LOG_BOUND_ADDED, CARDRT_LOG_STATE_CHANGED,
+  CARDRT_LOG_KEYWORD_GRANTED, CARDRT_LOG_KEYWORD_REMOVED, CARDRT_LOG_RESOURCE_GAINED, CARDRT_LOG_RESOURCE_LOST,
+  CARDRT_LOG_RESOURCE_RETURNED, CARDRT_LOG_RESOURCE_SET, CARDRT_LOG_DRAW, CARDRT_LOG_DRAW_FAILED,
+  CARDRT_LOG_DISCARD, CARDRT_LOG_MILL, CARDRT_LOG_DESTROYED, CARDRT_LOG_DESTRUCTION_PREVENTED, CARDRT_LOG_DAMAGE,
+  CARDRT_LOG_HEAL, CARDRT_LOG_WOUND_PLAYER, CARDRT_LOG_HEAL_PLAYER, CARDRT_LOG_ROLL, CARDRT_LOG_RANDOM,
+  CARDRT_LOG_CRITICAL, CARDRT_LOG_STATUS_RESISTED, CARDRT_LOG_STATUS_APPLIED, CARDRT_LOG_COUNTERS,
+  CARDRT_LOG_ABILITY_USED, CARDRT_LOG_TRIGGERED, CARDRT_LOG_COST_FAILED, CARDRT_LOG_TARGETED, CARDRT_LOG_CHOSEN,
+  CARDRT_LOG_TARGET_ILLEGAL, CARDRT_LOG_REPLACED, CARDRT_LOG_CYCLE_STOPPED, CARDRT_LOG_DELAYED_ADDED,
+  CARDRT_LOG_DELAYED_FIRED, CARDRT_LOG_DELAYED_CANCELLED, CARDRT_LOG_BOUNDARY, CARDRT_LOG_ATTACHED,
+  CARDRT_LOG_TRANSFERRED, CARDRT_LOG_TERRAIN_DISCARDED, CARDRT_LOG_X_ANNOUNCED, CARDRT_LOG_WIN, CARDRT_LOG_LOSE,
+  CARDRT_LOG_CHOICE_INVALID, CARDRT_LOG_GRANT_SUPPRESSED, CARDRT_LOG_PROTECTION_GRANTED, CARDRT_LOG_CHAIN,
+  CARDRT_LOG_KIND_COUNT
+};
+
+typedef struct cardrt_log_event {
+  uint32_t seq;
+  int32_t kind;   /* CARDRT_LOG_* */
+  int32_t player; /* -1 when none */
+  int32_t card;   /* 0 when none */
+  int32_t other;  /* a second card or source */
+  int32_t what;   /* stat, resource, zone, keyword, counter, event... by kind */
+  int32_t amount;
+  int32_t value;
+} cardrt_log_event;
+
+/* ---- host choices ---- */
+enum { CARDRT_CHOICE_CARDS = 1, CARDRT_CHOICE_NUMBER, CARDRT_CHOICE_YES_NO, CARDRT_CHOICE_MODES,
+       CARDRT_CHOICE_PLAYER, CARDRT_CHOICE_COINS, CARDRT_CHOICE_ORDER };
+enum { CARDRT_PURPOSE_TARGET = 1, CARDRT_PURPOSE_CHOOSE, CARDRT_PURPOSE_X, CARDRT_PURPOSE_OPTIONAL,
+       CARDRT_PURPOSE_REACTION, CARDRT_PURPOSE_LOSE_COINS, CARDRT_PURPOSE_DISCARD, CARDRT_PURPOSE_REPLACEMENT,
+       CARDRT_PURPOSE_CONSTRUCT, CARDRT_PURPOSE_TACTICIAN, CARDRT_PURPOSE_STATUS_TYPE, CARDRT_PURPOSE_RESIST_ROLL };
+
+typedef struct cardrt_choice {
+  int32_t kind;          /* CARDRT_CHOICE_* */
+  int32_t purpose;       /* CARDRT_PURPOSE_* */
+  int32_t player;        /* who chooses */
+  int32_t source_card;   /* the card whose text asks, 0 for a rule */
+  const int32_t* options; /* card ids, player ids, mode indices, coin kinds (0 permanent, 1 temporary)... */
+  int32_t option_count;
+  int32_t min_count, max_count; /* how many answers (for NUMBER: min and max value) */
+  int32_t allow_repeats;  /* 002 rule 524 "X times" */
+} cardrt_choice;
+
+/* Write the answer into answer[0..capacity) (option indices; the number for NUMBER; 0/1 for YES_NO) and
+ * return how many entries were written. An illegal answer is logged and replaced by the default choice. */
+typedef int32_t (*cardrt_choose_callback)(void* user, const cardrt_choice* choice, int32_t* answer,
+                                          int32_t capacity);
+typedef void (*cardrt_event_callback)(void* user, const cardrt_log_event* event);
+
+typedef struct cardrt_host {
+  void* user;
+  cardrt_choose_callback choose;  /* NULL: the default chooser */
+  cardrt_event_callback on_event; /* NULL: log only */
+} cardrt_host;
+
+enum { CARDRT_CHOOSER_FIRST = 0, CARDRT_CHOOSER_RANDOM = 1 };
+
+/* ---- engine API: profile builder ---- */
+CARDRT_API int32_t cardrt_abi_version(void);
+CARDRT_API cardrt_profile* cardrt_profile_create(const char* game_name);
+CARDRT_API void cardrt_profile_destroy(cardrt_profile* profile);
+/* Each add returns the new id (>= 0) or an error (< 0). Ids are declaration order. */
+CARDRT_API int32_t cardrt_profile_add_stat(cardrt_profile*, const char* name, const char* abbrev, int32_t floor_policy,
+                                           uint32_t flags);
+CARDRT_API int32_t cardrt_profile_add_card_type(cardrt_profile*, const char* name, const int32_t* stats,
+                                                int32_t stat_count, uint32_t flags);
+CARDRT_API int32_t cardrt_profile_add_resource(cardrt_profile*, const char* name, int32_t model, int32_t floor_policy,
+                                               int32_t accumulation_cap, int32_t supply_size);
+CARDRT_API int32_t cardrt_profile_add_zone(cardrt_profile*, const char* name, uint32_t flags);
+CARDRT_API int32_t cardrt_profile_set_zone_role(cardrt_profile*, int32_t role, int32_t zone);
+CARDRT_API int32_t cardrt_profile_add_counter(cardrt_profile*, const char* name, uint32_t flags);
+CARDRT_API int32_t cardrt_profile_add_card_state(cardrt_profile*, const char* name);
+CARDRT_API int32_t cardrt_profile_add_keyword(cardrt_profile*, const char* name, int32_t rule_meaning);
+CARDRT_API int32_t cardrt_profile_add_event(cardrt_profile*, const char* name);
+CARDRT_API int32_t cardrt_profile_set_stat_role(cardrt_profile*, int32_t role, int32_t stat);
+CARDRT_API int32_t cardrt_profile_set_modifier_order(cardrt_profile*, int32_t order);
+CARDRT_API int32_t cardrt_profile_enable_rules(cardrt_profile*, uint32_t rule_bits);
+CARDRT_API int32_t cardrt_profile_set_players(cardrt_profile*, int32_t player_count, int32_t starting_life);
+CARDRT_API int32_t cardrt_profile_set_dice(cardrt_profile*, int32_t sides);
+
+/* ---- engine API: card pools ---- */
+CARDRT_API cardrt_cardpool* cardrt_cardpool_create(const cardrt_profile* profile);
+CARDRT_API void cardrt_cardpool_destroy(cardrt_cardpool* pool);
+CARDRT_API int32_t cardrt_cardpool_count(const cardrt_cardpool* pool);
+CARDRT_API int32_t cardrt_cardpool_find(const cardrt_cardpool* pool, const char* title);
+/* The one entry point a compiled card library exports: it registers its cards with cardrt_def_* calls. */
+typedef int32_t (*cardrt_library_register_fn)(cardrt_cardpool* pool);
+#define CARDRT_LIBRARY_ENTRY "cardrt_library_register"
+
+/* ---- engine API: games ---- */
+/* The game keeps its own references to the profile and pool; the handles may be destroyed afterwards. */
+CARDRT_API cardrt_game* cardrt_game_create(const cardrt_profile* profile, const cardrt_cardpool* pool, uint64_t seed,
+                                           const cardrt_host* host);
+CARDRT_API void cardrt_game_destroy(cardrt_game* game);
+CARDRT_API int32_t cardrt_game_set_default_chooser(cardrt_game*, int32_t kind, uint64_t seed);
+CARDRT_API int32_t cardrt_last_error(const cardrt_game*);
+/* Put a new card of definition def into zone of player (bottom of ordered zones) -> card id > 0. */
+CARDRT_API int32_t cardrt_game_add_card(cardrt_game*, int32_t def, int32_t player, int32_t zone);
+/* Rule-driven moves by the engine: play a card into play (enter play) and such. */
+CARDRT_API int32_t cardrt_game_put_into_play(cardrt_game*, int32_t card, int32_t player);
+CARDRT_API int32_t cardrt_game_begin_turn(cardrt_game*, int32_t player);
+CARDRT_API int32_t cardrt_game_end_turn(cardrt_game*);
+CARDRT_API int32_t cardrt_game_signal(cardrt_game*, int32_t boundary);
+CARDRT_API int32_t cardrt_game_set_phase(cardrt_game*, int32_t phase);
+CARDRT_API int32_t cardrt_game_set_battlefield(cardrt_game*, int32_t battlefield); /* 0 = no battle */
+CARDRT_API int32_t cardrt_game_move_to_battlefield(cardrt_game*, int32_t card, int32_t battlefield);
+CARDRT_API int32_t cardrt_game_emit(cardrt_game*, int32_t event, int32_t card, int32_t player, int32_t amount);
+/* 002 rule 522.3: the accumulation-phase gain (only while below the cap) */
+CARDRT_API int32_t cardrt_game_accumulate(cardrt_game*, int32_t player, int32_t resource);
+CARDRT_API int32_t cardrt_game_draw(cardrt_game*, int32_t player, int32_t count);
+CARDRT_API int32_t cardrt_game_concede(cardrt_game*, int32_t player);
+CARDRT_API int32_t cardrt_game_winner(const cardrt_game*); /* -1 while undecided */
+CARDRT_API int32_t cardrt_game_use_ability(cardrt_game*, int32_t player, int32_t card, int32_t ability);
+/* Use it as played without paying its cost: X can only be zero (000 7.4b). */
+CARDRT_API int32_t cardrt_game_play_free(cardrt_game*, int32_t player, int32_t card, int32_t ability);
+/* The player's built-in Tactical Battle ability (001 Tactical): discard a card, give a Tactician Force. */
+CARDRT_API int32_t cardrt_game_tactical_battle(cardrt_game*, int32_t player);
+/* Play a Terrain action card from hand (001 Terrain). */
+CARDRT_API int32_t cardrt_game_play_terrain(cardrt_game*, int32_t player, int32_t card, int32_t ability);
+/* 004: the end-of-turn Resist rolls for a player's units with Status counters */
+CARDRT_API int32_t cardrt_game_end_of_turn_resist(cardrt_game*, int32_t player);
+CARDRT_API int32_t cardrt_game_card_count(const cardrt_game*); /* highest card id */
+CARDRT_API int32_t cardrt_game_card_exists(const cardrt_game*, int32_t card);
+CARDRT_API int32_t cardrt_game_player_wounds(const cardrt_game*, int32_t player);
+/* Log: count, one event, and rendering as text or JSON lines. Render returns the full length needed (the
+ * buffer receives at most capacity-1 bytes and a NUL). */
+CARDRT_API int32_t cardrt_log_count(const cardrt_game*);
+CARDRT_API int32_t cardrt_log_get(const cardrt_game*, int32_t index, cardrt_log_event* out);
+CARDRT_API int64_t cardrt_log_render_text(const cardrt_game*, char* buffer, int64_t capacity);
+CARDRT_API int64_t cardrt_log_render_json(const cardrt_game*, char* buffer, int64_t capacity);
+
+/* ---- the card ABI, declared from abi.def ---- */
+#define CARDRT_T_I32 int32_t
+#define CARDRT_T_I64 int64_t
+#define CARDRT_T_U32 uint32_t
+#define CARDRT_T_GAME cardrt_game*
+#define CARDRT_T_CTX cardrt_effect_ctx*
+#define CARDRT_T_POOL cardrt_cardpool*
+#define CARDRT_T_STR const char*
+#define CARDRT_T_FN cardrt_any_fn
+#define CARDRT_T_(code) CARDRT_T_##code
+#define CARDRT_MAP_1(a) CARDRT_T_(a)
+#define CARDRT_MAP_2(a, ...) CARDRT_T_(a), CARDRT_MAP_1(__VA_ARGS__)
+#define CARDRT_MAP_3(a, ...) CARDRT_T_(a), CARDRT_MAP_2(__VA_ARGS__)
+#define CARDRT_MAP_4(a, ...) CARDRT_T_(a), CARDRT_MAP_3(__VA_ARGS__)
+#define CARDRT_MAP_5(a, ...) CARDRT_T_(a), CARDRT_MAP_4(__VA_ARGS__)
+#define CARDRT_MAP_6(a, ...) CARDRT_T_(a), CARDRT_MAP_5(__VA_ARGS__)
+#define CARDRT_MAP_7(a, ...) CARDRT_T_(a), CARDRT_MAP_6(__VA_ARGS__)
+#define CARDRT_MAP_8(a, ...) CARDRT_T_(a), CARDRT_MAP_7(__VA_ARGS__)
+#define CARDRT_NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, n, ...) n
+#define CARDRT_NARGS(...) CARDRT_NARGS_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define CARDRT_CAT_(a, b) a##b
+#define CARDRT_CAT(a, b) CARDRT_CAT_(a, b)
+#define CARDRT_PARAMS(...) CARDRT_CAT(CARDRT_MAP_, CARDRT_NARGS(__VA_ARGS__))(__VA_ARGS__)
+
+#define CARDRT_ABI_FN(name, ret, ...) CARDRT_API CARDRT_T_(ret) name(CARDRT_PARAMS(__VA_ARGS__));
+#include "cardrt/abi.def"
+#undef CARDRT_ABI_FN
+
+/* A library built against this header can check the runtime it is loaded into. */
+CARDRT_API int32_t cardrt_abi_function_count(void);
+CARDRT_API const char* cardrt_abi_function_name(int32_t index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CARDRT_CARDRT_H */

@@ -1,0 +1,187 @@
+// Using abilities and resolving traits: conditions, targeting, costs (all or nothing), effects.
+// 003_c83c069b880758ae.txt Traits and Abilities; 001 Tactical; 002 rule 524.
+#include <algorithm>
+
+#include "game.hpp"
+
+namespace cardrt {
+namespace {
+constexpr int32_t kTacticalKey = -100;  // 001 Tactical: one Tactical action per Tactician per turn
+}
+
+std::unique_ptr<cardrt_effect_ctx> Game::make_ctx(CardId source, const AbilityRef& ref, PlayerId controller) {
+  auto ctx = std::make_unique<cardrt_effect_ctx>();
+  ctx->game = this;
+  ctx->source = source;
+  ctx->def = ref.def;
+  ctx->ability = ref.key;
+  ctx->ab = ref.ab;
+  ctx->controller = controller;
+  if (source > 0 && valid_card(source)) {
+    ctx->x = card(source).x_value;
+    ctx->x_set = false;
+  }
+  return ctx;
+}
+
+bool Game::used_this_turn(const Card& c, int32_t key) const {
+  for (const UseRecord& u : c.uses)
+    if (u.key == key && u.turn == s_.turn_serial) return true;
+  return false;
+}
+
+void Game::mark_used(Card& c, int32_t key) {
+  for (UseRecord& u : c.uses)
+    if (u.key == key) {
+      u.turn = s_.turn_serial;
+      return;
+    }
+  c.uses.push_back(UseRecord{key, s_.turn_serial});
+}
+
+// 003 Traits: "once per turn" after the colon: triggered every time, the effect applied once; used up only
+// when the effect is actually used.
+int32_t Game::once_per_turn(cardrt_effect_ctx* ctx, int32_t key) {
+  if (!ctx || !valid_card(ctx->source)) return 0;
+  const int32_t k = 0x40000000 | ((ctx->ability & 0xfffff) << 8) | (key & 0xff);
+  Card& c = card(ctx->source);
+  if (used_this_turn(c, k)) return 0;
+  if (!ctx->probe) mark_used(c, k);
+  return 1;
+}
+
+bool Game::is_tactician(const Card& c) const {
+  const int32_t kw = profile_->keyword_with_meaning(CARDRT_KWR_TACTICIAN);
+  return kw >= 0 && has_keyword(c, kw);
+}
+
+int32_t Game::use_ability(PlayerId p, CardId id, int32_t key, bool free_play, bool terrain_play) {
+  if (s_.over) return CARDRT_E_STATE;
+  if (!valid_player(p) || !valid_card(id)) return CARDRT_E_ARGUMENT;
+  const Card& c = card(id);
+  AbilityRef ref;
+  for (const AbilityRef& r : abilities_of(c))
+    if (r.key == key) ref = r;
+  if (!ref.ab) return CARDRT_E_ARGUMENT;
+  const AbilityDef& ab = *ref.ab;
+  if (ab.kind != CARDRT_AB_ACTION && ab.kind != CARDRT_AB_REACTION) return CARDRT_E_ARGUMENT;
+  const bool from_hand = (ab.flags & CARDRT_ABF_PLAYED_FROM_HAND) != 0;
+  const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
+  if (from_hand) {
+    if (c.owner != p || c.zone != hand) return CARDRT_FAILED;
+  } else if (!in_play(id) || c.controller != p) {
+    return CARDRT_FAILED;
+  }
+  // 003 Abilities: abilities on a bowed card can not be used, unless "even if bowed"
+  if (in_play(id) && has_state(c, CARDRT_STATE_BOWED) && !(ab.flags & CARDRT_ABF_EVEN_IF_BOWED)) return CARDRT_FAILED;
+  // 003 Abilities: once per turn per ability instance, unless the text says otherwise
+  if (!(ab.flags & CARDRT_ABF_UNLIMITED) && used_this_turn(c, key)) return CARDRT_FAILED;
+  // 001 Terrain: the "Terrain Battle:" action can not be used while the Terrain is in play
+  if ((ab.designators & CARDRT_DESIG_TERRAIN_BATTLE) && in_play(id)) return CARDRT_FAILED;
+  // 001 Terrain: a Terrain action card is played through the Terrain rules (one per battlefield)
+  if (!terrain_play && from_hand && is_terrain(c)) return play_terrain(p, id, key);
+  auto ctx = make_ctx(id, ref, p);
+  ctx->free_play = free_play || (ab.flags & CARDRT_ABF_FREE);
+  return resolve(*ctx, true, (ab.flags & CARDRT_ABF_TACTICAL) != 0, p, terrain_play);
+}
+
+bool Game::constructor_legal(cardrt_effect_ctx* ctx) {
+  cardrt_effect_ctx probe = *ctx;
+  probe.probe = true;
+  return construct(&probe, CARDRT_CONSTRUCT_ONE_OR_MORE, 1) == CARDRT_OK;
+}
+
+int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, PlayerId p, bool terrain_play) {
+  const AbilityDef& ab = *ctx.ab;
+  const CardId source = ctx.source;
+  // conditions (003 Abilities, constraints block B)
+  if (ab.fn[CARDRT_FN_CONDITION] && !ab.fn[CARDRT_FN_CONDITION](handle, &ctx)) return CARDRT_FAILED;
+
+  // 001 Tactical: only a Tactician performs a Tactical action; a card-less one needs one of your unbowed
+  // Tacticians at the current battlefield; each Tactician performs one Tactical action per turn
+  CardId performer = 0;
+  if (tactical && profile_->rule(CARDRT_RULE_TACTICAL)) {
+    const bool card_less = !in_play(source) || (ab.flags & CARDRT_ABF_PLAYED_FROM_HAND);
+    if (!card_less) {
+      if (!is_tactician(card(source)) || used_this_turn(card(source), kTacticalKey)) return CARDRT_FAILED;
+      performer = source;
+    } else {
+      std::vector<int32_t> options;
+      for (CardId id : cards_in_play()) {
+        const Card& t = card(id);
+        if (t.controller == p && is_tactician(t) && !has_state(t, CARDRT_STATE_BOWED) && s_.battlefield != 0 &&
+            t.battlefield == s_.battlefield && !used_this_turn(t, kTacticalKey))
+          options.push_back(id);
+      }
+      if (options.empty()) return CARDRT_FAILED;
+      cardrt_choice c{};
+      c.kind = CARDRT_CHOICE_CARDS;
+      c.purpose = CARDRT_PURPOSE_TACTICIAN;
+      c.player = p;
+      c.source_card = source;
+      c.min_count = c.max_count = 1;
+      const auto ans = ask(c, options);
+      performer = options[size_t(ans.empty() ? 0 : ans[0])];
+    }
+  }
+  // 002 524.2: a constructor spell cannot be declared if no legal chain exists
+  if ((ab.flags & CARDRT_ABF_CONSTRUCTOR) && !constructor_legal(&ctx)) return CARDRT_FAILED;
+
+  // targeting (constraints block D); for a trait, targeting is carried out if possible (001 Target)
+  if (ab.fn[CARDRT_FN_TARGET]) {
+    const int32_t r = ab.fn[CARDRT_FN_TARGET](handle, &ctx);
+    if (r < 0) return r;
+    if (r != CARDRT_OK && voluntary) return CARDRT_FAILED;
+  }
+  // targeting has happened before costs are paid: reactions to it may change the game (001 Targeting paradoxes)
+  for (const Slot& s : ctx.slots) {
+    if (!s.used || !s.targeted || s.players) continue;
+    for (int32_t i = 0; i < s.count; ++i) {
+      EventInfo ev;
+      ev.kind = CARDRT_EV_TARGETED;
+      ev.card = s.ids[i];
+      ev.player = p;
+      ev.other = source;
+      raise(ev);
+    }
+  }
+  // costs: paid fully or not at all; a failed cost resolves nothing (003 Traits, costs)
+  if (ab.fn[CARDRT_FN_COST]) {
+    State snapshot = s_;
+    const size_t log_size = log_.size();
+    const int32_t r = ab.fn[CARDRT_FN_COST](handle, &ctx);
+    if (r != CARDRT_OK) {
+      s_ = std::move(snapshot);
+      log_.truncate(log_size);
+      emit(CARDRT_LOG_COST_FAILED, p, source, 0, -1, r, 0);
+      return r < 0 ? r : CARDRT_FAILED;
+    }
+  }
+  if (voluntary && !(ab.flags & CARDRT_ABF_UNLIMITED) && valid_card(source)) mark_used(card(source), ctx.ability);
+  if (performer && valid_card(performer)) mark_used(card(performer), kTacticalKey);
+  emit(voluntary ? CARDRT_LOG_ABILITY_USED : CARDRT_LOG_TRIGGERED, p, source, performer, ctx.event.kind, ctx.ability,
+       0);
+
+  // 001 Terrain: the card enters play at the current battlefield as a rulebook effect before its action resolves
+  if (terrain_play) {
+    const int32_t play = profile_->zone(CARDRT_ZROLE_PLAY);
+    card(source).controller = p;
+    card(source).battlefield = s_.battlefield;
+    move_card(nullptr, source, play);
+    card(source).battlefield = s_.battlefield;
+    card(source).no_side = true;
+  }
+
+  resolving_.emplace_back(source, ctx.ability);
+  int32_t r = CARDRT_OK;
+  if (ab.fn[CARDRT_FN_EFFECT]) r = ab.fn[CARDRT_FN_EFFECT](handle, &ctx);
+  resolving_.pop_back();
+
+  // an Action card played from hand is discarded after it resolves (a Terrain stays: 001 Terrain)
+  if ((ab.flags & CARDRT_ABF_PLAYED_FROM_HAND) && valid_card(source) &&
+      card(source).zone == profile_->zone(CARDRT_ZROLE_HAND))
+    discard_card(nullptr, source);
+  return r < 0 ? r : CARDRT_OK;
+}
+
+}  // namespace cardrt

@@ -1,0 +1,950 @@
+// The C ABI: validates every handle and argument, catches every exception, returns integer codes.
+// Game-changing calls run inside a Game::Scope so the game settles and the host hears the events.
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+#include "cardrt/cardrt.h"
+#include "game.hpp"
+#include "saturating.hpp"
+
+using cardrt::Game;
+
+namespace {
+constexpr uint32_t kProfileMagic = 0x50524f46u, kPoolMagic = 0x504f4f4cu, kGameMagic = 0x47414d45u;
+}
+
+struct cardrt_profile {
+  uint32_t magic = kProfileMagic;
+  cardrt::Profile p;
+};
+struct cardrt_cardpool {
+  uint32_t magic = kPoolMagic;
+  std::shared_ptr<const cardrt::Profile> profile;
+  cardrt::CardPool pool;
+};
+struct cardrt_game {
+  uint32_t magic = kGameMagic;
+  std::unique_ptr<Game> g;
+};
+
+namespace {
+
+bool ok(const cardrt_profile* p) { return p && p->magic == kProfileMagic; }
+bool ok(const cardrt_cardpool* p) { return p && p->magic == kPoolMagic; }
+bool ok(const cardrt_game* g) { return g && g->magic == kGameMagic && g->g; }
+bool nonempty(const char* s) { return s && *s; }
+
+template <class F>
+int32_t guard(F&& f) noexcept {
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    return CARDRT_E_NO_MEMORY;
+  } catch (...) {
+    return CARDRT_E_INTERNAL;
+  }
+}
+
+// A game-changing call: checks the handles, settles afterwards, records the last error.
+template <class F>
+int32_t act(cardrt_game* game, cardrt_effect_ctx* ctx, F&& f) noexcept {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  if (ctx && ctx->game != game->g.get()) return CARDRT_E_HANDLE;
+  Game& g = *game->g;
+  const int32_t r = guard([&] {
+    Game::Scope scope(g);
+    return f(g);
+  });
+  g.last_error = r < 0 ? r : CARDRT_OK;
+  return r;
+}
+
+// A read: no settling. Invalid input reads 0 (000 7.3) and records the error.
+template <class F>
+int32_t read(const cardrt_game* game, F&& f) noexcept {
+  if (!ok(game)) return 0;
+  Game& g = *game->g;
+  return guard([&] { return f(g); });
+}
+
+int32_t bad(Game& g, int32_t code = CARDRT_E_ARGUMENT) {
+  g.last_error = code;
+  return 0;
+}
+
+cardrt_effect_fn as_effect(cardrt_any_fn f) { return reinterpret_cast<cardrt_effect_fn>(f); }
+cardrt_filter_fn as_filter(cardrt_any_fn f) { return reinterpret_cast<cardrt_filter_fn>(f); }
+cardrt_amount_fn as_amount(cardrt_any_fn f) { return reinterpret_cast<cardrt_amount_fn>(f); }
+
+template <class V>
+int32_t lookup(const cardrt_game* game, const V& (*pick)(const cardrt::Profile&), const char* name) {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  const int32_t i = cardrt::find_named(pick(game->g->profile()), name);
+  return i >= 0 ? i : CARDRT_E_UNKNOWN_NAME;
+}
+
+const char* const kAbiNames[] = {
+#define CARDRT_ABI_FN(name, ...) #name,
+#include "cardrt/abi.def"
+#undef CARDRT_ABI_FN
+};
+
+}  // namespace
+
+extern "C" {
+
+int32_t cardrt_abi_version(void) { return CARDRT_ABI_VERSION; }
+int32_t cardrt_abi_function_count(void) { return int32_t(sizeof(kAbiNames) / sizeof(kAbiNames[0])); }
+const char* cardrt_abi_function_name(int32_t i) {
+  return (i >= 0 && i < cardrt_abi_function_count()) ? kAbiNames[i] : nullptr;
+}
+
+// ---------------------------------------------------------------- profile builder
+cardrt_profile* cardrt_profile_create(const char* game_name) {
+  try {
+    auto* p = new cardrt_profile;
+    p->p.game = game_name ? game_name : "";
+    return p;
+  } catch (...) {
+    return nullptr;
+  }
+}
+void cardrt_profile_destroy(cardrt_profile* p) {
+  if (ok(p)) {
+    p->magic = 0;
+    delete p;
+  }
+}
+int32_t cardrt_profile_add_stat(cardrt_profile* p, const char* name, const char* abbrev, int32_t floor, uint32_t flags) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (!nonempty(name) || floor < CARDRT_FLOOR_ZERO || floor > CARDRT_FLOOR_ZERO_EXCEPT_SET) return CARDRT_E_ARGUMENT;
+  if (cardrt::find_named(p->p.stats, name) >= 0) return CARDRT_E_ARGUMENT;
+  return guard([&] {
+    p->p.stats.push_back(cardrt::StatDef{name, abbrev ? abbrev : "", floor, flags});
+    return int32_t(p->p.stats.size()) - 1;
+  });
+}
+int32_t cardrt_profile_add_card_type(cardrt_profile* p, const char* name, const int32_t* stats, int32_t n,
+                                     uint32_t flags) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (!nonempty(name) || n < 0 || (n > 0 && !stats) || cardrt::find_named(p->p.card_types, name) >= 0)
+    return CARDRT_E_ARGUMENT;
+  for (int32_t i = 0; i < n; ++i)
+    if (stats[i] < 0 || stats[i] >= int32_t(p->p.stats.size())) return CARDRT_E_ARGUMENT;
+  return guard([&] {
+    p->p.card_types.push_back(cardrt::CardTypeDef{name, std::vector<int32_t>(stats, stats + n), flags});
+    return int32_t(p->p.card_types.size()) - 1;
+  });
+}
+int32_t cardrt_profile_add_resource(cardrt_profile* p, const char* name, int32_t model, int32_t floor, int32_t cap,
+                                    int32_t supply) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (!nonempty(name) || (model != CARDRT_RESOURCE_COUNTER && model != CARDRT_RESOURCE_SUPPLY) || cap < 0 ||
+      supply < 0 || floor < CARDRT_FLOOR_ZERO || floor > CARDRT_FLOOR_ZERO_EXCEPT_SET ||
+      cardrt::find_named(p->p.resources, name) >= 0)
+    return CARDRT_E_ARGUMENT;
+  return guard([&] {
+    p->p.resources.push_back(cardrt::ResourceDef{name, model, floor, cap, supply});
+    return int32_t(p->p.resources.size()) - 1;
+  });
+}
+int32_t cardrt_profile_add_zone(cardrt_profile* p, const char* name, uint32_t flags) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (!nonempty(name) || cardrt::find_named(p->p.zones, name) >= 0) return CARDRT_E_ARGUMENT;
+  return guard([&] {
+    p->p.zones.push_back(cardrt::ZoneDef{name, flags});
+    return int32_t(p->p.zones.size()) - 1;
+  });
+}
+int32_t cardrt_profile_set_zone_role(cardrt_profile* p, int32_t role, int32_t zone) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (role < 0 || role >= CARDRT_ZROLE_COUNT || zone < 0 || zone >= int32_t(p->p.zones.size()))
+    return CARDRT_E_ARGUMENT;
+  p->p.zone_roles[size_t(role)] = zone;
+  return CARDRT_OK;
+}
+int32_t cardrt_profile_add_counter(cardrt_profile* p, const char* name, uint32_t flags) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (!nonempty(name) || cardrt::find_named(p->p.counters, name) >= 0) return CARDRT_E_ARGUMENT;
+  return guard([&] {
+    p->p.counters.push_back(cardrt::CounterDef{name, flags});
+    return int32_t(p->p.counters.size()) - 1;
+  });
+}
+int32_t cardrt_profile_add_card_state(cardrt_profile* p, const char* name) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (!nonempty(name)) return CARDRT_E_ARGUMENT;
+  if (p->p.card_states.size() >= 32) return CARDRT_E_LIMIT;
+  return guard([&] {
+    p->p.card_states.emplace_back(name);
+    return int32_t(p->p.card_states.size()) - 1;
+  });
+}
+int32_t cardrt_profile_add_keyword(cardrt_profile* p, const char* name, int32_t meaning) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (!nonempty(name) || meaning < CARDRT_KWR_NONE || meaning > CARDRT_KWR_TERRAIN ||
+      cardrt::find_named(p->p.keywords, name) >= 0)
+    return CARDRT_E_ARGUMENT;
+  return guard([&] {
+    p->p.keywords.push_back(cardrt::KeywordDef{name, meaning});
+    return int32_t(p->p.keywords.size()) - 1;
+  });
+}
+int32_t cardrt_profile_add_event(cardrt_profile* p, const char* name) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (!nonempty(name) || cardrt::find_event(p->p, name) >= 0) return CARDRT_E_ARGUMENT;
+  return guard([&] {
+    p->p.events.emplace_back(name);
+    return CARDRT_EV_FIRST_CUSTOM + int32_t(p->p.events.size()) - 1;
+  });
+}
+int32_t cardrt_profile_set_stat_role(cardrt_profile* p, int32_t role, int32_t stat) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (role < 0 || role >= CARDRT_ROLE_COUNT || stat < 0 || stat >= int32_t(p->p.stats.size()))
+    return CARDRT_E_ARGUMENT;
+  p->p.stat_roles[size_t(role)] = stat;
+  return CARDRT_OK;
+}
+int32_t cardrt_profile_set_modifier_order(cardrt_profile* p, int32_t order) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (order != CARDRT_ORDER_STEPS_A_C && order != CARDRT_ORDER_RULE_523) return CARDRT_E_ARGUMENT;
+  p->p.modifier_order = order;
+  return CARDRT_OK;
+}
+int32_t cardrt_profile_enable_rules(cardrt_profile* p, uint32_t bits) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  p->p.rules |= bits;
+  return CARDRT_OK;
+}
+int32_t cardrt_profile_set_players(cardrt_profile* p, int32_t players, int32_t life) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (players < 1 || players > 16 || life < 0) return CARDRT_E_ARGUMENT;
+  p->p.players = players;
+  p->p.starting_life = life;
+  return CARDRT_OK;
+}
+int32_t cardrt_profile_set_dice(cardrt_profile* p, int32_t sides) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (sides < 1) return CARDRT_E_ARGUMENT;
+  p->p.dice_sides = sides;
+  return CARDRT_OK;
+}
+
+// ---------------------------------------------------------------- card pools and registration
+cardrt_cardpool* cardrt_cardpool_create(const cardrt_profile* profile) {
+  if (!ok(profile)) return nullptr;
+  try {
+    auto* pool = new cardrt_cardpool;
+    pool->profile = std::make_shared<const cardrt::Profile>(profile->p);
+    return pool;
+  } catch (...) {
+    return nullptr;
+  }
+}
+void cardrt_cardpool_destroy(cardrt_cardpool* pool) {
+  if (ok(pool)) {
+    pool->magic = 0;
+    delete pool;
+  }
+}
+int32_t cardrt_cardpool_count(const cardrt_cardpool* pool) {
+  return ok(pool) ? int32_t(pool->pool.defs.size()) : CARDRT_E_HANDLE;
+}
+int32_t cardrt_cardpool_find(const cardrt_cardpool* pool, const char* title) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  if (!title) return CARDRT_E_ARGUMENT;
+  for (size_t i = 0; i < pool->pool.defs.size(); ++i)
+    if (pool->pool.defs[i].title == title) return int32_t(i);
+  return CARDRT_E_UNKNOWN_NAME;
+}
+
+namespace {
+cardrt::CardDef* def_at(cardrt_cardpool* pool, int32_t def) {
+  if (def < 0 || def >= int32_t(pool->pool.defs.size())) return nullptr;
+  return &pool->pool.defs[size_t(def)];
+}
+}  // namespace
+
+int32_t cardrt_def_card(cardrt_cardpool* pool, const char* title, const char* type) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  if (!title || !type) return CARDRT_E_ARGUMENT;
+  const int32_t t = cardrt::find_named(pool->profile->card_types, type);
+  if (t < 0) return CARDRT_E_UNKNOWN_NAME;
+  return guard([&] {
+    cardrt::CardDef d;
+    d.title = title;
+    d.type = t;
+    d.stats.resize(pool->profile->stats.size());
+    pool->pool.defs.push_back(std::move(d));
+    return int32_t(pool->pool.defs.size()) - 1;
+  });
+}
+int32_t cardrt_def_stat(cardrt_cardpool* pool, int32_t def, const char* stat, int32_t kind, int32_t value) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d || kind < CARDRT_BASE_ABSENT || kind > CARDRT_BASE_DASH) return CARDRT_E_ARGUMENT;
+  const int32_t s = cardrt::find_named(pool->profile->stats, stat);
+  if (s < 0) return CARDRT_E_UNKNOWN_NAME;
+  d->stats[size_t(s)] = cardrt::BaseStat{kind, value};
+  return CARDRT_OK;
+}
+int32_t cardrt_def_keyword(cardrt_cardpool* pool, int32_t def, const char* keyword) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d) return CARDRT_E_ARGUMENT;
+  const int32_t k = cardrt::find_named(pool->profile->keywords, keyword);
+  if (k < 0) return CARDRT_E_UNKNOWN_NAME;
+  return guard([&] {
+    for (int32_t have : d->keywords)
+      if (have == k) return CARDRT_OK;  // 003 Keywords: no extra copy
+    d->keywords.push_back(k);
+    return CARDRT_OK;
+  });
+}
+int32_t cardrt_def_ability(cardrt_cardpool* pool, int32_t def, int32_t kind, int32_t designators, const char* trigger,
+                           uint32_t flags) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d || kind < CARDRT_AB_TRIGGERED || kind > CARDRT_AB_REPLACEMENT) return CARDRT_E_ARGUMENT;
+  const int32_t ev = cardrt::find_event(*pool->profile, trigger ? trigger : "");
+  if (ev < 0) return CARDRT_E_UNKNOWN_NAME;
+  return guard([&] {
+    cardrt::AbilityDef a;
+    a.kind = kind;
+    a.designators = designators;
+    a.trigger = ev;
+    a.flags = flags;
+    d->abilities.push_back(std::move(a));
+    return int32_t(d->abilities.size()) - 1;
+  });
+}
+int32_t cardrt_def_ability_fn(cardrt_cardpool* pool, int32_t def, int32_t ability, int32_t slot, cardrt_any_fn fn) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d || ability < 0 || ability >= int32_t(d->abilities.size()) || slot < 0 || slot >= CARDRT_FN_COUNT)
+    return CARDRT_E_ARGUMENT;
+  d->abilities[size_t(ability)].fn[size_t(slot)] = as_effect(fn);
+  return CARDRT_OK;
+}
+int32_t cardrt_def_mode(cardrt_cardpool* pool, int32_t def, int32_t ability, cardrt_any_fn target,
+                        cardrt_any_fn effect) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d || ability < 0 || ability >= int32_t(d->abilities.size()) || !effect) return CARDRT_E_ARGUMENT;
+  return guard([&] {
+    auto& modes = d->abilities[size_t(ability)].modes;
+    modes.push_back(cardrt::ModeDef{as_effect(target), as_effect(effect)});
+    return int32_t(modes.size()) - 1;
+  });
+}
+int32_t cardrt_def_base_fn(cardrt_cardpool* pool, int32_t def, cardrt_any_fn fn) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d) return CARDRT_E_ARGUMENT;
+  d->base_fn = reinterpret_cast<cardrt_base_fn>(fn);
+  return CARDRT_OK;
+}
+int32_t cardrt_def_attach_filter(cardrt_cardpool* pool, int32_t def, cardrt_any_fn fn) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d) return CARDRT_E_ARGUMENT;
+  d->attach_filter = as_filter(fn);
+  return CARDRT_OK;
+}
+
+// ---------------------------------------------------------------- games
+cardrt_game* cardrt_game_create(const cardrt_profile* profile, const cardrt_cardpool* pool, uint64_t seed,
+                                const cardrt_host* host) {
+  if (!ok(profile) || !ok(pool)) return nullptr;
+  // the pool's names were resolved against its profile: it must describe the same game
+  const auto& a = profile->p;
+  const auto& b = *pool->profile;
+  if (a.game != b.game || a.stats.size() != b.stats.size() || a.card_types.size() != b.card_types.size() ||
+      a.keywords.size() != b.keywords.size() || a.events.size() != b.events.size() || a.card_types.empty())
+    return nullptr;
+  try {
+    auto* g = new cardrt_game;
+    g->g = std::make_unique<Game>(std::make_shared<const cardrt::Profile>(a),
+                                  std::make_shared<const cardrt::CardPool>(pool->pool), seed, host);
+    g->g->handle = g;
+    return g;
+  } catch (...) {
+    return nullptr;
+  }
+}
+void cardrt_game_destroy(cardrt_game* game) {
+  if (ok(game)) {
+    game->magic = 0;
+    delete game;
+  }
+}
+int32_t cardrt_game_set_default_chooser(cardrt_game* game, int32_t kind, uint64_t seed) {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  if (kind != CARDRT_CHOOSER_FIRST && kind != CARDRT_CHOOSER_RANDOM) return CARDRT_E_ARGUMENT;
+  game->g->set_default_chooser(kind, seed);
+  return CARDRT_OK;
+}
+int32_t cardrt_last_error(const cardrt_game* game) { return ok(game) ? game->g->last_error : CARDRT_E_HANDLE; }
+int32_t cardrt_game_add_card(cardrt_game* game, int32_t def, int32_t player, int32_t zone) {
+  return act(game, nullptr, [&](Game& g) { return g.add_card(def, player, zone); });
+}
+int32_t cardrt_game_put_into_play(cardrt_game* game, int32_t card, int32_t player) {
+  return act(game, nullptr, [&](Game& g) { return g.put_into_play(card, player); });
+}
+int32_t cardrt_game_begin_turn(cardrt_game* game, int32_t player) {
+  return act(game, nullptr, [&](Game& g) { return g.begin_turn(player); });
+}
+int32_t cardrt_game_end_turn(cardrt_game* game) {
+  return act(game, nullptr, [&](Game& g) { return g.end_turn(); });
+}
+int32_t cardrt_game_signal(cardrt_game* game, int32_t boundary) {
+  return act(game, nullptr, [&](Game& g) { return g.signal(boundary); });
+}
+int32_t cardrt_game_set_phase(cardrt_game* game, int32_t phase) {
+  return act(game, nullptr, [&](Game& g) {
+    if (phase != CARDRT_PHASE_OTHER && phase != CARDRT_PHASE_ACCUMULATION) return int32_t(CARDRT_E_ARGUMENT);
+    g.state().phase = phase;
+    return int32_t(CARDRT_OK);
+  });
+}
+int32_t cardrt_game_set_battlefield(cardrt_game* game, int32_t battlefield) {
+  return act(game, nullptr, [&](Game& g) {
+    if (battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);
+    g.state().battlefield = battlefield;
+    return int32_t(CARDRT_OK);
+  });
+}
+int32_t cardrt_game_move_to_battlefield(cardrt_game* game, int32_t card, int32_t battlefield) {
+  return act(game, nullptr, [&](Game& g) {
+    if (!g.in_play(card) || battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);
+    g.card(card).battlefield = battlefield;
+    for (int32_t a : g.card(card).attachments) g.card(a).battlefield = battlefield;
+    return int32_t(CARDRT_OK);
+  });
+}
+int32_t cardrt_game_emit(cardrt_game* game, int32_t event, int32_t card, int32_t player, int32_t amount) {
+  return act(game, nullptr, [&](Game& g) {
+    if (event <= CARDRT_EV_NONE || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);
+    cardrt::EventInfo ev;
+    ev.kind = event;
+    ev.card = card;
+    ev.player = player;
+    ev.amount = amount;
+    g.dispatch(ev);
+    return int32_t(CARDRT_OK);
+  });
+}
+int32_t cardrt_game_accumulate(cardrt_game* game, int32_t player, int32_t resource) {
+  return act(game, nullptr, [&](Game& g) { return g.accumulate(player, resource); });
+}
+int32_t cardrt_game_draw(cardrt_game* game, int32_t player, int32_t count) {
+  return act(game, nullptr, [&](Game& g) { return g.draw(nullptr, player, count); });
+}
+int32_t cardrt_game_concede(cardrt_game* game, int32_t player) {
+  return act(game, nullptr, [&](Game& g) { return g.player_loses(player); });
+}
+int32_t cardrt_game_winner(const cardrt_game* game) { return ok(game) ? game->g->state().winner : CARDRT_E_HANDLE; }
+int32_t cardrt_game_use_ability(cardrt_game* game, int32_t player, int32_t card, int32_t ability) {
+  return act(game, nullptr, [&](Game& g) { return g.use_ability(player, card, ability, false); });
+}
+int32_t cardrt_game_play_free(cardrt_game* game, int32_t player, int32_t card, int32_t ability) {
+  return act(game, nullptr, [&](Game& g) { return g.use_ability(player, card, ability, true); });
+}
+int32_t cardrt_game_tactical_battle(cardrt_game* game, int32_t player) {
+  return act(game, nullptr, [&](Game& g) { return g.tactical_battle(player); });
+}
+int32_t cardrt_game_play_terrain(cardrt_game* game, int32_t player, int32_t card, int32_t ability) {
+  return act(game, nullptr, [&](Game& g) { return g.play_terrain(player, card, ability); });
+}
+int32_t cardrt_game_end_of_turn_resist(cardrt_game* game, int32_t player) {
+  return act(game, nullptr, [&](Game& g) { return g.end_of_turn_resist(player); });
+}
+int32_t cardrt_game_card_count(const cardrt_game* game) {
+  return ok(game) ? int32_t(game->g->state().cards.size()) : CARDRT_E_HANDLE;
+}
+int32_t cardrt_game_card_exists(const cardrt_game* game, int32_t card) {
+  return ok(game) && game->g->valid_card(card) ? 1 : 0;
+}
+int32_t cardrt_game_player_wounds(const cardrt_game* game, int32_t player) {
+  if (!ok(game) || !game->g->valid_player(player)) return 0;
+  return game->g->state().players[size_t(player)].wounds;
+}
+int32_t cardrt_log_count(const cardrt_game* game) { return ok(game) ? int32_t(game->g->log().size()) : 0; }
+int32_t cardrt_log_get(const cardrt_game* game, int32_t index, cardrt_log_event* out) {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  if (!out || index < 0 || index >= int32_t(game->g->log().size())) return CARDRT_E_ARGUMENT;
+  *out = game->g->log().events()[size_t(index)];
+  return CARDRT_OK;
+}
+namespace {
+int64_t copy_out(const std::string& s, char* buffer, int64_t capacity) {
+  if (buffer && capacity > 0) {
+    const size_t n = std::min<size_t>(s.size(), size_t(capacity - 1));
+    std::memcpy(buffer, s.data(), n);
+    buffer[n] = '\0';
+  }
+  return int64_t(s.size()) + 1;
+}
+}  // namespace
+int64_t cardrt_log_render_text(const cardrt_game* game, char* buffer, int64_t capacity) {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  try {
+    return copy_out(game->g->log().render_text(*game->g), buffer, capacity);
+  } catch (...) {
+    return CARDRT_E_NO_MEMORY;
+  }
+}
+int64_t cardrt_log_render_json(const cardrt_game* game, char* buffer, int64_t capacity) {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  try {
+    return copy_out(game->g->log().render_json(*game->g), buffer, capacity);
+  } catch (...) {
+    return CARDRT_E_NO_MEMORY;
+  }
+}
+
+// ---------------------------------------------------------------- vocabulary
+int32_t cardrt_stat_id(cardrt_game* game, const char* name) {
+  return lookup(game, +[](const cardrt::Profile& p) -> const auto& { return p.stats; }, name);
+}
+int32_t cardrt_keyword_id(cardrt_game* game, const char* name) {
+  return lookup(game, +[](const cardrt::Profile& p) -> const auto& { return p.keywords; }, name);
+}
+int32_t cardrt_resource_id(cardrt_game* game, const char* name) {
+  return lookup(game, +[](const cardrt::Profile& p) -> const auto& { return p.resources; }, name);
+}
+int32_t cardrt_counter_id(cardrt_game* game, const char* name) {
+  return lookup(game, +[](const cardrt::Profile& p) -> const auto& { return p.counters; }, name);
+}
+int32_t cardrt_zone_id(cardrt_game* game, const char* name) {
+  return lookup(game, +[](const cardrt::Profile& p) -> const auto& { return p.zones; }, name);
+}
+int32_t cardrt_event_id(cardrt_game* game, const char* name) {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  const int32_t e = cardrt::find_event(game->g->profile(), name);
+  return e > 0 ? e : CARDRT_E_UNKNOWN_NAME;
+}
+
+// ---------------------------------------------------------------- effect context
+namespace {
+bool ctx_ok(const cardrt_game* game, const cardrt_effect_ctx* ctx) { return ok(game) && ctx && ctx->game == game->g.get(); }
+}  // namespace
+int32_t cardrt_ctx_source(cardrt_game* game, cardrt_effect_ctx* ctx) { return ctx_ok(game, ctx) ? ctx->source : 0; }
+int32_t cardrt_ctx_controller(cardrt_game* game, cardrt_effect_ctx* ctx) {
+  return ctx_ok(game, ctx) ? ctx->controller : CARDRT_NO_PLAYER;
+}
+int32_t cardrt_ctx_affected_player(cardrt_game* game, cardrt_effect_ctx* ctx) {
+  if (!ctx_ok(game, ctx)) return CARDRT_NO_PLAYER;
+  // 002 rule 521: with no target named, the effect applies to the hero controlling the ability
+  for (const cardrt::Slot& s : ctx->slots)
+    if (s.used && s.players && s.count > 0) return s.ids[0];
+  return ctx->controller;
+}
+int32_t cardrt_ctx_x(cardrt_game* game, cardrt_effect_ctx* ctx) { return ctx_ok(game, ctx) ? ctx->x : 0; }
+int32_t cardrt_ctx_event(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t field) {
+  if (!ctx_ok(game, ctx)) return 0;
+  const cardrt::EventInfo& e = ctx->event;
+  switch (field) {
+    case CARDRT_EVF_KIND: return e.kind;
+    case CARDRT_EVF_CARD: return e.card;
+    case CARDRT_EVF_PLAYER: return e.player;
+    case CARDRT_EVF_AMOUNT: return e.amount;
+    case CARDRT_EVF_WHAT: return e.what;
+    case CARDRT_EVF_OTHER: return e.other;
+    default: return 0;
+  }
+}
+
+// ---------------------------------------------------------------- reads
+int32_t cardrt_stat_get(cardrt_game* game, int32_t card, int32_t stat) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card) || stat < 0 || stat >= int32_t(g.profile().stats.size())) return bad(g);
+    return g.stat_value(g.card(card), stat);
+  });
+}
+int32_t cardrt_stat_base(cardrt_game* game, int32_t card, int32_t stat) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card) || stat < 0 || stat >= int32_t(g.profile().stats.size())) return bad(g);
+    return g.stat_base(g.card(card), stat);
+  });
+}
+int32_t cardrt_stat_result(cardrt_game* game, int32_t card, int32_t stat) {
+  return cardrt::floor_zero(cardrt_stat_get(game, card, stat));
+}
+int32_t cardrt_stat_duel(cardrt_game* game, int32_t card, int32_t stat) {
+  return cardrt::floor_zero(cardrt_stat_get(game, card, stat));
+}
+int32_t cardrt_stat_has(cardrt_game* game, int32_t card, int32_t stat) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card)) return bad(g);
+    return g.stat_present(g.card(card), stat) ? 1 : 0;
+  });
+}
+int32_t cardrt_card_has_keyword(cardrt_game* game, int32_t card, int32_t kw) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card)) return bad(g);
+    return g.has_keyword(g.card(card), kw) ? 1 : 0;
+  });
+}
+int32_t cardrt_card_state(cardrt_game* game, int32_t card, int32_t st) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card) || st < 0 || st >= 32) return bad(g);
+    return g.has_state(g.card(card), st) ? 1 : 0;
+  });
+}
+int32_t cardrt_card_controller(cardrt_game* game, int32_t card) {
+  return read(game, [&](Game& g) { return g.valid_card(card) ? g.card(card).controller : CARDRT_NO_PLAYER; });
+}
+int32_t cardrt_card_zone(cardrt_game* game, int32_t card) {
+  return read(game, [&](Game& g) { return g.valid_card(card) ? g.card(card).zone : -1; });
+}
+int32_t cardrt_card_in_play(cardrt_game* game, int32_t card) {
+  return read(game, [&](Game& g) { return g.in_play(card) ? 1 : 0; });
+}
+int32_t cardrt_card_attached_to(cardrt_game* game, int32_t card) {
+  return read(game, [&](Game& g) { return g.valid_card(card) ? g.card(card).attached_to : 0; });
+}
+int32_t cardrt_card_counters(cardrt_game* game, int32_t card, int32_t counter) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card) || counter < 0 || counter >= int32_t(g.profile().counters.size())) return bad(g);
+    return g.card(card).counters[size_t(counter)];
+  });
+}
+int32_t cardrt_resource_get(cardrt_game* game, int32_t player, int32_t resource) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_player(player) || resource < 0 || resource >= int32_t(g.profile().resources.size())) return bad(g);
+    return g.state().players[size_t(player)].resources[size_t(resource)].amount;
+  });
+}
+int32_t cardrt_zone_count(cardrt_game* game, int32_t player, int32_t zone) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_player(player) || zone < 0 || zone >= int32_t(g.profile().zones.size())) return bad(g);
+    return int32_t(g.state().players[size_t(player)].zones[size_t(zone)].size());
+  });
+}
+int32_t cardrt_zone_card(cardrt_game* game, int32_t player, int32_t zone, int32_t pos) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_player(player) || zone < 0 || zone >= int32_t(g.profile().zones.size())) return bad(g);
+    const auto& z = g.state().players[size_t(player)].zones[size_t(zone)];
+    return (pos >= 0 && pos < int32_t(z.size())) ? z[size_t(pos)] : 0;
+  });
+}
+int32_t cardrt_card_battlefield(cardrt_game* game, int32_t card) {
+  return read(game, [&](Game& g) { return g.valid_card(card) ? g.card(card).battlefield : 0; });
+}
+int32_t cardrt_current_battlefield(cardrt_game* game) { return ok(game) ? game->g->state().battlefield : 0; }
+int32_t cardrt_active_player(cardrt_game* game) {
+  return ok(game) ? game->g->state().active : CARDRT_NO_PLAYER;
+}
+int32_t cardrt_opponent(cardrt_game* game, int32_t player) { return ok(game) ? game->g->opponent(player) : -1; }
+
+// ---------------------------------------------------------------- stats and modifiers
+int32_t cardrt_stat_modify(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t delta,
+                           int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.modify(ctx, card, stat, CARDRT_OP_ADD, delta, dur); });
+}
+int32_t cardrt_stat_modify_op(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t op,
+                              int32_t operand, int32_t dur) {
+  return act(game, ctx, [&](Game& g) {
+    const int32_t base_op = op & 0xff;
+    if (base_op > CARDRT_OP_SET) return int32_t(CARDRT_E_ARGUMENT);
+    return g.modify(ctx, card, stat, base_op, operand, dur, nullptr, 1, (op & CARDRT_OP_GRANTS_STAT) != 0);
+  });
+}
+int32_t cardrt_stat_set(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t value,
+                        int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.set_stat(ctx, card, stat, value, dur); });
+}
+int32_t cardrt_stat_modify_fluctuating(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat,
+                                       cardrt_any_fn fn, int32_t sign, int32_t dur) {
+  return act(game, ctx, [&](Game& g) {
+    if (!fn || (sign != 1 && sign != -1)) return int32_t(CARDRT_E_ARGUMENT);
+    return g.modify(ctx, card, stat, CARDRT_OP_ADD, 0, dur, as_amount(fn), sign);
+  });
+}
+int32_t cardrt_modifier_restrict_floor(cardrt_game* game, int32_t modifier, int32_t floor) {
+  return act(game, nullptr, [&](Game& g) { return g.restrict_floor(modifier, floor); });
+}
+int32_t cardrt_stat_penalty_floored(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat,
+                                    cardrt_any_fn fn, int32_t amount, int32_t floor, int32_t dur) {
+  return act(game, ctx, [&](Game& g) {
+    if (amount < 0) return int32_t(CARDRT_E_ARGUMENT);
+    return g.modify(ctx, card, stat, CARDRT_OP_ADD, fn ? 0 : -amount, dur, as_amount(fn), -1, false, false, true,
+                    floor);
+  });
+}
+int32_t cardrt_stat_bound(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t which,
+                          int32_t value, int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.bound(ctx, card, stat, which, value, dur); });
+}
+int32_t cardrt_modifier_end(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t modifier) {
+  return act(game, ctx, [&](Game& g) { return g.end_modifier(ctx, modifier); });
+}
+int32_t cardrt_stat_switch(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t a, int32_t sa, int32_t b, int32_t sb) {
+  return act(game, ctx, [&](Game& g) { return g.switch_stats(ctx, a, sa, b, sb); });
+}
+
+// ---------------------------------------------------------------- states, keywords, grants
+int32_t cardrt_bow(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card) {
+  return act(game, ctx, [&](Game& g) { return g.set_state(ctx, card, CARDRT_STATE_BOWED, true); });
+}
+int32_t cardrt_straighten(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card) {
+  return act(game, ctx, [&](Game& g) { return g.set_state(ctx, card, CARDRT_STATE_BOWED, false); });
+}
+int32_t cardrt_set_card_state(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t st, int32_t on) {
+  return act(game, ctx, [&](Game& g) { return g.set_state(ctx, card, st, on != 0); });
+}
+int32_t cardrt_grant_keyword(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t kw, int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.grant(ctx, card, cardrt::GrantKind::keyword, kw, -1, dur); });
+}
+int32_t cardrt_remove_keyword(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t kw, int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.remove_keyword(ctx, card, kw, dur); });
+}
+int32_t cardrt_grant_protection(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t prot, int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.grant(ctx, card, cardrt::GrantKind::protection, prot, -1, dur); });
+}
+int32_t cardrt_grant_ability(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t def, int32_t ability,
+                             int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.grant(ctx, card, cardrt::GrantKind::ability, def, ability, dur); });
+}
+
+// ---------------------------------------------------------------- targeting and choices
+int32_t cardrt_target_cards(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, cardrt_any_fn filter,
+                            int32_t min, int32_t max, uint32_t flags) {
+  return act(game, ctx, [&](Game& g) { return g.target(ctx, slot, as_filter(filter), min, max, flags, true, false); });
+}
+int32_t cardrt_target_player(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, cardrt_any_fn filter,
+                             uint32_t flags) {
+  return act(game, ctx, [&](Game& g) { return g.target(ctx, slot, as_filter(filter), 1, 1, flags, true, true); });
+}
+int32_t cardrt_choose_cards(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, cardrt_any_fn filter,
+                            int32_t min, int32_t max, uint32_t flags) {
+  return act(game, ctx,
+             [&](Game& g) { return g.target(ctx, slot, as_filter(filter), min, max, flags, false, false); });
+}
+int32_t cardrt_slot_count(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot) {
+  if (!ctx_ok(game, ctx) || slot < 0 || slot >= 8) return 0;
+  return ctx->slots[slot].count;
+}
+int32_t cardrt_slot_get(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, int32_t index) {
+  if (!ctx_ok(game, ctx)) return 0;
+  Game& g = *game->g;
+  return guard([&] { return g.slot_get(ctx, slot, index); });
+}
+int32_t cardrt_choose_number(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t min, int32_t max) {
+  return act(game, ctx, [&](Game& g) {
+    return g.choose_number(ctx, g.ctx_controller(ctx), min, max, CARDRT_PURPOSE_CHOOSE);
+  });
+}
+int32_t cardrt_choose_yes_no(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t purpose) {
+  return act(game, ctx, [&](Game& g) {
+    return g.choose_yes_no(ctx, g.ctx_controller(ctx), purpose > 0 ? purpose : CARDRT_PURPOSE_OPTIONAL, 0) ? 1 : 0;
+  });
+}
+int32_t cardrt_x_announce(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t max) {
+  if (!ctx_ok(game, ctx)) return 0;
+  return act(game, ctx, [&](Game& g) {
+    // 000 7.4b: played without paying its cost, the only legal X is zero; 7.4a otherwise chosen and announced
+    const int32_t x = ctx->free_play ? 0 : g.choose_number(ctx, ctx->controller, 0, std::max(0, max), CARDRT_PURPOSE_X);
+    ctx->x = x;
+    ctx->x_set = true;
+    if (g.valid_card(ctx->source)) g.card(ctx->source).x_value = x;  // 7.4d: one X for the whole card
+    g.emit(CARDRT_LOG_X_ANNOUNCED, ctx->controller, ctx->source, 0, -1, max, x);
+    return x;
+  });
+}
+int32_t cardrt_once_per_turn(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t key) {
+  return act(game, ctx, [&](Game& g) { return g.once_per_turn(ctx, key); });
+}
+int32_t cardrt_construct(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t kind, int32_t count) {
+  return act(game, ctx, [&](Game& g) { return g.construct(ctx, kind, count); });
+}
+
+// ---------------------------------------------------------------- resources
+int32_t cardrt_gain_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.gain_resource(ctx, p, r, n); });
+}
+int32_t cardrt_lose_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.lose_resource(ctx, p, r, n); });
+}
+int32_t cardrt_gain_resource_temporary(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r, int32_t n,
+                                       int32_t dur) {
+  return act(game, ctx, [&](Game& g) {
+    if (dur <= CARDRT_DUR_PERMANENT) return int32_t(CARDRT_E_ARGUMENT);
+    return g.gain_resource(ctx, p, r, n, dur);
+  });
+}
+int32_t cardrt_lose_resource_temporary(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r, int32_t n,
+                                       int32_t dur) {
+  return act(game, ctx, [&](Game& g) {
+    if (dur <= CARDRT_DUR_PERMANENT) return int32_t(CARDRT_E_ARGUMENT);
+    return g.lose_resource(ctx, p, r, n, dur);
+  });
+}
+int32_t cardrt_pay_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.lose_resource(ctx, p, r, n, -1, true); });
+}
+int32_t cardrt_set_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r, int32_t v) {
+  return act(game, ctx, [&](Game& g) { return g.set_resource(ctx, p, r, v, false); });
+}
+int32_t cardrt_double_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r) {
+  return act(game, ctx, [&](Game& g) { return g.set_resource(ctx, p, r, 0, true); });
+}
+
+// ---------------------------------------------------------------- moving cards
+int32_t cardrt_draw(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.draw(ctx, p, n); });
+}
+int32_t cardrt_discard_from_hand(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.discard_from_hand(ctx, p, n); });
+}
+int32_t cardrt_mill(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.mill(ctx, p, n); });
+}
+int32_t cardrt_move_card(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t zone, int32_t bottom) {
+  return act(game, ctx, [&](Game& g) { return g.move_card(ctx, card, zone, bottom != 0); });
+}
+int32_t cardrt_destroy(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card) {
+  return act(game, ctx, [&](Game& g) { return g.destroy(ctx, card, cardrt::kCauseEffect); });
+}
+int32_t cardrt_discard_card(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card) {
+  return act(game, ctx, [&](Game& g) { return g.discard_card(ctx, card); });
+}
+int32_t cardrt_attach(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t att, int32_t host) {
+  return act(game, ctx, [&](Game& g) { return g.attach(ctx, att, host, false); });
+}
+int32_t cardrt_transfer(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t att, int32_t host) {
+  return act(game, ctx, [&](Game& g) { return g.attach(ctx, att, host, true); });
+}
+int32_t cardrt_create_card(cardrt_game* game, cardrt_effect_ctx* ctx, const char* type, int32_t controller,
+                           int32_t zone) {
+  return act(game, ctx, [&](Game& g) {
+    const int32_t t = cardrt::find_named(g.profile().card_types, type);
+    if (t < 0) return int32_t(CARDRT_E_UNKNOWN_NAME);
+    return g.create_card(ctx, t, controller, zone);
+  });
+}
+int32_t cardrt_created_set_base(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t v) {
+  return act(game, ctx, [&](Game& g) {
+    if (!g.valid_card(card) || !g.card(card).created || stat < 0 || stat >= int32_t(g.profile().stats.size()))
+      return int32_t(CARDRT_E_ARGUMENT);
+    g.card(card).base[size_t(stat)] = cardrt::BaseStat{CARDRT_BASE_VALUE, v};  // granted without a duration
+    return int32_t(CARDRT_OK);
+  });
+}
+int32_t cardrt_created_add_keyword(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t kw) {
+  return act(game, ctx, [&](Game& g) {
+    if (!g.valid_card(card) || !g.card(card).created || kw < 0 || kw >= int32_t(g.profile().keywords.size()))
+      return int32_t(CARDRT_E_ARGUMENT);
+    auto& k = g.card(card).created_keywords;
+    if (std::find(k.begin(), k.end(), kw) == k.end()) k.push_back(kw);
+    return int32_t(CARDRT_OK);
+  });
+}
+
+// ---------------------------------------------------------------- counters and tokens
+int32_t cardrt_add_counters(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t counter, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.add_counters(ctx, card, counter, n); });
+}
+int32_t cardrt_remove_counters(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t counter, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.remove_counters(ctx, card, counter, n); });
+}
+int32_t cardrt_place_stat_token(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t delta) {
+  return act(game, ctx, [&](Game& g) {
+    // 001 Token: the token's bonus or penalty comes from the card that created it, and leaves with its card
+    if (!g.in_play(card)) return int32_t(CARDRT_FAILED);
+    const auto& counters = g.profile().counters;
+    for (size_t i = 0; i < counters.size(); ++i)
+      if (counters[i].flags & CARDRT_COUNTER_TOKEN) {
+        g.add_counters(ctx, card, int32_t(i), 1);
+        break;
+      }
+    return g.modify(ctx, card, stat, CARDRT_OP_ADD, delta, CARDRT_DUR_PERMANENT, nullptr, 1, false, true);
+  });
+}
+
+// ---------------------------------------------------------------- damage, healing, dice
+int32_t cardrt_deal_damage(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t target, int32_t amount, uint32_t flags) {
+  return act(game, ctx, [&](Game& g) { return g.deal_damage(ctx, target, amount, flags, g.ctx_source(ctx)); });
+}
+int32_t cardrt_attack(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t attacker, int32_t defender) {
+  return act(game, ctx, [&](Game& g) { return g.attack(ctx, attacker, defender); });
+}
+int32_t cardrt_heal(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.heal(ctx, card, n); });
+}
+int32_t cardrt_wound_player(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.wound_player(ctx, p, n); });
+}
+int32_t cardrt_heal_player(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t n) {
+  return act(game, ctx, [&](Game& g) { return g.heal_player(ctx, p, n); });
+}
+int32_t cardrt_roll_d6(cardrt_game* game, cardrt_effect_ctx* ctx) {
+  return act(game, ctx, [&](Game& g) { return g.roll_d6(ctx, g.ctx_source(ctx), -1); });
+}
+int32_t cardrt_random(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t bound) {
+  return act(game, ctx, [&](Game& g) { return g.random_below(ctx, bound); });
+}
+int32_t cardrt_roll_luck(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card) {
+  return act(game, ctx, [&](Game& g) {
+    // 004 Luck: success when the D6 result is equal to or less than the unit's total Luck
+    const int32_t lk = g.profile().role(CARDRT_ROLE_LUCK);
+    if (!g.valid_card(card) || lk < 0) return int32_t(CARDRT_E_ARGUMENT);
+    const int32_t luck = g.stat_value(g.card(card), lk);
+    return g.roll_d6(ctx, card, lk) <= luck ? 1 : 0;
+  });
+}
+int32_t cardrt_inflict_status(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t counter, int32_t n,
+                              uint32_t flags) {
+  return act(game, ctx, [&](Game& g) { return g.inflict_status(ctx, card, counter, n, flags); });
+}
+
+// ---------------------------------------------------------------- timing
+int32_t cardrt_delay(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t boundary, int32_t player, int32_t turns,
+                     cardrt_any_fn fn) {
+  return act(game, ctx, [&](Game& g) { return g.delay(ctx, boundary, player, turns, as_effect(fn)); });
+}
+int32_t cardrt_emit(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t event, int32_t card, int32_t amount) {
+  return act(game, ctx, [&](Game& g) {
+    if (event < CARDRT_EV_FIRST_CUSTOM || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);
+    if (ctx && ctx->probe) return int32_t(CARDRT_OK);
+    cardrt::EventInfo ev;
+    ev.kind = event;
+    ev.card = card;
+    ev.player = g.ctx_controller(ctx);
+    ev.amount = amount;
+    ev.other = g.ctx_source(ctx);
+    g.dispatch(ev);
+    return int32_t(CARDRT_OK);
+  });
+}
+
+// ---------------------------------------------------------------- replacement
+int32_t cardrt_pending_amount(cardrt_game* game, cardrt_effect_ctx* ctx) {
+  return ctx_ok(game, ctx) && ctx->pending ? ctx->pending->ev.amount : 0;
+}
+int32_t cardrt_pending_set_amount(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t v) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  if (!ctx->pending) return CARDRT_E_STATE;
+  if (ctx->probe) return CARDRT_OK;
+  ctx->pending->ev.amount = cardrt::floor_zero(v);
+  return CARDRT_OK;
+}
+int32_t cardrt_pending_cancel(cardrt_game* game, cardrt_effect_ctx* ctx) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  if (!ctx->pending) return CARDRT_E_STATE;
+  if (ctx->probe) return CARDRT_OK;
+  ctx->pending->cancelled = true;
+  return CARDRT_OK;
+}
+
+// ---------------------------------------------------------------- win and lose
+int32_t cardrt_player_wins(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p) {
+  return act(game, ctx, [&](Game& g) { return g.player_wins(p); });
+}
+int32_t cardrt_player_loses(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p) {
+  return act(game, ctx, [&](Game& g) { return g.player_loses(p); });
+}
+
+}  // extern "C"

@@ -1,0 +1,45 @@
+// Card definitions registered by a card library: printed features and the code of each ability.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cardrt/cardrt.h"
+
+namespace cardrt {
+
+struct BaseStat {
+  int32_t kind = CARDRT_BASE_ABSENT;  // 003 Absent stats, Asterisks; 000 7.4 X
+  int32_t value = 0;
+};
+
+struct ModeDef {  // one option of an ability constructor (002 rule 524)
+  cardrt_effect_fn target = nullptr;
+  cardrt_effect_fn effect = nullptr;
+};
+
+struct AbilityDef {
+  int32_t kind = CARDRT_AB_ACTION;
+  int32_t designators = 0;
+  int32_t trigger = CARDRT_EV_NONE;
+  uint32_t flags = 0;
+  std::array<cardrt_effect_fn, CARDRT_FN_COUNT> fn{};
+  std::vector<ModeDef> modes;
+};
+
+struct CardDef {
+  std::string title;  // empty: no title (003 Card title: created cards and tokens)
+  int32_t type = 0;
+  std::vector<BaseStat> stats;  // by stat id
+  std::vector<int32_t> keywords;
+  std::vector<AbilityDef> abilities;
+  cardrt_base_fn base_fn = nullptr;
+  cardrt_filter_fn attach_filter = nullptr;
+};
+
+struct CardPool {
+  std::vector<CardDef> defs;
+};
+
+}  // namespace cardrt

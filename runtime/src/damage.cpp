@@ -1,0 +1,217 @@
+// Damage, healing, dice and victory: 004 (HP, AT, LK, RS), 002 rules 520 and 601-602.
+#include <algorithm>
+
+#include "game.hpp"
+#include "saturating.hpp"
+
+namespace cardrt {
+
+int32_t Game::roll_d6(cardrt_effect_ctx* ctx, CardId who, int32_t what) {
+  const int32_t sides = std::max(1, profile_->dice_sides);
+  // 002 526: uniform unless stated otherwise
+  const int32_t r = 1 + int32_t(s_.rng.below(uint32_t(sides)));
+  emit(CARDRT_LOG_ROLL, who > 0 && valid_card(who) ? card(who).controller : ctx_controller(ctx), who,
+       ctx_source(ctx), what, sides, r);
+  return r;
+}
+
+int32_t Game::random_below(cardrt_effect_ctx* ctx, int32_t bound) {
+  if (bound <= 0) return 0;  // 000 7.3: an undeterminable number is zero
+  const int32_t r = int32_t(s_.rng.below(uint32_t(bound)));
+  emit(CARDRT_LOG_RANDOM, ctx_controller(ctx), 0, ctx_source(ctx), -1, bound, r);
+  return r;
+}
+
+int32_t Game::deal_damage(cardrt_effect_ctx* ctx, CardId target, int32_t amount, uint32_t flags, CardId from) {
+  if (target == CARDRT_NO_CARD) return 0;
+  if (!valid_card(target)) return CARDRT_E_ARGUMENT;
+  if (!in_play(target)) return 0;
+  const int32_t dmg = damage_counter();
+  if (dmg < 0) return CARDRT_E_STATE;
+  if (ctx && ctx->probe) return 0;
+  amount = floor_zero(amount);  // 000 7.2: a negative result is zero
+  const int32_t luck = profile_->role(CARDRT_ROLE_LUCK), resist = profile_->role(CARDRT_ROLE_RESIST);
+  if (profile_->rule(CARDRT_RULE_GEM_DICE) && !(flags & CARDRT_DMG_IGNORE_RESIST)) {
+    bool critical = false;
+    // 004 Luck: roll for Critical Damage at the start of damage calculation; success is <= total Luck
+    if (!(flags & CARDRT_DMG_NO_CRITICAL_ROLL)) {
+      const int32_t lk = (from > 0 && valid_card(from) && luck >= 0) ? stat_value(card(from), luck) : 0;
+      const int32_t r = roll_d6(ctx, from, luck);
+      critical = r <= lk;
+      if (critical) emit(CARDRT_LOG_CRITICAL, card(target).controller, target, from, -1, r, lk);
+    }
+    // 004 Resist: when the Critical Damage roll fails, damage is reduced by the total Resist
+    if (!critical && resist >= 0) amount = floor_zero(sat_sub(amount, stat_value(card(target), resist)));
+  }
+  Pending pend;
+  pend.ev.kind = CARDRT_EV_WOULD_BE_DAMAGED;
+  pend.ev.card = target;
+  pend.ev.player = card(target).controller;
+  pend.ev.amount = amount;
+  pend.ev.other = from;
+  replace(pend);
+  if (pend.cancelled) return 0;
+  amount = floor_zero(pend.ev.amount);
+  Card& c = card(target);
+  c.counters[size_t(dmg)] = sat_add(c.counters[size_t(dmg)], amount);
+  emit(CARDRT_LOG_DAMAGE, c.controller, target, from, dmg, amount, c.counters[size_t(dmg)]);
+  if (amount > 0) {
+    EventInfo ev;
+    ev.kind = CARDRT_EV_DAMAGED;
+    ev.card = target;
+    ev.player = c.controller;
+    ev.amount = amount;
+    ev.other = from;
+    raise(ev);
+  }
+  return amount;
+}
+
+int32_t Game::attack(cardrt_effect_ctx* ctx, CardId attacker, CardId defender) {
+  if (attacker == CARDRT_NO_CARD || defender == CARDRT_NO_CARD) return 0;
+  if (!valid_card(attacker) || !valid_card(defender)) return CARDRT_E_ARGUMENT;
+  if (!in_play(attacker) || !in_play(defender)) return 0;
+  const int32_t at = profile_->role(CARDRT_ROLE_ATTACK), lk = profile_->role(CARDRT_ROLE_LUCK);
+  const int32_t base = at >= 0 ? floor_zero(stat_value(card(attacker), at)) : 0;  // 004 Attack: the base damage
+  const PlayerId victim = card(defender).controller;
+  const int32_t dealt = deal_damage(ctx, defender, base, CARDRT_DMG_ATTACK, attacker);
+  // 004 Luck: a unit with total Luck above 6 that deals damage with an attack sends (Luck - 6) cards from the
+  // top of the attacked card's controller's deck to the discard pile
+  if (dealt > 0 && lk >= 0 && profile_->rule(CARDRT_RULE_GEM_DICE) && valid_card(attacker)) {
+    const int32_t luck = stat_value(card(attacker), lk);
+    if (luck > 6) mill(ctx, victim, luck - 6);
+  }
+  return dealt;
+}
+
+// 002 520.2: healing X removes all wounds when there are fewer than X.
+int32_t Game::heal(cardrt_effect_ctx* ctx, CardId id, int32_t n) {
+  if (id == CARDRT_NO_CARD) return 0;
+  if (!valid_card(id) || n < 0) return CARDRT_E_ARGUMENT;
+  const int32_t dmg = damage_counter();
+  if (dmg < 0) return CARDRT_E_STATE;
+  if (ctx && ctx->probe) return 0;
+  Card& c = card(id);
+  const int32_t k = std::min(n, c.counters[size_t(dmg)]);
+  c.counters[size_t(dmg)] -= k;
+  emit(CARDRT_LOG_HEAL, c.controller, id, ctx_source(ctx), dmg, k, c.counters[size_t(dmg)]);
+  return k;
+}
+
+int32_t Game::wound_player(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
+  if (!valid_player(p) || n < 0) return CARDRT_E_ARGUMENT;
+  if (ctx && ctx->probe) return 0;
+  Player& pl = s_.players[size_t(p)];
+  pl.wounds = sat_add(pl.wounds, n);
+  emit(CARDRT_LOG_WOUND_PLAYER, p, 0, ctx_source(ctx), -1, n, pl.wounds);
+  return n;
+}
+
+int32_t Game::heal_player(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
+  if (!valid_player(p) || n < 0) return CARDRT_E_ARGUMENT;
+  if (ctx && ctx->probe) return 0;
+  Player& pl = s_.players[size_t(p)];
+  const int32_t k = std::min(n, pl.wounds);  // 002 520.2
+  pl.wounds -= k;
+  emit(CARDRT_LOG_HEAL_PLAYER, p, 0, ctx_source(ctx), -1, k, pl.wounds);
+  return k;
+}
+
+// 004 Resist: a unit being inflicted with a Status rolls for Resist first; a roll <= its Resist avoids it.
+int32_t Game::inflict_status(cardrt_effect_ctx* ctx, CardId id, int32_t counter, int32_t n, uint32_t flags) {
+  if (id == CARDRT_NO_CARD) return 0;
+  if (!valid_card(id) || counter < 0 || counter >= int32_t(profile_->counters.size()) || n < 0)
+    return CARDRT_E_ARGUMENT;
+  if (!(profile_->counters[size_t(counter)].flags & CARDRT_COUNTER_STATUS)) return CARDRT_E_ARGUMENT;
+  if (!in_play(id)) return 0;
+  if (ctx && ctx->probe) return 0;
+  const int32_t rs = profile_->role(CARDRT_ROLE_RESIST);
+  if (profile_->rule(CARDRT_RULE_GEM_DICE) && !(flags & CARDRT_DMG_IGNORE_RESIST) && rs >= 0) {
+    const int32_t resist = stat_value(card(id), rs);
+    const int32_t r = roll_d6(ctx, id, rs);
+    if (r <= resist) {
+      emit(CARDRT_LOG_STATUS_RESISTED, card(id).controller, id, ctx_source(ctx), counter, r, resist);
+      return 0;
+    }
+  }
+  Card& c = card(id);
+  c.counters[size_t(counter)] = sat_add(c.counters[size_t(counter)], n);
+  emit(CARDRT_LOG_STATUS_APPLIED, c.controller, id, ctx_source(ctx), counter, n, c.counters[size_t(counter)]);
+  EventInfo ev;
+  ev.kind = CARDRT_EV_STATUS_INFLICTED;
+  ev.card = id;
+  ev.player = c.controller;
+  ev.what = counter;
+  ev.amount = n;
+  raise(ev);
+  return 1;
+}
+
+// 004 Resist: at the end of each of your turns you may roll for Resist once for each of your units with
+// Status counters; a success removes all counters of one Status type of your choice.
+int32_t Game::end_of_turn_resist(PlayerId p) {
+  if (!valid_player(p)) return CARDRT_E_ARGUMENT;
+  const int32_t rs = profile_->role(CARDRT_ROLE_RESIST);
+  if (rs < 0) return CARDRT_E_STATE;
+  int32_t removed = 0;
+  for (CardId id : cards_in_play()) {
+    if (!in_play(id) || card(id).controller != p) continue;
+    std::vector<int32_t> statuses;
+    for (size_t k = 0; k < profile_->counters.size(); ++k)
+      if ((profile_->counters[k].flags & CARDRT_COUNTER_STATUS) && card(id).counters[k] > 0)
+        statuses.push_back(int32_t(k));
+    if (statuses.empty()) continue;
+    if (!choose_yes_no(nullptr, p, CARDRT_PURPOSE_RESIST_ROLL, id)) continue;
+    const int32_t resist = stat_value(card(id), rs);
+    if (roll_d6(nullptr, id, rs) > resist) continue;
+    cardrt_choice c{};
+    c.kind = CARDRT_CHOICE_MODES;
+    c.purpose = CARDRT_PURPOSE_STATUS_TYPE;
+    c.player = p;
+    c.source_card = id;
+    c.min_count = c.max_count = 1;
+    const auto ans = ask(c, statuses);
+    const int32_t which = statuses[size_t(ans.empty() ? 0 : ans[0])];
+    removed += remove_counters(nullptr, id, which, card(id).counters[size_t(which)]);
+  }
+  return removed;
+}
+
+int32_t Game::player_loses(PlayerId p) {
+  if (!valid_player(p)) return CARDRT_E_ARGUMENT;
+  if (s_.over || s_.players[size_t(p)].lost) return CARDRT_FAILED;
+  s_.players[size_t(p)].lost = true;
+  emit(CARDRT_LOG_LOSE, p, 0, 0, -1, 0, 0);
+  PlayerId last = -1;
+  int32_t standing = 0;
+  for (PlayerId q = 0; q < int32_t(s_.players.size()); ++q)
+    if (!s_.players[size_t(q)].lost) {
+      last = q;
+      ++standing;
+    }
+  // 002 602.1: a player wins when the opponent must lose
+  if (standing == 1) {
+    s_.winner = last;
+    s_.over = true;
+    emit(CARDRT_LOG_WIN, last, 0, 0, -1, 0, 0);
+  } else if (standing == 0) {
+    s_.over = true;
+  }
+  return CARDRT_OK;
+}
+
+int32_t Game::player_wins(PlayerId p) {
+  if (!valid_player(p)) return CARDRT_E_ARGUMENT;
+  if (s_.over) return CARDRT_FAILED;
+  s_.winner = p;
+  s_.over = true;
+  emit(CARDRT_LOG_WIN, p, 0, 0, -1, 0, 0);
+  for (PlayerId q = 0; q < int32_t(s_.players.size()); ++q)
+    if (q != p && !s_.players[size_t(q)].lost) {
+      s_.players[size_t(q)].lost = true;
+      emit(CARDRT_LOG_LOSE, q, 0, 0, -1, 0, 0);
+    }
+  return CARDRT_OK;
+}
+
+}  // namespace cardrt

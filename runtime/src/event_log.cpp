@@ -1,0 +1,166 @@
+#include "event_log.hpp"
+
+#include <fmt/format.h>
+
+#include "game.hpp"
+
+namespace cardrt {
+namespace {
+
+// What the "what" field names, by log kind, so the text can use the game's own words.
+enum class What { none, stat, resource, zone, keyword, counter, event, state, boundary, purpose, protection };
+
+struct KindInfo {
+  const char* name;
+  What what;
+};
+
+constexpr KindInfo kKinds[] = {
+    {"none", What::none},
+    {"game_start", What::none},
+    {"card_created", What::zone},
+    {"card_moved", What::zone},
+    {"enter_play", What::zone},
+    {"leave_play", What::zone},
+    {"ceased_to_exist", What::none},
+    {"bonus", What::stat},
+    {"penalty", What::stat},
+    {"modifier_added", What::stat},
+    {"modifier_changed", What::stat},
+    {"modifier_ended", What::stat},
+    {"bound_added", What::stat},
+    {"state_changed", What::state},
+    {"keyword_granted", What::keyword},
+    {"keyword_removed", What::keyword},
+    {"resource_gained", What::resource},
+    {"resource_lost", What::resource},
+    {"resource_returned", What::resource},
+    {"resource_set", What::resource},
+    {"draw", What::none},
+    {"draw_failed", What::none},
+    {"discard", What::none},
+    {"mill", What::none},
+    {"destroyed", What::none},
+    {"destruction_prevented", What::none},
+    {"damage", What::none},
+    {"heal", What::none},
+    {"wound_player", What::none},
+    {"heal_player", What::none},
+    {"roll", What::stat},
+    {"random", What::none},
+    {"critical", What::none},
+    {"status_resisted", What::counter},
+    {"status_applied", What::counter},
+    {"counters", What::counter},
+    {"ability_used", What::none},
+    {"triggered", What::event},
+    {"cost_failed", What::none},
+    {"targeted", What::none},
+    {"chosen", What::purpose},
+    {"target_illegal", What::none},
+    {"replaced", What::event},
+    {"cycle_stopped", What::event},
+    {"delayed_added", What::boundary},
+    {"delayed_fired", What::boundary},
+    {"delayed_cancelled", What::boundary},
+    {"boundary", What::boundary},
+    {"attached", What::none},
+    {"transferred", What::none},
+    {"terrain_discarded", What::none},
+    {"x_announced", What::none},
+    {"win", What::none},
+    {"lose", What::none},
+    {"choice_invalid", What::purpose},
+    {"grant_suppressed", What::none},
+    {"protection_granted", What::protection},
+    {"chain", What::none},
+};
+static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
+
+const char* kBoundaries[] = {"none", "turn_start", "turn_end", "phase_end", "battle_resolved",
+                             "battle_end", "duel_end", "dawn"};
+const char* kProtections[] = {"cannot_be_destroyed", "zero_chi", "untargetable_by_opponents"};
+const char* kPurposes[] = {"none", "target", "choose", "x", "optional", "reaction", "lose_coins", "discard",
+                           "replacement", "construct", "tactician", "status_type", "resist_roll"};
+
+template <class T>
+std::string name_at(const std::vector<T>& v, int32_t i) {
+  if (i < 0 || i >= int32_t(v.size())) return fmt::format("{}", i);
+  return v[size_t(i)].name;
+}
+
+std::string what_name(const Game& g, const cardrt_log_event& e) {
+  const Profile& p = g.profile();
+  const What w = (e.kind > 0 && e.kind < CARDRT_LOG_KIND_COUNT) ? kKinds[e.kind].what : What::none;
+  switch (w) {
+    case What::none: return {};
+    case What::stat: return name_at(p.stats, e.what);
+    case What::resource: return name_at(p.resources, e.what);
+    case What::zone: return name_at(p.zones, e.what);
+    case What::keyword: return name_at(p.keywords, e.what);
+    case What::counter: return name_at(p.counters, e.what);
+    case What::event:
+      if (e.what >= CARDRT_EV_FIRST_CUSTOM && e.what < p.event_count())
+        return p.events[size_t(e.what - CARDRT_EV_FIRST_CUSTOM)];
+      return builtin_event_name(e.what);
+    case What::state:
+      if (e.what >= 0 && e.what < int32_t(p.card_states.size())) return p.card_states[size_t(e.what)];
+      return fmt::format("{}", e.what);
+    case What::boundary:
+      return (e.what >= 0 && e.what < CARDRT_BOUNDARY_COUNT) ? kBoundaries[e.what] : fmt::format("{}", e.what);
+    case What::purpose:
+      return (e.what >= 0 && e.what <= CARDRT_PURPOSE_RESIST_ROLL) ? kPurposes[e.what] : fmt::format("{}", e.what);
+    case What::protection:
+      return (e.what >= 0 && e.what < CARDRT_PROT_COUNT) ? kProtections[e.what] : fmt::format("{}", e.what);
+  }
+  return {};
+}
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += char(c);
+    } else if (c < 0x20) {
+      out += fmt::format("\\u{:04x}", c);
+    } else {
+      out += char(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+const char* EventLog::kind_name(int32_t kind) {
+  return (kind > 0 && kind < CARDRT_LOG_KIND_COUNT) ? kKinds[kind].name : "unknown";
+}
+
+std::string EventLog::render_text(const Game& g) const {
+  std::string out;
+  for (const auto& e : events_) {
+    out += fmt::format("{:>5} {}", e.seq, kind_name(e.kind));
+    if (e.player >= 0) out += fmt::format(" player={}", e.player);
+    if (e.card > 0) out += fmt::format(" card={}[{}]", e.card, g.card_title(e.card));
+    if (e.other > 0) out += fmt::format(" other={}[{}]", e.other, g.card_title(e.other));
+    const std::string w = what_name(g, e);
+    if (!w.empty()) out += fmt::format(" what={}", w);
+    out += fmt::format(" amount={} value={}\n", e.amount, e.value);
+  }
+  return out;
+}
+
+std::string EventLog::render_json(const Game& g) const {
+  std::string out;
+  for (const auto& e : events_) {
+    out += fmt::format(
+        "{{\"seq\":{},\"kind\":\"{}\",\"player\":{},\"card\":{},\"other\":{},\"what\":{},\"what_name\":\"{}\","
+        "\"amount\":{},\"value\":{}}}\n",
+        e.seq, kind_name(e.kind), e.player, e.card, e.other, e.what, json_escape(what_name(g, e)), e.amount,
+        e.value);
+  }
+  return out;
+}
+
+}  // namespace cardrt

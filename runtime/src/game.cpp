@@ -1,0 +1,98 @@
+#include "game.hpp"
+
+#include <algorithm>
+
+namespace cardrt {
+
+Game::Game(std::shared_ptr<const Profile> profile, std::shared_ptr<const CardPool> pool, uint64_t seed,
+           const cardrt_host* host)
+    : profile_(std::move(profile)), pool_(std::move(pool)), chooser_rng_(seed ^ 0x5eedc400ce5ull) {
+  if (host) host_ = *host;
+  s_.rng.reseed(seed);
+  const Profile& p = *profile_;
+  s_.players.resize(size_t(std::max(1, p.players)));
+  for (auto& pl : s_.players) {
+    pl.zones.resize(p.zones.size());
+    pl.resources.resize(p.resources.size());
+    for (size_t r = 0; r < p.resources.size(); ++r)
+      if (p.resources[r].model == CARDRT_RESOURCE_SUPPLY) pl.resources[r].supply = p.resources[r].supply_size;
+  }
+  emit(CARDRT_LOG_GAME_START, -1, 0, 0, -1, int32_t(s_.players.size()), int32_t(seed & 0x7fffffff));
+}
+
+Game::Scope::~Scope() {
+  if (--g.depth_ != 0) return;
+  ++g.depth_;  // settling runs card code; its own scopes must not settle again
+  try {
+    g.settle();
+  } catch (...) {
+    g.last_error = CARDRT_E_INTERNAL;
+  }
+  g.flush_events();
+  --g.depth_;
+}
+
+std::string Game::card_title(CardId id) const {
+  if (id <= 0 || id > int32_t(s_.cards.size())) return "?";
+  const Card& c = card(id);
+  if (const CardDef* d = def_of(c); d && !d->title.empty()) return d->title;
+  // 003 Created cards: a created card has no title; name it by its type for the log
+  const auto& types = profile_->card_types;
+  return c.type >= 0 && c.type < int32_t(types.size()) ? "created " + types[size_t(c.type)].name : "card";
+}
+
+PlayerId Game::opponent(PlayerId p) const {
+  const int32_t n = int32_t(s_.players.size());
+  if (n < 2 || !valid_player(p)) return -1;
+  return (p + 1) % n;
+}
+
+void Game::emit(int32_t kind, PlayerId player, CardId card, CardId other, int32_t what, int32_t amount,
+                int32_t value) {
+  cardrt_log_event e{};
+  e.seq = uint32_t(log_.size() + 1);
+  e.kind = kind;
+  e.player = player;
+  e.card = card;
+  e.other = other;
+  e.what = what;
+  e.amount = amount;
+  e.value = value;
+  log_.push(e);
+}
+
+void Game::flush_events() {
+  if (!host_.on_event) {
+    delivered_ = log_.size();
+    return;
+  }
+  while (delivered_ < log_.size()) {
+    const cardrt_log_event e = log_.events()[delivered_++];
+    host_.on_event(host_.user, &e);
+  }
+}
+
+void Game::raise(const EventInfo& ev) {
+  if (deferring_) {
+    deferred_.push_back(ev);
+    return;
+  }
+  dispatch(ev);
+}
+
+cardrt_effect_ctx Game::rule_ctx(PlayerId controller, CardId source) {
+  cardrt_effect_ctx ctx;
+  ctx.game = this;
+  ctx.controller = controller;
+  ctx.source = source;
+  return ctx;
+}
+
+std::vector<CardId> Game::cards_in_play() const {
+  std::vector<CardId> out;
+  for (const Card& c : s_.cards)
+    if (c.exists && profile_->zone_in_play(c.zone)) out.push_back(c.id);
+  return out;
+}
+
+}  // namespace cardrt

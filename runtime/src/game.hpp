@@ -1,0 +1,388 @@
+// The game: state model (players, cards, zones, modifiers, grants, resources, delayed effects) and the
+// operations the ABI exposes. One Game per match; no global state. State is a plain value so that a
+// cost can be paid as a transaction (copied before, restored when it fails: 003 Traits, costs).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "card_def.hpp"
+#include "cardrt/cardrt.h"
+#include "event_log.hpp"
+#include "prng.hpp"
+#include "profile.hpp"
+
+namespace cardrt {
+
+using CardId = int32_t;
+using PlayerId = int32_t;
+
+struct Duration {
+  int32_t kind = CARDRT_DUR_PERMANENT;
+  PlayerId player = -1;  // whose turn ("your next turn")
+  int32_t turn = 0;      // that player's turn number at which it ends (001 Turn: counts that player's turns)
+};
+
+// Internal modifier operations beyond CARDRT_OP_*: maximum and minimum bounds (003 step C).
+enum : int32_t { kOpMin = 10, kOpMax = 11 };
+
+struct StatModifier {
+  int32_t id = 0;
+  int32_t stat = 0;
+  int32_t op = CARDRT_OP_ADD;
+  int32_t amount = 0;     // the bonus/penalty actually applied (ADD), or the operand
+  int32_t nominal = 0;    // before a restriction ("will not reduce Chi below 1")
+  bool restricted = false;
+  int32_t restrict_floor = 0;
+  cardrt_amount_fn fluct = nullptr;  // fluctuating bonus/penalty (003)
+  int32_t sign = 1;
+  int32_t frozen = 0;     // bounds: the value when added (min above max leaves the value unchanged)
+  CardId source = 0;
+  PlayerId controller = -1;
+  int32_t ability = -1;
+  Duration dur;
+  uint64_t seq = 0;
+  bool from_token = false;
+  bool from_continuous = false;
+  uint32_t seen_epoch = 0;
+};
+
+enum class GrantKind : int32_t { keyword, keyword_removal, protection, ability, state };
+
+struct Grant {
+  int32_t id = 0;
+  GrantKind kind = GrantKind::keyword;
+  int32_t what = 0;         // keyword, protection, state; for ability: def
+  int32_t ability = -1;     // for ability grants: index within def
+  CardId source = 0;
+  int32_t source_ability = -1;
+  Duration dur;
+  uint64_t seq = 0;
+  bool from_continuous = false;
+  uint32_t seen_epoch = 0;
+};
+
+struct UseRecord {
+  int32_t key = 0;
+  int64_t turn = 0;
+};
+
+struct Card {
+  CardId id = 0;
+  int32_t def = -1;  // -1: created card
+  int32_t type = 0;
+  bool exists = true;
+  bool created = false;
+  bool no_side = false;  // 001 Terrain: in no side or army
+  PlayerId owner = 0, controller = 0;
+  PlayerId zone_player = 0;  // whose zone list holds the card
+  int32_t zone = 0;
+  int32_t battlefield = 0;
+  uint32_t states = 0;
+  uint32_t object = 0;  // changes when the card changes zones: a new object for targeting
+  int32_t x_value = 0;  // 000 7.4d: all X on a card share one value
+  bool zero_chi_logged = false;
+  std::vector<BaseStat> base;   // printed (copied from def) or granted by the creating effect
+  std::vector<int32_t> created_keywords;
+  std::vector<StatModifier> mods;
+  std::vector<Grant> grants;
+  std::vector<int32_t> counters;  // by counter id
+  CardId attached_to = 0;
+  std::vector<CardId> attachments;
+  std::vector<UseRecord> uses;
+};
+
+struct TempEntry {
+  int32_t count = 0;
+  Duration dur;
+  CardId source = 0;
+};
+
+struct ResourceState {
+  int32_t amount = 0;   // in the play area (002 522.2)
+  int32_t supply = 0;   // coins model only
+  std::vector<TempEntry> temporary;   // temporary gains still held (002 522.4)
+  std::vector<TempEntry> lost_for;    // temporary losses to give back
+};
+
+struct Player {
+  std::vector<std::vector<CardId>> zones;  // by zone id; index 0 is the top of an ordered zone
+  std::vector<ResourceState> resources;
+  int32_t wounds = 0;
+  int32_t failed_draws = 0;
+  int32_t turns_started = 0;
+  bool lost = false;
+};
+
+struct EventInfo {
+  int32_t kind = CARDRT_EV_NONE;
+  CardId card = 0;
+  PlayerId player = -1;
+  int32_t amount = 0;
+  int32_t what = -1;
+  int32_t other = 0;
+};
+
+// A "would ..." event open to replacement effects (002 rule 525).
+struct Pending {
+  EventInfo ev;
+  bool cancelled = false;
+  int32_t cause = 0;  // destruction cause (kCauseZeroChi ...)
+};
+enum : int32_t { kCauseEffect = 0, kCauseZeroChi = 1, kCauseLethal = 2 };
+
+struct Slot {
+  static constexpr int kCap = 8;
+  int32_t count = 0;
+  int32_t ids[kCap]{};
+  uint32_t objects[kCap]{};
+  bool used = false;
+  bool targeted = false;
+  bool players = false;
+  cardrt_filter_fn filter = nullptr;
+  uint32_t flags = 0;
+  PlayerId chooser = -1;
+};
+
+struct DelayedEffect {
+  int32_t id = 0;
+  int32_t boundary = 0;
+  PlayerId player = -1;  // -1: the next such boundary of any player
+  int32_t turn = 0;
+  cardrt_effect_fn fn = nullptr;
+  CardId source = 0;
+  std::shared_ptr<cardrt_effect_ctx> ctx;
+};
+
+struct SuppressedGrant {  // 003 Traits: a negated continuous grant does not re-appear at once
+  CardId source = 0;
+  int32_t ability = -1;
+  CardId target = 0;
+  int32_t kind = 0;  // 0 modifier, 1 grant
+  int32_t what = 0;
+  uint32_t seen_epoch = 0;
+};
+
+struct State {
+  std::vector<Card> cards;  // card id = index + 1
+  std::vector<Player> players;
+  PlayerId active = 0;
+  int64_t turn_serial = 0;
+  int32_t battlefield = 0;
+  int32_t phase = CARDRT_PHASE_OTHER;
+  std::vector<DelayedEffect> delayed;
+  std::vector<SuppressedGrant> suppressed;
+  Prng rng;
+  int32_t next_id = 16;  // ids of modifiers, grants and delayed effects: never equal to CARDRT_FAILED
+  uint64_t seq = 0;
+  PlayerId winner = -1;
+  bool over = false;
+};
+
+class Game;
+
+}  // namespace cardrt
+
+// The context a card function runs in: its source, controller, targets and the triggering event.
+struct cardrt_effect_ctx {
+  cardrt::Game* game = nullptr;
+  cardrt::CardId source = 0;
+  int32_t def = -1;
+  int32_t ability = -1;  // ability key on the source card (printed index, or 1000 + grant id)
+  const cardrt::AbilityDef* ab = nullptr;
+  cardrt::PlayerId controller = -1;
+  int32_t x = 0;
+  bool x_set = false;
+  bool free_play = false;
+  bool probe = false;       // checking legality only (002 rule 524 legal chains)
+  bool continuous = false;  // asserting a continuous trait (003 Traits)
+  uint32_t epoch = 0;
+  cardrt::EventInfo event;
+  cardrt::Pending* pending = nullptr;
+  cardrt::Slot slots[8];
+};
+
+namespace cardrt {
+
+struct AbilityRef {
+  int32_t def = -1;
+  int32_t index = -1;
+  int32_t key = -1;
+  const AbilityDef* ab = nullptr;
+};
+
+class Game {
+ public:
+  Game(std::shared_ptr<const Profile> profile, std::shared_ptr<const CardPool> pool, uint64_t seed,
+       const cardrt_host* host);
+
+  const Profile& profile() const { return *profile_; }
+  const CardPool& pool() const { return *pool_; }
+  State& state() { return s_; }
+  const State& state() const { return s_; }
+  EventLog& log() { return log_; }
+  const EventLog& log() const { return log_; }
+  int32_t last_error = CARDRT_OK;
+  cardrt_game* handle = nullptr;  // passed to card code
+
+  // --- lookup ---
+  bool valid_card(CardId id) const { return id > 0 && id <= int32_t(s_.cards.size()) && s_.cards[size_t(id - 1)].exists; }
+  bool valid_player(PlayerId p) const { return p >= 0 && p < int32_t(s_.players.size()); }
+  Card& card(CardId id) { return s_.cards[size_t(id - 1)]; }
+  const Card& card(CardId id) const { return s_.cards[size_t(id - 1)]; }
+  bool in_play(CardId id) const { return valid_card(id) && profile_->zone_in_play(card(id).zone); }
+  const CardDef* def_of(const Card& c) const { return c.def >= 0 ? &pool_->defs[size_t(c.def)] : nullptr; }
+  std::string card_title(CardId id) const;
+  PlayerId opponent(PlayerId p) const;
+
+  // --- stats (stat_value.cpp, stats.cpp) ---
+  bool stat_present(const Card& c, int32_t stat) const;
+  int32_t stat_base(const Card& c, int32_t stat) const;
+  int32_t stat_value(const Card& c, int32_t stat, const StatModifier* exclude = nullptr) const;
+  int32_t modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t op, int32_t amount, int32_t dur,
+                 cardrt_amount_fn fluct = nullptr, int32_t sign = 1, bool grants_stat = false, bool token = false,
+                 bool restricted = false, int32_t restrict_floor = 0);
+  int32_t set_stat(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t value, int32_t dur);
+  int32_t bound(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t which, int32_t value, int32_t dur);
+  int32_t restrict_floor(int32_t modifier, int32_t floor);
+  int32_t end_modifier(cardrt_effect_ctx* ctx, int32_t modifier);
+  int32_t switch_stats(cardrt_effect_ctx* ctx, CardId a, int32_t sa, CardId b, int32_t sb);
+  StatModifier* find_modifier(int32_t id, Card** owner = nullptr);
+  void apply_restriction(Card& c, StatModifier& m);
+  bool refresh_fluctuating();
+
+  // --- keywords, states, grants (grants.cpp) ---
+  bool has_keyword(const Card& c, int32_t kw) const;
+  bool has_protection(const Card& c, int32_t prot, bool continuous_only = false) const;
+  bool has_state(const Card& c, int32_t st) const { return (c.states >> st) & 1u; }
+  int32_t set_state(cardrt_effect_ctx* ctx, CardId id, int32_t st, bool on);
+  int32_t grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t what, int32_t ability, int32_t dur);
+  int32_t remove_keyword(cardrt_effect_ctx* ctx, CardId id, int32_t kw, int32_t dur);
+  std::vector<AbilityRef> abilities_of(const Card& c) const;
+
+  // --- zones and cards (zones.cpp) ---
+  CardId add_card(int32_t def, PlayerId owner, int32_t zone);
+  int32_t move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to_bottom = false);
+  int32_t put_into_play(CardId id, PlayerId controller, int32_t battlefield = -1);
+  int32_t destroy(cardrt_effect_ctx* ctx, CardId id, int32_t cause);
+  int32_t discard_card(cardrt_effect_ctx* ctx, CardId id);
+  int32_t draw(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
+  int32_t discard_from_hand(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
+  int32_t mill(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
+  int32_t attach(cardrt_effect_ctx* ctx, CardId att, CardId host, bool transfer);
+  CardId create_card(cardrt_effect_ctx* ctx, int32_t type, PlayerId controller, int32_t zone);
+  int32_t add_counters(cardrt_effect_ctx* ctx, CardId id, int32_t counter, int32_t n);
+  int32_t remove_counters(cardrt_effect_ctx* ctx, CardId id, int32_t counter, int32_t n);
+  int32_t damage_counter() const;
+  std::vector<CardId> cards_in_play() const;
+
+  // --- resources (resources.cpp) ---
+  int32_t gain_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32_t n, int32_t dur = -1);
+  int32_t lose_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32_t n, int32_t dur = -1, bool pay = false);
+  int32_t set_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32_t v, bool doubling);
+  int32_t accumulate(PlayerId p, int32_t r);
+
+  // --- damage, dice, victory (damage.cpp) ---
+  int32_t roll_d6(cardrt_effect_ctx* ctx, CardId who, int32_t what);
+  int32_t random_below(cardrt_effect_ctx* ctx, int32_t bound);
+  int32_t deal_damage(cardrt_effect_ctx* ctx, CardId target, int32_t amount, uint32_t flags, CardId from);
+  int32_t attack(cardrt_effect_ctx* ctx, CardId attacker, CardId defender);
+  int32_t heal(cardrt_effect_ctx* ctx, CardId id, int32_t n);
+  int32_t wound_player(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
+  int32_t heal_player(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
+  int32_t inflict_status(cardrt_effect_ctx* ctx, CardId id, int32_t counter, int32_t n, uint32_t flags);
+  int32_t end_of_turn_resist(PlayerId p);
+  int32_t player_loses(PlayerId p);
+  int32_t player_wins(PlayerId p);
+
+  // --- abilities, triggers, replacement, constructor (abilities.cpp, triggers.cpp, constructor.cpp) ---
+  std::unique_ptr<cardrt_effect_ctx> make_ctx(CardId source, const AbilityRef& ref, PlayerId controller);
+  int32_t use_ability(PlayerId p, CardId id, int32_t ability_key, bool free_play, bool terrain_play = false);
+  int32_t resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, PlayerId player, bool terrain_play = false);
+  void dispatch(const EventInfo& ev);
+  bool replace(Pending& p);
+  int32_t construct(cardrt_effect_ctx* ctx, int32_t kind, int32_t count);
+  int32_t once_per_turn(cardrt_effect_ctx* ctx, int32_t key);
+  bool used_this_turn(const Card& c, int32_t key) const;
+  void mark_used(Card& c, int32_t key);
+
+  // --- targeting and choices (targeting.cpp, chooser.cpp) ---
+  int32_t target(cardrt_effect_ctx* ctx, int32_t slot, cardrt_filter_fn filter, int32_t min, int32_t max,
+                 uint32_t flags, bool targeted, bool players);
+  int32_t slot_get(cardrt_effect_ctx* ctx, int32_t slot, int32_t index);
+  bool candidate_legal(cardrt_effect_ctx* ctx, const Slot& s, int32_t id);
+  std::vector<int32_t> ask(cardrt_choice c, const std::vector<int32_t>& options);
+  int32_t choose_number(cardrt_effect_ctx* ctx, PlayerId p, int32_t min, int32_t max, int32_t purpose);
+  bool choose_yes_no(cardrt_effect_ctx* ctx, PlayerId p, int32_t purpose, CardId source);
+  void set_default_chooser(int32_t kind, uint64_t seed) {
+    chooser_kind_ = kind;
+    chooser_rng_.reseed(seed);
+  }
+
+  // --- timing (durations.cpp) ---
+  Duration make_duration(int32_t kind, PlayerId controller) const;
+  bool duration_ends(const Duration& d, int32_t boundary, PlayerId p) const;
+  int32_t begin_turn(PlayerId p);
+  int32_t end_turn();
+  int32_t signal(int32_t boundary);
+  int32_t delay(cardrt_effect_ctx* ctx, int32_t boundary, PlayerId player, int32_t turns, cardrt_effect_fn fn);
+  enum EndMode { kEndWhileInPlay, kEndBattleBound, kEndAll };
+  void end_effects_from(CardId source, EndMode mode);
+
+  // --- continuous traits and rule checks (settle.cpp) ---
+  void settle();
+  bool continuous_pass();
+
+  // --- keyword rule modules (keyword_rules.cpp) ---
+  int32_t tactical_battle(PlayerId p);
+  int32_t play_terrain(PlayerId p, CardId id, int32_t ability);
+  void discard_terrains();
+  bool is_tactician(const Card& c) const;
+
+  // --- bookkeeping ---
+  void emit(int32_t kind, PlayerId player, CardId card, CardId other, int32_t what, int32_t amount, int32_t value);
+  void flush_events();
+  uint64_t next_seq() { return ++s_.seq; }
+  int32_t next_id() { return s_.next_id++; }
+  PlayerId ctx_controller(const cardrt_effect_ctx* ctx) const { return ctx ? ctx->controller : s_.active; }
+  CardId ctx_source(const cardrt_effect_ctx* ctx) const { return ctx ? ctx->source : 0; }
+
+  // Top-level operations run inside a Scope: at depth 0 the game settles and delivers events to the host.
+  struct Scope {
+    Game& g;
+    explicit Scope(Game& game) : g(game) { ++g.depth_; }
+    ~Scope();
+  };
+  int depth_ = 0;
+  int trigger_depth_ = 0;
+  uint32_t epoch_ = 0;
+  mutable int eval_depth_ = 0;  // guards asterisk and fluctuating amounts that read themselves
+  bool deferring_ = false;      // events raised while asserting continuous traits wait for the pass to end
+  bool continuous_changed_ = false;
+  std::vector<EventInfo> deferred_;
+  void raise(const EventInfo& ev);
+  void expire(int32_t boundary, PlayerId p);
+  void fire_delayed(int32_t boundary, PlayerId p);
+  void leave_play(Card& c);
+  void remove_from_zone(Card& c);
+  void insert_into_zone(Card& c, PlayerId p, int32_t zone, bool bottom);
+  bool is_terrain(const Card& c) const;
+  SuppressedGrant* find_suppressed(CardId source, int32_t ability, CardId target, int32_t kind, int32_t what);
+  bool constructor_legal(cardrt_effect_ctx* ctx);
+  cardrt_effect_ctx rule_ctx(PlayerId controller, CardId source = 0);
+
+ private:
+  std::shared_ptr<const Profile> profile_;
+  std::shared_ptr<const CardPool> pool_;
+  cardrt_host host_{};
+  State s_;
+  EventLog log_;
+  size_t delivered_ = 0;
+  int32_t chooser_kind_ = CARDRT_CHOOSER_FIRST;
+  Prng chooser_rng_;
+  std::vector<std::pair<CardId, int32_t>> resolving_;  // (card, ability key) chains for 002 525.1
+  friend class EventLog;
+};
+
+}  // namespace cardrt

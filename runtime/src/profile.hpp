@@ -1,0 +1,92 @@
+// The game profile: every game-specific word the runtime knows (stats, card types, resources, zones,
+// counters, keywords, events) and which rule modules apply. The compiler fills it from a .game file;
+// the runtime has no game hard-coded.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cardrt/cardrt.h"
+
+namespace cardrt {
+
+struct StatDef {
+  std::string name, abbrev;
+  int32_t floor = CARDRT_FLOOR_ZERO;  // 003 Stats step B, per stat
+  uint32_t flags = 0;
+};
+struct CardTypeDef {
+  std::string name;
+  std::vector<int32_t> stats;  // stats the type possesses (003 Absent stats)
+  uint32_t flags = 0;
+};
+struct ResourceDef {
+  std::string name;
+  int32_t model = CARDRT_RESOURCE_COUNTER;
+  int32_t floor = CARDRT_FLOOR_ZERO;
+  int32_t accumulation_cap = 0;  // 002 522.3 (0 = none)
+  int32_t supply_size = 0;       // 002 522.2 coins in the supply at start
+};
+struct ZoneDef {
+  std::string name;
+  uint32_t flags = 0;
+};
+struct CounterDef {
+  std::string name;
+  uint32_t flags = 0;
+};
+struct KeywordDef {
+  std::string name;
+  int32_t meaning = CARDRT_KWR_NONE;
+};
+
+struct Profile {
+  std::string game;
+  std::vector<StatDef> stats;
+  std::vector<CardTypeDef> card_types;
+  std::vector<ResourceDef> resources;
+  std::vector<ZoneDef> zones;
+  std::vector<CounterDef> counters;
+  std::vector<std::string> card_states{"bowed", "face-down"};
+  std::vector<KeywordDef> keywords;
+  std::vector<std::string> events;  // custom events, ids from CARDRT_EV_FIRST_CUSTOM
+  std::array<int32_t, CARDRT_ROLE_COUNT> stat_roles{};
+  std::array<int32_t, CARDRT_ZROLE_COUNT> zone_roles{};
+  int32_t modifier_order = CARDRT_ORDER_STEPS_A_C;
+  uint32_t rules = 0;
+  int32_t players = 2;
+  int32_t starting_life = 0;
+  int32_t dice_sides = 6;
+
+  Profile() {
+    stat_roles.fill(-1);
+    zone_roles.fill(-1);
+  }
+
+  int32_t role(int32_t r) const { return stat_roles[static_cast<size_t>(r)]; }
+  int32_t zone(int32_t r) const { return zone_roles[static_cast<size_t>(r)]; }
+  bool rule(uint32_t bit) const { return (rules & bit) != 0; }
+  bool zone_in_play(int32_t z) const {
+    return z >= 0 && z < int32_t(zones.size()) && (zones[size_t(z)].flags & CARDRT_ZONE_IN_PLAY);
+  }
+  int32_t keyword_with_meaning(int32_t meaning) const {
+    for (size_t i = 0; i < keywords.size(); ++i)
+      if (keywords[i].meaning == meaning) return int32_t(i);
+    return -1;
+  }
+  int32_t event_count() const { return CARDRT_EV_FIRST_CUSTOM + int32_t(events.size()); }
+};
+
+template <class T>
+int32_t find_named(const std::vector<T>& v, const char* name) {
+  if (!name) return -1;
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v[i].name == name) return int32_t(i);
+  return -1;
+}
+
+int32_t find_event(const Profile& p, const char* name);
+const char* builtin_event_name(int32_t id);
+
+}  // namespace cardrt

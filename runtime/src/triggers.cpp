@@ -1,0 +1,135 @@
+// Triggered traits, Reactions and replacement effects.
+// 003 Traits: triggered traits are mandatory and apply before Reactions with the same trigger.
+// 002 rule 525: a cycle of rule or replacement effects stops before its first repetition.
+#include <algorithm>
+
+#include "game.hpp"
+
+namespace cardrt {
+namespace {
+constexpr int kMaxTriggerDepth = 32;
+}
+
+void Game::dispatch(const EventInfo& ev) {
+  if (ev.kind == CARDRT_EV_NONE || s_.over) return;
+  if (trigger_depth_ >= kMaxTriggerDepth) {
+    emit(CARDRT_LOG_CYCLE_STOPPED, -1, ev.card, 0, ev.kind, trigger_depth_, 0);
+    return;
+  }
+  ++trigger_depth_;
+  struct Hit {
+    CardId card;
+    AbilityRef ref;
+  };
+  std::vector<Hit> traits, reactions;
+  // deterministic order: the active player's cards first, then the others, each by card id
+  for (int pass = 0; pass < 2; ++pass)
+    for (const Card& c : s_.cards) {
+      if (!c.exists || ((c.controller == s_.active) != (pass == 0))) continue;
+      const bool here = profile_->zone_in_play(c.zone);
+      for (const AbilityRef& r : abilities_of(c)) {
+        if (r.ab->trigger != ev.kind) continue;
+        if (!here && !(r.ab->flags & CARDRT_ABF_OUT_OF_PLAY)) continue;
+        if (r.ab->kind == CARDRT_AB_TRIGGERED) traits.push_back(Hit{c.id, r});
+        else if (r.ab->kind == CARDRT_AB_REACTION) reactions.push_back(Hit{c.id, r});
+      }
+    }
+  auto in_chain = [&](CardId id, int32_t key) {
+    return std::find(resolving_.begin(), resolving_.end(), std::make_pair(id, key)) != resolving_.end();
+  };
+  // the traits all resolve even if an earlier one made a later one's card leave play (003 Traits)
+  for (const Hit& h : traits) {
+    if (!valid_card(h.card) || s_.over) continue;
+    if (in_chain(h.card, h.ref.key)) {  // 002 525.1: the cycle stops before it repeats
+      emit(CARDRT_LOG_CYCLE_STOPPED, card(h.card).controller, h.card, 0, ev.kind, 0, 0);
+      continue;
+    }
+    // 003 Traits: "once per turn" before the colon: only the first opportunity this turn triggers it
+    if (h.ref.ab->flags & CARDRT_ABF_ONCE_PER_TURN_TRIGGER) {
+      if (used_this_turn(card(h.card), h.ref.key)) continue;
+      mark_used(card(h.card), h.ref.key);
+    }
+    const PlayerId ctrl = card(h.card).controller;
+    if ((h.ref.ab->flags & CARDRT_ABF_OPTIONAL) && !choose_yes_no(nullptr, ctrl, CARDRT_PURPOSE_OPTIONAL, h.card))
+      continue;
+    auto ctx = make_ctx(h.card, h.ref, ctrl);
+    ctx->event = ev;
+    resolve(*ctx, false, false, ctrl);
+  }
+  // Reactions are voluntary: each is offered to its controller (003 Abilities)
+  for (const Hit& h : reactions) {
+    if (!in_play(h.card) || s_.over) continue;
+    const Card& c = card(h.card);
+    const AbilityDef& ab = *h.ref.ab;
+    if (has_state(c, CARDRT_STATE_BOWED) && !(ab.flags & CARDRT_ABF_EVEN_IF_BOWED)) continue;
+    if (!(ab.flags & CARDRT_ABF_UNLIMITED) && used_this_turn(c, h.ref.key)) continue;
+    if (in_chain(h.card, h.ref.key)) continue;
+    const PlayerId ctrl = c.controller;
+    auto ctx = make_ctx(h.card, h.ref, ctrl);
+    ctx->event = ev;
+    if (ab.fn[CARDRT_FN_CONDITION] && !ab.fn[CARDRT_FN_CONDITION](handle, ctx.get())) continue;
+    if (!choose_yes_no(ctx.get(), ctrl, CARDRT_PURPOSE_REACTION, h.card)) continue;
+    resolve(*ctx, true, (ab.flags & CARDRT_ABF_TACTICAL) != 0, ctrl);
+  }
+  --trigger_depth_;
+}
+
+bool Game::replace(Pending& p) {
+  std::vector<std::pair<CardId, int32_t>> applied;
+  bool repetition = false;
+  bool any = false;
+  for (int guard = 0; guard < 64 && !p.cancelled; ++guard) {
+    struct Candidate {
+      CardId card;
+      AbilityRef ref;
+    };
+    std::vector<Candidate> fresh;
+    for (CardId id : cards_in_play()) {
+      for (const AbilityRef& r : abilities_of(card(id))) {
+        if (r.ab->kind != CARDRT_AB_REPLACEMENT || r.ab->trigger != p.ev.kind) continue;
+        cardrt_effect_ctx probe = rule_ctx(card(id).controller, id);
+        probe.def = r.def;
+        probe.ability = r.key;
+        probe.ab = r.ab;
+        probe.event = p.ev;
+        probe.pending = &p;
+        probe.probe = true;
+        if (r.ab->fn[CARDRT_FN_CONDITION] && !r.ab->fn[CARDRT_FN_CONDITION](handle, &probe)) continue;
+        if (std::find(applied.begin(), applied.end(), std::make_pair(id, r.key)) != applied.end()) {
+          repetition = true;  // 002 525.2: applying it again would repeat the cycle
+          continue;
+        }
+        fresh.push_back(Candidate{id, r});
+      }
+    }
+    if (fresh.empty()) break;
+    size_t pick = 0;
+    if (fresh.size() > 1) {
+      // the affected player chooses the order in which replacement effects apply
+      std::vector<int32_t> options;
+      for (const auto& f : fresh) options.push_back(f.card);
+      cardrt_choice c{};
+      c.kind = CARDRT_CHOICE_CARDS;
+      c.purpose = CARDRT_PURPOSE_REPLACEMENT;
+      c.player = p.ev.player >= 0 ? p.ev.player : s_.active;
+      c.min_count = c.max_count = 1;
+      const auto ans = ask(c, options);
+      pick = ans.empty() ? 0 : size_t(ans[0]);
+    }
+    const Candidate f = fresh[pick];
+    auto ctx = make_ctx(f.card, f.ref, card(f.card).controller);
+    ctx->event = p.ev;
+    ctx->pending = &p;
+    const int32_t before = p.ev.amount;
+    if (f.ref.ab->fn[CARDRT_FN_EFFECT]) f.ref.ab->fn[CARDRT_FN_EFFECT](handle, ctx.get());
+    applied.emplace_back(f.card, f.ref.key);
+    any = true;
+    emit(CARDRT_LOG_REPLACED, p.ev.player, f.card, p.ev.card, p.ev.kind, p.ev.amount - before,
+         p.cancelled ? -1 : p.ev.amount);
+    repetition = false;  // only a repetition after the last application is the cycle's end
+  }
+  if (repetition) emit(CARDRT_LOG_CYCLE_STOPPED, p.ev.player, p.ev.card, 0, p.ev.kind, int32_t(applied.size()), 0);
+  return any;
+}
+
+}  // namespace cardrt

@@ -111,7 +111,9 @@ int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to
   Card& c = card(id);
   remove_from_zone(c);
   ++c.object;
-  insert_into_zone(c, to_play ? c.controller : c.owner, zone, to_bottom);
+  // new cards go on top of ordered zones (deck, discard pile) unless told otherwise, at the end of others
+  const bool ordered = profile_->zones[size_t(zone)].flags & CARDRT_ZONE_ORDERED;
+  insert_into_zone(c, to_play ? c.controller : c.owner, zone, to_bottom || !ordered);
   emit(CARDRT_LOG_CARD_MOVED, c.zone_player, id, ctx_source(ctx), zone, 0, 0);
   if (to_play) {
     emit(CARDRT_LOG_ENTER_PLAY, c.controller, id, ctx_source(ctx), zone, 0, 0);

@@ -1,0 +1,104 @@
+// Conformance: 004_371df101c41b5f86.txt (HP, AT, LK, RS): lethal damage, D6 rolls for Luck and Critical
+// Damage, Resist, Status counters, the Luck-above-6 rule.
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+
+using namespace rt;
+
+namespace {
+struct Units {
+  int32_t def_attacker, def_defender;
+};
+}  // namespace
+
+// 004 Luck: "a unit with 8 Luck deals damage to another unit: send 2 cards from the Deck to the Discard Pile".
+TEST(Gems004, LuckEightSendsTwoCards) {
+  TestGame t(make_gems());
+  const int32_t a = t.def("Striker", "Unit", {{"Health", 5}, {"Attack", 3}, {"Luck", 8}, {"Resist", 0}});
+  const int32_t d = t.def("Wall", "Unit", {{"Health", 10}, {"Attack", 1}, {"Luck", 0}, {"Resist", 1}});
+  t.start();
+  const int32_t att = t.play(a, 0), def = t.play(d, 1);
+  for (int i = 0; i < 5; ++i) t.add(d, 1, gems::Deck);
+  // Luck 8: the Critical Damage roll (<= 8) always succeeds, so Resist is ignored
+  EXPECT_EQ(cardrt_attack(t, nullptr, att, def), 3);
+  EXPECT_EQ(cardrt_card_counters(t, def, gems::Damage), 3);
+  EXPECT_EQ(cardrt_zone_count(t, 1, gems::Deck), 3);
+  EXPECT_EQ(cardrt_zone_count(t, 1, gems::Discard), 2);
+  EXPECT_EQ(t.count_log(CARDRT_LOG_CRITICAL), 1);
+}
+
+// 004 Resist: a failed Critical Damage roll reduces the damage by the total Resist; Luck 0 always fails.
+TEST(Gems004, ResistReducesDamageWhenCriticalFails) {
+  TestGame t(make_gems());
+  const int32_t a = t.def("Brute", "Unit", {{"Health", 5}, {"Attack", 3}, {"Luck", 0}, {"Resist", 0}});
+  const int32_t d = t.def("Wall", "Unit", {{"Health", 10}, {"Attack", 1}, {"Luck", 0}, {"Resist", 1}});
+  t.start();
+  const int32_t att = t.play(a, 0), def = t.play(d, 1);
+  t.add(d, 1, gems::Deck);
+  EXPECT_EQ(cardrt_attack(t, nullptr, att, def), 2);
+  EXPECT_EQ(cardrt_zone_count(t, 1, gems::Deck), 1);  // Luck not above 6: no cards sent
+  EXPECT_EQ(t.count_log(CARDRT_LOG_ROLL), 1);
+  // damage from a card effect that ignores Resist: no roll, no reduction
+  cardrt_deal_damage(t, nullptr, def, 4, CARDRT_DMG_IGNORE_RESIST);
+  EXPECT_EQ(cardrt_card_counters(t, def, gems::Damage), 6);
+  EXPECT_EQ(t.count_log(CARDRT_LOG_ROLL), 1);
+  // Resist larger than the damage: zero, never negative
+  cardrt_stat_modify(t, nullptr, def, gems::RS, 10, CARDRT_DUR_END_OF_TURN);
+  EXPECT_EQ(cardrt_attack(t, nullptr, att, def), 0);
+}
+
+// 004 Health: damage counters equal to or above total Health are Lethal Damage.
+TEST(Gems004, LethalDamage) {
+  TestGame t(make_gems());
+  const int32_t d = t.def("Sprite", "Unit", {{"Health", 2}, {"Attack", 1}, {"Luck", 0}, {"Resist", 0}});
+  t.start();
+  const int32_t u = t.play(d, 0);
+  cardrt_deal_damage(t, nullptr, u, 1, CARDRT_DMG_IGNORE_RESIST);
+  EXPECT_EQ(cardrt_card_in_play(t, u), 1);
+  cardrt_stat_modify(t, nullptr, u, gems::HP, -1, CARDRT_DUR_END_OF_TURN);  // total Health now 1
+  EXPECT_EQ(cardrt_card_in_play(t, u), 0);
+  EXPECT_EQ(cardrt_card_zone(t, u), gems::Discard);
+  EXPECT_EQ(cardrt_card_counters(t, u, gems::Damage), 0);  // counters leave with the card
+}
+
+// 004 Luck: a Luck roll succeeds when the D6 result is equal to or less than total Luck.
+TEST(Gems004, LuckRollBounds) {
+  TestGame t(make_gems(), 3);
+  const int32_t lucky = t.def("Lucky", "Unit", {{"Health", 2}, {"Luck", 6}});
+  const int32_t hapless = t.def("Hapless", "Unit", {{"Health", 2}, {"Luck", 0}});
+  const int32_t even = t.def("Even", "Unit", {{"Health", 2}, {"Luck", 3}});
+  t.start();
+  const int32_t a = t.play(lucky, 0), b = t.play(hapless, 0), c = t.play(even, 0);
+  int wins = 0;
+  for (int i = 0; i < 200; ++i) {
+    EXPECT_EQ(cardrt_roll_luck(t, nullptr, a), 1);
+    EXPECT_EQ(cardrt_roll_luck(t, nullptr, b), 0);
+    wins += cardrt_roll_luck(t, nullptr, c);
+  }
+  EXPECT_GT(wins, 60);
+  EXPECT_LT(wins, 140);
+}
+
+// 004 Resist: a Status is resisted by a roll <= Resist; "ignoring Resist" skips the roll; at the end of your
+// turn a successful Resist roll removes all counters of one Status type.
+TEST(Gems004, StatusResistRollsAndEndOfTurnRemoval) {
+  TestGame t(make_gems());
+  const int32_t stone = t.def("Stone", "Unit", {{"Health", 9}, {"Resist", 6}});
+  const int32_t glass = t.def("Glass", "Unit", {{"Health", 9}, {"Resist", 0}});
+  t.start();
+  const int32_t s = t.play(stone, 0), g = t.play(glass, 0);
+  EXPECT_EQ(cardrt_inflict_status(t, nullptr, s, gems::Poison, 2, 0), 0);  // Resist 6: always resisted
+  EXPECT_EQ(cardrt_card_counters(t, s, gems::Poison), 0);
+  EXPECT_EQ(cardrt_inflict_status(t, nullptr, g, gems::Poison, 2, 0), 1);  // Resist 0: always applied
+  EXPECT_EQ(cardrt_inflict_status(t, nullptr, s, gems::Poison, 1, CARDRT_DMG_IGNORE_RESIST), 1);
+  EXPECT_EQ(cardrt_inflict_status(t, nullptr, s, gems::Burn, 3, CARDRT_DMG_IGNORE_RESIST), 1);
+  EXPECT_EQ(cardrt_inflict_status(t, nullptr, s, gems::Damage, 1, 0), CARDRT_E_ARGUMENT);  // not a Status
+  t.answer({1});  // roll for the Stone: yes
+  t.answer({1});  // remove Burn (options: Poison, Burn)
+  t.answer({1});  // roll for the Glass: yes (Resist 0 fails)
+  EXPECT_EQ(cardrt_game_end_of_turn_resist(t, 0), 3);
+  EXPECT_EQ(cardrt_card_counters(t, s, gems::Burn), 0);
+  EXPECT_EQ(cardrt_card_counters(t, s, gems::Poison), 1);
+  EXPECT_EQ(cardrt_card_counters(t, g, gems::Poison), 2);
+}

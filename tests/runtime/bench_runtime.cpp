@@ -1,0 +1,91 @@
+// Runtime microbenchmarks (docs/performance.md, Runtime): current-value stat evaluation with 0, 4 and 32
+// modifiers, and a damage + trigger round trip, against a plain array read measured in the same run.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "test_support.hpp"
+
+using namespace rt;
+
+namespace {
+
+void BM_Baseline_ArrayRead(benchmark::State& state) {
+  std::vector<int32_t> values(64, 3);
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(values.data());
+    int32_t v = values[i & 63];
+    benchmark::DoNotOptimize(v);
+    ++i;
+  }
+}
+BENCHMARK(BM_Baseline_ArrayRead);
+
+// the floor for any ABI read: an out-of-line call that reads one array element
+__attribute__((noinline)) int32_t read_at(const int32_t* values, size_t i) { return values[i & 63]; }
+void BM_Baseline_CallRead(benchmark::State& state) {
+  std::vector<int32_t> values(64, 3);
+  int32_t (*volatile fn)(const int32_t*, size_t) = &read_at;
+  size_t i = 0;
+  for (auto _ : state) {
+    int32_t v = fn(values.data(), i++);
+    benchmark::DoNotOptimize(v);
+  }
+}
+BENCHMARK(BM_Baseline_CallRead);
+
+void BM_StatGet(benchmark::State& state) {
+  TestGame t(make_legends());
+  const int32_t d = t.def("Bushi", "Personality", {{"Force", 2}, {"Chi", 2}});
+  t.start();
+  const int32_t c = t.play(d, 0);
+  for (int64_t i = 0; i < state.range(0); ++i)
+    cardrt_stat_modify(t, nullptr, c, legends::Force, (i % 2) ? 1 : -1, CARDRT_DUR_END_OF_TURN);
+  cardrt_game* g = t;
+  for (auto _ : state) {
+    int32_t v = cardrt_stat_get(g, c, legends::Force);
+    benchmark::DoNotOptimize(v);
+  }
+}
+BENCHMARK(BM_StatGet)->Arg(0)->Arg(4)->Arg(32);
+
+void BM_StatGet_Rule523(benchmark::State& state) {
+  TestGame t(make_heroes());
+  const int32_t d = t.def("Golem", "Creature", {{"Power", 2}, {"Health", 2}});
+  t.start();
+  const int32_t c = t.play(d, 0);
+  for (int64_t i = 0; i < state.range(0); ++i)
+    cardrt_stat_modify_op(t, nullptr, c, heroes::Power, int32_t(i % 4), 2, CARDRT_DUR_END_OF_TURN);
+  cardrt_game* g = t;
+  for (auto _ : state) {
+    int32_t v = cardrt_stat_get(g, c, heroes::Power);
+    benchmark::DoNotOptimize(v);
+  }
+}
+BENCHMARK(BM_StatGet_Rule523)->Arg(0)->Arg(4)->Arg(32);
+
+int32_t heal_one(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  return cardrt_heal(g, ctx, cardrt_ctx_event(g, ctx, CARDRT_EVF_CARD), 1) >= 0 ? CARDRT_OK : CARDRT_FAILED;
+}
+
+// deal 1 damage (no rolls) -> the "damaged" triggered trait of the unit heals it -> the game settles
+void BM_DamageTriggerRoundTrip(benchmark::State& state) {
+  TestGame t(make_gems());
+  const int32_t d = t.def("Troll", "Unit", {{"Health", 5}, {"Attack", 1}, {"Luck", 0}, {"Resist", 0}});
+  t.ability(d, CARDRT_AB_TRIGGERED, "damaged", 0, &heal_one);
+  t.start();
+  const int32_t u = t.play(d, 0);
+  cardrt_game* g = t;
+  for (auto _ : state) {
+    int32_t r = cardrt_deal_damage(g, nullptr, u, 1, CARDRT_DMG_IGNORE_RESIST);
+    benchmark::DoNotOptimize(r);
+  }
+  if (cardrt_card_counters(g, u, gems::Damage) != 0) state.SkipWithError("trigger did not heal");
+}
+BENCHMARK(BM_DamageTriggerRoundTrip);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -34,6 +34,7 @@ struct Term {
   bool italic = false;
   int64_t value = 0;     // Number, Modifier (signed; 0 when the modifier is +X/-X)
   bool uses_x = false;   // Modifier written with X (+X, -XF)
+  bool fractional = false;  // Number written with a decimal point (1.5): reported, 000 7.1
   std::string stat;      // Modifier: the stat letters after the number ("F" in +2F), may be empty
   std::shared_ptr<Paragraph> embedded;  // Embedded
 };

@@ -16,6 +16,7 @@
 #include "driver/inputs.h"
 #include "parse/parser.h"
 #include "profile/load_profile.h"
+#include "sema/emit_sema.h"
 #include "sema/pipeline.h"
 
 namespace cardc {
@@ -81,6 +82,7 @@ class Session {
     if (!profile) return;  // the profile's own diagnostics say why
     CheckContext ctx{sm_, *profile, *set, diags_, {}};
     run_sema(ctx, opts_.stop_after);
+    if (opts_.emit == "sema") emit_sema(ctx, out_ast_);
   }
 
   void run(const std::vector<std::string>& inputs) {
@@ -160,7 +162,7 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
     return bad ? 1 : 0;
   }
 
-  if (opts.emit == "ast") out << s.out_ast_.str();
+  if (!opts.emit.empty()) out << s.out_ast_.str();
   std::string summary = fmt::format("{} file{}, {} card{}: {} error{}, {} warning{}", s.files_,
                                     s.files_ == 1 ? "" : "s", s.cards_, s.cards_ == 1 ? "" : "s",
                                     s.diags_.errors(), s.diags_.errors() == 1 ? "" : "s", s.diags_.warnings(),

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "driver/check_command.h"
+#include "import/import_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"cardc: a compiler for card-game card text"};
@@ -17,7 +18,8 @@ int main(int argc, char** argv) {
   check->add_flag("--werror", opts.werror, "Treat warnings as errors");
   check->add_flag("--verify", opts.verify, "Compare diagnostics with the expected-* comments in the files");
   check->add_option("--stop-after", opts.stop_after, "Stop after this semantic pass");
-  check->add_option("--emit", opts.emit, "Also print: ast")->check(CLI::IsMember({"ast"}));
+  check->add_option("--emit", opts.emit, "Also print: ast (the syntax tree) or sema (what the passes understood)")
+      ->check(CLI::IsMember({"ast", "sema"}));
   check->add_option("--profile-path", opts.profile_dirs, "Extra folders to look for GAME.game in");
   check->add_option("--color", opts.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
   check->add_flag("--time", opts.time, "Show the elapsed time in the summary (default on a terminal)");
@@ -25,6 +27,15 @@ int main(int argc, char** argv) {
   auto* dump = app.add_subcommand("dump-ast", "Print the AST of a card set or profile with source ranges");
   dump->add_option("paths", opts.paths, "Files")->required();
   dump->add_option("--card", opts.only_card, "Only the card with this exact title");
+
+  // cardc import --from=l5r-oracle FILE_OR_DIR... -o OUT_DIR (compiler/import/)
+  cardc::import::ImportOptions import_opts;
+  auto* import = app.add_subcommand("import", "Convert another card database's export into card sets (.cards)");
+  import->add_option("--from", import_opts.from, "Source format: l5r-oracle")->required()
+      ->check(CLI::IsMember({"l5r-oracle"}));
+  import->add_option("inputs", import_opts.inputs, "JSON files, or folders of them")->required();
+  import->add_option("-o,--output", import_opts.out_dir, "Output folder")->required();
+  import->add_option("--report", import_opts.report, "Also write a JSON report of every card here");
 
   try {
     app.parse(argc, argv);
@@ -37,6 +48,7 @@ int main(int argc, char** argv) {
   try {
     if (check->parsed()) return cardc::run_check(opts, std::cout, std::cerr);
     if (dump->parsed()) return cardc::run_dump_ast(opts, std::cout, std::cerr);
+    if (import->parsed()) return cardc::import::run_import(import_opts, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "cardc: internal error: " << e.what() << "\n";
     return 2;

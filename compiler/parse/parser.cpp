@@ -377,8 +377,25 @@ class AstBuilder {
       }
       add(std::move(t));
     };
-    element(c->leadElement());
-    for (auto* e : c->element()) element(e);
+    std::vector<antlr4::ParserRuleContext*> elems{c->leadElement()};
+    for (auto* e : c->element()) elems.push_back(e);
+    for (size_t i = 0; i < elems.size(); ++i) {
+      // "1.5": a period between two adjacent numbers is a decimal point, not the end of a sentence.
+      antlr4::Token* tok = elems[i]->getStart();
+      if (tok->getType() == L::PERIOD && i + 1 < elems.size() && !sentence.terms.empty() &&
+          sentence.terms.back().kind == ast::TermKind::Number && sentence.terms.back().range.end == range(tok).begin &&
+          elems[i + 1]->getStart()->getType() == L::NUMBER &&
+          range(elems[i + 1]->getStart()).begin == range(tok).end) {
+        ast::Term& num = sentence.terms.back();
+        num.range.end = range(elems[i + 1]->getStart()).end;
+        num.text = text(num.range);
+        num.fractional = true;
+        sentence.range = SourceRange::join(sentence.range, num.range);
+        ++i;
+        continue;
+      }
+      element(elems[i]);
+    }
     close_sentence(false, {});
     close_block();
     return para;

@@ -22,6 +22,7 @@ struct StatDef {
   bool lethal = false;          // 004 Health: damage counters reaching it are Lethal Damage
   bool rolled = false;          // 004 Luck/Resist: rolled against with a die
   bool duel_floor = false;      // 000 7.2a: floors at 0 in duel calculations
+  bool cost = false;            // a printed cost (Gold Cost): X in it is chosen when paying, 0 out of play (000 7.4)
   SourceRange where;
 };
 

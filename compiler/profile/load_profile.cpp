@@ -19,7 +19,7 @@ constexpr std::string_view kPrimitives[] = {
 // The attributes each declaration kind accepts (docs/language.md, Game profiles).
 const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> stat{"floor", "destroy at zero", "dash is lowest", "lethal", "rolled",
-                                                  "duel floor"};
+                                                  "duel floor", "cost"};
   static const std::vector<std::string_view> player_stat{"floor"};
   static const std::vector<std::string_view> resource{"produced", "supply", "gain limit", "temporary", "player stat"};
   static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created"};
@@ -173,6 +173,7 @@ class Loader {
         s.lethal = attr(d, "lethal");
         s.rolled = attr(d, "rolled");
         s.duel_floor = attr(d, "duel floor");
+        s.cost = attr(d, "cost");
         s.where = n.range;
         p_->stats.push_back(std::move(s));
         break;

@@ -93,6 +93,7 @@ int ClauseReader::event_named(TermSpan terms) const {
 }
 
 bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
+  out.all_terms.assign(terms.begin(), terms.end());
   if (terms.empty()) {
     why = "it is empty";
     return false;

@@ -20,5 +20,11 @@ bool run_sema(CheckContext& ctx, std::string_view stop_after = {});
 void check_card_structure(CheckContext& ctx);
 void check_vocabulary(CheckContext& ctx);
 void read_card_text(CheckContext& ctx);
+void check_targeting(CheckContext& ctx);
+void resolve_references(CheckContext& ctx);
+void check_numbers(CheckContext& ctx);
+void check_stats(CheckContext& ctx);
+void check_abilities(CheckContext& ctx);
+void check_game_rules(CheckContext& ctx);
 
 }  // namespace cardc

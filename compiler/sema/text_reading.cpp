@@ -5,6 +5,7 @@
 #include "base/suggest.h"
 #include "profile/load_profile.h"
 #include "sema/clause_reader.h"
+#include "sema/lexicon.h"
 #include "sema/pipeline.h"
 
 namespace cardc {
@@ -17,7 +18,8 @@ constexpr std::string_view kPronouns[] = {"he", "him", "his", "she", "her", "it"
 class TextReader {
  public:
   TextReader(CheckContext& ctx, const ast::Card& card)
-      : ctx_(ctx), p_(ctx.profile), reader_(ctx.profile), card_(card), type_(ctx.profile.card_type(card.type)) {}
+      : ctx_(ctx), p_(ctx.profile), reader_(ctx.profile), lex_(ctx.profile), card_(card),
+        type_(ctx.profile.card_type(card.type)) {}
 
   std::vector<TextUnit> paragraph(const ast::Paragraph& para) {
     std::vector<TextUnit> units;
@@ -124,14 +126,21 @@ class TextReader {
       }
   }
 
-  static bool starts_with_pronoun(const ast::Sentence& s) {
+  // 003 Traits EXCEPTION: a sentence whose pronoun can only refer back to the previous sentence belongs to it:
+  // a pronoun before any noun of its own ("He has -2F", "Remove 2 damage counters from it"), or a bare "This".
+  bool refers_back(const ast::Sentence& s) const {
     if (s.terms.empty()) return false;
-    std::string w = lower_word(s.terms[0]);
-    if (w == "this") {  // "This may target ..." refers back; "This Personality ..." names its own subject
+    std::string w0 = lower_word(s.terms[0]);
+    if (w0 == "this") {  // "This may target ..." refers back; "This Personality ..." names its own subject
       std::string next = s.terms.size() > 1 ? lower_word(s.terms[1]) : "";
       return next.empty() || next == "may" || next == "will" || next == "is" || next == "does" || next == "can";
     }
-    return std::find(std::begin(kPronouns), std::end(kPronouns), w) != std::end(kPronouns);
+    for (const auto& t : s.terms) {
+      std::string w = lower_word(t);
+      if (std::find(std::begin(kPronouns), std::end(kPronouns), w) != std::end(kPronouns) && w != "this") return true;
+      if (lex_.card_type(t.text) >= 0 || Lexicon::entity_noun(w)) return false;  // an antecedent of its own
+    }
+    return false;
   }
 
   // A paragraph without colons: each sentence is a trait, unless it can only refer back (003 Traits EXCEPTION).
@@ -141,7 +150,7 @@ class TextReader {
         ctx_.diags.report(DiagId::EmptyClause, s.range, "sentence");
         continue;
       }
-      bool joins = !units.empty() && starts_with_pronoun(s);
+      bool joins = !units.empty() && refers_back(s);
       if (!joins) {
         units.emplace_back();
         units.back().range = s.range;
@@ -351,6 +360,7 @@ class TextReader {
   CheckContext& ctx_;
   const GameProfile& p_;
   ClauseReader reader_;
+  Lexicon lex_;
   const ast::Card& card_;
   const CardTypeDef* type_;
   std::vector<TextUnit> pending_embedded_;
@@ -385,7 +395,8 @@ void read_card_text(CheckContext& ctx) {
   ctx.readings.clear();
   for (const ast::Card& card : ctx.set.cards) {
     DiagnosticEngine::CardScope scope(ctx.diags, card.title);
-    CardReading r{&card, {}};
+    CardReading r;
+    r.card = &card;
     TextReader reader(ctx, card);
     for (const ast::Paragraph& p : card.text)
       for (auto& u : reader.paragraph(p)) r.units.push_back(std::move(u));

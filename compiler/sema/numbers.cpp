@@ -1,0 +1,117 @@
+// Pass "numbers" (000 7.1-7.4d): the one X of each card and how it gets its value; numbers a player would
+// choose are never negative; "lose -1F" and "+0" mean something other than they seem; integers only.
+#include "sema/lexicon.h"
+#include "sema/pipeline.h"
+#include "sema/unit_walk.h"
+
+namespace cardc {
+
+namespace {
+
+bool uses_x(const ast::Term& t) { return t.kind == ast::TermKind::X || (t.kind == ast::TermKind::Modifier && t.uses_x); }
+
+// "where X is ...", "X is equal to ...", "X equals ...": the text defines X (000 7.4).
+bool defines_x(const std::vector<const ast::Term*>& t, size_t i) {
+  if (t[i]->kind != ast::TermKind::X || i + 1 >= t.size()) return false;
+  std::string next = lower_word(*t[i + 1]);
+  return next == "is" || next == "equals" || next == "be";
+}
+
+// Verbs whose number a player chooses or that count things: the number can not be negative (000 7.2).
+bool counting_primitive(const std::string& p) {
+  return p == "pay" || p == "draw" || p == "discard" || p == "gain" || p == "produce" || p == "spend" || p == "heal" ||
+         p == "deal" || p == "reveal" || p == "search" || p == "lose" || p == "look" || p == "add" || p == "remove";
+}
+
+}  // namespace
+
+void check_numbers(CheckContext& ctx) {
+  Lexicon lex(ctx.profile);
+  for (CardReading& r : ctx.readings) {
+    DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);
+    const ast::Card& card = *r.card;
+    XBinding& x = r.x;
+    const ast::Term* first_free_use = nullptr;  // an X that needs a definition or a cost
+    SourceRange defined_at;
+    // Stats: X in a cost stat is chosen when paying and zero in hand/discard/ravine (000 7.4a, 7.4c).
+    SourceRange stat_x_use;
+    for (const ast::StatEntry& s : card.stats) {
+      if (s.value.kind != ast::StatValueKind::X) continue;
+      auto idx = ctx.profile.stat(s.name);
+      if (idx && ctx.profile.stats[*idx].cost) {
+        x.source = XSource::CostStat;
+        x.where = s.range;
+        x.zero_in_hidden_zones = true;
+        x.zero_when_free = true;
+      } else {
+        stat_x_use = s.value.range;
+      }
+    }
+    for_each_unit(r.units, [&](TextUnit& u, bool) {
+      for (Clause* c : clauses_of(u)) {
+        const auto& t = c->all_terms;
+        bool cost = c->role == ClauseRole::Cost;
+        for (size_t i = 0; i < t.size(); ++i) {
+          if (t[i]->kind == ast::TermKind::Number && t[i]->fractional)
+            ctx.diags.report(DiagId::NonIntegerNumber, t[i]->range, t[i]->text);
+          if (!uses_x(*t[i])) continue;
+          if (defines_x(t, i)) {
+            if (defined_at.valid())
+              ctx.diags.report(DiagId::XDefinedTwice, t[i]->range).note(defined_at, "X is first defined here");
+            else
+              defined_at = c->range;
+            continue;
+          }
+          if (cost) {
+            if (x.source == XSource::None) {
+              x.source = XSource::ChosenWhenPaying;
+              x.where = c->range;
+            }
+            x.zero_when_free = true;  // 000 7.4b
+            continue;
+          }
+          if (!first_free_use) first_free_use = t[i];
+        }
+      }
+    });
+    if (defined_at.valid()) {
+      // 000 7.4c: even a card whose text defines X treats an X cost as zero out of play.
+      x.source = XSource::DefinedByText;
+      x.where = defined_at;
+    }
+    if (x.source == XSource::None) {
+      if (first_free_use) ctx.diags.report(DiagId::XNotBound, first_free_use->range);
+      else if (stat_x_use.valid()) ctx.diags.report(DiagId::XNotBound, stat_x_use);
+    }
+
+    for_each_unit(r.units, [&](TextUnit& u, bool) {
+      for (Clause* c : clauses_of(u)) {
+        const auto& t = c->all_terms;
+        // +0 is no bonus (003 Stats).
+        for (const auto* term : t)
+          if (term->kind == ast::TermKind::Modifier && !term->uses_x && term->value == 0)
+            ctx.diags.report(DiagId::ZeroBonus, term->range, term->text);
+        std::string prim = primitive_of(ctx.profile, *c);
+        if (!counting_primitive(prim)) continue;
+        size_t v = after_verb(ctx.profile, *c);
+        if (v >= c->terms.size()) continue;
+        const ast::Term& n = *c->terms[v];
+        if (n.kind != ast::TermKind::Modifier || n.value >= 0) continue;
+        size_t len = 0;
+        bool stat = (!n.stat.empty() && lex.stat_abbrev(n.stat) >= 0) ||
+                    (n.stat.empty() && v + 1 < c->terms.size() && lex.stat_at(std::span(c->terms).subspan(v + 1), len) >= 0);
+        const ast::Term& verb = *c->terms[v - ctx.profile.verbs[static_cast<size_t>(c->verb)].words.size()];
+        if (prim == "lose" && stat) {
+          // 003 Stats: "lose -1F" is a loss, the same as "suffer -1F", not a double-negative gain.
+          ctx.diags.report(DiagId::LoseNegative, SourceRange::join(verb.range, n.range),
+                           verb.text + " " + n.text, n.text)
+              .fix(verb.range, is_upper(verb) ? "Suffer" : "suffer");
+        } else {
+          ctx.diags.report(DiagId::NegativeChoice, SourceRange::join(verb.range, n.range), verb.text + " " + n.text);
+        }
+      }
+    });
+  }
+}
+
+}  // namespace cardc

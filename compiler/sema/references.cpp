@@ -1,0 +1,267 @@
+// Pass "references" (003 Traits, 001 This, 003 Card title): every pronoun, "this ...", "the target ...",
+// "the discarded card", "that ..." and card title resolves to something declared, or is reported.
+#include <algorithm>
+#include <set>
+
+#include "base/suggest.h"
+#include "sema/lexicon.h"
+#include "sema/pipeline.h"
+#include "sema/unit_walk.h"
+
+namespace cardc {
+
+namespace {
+
+constexpr std::string_view kContextNouns[] = {"unit", "battle", "battlefield", "province", "turn", "phase", "duel",
+                                              "game", "army", "round", "attack", "side", "way", "time", "effect",
+                                              "ability", "action", "penalty", "bonus", "trait", "cost", "challenge"};
+constexpr std::string_view kTitleConnectors[] = {"of", "at", "the", "in", "on", "to", "and", "a", "an", "for", "with"};
+
+// "hero's" -> "hero": a possessive names the same thing.
+std::string possessive_stem(const std::string& w) {
+  for (std::string_view suffix : {"'s", "\u2019s", "s'", "s\u2019"}) {
+    if (w.size() > suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return w.substr(0, w.size() - suffix.size() + (suffix[0] == 's' ? 1 : 0));
+  }
+  return w;
+}
+
+struct Antecedent {
+  SourceRange range;
+  std::string text;
+  int card_type = -1;
+  bool target = false;
+};
+
+class Resolver {
+ public:
+  Resolver(CheckContext& ctx, const ast::Card& card, const std::set<std::string>& titles)
+      : ctx_(ctx), lex_(ctx.profile), card_(card), titles_(titles), type_(ctx.profile.card_type(card.type)) {
+    own_type_ = -1;
+    for (size_t i = 0; i < ctx.profile.card_types.size(); ++i)
+      if (type_ == &ctx.profile.card_types[i]) own_type_ = static_cast<int>(i);
+  }
+
+  void unit(TextUnit& u, bool embedded) {
+    std::vector<Antecedent> ante;
+    bool discarded = false;
+    // Embedded text lives on the card it is granted to: "This Personality" there is that Personality.
+    bool this_any = embedded;
+    size_t target_index = 0;
+    for (Clause* c : clauses_of(u)) {
+      const auto& t = c->all_terms;
+      for (size_t i = 0; i < t.size(); ++i) {
+        std::string w = lower_word(*t[i]);
+        if (w.empty()) continue;
+        std::string prev = i > 0 ? lower_word(*t[i - 1]) : "";
+        std::string next = i + 1 < t.size() ? lower_word(*t[i + 1]) : "";
+        // A targeting declared here (recorded by the targeting pass, in order) is an antecedent.
+        if (w == "target" && prev != "the" && prev != "that") {
+          if (target_index < u.targets.size()) {
+            const Targeting& tg = u.targets[target_index++];
+            ante.push_back({tg.range, std::string(ctx_.sources.text(tg.range)), tg.card_type, true});
+          }
+          continue;
+        }
+        if (w == "this" && i + 1 < t.size()) {
+          size_t refs = u.references.size();
+          i = this_ref(u, t, i, this_any);
+          // "This beast has ATK +1 for each wound on it": what "this ..." names can be referred back to.
+          if (u.references.size() > refs && u.references.back().kind != RefKind::ThisEffect &&
+              u.references.back().kind != RefKind::ThisContext) {
+            const Reference& ref = u.references.back();
+            ante.push_back({ref.range, std::string(ctx_.sources.text(ref.range)), ref.card_type, false});
+          }
+          continue;
+        }
+        if (w == "this") {  // "..., this will not reduce Chi below 1"
+          u.references.push_back({RefKind::ThisEffect, t[i]->range, {}, "the previous effect", -1});
+          continue;
+        }
+        if (w == "the" && (next == "target" || next == "targeted")) {
+          SourceRange r = terms_range(t, i, std::min(t.size(), i + 3));
+          auto it = std::find_if(ante.rbegin(), ante.rend(), [](const Antecedent& a) { return a.target; });
+          if (it == ante.rend())
+            ctx_.diags.report(DiagId::TargetReferenceWithoutTargeting, r, std::string(ctx_.sources.text(r)));
+          else
+            u.references.push_back({RefKind::TheTarget, r, it->range, "the target of '" + it->text + "'", it->card_type});
+          i += 2;
+          continue;
+        }
+        if (w == "the" && next == "discarded") {
+          SourceRange r = terms_range(t, i, std::min(t.size(), i + 3));
+          if (!discarded)
+            ctx_.diags.report(DiagId::DiscardedCardWithoutDiscard, r, std::string(ctx_.sources.text(r)));
+          else
+            u.references.push_back({RefKind::TheDiscarded, r, {}, "the card discarded before", -1});
+          i += 2;
+          continue;
+        }
+        if (w == "that" && i + 1 < t.size() && (lex_.card_type(t[i + 1]->text) >= 0 || next == "card")) {
+          SourceRange r = terms_range(t, i, i + 2);
+          if (ante.empty())
+            ctx_.diags.report(DiagId::PronounWithoutAntecedent, r, std::string(ctx_.sources.text(r)));
+          else
+            u.references.push_back({RefKind::That, r, ante.back().range, "'" + ante.back().text + "'", ante.back().card_type});
+          ++i;
+          continue;
+        }
+        if (is_pronoun(w)) {
+          pronoun(u, *t[i], w, ante);
+          continue;
+        }
+        if ((w == "for" || w == "named" || w == "titled") && i + 1 < t.size()) {
+          i = title(u, t, i + 1);
+          continue;
+        }
+        // Any card or entity noun can be referred back to ("Your Personalities ... while they ...").
+        bool plural = false;
+        if (int ct = lex_.card_type(possessive_stem(t[i]->text), &plural); ct >= 0)
+          ante.push_back({t[i]->range, t[i]->text, ct, false});
+        else if (Lexicon::entity_noun(w) || w == "you" || w == "opponent")
+          ante.push_back({t[i]->range, t[i]->text, -1, false});
+      }
+      if (primitive_of(ctx_.profile, *c) == "discard") discarded = true;
+    }
+  }
+
+ private:
+  // "this <noun>": the card itself, its bearer, a keyword test, or a context (001 This). Returns the last index used.
+  size_t this_ref(TextUnit& u, const std::vector<const ast::Term*>& t, size_t i, bool this_any) {
+    const ast::Term& noun = *t[i + 1];
+    std::string n = lower_word(noun);
+    SourceRange r = SourceRange::join(t[i]->range, noun.range);
+    if (n == "card") {
+      u.references.push_back({RefKind::ThisCard, r, {}, "this card", own_type_});
+      return i + 1;
+    }
+    if (n == "may" || n == "will" || n == "is" || n == "does" || n == "can" || n == "cannot" || n == "must") {
+      u.references.push_back({RefKind::ThisEffect, t[i]->range, {}, "the previous effect", -1});
+      return i;
+    }
+    bool context = std::find(std::begin(kContextNouns), std::end(kContextNouns), n) != std::end(kContextNouns);
+    if (int ct = lex_.card_type(noun.text); ct >= 0 && !(context && ct != own_type_)) {
+      const CardTypeDef& def = ctx_.profile.card_types[static_cast<size_t>(ct)];
+      if (ct == own_type_) {
+        u.references.push_back({RefKind::ThisCard, r, {}, "this card", ct});
+      } else if (this_any) {
+        u.references.push_back({RefKind::ThisCard, r, {}, "the card the text is granted to", ct});
+      } else if (type_ && type_->attaches) {
+        // 001 This: on an attachment, "this Personality" is the Personality in the attachment's unit.
+        u.references.push_back({RefKind::ThisBearer, r, {}, "the " + def.name + " this card is attached to", ct});
+      } else if (type_) {
+        ctx_.diags.report(DiagId::ThisTypeMismatch, r, noun.text, type_->name, def.name);
+      }
+      return i + 1;
+    }
+    size_t len = 0;
+    if (lex_.keyword_at(std::span(t).subspan(i + 1), len) >= 0) {
+      std::string kw = words_text(t, i + 1, i + 1 + len);
+      r = terms_range(t, i, i + 1 + len);
+      bool has = std::any_of(card_.keywords.begin(), card_.keywords.end(),
+                             [&](const ast::KeywordEntry& k) { return k.text == kw; });
+      if (type_ && type_->attaches) {
+        // 001 This: "this Shugenja" on an attachment is the bearer if he is a Shugenja; else the reference fails.
+        u.references.push_back({RefKind::ThisKeyword, r, {}, "the bearer, if it has " + kw, -1});
+      } else if (has || this_any) {
+        u.references.push_back({RefKind::ThisCard, r, {}, "this card (" + kw + ")", own_type_});
+      } else {
+        ctx_.diags.report(DiagId::ThisKeywordNotOnCard, r, kw, kw);
+      }
+      return i + len;
+    }
+    if (std::find(std::begin(kContextNouns), std::end(kContextNouns), n) != std::end(kContextNouns)) {
+      u.references.push_back({RefKind::ThisContext, r, {}, "the current " + n, -1});
+      return i + 1;
+    }
+    return i;  // "this" before another word is ordinary English
+  }
+
+  void pronoun(TextUnit& u, const ast::Term& term, const std::string& w, const std::vector<Antecedent>& ante) {
+    bool person = w == "he" || w == "him" || w == "his" || w == "she" || w == "her" || w == "hers" ||
+                  w == "himself" || w == "herself";
+    // He/him/his refer back to a card (a person) or a player; it/they to anything named before.
+    auto it = ante.rbegin();
+    for (; it != ante.rend(); ++it)
+      if (!person || it->card_type >= 0 || it->target || Lexicon::entity_noun(lower_word_text(it->text))) break;
+    if (it == ante.rend()) {
+      ctx_.diags.report(DiagId::PronounWithoutAntecedent, term.range, term.text);
+      return;
+    }
+    u.references.push_back({RefKind::Pronoun, term.range, it->range, "'" + it->text + "'", it->card_type});
+  }
+
+  static std::string lower_word_text(std::string s) {
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  }
+
+  // "for a Strike at the Center": a capitalised phrase after for/named/titled is a title unless it is a
+  // card type or keyword (003 Card title: capitalised; partial titles never match). Returns the last index used.
+  size_t title(TextUnit& u, const std::vector<const ast::Term*>& t, size_t i) {
+    size_t start = i;
+    std::string a = lower_word(*t[start]);
+    if (a == "a" || a == "an" || a == "the") ++start;
+    if (start >= t.size() || !is_upper(*t[start]) || t[start]->bold) return i - 1;
+    size_t end = start;
+    size_t last_upper = start;
+    while (end < t.size() && t[end]->kind == ast::TermKind::Word) {
+      std::string w = lower_word(*t[end]);
+      bool connector = std::find(std::begin(kTitleConnectors), std::end(kTitleConnectors), w) != std::end(kTitleConnectors);
+      if (!is_upper(*t[end]) && !connector) break;
+      if (is_upper(*t[end])) last_upper = end;
+      ++end;
+    }
+    end = last_upper + 1;
+    // A card type, keyword, stat or resource is not a title ("Search your deck for a Samurai").
+    size_t len = 0;
+    if (lex_.card_type(t[start]->text) >= 0 || (lex_.keyword_at(std::span(t).subspan(start), len) >= 0 && len == end - start) ||
+        lex_.stat_at(std::span(t).subspan(start), len) >= 0 || lex_.resource_at(std::span(t).subspan(start), len) >= 0)
+      return i - 1;
+    if (end - start == 1 && lex_.keyword_at(std::span(t).subspan(start), len) >= 0) return i - 1;
+    std::string phrase = words_text(t, start, end);
+    SourceRange r = terms_range(t, start, end);
+    if (titles_.count(phrase)) {
+      u.references.push_back({RefKind::Title, r, {}, "the card titled '" + phrase + "'", -1});
+      return end - 1;
+    }
+    for (const auto& title : titles_) {
+      // Whole-word part of a longer title: "Strike" in "Strike at the Center".
+      std::string padded = " " + title + " ";
+      if (padded.find(" " + phrase + " ") != std::string::npos) {
+        ctx_.diags.report(DiagId::PartialTitleReference, r, phrase, title);
+        return end - 1;
+      }
+    }
+    if (end - start < 2) return i - 1;  // one capitalised word: a name we cannot tell from a noun
+    auto& d = ctx_.diags.report(DiagId::UnknownCardTitle, r, phrase);
+    std::vector<std::string> known(titles_.begin(), titles_.end());
+    if (auto best = closest(phrase, known)) {
+      d.fix(r, *best);
+      d.note({}, "did you mean '" + *best + "'?");
+    }
+    return end - 1;
+  }
+
+  CheckContext& ctx_;
+  Lexicon lex_;
+  const ast::Card& card_;
+  const std::set<std::string>& titles_;
+  const CardTypeDef* type_;
+  int own_type_;
+};
+
+}  // namespace
+
+void resolve_references(CheckContext& ctx) {
+  std::set<std::string> titles;
+  for (const auto& c : ctx.set.cards)
+    if (!c.title.empty()) titles.insert(c.title);
+  for (CardReading& r : ctx.readings) {
+    DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);
+    Resolver res(ctx, *r.card, titles);
+    for_each_unit(r.units, [&](TextUnit& u, bool embedded) { res.unit(u, embedded); });
+  }
+}
+
+}  // namespace cardc

@@ -1,0 +1,52 @@
+#pragma once
+// Walking the readings: every unit (embedded ones too) and its clauses in text order.
+#include <string>
+#include <vector>
+
+#include "sema/check_context.h"
+#include "sema/clause_reader.h"
+
+namespace cardc {
+
+template <typename F>
+void for_each_unit(std::vector<TextUnit>& units, F&& f, bool embedded = false) {
+  for (TextUnit& u : units) {
+    f(u, embedded);
+    for_each_unit(u.embedded, f, true);
+  }
+}
+
+// Constraints first, then effects: the order in which a player reads and resolves them.
+inline std::vector<Clause*> clauses_of(TextUnit& u) {
+  std::vector<Clause*> out;
+  for (auto& c : u.constraints) out.push_back(&c);
+  for (auto& c : u.effects) out.push_back(&c);
+  return out;
+}
+
+inline std::string words_text(const std::vector<const ast::Term*>& terms, size_t from, size_t to) {
+  std::string s;
+  for (size_t i = from; i < to && i < terms.size(); ++i) s += (s.empty() ? "" : " ") + terms[i]->text;
+  return s;
+}
+
+inline SourceRange terms_range(const std::vector<const ast::Term*>& terms, size_t from, size_t to) {
+  SourceRange r;
+  for (size_t i = from; i < to && i < terms.size(); ++i) r = SourceRange::join(r, terms[i]->range);
+  return r;
+}
+
+inline bool is_upper(const ast::Term& t) {
+  return t.kind == ast::TermKind::Word && !t.text.empty() && std::isupper(static_cast<unsigned char>(t.text[0]));
+}
+
+// The primitive of an imperative clause's verb ("" otherwise).
+inline std::string primitive_of(const GameProfile& p, const Clause& c) {
+  if (c.form != ClauseForm::Imperative || c.verb < 0) return {};
+  return p.verbs[static_cast<size_t>(c.verb)].primitive;
+}
+
+// Index in c.terms of the first term after the imperative verb ("You may" skipped).
+size_t after_verb(const GameProfile& p, const Clause& c);
+
+}  // namespace cardc

@@ -56,6 +56,8 @@ class Emitter {
     if (c.event >= 0) s += " event=\"" + ctx_.profile.events[static_cast<size_t>(c.event)].text + "\"";
     if (!c.subject.empty()) s += " subject=\"" + c.subject + "\" predicate=" + c.predicate;
     if (c.optional) s += " optional";
+    s += std::string(" numbers=\"") + floor_policy_name(c.floor) + "\"";
+    if (c.delayed) s += c.delayed_on_controller ? " delayed(on its controller, 002 rule 521)" : " delayed";
     line(d, s + " " + text(c.range) + " " + at(c.range));
     for (const auto& cond : c.conditions) line(d + 1, "condition " + text(cond));
   }

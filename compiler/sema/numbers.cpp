@@ -23,7 +23,30 @@ bool counting_primitive(const std::string& p) {
          p == "deal" || p == "reveal" || p == "search" || p == "lose" || p == "look" || p == "add" || p == "remove";
 }
 
+FloorPolicy number_policy(const GameProfile& p, const Clause& c, bool duel) {
+  if (duel) return FloorPolicy::DuelFloor;  // 000 7.2a
+  if (p.modifier_order == ModifierOrder::StepsAC) return FloorPolicy::PerStat;  // 003 step B
+  if (p.negative_results == NegativeResults::ZeroExceptSetDoubleModify) {
+    // 000 7.2: setting, doubling or modifying a beast's or structure's statistic keeps a negative result.
+    std::string prim = c.verb >= 0 ? p.verbs[static_cast<size_t>(c.verb)].primitive : "";
+    if (prim == "set" || prim == "double" || prim == "increase" || prim == "reduce") return FloorPolicy::MayBeNegative;
+    for (const auto* t : c.all_terms)
+      if (t->kind == ast::TermKind::Modifier) return FloorPolicy::MayBeNegative;
+  }
+  return FloorPolicy::ClampZero;  // 002 rule 523.2, 000 7.2
+}
+
 }  // namespace
+
+const char* floor_policy_name(FloorPolicy f) {
+  switch (f) {
+    case FloorPolicy::ClampZero: return "negative results are 0";
+    case FloorPolicy::MayBeNegative: return "may be negative (sets/doubles/modifies a stat, 000 7.2)";
+    case FloorPolicy::DuelFloor: return "duel: negative stats count as 0 (000 7.2a)";
+    case FloorPolicy::PerStat: return "each stat's floor (003 step B)";
+  }
+  return "?";
+}
 
 void check_numbers(CheckContext& ctx) {
   Lexicon lex(ctx.profile);
@@ -85,8 +108,25 @@ void check_numbers(CheckContext& ctx) {
     }
 
     for_each_unit(r.units, [&](TextUnit& u, bool) {
+      std::string unit_text(ctx.sources.text(u.range));
+      for (auto& ch : unit_text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      bool duel = unit_text.find("duel") != std::string::npos;
       for (Clause* c : clauses_of(u)) {
         const auto& t = c->all_terms;
+        c->floor = number_policy(ctx.profile, *c, duel);
+        // 002 rule 521: an effect delayed to a later time; with no target named it applies to its controller.
+        if (!c->conditions.empty()) {
+          std::string w = lower_word(*t.front());
+          if (w == "after" || w == "when" || w == "at" || w == "before" || w == "whenever") {
+            c->delayed = c->role == ClauseRole::Effect || c->role == ClauseRole::Option;
+            bool named = false;
+            for (const auto* term : c->terms) {
+              std::string x = lower_word(*term);
+              named = named || x == "target" || is_pronoun(x) || lex.card_type(term->text) >= 0;
+            }
+            c->delayed_on_controller = c->delayed && !named;
+          }
+        }
         // +0 is no bonus (003 Stats).
         for (const auto* term : t)
           if (term->kind == ast::TermKind::Modifier && !term->uses_x && term->value == 0)

@@ -29,6 +29,15 @@ enum class ClauseForm : uint8_t {
   Condition,    // "If you control no Courtiers", "Even if this card is bowed", "Once per turn"
 };
 
+// How a number this clause computes is floored (000 7.2, 7.2a; 003 Stats step B; 002 rule 523.2).
+enum class FloorPolicy : uint8_t {
+  ClampZero,      // a result that would be negative is 0
+  MayBeNegative,  // sets, doubles or modifies a stat: negative values stand (000 7.2 exceptions)
+  DuelFloor,      // duel calculations treat negative stats as 0 (000 7.2a)
+  PerStat,        // each stat's own floor (003 step B: Honor Requirement, Family Honor may be negative)
+};
+const char* floor_policy_name(FloorPolicy f);
+
 struct Clause {
   ClauseRole role = ClauseRole::Effect;
   ClauseForm form = ClauseForm::Imperative;
@@ -41,6 +50,9 @@ struct Clause {
   int event = -1;                       // index into GameProfile::events (Timing)
   std::string subject;                  // Declarative
   std::string predicate;                // Declarative: has / is / may not / challenges ...
+  FloorPolicy floor = FloorPolicy::ClampZero;  // set by the "numbers" pass
+  bool delayed = false;                 // waits for its timing ("After this battle resolves, ...", 002 rule 521)
+  bool delayed_on_controller = false;   // names no target: applies to the controlling player (002 rule 521)
 };
 
 // A word or phrase that refers to something: resolved by the "references" pass (003 Traits, 001 This).

@@ -31,6 +31,7 @@ struct Antecedent {
   std::string text;
   int card_type = -1;
   bool target = false;
+  bool self = false;  // "this Personality": the card itself
 };
 
 class Resolver {
@@ -60,6 +61,7 @@ class Resolver {
           if (target_index < u.targets.size()) {
             const Targeting& tg = u.targets[target_index++];
             ante.push_back({tg.range, std::string(ctx_.sources.text(tg.range)), tg.card_type, true});
+            while (i + 1 < t.size() && t[i + 1]->range.end <= tg.range.end) ++i;  // the target's own words
           }
           continue;
         }
@@ -70,7 +72,7 @@ class Resolver {
           if (u.references.size() > refs && u.references.back().kind != RefKind::ThisEffect &&
               u.references.back().kind != RefKind::ThisContext) {
             const Reference& ref = u.references.back();
-            ante.push_back({ref.range, std::string(ctx_.sources.text(ref.range)), ref.card_type, false});
+            ante.push_back({ref.range, std::string(ctx_.sources.text(ref.range)), ref.card_type, false, true});
           }
           continue;
         }
@@ -111,7 +113,10 @@ class Resolver {
           continue;
         }
         if ((w == "for" || w == "named" || w == "titled") && i + 1 < t.size()) {
+          size_t refs = u.references.size();
           i = title(u, t, i + 1);
+          if (u.references.size() > refs)  // "Search your deck for a Strike at the Center. Reveal it ..."
+            ante.push_back({u.references.back().range, std::string(ctx_.sources.text(u.references.back().range)), -1});
           continue;
         }
         // Any card or entity noun can be referred back to ("Your Personalities ... while they ...").
@@ -181,9 +186,27 @@ class Resolver {
     bool person = w == "he" || w == "him" || w == "his" || w == "she" || w == "her" || w == "hers" ||
                   w == "himself" || w == "herself";
     // He/him/his refer back to a card (a person) or a player; it/they to anything named before.
-    auto it = ante.rbegin();
-    for (; it != ante.rend(); ++it)
-      if (!person || it->card_type >= 0 || it->target || Lexicon::entity_noun(lower_word_text(it->text))) break;
+    // An object pronoun ("This Personality challenges him", "bow him") names someone other than the card, which
+    // calls itself "this Personality"; it falls back to the card only when nothing else was named.
+    bool object = w == "him" || w == "her" || w == "them";
+    // He/him/his name persons: cards of a type (Personalities), targets and players before plain "card" nouns.
+    auto person_like = [&](const Antecedent& a) {
+      std::string n = lower_word_text(a.text);
+      return a.card_type >= 0 || a.target || n == "player" || n == "players" || n == "opponent";
+    };
+    auto fits = [&](const Antecedent& a) {
+      return !person || a.card_type >= 0 || a.target || Lexicon::entity_noun(lower_word_text(a.text));
+    };
+    auto it = ante.rend();
+    if (person)
+      for (it = ante.rbegin(); it != ante.rend(); ++it)
+        if (person_like(*it) && !(object && it->self)) break;
+    if (it == ante.rend())
+      for (it = ante.rbegin(); it != ante.rend(); ++it)
+        if (fits(*it) && !(object && it->self)) break;
+    if (it == ante.rend())
+      for (it = ante.rbegin(); it != ante.rend(); ++it)
+        if (fits(*it)) break;
     if (it == ante.rend()) {
       ctx_.diags.report(DiagId::PronounWithoutAntecedent, term.range, term.text);
       return;

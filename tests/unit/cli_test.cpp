@@ -37,7 +37,7 @@ std::string write_temp(const std::string& name, const std::string& contents) {
 
 namespace {
 
-const std::string kLegendsProfiles = std::string("--profile-path ") + CARDC_SOURCE_DIR + "/cards";
+inline const std::string kLegendsProfiles = std::string("--profile-path ") + CARDC_SOURCE_DIR + "/cards";
 
 TEST(Cli, MissingPathIsAnIoError) {
   auto r = run_cardc("check /nonexistent/cardc/missing.cards");
@@ -170,6 +170,35 @@ TEST(Cli, UsageErrors) {
   EXPECT_EQ(run_cardc("check").exit_code, 2);
   EXPECT_EQ(run_cardc("frobnicate").exit_code, 2);
   EXPECT_EQ(run_cardc("check --stop-after=nosuchpass x.cards").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace cardc::test
+
+namespace cardc::test {
+namespace {
+
+// --emit=sema shows, for every card, its X binding, targets and resolved references.
+TEST(Cli, EmitSemaShowsReferencesTargetsAndX) {
+  std::string p = write_temp("sema.cards",
+                             "game legends\n"
+                             "card \"Kage\"\n"
+                             "  type Personality\n"
+                             "  text\n"
+                             "    **Tactical Battle:** Bow this Personality: Target an opposing Personality. He has -2F until the battle ends.\n"
+                             "card \"Tax\"\n"
+                             "  type Strategy\n"
+                             "  text\n"
+                             "    **Battle:** Pay X Gold: Draw X cards.\n");
+  auto r = run_cardc("check --emit=sema " + kLegendsProfiles + " " + p);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const char* want : {"card \"Kage\" (Personality)", "X: none",
+                           "ability [Battle] keyword=Tactical voluntary",
+                           "target Personality \"Target an opposing Personality\" in effects face-up-restricted @5:48",
+                           "ref this-card \"this Personality\" @5:30 -> this card",
+                           "ref pronoun \"He\" @5:80 -> 'Target an opposing Personality' @5:48",
+                           "card \"Tax\" (Strategy)", "X: chosen when paying a cost (000 7.4a) \"Pay X Gold\"; 0 when played free (000 7.4b)"})
+    EXPECT_NE(r.output.find(want), std::string::npos) << want << "\n" << r.output;
 }
 
 }  // namespace

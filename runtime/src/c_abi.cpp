@@ -948,3 +948,37 @@ int32_t cardrt_player_loses(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p
 }
 
 }  // extern "C"
+
+// ---- card queries for compiled continuous traits and counts ----
+extern "C" {
+
+int32_t cardrt_card_type(cardrt_game* game, int32_t card) {
+  return read(game, [&](Game& g) { return g.valid_card(card) ? g.card(card).type : -1; });
+}
+
+int32_t cardrt_count_cards(cardrt_game* game, cardrt_effect_ctx* ctx, cardrt_any_fn filter) {
+  if (!ok(game) || !filter) return 0;
+  return read(game, [&](Game& g) {
+    int32_t n = 0;
+    const int32_t count = int32_t(g.state().cards.size());
+    for (int32_t id = 1; id <= count; ++id)
+      if (g.in_play(id) && as_filter(filter)(game, ctx, id)) ++n;
+    return n;
+  });
+}
+
+int32_t cardrt_for_each_card(cardrt_game* game, cardrt_effect_ctx* ctx, cardrt_any_fn filter, cardrt_any_fn fn) {
+  return act(game, ctx, [&](Game& g) {
+    if (!filter || !fn) return int32_t(CARDRT_E_ARGUMENT);
+    int32_t done = 0;
+    // Ids are fixed first: cards created by fn are not visited (a snapshot of the cards in play now).
+    std::vector<int32_t> ids;
+    for (int32_t id = 1; id <= int32_t(g.state().cards.size()); ++id)
+      if (g.in_play(id)) ids.push_back(id);
+    for (int32_t id : ids)
+      if (g.in_play(id) && as_filter(filter)(game, ctx, id) && as_amount(fn)(game, ctx, id) == CARDRT_OK) ++done;
+    return done;
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,87 @@
+#pragma once
+// The effect IR: what a checked card set means, as small functions that call the runtime's ABI
+// (runtime/include/cardrt/abi.def). The binder (compiler/bind) builds it from the semantic readings; the
+// reference interpreter (compiler/interp) runs it; the code generator (compiler/codegen) lowers it to LLVM.
+// Plain C++: no LLVM, no ANTLR. All values are 32-bit integers, strings, function references or the
+// function's own parameters; arithmetic saturates and division by zero is 0 (000 7.3).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/source_manager.h"
+
+namespace cardc::ir {
+
+enum class Op : uint8_t {
+  // values
+  Const,   // `value`
+  Str,     // `text` (a NUL-terminated UTF-8 constant)
+  Param,   // the function's parameter number `value` (see FnKind)
+  Local,   // read local variable `value`
+  FnRef,   // the address of module function number `value`
+  Call,    // ABI function `text` (a name in abi.def) with `kids` as arguments; yields its result
+  Add, Sub, Mul, Div,  // saturating 32-bit arithmetic on kids[0], kids[1]; Div by 0 is 0 (000 7.3)
+  Min, Max,
+  Eq, Ne, Lt, Le, Gt, Ge,  // 1 or 0
+  And, Or, Not,            // on "nonzero is true"; And/Or evaluate kids[1] only when needed
+  // statements
+  Let,     // local `value` = kids[0]
+  Eval,    // evaluate kids[0] and drop the result
+  If,      // if kids[0] then kids[1] (a Block) else kids[2] (a Block, may be empty)
+  Block,   // kids in order
+  Return,  // return kids[0]
+};
+
+struct Node {
+  Op op = Op::Block;
+  int64_t value = 0;
+  std::string text;
+  std::vector<Node> kids;
+  SourceRange origin;  // the card text this came from, for diagnostics and debug info
+};
+
+// The C signatures of module functions (runtime/include/cardrt/cardrt.h typedefs).
+enum class FnKind : uint8_t {
+  Effect,    // int32_t (cardrt_game*, cardrt_effect_ctx*)            params: 0 game, 1 ctx
+  Filter,    // int32_t (cardrt_game*, cardrt_effect_ctx*, int32_t)   params: 0 game, 1 ctx, 2 candidate
+  Amount,    // int32_t (cardrt_game*, cardrt_effect_ctx*, int32_t)   params: 0 game, 1 ctx, 2 card
+  Base,      // int32_t (cardrt_game*, int32_t card, int32_t stat)    params: 0 game, 1 card, 2 stat
+  Register,  // int32_t (cardrt_cardpool*)                             params: 0 pool
+};
+const char* fn_kind_name(FnKind k);
+int fn_param_count(FnKind k);
+
+struct Function {
+  std::string name;  // unique in the module, a C identifier
+  FnKind kind = FnKind::Effect;
+  uint32_t locals = 0;  // number of local variables
+  Node body;            // a Block
+  SourceRange origin;
+};
+
+struct Module {
+  std::string game;          // profile name
+  std::string profile_hash;  // identity of the profile the module was built against
+  std::string source_hash;   // hash of the card set source
+  std::vector<Function> functions;
+  int register_fn = -1;      // the library entry point (FnKind::Register)
+};
+
+// Builders, so the binder reads like what it means.
+Node konst(int64_t v);
+Node str(std::string s);
+Node param(int index);
+Node local(uint32_t index);
+Node fn_ref(int function);
+Node call(std::string abi_name, std::vector<Node> args);
+Node binary(Op op, Node a, Node b);
+Node let(uint32_t index, Node v);
+Node eval(Node v);
+Node if_(Node cond, Node then_block, Node else_block = Node{});
+Node block(std::vector<Node> kids = {});
+Node ret(Node v);
+
+// A readable listing of the module (cardc compile --emit=ir), stable for golden tests.
+std::string print(const Module& m);
+
+}  // namespace cardc::ir

@@ -93,8 +93,9 @@ reminderElement
   ;
 
 // ---------------------------------------------------------------- game profile files
+// One declaration per line; a line that fails to parse is skipped up to its line break (recovery per line).
 profileFile
-  : NL* K_GAME gameName=word title=quoted? NL+ (declaration NL+)* EOF
+  : NL* K_GAME gameName=word title=quoted? NL+ (declaration? NL)* EOF
   ;
 
 declaration

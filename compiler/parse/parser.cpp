@@ -81,12 +81,6 @@ class DiagnosticListener : public antlr4::BaseErrorListener {
       if (parser) expected = parser->getExpectedTokens();
     } catch (...) {
     }
-    if (header_missing_) return;  // without its header the file cannot be read further
-    if (expected.contains(static_cast<size_t>(L::K_GAME))) {
-      header_missing_ = true;
-      diags_.report(DiagId::MissingGameHeader, r);
-      return;
-    }
     if (expected.contains(static_cast<size_t>(L::CLOSE_QUOTE)) && (bad->getType() == L::NL || bad->getType() == antlr4::Token::EOF)) {
       diags_.report(DiagId::UnterminatedQuote, r);
       return;
@@ -98,7 +92,11 @@ class DiagnosticListener : public antlr4::BaseErrorListener {
     std::string context;
     if (parser) {
       std::vector<std::string> names;
+      bool any_word = expected.contains(static_cast<size_t>(L::WORD));
       for (size_t t : expected.toList()) {
+        // Field and declaration words are words too: "a word" says it once.
+        if (any_word && t != L::WORD && parser->getVocabulary().getSymbolicName(t).rfind("K_", 0) == 0) continue;
+        if (any_word && t == L::VARX) continue;
         if (names.size() == 6) {
           names.push_back("...");
           break;
@@ -121,7 +119,6 @@ class DiagnosticListener : public antlr4::BaseErrorListener {
   const OffsetMap& map_;
   std::unordered_set<size_t> reported_lines_;
   size_t count_ = 0;
-  bool header_missing_ = false;
 };
 
 // Builds AST nodes from parse-tree contexts.
@@ -468,7 +465,7 @@ class AstBuilder {
     }
     if (auto* attrs = c->attrs()) {
       for (auto* a : attrs->attr()) {
-        if (!a->nameWords()) continue;
+        if (!a->nameWords() || a->nameWords()->nameWord().empty()) continue;  // recovered from an error
         ast::Attr at;
         at.name = name(a->nameWords());
         if (a->value()) at.value = value(a->value());
@@ -520,6 +517,17 @@ std::unique_ptr<Result> run(const SourceManager& sm, FileId file, DiagnosticEngi
     antlr4::CommonTokenStream tokens(&lexer);
     tokens.fill();
     if (!check_nesting(tokens, file, map, diags, limits)) return nullptr;
+    // Both kinds of file start with `game NAME`; without it nothing after can be read.
+    for (antlr4::Token* t : tokens.getTokens()) {
+      if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || t->getType() == L::NL) continue;
+      if (t->getType() != L::K_GAME) {
+        SourceRange r{file, map.byte(t->getStartIndex()), map.byte(t->getStopIndex() + 1)};
+        if (t->getType() == antlr4::Token::EOF) r.end = r.begin;
+        diags.report(DiagId::MissingGameHeader, r);
+        return nullptr;
+      }
+      break;
+    }
 
     P parser(&tokens);
     parser.removeErrorListeners();

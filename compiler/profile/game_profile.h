@@ -22,6 +22,7 @@ struct StatDef {
   bool lethal = false;          // 004 Health: damage counters reaching it are Lethal Damage
   bool rolled = false;          // 004 Luck/Resist: rolled against with a die
   bool duel_floor = false;      // 000 7.2a: floors at 0 in duel calculations
+  std::string role;             // which stat the runtime's rule modules mean: force, chi, luck, resist ...
   bool cost = false;            // a printed cost (Gold Cost): X in it is chosen when paying, 0 out of play (000 7.4)
   SourceRange where;
 };
@@ -67,6 +68,7 @@ struct PhraseDef {  // events, durations: matched word by word
   std::vector<std::string> words;
   std::string attr;  // event subject / duration boundary
   SourceRange where;
+  std::string signal;  // events: the runtime's built-in event it is (enter_play, destroyed, turn_start ...)
 };
 
 struct VerbDef {
@@ -93,7 +95,8 @@ struct GameProfile {
   FileId file = kNoFile;
   ModifierOrder modifier_order = ModifierOrder::StepsAC;
   NegativeResults negative_results = NegativeResults::Zero;
-  std::vector<std::string> rules;  // the rulebook files this profile follows
+  std::vector<std::string> rules;    // the rulebook files this profile follows
+  std::vector<std::string> modules;  // runtime rule modules switched on ("zero chi", "gem dice", ...)
 
   std::vector<StatDef> stats;
   std::vector<CardTypeDef> card_types;

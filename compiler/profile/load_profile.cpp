@@ -19,7 +19,7 @@ constexpr std::string_view kPrimitives[] = {
 // The attributes each declaration kind accepts (docs/language.md, Game profiles).
 const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> stat{"floor", "destroy at zero", "dash is lowest", "lethal", "rolled",
-                                                  "duel floor", "cost"};
+                                                  "duel floor", "cost", "role"};
   static const std::vector<std::string_view> player_stat{"floor"};
   static const std::vector<std::string_view> resource{"produced", "supply", "gain limit", "temporary", "player stat"};
   static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created"};
@@ -27,9 +27,9 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};
   static const std::vector<std::string_view> keyword{"rule", "prefix"};
-  static const std::vector<std::string_view> event{"subject"};
+  static const std::vector<std::string_view> event{"subject", "signal"};
   static const std::vector<std::string_view> duration{"ends at"};
-  static const std::vector<std::string_view> status{"resist roll"};
+  static const std::vector<std::string_view> status{"resist roll", "damage", "token"};
   static const std::vector<std::string_view> dice{"sides"};
   static const std::vector<std::string_view> verb{"primitive"};
   static const std::vector<std::string_view> none{};
@@ -123,6 +123,25 @@ class Loader {
       if (value == "zero") p_->negative_results = NegativeResults::Zero;
       else if (value == "zero except set double modify") p_->negative_results = NegativeResults::ZeroExceptSetDoubleModify;
       else bad({"zero", "zero except set double modify"});
+    } else if (name == "modules") {
+      // The runtime rule modules this game switches on (runtime/include/cardrt/cardrt.h CARDRT_RULE_*).
+      static const std::vector<std::string_view> known{"zero chi", "lethal damage", "gem dice", "tactical", "terrain",
+                                                       "hero wounds", "deck out", "x zero out of play"};
+      size_t start = 0;
+      while (start <= value.size()) {
+        size_t comma = value.find(',', start);
+        std::string one = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        one.erase(0, one.find_first_not_of(' '));
+        if (one.find_last_not_of(' ') != std::string::npos) one.erase(one.find_last_not_of(' ') + 1);
+        if (!one.empty()) {
+          if (std::find(known.begin(), known.end(), one) == known.end())
+            diags_.report(DiagId::ProfileBadPolicy, at, "rule module", one, join(known));
+          else
+            p_->modules.push_back(one);
+        }
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
     } else if (name == "rules") {
       size_t start = 0;
       while (start < value.size()) {
@@ -136,7 +155,7 @@ class Loader {
       }
     } else {
       diags_.report(DiagId::ProfileBadPolicy, d.name ? d.name->range : d.range, "policy", name,
-                    "modifier order, negative results, rules");
+                    "modifier order, negative results, modules, rules");
     }
   }
 
@@ -174,6 +193,11 @@ class Loader {
         s.rolled = attr(d, "rolled");
         s.duel_floor = attr(d, "duel floor");
         s.cost = attr(d, "cost");
+        s.role = attr_value(d, "role");
+        static const std::vector<std::string_view> roles{"force", "chi", "personal honor", "focus", "health",
+                                                         "attack", "luck", "resist"};
+        if (!s.role.empty() && std::find(roles.begin(), roles.end(), s.role) == roles.end())
+          diags_.report(DiagId::ProfileBadPolicy, attr(d, "role")->value->range, "stat role", s.role, join(roles));
         s.where = n.range;
         p_->stats.push_back(std::move(s));
         break;
@@ -249,7 +273,19 @@ class Loader {
       case DeclKind::Duration: {
         bool event = d.kind == DeclKind::Event;
         if (!fresh(event ? "event" : "duration", n)) return;
-        PhraseDef ph{n.text, phrase_words(n.text), attr_value(d, event ? "subject" : "ends at"), n.range};
+        PhraseDef ph{n.text, phrase_words(n.text), attr_value(d, event ? "subject" : "ends at"), n.range, {}};
+        if (event) {
+          // The runtime's built-in event this phrase is (runtime/src/profile.cpp names them).
+          ph.signal = attr_value(d, "signal");
+          static const std::vector<std::string_view> signals{
+              "enter play", "leave play", "destroyed", "damaged", "resource gained", "resource lost", "card drawn",
+              "turn start", "turn end", "battle resolved", "targeted", "bonus", "penalty", "attached",
+              "status inflicted", "bowed", "would gain resource", "would be destroyed", "would be damaged",
+              "would draw"};
+          if (!ph.signal.empty() && std::find(signals.begin(), signals.end(), ph.signal) == signals.end())
+            diags_.report(DiagId::ProfileBadPolicy, attr(d, "signal")->value->range, "event signal", ph.signal,
+                          join(signals));
+        }
         (event ? p_->events : p_->durations).push_back(std::move(ph));
         break;
       }

@@ -147,7 +147,7 @@ std::string coverage_text(const Coverage& c, size_t top) {
 }
 
 std::string coverage_json(const Coverage& c, size_t top) {
-  json j;
+  nlohmann::ordered_json j;
   j["corpus"] = c.corpus;
   j["files"] = c.files;
   j["cards"] = c.cards;
@@ -157,20 +157,21 @@ std::string coverage_json(const Coverage& c, size_t top) {
   j["clean_percent"] = std::stod(percent(c.clean_percent()));
   j["compiled"] = nullptr;
   j["compiled_note"] = "n/a: codegen not yet built";
-  j["not_converted_reasons"] = json::array();
+  j["not_converted_reasons"] = nlohmann::ordered_json::array();
   for (const auto& r : c.not_converted_reasons)
-    j["not_converted_reasons"].push_back({{"reason", r.reason}, {"count", r.count}, {"example", r.example}});
-  j["diagnostics"] = json::array();
+    j["not_converted_reasons"].push_back(
+        nlohmann::ordered_json{{"reason", r.reason}, {"count", r.count}, {"example", r.example}});
+  j["diagnostics"] = nlohmann::ordered_json::array();
   for (size_t i = 0; i < c.diagnostics.size() && i < top; ++i) {
     const auto& d = c.diagnostics[i];
-    j["diagnostics"].push_back({{"name", d.name},
+    j["diagnostics"].push_back(nlohmann::ordered_json{{"name", d.name},
                                 {"severity", d.severity},
                                 {"count", d.count},
                                 {"cards", d.cards},
                                 {"only", d.only},
                                 {"example", d.example}});
   }
-  return j.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+  return j.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace cardc::import

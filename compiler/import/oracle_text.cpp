@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 
 namespace cardc::import {
@@ -55,6 +56,16 @@ std::string utf8(char32_t cp) {
   std::string s;
   append_utf8(s, cp);
   return s;
+}
+
+// A character for a message: 'x', or U+XXXX when it would not show (controls, invisible format characters).
+std::string shown(char32_t cp) {
+  bool invisible = cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0xAD || (cp >= 0x200B && cp <= 0x200F) ||
+                   cp == 0xFEFF;
+  if (!invisible) return "'" + utf8(cp) + "'";
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
+  return buf;
 }
 
 bool is_space(char32_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -495,7 +506,7 @@ std::string paragraph_problem(const std::string& p) {
       c == 0x2014 || c == 0x2212)
     return {};
   if (c == '+' && p.size() > 1 && (is_digit(static_cast<unsigned char>(p[1])) || p[1] == 'X')) return {};
-  return "a paragraph starts with '" + utf8(c) + "', which cannot begin card text";
+  return "a paragraph starts with " + shown(c) + ", which cannot begin card text";
 }
 
 }  // namespace
@@ -570,7 +581,7 @@ std::string name_words_problem(std::string_view name) {
       continue;
     }
     if (!is_letter(c))
-      return "'" + utf8(c) + "' cannot be part of a name (names are words, '-' and '/')";
+      return shown(c) + " cannot be part of a name (names are words, '-' and '/')";
     // WORD : LETTER (LETTER | DIGIT | APOS | '-' LETTER)* APOS?
     i += len;
     while (i < name.size()) {

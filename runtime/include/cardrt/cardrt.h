@@ -278,6 +278,45 @@ CARDRT_API int32_t cardrt_log_get(const cardrt_game*, int32_t index, cardrt_log_
 CARDRT_API int64_t cardrt_log_render_text(const cardrt_game*, char* buffer, int64_t capacity);
 CARDRT_API int64_t cardrt_log_render_json(const cardrt_game*, char* buffer, int64_t capacity);
 
+/* ---- engine API: card libraries (runtime/src/library_loader.cpp; docs/codegen.md "Library format") ----
+ * A card library is a shared object written by `cardc compile`: the ELF image, then a 48-byte seal (the SHA-256
+ * of the image, its length and the magic "CARDLIB1"). Besides its entry point CARDRT_LIBRARY_ENTRY it defines
+ * int32_t cardrt_library_abi_version and the NUL-terminated strings cardrt_library_game,
+ * cardrt_library_profile_hash and cardrt_library_source_hash. Loading checks, in order: the seal (a truncated,
+ * altered or foreign file is refused before the dynamic loader sees it, so none of its code runs), dlopen
+ * (RTLD_NOW | RTLD_LOCAL: every ABI function it calls must resolve in this runtime), the ABI version, the game,
+ * the profile hash and, when one is expected, the source hash; only then is the entry point called.
+ * Each function writes a message naming what differs into error[0..error_capacity) (NUL-terminated, may be NULL)
+ * and returns CARDRT_OK or one of these codes (or CARDRT_E_ARGUMENT / CARDRT_E_NO_MEMORY / CARDRT_E_HANDLE). */
+typedef struct cardrt_library cardrt_library;
+enum {
+  CARDRT_LIB_E_IO = -100,       /* the file cannot be read or written */
+  CARDRT_LIB_E_CORRUPT = -101,  /* truncated, altered since it was written, or not a card library */
+  CARDRT_LIB_E_LOAD = -102,     /* the dynamic loader refused it, or it lacks a card library symbol */
+  CARDRT_LIB_E_ABI = -103,      /* built against another CARDRT_ABI_VERSION */
+  CARDRT_LIB_E_GAME = -104,     /* built for another game */
+  CARDRT_LIB_E_PROFILE = -105,  /* built against another version of the game's profile */
+  CARDRT_LIB_E_SOURCE = -106,   /* built from other card text (the source was edited since) */
+  CARDRT_LIB_E_REGISTER = -107  /* its entry point returned an error (the pool may hold some of its cards) */
+};
+/* Check the library at path and register its cards into pool. expected_source_hash NULL: not checked. On
+ * success the library stays loaded for the rest of the process, since the pool and every game made from it
+ * keep its functions; use cardrt_library_open to manage that lifetime yourself. */
+CARDRT_API int32_t cardrt_library_load(cardrt_cardpool* pool, const char* path, const char* expected_game,
+                                       const char* expected_profile_hash, const char* expected_source_hash,
+                                       char* error, int32_t error_capacity);
+/* The same checks without registering: *out receives a handle (NULL on failure). */
+CARDRT_API int32_t cardrt_library_open(const char* path, const char* expected_game, const char* expected_profile_hash,
+                                       const char* expected_source_hash, cardrt_library** out, char* error,
+                                       int32_t error_capacity);
+/* Call the opened library's entry point with pool. */
+CARDRT_API int32_t cardrt_library_register_cards(cardrt_library* library, cardrt_cardpool* pool, char* error,
+                                                 int32_t error_capacity);
+/* Unmap the library. Only after every pool and game that received its cards is destroyed. NULL is a no-op. */
+CARDRT_API void cardrt_library_unload(cardrt_library* library);
+/* Append the seal to a freshly linked shared object (what `cardc compile` does before renaming it into place). */
+CARDRT_API int32_t cardrt_library_seal(const char* path, char* error, int32_t error_capacity);
+
 /* ---- the card ABI, declared from abi.def ---- */
 #define CARDRT_T_I32 int32_t
 #define CARDRT_T_I64 int64_t

@@ -1,0 +1,455 @@
+// Card libraries: the seal `cardc compile` appends, and the loader that checks a library before any of its code
+// runs (cardrt.h "engine API: card libraries"; docs/codegen.md "Library format").
+//
+// A library file is [ELF image][SHA-256 of the image: 32 bytes][image length: u64 little-endian]["CARDLIB1"].
+// The loader reads the whole file, checks the seal, and hands the dynamic loader the verified bytes through an
+// anonymous memory file (memfd), so what runs is exactly what was checked, even if the file changes meanwhile.
+// The memfd stays open while the library is loaded: its /proc/self/fd path names the loaded object, and glibc
+// finds loaded objects by name, so the number must not be reused for another library meanwhile.
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <link.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "cardrt/cardrt.h"
+
+struct cardrt_library {
+  uint32_t magic = 0;
+  void* dl = nullptr;
+  int memfd = -1;  // the memory file the library was loaded from (-1: loaded from its path)
+  cardrt_library_register_fn entry = nullptr;
+  std::string path;
+};
+
+namespace {
+
+constexpr uint32_t kLibraryMagic = 0x4c494252u;
+constexpr char kSealMagic[8] = {'C', 'A', 'R', 'D', 'L', 'I', 'B', '1'};
+constexpr size_t kSealSize = 32 + 8 + 8;
+constexpr uint64_t kMaxLibraryBytes = uint64_t{1} << 30;
+
+// ---------------------------------------------------------------- SHA-256 (FIPS 180-4)
+class Sha256 {
+ public:
+  void update(const unsigned char* p, size_t n) {
+    total_ += n;
+    while (n > 0) {
+      const size_t take = std::min(n, size_t{64} - used_);
+      std::memcpy(buf_.data() + used_, p, take);
+      used_ += take;
+      p += take;
+      n -= take;
+      if (used_ == 64) {
+        block(buf_.data());
+        used_ = 0;
+      }
+    }
+  }
+  std::array<unsigned char, 32> finish() {
+    const uint64_t bits = total_ * 8;
+    const unsigned char one = 0x80, zero = 0;
+    update(&one, 1);
+    while (used_ != 56) update(&zero, 1);
+    unsigned char len[8];
+    for (int i = 0; i < 8; ++i) len[i] = static_cast<unsigned char>(bits >> (56 - 8 * i));
+    update(len, 8);
+    std::array<unsigned char, 32> out{};
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 4; ++j) out[size_t(4 * i + j)] = static_cast<unsigned char>(h_[size_t(i)] >> (24 - 8 * j));
+    return out;
+  }
+
+ private:
+  static uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+  void block(const unsigned char* p) {
+    static constexpr uint32_t k[64] = {
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+        0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+        0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+        0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+        0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+        0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+        0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+        0xc67178f2};
+    uint32_t w[64];
+    for (int i = 0; i < 16; ++i)
+      w[i] = uint32_t(p[4 * i]) << 24 | uint32_t(p[4 * i + 1]) << 16 | uint32_t(p[4 * i + 2]) << 8 | p[4 * i + 3];
+    for (int i = 16; i < 64; ++i) {
+      const uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+      const uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = h_[0], b = h_[1], c = h_[2], d = h_[3], e = h_[4], f = h_[5], g = h_[6], h = h_[7];
+    for (int i = 0; i < 64; ++i) {
+      const uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
+      const uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+      h = g;
+      g = f;
+      f = e;
+      e = d + t1;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2;
+    }
+    h_[0] += a, h_[1] += b, h_[2] += c, h_[3] += d, h_[4] += e, h_[5] += f, h_[6] += g, h_[7] += h;
+  }
+
+  std::array<uint32_t, 8> h_ = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+  std::array<unsigned char, 64> buf_{};
+  size_t used_ = 0;
+  uint64_t total_ = 0;
+};
+
+std::array<unsigned char, 32> sha256(const std::string& data, size_t n) {
+  Sha256 s;
+  s.update(reinterpret_cast<const unsigned char*>(data.data()), n);
+  return s.finish();
+}
+
+// ---------------------------------------------------------------- errors
+int32_t report(char* error, int32_t capacity, int32_t code, const std::string& message) {
+  if (error && capacity > 0) {
+    const size_t n = std::min(message.size(), size_t(capacity) - 1);
+    std::memcpy(error, message.data(), n);
+    error[n] = '\0';
+  }
+  return code;
+}
+
+std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+// ---------------------------------------------------------------- files and the seal
+int32_t read_file(const std::string& path, std::string& out, std::string& message) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    message = "cannot open " + quoted(path) + ": " + std::strerror(errno);
+    return CARDRT_LIB_E_IO;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    message = quoted(path) + " is not a regular file";
+    return CARDRT_LIB_E_IO;
+  }
+  if (uint64_t(st.st_size) > kMaxLibraryBytes) {
+    ::close(fd);
+    message = quoted(path) + " is larger than 1 GiB: not a card library";
+    return CARDRT_LIB_E_CORRUPT;
+  }
+  out.assign(size_t(st.st_size), '\0');
+  size_t done = 0;
+  while (done < out.size()) {
+    const ssize_t r = ::read(fd, out.data() + done, out.size() - done);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    done += size_t(r);
+  }
+  ::close(fd);
+  out.resize(done);  // a file that shrank while being read is checked as it was read
+  return CARDRT_OK;
+}
+
+uint64_t read_u64_le(const char* p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(p[i]);
+  return v;
+}
+
+std::string seal_for(const std::string& image) {
+  std::string seal;
+  const auto digest = sha256(image, image.size());
+  seal.append(reinterpret_cast<const char*>(digest.data()), digest.size());
+  uint64_t n = image.size();
+  for (int i = 0; i < 8; ++i, n >>= 8) seal.push_back(static_cast<char>(n & 0xff));
+  seal.append(kSealMagic, sizeof kSealMagic);
+  return seal;
+}
+
+bool is_elf(const std::string& bytes, size_t n) { return n >= 4 && std::memcmp(bytes.data(), "\x7f" "ELF", 4) == 0; }
+
+// The length of the image when `bytes` ends with a valid seal over it.
+int32_t check_seal(const std::string& path, const std::string& bytes, size_t& image_size, std::string& message) {
+  if (bytes.size() < kSealSize || std::memcmp(bytes.data() + bytes.size() - 8, kSealMagic, 8) != 0) {
+    message = quoted(path) + " is not a card library written by cardc compile (no seal at its end: the file is " +
+              (is_elf(bytes, bytes.size()) ? "truncated, or another shared object)" : "truncated, or not a library)");
+    return CARDRT_LIB_E_CORRUPT;
+  }
+  const size_t n = bytes.size() - kSealSize;
+  if (read_u64_le(bytes.data() + n + 32) != n || !is_elf(bytes, n)) {
+    message = quoted(path) + " is damaged: its seal does not describe its contents (truncated or altered)";
+    return CARDRT_LIB_E_CORRUPT;
+  }
+  const auto digest = sha256(bytes, n);
+  if (std::memcmp(digest.data(), bytes.data() + n, digest.size()) != 0) {
+    message = quoted(path) + " was altered after cardc wrote it (its SHA-256 does not match its seal); recompile it";
+    return CARDRT_LIB_E_CORRUPT;
+  }
+  image_size = n;
+  return CARDRT_OK;
+}
+
+// ---------------------------------------------------------------- loading
+void close_library(cardrt_library* lib) {
+  if (lib->dl) ::dlclose(lib->dl);
+  // If the object is still mapped (something pins it), its /proc/self/fd name must stay unique: keep the fd.
+  if (lib->memfd >= 0) {
+    const std::string name = "/proc/self/fd/" + std::to_string(lib->memfd);
+    void* still = lib->dl ? ::dlopen(name.c_str(), RTLD_NOW | RTLD_NOLOAD) : nullptr;
+    if (still)
+      ::dlclose(still);
+    else
+      ::close(lib->memfd);
+  }
+  lib->magic = 0;
+  delete lib;
+}
+
+// dlopen the verified image: from a memory file holding exactly those bytes, or from the path when the system has
+// no memfd_create.
+void* open_image(const std::string& path, const std::string& bytes, size_t image_size, int& memfd, std::string& err) {
+  memfd = ::memfd_create("cardrt-library", MFD_CLOEXEC);
+  if (memfd >= 0) {
+    size_t done = 0;
+    while (done < image_size) {
+      const ssize_t w = ::write(memfd, bytes.data() + done, image_size - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) break;
+      done += size_t(w);
+    }
+    if (done == image_size) {
+      const std::string name = "/proc/self/fd/" + std::to_string(memfd);
+      if (void* dl = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) return dl;
+      const char* e = ::dlerror();
+      err = e ? e : "dlopen failed";
+      if (::access(name.c_str(), R_OK) == 0) {  // the memory file was readable: the library itself was refused
+        ::close(memfd);
+        memfd = -1;
+        return nullptr;
+      }
+    }
+    ::close(memfd);
+    memfd = -1;
+  }
+  void* dl = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!dl) {
+    const char* e = ::dlerror();
+    err = e ? e : "dlopen failed";
+  }
+  return dl;
+}
+
+// A symbol the library itself defines (not one of its dependencies), with its size.
+struct Symbol {
+  const void* address = nullptr;
+  size_t size = 0;
+};
+bool find_symbol(void* dl, const char* name, Symbol& out) {
+  ::dlerror();
+  void* p = ::dlsym(dl, name);
+  if (!p) return false;
+  Dl_info info{};
+  void* extra = nullptr;
+  link_map* self = nullptr;
+  if (!::dladdr1(p, &info, &extra, RTLD_DL_SYMENT) || !extra) return false;
+  const auto* sym = static_cast<const ElfW(Sym)*>(extra);
+  if (::dlinfo(dl, RTLD_DI_LINKMAP, &self) != 0 || !self || !info.dli_fname || !self->l_name ||
+      std::strcmp(info.dli_fname, self->l_name) != 0)
+    return false;
+  out.address = p;
+  out.size = sym->st_size;
+  return true;
+}
+
+// A NUL-terminated string symbol, read within its size.
+bool string_symbol(const Symbol& s, std::string& out) {
+  if (s.size == 0) return false;
+  const char* p = static_cast<const char*>(s.address);
+  const void* nul = std::memchr(p, '\0', s.size);
+  if (!nul) return false;
+  out.assign(p, static_cast<const char*>(nul));
+  return true;
+}
+
+int32_t open_library(const char* path_c, const char* game, const char* profile_hash, const char* source_hash,
+                     cardrt_library** out, std::string& message) {
+  if (out) *out = nullptr;
+  if (!path_c || !game || !profile_hash || !out) {
+    message = "cardrt_library_open: path, expected game and expected profile hash are required";
+    return CARDRT_E_ARGUMENT;
+  }
+  const std::string path = path_c;
+  std::string bytes;
+  if (int32_t r = read_file(path, bytes, message); r != CARDRT_OK) return r;
+  size_t image_size = 0;
+  if (int32_t r = check_seal(path, bytes, image_size, message); r != CARDRT_OK) return r;
+
+  auto* lib = new cardrt_library;
+  lib->magic = kLibraryMagic;
+  lib->path = path;
+  std::string dl_error;
+  lib->dl = open_image(path, bytes, image_size, lib->memfd, dl_error);
+  if (!lib->dl) {
+    close_library(lib);
+    message = "the dynamic loader refused " + quoted(path) + ": " + dl_error;
+    return CARDRT_LIB_E_LOAD;
+  }
+  auto refuse = [&](int32_t code, std::string why) {
+    close_library(lib);
+    message = std::move(why);
+    return code;
+  };
+
+  Symbol version, lib_game, lib_profile, lib_source, entry;
+  const char* missing = nullptr;
+  if (!find_symbol(lib->dl, "cardrt_library_abi_version", version)) missing = "cardrt_library_abi_version";
+  else if (!find_symbol(lib->dl, "cardrt_library_game", lib_game)) missing = "cardrt_library_game";
+  else if (!find_symbol(lib->dl, "cardrt_library_profile_hash", lib_profile)) missing = "cardrt_library_profile_hash";
+  else if (!find_symbol(lib->dl, "cardrt_library_source_hash", lib_source)) missing = "cardrt_library_source_hash";
+  else if (!find_symbol(lib->dl, CARDRT_LIBRARY_ENTRY, entry)) missing = CARDRT_LIBRARY_ENTRY;
+  if (missing)
+    return refuse(CARDRT_LIB_E_LOAD, quoted(path) + " is not a card library: it does not define " + missing);
+
+  if (version.size != sizeof(int32_t))
+    return refuse(CARDRT_LIB_E_LOAD, quoted(path) + ": cardrt_library_abi_version is not a 32-bit integer");
+  int32_t abi = 0;
+  std::memcpy(&abi, version.address, sizeof abi);
+  if (abi != CARDRT_ABI_VERSION)
+    return refuse(CARDRT_LIB_E_ABI, "wrong ABI version: " + quoted(path) + " was built for cardrt ABI version " +
+                                        std::to_string(abi) + ", this runtime is version " +
+                                        std::to_string(CARDRT_ABI_VERSION) + "; recompile it with a matching cardc");
+  std::string have_game, have_profile, have_source;
+  if (!string_symbol(lib_game, have_game) || !string_symbol(lib_profile, have_profile) ||
+      !string_symbol(lib_source, have_source))
+    return refuse(CARDRT_LIB_E_LOAD, quoted(path) + ": its game or hash symbols are not NUL-terminated strings");
+  if (have_game != game)
+    return refuse(CARDRT_LIB_E_GAME, "wrong game: " + quoted(path) + " holds cards of game " + quoted(have_game) +
+                                         ", expected " + quoted(game));
+  if (have_profile != profile_hash)
+    return refuse(CARDRT_LIB_E_PROFILE, "wrong profile: " + quoted(path) + " was built against profile " +
+                                            quoted(have_profile) + " of game " + quoted(have_game) +
+                                            ", the loaded profile is " + quoted(profile_hash) + "; recompile the set");
+  if (source_hash && have_source != source_hash)
+    return refuse(CARDRT_LIB_E_SOURCE, "edited source: " + quoted(path) + " was built from card text " +
+                                           quoted(have_source) + ", expected " + quoted(source_hash) +
+                                           "; the source changed since it was compiled: recompile it");
+  lib->entry = reinterpret_cast<cardrt_library_register_fn>(const_cast<void*>(entry.address));
+  *out = lib;
+  return CARDRT_OK;
+}
+
+int32_t register_cards(cardrt_library* lib, cardrt_cardpool* pool, std::string& message) {
+  if (!lib || lib->magic != kLibraryMagic || !lib->entry) {
+    message = "cardrt_library_register_cards: not an open card library";
+    return CARDRT_E_HANDLE;
+  }
+  if (!pool) {
+    message = "cardrt_library_register_cards: no card pool";
+    return CARDRT_E_HANDLE;
+  }
+  const int32_t r = lib->entry(pool);
+  if (r < 0) {
+    message = quoted(lib->path) + ": " CARDRT_LIBRARY_ENTRY " returned " + std::to_string(r) +
+              (r == CARDRT_E_UNKNOWN_NAME ? " (it uses a word the pool's profile does not define)" : "");
+    return CARDRT_LIB_E_REGISTER;
+  }
+  return CARDRT_OK;
+}
+
+template <class F>
+int32_t guarded(char* error, int32_t capacity, F&& f) noexcept {
+  std::string message;
+  int32_t r = CARDRT_E_INTERNAL;
+  try {
+    r = f(message);
+  } catch (const std::bad_alloc&) {
+    return report(error, capacity, CARDRT_E_NO_MEMORY, "out of memory");
+  } catch (...) {
+    return report(error, capacity, CARDRT_E_INTERNAL, "internal error in the library loader");
+  }
+  return report(error, capacity, r, r == CARDRT_OK ? std::string() : message);
+}
+
+}  // namespace
+
+extern "C" {
+
+int32_t cardrt_library_open(const char* path, const char* expected_game, const char* expected_profile_hash,
+                            const char* expected_source_hash, cardrt_library** out, char* error,
+                            int32_t error_capacity) {
+  return guarded(error, error_capacity, [&](std::string& message) {
+    return open_library(path, expected_game, expected_profile_hash, expected_source_hash, out, message);
+  });
+}
+
+int32_t cardrt_library_register_cards(cardrt_library* library, cardrt_cardpool* pool, char* error,
+                                      int32_t error_capacity) {
+  return guarded(error, error_capacity, [&](std::string& message) { return register_cards(library, pool, message); });
+}
+
+void cardrt_library_unload(cardrt_library* library) {
+  if (library && library->magic == kLibraryMagic) close_library(library);
+}
+
+int32_t cardrt_library_load(cardrt_cardpool* pool, const char* path, const char* expected_game,
+                            const char* expected_profile_hash, const char* expected_source_hash, char* error,
+                            int32_t error_capacity) {
+  return guarded(error, error_capacity, [&](std::string& message) {
+    if (!pool) {
+      message = "cardrt_library_load: no card pool";
+      return int32_t{CARDRT_E_HANDLE};
+    }
+    cardrt_library* lib = nullptr;
+    int32_t r = open_library(path, expected_game, expected_profile_hash, expected_source_hash, &lib, message);
+    if (r != CARDRT_OK) return r;
+    r = register_cards(lib, pool, message);
+    // The pool (and every game made from it) keeps the library's functions, even those of a registration that
+    // failed half-way: the dlopen reference (and the memory file naming the object) stay for the rest of the
+    // process; only the handle's bookkeeping goes.
+    lib->magic = 0;
+    delete lib;
+    return r;
+  });
+}
+
+int32_t cardrt_library_seal(const char* path_c, char* error, int32_t error_capacity) {
+  return guarded(error, error_capacity, [&](std::string& message) {
+    if (!path_c) {
+      message = "cardrt_library_seal: no path";
+      return int32_t{CARDRT_E_ARGUMENT};
+    }
+    const std::string path = path_c;
+    std::string bytes;
+    if (int32_t r = read_file(path, bytes, message); r != CARDRT_OK) return r;
+    size_t ignored = 0;
+    std::string unused;
+    if (check_seal(path, bytes, ignored, unused) == CARDRT_OK) return int32_t{CARDRT_OK};  // already sealed
+    if (!is_elf(bytes, bytes.size())) {
+      message = quoted(path) + " is not an ELF shared object";
+      return int32_t{CARDRT_LIB_E_CORRUPT};
+    }
+    const std::string seal = seal_for(bytes);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    bool ok = fd >= 0;
+    if (ok) ok = ::write(fd, seal.data(), seal.size()) == static_cast<ssize_t>(seal.size());
+    if (fd >= 0 && ::close(fd) != 0) ok = false;
+    if (!ok) {
+      message = "cannot seal " + quoted(path) + ": " + std::strerror(errno);
+      return int32_t{CARDRT_LIB_E_IO};
+    }
+    return int32_t{CARDRT_OK};
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,70 @@
+#pragma once
+// The code generator's LLVM-free vocabulary: optimization levels, lowering options and error values.
+// LLVM types never leave compiler/codegen; the driver and the tests include only the LLVM-free headers
+// (codegen.h, jit.h, emit.h, compile_command.h).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+#include "cardrt/cardrt.h"
+
+namespace cardc::codegen {
+
+enum class OptLevel : uint8_t { O0 = 0, O1 = 1, O2 = 2, O3 = 3 };
+// 0..3 -> the level; anything else -> nullopt.
+std::optional<OptLevel> opt_level_from_int(int level);
+const char* opt_level_name(OptLevel level);  // "O0".."O3"
+
+struct LowerOptions {
+  // Give every module function external linkage so Jit::lookup can find it by name (the JIT does; a card
+  // library keeps them internal and exports only its entry point and identity symbols).
+  bool export_functions = false;
+  // The value of cardrt_library_abi_version. Only tests change it (to build a library the loader must refuse).
+  int32_t abi_version = CARDRT_ABI_VERSION;
+};
+
+// An error value: what went wrong, in words for the user.
+struct Failure {
+  std::string message;
+};
+
+template <class T>
+class [[nodiscard]] Expected {
+ public:
+  Expected(T value) : v_(std::move(value)) {}
+  Expected(Failure f) : v_(std::move(f)) {}
+  bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  T& operator*() { return std::get<0>(v_); }
+  const T& operator*() const { return std::get<0>(v_); }
+  T* operator->() { return &std::get<0>(v_); }
+  const T* operator->() const { return &std::get<0>(v_); }
+  const std::string& error() const {
+    static const std::string none;
+    return ok() ? none : std::get<1>(v_).message;
+  }
+  Failure take_failure() { return std::get<1>(std::move(v_)); }
+
+ private:
+  std::variant<T, Failure> v_;
+};
+
+// Success or a Failure.
+class [[nodiscard]] Status {
+ public:
+  Status() = default;
+  Status(Failure f) : error_(std::move(f.message)), failed_(true) {}
+  static Status success() { return Status(); }
+  bool ok() const { return !failed_; }
+  explicit operator bool() const { return ok(); }
+  const std::string& error() const { return error_; }
+
+ private:
+  std::string error_;
+  bool failed_ = false;
+};
+
+}  // namespace cardc::codegen

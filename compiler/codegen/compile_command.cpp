@@ -1,0 +1,105 @@
+#include "codegen/compile_command.h"
+
+#include <filesystem>
+#include <ostream>
+#include <system_error>
+
+#include "codegen/emit.h"
+#include "ir/verify.h"
+
+namespace cardc::codegen {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_text_kind(const std::string& emit) { return emit == "llvm" || emit == "asm" || emit == "ir"; }
+
+// Never overwrite an input: not one of the named paths, and not a card set or profile (which is what a
+// mistyped -o usually is).
+bool overwrites_input(const CompileOptions& opts, std::string& why) {
+  const fs::path out(opts.output);
+  const std::string ext = out.extension().string();
+  if (ext == ".cards" || ext == ".game") {
+    why = "refusing to write '" + opts.output + "': it names a card set or profile, which cardc only reads";
+    return true;
+  }
+  for (const std::string& in : opts.paths) {
+    std::error_code ec;
+    const bool same = fs::path(in) == out || (fs::exists(out, ec) && fs::equivalent(in, out, ec));
+    if (same) {
+      why = "refusing to write '" + opts.output + "': it is an input";
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+int build_ir_module_unavailable(const CompileOptions&, ir::Module&, std::ostream& err) {
+  err << "cardc compile: this build has no binder yet (compiler/bind turns checked card sets into effect IR)\n";
+  return 2;
+}
+
+int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ostream& out, std::ostream& err) {
+  const auto level = opt_level_from_int(opts.opt_level);
+  if (!level) {
+    err << "cardc compile: -O" << opts.opt_level << " is not a level (use -O0, -O1, -O2 or -O3)\n";
+    return 2;
+  }
+  const std::string& emit = opts.emit;
+  if (emit != "lib" && emit != "obj" && !is_text_kind(emit)) {
+    err << "cardc compile: --emit=" << emit << " is not one of lib, obj, asm, llvm, ir\n";
+    return 2;
+  }
+  const bool to_stdout = opts.output.empty() || opts.output == "-";
+  if (to_stdout && !is_text_kind(emit)) {
+    err << "cardc compile: --emit=" << emit << " writes a binary file: name it with -o\n";
+    return 2;
+  }
+  std::string why;
+  if (!to_stdout && overwrites_input(opts, why)) {
+    err << "cardc compile: " << why << "\n";
+    return 2;
+  }
+
+  ir::Module module;
+  if (const int r = build(opts, module, err); r != 0) return r;
+
+  // --emit=ir shows any module, valid or not (that is what it is for); everything else needs a valid one.
+  if (emit != "ir") {
+    if (const auto errors = ir::verify(module); !errors.empty()) {
+      err << "cardc compile: invalid effect IR module:\n" << ir::format(errors);
+      return 1;
+    }
+  }
+  EmitOptions emit_opts;
+  emit_opts.opt = *level;
+  emit_opts.cc = opts.cc;
+  if (emit == "lib") {
+    if (Status s = write_library(module, opts.output, emit_opts); !s) {
+      err << "cardc compile: " << s.error() << "\n";
+      return 2;
+    }
+    return 0;
+  }
+  Expected<std::string> bytes = emit == "ir"     ? Expected<std::string>(ir::print(module))
+                                : emit == "llvm" ? emit_llvm_ir(module, emit_opts)
+                                : emit == "asm"  ? emit_assembly(module, emit_opts)
+                                                 : emit_object(module, emit_opts);
+  if (!bytes) {
+    err << "cardc compile: " << bytes.error() << "\n";
+    return 2;
+  }
+  if (to_stdout) {
+    out << *bytes;
+    return 0;
+  }
+  if (Status s = write_file_atomically(opts.output, *bytes); !s) {
+    err << "cardc compile: " << s.error() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace cardc::codegen

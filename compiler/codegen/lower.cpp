@@ -1,0 +1,397 @@
+// ir::Module -> llvm::Module. The input has passed ir::verify, so every node has the shape and types
+// ir/verify.h describes; the lowering still never trusts an index without checking it (no crash on a bug).
+#include "codegen/lower.h"
+
+#include <exception>
+#include <limits>
+#include <unordered_map>
+
+#include <llvm/IR/BasicBlock.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DerivedTypes.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include "codegen/target.h"
+#include "ir/verify.h"
+
+namespace cardc::codegen {
+namespace {
+
+using ir::AbiType;
+using ir::Node;
+using ir::Op;
+
+constexpr int64_t kI32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kI32Min = std::numeric_limits<int32_t>::min();
+
+// A lowered value and its ABI type (I32 for every integer value).
+struct Value {
+  llvm::Value* v = nullptr;
+  AbiType type = AbiType::I32;
+};
+
+// Thrown inside the lowering only (never across an LLVM callback: the lowering calls LLVM, LLVM never calls us);
+// lower() turns it into a Failure.
+struct LowerError {
+  std::string message;
+};
+
+class Lowerer {
+ public:
+  Lowerer(const ir::Module& im, llvm::Module& m, const LowerOptions& options)
+      : im_(im), m_(m), c_(m.getContext()), b_(c_), options_(options) {}
+
+  void run() {
+    declare_functions();  // first, so listings show the card code before the ABI declarations
+    define_identity();
+    declare_abi();
+    for (size_t i = 0; i < im_.functions.size(); ++i) define(im_.functions[i], fns_[i]);
+  }
+
+ private:
+  // ---------------------------------------------------------------- declarations
+  llvm::Type* type_of(AbiType t) {
+    switch (t) {
+      case AbiType::I32:
+      case AbiType::U32: return b_.getInt32Ty();
+      case AbiType::I64: return b_.getInt64Ty();
+      default: return b_.getPtrTy();
+    }
+  }
+
+  // Every ABI function, from the one list (abi.def via ir::abi_signatures()).
+  void declare_abi() {
+    for (const ir::AbiSignature& s : ir::abi_signatures()) {
+      std::vector<llvm::Type*> params;
+      for (uint8_t i = 0; i < s.param_count; ++i) params.push_back(type_of(s.params[i]));
+      auto* type = llvm::FunctionType::get(type_of(s.ret), params, false);
+      auto* f = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, s.name, m_);
+      f->setDoesNotThrow();  // no C++ exception crosses the runtime's C ABI (cardrt.h)
+      abi_[s.name] = f;
+    }
+  }
+
+  llvm::FunctionType* signature(ir::FnKind kind) {
+    std::vector<llvm::Type*> params;
+    for (int i = 0; i < ir::fn_param_count(kind); ++i) params.push_back(type_of(ir::fn_param_type(kind, i)));
+    return llvm::FunctionType::get(b_.getInt32Ty(), params, false);
+  }
+
+  static const char* param_name(ir::FnKind kind, int i) {
+    switch (kind) {
+      case ir::FnKind::Effect: return i == 0 ? "game" : "ctx";
+      case ir::FnKind::Filter: return i == 0 ? "game" : i == 1 ? "ctx" : "candidate";
+      case ir::FnKind::Amount: return i == 0 ? "game" : i == 1 ? "ctx" : "card";
+      case ir::FnKind::Base: return i == 0 ? "game" : i == 1 ? "card" : "stat";
+      case ir::FnKind::Register: return "pool";
+    }
+    return "";
+  }
+
+  void declare_functions() {
+    for (size_t i = 0; i < im_.functions.size(); ++i) {
+      const ir::Function& f = im_.functions[i];
+      const bool entry = static_cast<int64_t>(i) == im_.register_fn;
+      const std::string name = entry ? CARDRT_LIBRARY_ENTRY : f.name;
+      const auto linkage = entry || options_.export_functions ? llvm::GlobalValue::ExternalLinkage
+                                                              : llvm::GlobalValue::InternalLinkage;
+      auto* fn = llvm::Function::Create(signature(f.kind), linkage, name, m_);
+      if (fn->getName() != name) throw LowerError{"the function name '" + name + "' is taken twice"};
+      fn->setDoesNotThrow();
+      fn->setUWTableKind(llvm::UWTableKind::Async);  // backtraces through card code work in debuggers
+      if (entry) {
+        // The register function runs once per load and is the largest function of a set (every definition of
+        // every card): optimizing it costs about 40% of a set's compile time and gains nothing.
+        fn->addFnAttr(llvm::Attribute::OptimizeNone);
+        fn->addFnAttr(llvm::Attribute::NoInline);
+      }
+      for (int p = 0; p < ir::fn_param_count(f.kind); ++p) fn->getArg(p)->setName(param_name(f.kind, p));
+      fns_.push_back(fn);
+    }
+  }
+
+  // The symbols a loader checks before it calls the entry point (docs/codegen.md "Library format").
+  void define_identity() {
+    auto* version = new llvm::GlobalVariable(m_, b_.getInt32Ty(), true, llvm::GlobalValue::ExternalLinkage,
+                                             b_.getInt32(options_.abi_version), ir::kLibrarySymbols[1]);
+    version->setAlignment(llvm::Align(4));
+    identity_string(ir::kLibrarySymbols[2], im_.game);
+    identity_string(ir::kLibrarySymbols[3], im_.profile_hash);
+    identity_string(ir::kLibrarySymbols[4], im_.source_hash);
+  }
+
+  void identity_string(const char* name, const std::string& text) {
+    llvm::Constant* init = llvm::ConstantDataArray::getString(c_, text, true);
+    auto* g = new llvm::GlobalVariable(m_, init->getType(), true, llvm::GlobalValue::ExternalLinkage, init, name);
+    if (g->getName() != name) throw LowerError{std::string("the symbol '") + name + "' is taken twice"};
+    g->setAlignment(llvm::Align(1));
+  }
+
+  // ---------------------------------------------------------------- function bodies
+  void define(const ir::Function& f, llvm::Function* fn) {
+    f_ = &f;
+    fn_ = fn;
+    b_.SetInsertPoint(llvm::BasicBlock::Create(c_, "entry", fn));
+    // Locals live in stack slots (mem2reg/SROA turn them into registers from -O1); they start at 0 so a read
+    // before the first let is defined.
+    locals_.clear();
+    for (uint32_t i = 0; i < f.locals; ++i)
+      locals_.push_back(b_.CreateAlloca(b_.getInt32Ty(), nullptr, "l" + std::to_string(i)));
+    for (llvm::AllocaInst* slot : locals_) b_.CreateStore(b_.getInt32(0), slot);
+    statement(f.body);
+    // Falling off the end of a function returns CARDRT_OK.
+    if (!terminated()) b_.CreateRet(b_.getInt32(CARDRT_OK));
+  }
+
+  // After a return (in this block, or in both branches of an if) the statements that follow are unreachable and
+  // are not emitted.
+  bool terminated() { return b_.GetInsertBlock()->getTerminator() != nullptr; }
+
+  void statement(const Node& n) {
+    if (terminated()) return;
+    switch (n.op) {
+      case Op::Block:
+        for (const Node& k : n.kids) statement(k);
+        return;
+      case Op::Let:
+        b_.CreateStore(i32(kid(n, 0)), local_slot(n));
+        return;
+      case Op::Eval:
+        value(kid(n, 0));
+        return;
+      case Op::Return:
+        b_.CreateRet(i32(kid(n, 0)));
+        return;
+      case Op::If: if_(n); return;
+      default: throw LowerError{"a value where a statement is expected"};
+    }
+  }
+
+  void if_(const Node& n) {
+    llvm::Value* cond = condition(kid(n, 0));
+    const bool has_else = n.kids.size() > 2 && !n.kids[2].kids.empty();
+    auto* then_bb = llvm::BasicBlock::Create(c_, "then", fn_);
+    auto* else_bb = has_else ? llvm::BasicBlock::Create(c_, "else", fn_) : nullptr;
+    auto* end_bb = llvm::BasicBlock::Create(c_, "endif", fn_);
+    b_.CreateCondBr(cond, then_bb, has_else ? else_bb : end_bb);
+    b_.SetInsertPoint(then_bb);
+    statement(kid(n, 1));
+    if (!terminated()) b_.CreateBr(end_bb);
+    if (has_else) {
+      b_.SetInsertPoint(else_bb);
+      statement(n.kids[2]);
+      if (!terminated()) b_.CreateBr(end_bb);
+    }
+    b_.SetInsertPoint(end_bb);
+    if (llvm::pred_empty(end_bb)) b_.CreateUnreachable();  // both branches returned
+  }
+
+  // "Nonzero is true" as an i1, without the round trip through i32 for comparisons and not.
+  llvm::Value* condition(const Node& n) {
+    static const std::pair<Op, llvm::CmpInst::Predicate> kCompare[] = {
+        {Op::Eq, llvm::CmpInst::ICMP_EQ},   {Op::Ne, llvm::CmpInst::ICMP_NE},   {Op::Lt, llvm::CmpInst::ICMP_SLT},
+        {Op::Le, llvm::CmpInst::ICMP_SLE}, {Op::Gt, llvm::CmpInst::ICMP_SGT}, {Op::Ge, llvm::CmpInst::ICMP_SGE}};
+    for (const auto& [op, predicate] : kCompare)
+      if (n.op == op) {
+        llvm::Value* a = i32(kid(n, 0));
+        llvm::Value* b = i32(kid(n, 1));
+        return b_.CreateICmp(predicate, a, b);
+      }
+    if (n.op == Op::Not) return b_.CreateICmpEQ(i32(kid(n, 0)), b_.getInt32(0));
+    return b_.CreateICmpNE(i32(n), b_.getInt32(0));
+  }
+
+  const Node& kid(const Node& n, size_t i) {
+    if (i >= n.kids.size()) throw LowerError{"a node lacks an operand"};
+    return n.kids[i];
+  }
+
+  llvm::Value* local_slot(const Node& n) {
+    if (n.value < 0 || static_cast<uint64_t>(n.value) >= locals_.size())
+      throw LowerError{"local " + std::to_string(n.value) + " out of range"};
+    return locals_[static_cast<size_t>(n.value)];
+  }
+
+  llvm::Value* i32(const Node& n) {
+    Value v = value(n);
+    if (v.type != AbiType::I32) throw LowerError{"a non-integer value where an integer is expected"};
+    return v.v;
+  }
+
+  Value value(const Node& n) {
+    switch (n.op) {
+      case Op::Const: return {b_.getInt32(static_cast<uint32_t>(n.value)), AbiType::I32};
+      case Op::Str: return {string(n.text), AbiType::Str};
+      case Op::Param: {
+        if (n.value < 0 || n.value >= ir::fn_param_count(f_->kind))
+          throw LowerError{"parameter " + std::to_string(n.value) + " out of range"};
+        const int p = static_cast<int>(n.value);
+        return {fn_->getArg(static_cast<unsigned>(p)), ir::fn_param_type(f_->kind, p)};
+      }
+      case Op::Local: return {b_.CreateLoad(b_.getInt32Ty(), local_slot(n)), AbiType::I32};
+      case Op::FnRef:
+        if (n.value < 0 || static_cast<uint64_t>(n.value) >= fns_.size())
+          throw LowerError{"function " + std::to_string(n.value) + " out of range"};
+        return {fns_[static_cast<size_t>(n.value)], AbiType::Fn};
+      case Op::Call: return call(n);
+      case Op::Add: return {binary_intrinsic(llvm::Intrinsic::sadd_sat, n, "add"), AbiType::I32};
+      case Op::Sub: return {binary_intrinsic(llvm::Intrinsic::ssub_sat, n, "sub"), AbiType::I32};
+      case Op::Min: return {binary_intrinsic(llvm::Intrinsic::smin, n, "min"), AbiType::I32};
+      case Op::Max: return {binary_intrinsic(llvm::Intrinsic::smax, n, "max"), AbiType::I32};
+      case Op::Mul: return {mul(i32(kid(n, 0)), i32(kid(n, 1))), AbiType::I32};
+      case Op::Div: return {div(i32(kid(n, 0)), i32(kid(n, 1))), AbiType::I32};
+      case Op::Eq: return compare(llvm::CmpInst::ICMP_EQ, n);
+      case Op::Ne: return compare(llvm::CmpInst::ICMP_NE, n);
+      case Op::Lt: return compare(llvm::CmpInst::ICMP_SLT, n);
+      case Op::Le: return compare(llvm::CmpInst::ICMP_SLE, n);
+      case Op::Gt: return compare(llvm::CmpInst::ICMP_SGT, n);
+      case Op::Ge: return compare(llvm::CmpInst::ICMP_SGE, n);
+      case Op::Not:
+        return {b_.CreateZExt(b_.CreateICmpEQ(i32(kid(n, 0)), b_.getInt32(0)), b_.getInt32Ty(), "not"),
+                AbiType::I32};
+      case Op::And:
+      case Op::Or: return {logic(n), AbiType::I32};
+      default: throw LowerError{"a statement where a value is expected"};
+    }
+  }
+
+  llvm::Value* binary_intrinsic(llvm::Intrinsic::ID id, const Node& n, const char* name) {
+    llvm::Value* a = i32(kid(n, 0));
+    llvm::Value* b = i32(kid(n, 1));
+    return b_.CreateBinaryIntrinsic(id, a, b, nullptr, name);
+  }
+
+  // Clamp an i64 to the int32 range and narrow it.
+  llvm::Value* saturate(llvm::Value* wide) {
+    llvm::Value* hi = b_.CreateBinaryIntrinsic(llvm::Intrinsic::smin, wide, b_.getInt64(kI32Max));
+    llvm::Value* lo = b_.CreateBinaryIntrinsic(llvm::Intrinsic::smax, hi, b_.getInt64(kI32Min));
+    return b_.CreateTrunc(lo, b_.getInt32Ty());
+  }
+
+  // 32 x 32 bits fit in 64, so the wide product is exact; then clamp.
+  llvm::Value* mul(llvm::Value* a, llvm::Value* b) {
+    llvm::Value* wide = b_.CreateNSWMul(b_.CreateSExt(a, b_.getInt64Ty()), b_.CreateSExt(b, b_.getInt64Ty()));
+    return saturate(wide);
+  }
+
+  // 000_6878fa005291d153.txt 7.3: dividing by zero gives a number that cannot be determined: 0. Truncates toward
+  // zero like the runtime (saturating.hpp). Never a trapping division: the divisor is never 0, and the division
+  // is done on 64 bits where INT32_MIN / -1 = 2^31 cannot overflow (then it saturates to INT32_MAX).
+  llvm::Value* div(llvm::Value* a, llvm::Value* b) {
+    llvm::Value* zero = b_.CreateICmpEQ(b, b_.getInt32(0), "div.by.zero");
+    llvm::Value* divisor = b_.CreateSelect(zero, b_.getInt32(1), b);
+    llvm::Value* wide = b_.CreateSDiv(b_.CreateSExt(a, b_.getInt64Ty()), b_.CreateSExt(divisor, b_.getInt64Ty()));
+    llvm::Value* q = b_.CreateTrunc(b_.CreateBinaryIntrinsic(llvm::Intrinsic::smin, wide, b_.getInt64(kI32Max)),
+                                    b_.getInt32Ty());
+    return b_.CreateSelect(zero, b_.getInt32(0), q, "div");
+  }
+
+  Value compare(llvm::CmpInst::Predicate p, const Node& n) {
+    llvm::Value* a = i32(kid(n, 0));
+    llvm::Value* b = i32(kid(n, 1));
+    return {b_.CreateZExt(b_.CreateICmp(p, a, b), b_.getInt32Ty()), AbiType::I32};
+  }
+
+  // And/Or evaluate their right operand only when the left does not decide (ir.h): branches and a phi.
+  llvm::Value* logic(const Node& n) {
+    const bool is_and = n.op == Op::And;
+    llvm::Value* left = condition(kid(n, 0));
+    llvm::BasicBlock* left_bb = b_.GetInsertBlock();
+    auto* right_bb = llvm::BasicBlock::Create(c_, is_and ? "and.rhs" : "or.rhs", fn_);
+    auto* end_bb = llvm::BasicBlock::Create(c_, is_and ? "and.end" : "or.end", fn_);
+    if (is_and)
+      b_.CreateCondBr(left, right_bb, end_bb);
+    else
+      b_.CreateCondBr(left, end_bb, right_bb);
+    b_.SetInsertPoint(right_bb);
+    llvm::Value* right = condition(kid(n, 1));
+    llvm::BasicBlock* right_end = b_.GetInsertBlock();
+    b_.CreateBr(end_bb);
+    b_.SetInsertPoint(end_bb);
+    llvm::PHINode* phi = b_.CreatePHI(b_.getInt1Ty(), 2);
+    phi->addIncoming(b_.getInt1(!is_and), left_bb);
+    phi->addIncoming(right, right_end);
+    return b_.CreateZExt(phi, b_.getInt32Ty(), is_and ? "and" : "or");
+  }
+
+  Value call(const Node& n) {
+    const ir::AbiSignature* s = ir::find_abi(n.text);
+    auto it = abi_.find(n.text);
+    if (!s || it == abi_.end()) throw LowerError{"call of '" + n.text + "', which is not in abi.def"};
+    if (n.kids.size() != s->param_count) throw LowerError{"call of " + n.text + " with the wrong arity"};
+    std::vector<llvm::Value*> args;
+    for (size_t i = 0; i < n.kids.size(); ++i) args.push_back(argument(s->params[i], n.kids[i]));
+    llvm::Value* r = b_.CreateCall(it->second, args);
+    switch (s->ret) {
+      case AbiType::I32:
+      case AbiType::U32: return {r, AbiType::I32};
+      case AbiType::I64: return {saturate(r), AbiType::I32};
+      default: return {r, s->ret};
+    }
+  }
+
+  llvm::Value* argument(AbiType want, const Node& n) {
+    if (n.op == Op::Const) {
+      if (ir::abi_type_is_pointer(want)) return llvm::ConstantPointerNull::get(b_.getPtrTy());  // 0 is NULL
+      if (want == AbiType::I64) return b_.getInt64(static_cast<uint64_t>(n.value));
+      return b_.getInt32(static_cast<uint32_t>(n.value));  // U32 constants may use the whole 32 bits
+    }
+    Value v = value(n);
+    if (v.type == AbiType::I32) {
+      if (want == AbiType::I64) return b_.CreateSExt(v.v, b_.getInt64Ty());
+      if (want == AbiType::I32 || want == AbiType::U32) return v.v;
+    } else if (v.type == want) {
+      return v.v;
+    }
+    throw LowerError{std::string("an argument of type ") + ir::abi_type_name(v.type) + " where " +
+                     ir::abi_type_name(want) + " is expected"};
+  }
+
+  // String constants: one private global per distinct text.
+  llvm::Value* string(const std::string& text) {
+    auto it = strings_.find(text);
+    if (it != strings_.end()) return it->second;
+    llvm::GlobalVariable* g = b_.CreateGlobalString(text, ".str", 0, &m_);
+    strings_.emplace(text, g);
+    return g;
+  }
+
+  const ir::Module& im_;
+  llvm::Module& m_;
+  llvm::LLVMContext& c_;
+  llvm::IRBuilder<> b_;
+  const LowerOptions& options_;
+  std::unordered_map<std::string, llvm::Function*> abi_;
+  std::vector<llvm::Function*> fns_;
+  std::unordered_map<std::string, llvm::GlobalVariable*> strings_;
+  const ir::Function* f_ = nullptr;
+  llvm::Function* fn_ = nullptr;
+  std::vector<llvm::AllocaInst*> locals_;
+};
+
+}  // namespace
+
+Expected<std::unique_ptr<llvm::Module>> lower(const ir::Module& m, llvm::LLVMContext& context,
+                                              const LowerOptions& options) {
+  const std::vector<ir::VerifyError> errors = ir::verify(m);
+  if (!errors.empty()) return Failure{"invalid effect IR module:\n" + ir::format(errors)};
+  try {
+    auto out = std::make_unique<llvm::Module>(m.game.empty() ? "cards" : m.game, context);
+    Lowerer(m, *out, options).run();
+    Status ok = verify_llvm(*out);
+    if (!ok) return Failure{ok.error()};
+    return out;
+  } catch (const LowerError& e) {
+    return Failure{"cannot lower the module: " + e.message};
+  } catch (const std::exception& e) {
+    return Failure{std::string("cannot lower the module: ") + e.what()};
+  }
+}
+
+}  // namespace cardc::codegen

@@ -16,6 +16,8 @@
 #include "driver/inputs.h"
 #include "parse/parser.h"
 #include "profile/load_profile.h"
+#include "bind/binder.h"
+#include "bind/runtime_profile.h"
 #include "sema/emit_sema.h"
 #include "sema/pipeline.h"
 
@@ -83,6 +85,10 @@ class Session {
     CheckContext ctx{sm_, *profile, *set, diags_, {}};
     run_sema(ctx, opts_.stop_after);
     if (opts_.emit == "sema") emit_sema(ctx, out_ast_);
+    if (opts_.compile && opts_.stop_after.empty()) {
+      BindResult b = bind_card_set(ctx, "", "");
+      cards_compiled_ += b.cards_compiled;
+    }
   }
 
   void run(const std::vector<std::string>& inputs) {
@@ -114,7 +120,7 @@ class Session {
   };
   std::map<std::string, Entry> profiles_;
   std::ostringstream out_ast_;
-  size_t files_ = 0, cards_ = 0;
+  size_t files_ = 0, cards_ = 0, cards_compiled_ = 0;
   bool io_error_ = false;
 };
 
@@ -167,6 +173,7 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
                                     s.files_ == 1 ? "" : "s", s.cards_, s.cards_ == 1 ? "" : "s",
                                     s.diags_.errors(), s.diags_.errors() == 1 ? "" : "s", s.diags_.warnings(),
                                     s.diags_.warnings() == 1 ? "" : "s");
+  if (opts.compile) summary += fmt::format(" ({} card{} compiled)", s.cards_compiled_, s.cards_compiled_ == 1 ? "" : "s");
   if (s.diags_.limit_hit()) summary += " (more errors not shown: --error-limit)";
   bool show_time = opts.time || ::isatty(STDOUT_FILENO);
   if (opts.format == "json") {
@@ -176,8 +183,9 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
       out << (first ? "\n" : ",\n") << render_json(s.sm_, d);
       first = false;
     }
-    out << fmt::format("\n],\"summary\":{{\"files\":{},\"cards\":{},\"errors\":{},\"warnings\":{}{}}}}}\n", s.files_,
+    out << fmt::format("\n],\"summary\":{{\"files\":{},\"cards\":{},\"errors\":{},\"warnings\":{}{}{}}}}}\n", s.files_,
                        s.cards_, s.diags_.errors(), s.diags_.warnings(),
+                       opts.compile ? fmt::format(",\"compiled\":{}", s.cards_compiled_) : "",
                        opts.time ? fmt::format(",\"seconds\":{:.3f}", secs) : "");
   } else {
     TextStyle style{use_color(opts.color)};

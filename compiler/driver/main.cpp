@@ -5,6 +5,8 @@
 
 #include "codegen/compile_command.h"
 #include "driver/check_command.h"
+#include "driver/compile_pipeline.h"
+#include "driver/run_command.h"
 #include "import/import_command.h"
 
 int main(int argc, char** argv) {
@@ -24,6 +26,7 @@ int main(int argc, char** argv) {
   check->add_option("--profile-path", opts.profile_dirs, "Extra folders to look for GAME.game in");
   check->add_option("--color", opts.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
   check->add_flag("--time", opts.time, "Show the elapsed time in the summary (default on a terminal)");
+  check->add_flag("--compile", opts.compile, "Also compile each set to the effect IR and report what cannot be compiled yet");
 
   auto* dump = app.add_subcommand("dump-ast", "Print the AST of a card set or profile with source ranges");
   dump->add_option("paths", opts.paths, "Files")->required();
@@ -49,6 +52,17 @@ int main(int argc, char** argv) {
   compile->add_option("--profile-path", compile_opts.profile_dirs, "Extra folders to look for GAME.game in");
   compile->add_option("--cc", compile_opts.cc, "C compiler driver that links the library (default: cc on PATH)");
 
+  cardc::RunCommandOptions run_opts;
+  auto* run = app.add_subcommand("run", "Play scenarios (docs/scenarios.md) and check their expectations");
+  run->add_option("paths", run_opts.paths, "Scenario files")->required();
+  run->add_option("--engine", run_opts.engine, "jit (default), interp, or all (compare their event logs)")
+      ->check(CLI::IsMember({"jit", "interp", "all"}));
+  run->add_option("--library", run_opts.library, "Play against this compiled card library (.so)");
+  run->add_option("-O", run_opts.opt_level, "JIT optimization level 0-3")->check(CLI::Range(0, 3));
+  run->add_option("--profile-path", run_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  run->add_flag("--quiet", run_opts.quiet, "Print only failures and the summary, not the event log");
+  run->add_flag("--narrate", run_opts.narrate, "Tell the event log in sentences");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -60,10 +74,15 @@ int main(int argc, char** argv) {
   try {
     if (check->parsed()) return cardc::run_check(opts, std::cout, std::cerr);
     if (dump->parsed()) return cardc::run_dump_ast(opts, std::cout, std::cerr);
+    if (run->parsed()) return cardc::run_run(run_opts, std::cout, std::cerr);
     if (import->parsed()) return cardc::import::run_import(import_opts, std::cout, std::cerr);
     if (compile->parsed())
-      return cardc::codegen::run_compile(compile_opts, cardc::codegen::build_ir_module_unavailable, std::cout,
-                                         std::cerr);
+      return cardc::codegen::run_compile(
+          compile_opts,
+          [](const cardc::codegen::CompileOptions& o, cardc::ir::Module& m, std::ostream& e) {
+            return cardc::build_ir_module(o.paths, o.profile_dirs, m, e);
+          },
+          std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "cardc: internal error: " << e.what() << "\n";
     return 2;

@@ -123,7 +123,8 @@ class Resolver {
         bool plural = false;
         if (int ct = lex_.card_type(possessive_stem(t[i]->text), &plural); ct >= 0)
           ante.push_back({t[i]->range, t[i]->text, ct, false});
-        else if (Lexicon::entity_noun(w) || w == "you" || w == "opponent")
+        else if (Lexicon::entity_noun(w) || w == "opponent" ||
+                 (w == "you" && next != "control" && next != "rule" && next != "own"))  // "a unit you control"
           ante.push_back({t[i]->range, t[i]->text, -1, false});
       }
       if (primitive_of(ctx_.profile, *c) == "discard") discarded = true;
@@ -134,7 +135,7 @@ class Resolver {
   // "this <noun>": the card itself, its bearer, a keyword test, or a context (001 This). Returns the last index used.
   size_t this_ref(TextUnit& u, const std::vector<const ast::Term*>& t, size_t i, bool this_any) {
     const ast::Term& noun = *t[i + 1];
-    std::string n = lower_word(noun);
+    std::string n = lower_word_text(possessive_stem(noun.text));  // "this unit's AT"
     SourceRange r = SourceRange::join(t[i]->range, noun.range);
     if (n == "card") {
       u.references.push_back({RefKind::ThisCard, r, {}, "this card", own_type_});
@@ -145,7 +146,7 @@ class Resolver {
       return i;
     }
     bool context = std::find(std::begin(kContextNouns), std::end(kContextNouns), n) != std::end(kContextNouns);
-    if (int ct = lex_.card_type(noun.text); ct >= 0 && !(context && ct != own_type_)) {
+    if (int ct = lex_.card_type(possessive_stem(noun.text)); ct >= 0 && !(context && ct != own_type_)) {
       const CardTypeDef& def = ctx_.profile.card_types[static_cast<size_t>(ct)];
       if (ct == own_type_) {
         u.references.push_back({RefKind::ThisCard, r, {}, "this card", ct});
@@ -194,8 +195,12 @@ class Resolver {
       std::string n = lower_word_text(a.text);
       return a.card_type >= 0 || a.target || n == "player" || n == "players" || n == "opponent";
     };
+    bool thing = w == "it" || w == "its" || w == "itself";
     auto fits = [&](const Antecedent& a) {
-      return !person || a.card_type >= 0 || a.target || Lexicon::entity_noun(lower_word_text(a.text));
+      std::string n = lower_word_text(a.text);
+      if (thing && (n == "you" || n == "player" || n == "players" || n == "opponent" || n == "ruler" || n == "rulers"))
+        return false;  // "it" is no player
+      return !person || a.card_type >= 0 || a.target || Lexicon::entity_noun(n);
     };
     auto it = ante.rend();
     if (person)

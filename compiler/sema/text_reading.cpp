@@ -150,7 +150,8 @@ class TextReader {
         ctx_.diags.report(DiagId::EmptyClause, s.range, "sentence");
         continue;
       }
-      bool joins = !units.empty() && refers_back(s);
+      // An action card's undesignated sentences are together what it does when played (002 spells).
+      bool joins = !units.empty() && (refers_back(s) || (type_ && type_->action));
       if (!joins) {
         units.emplace_back();
         units.back().range = s.range;
@@ -167,7 +168,44 @@ class TextReader {
     }
   }
 
+  // "When this hero attacks, choose ...": a leading timing phrase is the trigger of the trait (003 Triggered traits),
+  // except on cards that do not stay in play, where it delays the effect (002 rule 521).
+  bool lift_trigger(TextUnit& u, std::vector<Clause>& from) {
+    if (from.empty() || from.front().conditions.empty() || from.front().event < 0) return false;
+    if (type_ && type_->action) return false;
+    Clause& c = from.front();
+    const ast::Term* first = nullptr;
+    for (const auto* t : c.all_terms)
+      if (t->range.begin >= c.conditions.front().begin) {
+        first = t;
+        break;
+      }
+    std::string w = first ? lower_word(*first) : "";
+    if (w != "when" && w != "whenever" && w != "after" && w != "before") return false;
+    std::string text = std::string(ctx_.sources.text(c.conditions.front()));
+    for (auto& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (text.find(" next ") != std::string::npos) return false;  // "When your next turn begins": delayed
+    Clause trigger;
+    trigger.role = ClauseRole::Trigger;
+    trigger.form = ClauseForm::Timing;
+    trigger.range = c.conditions.front();
+    trigger.event = c.event;
+    for (const auto* t : c.all_terms)
+      if (t->range.begin >= trigger.range.begin && t->range.end <= trigger.range.end) trigger.terms.push_back(t);
+    trigger.all_terms = trigger.terms;
+    c.conditions.erase(c.conditions.begin());
+    c.event = -1;
+    c.all_terms.erase(std::remove_if(c.all_terms.begin(), c.all_terms.end(),
+                                     [&](const ast::Term* t) { return t->range.begin < c.terms.front()->range.begin; }),
+                      c.all_terms.end());
+    if (!c.terms.empty()) c.range = SourceRange::join(c.terms.front()->range, c.terms.back()->range);
+    u.constraints.insert(u.constraints.begin(), std::move(trigger));
+    u.kind = u.kind == UnitKind::Ability ? UnitKind::Ability : UnitKind::TriggeredTrait;
+    return true;
+  }
+
   void classify_trait(TextUnit& u) {
+    if (lift_trigger(u, u.effects)) return;
     if (u.effects.size() != 1 || u.effects[0].form != ClauseForm::Imperative) return;
     const Clause& c = u.effects[0];
     const VerbDef& v = p_.verbs[static_cast<size_t>(c.verb)];
@@ -300,6 +338,7 @@ class TextReader {
     }
     for (const auto& c : u.effects)
       if (!c.conditions.empty() && once_per_text(c.conditions.front())) u.once_per_turn_after_colon = true;
+    if (u.kind != UnitKind::Ability) lift_trigger(u, u.constraints);
     if (u.kind == UnitKind::TriggeredTrait) classify_colon_trait(u);
     move_embedded(u);
     return u;

@@ -1,0 +1,53 @@
+#pragma once
+// From a card set file to its effect IR: parse, load the profile, check, bind. Shared by `cardc compile`,
+// `cardc run` and `cardc check --compile`.
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast/ast.h"
+#include "bind/binder.h"
+#include "diag/diagnostic_engine.h"
+#include "parse/parser.h"
+#include "profile/game_profile.h"
+#include "sema/check_context.h"
+
+namespace cardc {
+
+struct CompiledSet {
+  SourceManager sm;
+  DiagnosticEngine diags{sm};
+  std::string path, profile_path;
+  std::unique_ptr<ast::CardSetFile> set;
+  std::unique_ptr<ast::ProfileFile> profile_ast;
+  std::unique_ptr<GameProfile> profile;
+  std::string profile_identity;  // hash of the profile text (library identity, docs/codegen.md)
+  std::string source_hash;       // hash of the set text
+  std::unique_ptr<CheckContext> ctx;
+  BindResult bound;
+  bool io_error = false;
+  bool checked = false;  // parse + profile + sema ran without errors
+};
+
+// Never throws; problems are diagnostics in the result. `bind` false stops after checking.
+std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vector<std::string>& profile_dirs,
+                                         bool bind = true);
+
+// Loads a profile by path (for scenarios that name a game), with its identity.
+struct LoadedProfile {
+  SourceManager sm;
+  DiagnosticEngine diags{sm};
+  std::unique_ptr<ast::ProfileFile> ast;
+  std::unique_ptr<GameProfile> profile;
+  std::string identity;
+};
+
+void print_diagnostics(const SourceManager& sm, const DiagnosticEngine& diags, std::ostream& err);
+
+// `cardc compile`'s front half (compiler/codegen/compile_command.h BuildIrModule): one card set to its module.
+// 0 with `module` filled; 1 when the set has errors (printed to err); 2 on usage or I/O errors.
+int build_ir_module(const std::vector<std::string>& paths, const std::vector<std::string>& profile_dirs,
+                    ir::Module& module, std::ostream& err);
+
+}  // namespace cardc

@@ -1,0 +1,66 @@
+#include "driver/run_command.h"
+
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "scenario/scenario.h"
+
+namespace cardc {
+
+int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err) {
+  int worst = 0;
+  size_t passed = 0, failed = 0;
+  for (const auto& path : opts.paths) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      err << "cardc run: cannot read '" << path << "'\n";
+      worst = 2;
+      continue;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    Scenario s;
+    std::string error;
+    if (!parse_scenario(path, text.str(), s, error)) {
+      err << error << "\n";
+      worst = 2;
+      continue;
+    }
+    RunOptions ro;
+    ro.opt_level = opts.opt_level;
+    ro.profile_dirs = opts.profile_dirs;
+    ro.print_log = !opts.quiet;
+    ro.narrate = opts.narrate;
+    std::vector<std::pair<std::string, Engine>> engines;
+    if (!opts.library.empty()) {
+      engines.push_back({"library", Engine::Library});
+      ro.library = opts.library;
+    } else if (opts.engine == "all") {
+      engines = {{"jit", Engine::Jit}, {"interp", Engine::Interp}};
+    } else {
+      engines.push_back({opts.engine, opts.engine == "interp" ? Engine::Interp : Engine::Jit});
+    }
+    std::string first_log;
+    int rc = 0;
+    for (size_t i = 0; i < engines.size(); ++i) {
+      ro.engine = engines[i].second;
+      if (i > 0) ro.print_log = false;
+      std::ostringstream sink;
+      RunResult r = run_scenario(s, ro, i == 0 ? out : sink, err);
+      rc = std::max(rc, r.exit_code);
+      if (i == 0) first_log = r.log_text;
+      else if (r.log_text != first_log) {
+        // Differential testing: the generated code and the interpreter must do exactly the same.
+        err << path << ": the event log through " << engines[i].first << " differs from " << engines[0].first << "\n";
+        rc = std::max(rc, 1);
+      }
+    }
+    (rc == 0 ? passed : failed)++;
+    worst = std::max(worst, rc);
+  }
+  out << "scenarios: " << passed << " passed, " << failed << " failed\n";
+  return worst;
+}
+
+}  // namespace cardc

@@ -1,0 +1,21 @@
+#pragma once
+// `cardc run SCENARIO...`: play scenarios through the JIT (default), the interpreter or a compiled library.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace cardc {
+
+struct RunCommandOptions {
+  std::vector<std::string> paths;
+  std::string engine = "jit";  // jit | interp | all (every engine; their event logs must be identical)
+  std::string library;         // --library SET.so: play against a compiled card library instead
+  int opt_level = 2;
+  std::vector<std::string> profile_dirs;
+  bool quiet = false;          // no event log, only failures and the summary
+  bool narrate = false;        // the event log as sentences
+};
+
+int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err);
+
+}  // namespace cardc

@@ -1,0 +1,126 @@
+#include "scenario/narrate.h"
+
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace cardc {
+
+namespace {
+
+// One line of cardrt_log_render_text: "  12 kind player=0 card=1[Title] other=2[Title] what=X amount=A value=V".
+struct Line {
+  std::string seq, kind, player, card, other, what, amount, value;
+};
+
+bool parse(const std::string& s, Line& l) {
+  std::istringstream in(s);
+  if (!(in >> l.seq >> l.kind)) return false;
+  std::string rest;
+  std::getline(in, rest);
+  // Fields are key=value; titles in brackets may hold blanks.
+  size_t i = 0;
+  while (i < rest.size()) {
+    while (i < rest.size() && rest[i] == ' ') ++i;
+    size_t eq = rest.find('=', i);
+    if (eq == std::string::npos) break;
+    std::string key = rest.substr(i, eq - i);
+    size_t j = eq + 1;
+    std::string value;
+    if (key == "card" || key == "other") {
+      size_t open = rest.find('[', j), close = rest.find("] ", j);
+      if (close == std::string::npos) close = rest.rfind(']');
+      value = open != std::string::npos && close != std::string::npos ? rest.substr(open + 1, close - open - 1) : "";
+      j = close == std::string::npos ? rest.size() : close + 1;
+    } else {
+      // what= may hold blanks ("prayer token"): it runs to " amount=".
+      size_t end = key == "what" ? rest.find(" amount=", j) : rest.find(' ', j);
+      if (end == std::string::npos) end = rest.size();
+      value = rest.substr(j, end - j);
+      j = end;
+    }
+    if (key == "player") l.player = value;
+    else if (key == "card") l.card = value;
+    else if (key == "other") l.other = value;
+    else if (key == "what") l.what = value;
+    else if (key == "amount") l.amount = value;
+    else if (key == "value") l.value = value;
+    i = j;
+  }
+  return true;
+}
+
+std::string signed_amount(const std::string& a) { return (!a.empty() && a[0] != '-') ? "+" + a : a; }
+
+std::string tell(const Line& l) {
+  const std::string by = l.other.empty() ? "" : " (" + l.other + ")";
+  const std::string& k = l.kind;
+  if (k == "game_start") return "The game begins.";
+  if (k == "card_created") return l.card.empty() ? "A card is created." : l.card + " is put into " + l.what + " of player " + l.player + ".";
+  if (k == "boundary") {
+    if (l.what == "turn_start") return "-- Player " + l.player + "'s turn begins --";
+    if (l.what == "turn_end") return "-- Player " + l.player + "'s turn ends --";
+    return "-- " + l.what + " --";
+  }
+  if (k == "enter_play") return l.card + " enters play.";
+  if (k == "leave_play") return l.card + " leaves play.";
+  if (k == "card_moved") return l.card + " moves to " + l.what + ".";
+  if (k == "ceased_to_exist") return l.card + " ceases to exist.";
+  if (k == "triggered") return l.card + ": a trait triggers (" + l.what + ").";
+  if (k == "ability_used") return "Player " + l.player + " uses an ability of " + l.card + ".";
+  if (k == "targeted") return l.other + " targets " + l.card + ".";
+  if (k == "chosen" || k == "bonus" || k == "penalty") return {};
+  if (k == "resource_gained") return "Player " + l.player + " gains " + l.amount + " " + l.what + " (now " + l.value + ")" + by + ".";
+  if (k == "resource_lost") return "Player " + l.player + " loses " + l.amount + " " + l.what + " (now " + l.value + ")" + by + ".";
+  if (k == "resource_returned") return "Player " + l.player + "'s temporary " + l.what + " return to the supply (now " + l.value + ").";
+  if (k == "modifier_added") return l.card + " gets " + signed_amount(l.amount) + " " + l.what + by + ": " + l.what + " is now " + l.value + ".";
+  if (k == "modifier_ended") return l.card + "'s " + signed_amount(l.amount) + " " + l.what + " ends: " + l.what + " is now " + l.value + ".";
+  if (k == "modifier_changed") return l.card + "'s " + l.what + " modifier changes: " + l.what + " is now " + l.value + ".";
+  if (k == "state_changed") return l.card + (l.amount == "1" ? " becomes " : " is no longer ") + l.what + ".";
+  if (k == "keyword_granted") return l.card + " gains the keyword " + l.what + by + ".";
+  if (k == "damage") return l.card + " takes " + l.amount + " damage" + by + " (" + l.value + " in all).";
+  if (k == "heal" || k == "heal_player") return "Healed " + l.amount + by + ".";
+  if (k == "wound_player") return "Player " + l.player + "'s hero takes " + l.amount + " wounds" + by + ".";
+  if (k == "roll") return (l.card.empty() ? "Player " + l.player : l.card) + " rolls " + l.value + " on a D" + l.amount + (l.what.empty() ? "" : " for " + l.what) + ".";
+  if (k == "random") return "A random number: " + l.value + ".";
+  if (k == "draw") return "Player " + l.player + " draws " + l.card + ".";
+  if (k == "draw_failed") return "Player " + l.player + " cannot draw: the deck is empty.";
+  if (k == "discard") return "Player " + l.player + " discards " + l.card + ".";
+  if (k == "mill") return l.card + " goes from the deck to the discard pile.";
+  if (k == "destroyed") return l.card + " is destroyed" + by + ".";
+  if (k == "destruction_prevented") return l.card + "'s destruction is prevented" + by + ".";
+  if (k == "status_applied") return l.card + " suffers " + l.what + by + ".";
+  if (k == "status_resisted") return l.card + " resists " + l.what + " (rolled " + l.amount + ", Resist " + l.value + ").";
+  if (k == "counters") return l.card + " has " + l.value + " " + l.what + " counters.";
+  if (k == "replaced") return (l.card.empty() ? "A replacement" : l.card) + " replaces the event: the amount is now " + l.value + ".";
+  if (k == "cycle_stopped") return "The replacement cycle stops before its first repetition (002 rule 525).";
+  if (k == "delayed_added") return "A delayed effect waits" + by + ".";
+  if (k == "delayed_fired") return "A delayed effect of " + l.card + " happens.";
+  if (k == "x_announced") return l.card + ": X is announced as " + l.value + ".";
+  if (k == "chain") return l.card + ": option " + l.value + " of the chain resolves.";
+  if (k == "cost_failed") return l.card + ": a cost cannot be paid; nothing resolves.";
+  if (k == "target_illegal") return l.card + " is no longer a legal target; that part fails.";
+  if (k == "protection_granted") return l.card + " is protected: " + l.what + by + ".";
+  if (k == "win") return "Player " + l.player + " wins the game.";
+  if (k == "lose") return "Player " + l.player + " loses the game.";
+  return {};
+}
+
+}  // namespace
+
+std::string narrate(const std::string& log_text) {
+  std::string out;
+  std::istringstream in(log_text);
+  std::string line;
+  while (std::getline(in, line)) {
+    Line l;
+    if (!parse(line, l)) continue;
+    std::string s = tell(l);
+    if (s.empty() && l.kind != "chosen" && l.kind != "bonus" && l.kind != "penalty") s = line;  // untold kinds stay raw
+    if (!s.empty()) out += "  " + s + "\n";
+  }
+  return out;
+}
+
+}  // namespace cardc

@@ -1,0 +1,475 @@
+#include <memory>
+#include <optional>
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <ostream>
+
+#include "bind/runtime_profile.h"
+#include "codegen/jit.h"
+#include "driver/compile_pipeline.h"
+#include "interp/interpreter.h"
+#include "scenario/narrate.h"
+#include "scenario/scenario.h"
+
+namespace cardc {
+
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Answers the scenario gives to the runtime's questions, in order; without one the first legal choice.
+struct Host {
+  std::deque<ScenarioStep> answers;
+  std::map<std::string, int32_t>* names = nullptr;
+  std::vector<std::string> problems;
+
+  static int32_t choose(void* user, const cardrt_choice* c, int32_t* answer, int32_t capacity) {
+    Host& h = *static_cast<Host*>(user);
+    if (capacity <= 0) return 0;
+    if (h.answers.empty()) {
+      if (c->kind == CARDRT_CHOICE_NUMBER) {
+        answer[0] = c->min_count;
+        return 1;
+      }
+      if (c->kind == CARDRT_CHOICE_YES_NO) {
+        answer[0] = 1;
+        return 1;
+      }
+      int32_t n = std::min<int32_t>({std::max(c->min_count, 1), c->option_count, capacity});
+      for (int32_t i = 0; i < n; ++i) answer[i] = i;
+      return n;
+    }
+    ScenarioStep a = h.answers.front();
+    h.answers.pop_front();
+    const auto& w = a.words;  // answer KIND values...
+    std::string kind = w.size() > 1 ? w[1] : "";
+    int32_t n = 0;
+    if (kind == "yes" || kind == "no") {
+      answer[0] = kind == "yes";
+      return 1;
+    }
+    for (size_t i = 2; i < w.size() && n < capacity; ++i) {
+      if (kind == "choose") {
+        auto it = h.names->find(w[i]);
+        int32_t id = it == h.names->end() ? -1 : it->second;
+        int32_t index = -1;
+        for (int32_t k = 0; k < c->option_count; ++k)
+          if (c->options[k] == id) index = k;
+        if (index < 0) h.problems.push_back("line " + std::to_string(a.line) + ": '" + w[i] + "' is not among the choices");
+        else answer[n++] = index;
+      } else {
+        try {
+          answer[n++] = std::stoi(w[i]);
+        } catch (...) {
+          h.problems.push_back("line " + std::to_string(a.line) + ": '" + w[i] + "' is not a number");
+        }
+      }
+    }
+    return n;
+  }
+};
+
+std::string render_log(cardrt_game* g) {
+  int64_t need = cardrt_log_render_text(g, nullptr, 0);
+  if (need <= 0) return {};
+  std::string s(static_cast<size_t>(need) + 1, '\0');
+  cardrt_log_render_text(g, s.data(), need + 1);
+  s.resize(static_cast<size_t>(need));
+  return s;
+}
+
+class Runner {
+ public:
+  Runner(const Scenario& s, const RunOptions& o, std::ostream& out, std::ostream& err) : s_(s), o_(o), out_(out), err_(err) {}
+
+  RunResult run() {
+    compiled_ = compile_set(s_.set_path, o_.profile_dirs);
+    if (!compiled_->checked) {
+      print_diagnostics(compiled_->sm, compiled_->diags, err_);
+      err_ << s_.path << ": the card set '" << s_.set_path << "' has errors\n";
+      return {2, {}, 0, 0};
+    }
+    const GameProfile& p = *compiled_->profile;
+    std::string error;
+    profile_ = make_runtime_profile(p, error);
+    if (!profile_) {
+      err_ << compiled_->profile_path << ": " << error << "\n";
+      return {2, {}, 0, 0};
+    }
+    pool_ = cardrt_cardpool_create(profile_.get());
+    if (!register_cards()) {
+      cardrt_cardpool_destroy(pool_);
+      return {2, {}, 0, 0};
+    }
+    host_.names = &names_;
+    cardrt_host h{&host_, &Host::choose, nullptr};
+    game_ = cardrt_game_create(profile_.get(), pool_, s_.seed, &h);
+    RunResult r;
+    for (const ScenarioStep& st : s_.steps) {
+      if (!step(st, r)) {
+        r.exit_code = 2;
+        break;
+      }
+    }
+    for (const auto& pr : host_.problems) {
+      err_ << s_.path << ": " << pr << "\n";
+      r.exit_code = std::max(r.exit_code, 1);
+    }
+    r.log_text = render_log(game_);
+    if (o_.print_log) out_ << (o_.narrate ? narrate(r.log_text) : r.log_text);
+    if (r.failures && r.exit_code == 0) r.exit_code = 1;
+    cardrt_game_destroy(game_);
+    cardrt_cardpool_destroy(pool_);
+    return r;
+  }
+
+ private:
+  bool register_cards() {
+    ir::Module& m = compiled_->bound.module;
+    int32_t rc = 0;
+    switch (o_.engine) {
+      case Engine::Interp:
+        interp_ = std::make_unique<Interpreter>(m);
+        if (!interp_->ok()) {
+          err_ << s_.path << ": " << interp_->error() << "\n";
+          return false;
+        }
+        rc = interp_->register_cards(pool_);
+        break;
+      case Engine::Jit: {
+        auto level = codegen::opt_level_from_int(o_.opt_level);
+        auto jit = Jit::create({level ? *level : codegen::OptLevel::O2});
+        if (!jit) {
+          err_ << s_.path << ": " << jit.error() << "\n";
+          return false;
+        }
+        jit_ = std::move(*jit);
+        auto id = jit_->add(m);
+        if (!id) {
+          err_ << s_.path << ": " << id.error() << "\n";
+          return false;
+        }
+        auto reg = jit_->register_cards(*id, pool_);
+        if (!reg) {
+          err_ << s_.path << ": " << reg.error() << "\n";
+          return false;
+        }
+        rc = *reg;
+        break;
+      }
+      case Engine::Library: {
+        char msg[512] = {0};
+        rc = cardrt_library_load(pool_, o_.library.c_str(), compiled_->profile->game.c_str(),
+                                 compiled_->profile_identity.c_str(), compiled_->source_hash.c_str(), msg, sizeof msg);
+        if (rc != CARDRT_OK) {
+          err_ << o_.library << ": " << msg << "\n";
+          return false;
+        }
+        break;
+      }
+    }
+    if (rc < 0) {
+      err_ << s_.path << ": registering the cards failed (runtime code " << rc << ")\n";
+      return false;
+    }
+    return true;
+  }
+
+  bool bad(const ScenarioStep& st, const std::string& msg) {
+    err_ << s_.path << ":" << st.line << ": " << msg << "\n";
+    return false;
+  }
+
+  std::optional<int32_t> card(const ScenarioStep& st, const std::string& name) {
+    auto it = names_.find(name);
+    if (it == names_.end()) {
+      bad(st, "no card is named '" + name + "'");
+      return std::nullopt;
+    }
+    return it->second;
+  }
+
+  int zone(const std::string& name) const {
+    const GameProfile& p = *compiled_->profile;
+    for (size_t i = 0; i < p.zones.size(); ++i) {
+      if (lower(p.zones[i].name) == lower(name)) return static_cast<int>(i);
+      for (const auto& a : p.zones[i].abbrevs)
+        if (lower(a) == lower(name)) return static_cast<int>(i);
+    }
+    return -1;
+  }
+
+  std::optional<int32_t> number(const ScenarioStep& st, const std::string& w) {
+    try {
+      size_t used = 0;
+      long v = std::stol(w, &used);
+      if (used == w.size()) return static_cast<int32_t>(v);
+    } catch (...) {
+    }
+    bad(st, "'" + w + "' is not a number");
+    return std::nullopt;
+  }
+
+  void expect(RunResult& r, const ScenarioStep& st, bool ok, const std::string& what) {
+    ++r.expectations;
+    if (ok) return;
+    ++r.failures;
+    err_ << s_.path << ":" << st.line << ": expectation failed: " << what << "\n";
+  }
+
+  static int32_t boundary(const std::string& w) {
+    if (w == "battle resolved") return CARDRT_BOUNDARY_BATTLE_RESOLVED;
+    if (w == "battle end") return CARDRT_BOUNDARY_BATTLE_END;
+    if (w == "duel end") return CARDRT_BOUNDARY_DUEL_END;
+    if (w == "dawn") return CARDRT_BOUNDARY_DAWN;
+    if (w == "phase end") return CARDRT_BOUNDARY_PHASE_END;
+    return -1;
+  }
+
+  bool step(const ScenarioStep& st, RunResult& r) {
+    const auto& w = st.words;
+    const GameProfile& p = *compiled_->profile;
+    const std::string& head = w[0];
+    auto join = [&](size_t from) {
+      std::string s;
+      for (size_t i = from; i < w.size(); ++i) s += (i > from ? " " : "") + w[i];
+      return s;
+    };
+    if (head == "card") {
+      // card NAME "Title" player P zone ZONE
+      if (w.size() != 7 || w[3] != "player" || w[5] != "zone") return bad(st, "write: card NAME \"Title\" player P zone ZONE");
+      int32_t def = cardrt_cardpool_find(pool_, w[2].c_str());
+      if (def < 0) return bad(st, "no card titled '" + w[2] + "' is in the compiled set (did it compile?)");
+      auto player = number(st, w[4]);
+      int z = zone(w[6]);
+      if (!player) return false;
+      if (z < 0) return bad(st, "game '" + p.game + "' has no zone '" + w[6] + "'");
+      int32_t id = cardrt_game_add_card(game_, def, *player, z);
+      if (id <= 0) return bad(st, "the runtime refused to add '" + w[2] + "' (code " + std::to_string(id) + ")");
+      names_[w[1]] = id;
+      return true;
+    }
+    if (head == "play" && w.size() == 2) {
+      auto c = card(st, w[1]);
+      if (!c) return false;
+      cardrt_game_put_into_play(game_, *c, cardrt_card_controller(game_, *c));
+      return true;
+    }
+    if (head == "resource" && w.size() >= 4) {
+      // resource P NAME N: the engine sets a player's resource (setup)
+      auto pl = number(st, w[1]);
+      auto n = pl ? number(st, w.back()) : std::nullopt;
+      if (!pl || !n) return false;
+      std::string what;
+      for (size_t i = 2; i + 1 < w.size(); ++i) what += (i > 2 ? " " : "") + w[i];
+      const ResourceDef* res = p.resource(what);
+      if (!res) return bad(st, "game '" + p.game + "' has no resource '" + what + "'");
+      cardrt_set_resource(game_, nullptr, *pl, static_cast<int32_t>(res - p.resources.data()), *n);
+      return true;
+    }
+    if (head == "turn" && w.size() == 2) {
+      auto pl = number(st, w[1]);
+      if (!pl) return false;
+      cardrt_game_begin_turn(game_, *pl);
+      return true;
+    }
+    if (head == "end" && w.size() == 2 && w[1] == "turn") {
+      cardrt_game_end_turn(game_);
+      return true;
+    }
+    if (head == "signal") {
+      int32_t b = boundary(join(1));
+      if (b < 0) return bad(st, "unknown boundary '" + join(1) + "' (battle resolved, battle end, duel end, dawn, phase end)");
+      cardrt_game_signal(game_, b);
+      return true;
+    }
+    if (head == "battlefield" && w.size() == 2) {
+      auto n = number(st, w[1]);
+      if (!n) return false;
+      cardrt_game_set_battlefield(game_, *n);
+      return true;
+    }
+    if (head == "move" && w.size() == 4 && w[2] == "battlefield") {
+      auto c = card(st, w[1]);
+      auto n = c ? number(st, w[3]) : std::nullopt;
+      if (!c || !n) return false;
+      cardrt_game_move_to_battlefield(game_, *c, *n);
+      return true;
+    }
+    if (head == "draw" && w.size() == 3) {
+      auto pl = number(st, w[1]);
+      auto n = pl ? number(st, w[2]) : std::nullopt;
+      if (!pl || !n) return false;
+      cardrt_game_draw(game_, *pl, *n);
+      return true;
+    }
+    if (head == "use" && (w.size() == 4 || w.size() == 5) && w[2] == "ability") {
+      // use NAME ability N [free]
+      auto c = card(st, w[1]);
+      auto n = c ? number(st, w[3]) : std::nullopt;
+      if (!c || !n) return false;
+      int32_t who = cardrt_card_controller(game_, *c);
+      int32_t rc = w.size() == 5 && w[4] == "free" ? cardrt_game_play_free(game_, who, *c, *n)
+                                                   : cardrt_game_use_ability(game_, who, *c, *n);
+      if (rc < 0) return bad(st, "the runtime refused to use the ability (code " + std::to_string(rc) + ")");
+      last_use_ = rc;
+      return true;
+    }
+    if (head == "tactical" && w.size() == 2) {
+      auto pl = number(st, w[1]);
+      if (!pl) return false;
+      last_use_ = cardrt_game_tactical_battle(game_, *pl);
+      return true;
+    }
+    if (head == "emit" && w.size() >= 3) {
+      // emit "event phrase" NAME [AMOUNT]
+      auto c = card(st, w[2]);
+      if (!c) return false;
+      int32_t ev = cardrt_event_id(game_, w[1].c_str());
+      if (ev < 0) return bad(st, "game '" + p.game + "' has no event '" + w[1] + "'");
+      int32_t amount = 0;
+      if (w.size() == 4) {
+        auto a = number(st, w[3]);
+        if (!a) return false;
+        amount = *a;
+      }
+      cardrt_game_emit(game_, ev, *c, cardrt_card_controller(game_, *c), amount);
+      return true;
+    }
+    if (head == "answer" && w.size() >= 2) {
+      host_.answers.push_back(st);
+      return true;
+    }
+    if (head == "expect") return expectation(st, r);
+    return bad(st, "unknown step '" + head + "' (see docs/scenarios.md)");
+  }
+
+  bool expectation(const ScenarioStep& st, RunResult& r) {
+    const auto& w = st.words;
+    const GameProfile& p = *compiled_->profile;
+    if (w.size() == 3 && w[1] == "log") {
+      std::string log = render_log(game_);
+      expect(r, st, log.find(w[2]) != std::string::npos, "the log has no line with '" + w[2] + "'");
+      return true;
+    }
+    if (w.size() == 3 && w[1] == "used") {
+      bool want = w[2] == "ok";
+      expect(r, st, (last_use_ == CARDRT_OK) == want,
+             "the last ability use returned " + std::to_string(last_use_) + ", expected " + (want ? "ok" : "failed"));
+      return true;
+    }
+    if (w.size() == 3 && w[1] == "winner") {
+      int32_t win = cardrt_game_winner(game_);
+      if (w[2] == "none") {
+        expect(r, st, win < 0, "player " + std::to_string(win) + " won");
+      } else {
+        auto n = number(st, w[2]);
+        if (!n) return false;
+        expect(r, st, win == *n, "the winner is " + std::to_string(win));
+      }
+      return true;
+    }
+    if (w.size() >= 5 && w[1] == "player") {
+      // expect player P RESOURCE N | expect player P wounds N
+      auto pl = number(st, w[2]);
+      if (!pl) return false;
+      std::string what;
+      for (size_t i = 3; i + 1 < w.size(); ++i) what += (i > 3 ? " " : "") + w[i];
+      auto n = number(st, w.back());
+      if (!n) return false;
+      int32_t got = 0;
+      if (what == "wounds") {
+        got = cardrt_game_player_wounds(game_, *pl);
+      } else {
+        const ResourceDef* res = p.resource(what);
+        if (!res) return bad(st, "game '" + p.game + "' has no resource '" + what + "'");
+        got = cardrt_resource_get(game_, *pl, static_cast<int32_t>(res - p.resources.data()));
+      }
+      expect(r, st, got == *n, "player " + w[2] + " has " + std::to_string(got) + " " + what + ", expected " + w.back());
+      return true;
+    }
+    if (w.size() >= 3) {
+      auto c = card(st, w[1]);
+      if (!c) return false;
+      std::string rest;
+      for (size_t i = 2; i < w.size(); ++i) rest += (i > 2 ? " " : "") + w[i];
+      if (rest == "in play" || rest == "not in play") {
+        bool in = cardrt_card_in_play(game_, *c) != 0;
+        expect(r, st, in == (rest == "in play"), w[1] + " is " + (in ? "" : "not ") + "in play");
+        return true;
+      }
+      if (rest == "gone" || rest == "exists") {
+        bool exists = cardrt_game_card_exists(game_, *c) != 0;
+        expect(r, st, exists == (rest == "exists"), w[1] + (exists ? " exists" : " is gone"));
+        return true;
+      }
+      if (w.size() == 4 && w[2] == "zone") {
+        int z = zone(w[3]);
+        if (z < 0) return bad(st, "game '" + p.game + "' has no zone '" + w[3] + "'");
+        int32_t got = cardrt_card_zone(game_, *c);
+        expect(r, st, got == z, w[1] + " is in zone " + std::to_string(got) + ", expected " + w[3]);
+        return true;
+      }
+      // States: "bowed", "unbowed", "Dishonored", "not Exhausted"
+      bool negate = w[2] == "not" || w[2] == "unbowed";
+      std::string state = w[2] == "not" && w.size() == 4 ? w[3] : w[2] == "unbowed" ? "bowed" : w[2];
+      for (size_t s = 0; s < p.states.size(); ++s)
+        if (lower(p.states[s].name) == lower(state) && w.size() <= 4) {
+          bool has = cardrt_card_state(game_, *c, runtime_state_id(p, s)) != 0;
+          expect(r, st, has != negate, w[1] + (has ? " is " : " is not ") + state);
+          return true;
+        }
+      if (w.size() == 4 && w[2] == "keyword") {
+        int32_t kw = cardrt_keyword_id(game_, w[3].c_str());
+        if (kw < 0) return bad(st, "game '" + p.game + "' has no keyword '" + w[3] + "'");
+        expect(r, st, cardrt_card_has_keyword(game_, *c, kw) != 0, w[1] + " lacks the keyword " + w[3]);
+        return true;
+      }
+      if (w.size() == 5 && w[2] == "counters") {
+        int32_t counter = cardrt_counter_id(game_, w[3].c_str());
+        auto n = number(st, w[4]);
+        if (counter < 0 || !n) return bad(st, "no counter '" + w[3] + "'");
+        int32_t got = cardrt_card_counters(game_, *c, counter);
+        expect(r, st, got == *n, w[1] + " has " + std::to_string(got) + " " + w[3] + " counters, expected " + w[4]);
+        return true;
+      }
+      // expect NAME STAT N
+      std::string stat_name;
+      for (size_t i = 2; i + 1 < w.size(); ++i) stat_name += (i > 2 ? " " : "") + w[i];
+      if (auto idx = p.stat(stat_name)) {
+        auto n = number(st, w.back());
+        if (!n) return false;
+        int32_t got = cardrt_stat_get(game_, *c, static_cast<int32_t>(*idx));
+        expect(r, st, got == *n, w[1] + " " + stat_name + " is " + std::to_string(got) + ", expected " + w.back());
+        return true;
+      }
+    }
+    return bad(st, "unknown expectation (see docs/scenarios.md)");
+  }
+
+  const Scenario& s_;
+  const RunOptions& o_;
+  std::ostream& out_;
+  std::ostream& err_;
+  std::unique_ptr<CompiledSet> compiled_;
+  RuntimeProfile profile_;
+  cardrt_cardpool* pool_ = nullptr;
+  cardrt_game* game_ = nullptr;
+  std::unique_ptr<Interpreter> interp_;
+  std::unique_ptr<Jit> jit_;
+  Host host_;
+  std::map<std::string, int32_t> names_;
+  int32_t last_use_ = 0;
+};
+
+}  // namespace
+
+RunResult run_scenario(const Scenario& s, const RunOptions& opts, std::ostream& out, std::ostream& err) {
+  return Runner(s, opts, out, err).run();
+}
+
+}  // namespace cardc

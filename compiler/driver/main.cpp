@@ -8,6 +8,7 @@
 #include "driver/compile_pipeline.h"
 #include "driver/run_command.h"
 #include "import/import_command.h"
+#include "tools/fmt_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"cardc: a compiler for card-game card text"};
@@ -63,6 +64,13 @@ int main(int argc, char** argv) {
   run->add_flag("--quiet", run_opts.quiet, "Print only failures and the summary, not the event log");
   run->add_flag("--narrate", run_opts.narrate, "Tell the event log in sentences");
 
+  // cardc fmt [--check] [--in-place] PATH... (compiler/tools/)
+  cardc::tools::FmtOptions fmt_opts;
+  auto* fmt_cmd = app.add_subcommand("fmt", "Format card sets and game profiles in the one canonical layout");
+  fmt_cmd->add_option("paths", fmt_opts.paths, "Files or folders")->required();
+  fmt_cmd->add_flag("--check", fmt_opts.check, "Only report files that are not formatted (exit 1)");
+  fmt_cmd->add_flag("-i,--in-place", fmt_opts.in_place, "Rewrite files that are not formatted (atomically)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -74,6 +82,7 @@ int main(int argc, char** argv) {
   try {
     if (check->parsed()) return cardc::run_check(opts, std::cout, std::cerr);
     if (dump->parsed()) return cardc::run_dump_ast(opts, std::cout, std::cerr);
+    if (fmt_cmd->parsed()) return cardc::tools::run_fmt(fmt_opts, std::cout, std::cerr);
     if (run->parsed()) return cardc::run_run(run_opts, std::cout, std::cerr);
     if (import->parsed()) return cardc::import::run_import(import_opts, std::cout, std::cerr);
     if (compile->parsed())

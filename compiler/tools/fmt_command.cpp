@@ -1,0 +1,96 @@
+#include "tools/fmt_command.h"
+
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "driver/inputs.h"
+#include "tools/atomic_write.h"
+#include "tools/format.h"
+
+namespace cardc::tools {
+
+namespace {
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream s;
+  s << in.rdbuf();
+  out = s.str();
+  return !in.bad();
+}
+
+// The 1-based number of the first line where a and b differ.
+size_t first_difference(const std::string& a, const std::string& b) {
+  size_t line = 1;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    if (a[i] != b[i]) return line;
+    if (a[i] == '\n') ++line;
+  }
+  return line;
+}
+
+}  // namespace
+
+int run_fmt(const FmtOptions& opts, std::ostream& out, std::ostream& err) {
+  if (opts.paths.empty()) {
+    err << "cardc fmt: no files or folders given\n";
+    return 2;
+  }
+  if (opts.check && opts.in_place) {
+    err << "cardc fmt: --check and --in-place exclude each other\n";
+    return 2;
+  }
+  int rc = 0;
+  size_t files = 0, unformatted = 0;
+  for (const auto& path : expand_inputs(opts.paths)) {
+    FileKind kind = file_kind(path);
+    if (kind == FileKind::Other) {
+      err << "cardc fmt: '" << path << "' is not a card set (.cards) or game profile (.game)\n";
+      rc = 2;
+      continue;
+    }
+    std::string text;
+    if (!read_file(path, text)) {
+      err << "cardc fmt: cannot read '" << path << "'\n";
+      rc = 2;
+      continue;
+    }
+    ++files;
+    std::string error;
+    auto formatted =
+        format_source(text, kind == FileKind::CardSet ? FormatLanguage::CardSet : FormatLanguage::Profile, path, error);
+    if (!formatted) {
+      err << error;
+      if (rc == 0) rc = 1;
+      continue;
+    }
+    bool same = *formatted == text;
+    if (opts.check) {
+      if (!same) {
+        out << path << ":" << first_difference(text, *formatted) << ": not formatted (cardc fmt --in-place " << path
+            << ")\n";
+        ++unformatted;
+        if (rc == 0) rc = 1;
+      }
+    } else if (opts.in_place) {
+      if (!same) {
+        if (!atomic_write(path, *formatted, error)) {
+          err << "cardc fmt: cannot write '" << path << "': " << error << "\n";
+          rc = 2;
+          continue;
+        }
+        out << "formatted " << path << "\n";
+        ++unformatted;
+      }
+    } else {
+      out << *formatted;
+    }
+  }
+  if (opts.check)
+    out << files << " file" << (files == 1 ? "" : "s") << " checked, " << unformatted << " not formatted\n";
+  return rc;
+}
+
+}  // namespace cardc::tools

@@ -9,6 +9,7 @@
 #include "driver/run_command.h"
 #include "import/import_command.h"
 #include "tools/fmt_command.h"
+#include "tools/render_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"cardc: a compiler for card-game card text"};
@@ -71,6 +72,13 @@ int main(int argc, char** argv) {
   fmt_cmd->add_flag("--check", fmt_opts.check, "Only report files that are not formatted (exit 1)");
   fmt_cmd->add_flag("-i,--in-place", fmt_opts.in_place, "Rewrite files that are not formatted (atomically)");
 
+  // cardc render SET.cards -o proofs.html (compiler/tools/)
+  cardc::tools::RenderOptions render_opts;
+  auto* render = app.add_subcommand("render", "Lay out a card set as an HTML proof sheet of card faces");
+  render->add_option("path", render_opts.path, "Card set (.cards)")->required();
+  render->add_option("-o,--output", render_opts.output, "Output HTML file (- for stdout)")->required();
+  render->add_option("--profile-path", render_opts.profile_dirs, "Extra folders to look for GAME.game in");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -83,6 +91,7 @@ int main(int argc, char** argv) {
     if (check->parsed()) return cardc::run_check(opts, std::cout, std::cerr);
     if (dump->parsed()) return cardc::run_dump_ast(opts, std::cout, std::cerr);
     if (fmt_cmd->parsed()) return cardc::tools::run_fmt(fmt_opts, std::cout, std::cerr);
+    if (render->parsed()) return cardc::tools::run_render(render_opts, std::cout, std::cerr);
     if (run->parsed()) return cardc::run_run(run_opts, std::cout, std::cerr);
     if (import->parsed()) return cardc::import::run_import(import_opts, std::cout, std::cerr);
     if (compile->parsed())

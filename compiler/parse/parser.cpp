@@ -150,8 +150,11 @@ class AstBuilder {
   }
 
   // quoted : OPEN_QUOTE quotedElement* CLOSE_QUOTE  -> the text between the quotes
+  // After error recovery a quote token may be missing (`set "Unclosed`): take what is there.
   std::pair<std::string, SourceRange> quoted(P::QuotedContext* q) const {
-    SourceRange r{file_, range(q->OPEN_QUOTE()->getSymbol()).end, range(q->CLOSE_QUOTE()->getSymbol()).begin};
+    if (!q || !q->OPEN_QUOTE()) return {std::string(), range(q)};
+    SourceRange r{file_, range(q->OPEN_QUOTE()->getSymbol()).end, 0};
+    r.end = q->CLOSE_QUOTE() ? range(q->CLOSE_QUOTE()->getSymbol()).begin : range(q).end;
     if (r.end < r.begin) r.end = r.begin;
     return {text(r), r};
   }

@@ -1,0 +1,200 @@
+// The fuzz targets of cardc (issue "Robustness"): every front-end stage, the compile-and-run pipeline through the
+// interpreter and the JIT, the scenario parser, the importer and the card-library loader. `scripts/fuzz TARGET N`.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "bind/binder.h"
+#include "bind/runtime_profile.h"
+#include "codegen/emit.h"
+#include "codegen/jit.h"
+#include "fuzz_driver.h"
+#include "import/oracle_import.h"
+#include "interp/interpreter.h"
+#include "parse/parser.h"
+#include "profile/load_profile.h"
+#include "scenario/scenario.h"
+#include "sema/pipeline.h"
+
+namespace {
+
+using namespace cardc;
+namespace fs = std::filesystem;
+
+const std::string kRoot = CARDC_SOURCE_DIR;
+
+std::vector<std::string> files(const std::vector<std::string>& dirs, const std::string& ext) {
+  std::vector<std::string> out;
+  for (const auto& d : dirs) {
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(kRoot + "/" + d, ec), end; !ec && it != end; it.increment(ec))
+      if (it->path().extension() == ext) out.push_back(it->path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string slurp(const std::string& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+uint64_t signature(const DiagnosticEngine& d, uint64_t extra = 0) {
+  uint64_t h = 1469598103934665603ull ^ extra;
+  for (const auto& x : d.all()) {
+    h ^= static_cast<uint64_t>(x.id) + 1;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+const std::vector<std::string> kWords = {
+    "game ", "set ", "card ", "type ", "stats ", "keywords ", "text\n", "flavor ", "end\n", "**", "_", "\"", "“", "”",
+    "(", ")", ":", ".", ";", ",", "•", "·", "/", "X", "+2F", "-1", "*", "-", "\n", "    ", "#",
+    "Battle", "Limited", "Open", "Reaction", "Target ", "target ", "Bow ", "Gain 2 Honor", "Personality", "Force",
+    "Chi", "this ", "him", "his", "it", "until the end of the turn", "choose 2 times from", "Choose one or more",
+    "If you would gain ", " instead", "After this Personality enters play", "Pay X Gold", "Draw X cards",
+    "Create a Lion Clan, Samurai Personality card", "Give him ", "Samurai", "Tactical ", "Once per turn, ",
+    "stat ", "card type ", "designator ", "keyword ", "event ", "verb ", "[primitive = draw]", "policy ",
+    "999999999999", "\xff", "\x00", "\r\n"};
+
+// One profile, parsed once, for the targets that check sets.
+struct Legends {
+  SourceManager sm;
+  DiagnosticEngine diags{sm};
+  std::unique_ptr<ast::ProfileFile> ast;
+  std::unique_ptr<GameProfile> profile;
+  Legends() {
+    FileId f = sm.add("legends.game", slurp(kRoot + "/cards/legends/legends.game"));
+    ast = parse_profile(sm, f, diags);
+    if (ast) profile = load_profile(*ast, diags);
+  }
+};
+Legends& legends() {
+  static Legends l;
+  return l;
+}
+
+struct Checked {
+  SourceManager sm;
+  std::unique_ptr<DiagnosticEngine> diags = std::make_unique<DiagnosticEngine>(sm);
+  std::unique_ptr<ast::CardSetFile> set;
+  std::unique_ptr<CheckContext> ctx;
+};
+
+std::unique_ptr<Checked> check(std::string_view input) {
+  auto c = std::make_unique<Checked>();
+  FileId f = c->sm.add("fuzz.cards", std::string(input));
+  c->set = parse_card_set(c->sm, f, *c->diags);
+  if (!c->set || !legends().profile) return c;
+  c->ctx = std::make_unique<CheckContext>(CheckContext{c->sm, *legends().profile, *c->set, *c->diags, {}});
+  run_sema(*c->ctx);
+  return c;
+}
+
+// Plays every registered card: into play, then each of its first abilities with the default chooser.
+int64_t play_all(cardrt_cardpool* pool, cardrt_profile* profile) {
+  cardrt_game* g = cardrt_game_create(profile, pool, 7, nullptr);
+  if (!g) return -1;
+  int64_t log = 0;
+  int32_t n = cardrt_cardpool_count(pool);
+  int32_t hand = runtime_zone_role_zone(*legends().profile, CARDRT_ZROLE_HAND);
+  cardrt_game_begin_turn(g, 0);
+  for (int32_t def = 0; def < n && def < 64; ++def) {
+    int32_t id = cardrt_game_add_card(g, def, def % 2, hand);
+    if (id <= 0) continue;
+    cardrt_game_put_into_play(g, id, def % 2);
+    for (int32_t a = 0; a < 4; ++a) cardrt_game_use_ability(g, def % 2, id, a);
+  }
+  cardrt_game_end_turn(g);
+  log = cardrt_log_count(g);
+  cardrt_game_destroy(g);
+  return log;
+}
+
+std::vector<fuzz::Target> targets() {
+  std::vector<std::string> sets = files({"cards", "tests/check", "tests/scenarios"}, ".cards");
+  std::vector<std::string> games = files({"cards", "tests/check"}, ".game");
+  std::vector<fuzz::Target> t;
+  t.push_back({"cards", sets, kWords, [](std::string_view in) {
+                 SourceManager sm;
+                 DiagnosticEngine d(sm);
+                 parse_card_set(sm, sm.add("f.cards", std::string(in)), d);
+                 return signature(d);
+               }});
+  t.push_back({"profile", games, kWords, [](std::string_view in) {
+                 SourceManager sm;
+                 DiagnosticEngine d(sm);
+                 auto p = parse_profile(sm, sm.add("f.game", std::string(in)), d);
+                 if (p) load_profile(*p, d);
+                 return signature(d);
+               }});
+  t.push_back({"check", sets, kWords, [](std::string_view in) { return signature(*check(in)->diags); }});
+  t.push_back({"compile-run", sets, kWords, [](std::string_view in) {
+                 auto c = check(in);
+                 if (!c->ctx || c->diags->errors()) return signature(*c->diags);
+                 BindResult b = bind_card_set(*c->ctx, "fuzz", "fuzz");
+                 std::string error;
+                 RuntimeProfile rp = make_runtime_profile(*legends().profile, error);
+                 if (!rp) return signature(*c->diags, 1);
+                 cardrt_cardpool* pool = cardrt_cardpool_create(rp.get());
+                 Interpreter interp(b.module);
+                 int64_t log = -2;
+                 if (interp.ok() && interp.register_cards(pool) >= 0) log = play_all(pool, rp.get());
+                 cardrt_cardpool_destroy(pool);
+                 return signature(*c->diags, static_cast<uint64_t>(log));
+               }});
+  t.push_back({"compile-jit", sets, kWords, [](std::string_view in) {
+                 auto c = check(in);
+                 if (!c->ctx || c->diags->errors()) return signature(*c->diags);
+                 BindResult b = bind_card_set(*c->ctx, "fuzz", "fuzz");
+                 std::string error;
+                 RuntimeProfile rp = make_runtime_profile(*legends().profile, error);
+                 auto jit = Jit::create({codegen::OptLevel::O0});
+                 if (!rp || !jit) return signature(*c->diags, 1);
+                 cardrt_cardpool* pool = cardrt_cardpool_create(rp.get());
+                 int64_t log = -2;
+                 auto id = (*jit)->add(b.module);
+                 if (id) {
+                   auto reg = (*jit)->register_cards(*id, pool);
+                   if (reg && *reg >= 0) log = play_all(pool, rp.get());
+                 }
+                 cardrt_cardpool_destroy(pool);
+                 return signature(*c->diags, static_cast<uint64_t>(log));
+               }});
+  t.push_back({"scenario", files({"tests/scenarios"}, ".scenario"),
+               {"card ", "play ", "use ", " ability ", "expect ", "answer choose ", "\"", "seed ", "set ", "turn 0\n"},
+               [](std::string_view in) {
+                 Scenario s;
+                 std::string error;
+                 bool ok = parse_scenario(kRoot + "/tests/scenarios/x.scenario", std::string(in), s, error);
+                 return static_cast<uint64_t>(ok) + s.steps.size() * 2;
+               }});
+  t.push_back({"import", files({"tests/fuzz/seeds"}, ".json"),
+               {"{", "}", "[", "]", "\"title\"", "\"text\"", "\"type\"", "<b>", "</b>", "<br>", ":bow:", ":g2:", "&amp;",
+                "&#149;", "<i>(", ")</i>", "\"keywords\"", "\"force\"", "\"honor\"", "\"-\""},
+               [](std::string_view in) {
+                 auto r = import::convert_oracle_set(in, {"legends", "Fuzz"});
+                 return static_cast<uint64_t>(r.error.empty()) + 2 * r.written.size() + 1000 * r.problems.size();
+               }});
+  t.push_back({"library", files({"tests/fuzz/seeds"}, ".so"), {"\x7f" "ELF", "CARDLIB1", "cardrt_library_register"},
+               [](std::string_view in) {
+                 // A corrupted card library must be refused before any of its code runs.
+                 std::string path = fs::temp_directory_path().string() + "/cardc-fuzz-library-" + std::to_string(::getpid()) + ".so";
+                 std::ofstream(path, std::ios::binary | std::ios::trunc) << in;
+                 char msg[256];
+                 cardrt_library* lib = nullptr;
+                 int32_t rc = cardrt_library_open(path.c_str(), "legends", nullptr, nullptr, &lib, msg, sizeof msg);
+                 if (lib) cardrt_library_unload(lib);
+                 std::remove(path.c_str());
+                 return static_cast<uint64_t>(static_cast<uint32_t>(rc));
+               }});
+  return t;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return cardc::fuzz::fuzz_main(argc, argv, targets()); }

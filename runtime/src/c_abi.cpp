@@ -435,6 +435,26 @@ int32_t cardrt_game_emit(cardrt_game* game, int32_t event, int32_t card, int32_t
     return int32_t(CARDRT_OK);
   });
 }
+int32_t cardrt_game_emit_other(cardrt_game* game, int32_t event, int32_t card, int32_t other, int32_t player,
+                               int32_t amount) {
+  return act(game, nullptr, [&](Game& g) {
+    if (event <= CARDRT_EV_NONE || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);
+    cardrt::EventInfo ev;
+    ev.kind = event;
+    ev.card = card;
+    ev.other = other;
+    ev.player = player;
+    ev.amount = amount;
+    g.dispatch(ev);
+    return int32_t(CARDRT_OK);
+  });
+}
+int32_t cardrt_game_forbidden(cardrt_game* game, int32_t card, int32_t action, int32_t other) {
+  return act(game, nullptr, [&](Game& g) {
+    if (!g.valid_card(card) || action < 0 || action >= CARDRT_FORBID_COUNT) return int32_t(CARDRT_E_ARGUMENT);
+    return int32_t(g.forbidden(card, action, other) ? 1 : 0);
+  });
+}
 int32_t cardrt_game_accumulate(cardrt_game* game, int32_t player, int32_t resource) {
   return act(game, nullptr, [&](Game& g) { return g.accumulate(player, resource); });
 }
@@ -707,6 +727,22 @@ int32_t cardrt_grant_protection(cardrt_game* game, cardrt_effect_ctx* ctx, int32
 int32_t cardrt_grant_ability(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t def, int32_t ability,
                              int32_t dur) {
   return act(game, ctx, [&](Game& g) { return g.grant(ctx, card, cardrt::GrantKind::ability, def, ability, dur); });
+}
+int32_t cardrt_forbid(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t action, cardrt_any_fn filter,
+                      int32_t dur) {
+  return act(game, ctx, [&](Game& g) {
+    if (action == CARDRT_FORBID_GAIN_RESOURCE) return int32_t(CARDRT_E_ARGUMENT);  // a player's: cardrt_forbid_player
+    return g.grant(ctx, card, cardrt::GrantKind::restriction, action, -1, dur, as_filter(filter));
+  });
+}
+int32_t cardrt_forbid_player(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player, int32_t action, int32_t what,
+                             int32_t dur) {
+  return act(game, ctx, [&](Game& g) {
+    if (!g.valid_player(player) || action != CARDRT_FORBID_GAIN_RESOURCE || !ctx || !g.valid_card(ctx->source))
+      return int32_t(CARDRT_E_ARGUMENT);
+    if (what < 0 || what >= int32_t(g.profile().resources.size())) return int32_t(CARDRT_E_ARGUMENT);
+    return g.grant(ctx, ctx->source, cardrt::GrantKind::restriction, action, what, dur, nullptr, player);
+  });
 }
 
 // ---------------------------------------------------------------- targeting and choices

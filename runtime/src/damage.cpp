@@ -71,6 +71,11 @@ int32_t Game::attack(cardrt_effect_ctx* ctx, CardId attacker, CardId defender) {
   if (attacker == CARDRT_NO_CARD || defender == CARDRT_NO_CARD) return 0;
   if (!valid_card(attacker) || !valid_card(defender)) return CARDRT_E_ARGUMENT;
   if (!in_play(attacker) || !in_play(defender)) return 0;
+  // 003 Traits: "This unit cannot attack [structures]" -- the attack does not happen
+  if (forbidden(attacker, CARDRT_FORBID_ATTACK, defender)) {
+    emit(CARDRT_LOG_FORBIDDEN, card(attacker).controller, attacker, defender, CARDRT_FORBID_ATTACK, 0, 0);
+    return 0;
+  }
   const int32_t at = profile_->role(CARDRT_ROLE_ATTACK), lk = profile_->role(CARDRT_ROLE_LUCK);
   const int32_t base = at >= 0 ? floor_zero(stat_value(card(attacker), at)) : 0;  // 004 Attack: the base damage
   const PlayerId victim = card(defender).controller;
@@ -125,6 +130,11 @@ int32_t Game::inflict_status(cardrt_effect_ctx* ctx, CardId id, int32_t counter,
   if (!(profile_->counters[size_t(counter)].flags & CARDRT_COUNTER_STATUS)) return CARDRT_E_ARGUMENT;
   if (!in_play(id)) return 0;
   if (ctx && ctx->probe) return 0;
+  // "This unit cannot be inflicted with Statuses": no Resist roll, no counters (004 Status)
+  if (forbidden(id, CARDRT_FORBID_RECEIVE_STATUS, ctx_source(ctx))) {
+    emit(CARDRT_LOG_FORBIDDEN, card(id).controller, id, ctx_source(ctx), CARDRT_FORBID_RECEIVE_STATUS, n, 0);
+    return 0;
+  }
   const int32_t rs = profile_->role(CARDRT_ROLE_RESIST);
   if (profile_->rule(CARDRT_RULE_GEM_DICE) && !(flags & CARDRT_DMG_IGNORE_RESIST) && rs >= 0) {
     const int32_t resist = stat_value(card(id), rs);

@@ -8,7 +8,7 @@ namespace cardrt {
 namespace {
 
 // What the "what" field names, by log kind, so the text can use the game's own words.
-enum class What { none, stat, resource, zone, keyword, counter, event, state, boundary, purpose, protection };
+enum class What { none, stat, resource, zone, keyword, counter, event, state, boundary, purpose, protection, restriction };
 
 struct KindInfo {
   const char* name;
@@ -74,6 +74,8 @@ constexpr KindInfo kKinds[] = {
     {"grant_suppressed", What::none},
     {"protection_granted", What::protection},
     {"chain", What::none},
+    {"restriction_granted", What::restriction},
+    {"forbidden", What::restriction},
 };
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 
@@ -112,6 +114,10 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
       return (e.what >= 0 && e.what <= CARDRT_PURPOSE_RESIST_ROLL) ? kPurposes[e.what] : fmt::format("{}", e.what);
     case What::protection:
       return (e.what >= 0 && e.what < CARDRT_PROT_COUNT) ? kProtections[e.what] : fmt::format("{}", e.what);
+    case What::restriction: {
+      static const char* const kForbid[] = {"attack", "issue_challenge", "receive_status", "gain_resource"};
+      return (e.what >= 0 && e.what < CARDRT_FORBID_COUNT) ? kForbid[e.what] : fmt::format("{}", e.what);
+    }
   }
   return {};
 }

@@ -48,13 +48,15 @@ struct StatModifier {
   uint32_t seen_epoch = 0;
 };
 
-enum class GrantKind : int32_t { keyword, keyword_removal, protection, ability, state };
+enum class GrantKind : int32_t { keyword, keyword_removal, protection, ability, state, restriction };
 
 struct Grant {
   int32_t id = 0;
   GrantKind kind = GrantKind::keyword;
   int32_t what = 0;         // keyword, protection, state; for ability: def
-  int32_t ability = -1;     // for ability grants: index within def
+  int32_t ability = -1;     // for ability grants: index within def; for restrictions: the resource or -1
+  cardrt_filter_fn filter = nullptr;  // restrictions: which other cards it applies to (nullptr: any)
+  PlayerId player = -1;               // restrictions on a player ("You may not gain Honor")
   CardId source = 0;
   int32_t source_ability = -1;
   Duration dur;
@@ -257,7 +259,11 @@ class Game {
   bool has_protection(const Card& c, int32_t prot, bool continuous_only = false) const;
   bool has_state(const Card& c, int32_t st) const { return (c.states >> st) & 1u; }
   int32_t set_state(cardrt_effect_ctx* ctx, CardId id, int32_t st, bool on);
-  int32_t grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t what, int32_t ability, int32_t dur);
+  int32_t grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t what, int32_t ability, int32_t dur,
+                cardrt_filter_fn filter = nullptr, PlayerId player = -1);
+  // --- restrictions (restrictions.cpp) ---
+  bool forbidden(CardId actor, int32_t action, CardId other);
+  bool player_forbidden(PlayerId p, int32_t action, int32_t what) const;
   int32_t remove_keyword(cardrt_effect_ctx* ctx, CardId id, int32_t kw, int32_t dur);
   std::vector<AbilityRef> abilities_of(const Card& c) const;
 

@@ -60,7 +60,8 @@ std::vector<AbilityRef> Game::abilities_of(const Card& c) const {
   return out;
 }
 
-int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t what, int32_t ability, int32_t dur) {
+int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t what, int32_t ability, int32_t dur,
+                    cardrt_filter_fn filter, PlayerId player) {
   if (id == CARDRT_NO_CARD) return CARDRT_FAILED;
   if (!valid_card(id) || dur < 0 || dur >= CARDRT_DUR_COUNT) return CARDRT_E_ARGUMENT;
   switch (kind) {
@@ -76,6 +77,9 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
           ability >= int32_t(pool_->defs[size_t(what)].abilities.size()))
         return CARDRT_E_ARGUMENT;
       break;
+    case GrantKind::restriction:
+      if (what < 0 || what >= CARDRT_FORBID_COUNT) return CARDRT_E_ARGUMENT;
+      break;
     case GrantKind::state: return CARDRT_E_ARGUMENT;
   }
   if (ctx && ctx->probe) return CARDRT_OK;
@@ -85,7 +89,7 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   if (ctx && ctx->continuous) {
     for (Grant& g : c->grants)
       if (g.from_continuous && g.source == source && g.source_ability == src_ability && g.kind == kind &&
-          g.what == what && g.ability == ability) {
+          g.what == what && g.ability == ability && g.filter == filter && g.player == player) {
         g.seen_epoch = ctx->epoch;
         return g.id;
       }
@@ -108,6 +112,8 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   g.kind = kind;
   g.what = what;
   g.ability = ability;
+  g.filter = filter;
+  g.player = player;
   g.source = source;
   g.source_ability = src_ability;
   g.dur = make_duration(dur, ctx_controller(ctx));
@@ -118,6 +124,7 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   if (kind == GrantKind::keyword) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, what, 1, 0);
   else if (kind == GrantKind::protection) emit(CARDRT_LOG_PROTECTION_GRANTED, c->controller, id, source, what, 1, 0);
   else if (kind == GrantKind::ability) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, -1, what, ability);
+  else if (kind == GrantKind::restriction) emit(CARDRT_LOG_RESTRICTION_GRANTED, c->controller, id, source, what, player, ability);
   return g.id;
 }
 

@@ -19,6 +19,11 @@ int32_t Game::gain_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32
   if (n < 0) return CARDRT_E_ARGUMENT;  // 000 7.2: no negative choices; "gain -1" is not a loss
   if (dur >= CARDRT_DUR_COUNT) return CARDRT_E_ARGUMENT;
   if (ctx && ctx->probe) return CARDRT_OK;
+  // "You may not gain Honor": nothing is gained (losing is still possible)
+  if (player_forbidden(p, CARDRT_FORBID_GAIN_RESOURCE, r)) {
+    emit(CARDRT_LOG_FORBIDDEN, p, 0, ctx_source(ctx), CARDRT_FORBID_GAIN_RESOURCE, n, r);
+    return 0;
+  }
   // 002 rule 525: "if you would gain ..." replacement effects, each at most once
   Pending pend;
   pend.ev.kind = CARDRT_EV_WOULD_GAIN_RESOURCE;

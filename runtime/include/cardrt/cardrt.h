@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 1
+#define CARDRT_ABI_VERSION 2
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -118,6 +118,12 @@ enum { CARDRT_BOUND_MIN = 0, CARDRT_BOUND_MAX = 1 };
 enum { CARDRT_STATE_BOWED = 0, CARDRT_STATE_FACE_DOWN = 1, CARDRT_STATE_FIRST_CUSTOM = 2 };
 enum { CARDRT_PROT_CANNOT_BE_DESTROYED = 0, CARDRT_PROT_ZERO_CHI = 1, CARDRT_PROT_UNTARGETABLE_BY_OPPONENTS = 2,
        CARDRT_PROT_COUNT = 3 };
+/* What a restriction forbids (cardrt_forbid, cardrt_forbid_player; 003 Traits "cannot", "may not"). */
+enum { CARDRT_FORBID_ATTACK = 0,          /* "This unit cannot attack [structures]" (other: the attacked card) */
+       CARDRT_FORBID_ISSUE_CHALLENGE = 1, /* "This Personality may not issue challenges" (other: the challenged) */
+       CARDRT_FORBID_RECEIVE_STATUS = 2,  /* "This unit cannot be inflicted with Statuses" (004 Status) */
+       CARDRT_FORBID_GAIN_RESOURCE = 3,   /* a player: "You may not gain Honor" (what: the resource) */
+       CARDRT_FORBID_COUNT = 4 };
 enum {
   CARDRT_TGT_FACE_FEATURES = 1u << 0, /* the filter reads face-up features: face-down cards are not legal */
   CARDRT_TGT_ANY_ZONE = 1u << 1,      /* candidates outside play too */
@@ -158,6 +164,8 @@ enum {
   CARDRT_LOG_DELAYED_FIRED, CARDRT_LOG_DELAYED_CANCELLED, CARDRT_LOG_BOUNDARY, CARDRT_LOG_ATTACHED,
   CARDRT_LOG_TRANSFERRED, CARDRT_LOG_TERRAIN_DISCARDED, CARDRT_LOG_X_ANNOUNCED, CARDRT_LOG_WIN, CARDRT_LOG_LOSE,
   CARDRT_LOG_CHOICE_INVALID, CARDRT_LOG_GRANT_SUPPRESSED, CARDRT_LOG_PROTECTION_GRANTED, CARDRT_LOG_CHAIN,
+  CARDRT_LOG_RESTRICTION_GRANTED, /* appended: a card or player may not do something (what: CARDRT_FORBID_*) */
+  CARDRT_LOG_FORBIDDEN,           /* appended: an action a restriction forbids did not happen (what: CARDRT_FORBID_*) */
   CARDRT_LOG_KIND_COUNT
 };
 
@@ -254,6 +262,12 @@ CARDRT_API int32_t cardrt_game_set_phase(cardrt_game*, int32_t phase);
 CARDRT_API int32_t cardrt_game_set_battlefield(cardrt_game*, int32_t battlefield); /* 0 = no battle */
 CARDRT_API int32_t cardrt_game_move_to_battlefield(cardrt_game*, int32_t card, int32_t battlefield);
 CARDRT_API int32_t cardrt_game_emit(cardrt_game*, int32_t event, int32_t card, int32_t player, int32_t amount);
+/* The same with the event's other card ("When this unit attacks": the attacked unit; CARDRT_EVF_OTHER). */
+CARDRT_API int32_t cardrt_game_emit_other(cardrt_game*, int32_t event, int32_t card, int32_t other, int32_t player,
+                                          int32_t amount);
+/* 1 when a restriction on the card forbids the action (CARDRT_FORBID_*) against `other` (0: none), else 0.
+ * For the actions the engine drives itself (issuing a challenge, declaring an attack). */
+CARDRT_API int32_t cardrt_game_forbidden(cardrt_game*, int32_t card, int32_t action, int32_t other);
 /* 002 rule 522.3: the accumulation-phase gain (only while below the cap) */
 CARDRT_API int32_t cardrt_game_accumulate(cardrt_game*, int32_t player, int32_t resource);
 CARDRT_API int32_t cardrt_game_draw(cardrt_game*, int32_t player, int32_t count);

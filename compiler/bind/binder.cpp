@@ -325,10 +325,39 @@ class CardBinder {
     std::vector<Node> tests;
     bool noun = false;
     auto add = [&](Node n) { tests.push_back(std::move(n)); };
+    // "a Daimyo, Duelist, or Kensai Personality", "a Personality or Follower": alternatives of one kind (keywords
+    // or card types) joined by "or" are one test. `last_kind` is the kind of the previous word's test.
+    enum class Kind { none, keyword, type };
+    Kind last_kind = Kind::none, pending = Kind::none;
+    bool saw_keyword = false;
+    auto has_or_after = [&](size_t k) {
+      for (size_t j = k; j < to; ++j)
+        if (lower_word(*t[j]) == "or") return true;
+      return false;
+    };
+    auto add_kind = [&](Kind k, Node n) {
+      if (pending != Kind::none) {
+        if (pending != k || tests.empty()) return false;
+        Node prev = std::move(tests.back());
+        tests.back() = binary(Op::Or, std::move(prev), std::move(n));
+      } else {
+        add(std::move(n));
+      }
+      pending = Kind::none;
+      last_kind = k;
+      return true;
+    };
     auto owner = [&]() { return call("cardrt_card_controller", {G(), card}); };
     for (size_t i = from; i < to; ++i) {
       const ast::Term& term = *t[i];
       std::string w = lower_word(term);
+      if ((term.kind == ast::TermKind::Comma || w == "or") && last_kind != Kind::none && (w == "or" || has_or_after(i))) {
+        pending = last_kind;
+        last_kind = Kind::none;
+        continue;
+      }
+      if (w == "or" && pending != Kind::none) continue;  // "Daimyo, Duelist, or Kensai"
+      if (term.kind != ast::TermKind::Comma) last_kind = Kind::none;
       if (term.kind == ast::TermKind::Comma) continue;
       if (w == "a" || w == "an" || w == "one" || w == "of" || w == "target" || w == "the" || w == "any" ||
           w == "each" || w == "in" || w == "play")
@@ -385,13 +414,16 @@ class CardBinder {
       }
       bool plural = false;
       if (int ct = lex_.card_type(term.text, &plural); ct >= 0) {
-        add(binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(ct)));
+        // "Samurai Personality or Follower" is ambiguous: fail closed rather than guess the grouping
+        if (pending == Kind::type && saw_keyword) break;
+        if (!add_kind(Kind::type, binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(ct)))) break;
         noun = true;
         continue;
       }
       size_t len = 0;
       if (int kw = lex_.keyword_at(std::span(t).subspan(i), len); kw >= 0 && i + len <= to) {
-        add(call("cardrt_card_has_keyword", {G(), card, konst(kw)}));
+        if (!add_kind(Kind::keyword, call("cardrt_card_has_keyword", {G(), card, konst(kw)}))) break;
+        saw_keyword = true;
         noun = true;
         i += len - 1;
         continue;
@@ -405,6 +437,10 @@ class CardBinder {
         continue;
       }
       why = "the word '" + term.text + "' in '" + words_text(t, from, to) + "' is not compiled yet";
+      return false;
+    }
+    if (pending != Kind::none) {
+      why = "the alternatives in '" + words_text(t, from, to) + "' are not compiled yet";
       return false;
     }
     if (!noun) {
@@ -423,6 +459,11 @@ class CardBinder {
     if (i >= t.size()) {
       why = "it names no card";
       return std::nullopt;
+    }
+    // "a target Personality", "your target Follower" (the target's filter reads "your")
+    if (i + 1 < t.size() && lower_word(*t[i + 1]) == "target") {
+      std::string d = lower_word(*t[i]);
+      if (d == "a" || d == "an" || d == "your") ++i;
     }
     std::string w = lower_word(*t[i]);
     const TextUnit& u = *unit_;
@@ -449,10 +490,32 @@ class CardBinder {
         return from_antecedent(r->antecedent, why);
       }
     }
+    // "When this unit attacks: Inflict Burn on the attacked unit": the other party of the trigger's attack.
+    if (w == "the" && i + 2 < t.size()) {
+      std::string part = lower_word(*t[i + 1]);
+      const Clause* trig = nullptr;
+      for (const Clause& k : u.constraints)
+        if (k.role == ClauseRole::Trigger) trig = &k;
+      if ((part == "attacked" || part == "attacking") && trig && trig->event >= 0 &&
+          lower(p_.events[static_cast<size_t>(trig->event)].text).find("attack") != std::string::npos &&
+          (lex_.card_type(t[i + 2]->text) >= 0 || lower_word(*t[i + 2]).rfind("unit", 0) == 0)) {
+        // "attacks": the event's card attacks the other; "is attacked": the other attacks the event's card.
+        bool passive = lower(p_.events[static_cast<size_t>(trig->event)].text).find("attacked") != std::string::npos;
+        end = i + 3;
+        return call("cardrt_ctx_event", {G(), C(), konst((part == "attacked") != passive ? CARDRT_EVF_OTHER : CARDRT_EVF_CARD)});
+      }
+    }
     if (const Reference* r = ref_at(t[i])) {
       skip_to(r->range);
       switch (r->kind) {
         case RefKind::ThisCard: return self();
+        case RefKind::ThisContext:
+          // 001 This: "this unit" is the card's unit: a card that is a unit itself, or the one it is attached to.
+          if (lower_word(*t[i]) == "this" && i + 1 < t.size() && lower_word(*t[i + 1]).rfind("unit", 0) == 0) {
+            const CardTypeDef* ct = p_.card_type(r_.card->type);
+            if (ct && ct->enters_play && !ct->action) return ct->attaches ? call("cardrt_card_attached_to", {G(), self()}) : self();
+          }
+          break;
         case RefKind::ThisBearer:
         case RefKind::ThisKeyword: return call("cardrt_card_attached_to", {G(), self()});
         case RefKind::Pronoun:
@@ -542,6 +605,23 @@ class CardBinder {
       std::string w = lower_word(*t[to]);
       bool stop = w == "to" || w == "and" || w == "until" || w == "ignoring" || w == "into" ||
                   t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon;
+      // "a target Daimyo, Duelist, or Kensai Personality": a comma inside a list of alternatives
+      if (t[to]->kind == ast::TermKind::Comma && to + 1 < t.size()) {
+        size_t len = 0;
+        std::string next = lower_word(*t[to + 1]);
+        bool item = lex_.card_type(t[to + 1]->text) >= 0 || lex_.keyword_at(std::span(t).subspan(to + 1), len) >= 0;
+        if (next == "or" || item) {
+          for (size_t j = to + 1; j < t.size() && t[j]->kind != ast::TermKind::Semicolon; ++j) {
+            if (lower_word(*t[j]) == "or") {
+              stop = false;
+              break;
+            }
+            if (t[j]->kind != ast::TermKind::Comma && lex_.card_type(t[j]->text) < 0 &&
+                lex_.keyword_at(std::span(t).subspan(j), len) < 0)
+              break;
+          }
+        }
+      }
       // "a target Personality opposing him": after the noun, "opposing" names whom it opposes (the challenger).
       if (w == "opposing" && to > i + 1 && lex_.card_type(t[to - 1]->text) >= 0) stop = true;
       if (stop) break;
@@ -551,7 +631,9 @@ class CardBinder {
     std::optional<Node> test;
     std::string why;
     Body filter;
-    if (!noun_filter(t, i + 1, to, param(2), test, why)) return fail({tg.range, why});
+    // "your target Personality": a target you control
+    size_t from = i > 0 && lower_word(*t[i - 1]) == "your" ? i - 1 : i + 1;
+    if (!noun_filter(t, from, to, param(2), test, why)) return fail({tg.range, why});
     filter.stmts.push_back(ret(std::move(*test)));
     int f = add_function("filter", FnKind::Filter, std::move(filter), tg.range);
     uint32_t flags = tg.face_up_restricted ? CARDRT_TGT_FACE_FEATURES : 0;
@@ -1222,6 +1304,10 @@ class CardBinder {
 
   // A "target ..." inside an effect ("Straighten target Personality"): declare it before use.
   bool emit_inline_target(const Clause& c, size_t i, Body& b) {
+    if (i + 1 < c.terms.size() && lower_word(*c.terms[i + 1]) == "target") {
+      std::string d = lower_word(*c.terms[i]);
+      if (d == "a" || d == "an" || d == "your") ++i;
+    }
     if (i >= c.terms.size() || lower_word(*c.terms[i]) != "target") return true;
     for (size_t k = 0; k < unit_->targets.size(); ++k)
       if (unit_->targets[k].range.begin == c.terms[i]->range.begin) return emit_target(c, k, b);
@@ -1273,6 +1359,8 @@ class CardBinder {
       b.stmts.push_back(eval(call("cardrt_grant_protection", {G(), C(), std::move(*card), konst(prot), konst(dur)})));
       return true;
     }
+    // "This unit cannot attack", "You may not gain Honor" (003 Traits: restrictions)
+    if (std::optional<bool> r = restriction(c, b, dur)) return *r;
     // "His maximum Force is 1 until the battle ends" (003 maximum and minimum)
     if (pred > 0 && (text.find("maximum") != std::string::npos || text.find("minimum") != std::string::npos)) {
       size_t end = 0;
@@ -1354,6 +1442,55 @@ class CardBinder {
       return true;
     }
     return fail({c.range, "this statement is not compiled yet"});
+  }
+
+  // A restriction (003 Traits: "cannot", "may not"): what the subject may not do, as a runtime grant the
+  // runtime checks when the action happens. nullopt: not a restriction; false: one cardc cannot bind (reported).
+  std::optional<bool> restriction(const Clause& c, Body& b, int32_t dur) {
+    const auto& t = c.terms;
+    size_t neg = 0, after = 0;
+    for (; neg < t.size(); ++neg) {
+      std::string w = lower_word(*t[neg]);
+      if (w == "cannot") { after = neg + 1; break; }
+      if ((w == "can" || w == "may") && neg + 1 < t.size() && lower_word(*t[neg + 1]) == "not") { after = neg + 2; break; }
+    }
+    if (neg == 0 || after >= t.size()) return std::nullopt;
+    std::string verb = lower_word(*t[after]);
+    std::string why;
+    if (neg == 1 && lower_word(*t[0]) == "you" && verb == "gain") {
+      size_t len = 0;
+      int res = lex_.resource_at(std::span(t).subspan(after + 1), len);
+      if (res < 0 || after + 1 + len != t.size()) return fail({c.range, "what may not be gained is not compiled yet"});
+      b.stmts.push_back(eval(call("cardrt_forbid_player", {G(), C(), controller(), konst(CARDRT_FORBID_GAIN_RESOURCE), konst(res), konst(dur)})));
+      return true;
+    }
+    int32_t action = -1;
+    size_t rest = t.size();
+    if (verb == "attack") {
+      action = CARDRT_FORBID_ATTACK;
+      rest = after + 1;
+    } else if (verb == "issue" && after + 2 == t.size() && lower_word(*t[after + 1]).rfind("challenge", 0) == 0) {
+      action = CARDRT_FORBID_ISSUE_CHALLENGE;
+    }
+    if (verb == "be" && after + 4 == t.size() && lower_word(*t[after + 1]) == "inflicted" && lower_word(*t[after + 2]) == "with" &&
+        (lower_word(*t[after + 3]) == "statuses" || lower_word(*t[after + 3]) == "status"))
+      action = CARDRT_FORBID_RECEIVE_STATUS;
+    if (action < 0) return std::nullopt;
+    size_t end = 0;
+    auto card = card_at(c, 0, end, why);
+    if (!card) return fail({c.range, why});
+    if (end != neg) return fail({c.range, "the restricted card is not compiled yet"});
+    Node filter = konst(0);
+    if (rest < t.size()) {
+      // "cannot attack structures": only against the cards the noun phrase names
+      std::optional<Node> test;
+      if (!noun_filter(t, rest, t.size(), param(2), test, why)) return fail({c.range, why});
+      Body f;
+      f.stmts.push_back(ret(std::move(*test)));
+      filter = fn_ref(add_function("filter", FnKind::Filter, std::move(f), c.range));
+    }
+    b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(*card), konst(action), std::move(filter), konst(dur)})));
+    return true;
   }
 
   static Node if_sign(const Node& delta) {

@@ -326,18 +326,28 @@ class Runner {
       return true;
     }
     if (head == "emit" && w.size() >= 3) {
-      // emit "event phrase" NAME [AMOUNT]
+      // emit "event phrase" NAME [AMOUNT] [other NAME2]: NAME2 is the event's other card (the attacked unit)
       auto c = card(st, w[2]);
       if (!c) return false;
       int32_t ev = cardrt_event_id(game_, w[1].c_str());
       if (ev < 0) return bad(st, "game '" + p.game + "' has no event '" + w[1] + "'");
       int32_t amount = 0;
-      if (w.size() == 4) {
-        auto a = number(st, w[3]);
+      int32_t other = 0;
+      size_t rest = 3;
+      if (w.size() > rest && w[rest] != "other") {
+        auto a = number(st, w[rest]);
         if (!a) return false;
         amount = *a;
+        ++rest;
       }
-      cardrt_game_emit(game_, ev, *c, cardrt_card_controller(game_, *c), amount);
+      if (w.size() == rest + 2 && w[rest] == "other") {
+        auto o = card(st, w[rest + 1]);
+        if (!o) return false;
+        other = *o;
+      } else if (w.size() != rest) {
+        return bad(st, "expected: emit \"event\" NAME [AMOUNT] [other NAME]");
+      }
+      cardrt_game_emit_other(game_, ev, *c, other, cardrt_card_controller(game_, *c), amount);
       return true;
     }
     if (head == "answer" && w.size() >= 2) {

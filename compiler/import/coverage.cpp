@@ -80,6 +80,10 @@ bool compute_coverage(std::string_view import_report_json, std::string_view chec
     }
   }
 
+  // `cardc check --compile` adds "compiled" to its summary: how many cards compiled to the effect IR.
+  if (check.contains("summary") && check["summary"].is_object() && check["summary"].contains("compiled") &&
+      check["summary"]["compiled"].is_number_integer())
+    out.compiled = check["summary"]["compiled"].get<long>();
   std::map<std::string, DiagnosticCount> by_name;
   std::vector<std::string> name_order;
   std::map<std::string, std::set<std::string>> card_errors;  // file \x1f title -> error names
@@ -128,7 +132,9 @@ std::string coverage_text(const Coverage& c, size_t top) {
   line("cards", std::to_string(c.cards));
   line("imported", std::to_string(c.imported) + " (" + std::to_string(c.not_converted) + " not converted)");
   line("cards clean", std::to_string(c.clean) + " (" + percent(c.clean_percent()) + "% of all cards, no errors)");
-  line("cards compiled", "n/a: codegen not yet built");
+  line("cards compiled", c.compiled < 0 ? std::string("n/a: checked without --compile")
+                                        : std::to_string(c.compiled) + " (" + percent(c.compiled_percent()) +
+                                              "% of all cards, to native code)");
   if (!c.not_converted_reasons.empty()) {
     s += "\nnot converted, by reason:\n";
     for (const auto& r : c.not_converted_reasons)
@@ -155,8 +161,13 @@ std::string coverage_json(const Coverage& c, size_t top) {
   j["not_converted"] = c.not_converted;
   j["clean"] = c.clean;
   j["clean_percent"] = std::stod(percent(c.clean_percent()));
-  j["compiled"] = nullptr;
-  j["compiled_note"] = "n/a: codegen not yet built";
+  if (c.compiled < 0) {
+    j["compiled"] = nullptr;
+    j["compiled_note"] = "n/a: checked without --compile";
+  } else {
+    j["compiled"] = c.compiled;
+    j["compiled_percent"] = std::stod(percent(c.compiled_percent()));
+  }
   j["not_converted_reasons"] = nlohmann::ordered_json::array();
   for (const auto& r : c.not_converted_reasons)
     j["not_converted_reasons"].push_back(

@@ -31,9 +31,13 @@ struct Coverage {
   size_t imported = 0;       // written as cards
   size_t not_converted = 0;
   size_t clean = 0;          // imported cards with no error
+  long compiled = -1;        // cards compiled to the effect IR (cardc check --compile); -1: not compiled
   std::vector<ReasonCount> not_converted_reasons;  // most frequent first
   std::vector<DiagnosticCount> diagnostics;         // most frequent first
   double clean_percent() const { return cards ? 100.0 * static_cast<double>(clean) / static_cast<double>(cards) : 0; }
+  double compiled_percent() const {
+    return cards && compiled > 0 ? 100.0 * static_cast<double>(compiled) / static_cast<double>(cards) : 0;
+  }
 };
 
 // Fails (returns false, `error` says why) when either input is not what it should be.

@@ -65,7 +65,7 @@ TEST(Coverage, Outputs) {
   c.corpus = "invented";
   std::string text = coverage_text(c, 25);
   EXPECT_NE(text.find("cards clean         2 (33.3% of all cards, no errors)"), std::string::npos) << text;
-  EXPECT_NE(text.find("n/a: codegen not yet built"), std::string::npos);
+  EXPECT_NE(text.find("n/a: checked without --compile"), std::string::npos);
   EXPECT_NE(text.find("UncompilableClause"), std::string::npos);
   auto j = nlohmann::json::parse(coverage_json(c, 1));
   EXPECT_EQ(j["cards"], 6);
@@ -74,6 +74,20 @@ TEST(Coverage, Outputs) {
   EXPECT_TRUE(j["compiled"].is_null());
   EXPECT_EQ(j["diagnostics"].size(), 1u);  // top 1
   EXPECT_EQ(j["diagnostics"][0]["example"], "Beta");
+}
+
+// `cardc check --compile` reports how many cards compiled in its summary object.
+TEST(Coverage, CompiledFromTheCheckSummary) {
+  const char* check = R"json({"diagnostics": [], "summary": {"files": 2, "cards": 6, "compiled": 3}})json";
+  Coverage c;
+  std::string error;
+  ASSERT_TRUE(compute_coverage(kReport, check, c, error)) << error;
+  EXPECT_EQ(c.compiled, 3);
+  EXPECT_NE(coverage_text(c, 5).find("cards compiled      3 (50.0% of all cards, to native code)"), std::string::npos)
+      << coverage_text(c, 5);
+  auto j = nlohmann::json::parse(coverage_json(c, 1));
+  EXPECT_EQ(j["compiled"], 3);
+  EXPECT_DOUBLE_EQ(j["compiled_percent"].get<double>(), 50.0);
 }
 
 TEST(Coverage, BadInputs) {

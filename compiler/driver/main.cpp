@@ -10,6 +10,7 @@
 #include "import/import_command.h"
 #include "tools/fmt_command.h"
 #include "tools/render_command.h"
+#include "tools/lsp_server.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"cardc: a compiler for card-game card text"};
@@ -79,6 +80,13 @@ int main(int argc, char** argv) {
   render->add_option("-o,--output", render_opts.output, "Output HTML file (- for stdout)")->required();
   render->add_option("--profile-path", render_opts.profile_dirs, "Extra folders to look for GAME.game in");
 
+  // cardc lsp: the language server on stdin/stdout (compiler/tools/)
+  cardc::tools::LspOptions lsp_opts;
+  auto* lsp = app.add_subcommand("lsp", "Run the language server (LSP 3.17, JSON-RPC over stdio)");
+  lsp->add_option("--profile-path", lsp_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  bool lsp_stdio = true;
+  lsp->add_flag("--stdio", lsp_stdio, "Use stdin/stdout (the default and only transport)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -92,6 +100,10 @@ int main(int argc, char** argv) {
     if (dump->parsed()) return cardc::run_dump_ast(opts, std::cout, std::cerr);
     if (fmt_cmd->parsed()) return cardc::tools::run_fmt(fmt_opts, std::cout, std::cerr);
     if (render->parsed()) return cardc::tools::run_render(render_opts, std::cout, std::cerr);
+    if (lsp->parsed()) {
+      std::ios::sync_with_stdio(false);
+      return cardc::tools::run_lsp(lsp_opts, std::cin, std::cout, std::cerr);
+    }
     if (run->parsed()) return cardc::run_run(run_opts, std::cout, std::cerr);
     if (import->parsed()) return cardc::import::run_import(import_opts, std::cout, std::cerr);
     if (compile->parsed())

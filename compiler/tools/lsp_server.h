@@ -1,0 +1,18 @@
+#pragma once
+// `cardc lsp`: the language server (LSP 3.17, JSON-RPC over stdio). Diagnostics as you type, hover (a card's
+// reading; a stat's, keyword's or card type's profile entry), completion (profile vocabulary, card titles),
+// go-to-definition of card titles, code actions from fix-its. docs/tools.md has the details.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace cardc::tools {
+
+struct LspOptions {
+  std::vector<std::string> profile_dirs;
+};
+
+// Serves until `exit` (0 after shutdown, 1 without) or the end of input. Malformed messages get JSON-RPC errors.
+int run_lsp(const LspOptions& opts, std::istream& in, std::ostream& out, std::ostream& log);
+
+}  // namespace cardc::tools

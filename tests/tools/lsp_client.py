@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""A test client that speaks LSP 3.17 (JSON-RPC over stdio) to the real `cardc lsp` process.
+
+usage: lsp_client.py CARDC SOURCE_DIR            protocol test (initialize ... shutdown, exit)
+       lsp_client.py CARDC SOURCE_DIR --measure  time from a one-card edit of a 300-card file to its diagnostics
+"""
+import json, os, subprocess, sys, tempfile, time
+
+cardc, src = sys.argv[1], os.path.abspath(sys.argv[2])
+measure = "--measure" in sys.argv
+
+
+class Client:
+    def __init__(self):
+        self.p = subprocess.Popen([cardc, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE if measure else None)
+        self.next_id = 0
+        self.pending = []  # notifications read while waiting for a response
+
+    def raw(self, body: bytes):
+        self.p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.p.stdin.flush()
+
+    def send(self, method, params=None, request=True):
+        msg = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            msg["params"] = params
+        if request:
+            self.next_id += 1
+            msg["id"] = self.next_id
+        self.raw(json.dumps(msg).encode())
+        return msg.get("id")
+
+    def read(self):
+        length = None
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise SystemExit("FAIL: the server closed its output")
+            line = line.strip()
+            if not line:
+                break
+            k, _, v = line.decode().partition(":")
+            if k.lower() == "content-length":
+                length = int(v)
+        return json.loads(self.p.stdout.read(length))
+
+    def response(self, id_):
+        while True:
+            m = self.read()
+            if m.get("id") == id_ and "method" not in m:
+                return m
+            self.pending.append(m)
+
+    def request(self, method, params=None):
+        return self.response(self.send(method, params))
+
+    def diagnostics(self, uri):
+        for i, m in enumerate(self.pending):
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri:
+                return self.pending.pop(i)["params"]
+        while True:
+            m = self.read()
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri:
+                return m["params"]
+            self.pending.append(m)
+
+
+def check(cond, what):
+    if not cond:
+        raise SystemExit("FAIL: " + what)
+    print("ok:", what)
+
+
+def pos_of(text, needle, delta=0):
+    i = text.index(needle) + delta
+    line = text.count("\n", 0, i)
+    return {"line": line, "character": i - (text.rfind("\n", 0, i) + 1)}
+
+
+tmp = tempfile.mkdtemp(prefix="cardc_lsp_")
+game = os.path.join(src, "cards/legends/legends.game")
+os.symlink(game, os.path.join(tmp, "legends.game"))
+c = Client()
+init = c.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + tmp, "capabilities": {}})
+caps = init["result"]["capabilities"]
+
+if measure:
+    c.send("initialized", {}, request=False)
+    base = open(os.path.join(src, "cards/legends/emerald_dawn.cards")).read()
+    header, body = base.split("\ncard ", 1)
+    cards = ["card " + b for b in ("\ncard " + body).split("\ncard ")[1:]]
+    big = header + "\n"
+    n = 0
+    while n < 300:
+        for card in cards:
+            if n == 300:
+                break
+            title = card.split('"')[1]
+            big += "\n" + card.replace('"%s"' % title, '"%s %d"' % (title, n), 1).rstrip("\n") + "\n"
+            n += 1
+    uri = "file://" + tmp + "/big.cards"
+    t0 = time.perf_counter()
+    c.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "cardc-cards", "version": 1, "text": big}},
+           request=False)
+    d = c.diagnostics(uri)
+    t_open = (time.perf_counter() - t0) * 1000
+    times = []
+    for v in range(2, 22):
+        at = pos_of(big, "Lose 3 Honor.")
+        edit = "Lose %d Honor." % (v % 5 + 1)
+        t0 = time.perf_counter()
+        c.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": v}, "contentChanges": [
+            {"range": {"start": at, "end": {"line": at["line"], "character": at["character"] + len("Lose 3 Honor.")}},
+             "text": edit}]}, request=False)
+        d = c.diagnostics(uri)
+        times.append((time.perf_counter() - t0) * 1000)
+        big = big.replace("Lose 3 Honor.", edit, 1) if v == 2 else big
+    times.sort()
+    print("300 cards: open %.1f ms; one-card edit to diagnostics: median %.1f ms, max %.1f ms (%d edits, %d diagnostics)"
+          % (t_open, times[len(times) // 2], times[-1], len(times), len(d["diagnostics"])))
+    c.request("shutdown")
+    c.send("exit", request=False)
+    c.p.wait(10)
+    sys.exit(0)
+
+check(caps.get("hoverProvider") and caps.get("definitionProvider") and "completionProvider" in caps,
+      "initialize announces hover, completion, definition")
+c.send("initialized", {}, request=False)
+
+text = open(os.path.join(src, "cards/legends/emerald_dawn.cards")).read()
+bad = text.replace("stats Force 3 · Chi 2 · Honor Requirement 5", "stats Forse 3 · Chi 2 · Honor Requirement 5", 1)
+uri = "file://" + tmp + "/dawn.cards"
+c.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "cardc-cards", "version": 1, "text": bad}},
+       request=False)
+d = c.diagnostics(uri)
+names = [x.get("code") for x in d["diagnostics"]]
+check(names == ["UnknownStat"], "didOpen publishes the one diagnostic (UnknownStat): %s" % names)
+diag = d["diagnostics"][0]
+check(diag["range"]["start"] == pos_of(bad, "Forse") and diag["severity"] == 1, "at the misspelt stat, as an error")
+
+acts = c.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": diag["range"],
+                                               "context": {"diagnostics": [diag]}})["result"]
+edit = acts[0]["edit"]["changes"][uri][0] if acts else {}
+check(acts and edit.get("newText") == "Force", "code action from the fix-it replaces it with 'Force'")
+
+at = pos_of(bad, "Forse")
+c.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+    {"range": {"start": at, "end": {"line": at["line"], "character": at["character"] + 5}}, "text": "Force"}]},
+       request=False)
+d = c.diagnostics(uri)
+check(d["diagnostics"] == [] and d.get("version") == 2, "didChange (incremental) clears the diagnostics, version 2")
+
+h = c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos_of(text, "Akodo Kage", 2)})["result"]
+v = h["contents"]["value"] if h else ""
+check("Akodo Kage" in v and "Tactical" in v and "target Personality" in v and "X:" in v,
+      "hover on a title shows the card's reading (designators, targets, X)")
+h = c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos_of(text, "Chi 2", 1)})["result"]
+check(h and "stat Chi" in h["contents"]["value"], "hover on a stat shows its profile entry")
+
+comp = c.request("textDocument/completion", {"textDocument": {"uri": uri}, "position": pos_of(text, "Lose 3 Honor.")})
+labels = {i["label"] for i in comp["result"]["items"]}
+check({"Personality", "Force", "Battle", "Samurai", "Obsidian Dragon"} <= labels,
+      "completion offers card types, stats, designators, keywords and card titles (%d items)" % len(labels))
+
+ref = "Search your deck for a Strike at the Center"
+if ref in text and '"Strike at the Center"' in text:
+    r = c.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": pos_of(text, ref, 25)})["result"]
+    check(r and r["range"]["start"]["line"] == pos_of(text, '"Strike at the Center"')["line"],
+          "go-to-definition on a title reference reaches its card")
+
+c.raw(b"{not json")
+m = c.read()
+check(m.get("error", {}).get("code") == -32700, "malformed JSON gets a parse error (-32700)")
+m = c.request("cardc/noSuchMethod", {})
+check(m.get("error", {}).get("code") == -32601, "an unknown method gets method-not-found (-32601)")
+m = c.request("textDocument/hover", {"textDocument": 3})
+check("error" in m, "bad params get an error, not a crash")
+
+check(c.request("shutdown").get("result", 1) is None, "shutdown")
+c.send("exit", request=False)
+check(c.p.wait(10) == 0, "exit after shutdown: exit code 0")

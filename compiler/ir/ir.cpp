@@ -62,8 +62,6 @@ Node ret(Node v) {
   return n;
 }
 
-namespace {
-
 const char* op_name(Op op) {
   switch (op) {
     case Op::Const: return "const";
@@ -95,6 +93,8 @@ const char* op_name(Op op) {
   }
   return "?";
 }
+
+namespace {
 
 void print_node(const Module& m, const Node& n, std::ostream& out, int depth) {
   std::string pad(depth * 2, ' ');

@@ -4,6 +4,12 @@
 // reference interpreter (compiler/interp) runs it; the code generator (compiler/codegen) lowers it to LLVM.
 // Plain C++: no LLVM, no ANTLR. All values are 32-bit integers, strings, function references or the
 // function's own parameters; arithmetic saturates and division by zero is 0 (000 7.3).
+//
+// Semantics every engine (interpreter, code generator) keeps, so their event logs are identical:
+//   - falling off the end of a function returns 0 (CARDRT_OK); locals start at 0;
+//   - the constant 0 passed where the ABI wants a pointer (a function or string) is NULL;
+//   - an I64 result of a call saturates to 32 bits; Div truncates toward zero; And, Or, Not and comparisons
+//     yield 1 or 0.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -49,6 +55,7 @@ enum class FnKind : uint8_t {
   Register,  // int32_t (cardrt_cardpool*)                             params: 0 pool
 };
 const char* fn_kind_name(FnKind k);
+const char* op_name(Op op);
 int fn_param_count(FnKind k);
 
 struct Function {

@@ -27,6 +27,9 @@ int32_t Game::construct(cardrt_effect_ctx* ctx, int32_t kind, int32_t count) {
   if (legal.empty()) return CARDRT_FAILED;
   if (ctx->probe) return CARDRT_OK;
   if (kind == CARDRT_CONSTRUCT_X_TIMES && count <= 0) return CARDRT_OK;  // X = 0: an empty chain
+  // A hard bound on "choose X times" (docs/robustness.md): a chain longer than this is refused, never run.
+  constexpr int32_t kMaxChain = 100;
+  if (kind == CARDRT_CONSTRUCT_X_TIMES && count > kMaxChain) return CARDRT_E_LIMIT;
 
   cardrt_choice c{};
   c.kind = CARDRT_CHOICE_MODES;

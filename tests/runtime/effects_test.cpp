@@ -493,6 +493,26 @@ TEST(Constructor002, ChainsRepeatsOrderAndLegality) {
   EXPECT_GE(t.count_log(CARDRT_LOG_CHOICE_INVALID), 1);
 }
 
+namespace {
+int32_t construct_a_million_times(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  return cardrt_construct(g, ctx, CARDRT_CONSTRUCT_X_TIMES, 1000000);
+}
+}  // namespace
+
+// docs/robustness.md: "choose X times" has a hard bound; a huge X is refused with E_LIMIT, never run.
+TEST(Constructor002, HugeChainIsRefused) {
+  g_trace.clear();
+  TestGame t(make_heroes());
+  const int32_t d = t.def("Weaver", "Spell");
+  const int32_t a = t.ability(d, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_CONSTRUCTOR | CARDRT_ABF_UNLIMITED,
+                              &construct_a_million_times);
+  cardrt_def_mode(t.pool(), d, a, nullptr, reinterpret_cast<cardrt_any_fn>(&mode_coin));
+  t.start();
+  const int32_t w = t.play(d, 0);
+  EXPECT_EQ(cardrt_game_use_ability(t, 0, w, a), CARDRT_E_LIMIT);
+  EXPECT_EQ(g_trace, "");
+}
+
 // 002 526: seeded, uniform, portable randomness; the same seed replays the same log byte for byte.
 TEST(Random002, SeededUniformAndReplayable) {
   auto run = [](uint64_t seed, std::string* text, std::string* json) {

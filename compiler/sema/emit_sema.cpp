@@ -58,6 +58,7 @@ class Emitter {
     if (c.optional) s += " optional";
     s += std::string(" numbers=\"") + floor_policy_name(c.floor) + "\"";
     if (c.delayed) s += c.delayed_on_controller ? " delayed(on its controller, 002 rule 521)" : " delayed";
+    if (c.any_number_nonzero) s += " any-number(at least one, 000 7.2b)";
     line(d, s + " " + text(c.range) + " " + at(c.range));
     for (const auto& cond : c.conditions) line(d + 1, "condition " + text(cond));
   }

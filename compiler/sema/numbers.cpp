@@ -127,6 +127,12 @@ void check_numbers(CheckContext& ctx) {
             c->delayed_on_controller = c->delayed && !named;
           }
         }
+        // 000 7.2b: "any number" may be zero, unless something is divided or distributed among them.
+        for (size_t i = 0; i + 2 < t.size(); ++i)
+          if (lower_word(*t[i]) == "any" && lower_word(*t[i + 1]) == "number" && lower_word(*t[i + 2]) == "of" && i > 0) {
+            std::string before = lower_word(*t[i - 1]);
+            if (before == "among" || before == "between") c->any_number_nonzero = true;
+          }
         // +0 is no bonus (003 Stats).
         for (const auto* term : t)
           if (term->kind == ast::TermKind::Modifier && !term->uses_x && term->value == 0)

@@ -53,6 +53,7 @@ struct Clause {
   FloorPolicy floor = FloorPolicy::ClampZero;  // set by the "numbers" pass
   bool delayed = false;                 // waits for its timing ("After this battle resolves, ...", 002 rule 521)
   bool delayed_on_controller = false;   // names no target: applies to the controlling player (002 rule 521)
+  bool any_number_nonzero = false;      // "divided among any number of ...": at least one if possible (000 7.2b)
 };
 
 // A word or phrase that refers to something: resolved by the "references" pass (003 Traits, 001 This).

@@ -43,6 +43,8 @@ verb Straighten [primitive = straighten]
 verb Pay [primitive = pay]
 verb Choose [primitive = choose]
 verb Heal [primitive = heal]
+verb Deal [primitive = deal]
+verb Return [primitive = return]
 )";
 
 struct Read {
@@ -167,6 +169,20 @@ TEST(Reading, NamedEventTrigger) {
   auto r = read("Personality", "Focus Effect: Gain 1 Honor.");
   EXPECT_EQ(r->set->diags->errors(), 0u);
   EXPECT_EQ(only_unit(*r).constraints[0].role, ClauseRole::Trigger);
+}
+
+}  // namespace cardc
+
+namespace cardc {
+
+// 000 7.2b: "any number" may be zero, but not when something is divided among them.
+TEST(Reading, AnyNumberDividedAmongNeedsAtLeastOne) {
+  auto divided = read("Strategy", "**Battle:** Pay X Gold: Deal X wounds divided among any number of target Personalities.");
+  const TextUnit& u = only_unit(*divided);
+  ASSERT_EQ(u.effects.size(), 1u);
+  EXPECT_TRUE(u.effects[0].any_number_nonzero);
+  auto chosen = read("Strategy", "**Battle:** Return any number of Personalities you control to your hand.");
+  EXPECT_FALSE(only_unit(*chosen).effects[0].any_number_nonzero);
 }
 
 }  // namespace cardc

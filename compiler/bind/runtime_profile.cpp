@@ -66,6 +66,30 @@ std::string profile_identity(std::string_view text) {
   return buf;
 }
 
+std::string describe_runtime_profile(const cardrt_profile* profile) {
+  const int64_t size = cardrt_profile_describe(profile, nullptr, 0);
+  if (size <= 0) return {};
+  std::string text(static_cast<size_t>(size), '\0');
+  if (cardrt_profile_describe(profile, text.data(), size) != size) return {};
+  text.pop_back();  // the NUL
+  return text;
+}
+
+bool runtime_profile_identity(const GameProfile& profile, std::string& description, std::string& identity,
+                              std::string& error) {
+  description.clear();
+  identity.clear();
+  RuntimeProfile rp = make_runtime_profile(profile, error);
+  if (!rp) return false;
+  description = describe_runtime_profile(rp.get());
+  if (description.empty()) {
+    error = "the runtime cannot describe the profile";
+    return false;
+  }
+  identity = profile_identity(description);
+  return true;
+}
+
 RuntimeProfile make_runtime_profile(const GameProfile& p, std::string& error) {
   RuntimeProfile rp(cardrt_profile_create(p.game.c_str()));
   if (!rp) {

@@ -17,8 +17,19 @@ using RuntimeProfile = std::unique_ptr<cardrt_profile, RuntimeProfileDeleter>;
 // Builds the runtime profile; on failure returns null and says which declaration the runtime refused.
 RuntimeProfile make_runtime_profile(const GameProfile& profile, std::string& error);
 
-// A stable identity of a profile (64-bit FNV-1a of its file text, hex), checked when a card library loads.
-std::string profile_identity(std::string_view profile_text);
+// 64-bit FNV-1a of a text, as 16 hex digits. A profile's identity (checked when a card library loads) is this hash
+// of the runtime profile's description, so two .game files that mean the same runtime profile share it; it equals
+// cardrt_profile_identity. compile_set also uses it for the set's source hash.
+std::string profile_identity(std::string_view text);
+
+// The runtime's canonical text description of a profile (cardrt_profile_describe; docs/runtime.md "Profile
+// descriptions"); "" for a null or invalid handle.
+std::string describe_runtime_profile(const cardrt_profile* profile);
+
+// The description and identity of a .game profile's runtime profile. On failure (the runtime refuses a declaration)
+// returns false with `error` set, and leaves the outputs empty.
+bool runtime_profile_identity(const GameProfile& profile, std::string& description, std::string& identity,
+                              std::string& error);
 
 // Runtime ids the binder needs, all in profile declaration order except where the runtime has built-ins.
 int runtime_state_id(const GameProfile& profile, size_t state_index);  // Bowed and Face-down are built in

@@ -12,7 +12,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_text_kind(const std::string& emit) { return emit == "llvm" || emit == "asm" || emit == "ir"; }
+bool is_text_kind(const std::string& emit) {
+  return emit == "llvm" || emit == "asm" || emit == "ir" || emit == "profile";
+}
 
 // Never overwrite an input: not one of the named paths, and not a card set or profile (which is what a
 // mistyped -o usually is).
@@ -49,7 +51,7 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
   }
   const std::string& emit = opts.emit;
   if (emit != "lib" && emit != "obj" && !is_text_kind(emit)) {
-    err << "cardc compile: --emit=" << emit << " is not one of lib, obj, asm, llvm, ir\n";
+    err << "cardc compile: --emit=" << emit << " is not one of lib, obj, asm, llvm, ir, profile\n";
     return 2;
   }
   const bool to_stdout = opts.output.empty() || opts.output == "-";
@@ -66,8 +68,14 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
   ir::Module module;
   if (const int r = build(opts, module, err); r != 0) return r;
 
+  // --emit=profile: the description of the runtime profile the set was compiled against (docs/runtime.md
+  // "Profile descriptions"), which every card library embeds.
+  if (emit == "profile" && module.profile_description.empty()) {
+    err << "cardc compile: the runtime could not describe the set's profile\n";
+    return 1;
+  }
   // --emit=ir shows any module, valid or not (that is what it is for); everything else needs a valid one.
-  if (emit != "ir") {
+  if (emit != "ir" && emit != "profile") {
     if (const auto errors = ir::verify(module); !errors.empty()) {
       err << "cardc compile: invalid effect IR module:\n" << ir::format(errors);
       return 1;
@@ -83,7 +91,8 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
     }
     return 0;
   }
-  Expected<std::string> bytes = emit == "ir"     ? Expected<std::string>(ir::print(module))
+  Expected<std::string> bytes = emit == "profile" ? Expected<std::string>(module.profile_description)
+                                : emit == "ir"     ? Expected<std::string>(ir::print(module))
                                 : emit == "llvm" ? emit_llvm_ir(module, emit_opts)
                                 : emit == "asm"  ? emit_assembly(module, emit_opts)
                                                  : emit_object(module, emit_opts);

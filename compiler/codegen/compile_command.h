@@ -1,5 +1,5 @@
 #pragma once
-// `cardc compile SET.cards... -o set.so [--emit=lib|obj|asm|llvm|ir] [-O0..-O3]`: the back half of the compiler.
+// `cardc compile SET.cards... -o set.so [--emit=lib|obj|asm|llvm|ir|profile] [-O0..-O3]`: the back half of the compiler.
 // The front half (parse, check, bind: sources -> ir::Module) is a callback, so the driver joins the two with one
 // line. LLVM-free header.
 #include <functional>
@@ -15,7 +15,7 @@ struct CompileOptions {
   std::vector<std::string> paths;         // card sets (.cards) and folders, as for `cardc check`
   std::vector<std::string> profile_dirs;  // --profile-path
   std::string output;                     // -o; "-" or "" = stdout (text kinds only)
-  std::string emit = "lib";               // lib (card library .so) | obj | asm | llvm | ir
+  std::string emit = "lib";               // lib (card library .so) | obj | asm | llvm | ir | profile (description)
   int opt_level = 2;                      // -O0..-O3
   std::string cc;                         // --cc: the C compiler driver that links the .so ("" = cc on PATH)
 };

@@ -124,6 +124,11 @@ class Lowerer {
     identity_string(ir::kLibrarySymbols[2], im_.game);
     identity_string(ir::kLibrarySymbols[3], im_.profile_hash);
     identity_string(ir::kLibrarySymbols[4], im_.source_hash);
+    // The profile the cards were compiled against, so an engine can build it from the library alone
+    // (cardrt_library_profile); "" when the module has none.
+    if (im_.profile_description.find('\0') != std::string::npos)
+      throw LowerError{"the module's profile description contains a NUL byte"};
+    identity_string(CARDRT_LIBRARY_PROFILE_DESCRIPTION, im_.profile_description);
   }
 
   void identity_string(const char* name, const std::string& text) {

@@ -1,6 +1,7 @@
 #include "driver/compile_pipeline.h"
 
 #include <ostream>
+#include <string>
 
 #include "bind/runtime_profile.h"
 #include "diag/render.h"
@@ -41,11 +42,17 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
   out->profile = load_profile(*out->profile_ast, out->diags);
   out->profile_identity = profile_identity(out->sm.contents(pfile));
   if (out->diags.errors()) return out;
+  // The identity is that of the runtime profile the compiler builds from the .game file (the hash of its
+  // description, docs/runtime.md "Profile descriptions"): two .game files meaning the same runtime profile share it.
+  // Should the runtime refuse the profile, the identity stays the hash of the file and libraries embed no description.
+  std::string description, identity, refused;
+  if (runtime_profile_identity(*out->profile, description, identity, refused)) out->profile_identity = identity;
   out->ctx = std::make_unique<CheckContext>(CheckContext{out->sm, *out->profile, *out->set, out->diags, {}});
   run_sema(*out->ctx);
   out->checked = out->diags.errors() == 0;
   if (!out->checked || !bind) return out;
   out->bound = bind_card_set(*out->ctx, out->profile_identity, out->source_hash);
+  out->bound.module.profile_description = std::move(description);
   return out;
 }
 

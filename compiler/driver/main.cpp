@@ -44,13 +44,15 @@ int main(int argc, char** argv) {
   import->add_option("-o,--output", import_opts.out_dir, "Output folder")->required();
   import->add_option("--report", import_opts.report, "Also write a JSON report of every card here");
 
-  // cardc compile SET.cards... -o set.so [--emit=lib|obj|asm|llvm|ir] [-O0..-O3] (compiler/codegen/)
+  // cardc compile SET.cards... -o set.so [--emit=lib|obj|asm|llvm|ir|profile] [-O0..-O3] (compiler/codegen/)
   cardc::codegen::CompileOptions compile_opts;
   auto* compile = app.add_subcommand("compile", "Compile card sets to a card library (.so) the runtime loads");
   compile->add_option("paths", compile_opts.paths, "Card sets (.cards) or folders")->required();
   compile->add_option("-o,--output", compile_opts.output, "Output file (text kinds: - or none for stdout)");
-  compile->add_option("--emit", compile_opts.emit, "lib (default), obj, asm, llvm (LLVM IR) or ir (effect IR)")
-      ->check(CLI::IsMember({"lib", "obj", "asm", "llvm", "ir"}));
+  compile->add_option("--emit", compile_opts.emit,
+                      "lib (default), obj, asm, llvm (LLVM IR), ir (effect IR) or profile (the runtime profile's "
+                      "description)")
+      ->check(CLI::IsMember({"lib", "obj", "asm", "llvm", "ir", "profile"}));
   compile->add_option("-O", compile_opts.opt_level, "Optimization level 0-3 (default 2)")->check(CLI::Range(0, 3));
   compile->add_option("--profile-path", compile_opts.profile_dirs, "Extra folders to look for GAME.game in");
   compile->add_option("--cc", compile_opts.cc, "C compiler driver that links the library (default: cc on PATH)");

@@ -70,6 +70,7 @@ struct Module {
   std::string game;          // profile name
   std::string profile_hash;  // identity of the profile the module was built against
   std::string source_hash;   // hash of the card set source
+  std::string profile_description;  // cardrt_profile_describe text of that profile ("" if none), embedded in libraries
   std::vector<Function> functions;
   int register_fn = -1;      // the library entry point (FnKind::Register)
 };

@@ -29,6 +29,8 @@ struct cardrt_library {
   int memfd = -1;  // the memory file the library was loaded from (-1: loaded from its path)
   cardrt_library_register_fn entry = nullptr;
   std::string path;
+  std::string game, profile_hash;  // the library's own identity symbols
+  std::string description;         // CARDRT_LIBRARY_PROFILE_DESCRIPTION ("" when it has none)
 };
 
 namespace {
@@ -283,10 +285,11 @@ bool string_symbol(const Symbol& s, std::string& out) {
 }
 
 int32_t open_library(const char* path_c, const char* game, const char* profile_hash, const char* source_hash,
-                     cardrt_library** out, std::string& message) {
+                     cardrt_library** out, std::string& message, bool require_identity) {
   if (out) *out = nullptr;
-  if (!path_c || !game || !profile_hash || !out) {
-    message = "cardrt_library_open: path, expected game and expected profile hash are required";
+  if (!path_c || (require_identity && (!game || !profile_hash)) || !out) {
+    message = require_identity ? "cardrt_library_load: path, expected game and expected profile hash are required"
+                               : "cardrt_library_open: path and out are required";
     return CARDRT_E_ARGUMENT;
   }
   const std::string path = path_c;
@@ -333,10 +336,10 @@ int32_t open_library(const char* path_c, const char* game, const char* profile_h
   if (!string_symbol(lib_game, have_game) || !string_symbol(lib_profile, have_profile) ||
       !string_symbol(lib_source, have_source))
     return refuse(CARDRT_LIB_E_LOAD, quoted(path) + ": its game or hash symbols are not NUL-terminated strings");
-  if (have_game != game)
+  if (game && have_game != game)
     return refuse(CARDRT_LIB_E_GAME, "wrong game: " + quoted(path) + " holds cards of game " + quoted(have_game) +
                                          ", expected " + quoted(game));
-  if (have_profile != profile_hash)
+  if (profile_hash && have_profile != profile_hash)
     return refuse(CARDRT_LIB_E_PROFILE, "wrong profile: " + quoted(path) + " was built against profile " +
                                             quoted(have_profile) + " of game " + quoted(have_game) +
                                             ", the loaded profile is " + quoted(profile_hash) + "; recompile the set");
@@ -344,6 +347,14 @@ int32_t open_library(const char* path_c, const char* game, const char* profile_h
     return refuse(CARDRT_LIB_E_SOURCE, "edited source: " + quoted(path) + " was built from card text " +
                                            quoted(have_source) + ", expected " + quoted(source_hash) +
                                            "; the source changed since it was compiled: recompile it");
+  // The profile description is optional here (libraries from before descriptions lack it); cardrt_library_profile
+  // needs it.
+  Symbol description;
+  if (find_symbol(lib->dl, CARDRT_LIBRARY_PROFILE_DESCRIPTION, description) &&
+      !string_symbol(description, lib->description))
+    return refuse(CARDRT_LIB_E_LOAD, quoted(path) + ": " CARDRT_LIBRARY_PROFILE_DESCRIPTION " is not a NUL-terminated string");
+  lib->game = have_game;
+  lib->profile_hash = have_profile;
   lib->entry = reinterpret_cast<cardrt_library_register_fn>(const_cast<void*>(entry.address));
   *out = lib;
   return CARDRT_OK;
@@ -364,6 +375,68 @@ int32_t register_cards(cardrt_library* lib, cardrt_cardpool* pool, std::string& 
               (r == CARDRT_E_UNKNOWN_NAME ? " (it uses a word the pool's profile does not define)" : "");
     return CARDRT_LIB_E_REGISTER;
   }
+  return CARDRT_OK;
+}
+
+int32_t library_profile(cardrt_library* lib, cardrt_profile** out, std::string& message) {
+  if (out) *out = nullptr;
+  if (!lib || lib->magic != kLibraryMagic || !lib->entry) {
+    message = "cardrt_library_profile: not an open card library";
+    return CARDRT_E_HANDLE;
+  }
+  if (!out) {
+    message = "cardrt_library_profile: no place for the profile";
+    return CARDRT_E_ARGUMENT;
+  }
+  if (lib->description.empty()) {
+    message = quoted(lib->path) + " embeds no profile description (it was compiled by a cardc without them): "
+              "recompile it, or build the profile yourself";
+    return CARDRT_LIB_E_LOAD;
+  }
+  char error[512];
+  cardrt_profile* profile = cardrt_profile_from_description(lib->description.c_str(), error, sizeof error);
+  if (!profile) {
+    if (std::strcmp(error, "out of memory") == 0) {
+      message = error;
+      return CARDRT_E_NO_MEMORY;
+    }
+    message = quoted(lib->path) + ": its profile description is invalid: " + error;
+    return CARDRT_LIB_E_PROFILE;
+  }
+  // The description must be the profile the cards were compiled against: same game, same identity. The game is
+  // its second line, compared with that line of an empty profile of the library's game (same quoting).
+  const auto game_line = [](const std::string& d) {
+    const size_t a = d.find('\n');
+    const size_t b = a == std::string::npos ? a : d.find('\n', a + 1);
+    return b == std::string::npos ? std::string() : d.substr(a + 1, b - a - 1);
+  };
+  std::string library_game_line;
+  if (cardrt_profile* named = cardrt_profile_create(lib->game.c_str())) {
+    std::string text(static_cast<size_t>(std::max<int64_t>(cardrt_profile_describe(named, nullptr, 0), 1)), '\0');
+    cardrt_profile_describe(named, text.data(), static_cast<int64_t>(text.size()));
+    cardrt_profile_destroy(named);
+    library_game_line = game_line(text.c_str());
+  }
+  if (library_game_line != game_line(lib->description)) {
+    cardrt_profile_destroy(profile);
+    message = "wrong game: the profile description in " + quoted(lib->path) + " says '" +
+              game_line(lib->description) + "', but the library holds cards of game " + quoted(lib->game);
+    return CARDRT_LIB_E_GAME;
+  }
+  char identity[17] = {};
+  const int32_t r = cardrt_profile_identity(profile, identity, sizeof identity);
+  if (r != CARDRT_OK) {
+    cardrt_profile_destroy(profile);
+    message = "cardrt_library_profile: cannot compute the profile's identity";
+    return r == CARDRT_E_NO_MEMORY ? r : CARDRT_E_INTERNAL;
+  }
+  if (lib->profile_hash != identity) {
+    cardrt_profile_destroy(profile);
+    message = "wrong profile: the profile description in " + quoted(lib->path) + " has identity " +
+              quoted(identity) + ", but its cards were compiled against profile " + quoted(lib->profile_hash);
+    return CARDRT_LIB_E_PROFILE;
+  }
+  *out = profile;
   return CARDRT_OK;
 }
 
@@ -389,13 +462,17 @@ int32_t cardrt_library_open(const char* path, const char* expected_game, const c
                             const char* expected_source_hash, cardrt_library** out, char* error,
                             int32_t error_capacity) {
   return guarded(error, error_capacity, [&](std::string& message) {
-    return open_library(path, expected_game, expected_profile_hash, expected_source_hash, out, message);
+    return open_library(path, expected_game, expected_profile_hash, expected_source_hash, out, message, false);
   });
 }
 
 int32_t cardrt_library_register_cards(cardrt_library* library, cardrt_cardpool* pool, char* error,
                                       int32_t error_capacity) {
   return guarded(error, error_capacity, [&](std::string& message) { return register_cards(library, pool, message); });
+}
+
+int32_t cardrt_library_profile(cardrt_library* library, cardrt_profile** out, char* error, int32_t error_capacity) {
+  return guarded(error, error_capacity, [&](std::string& message) { return library_profile(library, out, message); });
 }
 
 void cardrt_library_unload(cardrt_library* library) {
@@ -411,7 +488,7 @@ int32_t cardrt_library_load(cardrt_cardpool* pool, const char* path, const char*
       return int32_t{CARDRT_E_HANDLE};
     }
     cardrt_library* lib = nullptr;
-    int32_t r = open_library(path, expected_game, expected_profile_hash, expected_source_hash, &lib, message);
+    int32_t r = open_library(path, expected_game, expected_profile_hash, expected_source_hash, &lib, message, true);
     if (r != CARDRT_OK) return r;
     r = register_cards(lib, pool, message);
     // The pool (and every game made from it) keeps the library's functions, even those of a registration that

@@ -319,7 +319,8 @@ enum {
 CARDRT_API int32_t cardrt_library_load(cardrt_cardpool* pool, const char* path, const char* expected_game,
                                        const char* expected_profile_hash, const char* expected_source_hash,
                                        char* error, int32_t error_capacity);
-/* The same checks without registering: *out receives a handle (NULL on failure). */
+/* The same checks without registering: *out receives a handle (NULL on failure). Here expected_game and
+ * expected_profile_hash may be NULL (not checked): see cardrt_library_profile below. */
 CARDRT_API int32_t cardrt_library_open(const char* path, const char* expected_game, const char* expected_profile_hash,
                                        const char* expected_source_hash, cardrt_library** out, char* error,
                                        int32_t error_capacity);
@@ -362,6 +363,37 @@ CARDRT_API int32_t cardrt_library_seal(const char* path, char* error, int32_t er
 /* A library built against this header can check the runtime it is loaded into. */
 CARDRT_API int32_t cardrt_abi_function_count(void);
 CARDRT_API const char* cardrt_abi_function_name(int32_t index);
+
+/* ---- engine API: profile descriptions (runtime/src/profile_description.cpp; docs/runtime.md "Profile
+ * descriptions") ----
+ * A profile as a line-based UTF-8 text, one declaration per line, first line "cardrt-profile 1". `cardc compile
+ * --emit=profile` prints the description of a set's game, and every card library embeds it (below). The text is
+ * canonical: describe writes one text per profile and from_description accepts only that text, so
+ * cardrt_profile_describe(cardrt_profile_from_description(d)) == d byte for byte. */
+/* Build a profile from a description: NULL on any error, with "line N: what is wrong" written into
+ * error[0..error_capacity) (NUL-terminated; error may be NULL). The profile is the caller's to destroy. */
+CARDRT_API cardrt_profile* cardrt_profile_from_description(const char* text, char* error, int32_t error_capacity);
+/* Write the description into buffer (at most capacity-1 bytes and a NUL) and return the full size needed,
+ * NUL included; buffer may be NULL to ask for the size. CARDRT_E_HANDLE for a bad profile. */
+CARDRT_API int64_t cardrt_profile_describe(const cardrt_profile* profile, char* buffer, int64_t capacity);
+/* The profile's identity: 16 lowercase hex digits and a NUL (capacity >= 17), the 64-bit FNV-1a hash of its
+ * description. It is the profile hash cardc writes into card libraries (expected_profile_hash below). */
+CARDRT_API int32_t cardrt_profile_identity(const cardrt_profile* profile, char* out, int32_t capacity);
+
+/* ---- engine API: a card library's own profile ----
+ * Card libraries also define the NUL-terminated string CARDRT_LIBRARY_PROFILE_DESCRIPTION: the description of the
+ * profile they were compiled against ("" from a cardc that predates descriptions). cardrt_library_open accepts
+ * NULL for expected_game and expected_profile_hash (not checked) so that an engine holding only the library can
+ * open it, build its profile, then make a pool, register the cards and create games:
+ *   cardrt_library_open(path, NULL, NULL, NULL, &lib, ...); cardrt_library_profile(lib, &profile, ...);
+ *   pool = cardrt_cardpool_create(profile); cardrt_library_register_cards(lib, pool, ...); */
+#define CARDRT_LIBRARY_PROFILE_DESCRIPTION "cardrt_library_profile_description"
+/* *out receives a new profile built from the library's embedded description (the caller destroys it), after
+ * checking that it names the library's game (else CARDRT_LIB_E_GAME) and that its identity is the library's
+ * profile hash (else CARDRT_LIB_E_PROFILE). CARDRT_LIB_E_LOAD when the library embeds no description,
+ * CARDRT_LIB_E_PROFILE when the description is invalid. */
+CARDRT_API int32_t cardrt_library_profile(cardrt_library* library, cardrt_profile** out, char* error,
+                                          int32_t error_capacity);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# install/example_engine: cmake --install into a temporary prefix, cardc compile the example set, configure and
+# build examples/engine against the prefix with a separate cmake, run it and check what it prints.
+# Usage: example_engine_test.sh CMAKE BUILD_DIR CARDC SOURCE_DIR
+set -euo pipefail
+cmake_exe=$1 build_dir=$2 cardc=$3 src=$4
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/cardc-install-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+echo "-- installing $build_dir into $prefix"
+"$cmake_exe" --install "$build_dir" --prefix "$prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "cmake --install"; }
+for f in include/cardrt/cardrt.h lib/cmake/cardrt/cardrtConfig.cmake; do
+  [[ -f $prefix/$f ]] || fail "the install has no $f"
+done
+ls "$prefix"/lib*/libcardrt.so >/dev/null 2>&1 || fail "the install has no libcardrt.so"
+
+echo "-- compiling the example set"
+set_file=$src/examples/engine/river_watch.cards
+"$cardc" check --compile "$set_file" >"$work/check.log" 2>&1 || { cat "$work/check.log"; fail "cardc check --compile"; }
+cat "$work/check.log"
+grep -q '4 cards: 0 errors, 0 warnings (4 cards compiled)' "$work/check.log" || fail "cardc check --compile did not compile all 4 cards"
+"$cardc" compile "$set_file" -o "$work/river_watch.so" || fail "cardc compile"
+"$cardc" compile "$set_file" --emit=profile -o "$work/profile.txt" || fail "cardc compile --emit=profile"
+head -1 "$work/profile.txt" | grep -qx 'cardrt-profile 1' || fail "--emit=profile does not start with 'cardrt-profile 1'"
+
+echo "-- building examples/engine against the install"
+"$cmake_exe" -S "$src/examples/engine" -B "$work/engine-build" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_BUILD_TYPE=Release >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configuring examples/engine"; }
+"$cmake_exe" --build "$work/engine-build" >"$work/build.log" 2>&1 || { cat "$work/build.log"; fail "building examples/engine"; }
+# It links the installed runtime, not the build tree's.
+if command -v ldd >/dev/null; then
+  ldd "$work/engine-build/engine" | grep libcardrt | grep -q "$prefix" || { ldd "$work/engine-build/engine"; fail "the engine does not use the installed libcardrt"; }
+fi
+
+echo "-- running the engine"
+status=0
+"$work/engine-build/engine" "$work/river_watch.so" >"$work/engine.out" 2>&1 || status=$?
+cat "$work/engine.out"
+[[ $status -eq 0 ]] || fail "the engine exited with $status"
+expect() { grep -Eq -- "$1" "$work/engine.out" || fail "the engine's output has no line matching: $1"; }
+expect "^engine: .*river_watch\.so: profile [0-9a-f]{16}, 4 cards$"
+expect "^engine: card [0-9]+, ability [0-9]+: done$"
+expect "^engine: [1-9][0-9]* abilities used, [0-9]+ events$"
+# The runtime's event log, as the cards' text says.
+expect "^ +[0-9]+ triggered player=0 card=[0-9]+\\[Hoshiro the Ferryman\\] what=enter_play"
+expect "^ +[0-9]+ resource_gained player=0 other=[0-9]+\\[Hoshiro the Ferryman\\] what=Honor amount=2 "
+expect "^ +[0-9]+ resource_lost player=0 other=[0-9]+\\[Mizuka of the Reeds\\] what=Honor amount=1 "
+expect "^ +[0-9]+ bonus player=0 card=[0-9]+\\[Hoshiro the Ferryman\\] other=[0-9]+\\[Mizuka of the Reeds\\] what=Force amount=2 value=4$"
+expect "^ +[0-9]+ resource_gained player=0 other=[0-9]+\\[Lantern Watchtower\\] what=Honor amount=1 "
+expect "^ +[0-9]+ draw player=0 .*other=[0-9]+\\[Ashigaru Bargemen\\] amount=1 "
+expect "^engine: 4 abilities used, [0-9]+ events$"
+# The profile the engine built from the library is the one cardc compiled the set against: the same identity as
+# the module's profile hash.
+want=$("$cardc" compile "$set_file" --emit=ir -o - | sed -n 's/^module .* profile=\([0-9a-f]*\) .*/\1/p')
+[[ -n $want ]] || fail "cardc compile --emit=ir printed no profile hash"
+expect "^engine: .*: profile $want, 4 cards$"
+echo "PASS"

@@ -1,0 +1,347 @@
+// The binder (binder.h, card_binder.h): the card, its units and their registration (003 Abilities, 003 Traits).
+#include "bind/card_binder.h"
+
+#include "bind/binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+// Appends the card's registration to `reg`; false when some part cannot be compiled (reported).
+bool CardBinder::bind(Body& reg) {
+  const ast::Card& card = *r_.card;
+  const CardTypeDef* type = p_.card_type(card.type);
+  if (!type) return fail({card.type_range, "its card type is unknown"});
+  Body out;
+  uint32_t def = reg.local();
+  out.stmts.push_back(let(def, call("cardrt_def_card", {param(0), str(card.title), str(card.type)})));
+  out.stmts.push_back(if_(binary(Op::Lt, local(def), konst(0)), block({ret(local(def))})));
+  for (const ast::StatEntry& s : card.stats) {
+    auto idx = p_.stat(s.name);
+    if (!idx) continue;
+    int32_t kind = CARDRT_BASE_VALUE;
+    int64_t value = s.value.value;
+    switch (s.value.kind) {
+      case ast::StatValueKind::Number:
+      case ast::StatValueKind::NumberAsterisk:
+      case ast::StatValueKind::Signed: break;
+      case ast::StatValueKind::X: kind = CARDRT_BASE_X; value = 0; break;
+      case ast::StatValueKind::Variable: kind = CARDRT_BASE_ASTERISK; value = 0; break;
+      case ast::StatValueKind::Absent: kind = p_.stats[*idx].dash_is_lowest ? CARDRT_BASE_DASH : CARDRT_BASE_ABSENT; value = 0; break;
+    }
+    out.stmts.push_back(checked(call("cardrt_def_stat", {param(0), local(def), str(p_.stats[*idx].name), konst(kind), konst(value)}), reg));
+  }
+  for (const ast::KeywordEntry& k : card.keywords)
+    out.stmts.push_back(checked(call("cardrt_def_keyword", {param(0), local(def), str(k.text)}), reg));
+  bool ok = true;
+  size_t n = 0;
+  for (const TextUnit& u : r_.units) {
+    unit_ = &u;
+    unit_prefix_ = prefix_ + "_u" + std::to_string(n++);
+    if (!unit(u, def, reg, out)) ok = false;
+  }
+  if (!ok) return false;
+  for (auto& s : out.stmts) reg.stmts.push_back(std::move(s));
+  return true;
+}
+
+// `if (r < 0) return r` around a registration call.
+Node CardBinder::checked(Node c, Body& reg) {
+  uint32_t t = reg.local();
+  return block({let(t, std::move(c)), if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))});
+}
+
+bool CardBinder::fail(Failure f) {
+  std::string text(ctx_.sources.text(f.where));
+  if (text.size() > 70) text = text.substr(0, 67) + "...";
+  ctx_.diags.report(DiagId::EffectNotCompiled, f.where, text, f.why);
+  return false;
+}
+
+int CardBinder::add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin) {
+  Function f;
+  f.name = unit_prefix_ + "_" + suffix + std::to_string(m_.functions.size());
+  f.kind = kind;
+  f.locals = body.locals;
+  f.body = block(std::move(body.stmts));
+  f.origin = origin;
+  m_.functions.push_back(std::move(f));
+  return static_cast<int>(m_.functions.size() - 1);
+}
+
+// A filter function (a test over the candidate card, param 2) the runtime calls back.
+int CardBinder::filter_function(Node test, SourceRange origin) {
+  Body f;
+  f.stmts.push_back(ret(std::move(test)));
+  return add_function("filter", FnKind::Filter, std::move(f), origin);
+}
+
+std::string CardBinder::lower_text(SourceRange r) const { return lower(std::string(ctx_.sources.text(r))); }
+
+bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
+  if (!u.embedded.empty()) return fail({u.range, "granting embedded text is not compiled yet"});
+  int32_t kind = CARDRT_AB_ACTION;
+  int32_t designators = 0;
+  uint32_t flags = 0;
+  std::string trigger;
+  Body cond, target, cost, effect;
+  bool has_cond = false;
+  const Clause* trig = nullptr;
+  for (const Clause& c : u.constraints)
+    if (c.role == ClauseRole::Trigger) trig = &c;
+
+  switch (u.kind) {
+    case UnitKind::Ability: {
+      bool reaction = false;
+      for (const auto& d : u.designators) {
+        const NamedDef* nd = p_.designator(d);
+        reaction = reaction || (nd && (nd->attrs.count("reaction") || nd->attrs.count("interrupt")));
+        std::string l = lower(d);
+        designators |= l == "limited" ? CARDRT_DESIG_LIMITED : l == "open" ? CARDRT_DESIG_OPEN
+                       : l == "battle" ? CARDRT_DESIG_BATTLE : l == "reaction" ? CARDRT_DESIG_REACTION : 0;
+      }
+      kind = reaction ? CARDRT_AB_REACTION : CARDRT_AB_ACTION;
+      for (const auto& k : u.keywords)
+        if (const KeywordDef* kd = p_.keyword(k); kd && kd->rule == "tactical") flags |= CARDRT_ABF_TACTICAL;
+      break;
+    }
+    case UnitKind::TriggeredTrait: kind = CARDRT_AB_TRIGGERED; break;
+    case UnitKind::ShorthandTrait: kind = CARDRT_AB_TRIGGERED; break;
+    case UnitKind::GoldTrait: kind = CARDRT_AB_ACTION; flags |= CARDRT_ABF_OPTIONAL | CARDRT_ABF_UNLIMITED; break;
+    case UnitKind::ContinuousTrait: kind = CARDRT_AB_CONTINUOUS; break;
+  }
+  const CardTypeDef* card_type = p_.card_type(r_.card->type);
+  // An action card's (Spell's, Strategy's) own sentences are what it does when played, not continuous traits.
+  // So is an untriggered trait with costs or a constructor ("Choose one or more: ...").
+  if (card_type && card_type->action && (kind == CARDRT_AB_CONTINUOUS || kind == CARDRT_AB_TRIGGERED) && !trig &&
+      u.kind != UnitKind::ShorthandTrait &&
+      std::all_of(u.effects.begin(), u.effects.end(), [](const Clause& c) { return c.form == ClauseForm::Imperative; }))
+    kind = CARDRT_AB_ACTION;
+  if (u.once_per_turn_before_colon) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
+  if (card_type && card_type->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
+
+  // Triggers: the event, and a condition on who or what it happened to.
+  replacing_ = false;
+  created_range_ = {};
+  chosen_ = 0;
+  roll_local_.reset();
+  if (u.kind == UnitKind::ShorthandTrait) {
+    // 003 Traits: "Lose 3 Honor" is "After this card enters play: Lose 3 Honor".
+    trigger = signal_event("enter play");
+    if (trigger.empty()) return fail({u.range, "the profile has no event with signal 'enter play' for this shorthand"});
+    cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)}), self())));
+    has_cond = true;
+  }
+  if (trig) {
+    std::optional<Node> who;
+    if (!trigger_of(*trig, trigger, kind, who)) return false;
+    if (who) {
+      cond.stmts.push_back(ret(std::move(*who)));
+      has_cond = true;
+    }
+  }
+  // 002 rule 525: "If you would gain a prayer token, gain 1 more prayer token instead."
+  if (u.kind == UnitKind::ContinuousTrait && u.effects.size() == 1 && !u.effects[0].conditions.empty()) {
+    std::string cond_text = lower_text(u.effects[0].conditions.front());
+    if (cond_text.rfind("if ", 0) == 0 && cond_text.find(" would ") != std::string::npos)
+      return replacement(u, u.effects[0], def, reg, out);
+  }
+  // Constraints: conditions, targeting, costs (003 Abilities).
+  for (const Clause& c : u.constraints) {
+    switch (c.role) {
+      case ClauseRole::Trigger: break;
+      case ClauseRole::Condition: {
+        std::string t = lower_text(c.range);
+        if (t.rfind("even if", 0) == 0 && t.find("bowed") != std::string::npos) flags |= CARDRT_ABF_EVEN_IF_BOWED;
+        else if (t.rfind("once per turn", 0) == 0) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
+        else return fail({c.range, "this condition is not compiled yet"});
+        break;
+      }
+      case ClauseRole::Targeting:
+        if (!targeting_clause(c, target, true)) return false;
+        break;
+      case ClauseRole::Cost:
+        if (primitive_of(p_, c) == "roll") {
+          roll_ = &c;  // 004: "Roll for Luck: if successful, ..." rolls as the effect begins
+          break;
+        }
+        if (!cost_clause(c, cost)) return false;
+        break;
+      case ClauseRole::Effect:
+        // The ability constructor's chooser: "choose 2 times from" (002 rule 524).
+        if (!constructor_(u, c, effect, flags)) return false;
+        break;
+      case ClauseRole::Option: break;
+    }
+  }
+  // Effects.
+  if (!constructor_used_) {
+    if (roll_ && !roll_effects(u, effect)) return false;
+    if (!roll_)
+      for (const Clause& c : u.effects)
+        if (!effect_clause(c, effect, kind == CARDRT_AB_CONTINUOUS)) return false;
+  }
+  roll_ = nullptr;
+  effect.stmts.push_back(ret(konst(CARDRT_OK)));
+
+  // Registration.
+  uint32_t ab = reg.local();
+  out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators), str(trigger),
+                                                          konst(static_cast<int64_t>(flags))})));
+  out.stmts.push_back(if_(binary(Op::Lt, local(ab), konst(0)), block({ret(local(ab))})));
+  auto slot_fn = [&](int32_t slot, const std::string& name, Body b) {
+    if (slot != CARDRT_FN_CONDITION) b.stmts.push_back(ret(konst(CARDRT_OK)));
+    int f = add_function(name, FnKind::Effect, std::move(b), u.range);
+    out.stmts.push_back(checked(call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(slot), fn_ref(f)}), reg));
+  };
+  if (has_cond) slot_fn(CARDRT_FN_CONDITION, "condition", std::move(cond));
+  if (!target.stmts.empty()) slot_fn(CARDRT_FN_TARGET, "target", std::move(target));
+  if (!cost.stmts.empty()) slot_fn(CARDRT_FN_COST, "cost", std::move(cost));
+  effect.stmts.pop_back();  // slot_fn adds the final return
+  slot_fn(kind == CARDRT_AB_CONTINUOUS ? CARDRT_FN_CONTINUOUS : CARDRT_FN_EFFECT,
+          kind == CARDRT_AB_CONTINUOUS ? "continuous" : "effect", std::move(effect));
+  for (int mode : modes_)
+    out.stmts.push_back(checked(call("cardrt_def_mode", {param(0), local(def), local(ab), konst(0), fn_ref(mode)}), reg));
+  modes_.clear();
+  constructor_used_ = false;
+  return true;
+}
+
+std::string CardBinder::signal_event(std::string_view signal) const {
+  for (size_t i = 0; i < p_.events.size(); ++i)
+    if (p_.events[i].signal == signal) return runtime_event(static_cast<int>(i));
+  return {};
+}
+
+// The runtime name of a profile event: its built-in signal (spaces as underscores), else the event itself.
+std::string CardBinder::runtime_event(int event) const {
+  const PhraseDef& e = p_.events[static_cast<size_t>(event)];
+  if (e.signal.empty()) return e.text;
+  std::string s = e.signal;
+  std::replace(s.begin(), s.end(), ' ', '_');
+  return s;
+}
+
+bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who) {
+  if (c.event < 0) return fail({c.range, "its event is unknown"});
+  const PhraseDef& e = p_.events[static_cast<size_t>(c.event)];
+  const auto& t = c.all_terms;
+  std::string first = t.empty() ? "" : lower_word(*t[0]);
+  trigger = runtime_event(c.event);
+  if (first == "before") {
+    // "Before this card is destroyed: Negate the destruction." is a replacement of the destruction (002 525).
+    if (e.signal == "destroyed") {
+      trigger = "would_be_destroyed";
+      kind = CARDRT_AB_REPLACEMENT;
+    } else if (e.signal == "damaged") {
+      trigger = "would_be_damaged";
+      kind = CARDRT_AB_REPLACEMENT;
+      replacing_ = true;
+    } else if (e.signal == "turn end") {
+      // "Before your turn ends": the runtime signals the turn's end before anything of it ends.
+    } else if (!e.signal.empty()) {
+      return fail({c.range, "a trigger before '" + e.text + "' is not compiled yet"});
+    }
+  }
+  // Who the event happened to: the words between the timing word and the event phrase.
+  size_t start = 1, end = t.size();
+  for (size_t i = 0; i < t.size(); ++i)
+    if (lower_word(*t[i]) == e.words.front()) {
+      end = i;
+      break;
+    }
+  if (start < t.size() && (lower_word(*t[start]) == "once" || lower_word(*t[start]) == "per")) return true;
+  std::vector<const ast::Term*> subject(t.begin() + static_cast<long>(std::min(start, end)), t.begin() + static_cast<long>(end));
+  if (subject.empty() || e.attr == "turn" || e.attr == "battle" || e.attr == "duel") {
+    for (const auto* w : subject)
+      if (lower_word(*w) == "your")
+        who = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
+    return true;
+  }
+  Node card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
+  if (lower_word(*subject[0]) == "this") {
+    who = binary(Op::Eq, std::move(card), self());
+    return true;
+  }
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(subject, 0, subject.size(), call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)}), test, why))
+    return fail({c.range, why});
+  who = std::move(test);
+  return true;
+}
+
+bool CardBinder::replacement(const TextUnit& u, const Clause& c, uint32_t def, Body& reg, Body& out) {
+  // "If you would gain a prayer token, gain 1 more prayer token instead." (002 rule 525)
+  std::string prim = primitive_of(p_, c);
+  size_t v = after_verb(p_, c);
+  auto n = amount_at(c, v);
+  size_t w = v + 1;
+  while (w < c.terms.size() && (lower_word(*c.terms[w]) == "more" || lower_word(*c.terms[w]) == "additional")) ++w;
+  size_t len = 0;
+  int res = w < c.terms.size() ? lex_.resource_at(std::span(c.terms).subspan(w), len) : -1;
+  if (prim != "gain" || !n || res < 0) return fail({c.range, "only 'gain N more <resource> instead' replacements are compiled yet"});
+  Body cond, eff;
+  cond.stmts.push_back(ret(and_(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_WHAT)}), konst(res)),
+                               binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller()))));
+  eff.stmts.push_back(eval(call("cardrt_pending_set_amount",
+                                {G(), C(), binary(Op::Add, call("cardrt_pending_amount", {G(), C()}), std::move(*n))})));
+  eff.stmts.push_back(ret(konst(CARDRT_OK)));
+  uint32_t ab = reg.local();
+  out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(CARDRT_AB_REPLACEMENT), konst(0),
+                                                          str("would_gain_resource"), konst(0)})));
+  out.stmts.push_back(if_(binary(Op::Lt, local(ab), konst(0)), block({ret(local(ab))})));
+  int cf = add_function("condition", FnKind::Effect, std::move(cond), u.range);
+  int ef = add_function("effect", FnKind::Effect, std::move(eff), u.range);
+  out.stmts.push_back(checked(call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(CARDRT_FN_CONDITION), fn_ref(cf)}), reg));
+  out.stmts.push_back(checked(call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(CARDRT_FN_EFFECT), fn_ref(ef)}), reg));
+  return true;
+}
+
+}  // namespace cardc::binding
+
+namespace cardc {
+
+using binding::Body;
+using binding::CardBinder;
+
+BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_identity, const std::string& source_hash) {
+  BindResult out;
+  out.module.game = ctx.profile.game;
+  out.module.profile_hash = profile_identity;
+  out.module.source_hash = source_hash;
+  Body reg;
+  for (size_t i = 0; i < ctx.readings.size(); ++i) {
+    const CardReading& r = ctx.readings[i];
+    DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);
+    ++out.cards;
+    size_t functions_before = out.module.functions.size();
+    Body card_reg;
+    card_reg.locals = reg.locals;
+    CardBinder b(ctx, out.module, r, i);
+    if (b.bind(card_reg)) {
+      reg.locals = card_reg.locals;
+      for (auto& s : card_reg.stmts) reg.stmts.push_back(std::move(s));
+      ++out.cards_compiled;
+    } else {
+      // Fail closed: a card that cannot be compiled entirely is not in the library at all.
+      out.module.functions.resize(functions_before);
+    }
+  }
+  reg.stmts.push_back(ir::ret(ir::konst(CARDRT_OK)));
+  ir::Function entry;
+  entry.name = "cardrt_library_register";
+  entry.kind = ir::FnKind::Register;
+  entry.locals = reg.locals;
+  entry.body = ir::block(std::move(reg.stmts));
+  out.module.functions.push_back(std::move(entry));
+  out.module.register_fn = static_cast<int>(out.module.functions.size() - 1);
+  return out;
+}
+
+}  // namespace cardc

@@ -1,0 +1,144 @@
+#pragma once
+// The binder's insides (see binder.h), shared by its files: one CardBinder per card binds each text unit to
+// functions of the effect IR (condition, targeting, cost, effect, continuous) plus the filters and amounts the
+// runtime calls back. Clauses are bound by what the semantic passes recorded: the verb's primitive, resolved
+// references, targets, durations.
+//
+//   card_binder.cpp   the card, its units (triggers, constraints) and their registration; bind_card_set
+//   noun_phrases.cpp  noun-phrase filters, the cards a clause names, amounts and durations
+//   targets.cpp       targeting (001 Target)
+//   costs.cpp         costs (003 Abilities C)
+//   effects.cpp       imperative effects, their conditions, rolls, constructors and replacements
+//   statements.cpp    declaratives: stat bonuses, bounds, protections and restrictions (003 Traits)
+#include <cctype>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cardrt/cardrt.h"
+#include "ir/ir.h"
+#include "sema/check_context.h"
+#include "sema/lexicon.h"
+
+namespace cardc::binding {
+
+using namespace ir;
+
+inline Node G() { return param(0); }
+inline Node C() { return param(1); }
+inline Node and_(Node a, Node b) { return binary(Op::And, std::move(a), std::move(b)); }
+inline Node not_(Node a) {
+  Node n{Op::Not, 0, {}, {}, {}};
+  n.kids.push_back(std::move(a));
+  return n;
+}
+inline Node self() { return call("cardrt_ctx_source", {G(), C()}); }
+inline Node controller() { return call("cardrt_ctx_controller", {G(), C()}); }
+inline Node fail_if(Node cond) { return if_(std::move(cond), block({ret(konst(CARDRT_FAILED))})); }
+
+inline std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+inline std::string ident(const std::string& s) {
+  std::string out;
+  for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out.empty() ? std::string("card") : out;
+}
+
+// The code generator and the interpreter see one function's statements and locals.
+struct Body {
+  std::vector<Node> stmts;
+  uint32_t locals = 0;
+  uint32_t local() { return locals++; }
+};
+
+struct Failure {
+  SourceRange where;
+  std::string why;
+};
+
+class CardBinder {
+ public:
+  CardBinder(const CheckContext& ctx, Module& m, const CardReading& r, size_t index)
+      : ctx_(ctx), p_(ctx.profile), lex_(ctx.profile), m_(m), r_(r),
+        prefix_("c" + std::to_string(index) + "_" + ident(r.card->title).substr(0, 24)) {}
+
+  // Appends the card's registration to `reg`; false when some part cannot be compiled (reported).
+  bool bind(Body& reg);
+
+ private:
+  // Stat changes: "+2F", "ATK -3", "+2F and +2C"; each gives (stat, delta or X).
+  struct StatChange {
+    int stat;
+    Node delta;
+  };
+
+  // card_binder.cpp: the card, its units and their registration (003 Abilities, 003 Traits)
+  Node checked(Node c, Body& reg);
+  bool fail(Failure f);
+  int add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin);
+  int filter_function(Node test, SourceRange origin);
+  std::string lower_text(SourceRange r) const;
+  bool unit(const TextUnit& u, uint32_t def, Body& reg, Body& out);
+  std::string signal_event(std::string_view signal) const;
+  std::string runtime_event(int event) const;
+  bool trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who);
+  bool replacement(const TextUnit& u, const Clause& c, uint32_t def, Body& reg, Body& out);
+
+  // noun_phrases.cpp: the cards a noun phrase describes (filters) or names (references), amounts, durations
+  bool noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
+                   std::string& why);
+  std::optional<Node> card_at(const Clause& c, size_t i, size_t& end, std::string& why);
+  Node slot(int k);
+  std::optional<Node> from_antecedent(SourceRange a, std::string& why);
+  std::optional<Node> amount_at(const Clause& c, size_t i);
+  int32_t duration(const Clause& c, int32_t fallback);
+  std::optional<int> subject_filter(const Clause& c, size_t to);
+
+  // targets.cpp: targeting (001 Target); the runtime asks for targets before costs are paid
+  bool targeting_clause(const Clause& c, Body& b, bool /*constraints*/);
+  bool emit_target(const Clause& c, size_t k, Body& b);
+  bool emit_inline_target(const Clause& c, size_t i, Body& b);
+  std::optional<Node> targeted_card(const Clause& c, size_t i, size_t& end, Body& b);
+
+  // costs.cpp: costs (003 Abilities C); each one fails the ability when it cannot be paid
+  bool cost_clause(const Clause& c, Body& b);
+  bool more_costs(const Clause& c, size_t end, Body& b);
+  int state_named_by_verb(const Clause& c, const std::string& attr);
+
+  // effects.cpp: imperative clauses, their conditions, rolls and the ability constructor
+  bool roll_effects(const TextUnit& u, Body& b);
+  bool constructor_(const TextUnit& u, const Clause& c, Body& b, uint32_t& flags);
+  bool stat_changes(const Clause& c, size_t from, std::vector<StatChange>& out);
+  bool effect_clause(const Clause& c, Body& b, bool continuous);
+  std::optional<Node> resource_condition(const Clause& c, SourceRange cond);
+  bool effect_body(const Clause& c, Body& b, bool continuous);
+  static void change_resource(Body& b, const std::string& prim, Node who, int res, Node amount, int32_t dur);
+  static uint32_t resist_flags(const Clause& c);
+
+  // statements.cpp: declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits)
+  bool declarative(const Clause& c, Body& b, bool continuous);
+  std::optional<bool> restriction(const Clause& c, Body& b, int32_t dur);
+
+  const CheckContext& ctx_;
+  const GameProfile& p_;
+  Lexicon lex_;
+  Module& m_;
+  const CardReading& r_;
+  std::string prefix_, unit_prefix_;
+  const TextUnit* unit_ = nullptr;
+  const Clause* roll_ = nullptr;
+  std::vector<int> modes_;
+  bool constructor_used_ = false;
+  Body targets_in_cost_;
+  uint32_t last_created_ = 0;
+  SourceRange created_range_;
+  std::optional<uint32_t> roll_local_;  // the local holding "the result" of the last "Roll a D6"
+  size_t chosen_ = 0;       // choice slots used after the unit's target slots
+  bool replacing_ = false;  // binding a replacement effect (prevent works on the pending amount)
+};
+
+}  // namespace cardc::binding

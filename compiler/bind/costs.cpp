@@ -1,0 +1,120 @@
+// The binder (card_binder.h): costs (003 Abilities C); each fails the ability when it cannot be paid.
+#include "bind/card_binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+bool CardBinder::cost_clause(const Clause& c, Body& b) {
+  // "Discard a card and target one of your Tactician Personalities": a cost and a targeting in one clause.
+  for (size_t k = 0; k < unit_->targets.size(); ++k)
+    if (unit_->targets[k].range.begin > c.range.begin && unit_->targets[k].range.end <= c.range.end) {
+      if (!emit_target(c, k, targets_in_cost_)) return false;
+    }
+  if (!targets_in_cost_.stmts.empty()) {
+    for (auto& s : targets_in_cost_.stmts) b.stmts.push_back(std::move(s));
+    targets_in_cost_.stmts.clear();
+  }
+  std::string prim = primitive_of(p_, c);
+  size_t v = after_verb(p_, c);
+  std::string why;
+  if (prim == "bow" || prim == "set_state") {
+    size_t end = v;
+    auto card = card_at(c, v, end, why);
+    if (!card) return fail({c.range, why});
+    if (prim == "bow") {
+      b.stmts.push_back(fail_if(call("cardrt_card_state", {G(), *card, konst(CARDRT_STATE_BOWED)})));
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_bow", {G(), C(), *card}), konst(CARDRT_OK))));
+    } else {
+      int state = state_named_by_verb(c, "verb");
+      if (state < 0) return fail({c.range, "its verb names no card state of the profile"});
+      b.stmts.push_back(fail_if(call("cardrt_card_state", {G(), *card, konst(state)})));
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_set_card_state", {G(), C(), *card, konst(state), konst(1)}), konst(CARDRT_OK))));
+    }
+    return more_costs(c, end, b);
+  }
+  if (prim == "pay" || prim == "spend") {
+    auto amount = amount_at(c, v);
+    size_t len = 0;
+    int res = v + 1 < c.terms.size() ? lex_.resource_at(std::span(c.terms).subspan(v + 1), len) : -1;
+    if (!amount || res < 0) return fail({c.range, "it pays no amount of a resource"});
+    Node who = controller();
+    if (c.terms[v]->kind == ast::TermKind::X) {
+      // 000 7.4a: X in a cost is chosen and announced when paying.
+      uint32_t x = b.local();
+      b.stmts.push_back(let(x, call("cardrt_x_announce", {G(), C(), call("cardrt_resource_get", {G(), controller(), konst(res)})})));
+      amount = local(x);
+    }
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_pay_resource", {G(), C(), std::move(who), konst(res), std::move(*amount)}), konst(CARDRT_OK))));
+    return more_costs(c, v + 1 + len, b);
+  }
+  if (prim == "discard") {
+    auto amount = amount_at(c, v);
+    if (!amount) return fail({c.range, "it discards no number of cards"});
+    uint32_t n = b.local();
+    b.stmts.push_back(let(n, std::move(*amount)));
+    b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_discard_from_hand", {G(), C(), controller(), local(n)}), local(n))));
+    size_t end = v + 1;
+    while (end < c.terms.size() && lower_word(*c.terms[end]) != "and") ++end;
+    return more_costs(c, end, b);
+  }
+  if (prim == "lose") {
+    auto amount = amount_at(c, v);
+    size_t len = 0;
+    int res = v + 1 < c.terms.size() ? lex_.resource_at(std::span(c.terms).subspan(v + 1), len) : -1;
+    if (!amount || res < 0) return fail({c.range, "it loses no amount of a resource"});
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_pay_resource", {G(), C(), controller(), konst(res), std::move(*amount)}), konst(CARDRT_OK))));
+    return more_costs(c, v + 1 + len, b);
+  }
+  if (prim == "target") return true;  // emitted above
+  std::string text = lower_text(c.range);
+  if (prim == "move" && text.find("top card of your deck") != std::string::npos) {
+    // "Send the top card of your deck to the discard pile"
+    b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_mill", {G(), C(), controller(), konst(1)}), konst(1))));
+    return true;
+  }
+  if (prim == "destroy" && v < c.terms.size() && (lower_word(*c.terms[v]) == "a" || lower_word(*c.terms[v]) == "an")) {
+    // "Destroy a Shard you control": a choice, not a target (001 Target), fixed at once.
+    std::optional<Node> test;
+    if (!noun_filter(c.terms, v, c.terms.size(), param(2), test, why)) return fail({c.range, why});
+    int fn = filter_function(std::move(*test), c.range);
+    int64_t slot_index = static_cast<int64_t>(unit_->targets.size() + chosen_++);
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_index), fn_ref(fn), konst(1), konst(1), konst(0)}), konst(CARDRT_OK))));
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy", {G(), C(), call("cardrt_slot_get", {G(), C(), konst(slot_index), konst(0)})}), konst(CARDRT_OK))));
+    return true;
+  }
+  return fail({c.range, "this cost is not compiled yet"});
+}
+
+// "Exhaust this creature and pay X coins": the part after "and" is a cost of its own.
+bool CardBinder::more_costs(const Clause& c, size_t end, Body& b) {
+  if (end >= c.terms.size()) return true;
+  if (lower_word(*c.terms[end]) != "and" || end + 1 >= c.terms.size()) return true;
+  size_t len = 0;
+  int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(end + 1), len);
+  if (verb < 0) return fail({c.range, "the words after 'and' are not a cost cardc knows"});
+  if (p_.verbs[static_cast<size_t>(verb)].primitive == "target") return true;
+  Clause rest = c;
+  rest.terms.assign(c.terms.begin() + static_cast<long>(end + 1), c.terms.end());
+  rest.verb = verb;
+  rest.optional = false;
+  rest.range = SourceRange::join(rest.terms.front()->range, rest.terms.back()->range);
+  return cost_clause(rest, b);
+}
+
+// The profile state whose `attr` ("verb", "undo verb") names the clause's verb; -1 if none.
+int CardBinder::state_named_by_verb(const Clause& c, const std::string& attr) {
+  const VerbDef& v = p_.verbs[static_cast<size_t>(c.verb)];
+  for (size_t s = 0; s < p_.states.size(); ++s) {
+    auto it = p_.states[s].attrs.find(attr);
+    if (it != p_.states[s].attrs.end() && it->second == v.name) return runtime_state_id(p_, s);
+  }
+  return -1;
+}
+
+}  // namespace cardc::binding

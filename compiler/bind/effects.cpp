@@ -1,0 +1,502 @@
+// The binder (card_binder.h): imperative effects, their conditions, rolls and the ability constructor.
+#include "bind/card_binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+bool CardBinder::roll_effects(const TextUnit& u, Body& b) {
+  // 004: roll a D6 against this card's Luck; "if successful" effects happen on success.
+  uint32_t r = b.local();
+  b.stmts.push_back(let(r, call("cardrt_roll_luck", {G(), C(), self()})));
+  Body yes, no;
+  for (const Clause& c : u.effects) {
+    std::string cond = c.conditions.empty() ? "" : lower_text(c.conditions.front());
+    bool fails = cond.find("fail") != std::string::npos || cond.find("unsuccessful") != std::string::npos;
+    Clause main = c;
+    main.conditions.clear();
+    if (!effect_clause(main, fails ? no : yes, false)) return false;
+  }
+  yes.locals = no.locals = 0;
+  b.stmts.push_back(if_(local(r), block(std::move(yes.stmts)), block(std::move(no.stmts))));
+  return true;
+}
+
+bool CardBinder::constructor_(const TextUnit& u, const Clause& c, Body& b, uint32_t& flags) {
+  if (primitive_of(p_, c) != "choose") return fail({c.range, "this is not compiled yet"});
+  std::string text = lower_text(c.range);
+  int32_t kind = text.find("one or more") != std::string::npos ? CARDRT_CONSTRUCT_ONE_OR_MORE : CARDRT_CONSTRUCT_X_TIMES;
+  Node count = konst(0);
+  if (kind == CARDRT_CONSTRUCT_X_TIMES) {
+    size_t v = after_verb(p_, c);
+    auto n = amount_at(c, v);
+    if (!n) return fail({c.range, "it says no number of times"});
+    count = std::move(*n);
+  }
+  for (const Clause& opt : u.effects) {
+    Body ob;
+    if (!effect_clause(opt, ob, false)) return false;
+    ob.stmts.push_back(ret(konst(CARDRT_OK)));
+    modes_.push_back(add_function("option", FnKind::Effect, std::move(ob), opt.range));
+  }
+  // 002 rule 524: the player builds the chain from the options; it cannot be declared without a legal one.
+  flags |= CARDRT_ABF_CONSTRUCTOR;
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_construct", {G(), C(), konst(kind), std::move(count)}), konst(CARDRT_OK))));
+  constructor_used_ = true;
+  return true;
+}
+
+bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChange>& out) {
+  const auto& t = c.terms;
+  for (size_t i = from; i < t.size(); ++i) {
+    if (t[i]->kind != ast::TermKind::Modifier) continue;
+    int stat = -1;
+    if (!t[i]->stat.empty()) stat = lex_.stat_abbrev(t[i]->stat);
+    size_t len = 0;
+    if (stat < 0 && i > 0) {
+      for (size_t back = 1; back <= 2 && back <= i && stat < 0; ++back) {
+        int s = lex_.stat_at(std::span(t).subspan(i - back), len);
+        if (s >= 0 && len == back) stat = s;
+      }
+    }
+    if (stat < 0 && i + 1 < t.size()) stat = lex_.stat_at(std::span(t).subspan(i + 1), len);
+    if (stat < 0) return fail({t[i]->range, "it names no stat"});
+    Node d = t[i]->uses_x ? call("cardrt_ctx_x", {G(), C()}) : konst(t[i]->value);
+    if (t[i]->uses_x && t[i]->text[0] != '+') d = binary(Op::Sub, konst(0), std::move(d));
+    out.push_back({stat, std::move(d)});
+  }
+  return true;
+}
+
+bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
+  // "Once per turn, you may draw a card": once per turn after the colon (003 Traits), then the optional effect.
+  Body inner;
+  bool once = false;
+  std::optional<Node> guard;
+  for (const auto& cond : c.conditions) {
+    std::string t = lower_text(cond);
+    if (auto g = resource_condition(c, cond)) {
+      guard = std::move(g);
+      continue;
+    }
+    if (t.rfind("once per turn", 0) == 0) once = true;
+    else if (c.delayed) continue;
+    else if (t.rfind("until", 0) == 0) continue;  // a duration, read by duration()
+    else return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
+  }
+  Body& target = (once || c.optional || c.delayed || guard) ? inner : b;
+  inner.locals = b.locals;
+  if (!effect_body(c, target, continuous)) return false;
+  if (&target == &b) return true;
+  b.locals = inner.locals;
+  if (c.delayed) {
+    // 002 rule 521: a delayed effect waits for its moment; with no target it applies to its controller.
+    Node boundary = konst(0);
+    std::string t = lower_text(c.conditions.front());
+    int32_t bnd = t.find("turn begins") != std::string::npos ? CARDRT_BOUNDARY_TURN_START
+                  : t.find("turn ends") != std::string::npos ? CARDRT_BOUNDARY_TURN_END
+                  : t.find("battle resolves") != std::string::npos ? CARDRT_BOUNDARY_BATTLE_RESOLVED
+                  : t.find("dawn") != std::string::npos ? CARDRT_BOUNDARY_DAWN
+                                                        : -1;
+    if (bnd < 0) return fail({c.range, "its moment is not compiled yet"});
+    int turns = t.find("next") != std::string::npos ? 1 : 0;
+    inner.stmts.push_back(ret(konst(CARDRT_OK)));
+    int f = add_function("delayed", FnKind::Effect, std::move(inner), c.range);
+    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(bnd), konst(-1), konst(turns), fn_ref(f)})));
+    return true;
+  }
+  Node go = guard ? std::move(*guard) : konst(1);
+  if (once) go = and_(std::move(go), call("cardrt_once_per_turn", {G(), C(), konst(static_cast<int64_t>(c.range.begin))}));
+  if (c.optional) go = and_(std::move(go), call("cardrt_choose_yes_no", {G(), C(), konst(0)}));
+  b.stmts.push_back(if_(std::move(go), block(std::move(inner.stmts))));
+  return true;
+}
+
+// "If you have 12 or more prayer tokens": a comparison of the controller's resource.
+std::optional<Node> CardBinder::resource_condition(const Clause& c, SourceRange cond) {
+  std::vector<const ast::Term*> t;
+  for (const auto* term : c.all_terms)
+    if (term->range.begin >= cond.begin && term->range.end <= cond.end) t.push_back(term);
+  std::string verb = t.size() > 2 ? lower_word(*t[2]) : "";
+  if (t.size() < 7 || lower_word(*t[0]) != "if" || lower_word(*t[1]) != "you" ||
+      (verb != "have" && verb != "control" && verb != "rule") || t[3]->kind != ast::TermKind::Number ||
+      lower_word(*t[4]) != "or")
+    return std::nullopt;
+  std::string dir = lower_word(*t[5]);
+  if (dir != "more" && dir != "fewer" && dir != "less") return std::nullopt;
+  Op cmp = dir == "more" ? Op::Ge : Op::Le;
+  size_t len = 0;
+  int res = lex_.resource_at(std::span(t).subspan(6), len);
+  if (res >= 0 && verb == "have")
+    return binary(cmp, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(t[3]->value));
+  // "If you rule 6 or more Structures": count the cards in play you control.
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(t, 6, t.size(), param(2), test, why)) return std::nullopt;
+  int fn = filter_function(and_(std::move(*test), binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), controller())), cond);
+  return binary(cmp, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(t[3]->value));
+}
+
+// Gains and losses of a resource; with a duration they are temporary (002 rule 522.4: their end is neither a
+// loss nor a gain). `dur` < 0: permanent.
+void CardBinder::change_resource(Body& b, const std::string& prim, Node who, int res, Node amount, int32_t dur) {
+  if (dur >= 0)
+    b.stmts.push_back(eval(call(prim == "lose" ? "cardrt_lose_resource_temporary" : "cardrt_gain_resource_temporary",
+                                {G(), C(), std::move(who), konst(res), std::move(amount), konst(dur)})));
+  else
+    b.stmts.push_back(eval(call(prim == "lose" ? "cardrt_lose_resource" : "cardrt_gain_resource",
+                                {G(), C(), std::move(who), konst(res), std::move(amount)})));
+}
+
+// 004 Resist: "ignoring Resist" deals damage or inflicts a status without the Resist roll.
+uint32_t CardBinder::resist_flags(const Clause& c) {
+  uint32_t flags = 0;
+  for (const auto* t : c.terms)
+    if (lower_word(*t) == "ignoring") flags |= CARDRT_DMG_IGNORE_RESIST;
+  return flags;
+}
+
+bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
+  std::string prim = primitive_of(p_, c);
+  size_t v = after_verb(p_, c);
+  std::string why;
+  int32_t dur_default = continuous ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN;
+  if (c.form == ClauseForm::Declarative) return declarative(c, b, continuous);
+  if (c.form != ClauseForm::Imperative) return fail({c.range, "it is not an effect"});
+  if (prim == "target") return targeting_clause(c, b, false);
+  if (prim == "gain" || prim == "lose" || prim == "produce") {
+    auto amount = amount_at(c, v);
+    size_t w = v + (amount ? 1 : 0);
+    size_t len = 0;
+    int res = w < c.terms.size() ? lex_.resource_at(std::span(c.terms).subspan(w), len) : -1;
+    if (res < 0) return fail({c.range, "it names no resource of the profile"});
+    if (!amount) {
+      // "Gain Honor equal to his Personal Honor", "gain coins equal to the result" (of the roll before)
+      size_t e = w + len;
+      if (roll_local_ && e + 3 < c.terms.size() + 1 && e + 3 <= c.terms.size() && lower_word(*c.terms[e]) == "equal" &&
+          lower_word(*c.terms[e + 2]) == "the" && e + 3 < c.terms.size() && lower_word(*c.terms[e + 3]) == "result")
+        amount = local(*roll_local_);
+    }
+    if (!amount) {
+      size_t e = w + len;
+      if (e + 2 < c.terms.size() && lower_word(*c.terms[e]) == "equal" && lower_word(*c.terms[e + 1]) == "to") {
+        size_t end = e + 2;
+        auto card = card_at(c, e + 2, end, why);
+        size_t slen = 0;
+        int stat = end < c.terms.size() ? lex_.stat_at(std::span(c.terms).subspan(end), slen) : -1;
+        if (!card || stat < 0) return fail({c.range, "its amount is not compiled yet"});
+        amount = call("cardrt_stat_result", {G(), *card, konst(stat)});
+      } else {
+        return fail({c.range, "it gives no amount"});
+      }
+    }
+    int32_t dur = duration(c, -2);
+    if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+    Node who = c.delayed ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
+    change_resource(b, prim, std::move(who), res, std::move(*amount), dur);
+    return true;
+  }
+  if (prim == "draw" || prim == "discard") {
+    auto amount = amount_at(c, v);
+    if (!amount) return fail({c.range, "it says no number of cards"});
+    Node who = c.delayed ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
+    // 002 rule 520: as many as there are.
+    b.stmts.push_back(eval(call(prim == "draw" ? "cardrt_draw" : "cardrt_discard_from_hand", {G(), C(), std::move(who), std::move(*amount)})));
+    return true;
+  }
+  if (prim == "heal") {
+    auto amount = amount_at(c, v);
+    if (!amount) return fail({c.range, "it heals no number"});
+    size_t on = v + 1;
+    while (on < c.terms.size() && lower_word(*c.terms[on]) != "on") ++on;
+    if (on + 1 < c.terms.size()) {
+      size_t end = on + 1;
+      auto card = targeted_card(c, on + 1, end, b);
+      if (!card) return false;
+      b.stmts.push_back(eval(call("cardrt_heal", {G(), C(), std::move(*card), std::move(*amount)})));
+    } else {
+      b.stmts.push_back(eval(call("cardrt_heal_player", {G(), C(), controller(), std::move(*amount)})));  // 002 rule 520.2
+    }
+    return true;
+  }
+  if (prim == "deal") {
+    auto amount = amount_at(c, v);
+    size_t to = v;
+    while (to < c.terms.size() && lower_word(*c.terms[to]) != "to") ++to;
+    if (!amount || to + 1 >= c.terms.size()) return fail({c.range, "it deals no amount to a card"});
+    if (lower_word(*c.terms[to + 1]) == "any" || lower_word(*c.terms[to - 1]) == "among")
+      return fail({c.range, "dividing among any number is not compiled yet"});
+    size_t end = to + 1;
+    auto card = targeted_card(c, to + 1, end, b);
+    if (!card) return false;
+    uint32_t flags = resist_flags(c);
+    Node target = c.delayed ? std::move(*card) : std::move(*card);
+    b.stmts.push_back(eval(call("cardrt_deal_damage", {G(), C(), std::move(target), std::move(*amount), konst(flags)})));
+    return true;
+  }
+  if (prim == "bow" || prim == "straighten" || prim == "destroy" || prim == "set_state") {
+    size_t end = v;
+    auto card = targeted_card(c, v, end, b);
+    if (!card) return false;
+    if (prim == "set_state") {
+      int s = state_named_by_verb(c, "verb");
+      int undo = state_named_by_verb(c, "undo verb");
+      if (s < 0 && undo < 0) return fail({c.range, "its verb names no card state"});
+      b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), std::move(*card), konst(s >= 0 ? s : undo), konst(s >= 0 ? 1 : 0)})));
+    } else {
+      b.stmts.push_back(eval(call(prim == "bow" ? "cardrt_bow" : prim == "straighten" ? "cardrt_straighten" : "cardrt_destroy",
+                                  {G(), C(), std::move(*card)})));
+    }
+    return true;
+  }
+  if (prim == "negate") {
+    std::string t = lower_text(c.range);
+    if (t.find("destruction") == std::string::npos) return fail({c.range, "only 'Negate the destruction' is compiled yet"});
+    b.stmts.push_back(eval(call("cardrt_pending_cancel", {G(), C()})));
+    return true;
+  }
+  if (prim == "give") {
+    size_t end = v;
+    auto card = targeted_card(c, v, end, b);
+    if (!card) return false;
+    bool permanent = lower(p_.verbs[static_cast<size_t>(c.verb)].name).find("permanently") != std::string::npos;
+    int32_t dur = duration(c, permanent ? CARDRT_DUR_PERMANENT : dur_default);
+    if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+    std::vector<StatChange> changes;
+    if (!stat_changes(c, end, changes)) return false;
+    if (!changes.empty()) {
+      uint32_t who = b.local();
+      b.stmts.push_back(let(who, std::move(*card)));
+      for (auto& ch : changes)
+        b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
+      return true;
+    }
+    // "Give him **Samurai** until the end of the turn"
+    size_t len = 0;
+    if (end < c.terms.size()) {
+      if (int kw = lex_.keyword_at(std::span(c.terms).subspan(end), len); kw >= 0) {
+        b.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), std::move(*card), konst(kw), konst(dur)})));
+        return true;
+      }
+    }
+    return fail({c.range, "what it gives is not compiled yet"});
+  }
+  if (prim == "switch") {
+    // "Switch his Force and Chi" (003 setting stats)
+    size_t end = v;
+    auto card = card_at(c, v, end, why);
+    if (!card) return fail({c.range, why});
+    std::vector<int> stats;
+    for (size_t i = end; i < c.terms.size(); ++i) {
+      size_t len = 0;
+      if (int s = lex_.stat_at(std::span(c.terms).subspan(i), len); s >= 0) {
+        stats.push_back(s);
+        i += len - 1;
+      }
+    }
+    if (stats.size() != 2) return fail({c.range, "it does not name two stats"});
+    uint32_t who = b.local();
+    b.stmts.push_back(let(who, std::move(*card)));
+    b.stmts.push_back(eval(call("cardrt_stat_switch", {G(), C(), local(who), konst(stats[0]), local(who), konst(stats[1])})));
+    return true;
+  }
+  if (prim == "set" && v + 1 < c.terms.size() && lower_word(*c.terms[v]) == "each") {
+    // "Set each ruler's vitae total to 10" (000 7.2: setting a ruler's vitae may make it anything)
+    size_t len = 0;
+    int res = -1;
+    size_t at = v;
+    for (; at < c.terms.size() && res < 0; ++at) res = lex_.resource_at(std::span(c.terms).subspan(at), len);
+    size_t to = at;
+    while (to < c.terms.size() && lower_word(*c.terms[to]) != "to") ++to;
+    auto value = amount_at(c, to + 1);
+    if (res < 0 || !value) return fail({c.range, "it sets no resource to a value"});
+    for (Node who : {controller(), call("cardrt_opponent", {G(), controller()})})
+      b.stmts.push_back(eval(call("cardrt_set_resource", {G(), C(), std::move(who), konst(res), *value})));
+    return true;
+  }
+  if (prim == "double" || prim == "set") {
+    // "Double its ATK until end of turn", "Set the ATK of target creature to 1 until end of turn"
+    size_t i = v;
+    std::optional<Node> card;
+    int stat = -1;
+    size_t len = 0;
+    size_t end = i;
+    if (i < c.terms.size() && lower_word(*c.terms[i]) == "the") ++i;
+    if ((stat = lex_.stat_at(std::span(c.terms).subspan(i), len)) >= 0) {
+      size_t of = i + len;
+      if (of < c.terms.size() && lower_word(*c.terms[of]) == "of") {
+        if (!emit_inline_target(c, of + 1, b)) return false;
+        card = card_at(c, of + 1, end, why);
+      }
+    } else {
+      card = card_at(c, i, end, why);
+      if (end < c.terms.size()) stat = lex_.stat_at(std::span(c.terms).subspan(end), len);
+    }
+    if (!card || stat < 0) return fail({c.range, why.empty() ? "it names no card and stat" : why});
+    int32_t dur = duration(c, dur_default);
+    if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+    if (prim == "double") {
+      b.stmts.push_back(eval(call("cardrt_stat_modify_op", {G(), C(), std::move(*card), konst(stat), konst(CARDRT_OP_MUL), konst(2), konst(dur)})));
+      return true;
+    }
+    size_t to = end;
+    while (to < c.terms.size() && lower_word(*c.terms[to]) != "to") ++to;
+    auto value = amount_at(c, to + 1);
+    if (!value) return fail({c.range, "it sets no value"});
+    b.stmts.push_back(eval(call("cardrt_stat_set", {G(), C(), std::move(*card), konst(stat), std::move(*value), konst(dur)})));
+    return true;
+  }
+  if (prim == "create") {
+    // 003 Created cards: "Create a Lion Clan, Samurai, Tactician Personality card."
+    size_t end = v;
+    while (end < c.terms.size() && lower_word(*c.terms[end]) != "card" && lower_word(*c.terms[end]) != "with") ++end;
+    if (end == v) return fail({c.range, "it names no card type"});
+    size_t last = end;
+    while (last > v && c.terms[last - 1]->kind != ast::TermKind::Word) --last;
+    int ct = lex_.card_type(c.terms[last - 1]->text);
+    if (ct < 0) return fail({c.range, "it names no card type"});
+    int play = runtime_zone_role_zone(p_, CARDRT_ZROLE_PLAY);
+    uint32_t made = b.local();
+    b.stmts.push_back(let(made, call("cardrt_create_card", {G(), C(), str(p_.card_types[static_cast<size_t>(ct)].name), controller(), konst(play)})));
+    for (size_t i = v; i + 1 < last; ++i) {
+      size_t len = 0;
+      if (int kw = lex_.keyword_at(std::span(c.terms).subspan(i), len); kw >= 0) {
+        b.stmts.push_back(eval(call("cardrt_created_add_keyword", {G(), C(), local(made), konst(kw)})));
+        i += len - 1;
+      }
+    }
+    // "with Attack 1 and Life 1"
+    for (size_t i = end; i + 1 < c.terms.size(); ++i) {
+      size_t len = 0;
+      int s = lex_.stat_at(std::span(c.terms).subspan(i), len);
+      if (s >= 0 && i + len < c.terms.size() && c.terms[i + len]->kind == ast::TermKind::Number) {
+        b.stmts.push_back(eval(call("cardrt_created_set_base", {G(), C(), local(made), konst(s), konst(c.terms[i + len]->value)})));
+        i += len;
+      }
+    }
+    last_created_ = made;
+    created_range_ = c.range;
+    return true;
+  }
+  if (prim == "inflict") {
+    // 004: "Inflict Poison on target unit [ignoring Resist]"
+    size_t len = 0;
+    size_t i = v;
+    int st = lex_.status_at(std::span(c.terms).subspan(i), len);
+    if (st < 0) return fail({c.range, "it names no status"});
+    size_t on = i + len;
+    if (on >= c.terms.size() || lower_word(*c.terms[on]) != "on") return fail({c.range, "it names no card"});
+    if (lower_word(*c.terms[on + 1]) == "each") {
+      // "Inflict Sleep on each unit your opponent controls": for each card the phrase names.
+      std::optional<Node> test;
+      size_t stop = on + 2;
+      while (stop < c.terms.size() && lower_word(*c.terms[stop]) != "ignoring") ++stop;
+      std::vector<const ast::Term*> np(c.terms.begin() + static_cast<long>(on + 2), c.terms.begin() + static_cast<long>(stop));
+      bool opponents = false;
+      for (size_t k = 0; k + 1 < np.size(); ++k)
+        if (lower_word(*np[k]) == "your" && (lower_word(*np[k + 1]) == "opponent" || lower_word(*np[k + 1]) == "opponents")) opponents = true;
+      if (opponents) np.erase(std::remove_if(np.begin(), np.end(), [](const ast::Term* x) {
+                                std::string l = lower_word(*x);
+                                return l == "your" || l == "opponent" || l == "opponents" || l == "controls" || l == "control";
+                              }), np.end());
+      if (!noun_filter(np, 0, np.size(), param(2), test, why)) return fail({c.range, why});
+      Node f_test = std::move(*test);
+      if (opponents) f_test = and_(std::move(f_test), binary(Op::Ne, call("cardrt_card_controller", {G(), param(2)}), controller()));
+      int fn = filter_function(std::move(f_test), c.range);
+      uint32_t flags = resist_flags(c);
+      Body apply;
+      apply.stmts.push_back(eval(call("cardrt_inflict_status", {G(), C(), param(2), konst(st), konst(1), konst(flags)})));
+      apply.stmts.push_back(ret(konst(CARDRT_OK)));
+      int af = add_function("each", FnKind::Amount, std::move(apply), c.range);
+      b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(fn), fn_ref(af)})));
+      return true;
+    }
+    size_t end = on + 1;
+    auto card = targeted_card(c, on + 1, end, b);
+    if (!card) return false;
+    uint32_t flags = resist_flags(c);
+    b.stmts.push_back(eval(call("cardrt_inflict_status", {G(), C(), std::move(*card), konst(st), konst(1), konst(flags)})));
+    return true;
+  }
+  if (prim == "remove") {
+    // "Remove 2 damage counters from it", "Remove all Poison counters from target unit"
+    bool all = v < c.terms.size() && lower_word(*c.terms[v]) == "all";
+    auto amount = all ? std::optional<Node>{} : amount_at(c, v);
+    size_t i = v + 1;
+    size_t len = 0;
+    int st = i < c.terms.size() ? lex_.status_at(std::span(c.terms).subspan(i), len) : -1;
+    if (st < 0 || (!all && !amount)) return fail({c.range, "what it removes is not compiled yet"});
+    size_t from = i + len;
+    while (from < c.terms.size() && lower_word(*c.terms[from]) != "from") ++from;
+    if (from + 1 >= c.terms.size()) return fail({c.range, "it names no card"});
+    size_t end = from + 1;
+    auto card = targeted_card(c, from + 1, end, b);
+    if (!card) return false;
+    uint32_t who = b.local();
+    b.stmts.push_back(let(who, std::move(*card)));
+    Node n = all ? call("cardrt_card_counters", {G(), local(who), konst(st)}) : std::move(*amount);
+    b.stmts.push_back(eval(call("cardrt_remove_counters", {G(), C(), local(who), konst(st), std::move(n)})));
+    return true;
+  }
+  if (prim == "win") {
+    b.stmts.push_back(eval(call("cardrt_player_wins", {G(), C(), controller()})));
+    return true;
+  }
+  if (prim == "roll") {
+    // "Roll a D6. Gain coins equal to the result ..." (002 rule 526: uniform)
+    roll_local_ = b.local();
+    b.stmts.push_back(let(*roll_local_, call("cardrt_roll_d6", {G(), C()})));
+    return true;
+  }
+  if (prim == "put" && std::any_of(c.terms.begin(), c.terms.end(), [](const ast::Term* x) { return lower_word(*x) == "token"; })) {
+    // 001 Token: "Put a +1F token on it": the bonus comes from the card that created the token.
+    std::vector<StatChange> changes;
+    if (!stat_changes(c, v, changes) || changes.size() != 1) return fail({c.range, "the token's bonus is not compiled yet"});
+    size_t on = v;
+    while (on < c.terms.size() && lower_word(*c.terms[on]) != "on") ++on;
+    size_t end = on + 1;
+    auto card = targeted_card(c, on + 1, end, b);
+    if (!card) return false;
+    b.stmts.push_back(eval(call("cardrt_place_stat_token", {G(), C(), std::move(*card), konst(changes[0].stat), std::move(changes[0].delta)})));
+    return true;
+  }
+  if (prim == "return") {
+    // "Return it to your hand"
+    size_t end = v;
+    auto card = card_at(c, v, end, why);
+    int hand = runtime_zone_role_zone(p_, CARDRT_ZROLE_HAND);
+    std::string rest = lower_text(c.range);
+    if (!card || hand < 0 || rest.find("hand") == std::string::npos) return fail({c.range, why.empty() ? "only returning a card to its hand is compiled yet" : why});
+    b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), std::move(*card), konst(hand), konst(0)})));
+    return true;
+  }
+  if (prim == "transfer" || (prim == "move" && v < c.terms.size() && lower_word(*c.terms[v]) == "this")) {
+    // 001 Transfer: "Transfer this card to target Personality you control" (no cost, not entering play)
+    size_t end = v;
+    auto card = card_at(c, v, end, why);
+    if (!card) return fail({c.range, why});
+    while (end < c.terms.size() && lower_word(*c.terms[end]) != "to") ++end;
+    if (end + 1 >= c.terms.size()) return fail({c.range, "it names no card to move to"});
+    size_t to_end = end + 1;
+    auto to = targeted_card(c, end + 1, to_end, b);
+    if (!to) return false;
+    b.stmts.push_back(eval(call("cardrt_transfer", {G(), C(), std::move(*card), std::move(*to)})));
+    return true;
+  }
+  if (prim == "prevent") {
+    // "Prevent 2 of those wounds" in a replacement of the damage (002 rule 525): the pending amount shrinks.
+    auto n = amount_at(c, v);
+    if (!n || !replacing_) return fail({c.range, "only preventing part of a pending amount is compiled yet"});
+    b.stmts.push_back(eval(call("cardrt_pending_set_amount",
+                                {G(), C(), binary(Op::Max, konst(0), binary(Op::Sub, call("cardrt_pending_amount", {G(), C()}), std::move(*n)))})));
+    return true;
+  }
+  return fail({c.range, "the verb '" + p_.verbs[static_cast<size_t>(std::max(c.verb, 0))].name + "' (" + prim + ") is not compiled yet"});
+}
+
+}  // namespace cardc::binding

@@ -1,0 +1,288 @@
+// The binder (card_binder.h): noun phrases, the cards they describe (filters) or name (references);
+// amounts and durations.
+#include "bind/card_binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+// A test over `card` for a noun phrase such as "an opposing Samurai Personality you control with 2 Chi or less".
+bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
+                           std::string& why) {
+  std::vector<Node> tests;
+  bool noun = false;
+  auto add = [&](Node n) { tests.push_back(std::move(n)); };
+  // "a Daimyo, Duelist, or Kensai Personality", "a Personality or Follower": alternatives of one kind (keywords
+  // or card types) joined by "or" are one test. `last_kind` is the kind of the previous word's test.
+  enum class Kind { none, keyword, type };
+  Kind last_kind = Kind::none, pending = Kind::none;
+  bool saw_keyword = false;
+  auto has_or_after = [&](size_t k) {
+    for (size_t j = k; j < to; ++j)
+      if (lower_word(*t[j]) == "or") return true;
+    return false;
+  };
+  auto add_kind = [&](Kind k, Node n) {
+    if (pending != Kind::none) {
+      if (pending != k || tests.empty()) return false;
+      Node prev = std::move(tests.back());
+      tests.back() = binary(Op::Or, std::move(prev), std::move(n));
+    } else {
+      add(std::move(n));
+    }
+    pending = Kind::none;
+    last_kind = k;
+    return true;
+  };
+  auto owner = [&]() { return call("cardrt_card_controller", {G(), card}); };
+  for (size_t i = from; i < to; ++i) {
+    const ast::Term& term = *t[i];
+    std::string w = lower_word(term);
+    if ((term.kind == ast::TermKind::Comma || w == "or") && last_kind != Kind::none && (w == "or" || has_or_after(i))) {
+      pending = last_kind;
+      last_kind = Kind::none;
+      continue;
+    }
+    if (w == "or" && pending != Kind::none) continue;  // "Daimyo, Duelist, or Kensai"
+    if (term.kind != ast::TermKind::Comma) last_kind = Kind::none;
+    if (term.kind == ast::TermKind::Comma) continue;
+    if (w == "a" || w == "an" || w == "one" || w == "of" || w == "target" || w == "the" || w == "any" ||
+        w == "each" || w == "in" || w == "play")
+      continue;
+    if (w == "your" || ((w == "you") && i + 1 < to && (lower_word(*t[i + 1]) == "control" || lower_word(*t[i + 1]) == "rule"))) {
+      add(binary(Op::Eq, owner(), controller()));
+      if (w == "you") ++i;
+      continue;
+    }
+    if (w == "opposing" || w == "another" || w == "enemy") {
+      if (w == "another" && i + 1 < to && lower_word(*t[i + 1]) != "player's" && lower_word(*t[i + 1]) != "ruler" &&
+          lower_word(*t[i + 1]) != "player’s") {
+        add(binary(Op::Ne, card, self()));  // "another unit": not this card
+        continue;
+      }
+      add(binary(Op::Ne, owner(), controller()));
+      if (i + 1 < to && (lower_word(*t[i + 1]) == "player's" || lower_word(*t[i + 1]) == "player’s")) ++i;
+      if (i + 2 < to && lower_word(*t[i + 1]) == "ruler" && lower_word(*t[i + 2]) == "rules") i += 2;
+      continue;
+    }
+    if (w == "bowed" || w == "unbowed") {
+      Node bowed = call("cardrt_card_state", {G(), card, konst(CARDRT_STATE_BOWED)});
+      add(w == "bowed" ? std::move(bowed) : not_(std::move(bowed)));
+      continue;
+    }
+    if (w == "non-unique") {
+      add(not_(call("cardrt_card_has_keyword", {G(), card, call("cardrt_keyword_id", {G(), str("Unique")})})));
+      continue;
+    }
+    if (w == "at" && i + 2 < to && lower_word(*t[i + 1]) == "this" && lower_word(*t[i + 2]) == "battlefield") {
+      add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
+      i += 2;
+      continue;
+    }
+    if (w == "with" && i + 3 < to) {
+      // "with 2 Chi or less", "with X Force or less"
+      const ast::Term& n = *t[i + 1];
+      size_t len = 0;
+      int stat = lex_.stat_at(std::span(t).subspan(i + 2), len);
+      size_t after = i + 2 + len;
+      if ((n.kind == ast::TermKind::Number || n.kind == ast::TermKind::X) && stat >= 0 && after + 1 < to + 1 &&
+          after + 1 <= t.size() && after < t.size() && lower_word(*t[after]) == "or") {
+        std::string more = after + 1 < t.size() ? lower_word(*t[after + 1]) : "";
+        Node v = n.kind == ast::TermKind::X ? call("cardrt_ctx_x", {G(), C()}) : konst(n.value);
+        Node s = call("cardrt_stat_get", {G(), card, konst(stat)});
+        if (more == "less" || more == "fewer") add(binary(Op::Le, std::move(s), std::move(v)));
+        else if (more == "more" || more == "greater") add(binary(Op::Ge, std::move(s), std::move(v)));
+        else break;
+        i = after + 1;
+        continue;
+      }
+      why = "the restriction '" + words_text(t, i, std::min(to, i + 5)) + "' is not compiled yet";
+      return false;
+    }
+    bool plural = false;
+    if (int ct = lex_.card_type(term.text, &plural); ct >= 0) {
+      // "Samurai Personality or Follower" is ambiguous: fail closed rather than guess the grouping
+      if (pending == Kind::type && saw_keyword) break;
+      if (!add_kind(Kind::type, binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(ct)))) break;
+      noun = true;
+      continue;
+    }
+    size_t len = 0;
+    if (int kw = lex_.keyword_at(std::span(t).subspan(i), len); kw >= 0 && i + len <= to) {
+      if (!add_kind(Kind::keyword, call("cardrt_card_has_keyword", {G(), card, konst(kw)}))) break;
+      saw_keyword = true;
+      noun = true;
+      i += len - 1;
+      continue;
+    }
+    if (w == "card" || w == "cards" || w == "unit" || w == "units") {
+      noun = true;
+      continue;
+    }
+    if (w == "other" || w == "another") {
+      add(binary(Op::Ne, card, self()));
+      continue;
+    }
+    why = "the word '" + term.text + "' in '" + words_text(t, from, to) + "' is not compiled yet";
+    return false;
+  }
+  if (pending != Kind::none) {
+    why = "the alternatives in '" + words_text(t, from, to) + "' are not compiled yet";
+    return false;
+  }
+  if (!noun) {
+    why = "'" + words_text(t, from, to) + "' names no card type or keyword";
+    return false;
+  }
+  Node all = call("cardrt_card_in_play", {G(), card});
+  for (auto& n : tests) all = and_(std::move(all), std::move(n));
+  out = std::move(all);
+  return true;
+}
+
+// A card the clause names at terms[i]: this card, its bearer, a target, a pronoun's antecedent, the event's card.
+std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, std::string& why) {
+  const auto& t = c.terms;
+  if (i >= t.size()) {
+    why = "it names no card";
+    return std::nullopt;
+  }
+  // "a target Personality", "your target Follower" (the target's filter reads "your")
+  if (i + 1 < t.size() && lower_word(*t[i + 1]) == "target") {
+    std::string d = lower_word(*t[i]);
+    if (d == "a" || d == "an" || d == "your") ++i;
+  }
+  std::string w = lower_word(*t[i]);
+  const TextUnit& u = *unit_;
+  auto ref_at = [&](const ast::Term* term) -> const Reference* {
+    for (const Reference& r : u.references)
+      if (r.range.begin == term->range.begin) return &r;
+    return nullptr;
+  };
+  auto skip_to = [&](SourceRange r) {
+    end = i;
+    while (end < t.size() && t[end]->range.begin < r.end) ++end;
+  };
+  if (w == "target") {
+    for (size_t k = 0; k < u.targets.size(); ++k)
+      if (u.targets[k].range.begin == t[i]->range.begin) {
+        skip_to(u.targets[k].range);
+        return slot(static_cast<int>(k));
+      }
+  }
+  if (w == "the" && i + 1 < t.size() && lower_word(*t[i + 1]) == "target") {
+    const Reference* r = ref_at(t[i]);
+    if (r) {
+      skip_to(r->range);
+      return from_antecedent(r->antecedent, why);
+    }
+  }
+  // "When this unit attacks: Inflict Burn on the attacked unit": the other party of the trigger's attack.
+  if (w == "the" && i + 2 < t.size()) {
+    std::string part = lower_word(*t[i + 1]);
+    const Clause* trig = nullptr;
+    for (const Clause& k : u.constraints)
+      if (k.role == ClauseRole::Trigger) trig = &k;
+    if ((part == "attacked" || part == "attacking") && trig && trig->event >= 0 &&
+        lower(p_.events[static_cast<size_t>(trig->event)].text).find("attack") != std::string::npos &&
+        (lex_.card_type(t[i + 2]->text) >= 0 || lower_word(*t[i + 2]).rfind("unit", 0) == 0)) {
+      // "attacks": the event's card attacks the other; "is attacked": the other attacks the event's card.
+      bool passive = lower(p_.events[static_cast<size_t>(trig->event)].text).find("attacked") != std::string::npos;
+      end = i + 3;
+      return call("cardrt_ctx_event", {G(), C(), konst((part == "attacked") != passive ? CARDRT_EVF_OTHER : CARDRT_EVF_CARD)});
+    }
+  }
+  if (const Reference* r = ref_at(t[i])) {
+    skip_to(r->range);
+    switch (r->kind) {
+      case RefKind::ThisCard: return self();
+      case RefKind::ThisContext:
+        // 001 This: "this unit" is the card's unit: a card that is a unit itself, or the one it is attached to.
+        if (lower_word(*t[i]) == "this" && i + 1 < t.size() && lower_word(*t[i + 1]).rfind("unit", 0) == 0) {
+          const CardTypeDef* ct = p_.card_type(r_.card->type);
+          if (ct && ct->enters_play && !ct->action) return ct->attaches ? call("cardrt_card_attached_to", {G(), self()}) : self();
+        }
+        break;
+      case RefKind::ThisBearer:
+      case RefKind::ThisKeyword: return call("cardrt_card_attached_to", {G(), self()});
+      case RefKind::Pronoun:
+      case RefKind::That:
+      case RefKind::TheTarget: return from_antecedent(r->antecedent, why);
+      default: break;
+    }
+  }
+  why = "'" + words_text(t, i, std::min(t.size(), i + 4)) + "' is not a card cardc can find at runtime yet";
+  return std::nullopt;
+}
+
+Node CardBinder::slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
+
+std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why) {
+  const TextUnit& u = *unit_;
+  // "Create a ... Personality card. Permanently give him +2F": the card just created.
+  if (created_range_.valid() && created_range_.begin <= a.begin && a.end <= created_range_.end) return local(last_created_);
+  for (size_t k = 0; k < u.targets.size(); ++k)
+    if (u.targets[k].range == a) return slot(static_cast<int>(k));
+  for (const Reference& r : u.references)
+    if (r.range == a) {
+      if (r.kind == RefKind::ThisCard) return self();
+      if (r.kind == RefKind::ThisBearer || r.kind == RefKind::ThisKeyword)
+        return call("cardrt_card_attached_to", {G(), self()});
+    }
+  for (const Clause& c : u.constraints)
+    if (c.role == ClauseRole::Trigger && c.range.begin <= a.begin && a.end <= c.range.end)
+      return call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
+  why = "'" + std::string(ctx_.sources.text(a)) + "' is not something cardc can find at runtime yet";
+  return std::nullopt;
+}
+
+// A number at terms[i]: 3, X, "a"/"an" (one).
+std::optional<Node> CardBinder::amount_at(const Clause& c, size_t i) {
+  if (i >= c.terms.size()) return std::nullopt;
+  const ast::Term& t = *c.terms[i];
+  if (t.kind == ast::TermKind::Number) return konst(t.value);
+  if (t.kind == ast::TermKind::X) return call("cardrt_ctx_x", {G(), C()});
+  std::string w = lower_word(t);
+  if (w == "a" || w == "an" || w == "one") return konst(1);
+  if (w == "two") return konst(2);
+  if (w == "three") return konst(3);
+  return std::nullopt;
+}
+
+// CARDRT_DUR_* for the clause's "until ..." phrase; `fallback` when it has none.
+int32_t CardBinder::duration(const Clause& c, int32_t fallback) {
+  const auto& t = c.all_terms;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (lower_word(*t[i]) != "until") continue;
+    size_t len = 0;
+    int d = lex_.duration_at(std::span(t).subspan(i), len);
+    if (d < 0) return -1;
+    const std::string& at = p_.durations[static_cast<size_t>(d)].attr;
+    if (at == "turn end") return CARDRT_DUR_END_OF_TURN;
+    if (at == "battle end") return CARDRT_DUR_END_OF_BATTLE;
+    if (at == "duel end") return CARDRT_DUR_END_OF_DUEL;
+    if (at == "dawn") return CARDRT_DUR_DAWN;
+    if (at == "your next turn end") return CARDRT_DUR_END_OF_YOUR_NEXT_TURN;
+    if (at == "phase end") return CARDRT_DUR_END_OF_PHASE;
+    return -1;
+  }
+  return fallback;
+}
+
+// A card-set phrase in a continuous trait ("Your Samurai Personalities"): a filter function over its words.
+std::optional<int> CardBinder::subject_filter(const Clause& c, size_t to) {
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(c.terms, 0, to, param(2), test, why)) {
+    fail({c.range, why});
+    return std::nullopt;
+  }
+  return filter_function(std::move(*test), c.range);
+}
+
+}  // namespace cardc::binding

@@ -1,0 +1,185 @@
+// The binder (card_binder.h): declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits).
+#include "bind/card_binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+namespace {
+
+// The sign of a bonus whose size a fluctuating amount gives (an X bonus counts as positive).
+Node if_sign(const Node& delta) {
+  if (delta.op == Op::Const) return konst(delta.value < 0 ? -1 : 1);
+  return konst(1);
+}
+
+}  // namespace
+
+bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
+  const auto& t = c.terms;
+  // The predicate's position.
+  size_t pred = 0;
+  while (pred < t.size() && lower_word(*t[pred]) != c.predicate) ++pred;
+  std::string text = lower_text(c.range);
+  int32_t dur = duration(c, continuous ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN);
+  if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+  std::string why;
+  // "Each opponent loses 2 coins until end of turn" (002 rule 522.4: temporary)
+  if (c.verb >= 0 && (lower_word(*t[0]) == "each" || lower_word(*t[0]) == "your") && pred > 0 &&
+      (lower_word(*t[pred - 1]) == "opponent" || lower_word(*t[pred - 1]) == "opponents")) {
+    std::string prim = p_.verbs[static_cast<size_t>(c.verb)].primitive;
+    auto amount = amount_at(c, pred + 1);
+    size_t len = 0;
+    int res = pred + 2 < t.size() ? lex_.resource_at(std::span(t).subspan(pred + 2), len) : -1;
+    if ((prim == "gain" || prim == "lose") && amount && res >= 0) {
+      change_resource(b, prim, call("cardrt_opponent", {G(), controller()}), res, std::move(*amount), duration(c, -2));
+      return true;
+    }
+  }
+  // "You win the game"
+  if (lower_word(*t[0]) == "you" && c.verb >= 0 && p_.verbs[static_cast<size_t>(c.verb)].primitive == "win") {
+    b.stmts.push_back(eval(call("cardrt_player_wins", {G(), C(), controller()})));
+    return true;
+  }
+  // "This Personality cannot be destroyed." / "he is not destroyed for having 0 Chi" (003 Chi)
+  if (text.find("destroyed") != std::string::npos &&
+      (text.find("cannot be") != std::string::npos || text.find("can not be") != std::string::npos ||
+       text.find("is not destroyed") != std::string::npos)) {
+    size_t end = 0;
+    auto card = card_at(c, 0, end, why);
+    if (!card) return fail({c.range, why});
+    int32_t prot = text.find("0 chi") != std::string::npos || text.find("zero chi") != std::string::npos
+                       ? CARDRT_PROT_ZERO_CHI : CARDRT_PROT_CANNOT_BE_DESTROYED;
+    b.stmts.push_back(eval(call("cardrt_grant_protection", {G(), C(), std::move(*card), konst(prot), konst(dur)})));
+    return true;
+  }
+  // "This unit cannot attack", "You may not gain Honor" (003 Traits: restrictions)
+  if (std::optional<bool> r = restriction(c, b, dur)) return *r;
+  // "His maximum Force is 1 until the battle ends" (003 maximum and minimum)
+  if (pred > 0 && (text.find("maximum") != std::string::npos || text.find("minimum") != std::string::npos)) {
+    size_t end = 0;
+    auto card = card_at(c, 0, end, why);
+    if (!card) return fail({c.range, why});
+    size_t len = 0;
+    int stat = end + 1 < t.size() ? lex_.stat_at(std::span(t).subspan(end + 1), len) : -1;
+    auto value = amount_at(c, pred + 1);
+    if (stat < 0 || !value) return fail({c.range, "its stat or value is not compiled yet"});
+    int32_t which = text.find("maximum") != std::string::npos ? CARDRT_BOUND_MAX : CARDRT_BOUND_MIN;
+    b.stmts.push_back(eval(call("cardrt_stat_bound", {G(), C(), std::move(*card), konst(stat), konst(which), std::move(*value), konst(dur)})));
+    return true;
+  }
+  // "<subject> has/have +1F [for each Samurai in play] [until ...]"
+  if (c.predicate == "has" || c.predicate == "have" || c.predicate == "gets" || c.predicate == "get") {
+    std::vector<StatChange> changes;
+    if (!stat_changes(c, pred + 1, changes)) return false;
+    if (changes.empty()) return fail({c.range, "what it has is not compiled yet"});
+    // A fluctuating bonus: "+1F for each Samurai in play" (003 fluctuating).
+    std::optional<int> per;
+    std::optional<int> per_status;
+    for (size_t i = pred + 1; i + 2 < t.size(); ++i)
+      if (lower_word(*t[i]) == "for" && lower_word(*t[i + 1]) == "each") {
+        size_t to = i + 2;
+        while (to < t.size() && lower_word(*t[to]) != "until") ++to;
+        size_t slen = 0;
+        // "for each wound on it": the counters on the card that has the bonus.
+        if (int st = lex_.status_at(std::span(t).subspan(i + 2), slen); st >= 0 && i + 2 + slen < t.size() &&
+                                                                        lower_word(*t[i + 2 + slen]) == "on") {
+          per_status = st;
+          break;
+        }
+        std::optional<Node> test;
+        if (!noun_filter(t, i + 2, to, param(2), test, why)) return fail({c.range, why});
+        per = filter_function(std::move(*test), c.range);
+        break;
+      }
+    size_t end = 0;
+    std::string w0 = lower_word(*t[0]);
+    bool single = w0 == "this" || is_pronoun(w0) || w0 == "the" || w0 == "that" || w0 == "target";
+    if (single) {
+      auto card = card_at(c, 0, end, why);
+      if (!card) return fail({c.range, why});
+      uint32_t who = b.local();
+      b.stmts.push_back(let(who, std::move(*card)));
+      for (auto& ch : changes) {
+        if (per_status || per) {
+          // Amount per counter or card: the change times the count (the sign goes in the modifier).
+          Node count = per_status ? call("cardrt_card_counters", {G(), param(2), konst(*per_status)})
+                                  : call("cardrt_count_cards", {G(), C(), fn_ref(*per)});
+          Body amount;
+          amount.stmts.push_back(ret(binary(Op::Mul, std::move(count), binary(Op::Max, ch.delta, binary(Op::Sub, konst(0), ch.delta)))));
+          int af = add_function("amount", FnKind::Amount, std::move(amount), c.range);
+          b.stmts.push_back(eval(call("cardrt_stat_modify_fluctuating", {G(), C(), local(who), konst(ch.stat), fn_ref(af), if_sign(ch.delta), konst(dur)})));
+        } else {
+          b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
+        }
+      }
+      return true;
+    }
+    if (per) return fail({c.range, "a fluctuating bonus to many cards is not compiled yet"});
+    // Many cards: "Your Samurai Personalities have +1F": for each card the subject names.
+    auto filter = subject_filter(c, pred);
+    if (!filter) return false;
+    Body apply;
+    for (auto& ch : changes)
+      apply.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), param(2), konst(ch.stat), std::move(ch.delta), konst(dur)})));
+    apply.stmts.push_back(ret(konst(CARDRT_OK)));
+    int af = add_function("each", FnKind::Amount, std::move(apply), c.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(*filter), fn_ref(af)})));
+    return true;
+  }
+  return fail({c.range, "this statement is not compiled yet"});
+}
+
+// A restriction (003 Traits: "cannot", "may not"): what the subject may not do, as a runtime grant the
+// runtime checks when the action happens. nullopt: not a restriction; false: one cardc cannot bind (reported).
+std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t dur) {
+  const auto& t = c.terms;
+  size_t neg = 0, after = 0;
+  for (; neg < t.size(); ++neg) {
+    std::string w = lower_word(*t[neg]);
+    if (w == "cannot") { after = neg + 1; break; }
+    if ((w == "can" || w == "may") && neg + 1 < t.size() && lower_word(*t[neg + 1]) == "not") { after = neg + 2; break; }
+  }
+  if (neg == 0 || after >= t.size()) return std::nullopt;
+  std::string verb = lower_word(*t[after]);
+  std::string why;
+  if (neg == 1 && lower_word(*t[0]) == "you" && verb == "gain") {
+    size_t len = 0;
+    int res = lex_.resource_at(std::span(t).subspan(after + 1), len);
+    if (res < 0 || after + 1 + len != t.size()) return fail({c.range, "what may not be gained is not compiled yet"});
+    b.stmts.push_back(eval(call("cardrt_forbid_player", {G(), C(), controller(), konst(CARDRT_FORBID_GAIN_RESOURCE), konst(res), konst(dur)})));
+    return true;
+  }
+  int32_t action = -1;
+  size_t rest = t.size();
+  if (verb == "attack") {
+    action = CARDRT_FORBID_ATTACK;
+    rest = after + 1;
+  } else if (verb == "issue" && after + 2 == t.size() && lower_word(*t[after + 1]).rfind("challenge", 0) == 0) {
+    action = CARDRT_FORBID_ISSUE_CHALLENGE;
+  }
+  if (verb == "be" && after + 4 == t.size() && lower_word(*t[after + 1]) == "inflicted" && lower_word(*t[after + 2]) == "with" &&
+      (lower_word(*t[after + 3]) == "statuses" || lower_word(*t[after + 3]) == "status"))
+    action = CARDRT_FORBID_RECEIVE_STATUS;
+  if (action < 0) return std::nullopt;
+  size_t end = 0;
+  auto card = card_at(c, 0, end, why);
+  if (!card) return fail({c.range, why});
+  if (end != neg) return fail({c.range, "the restricted card is not compiled yet"});
+  Node filter = konst(0);
+  if (rest < t.size()) {
+    // "cannot attack structures": only against the cards the noun phrase names
+    std::optional<Node> test;
+    if (!noun_filter(t, rest, t.size(), param(2), test, why)) return fail({c.range, why});
+    filter = fn_ref(filter_function(std::move(*test), c.range));
+  }
+  b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(*card), konst(action), std::move(filter), konst(dur)})));
+  return true;
+}
+
+}  // namespace cardc::binding

@@ -1,0 +1,91 @@
+// The binder (card_binder.h): targeting (001 Target): the runtime asks for targets before costs are paid.
+#include "bind/card_binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+bool CardBinder::targeting_clause(const Clause& c, Body& b, bool /*constraints*/) {
+  const TextUnit& u = *unit_;
+  for (size_t k = 0; k < u.targets.size(); ++k) {
+    const Targeting& tg = u.targets[k];
+    if (tg.range.begin < c.range.begin || tg.range.end > c.range.end) continue;
+    if (!emit_target(c, k, b)) return false;
+  }
+  return true;
+}
+
+bool CardBinder::emit_target(const Clause& c, size_t k, Body& b) {
+  const Targeting& tg = unit_->targets[k];
+  // The noun phrase: from the word after "target" to the end of the clause's own words.
+  const auto& t = c.all_terms;
+  size_t i = 0;
+  while (i < t.size() && t[i]->range.begin != tg.range.begin) ++i;
+  size_t to = i + 1;
+  while (to < t.size()) {
+    std::string w = lower_word(*t[to]);
+    bool stop = w == "to" || w == "and" || w == "until" || w == "ignoring" || w == "into" ||
+                t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon;
+    // "a target Daimyo, Duelist, or Kensai Personality": a comma inside a list of alternatives
+    if (t[to]->kind == ast::TermKind::Comma && to + 1 < t.size()) {
+      size_t len = 0;
+      std::string next = lower_word(*t[to + 1]);
+      bool item = lex_.card_type(t[to + 1]->text) >= 0 || lex_.keyword_at(std::span(t).subspan(to + 1), len) >= 0;
+      if (next == "or" || item) {
+        for (size_t j = to + 1; j < t.size() && t[j]->kind != ast::TermKind::Semicolon; ++j) {
+          if (lower_word(*t[j]) == "or") {
+            stop = false;
+            break;
+          }
+          if (t[j]->kind != ast::TermKind::Comma && lex_.card_type(t[j]->text) < 0 &&
+              lex_.keyword_at(std::span(t).subspan(j), len) < 0)
+            break;
+        }
+      }
+    }
+    // "a target Personality opposing him": after the noun, "opposing" names whom it opposes (the challenger).
+    if (w == "opposing" && to > i + 1 && lex_.card_type(t[to - 1]->text) >= 0) stop = true;
+    if (stop) break;
+    ++to;
+  }
+  // A trailing "opposing him" is the challenge's opponent: the same restriction as "opposing".
+  std::optional<Node> test;
+  std::string why;
+  // "your target Personality": a target you control
+  size_t from = i > 0 && lower_word(*t[i - 1]) == "your" ? i - 1 : i + 1;
+  if (!noun_filter(t, from, to, param(2), test, why)) return fail({tg.range, why});
+  int f = filter_function(std::move(*test), tg.range);
+  uint32_t flags = tg.face_up_restricted ? CARDRT_TGT_FACE_FEATURES : 0;
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(static_cast<int64_t>(k)), fn_ref(f), konst(1), konst(1),
+                                                                        konst(static_cast<int64_t>(flags))}),
+                                   konst(CARDRT_OK))));
+  return true;
+}
+
+// A "target ..." inside an effect ("Straighten target Personality"): declare it before use.
+bool CardBinder::emit_inline_target(const Clause& c, size_t i, Body& b) {
+  if (i + 1 < c.terms.size() && lower_word(*c.terms[i + 1]) == "target") {
+    std::string d = lower_word(*c.terms[i]);
+    if (d == "a" || d == "an" || d == "your") ++i;
+  }
+  if (i >= c.terms.size() || lower_word(*c.terms[i]) != "target") return true;
+  for (size_t k = 0; k < unit_->targets.size(); ++k)
+    if (unit_->targets[k].range.begin == c.terms[i]->range.begin) return emit_target(c, k, b);
+  return true;
+}
+
+// The card named at terms[i], declaring the "target ..." there first; nullopt once reported as not compiled.
+std::optional<Node> CardBinder::targeted_card(const Clause& c, size_t i, size_t& end, Body& b) {
+  if (!emit_inline_target(c, i, b)) return std::nullopt;
+  std::string why;
+  auto card = card_at(c, i, end, why);
+  if (!card) fail({c.range, why});
+  return card;
+}
+
+}  // namespace cardc::binding

@@ -22,7 +22,7 @@ struct CompiledSet {
   std::unique_ptr<ast::CardSetFile> set;
   std::unique_ptr<ast::ProfileFile> profile_ast;
   std::unique_ptr<GameProfile> profile;
-  std::string profile_identity;  // hash of the profile text (library identity, docs/codegen.md)
+  std::string profile_identity;  // hash of the runtime profile's description (library identity, docs/codegen.md)
   std::string source_hash;       // hash of the set text
   std::unique_ptr<CheckContext> ctx;
   BindResult bound;

@@ -6,27 +6,14 @@
 
 #include "cardrt/cardrt.h"
 #include "game.hpp"
+#include "handles.hpp"
 #include "saturating.hpp"
 
 using cardrt::Game;
 
-namespace {
-constexpr uint32_t kProfileMagic = 0x50524f46u, kPoolMagic = 0x504f4f4cu, kGameMagic = 0x47414d45u;
-}
-
-struct cardrt_profile {
-  uint32_t magic = kProfileMagic;
-  cardrt::Profile p;
-};
-struct cardrt_cardpool {
-  uint32_t magic = kPoolMagic;
-  std::shared_ptr<const cardrt::Profile> profile;
-  cardrt::CardPool pool;
-};
-struct cardrt_game {
-  uint32_t magic = kGameMagic;
-  std::unique_ptr<Game> g;
-};
+using cardrt::kGameMagic;
+using cardrt::kPoolMagic;
+using cardrt::kProfileMagic;
 
 namespace {
 

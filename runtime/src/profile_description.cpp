@@ -15,17 +15,10 @@
 #include <vector>
 
 #include "cardrt/cardrt.h"
+#include "handles.hpp"
 #include "profile.hpp"
 
-namespace {
-constexpr uint32_t kProfileMagic = 0x50524f46u;
-}
-
-// The profile handle, token for token as c_abi.cpp defines it (one definition rule): describing a profile reads it.
-struct cardrt_profile {
-  uint32_t magic = kProfileMagic;
-  cardrt::Profile p;
-};
+using cardrt::kProfileMagic;
 
 namespace {
 

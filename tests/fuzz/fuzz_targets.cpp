@@ -165,6 +165,33 @@ std::vector<fuzz::Target> targets() {
                  cardrt_cardpool_destroy(pool);
                  return signature(*c->diags, static_cast<uint64_t>(log));
                }});
+  // The runtime's profile description reader (docs/runtime.md): seeded with the bundled profiles' descriptions.
+  std::vector<std::string> descriptions;
+  for (const auto& game : files({"cards"}, ".game")) {
+    SourceManager sm;
+    DiagnosticEngine d(sm);
+    auto ast = parse_profile(sm, sm.add(game, slurp(game)), d);
+    if (!ast) continue;
+    auto profile = load_profile(*ast, d);
+    std::string error;
+    RuntimeProfile rp = make_runtime_profile(*profile, error);
+    if (!rp) continue;
+    std::string path = fs::temp_directory_path().string() + "/cardc-fuzz-" + fs::path(game).stem().string() + ".profile";
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << describe_runtime_profile(rp.get());
+    descriptions.push_back(path);
+  }
+  t.push_back({"profile-description", descriptions,
+               {"cardrt-profile 1\n", "game ", "stat ", "card-type ", "resource ", "zone ", "zone-role ", "counter ",
+                "state ", "keyword ", "event ", "stat-role ", "modifier-order ", "rules ", "players ", "dice ", "\"",
+                "\\x", "bit-", "\n"},
+               [](std::string_view in) {
+                 char error[256];
+                 std::string text(in);
+                 cardrt_profile* p = cardrt_profile_from_description(text.c_str(), error, sizeof error);
+                 uint64_t sig = p ? 1 : 2 + std::hash<std::string>{}(std::string(error).substr(0, 12)) % 1000;
+                 cardrt_profile_destroy(p);
+                 return sig;
+               }});
   t.push_back({"scenario", files({"tests/scenarios"}, ".scenario"),
                {"card ", "play ", "use ", " ability ", "expect ", "answer choose ", "\"", "seed ", "set ", "turn 0\n"},
                [](std::string_view in) {

@@ -28,6 +28,12 @@ setHeader
   : K_GAME gameName=word NL+ (K_SET setName=quoted NL+)?
   ;
 
+// compiler/parse parses a set card by card: the header with cardSetFile, then each card's lines with cardChunk,
+// so memory and error recovery are bounded by one card.
+cardChunk
+  : NL* cardDecl EOF
+  ;
+
 cardDecl
   : K_CARD title=quoted? NL+ field* (K_END (NL+ | EOF))?
   ;

@@ -20,11 +20,12 @@ using L = cardc_grammar::CardTextLexer;
 // ANTLR indexes code points; our ranges are byte offsets into the UTF-8 file.
 class OffsetMap {
  public:
-  explicit OffsetMap(std::string_view s) {
+  // `s` is a slice of the file starting at byte `base`.
+  explicit OffsetMap(std::string_view s, uint32_t base = 0) {
     bytes_.reserve(s.size() + 1);
     for (size_t i = 0; i < s.size(); ++i)
-      if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) bytes_.push_back(static_cast<uint32_t>(i));
-    bytes_.push_back(static_cast<uint32_t>(s.size()));
+      if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) bytes_.push_back(base + static_cast<uint32_t>(i));
+    bytes_.push_back(base + static_cast<uint32_t>(s.size()));
   }
   uint32_t byte(size_t cp) const { return cp < bytes_.size() ? bytes_[cp] : bytes_.back(); }
 
@@ -507,34 +508,33 @@ bool check_nesting(antlr4::CommonTokenStream& tokens, FileId file, const OffsetM
   return true;
 }
 
-template <typename Result, typename Rule, typename Build>
-std::unique_ptr<Result> run(const SourceManager& sm, FileId file, DiagnosticEngine& diags, const ParseLimits& limits,
-                            Rule rule, Build build) {
-  if (!check_source_text(sm, file, diags, limits)) return nullptr;
+// Parses one slice of the file (the whole file, a set's header, or one card) with `rule`, SLL first and full LL
+// only when SLL fails, and hands the tree to `build`. Every ANTLR exception stops here.
+template <typename Rule, typename Build>
+bool parse_slice(const SourceManager& sm, FileId file, uint32_t base, std::string_view src, DiagnosticEngine& diags,
+                 const ParseLimits& limits, bool needs_header, Rule rule, Build build) {
   try {
-    std::string_view src = sm.contents(file);
-    OffsetMap map(src);
+    OffsetMap map(src, base);
     antlr4::ANTLRInputStream input(src.data(), src.size());
     L lexer(&input);
     lexer.removeErrorListeners();
     antlr4::CommonTokenStream tokens(&lexer);
     tokens.fill();
-    if (!check_nesting(tokens, file, map, diags, limits)) return nullptr;
+    if (!check_nesting(tokens, file, map, diags, limits)) return false;
     // Both kinds of file start with `game NAME`; without it nothing after can be read.
     for (antlr4::Token* t : tokens.getTokens()) {
+      if (!needs_header) break;
       if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || t->getType() == L::NL) continue;
       if (t->getType() != L::K_GAME) {
         SourceRange r{file, map.byte(t->getStartIndex()), map.byte(t->getStopIndex() + 1)};
         if (t->getType() == antlr4::Token::EOF) r.end = r.begin;
         diags.report(DiagId::MissingGameHeader, r);
-        return nullptr;
+        return false;
       }
       break;
     }
-
     P parser(&tokens);
     parser.removeErrorListeners();
-    // SLL prediction first (fast); on failure re-parse with full LL and report errors from that pass.
     parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
     parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
     antlr4::ParserRuleContext* tree = nullptr;
@@ -553,30 +553,83 @@ std::unique_ptr<Result> run(const SourceManager& sm, FileId file, DiagnosticEngi
       tree = rule(parser);
     }
     AstBuilder builder(sm, file, map, diags, limits);
-    return build(builder, tree);
+    build(builder, tree);
+    return true;
   } catch (std::exception& e) {
-    diags.report(DiagId::UnexpectedToken, {file, 0, 0}, "input", std::string("; the parser stopped: ") + e.what());
+    diags.report(DiagId::UnexpectedToken, {file, base, base}, "input", std::string("; the parser stopped: ") + e.what());
   } catch (...) {
-    diags.report(DiagId::UnexpectedToken, {file, 0, 0}, "input", "; the parser stopped");
+    diags.report(DiagId::UnexpectedToken, {file, base, base}, "input", "; the parser stopped");
   }
-  return nullptr;
+  return false;
+}
+
+// Where each card of a set begins: a line whose first word is the field word `card` (card text can never start a
+// line with it: paragraphs start with a capital, a number, markup or a quote).
+std::vector<size_t> card_starts(std::string_view src) {
+  std::vector<size_t> out;
+  size_t line = 0;
+  while (line < src.size()) {
+    size_t i = line;
+    while (i < src.size() && (src[i] == ' ' || src[i] == '\t')) ++i;
+    if (src.compare(i, 4, "card") == 0) {
+      char next = i + 4 < src.size() ? src[i + 4] : '\n';
+      if (next == ' ' || next == '\t' || next == '"' || next == '\r' || next == '\n') out.push_back(line);
+    }
+    size_t nl = src.find('\n', line);
+    if (nl == std::string_view::npos) break;
+    line = nl + 1;
+  }
+  return out;
 }
 
 }  // namespace
 
 std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId file, DiagnosticEngine& diags,
                                                  const ParseLimits& limits) {
-  auto out = run<ast::CardSetFile>(
-      sm, file, diags, limits, [](P& p) -> antlr4::ParserRuleContext* { return p.cardSetFile(); },
-      [](AstBuilder& b, antlr4::ParserRuleContext* t) { return b.card_set(static_cast<P::CardSetFileContext*>(t)); });
+  if (!check_source_text(sm, file, diags, limits)) return nullptr;
+  std::string_view src = sm.contents(file);
+  std::vector<size_t> starts = card_starts(src);
+  auto out = std::make_unique<ast::CardSetFile>();
+  out->file = file;
+  // The header (and anything before the first card), then one card at a time: the parse tree of a card is gone
+  // before the next is read, so memory does not grow with the set.
+  size_t header_end = starts.empty() ? src.size() : starts.front();
+  bool ok = parse_slice(sm, file, 0, src.substr(0, header_end), diags, limits, true,
+                        [](P& p) -> antlr4::ParserRuleContext* { return p.cardSetFile(); },
+                        [&](AstBuilder& b, antlr4::ParserRuleContext* t) {
+                          auto header = b.card_set(static_cast<P::CardSetFileContext*>(t));
+                          out->game = header->game;
+                          out->game_range = header->game_range;
+                          out->set_name = header->set_name;
+                          out->set_range = header->set_range;
+                          for (auto& c : header->cards) out->cards.push_back(std::move(c));
+                        });
+  if (!ok) return nullptr;
+  for (size_t i = 0; i < starts.size(); ++i) {
+    size_t begin = starts[i], end = i + 1 < starts.size() ? starts[i + 1] : src.size();
+    if (out->cards.size() >= limits.max_cards) {
+      uint32_t at = static_cast<uint32_t>(begin);
+      diags.report(DiagId::TooManyCards, {file, at, at + 4}, limits.max_cards);
+      break;
+    }
+    parse_slice(sm, file, static_cast<uint32_t>(begin), src.substr(begin, end - begin), diags, limits, false,
+                [](P& p) -> antlr4::ParserRuleContext* { return p.cardChunk(); },
+                [&](AstBuilder& b, antlr4::ParserRuleContext* t) {
+                  auto* chunk = static_cast<P::CardChunkContext*>(t);
+                  if (chunk->cardDecl()) out->cards.push_back(b.card(chunk->cardDecl()));
+                });
+  }
   return out;
 }
 
 std::unique_ptr<ast::ProfileFile> parse_profile(const SourceManager& sm, FileId file, DiagnosticEngine& diags,
                                                 const ParseLimits& limits) {
-  return run<ast::ProfileFile>(
-      sm, file, diags, limits, [](P& p) -> antlr4::ParserRuleContext* { return p.profileFile(); },
-      [](AstBuilder& b, antlr4::ParserRuleContext* t) { return b.profile(static_cast<P::ProfileFileContext*>(t)); });
+  if (!check_source_text(sm, file, diags, limits)) return nullptr;
+  std::unique_ptr<ast::ProfileFile> out;
+  parse_slice(sm, file, 0, sm.contents(file), diags, limits, true,
+              [](P& p) -> antlr4::ParserRuleContext* { return p.profileFile(); },
+              [&](AstBuilder& b, antlr4::ParserRuleContext* t) { out = b.profile(static_cast<P::ProfileFileContext*>(t)); });
+  return out;
 }
 
 }  // namespace cardc

@@ -79,6 +79,21 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       add(not_(call("cardrt_card_has_keyword", {G(), card, call("cardrt_keyword_id", {G(), str("Unique")})})));
       continue;
     }
+    if (w == "attacking") {
+      // 003 Stats example: the attacking Personalities are the attacking player's (the player whose turn it is)
+      // at a battlefield.
+      add(and_(binary(Op::Gt, call("cardrt_card_battlefield", {G(), card}), konst(0)),
+               binary(Op::Eq, owner(), call("cardrt_active_player", {G()}))));
+      continue;
+    }
+    if (w == "at" && i + 3 < to && lower_word(*t[i + 1]) == "this" && t[i + 2]->text.size() > 2 &&
+        (t[i + 2]->text.ends_with("'s") || t[i + 2]->text.ends_with("’s")) && lower_word(*t[i + 3]) == "battlefield") {
+      // "at this Province's battlefield": the battlefield where this card is (a Region is at its Province's).
+      Node here = call("cardrt_card_battlefield", {G(), self()});
+      add(and_(binary(Op::Gt, here, konst(0)), binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), here)));
+      i += 3;
+      continue;
+    }
     if (w == "at" && i + 2 < to && lower_word(*t[i + 1]) == "this" && lower_word(*t[i + 2]) == "battlefield") {
       add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
       i += 2;

@@ -193,6 +193,14 @@ class Runner {
     return it->second;
   }
 
+  // The cards a step names as its second and third words ("attach NAME NAME2", "attack NAME NAME2").
+  std::optional<std::pair<int32_t, int32_t>> card_pair(const ScenarioStep& st) {
+    auto a = card(st, st.words[1]);
+    auto b = a ? card(st, st.words[2]) : std::nullopt;
+    if (!a || !b) return std::nullopt;
+    return std::pair{*a, *b};
+  }
+
   int zone(const std::string& name) const {
     const GameProfile& p = *compiled_->profile;
     for (size_t i = 0; i < p.zones.size(); ++i) {
@@ -317,6 +325,23 @@ class Runner {
                                                    : cardrt_game_use_ability(game_, who, *c, *n);
       if (rc < 0) return bad(st, "the runtime refused to use the ability (code " + std::to_string(rc) + ")");
       last_use_ = rc;
+      return true;
+    }
+    if (head == "attach" && w.size() == 3) {
+      // attach NAME NAME2: NAME (an Item, a Follower) is attached to NAME2 as when played onto it
+      auto cards = card_pair(st);
+      if (!cards) return false;
+      int32_t rc = cardrt_attach(game_, nullptr, cards->first, cards->second);
+      if (rc != CARDRT_OK) return bad(st, "the runtime refused to attach '" + w[1] + "' (code " + std::to_string(rc) + ")");
+      return true;
+    }
+    if (head == "attack" && w.size() == 3) {
+      // attack NAME NAME2: the engine resolves NAME's attack on NAME2 (004 Attack: base damage, Critical Damage,
+      // Resist; Luck above 6 sends cards from the attacked card's controller's deck to the discard pile)
+      auto cards = card_pair(st);
+      if (!cards) return false;
+      int32_t rc = cardrt_attack(game_, nullptr, cards->first, cards->second);
+      if (rc < 0) return bad(st, "the runtime refused the attack (code " + std::to_string(rc) + ")");
       return true;
     }
     if (head == "tactical" && w.size() == 2) {
@@ -445,6 +470,18 @@ class Runner {
         if (counter < 0 || !n) return bad(st, "no counter '" + w[3] + "'");
         int32_t got = cardrt_card_counters(game_, *c, counter);
         expect(r, st, got == *n, w[1] + " has " + std::to_string(got) + " " + w[3] + " counters, expected " + w[4]);
+        return true;
+      }
+      // expect NAME duel STAT N: the value a duel counts (000 7.2a: a negative statistic counts as zero)
+      if (w.size() >= 5 && w[2] == "duel") {
+        std::string name;
+        for (size_t i = 3; i + 1 < w.size(); ++i) name += (i > 3 ? " " : "") + w[i];
+        auto idx = p.stat(name);
+        if (!idx) return bad(st, "game '" + p.game + "' has no stat '" + name + "'");
+        auto n = number(st, w.back());
+        if (!n) return false;
+        int32_t got = cardrt_stat_duel(game_, *c, static_cast<int32_t>(*idx));
+        expect(r, st, got == *n, w[1] + " counts " + std::to_string(got) + " " + name + " in a duel, expected " + w.back());
         return true;
       }
       // expect NAME STAT N

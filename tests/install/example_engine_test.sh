@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # install/example_engine: cmake --install into a temporary prefix, cardc compile the example set, configure and
 # build examples/engine against the prefix with a separate cmake, run it and check what it prints.
-# Usage: example_engine_test.sh CMAKE BUILD_DIR CARDC SOURCE_DIR
+# Usage: example_engine_test.sh CMAKE BUILD_DIR CARDC SOURCE_DIR [SANITIZE]
 set -euo pipefail
-cmake_exe=$1 build_dir=$2 cardc=$3 src=$4
+cmake_exe=$1 build_dir=$2 cardc=$3 src=$4 sanitize=${5:-0}
+# A sanitized libcardrt needs the sanitizer runtime first in the engine too (scripts/test --sanitize).
+san_flags=()
+if [[ $sanitize == 1 || $sanitize == ON || $sanitize == TRUE ]]; then
+  san_flags=(-DCMAKE_C_FLAGS=-fsanitize=address,undefined -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined)
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/cardc-install-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -29,7 +34,7 @@ head -1 "$work/profile.txt" | grep -qx 'cardrt-profile 1' || fail "--emit=profil
 
 echo "-- building examples/engine against the install"
 "$cmake_exe" -S "$src/examples/engine" -B "$work/engine-build" -DCMAKE_PREFIX_PATH="$prefix" \
-  -DCMAKE_BUILD_TYPE=Release >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configuring examples/engine"; }
+  -DCMAKE_BUILD_TYPE=Release "${san_flags[@]}" >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configuring examples/engine"; }
 "$cmake_exe" --build "$work/engine-build" >"$work/build.log" 2>&1 || { cat "$work/build.log"; fail "building examples/engine"; }
 # It links the installed runtime, not the build tree's.
 if command -v ldd >/dev/null; then

@@ -34,6 +34,17 @@ class DiagnosticEngine {
     return d;
   }
 
+  // Reports a diagnostic made earlier (a cached card's), counted and limited like a new one.
+  void add(Diagnostic d) {
+    if (d.severity == Severity::Warning && werror_) d.severity = Severity::Error;
+    if (d.severity == Severity::Error && error_limit_ != 0 && errors_ >= error_limit_) {
+      limit_hit_ = true;
+      return;
+    }
+    (d.severity == Severity::Error ? errors_ : warnings_)++;
+    diags_.push_back(std::move(d));
+  }
+
   // Diagnostics reported while a card is being processed name that card (JSON "card" field).
   class CardScope {
    public:

@@ -8,6 +8,7 @@
 #include "CardTextLexer.h"
 #include "CardTextParser.h"
 #include "antlr4-runtime.h"
+#include "ast/relocate.h"
 #include "parse/source_checks.h"
 
 namespace cardc {
@@ -563,6 +564,9 @@ bool parse_slice(const SourceManager& sm, FileId file, uint32_t base, std::strin
   return false;
 }
 
+// The file of a cached card's ranges: relative to the card's first byte until it is placed again.
+constexpr FileId kRelativeFile = kNoFile - 1;
+
 // Where each card of a set begins: a line whose first word is the field word `card` (card text can never start a
 // line with it: paragraphs start with a capital, a number, markup or a quote).
 std::vector<size_t> card_starts(std::string_view src) {
@@ -585,7 +589,7 @@ std::vector<size_t> card_starts(std::string_view src) {
 }  // namespace
 
 std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId file, DiagnosticEngine& diags,
-                                                 const ParseLimits& limits) {
+                                                 const ParseLimits& limits, CardParseCache* cache) {
   if (!check_source_text(sm, file, diags, limits)) return nullptr;
   std::string_view src = sm.contents(file);
   std::vector<size_t> starts = card_starts(src);
@@ -594,6 +598,7 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
   // The header (and anything before the first card), then one card at a time: the parse tree of a card is gone
   // before the next is read, so memory does not grow with the set.
   size_t header_end = starts.empty() ? src.size() : starts.front();
+  std::unordered_map<std::string, CardParseCache::Entry> fresh;
   bool ok = parse_slice(sm, file, 0, src.substr(0, header_end), diags, limits, true,
                         [](P& p) -> antlr4::ParserRuleContext* { return p.cardSetFile(); },
                         [&](AstBuilder& b, antlr4::ParserRuleContext* t) {
@@ -612,13 +617,62 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
       diags.report(DiagId::TooManyCards, {file, at, at + 4}, limits.max_cards);
       break;
     }
-    parse_slice(sm, file, static_cast<uint32_t>(begin), src.substr(begin, end - begin), diags, limits, false,
+    std::string_view slice = src.substr(begin, end - begin);
+    if (cache) {
+      auto it = cache->entries_.find(std::string(slice));
+      if (it != cache->entries_.end()) {
+        // An unchanged card: its AST and syntax diagnostics, moved to where it starts now.
+        ++cache->hits_;
+        out->cards.push_back(ast::relocated(it->second.card, file, static_cast<int64_t>(begin)));
+        for (const Diagnostic& d : it->second.diags) {
+          Diagnostic moved = d;
+          auto move = [&](SourceRange& r) {
+            if (r.file == kRelativeFile) {
+              r.file = file;
+              r.begin += static_cast<uint32_t>(begin);
+              r.end += static_cast<uint32_t>(begin);
+            }
+          };
+          move(moved.range);
+          for (auto& n : moved.notes) move(n.range);
+          for (auto& f : moved.fixits) move(f.range);
+          diags.add(std::move(moved));
+        }
+        fresh[std::string(slice)] = it->second;
+        continue;
+      }
+      ++cache->misses_;
+    }
+    size_t diags_before = diags.all().size();
+    size_t cards_before = out->cards.size();
+    parse_slice(sm, file, static_cast<uint32_t>(begin), slice, diags, limits, false,
                 [](P& p) -> antlr4::ParserRuleContext* { return p.cardChunk(); },
                 [&](AstBuilder& b, antlr4::ParserRuleContext* t) {
                   auto* chunk = static_cast<P::CardChunkContext*>(t);
                   if (chunk->cardDecl()) out->cards.push_back(b.card(chunk->cardDecl()));
                 });
+    if (cache && out->cards.size() == cards_before + 1) {
+      // Kept relative to the card's first byte, so it can be moved wherever the card is next time.
+      CardParseCache::Entry e;
+      e.card = ast::relocated(out->cards.back(), kRelativeFile, -static_cast<int64_t>(begin));
+      for (size_t k = diags_before; k < diags.all().size(); ++k) {
+        Diagnostic d = diags.all()[k];
+        auto rel = [&](SourceRange& r) {
+          if (r.file == file) {
+            r.file = kRelativeFile;
+            r.begin -= static_cast<uint32_t>(begin);
+            r.end -= static_cast<uint32_t>(begin);
+          }
+        };
+        rel(d.range);
+        for (auto& n : d.notes) rel(n.range);
+        for (auto& f : d.fixits) rel(f.range);
+        e.diags.push_back(std::move(d));
+      }
+      fresh[std::string(slice)] = std::move(e);
+    }
   }
+  if (cache) cache->entries_ = std::move(fresh);  // only the cards of this parse are kept
   return out;
 }
 

@@ -36,6 +36,7 @@ struct Document {
   std::string uri, path, text;
   int64_t version = 0;
   std::unique_ptr<Checked> checked;
+  CardParseCache cards;  // an edit re-parses only the cards whose text changed
 };
 
 std::string uri_to_path(const std::string& uri) {
@@ -184,7 +185,7 @@ class Server {
       c->profile_ast = parse_profile(c->sm, c->file, c->diags);
       if (c->profile_ast) c->profile = load_profile(*c->profile_ast, c->diags);
     } else {
-      c->set = parse_card_set(c->sm, c->file, c->diags);
+      c->set = parse_card_set(c->sm, c->file, c->diags, ParseLimits{}, &d.cards);
       if (c->set && !c->set->game.empty()) {
         auto where = find_profile(c->set->game, d.path, opts_.profile_dirs);
         if (!where) {
@@ -230,7 +231,8 @@ class Server {
       diags.push_back(j);
     }
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    log_ << "cardc lsp: checked " << d.path << " v" << d.version << " in " << ms << " ms\n";
+    log_ << "cardc lsp: checked " << d.path << " v" << d.version << " in " << ms << " ms (cards parsed again: "
+         << d.cards.misses() << ", reused: " << d.cards.hits() << ")\n";
     publish(d.uri, diags, d.version);
   }
 

@@ -27,38 +27,6 @@ constexpr AbiSignature kAbi[] = {
 #undef CARDRT_ABI_FN
 };
 
-const char* op_label(Op op) {
-  switch (op) {
-    case Op::Const: return "const";
-    case Op::Str: return "str";
-    case Op::Param: return "param";
-    case Op::Local: return "local";
-    case Op::FnRef: return "fn";
-    case Op::Call: return "call";
-    case Op::Add: return "add";
-    case Op::Sub: return "sub";
-    case Op::Mul: return "mul";
-    case Op::Div: return "div";
-    case Op::Min: return "min";
-    case Op::Max: return "max";
-    case Op::Eq: return "eq";
-    case Op::Ne: return "ne";
-    case Op::Lt: return "lt";
-    case Op::Le: return "le";
-    case Op::Gt: return "gt";
-    case Op::Ge: return "ge";
-    case Op::And: return "and";
-    case Op::Or: return "or";
-    case Op::Not: return "not";
-    case Op::Let: return "let";
-    case Op::Eval: return "eval";
-    case Op::If: return "if";
-    case Op::Block: return "block";
-    case Op::Return: return "return";
-  }
-  return "?";
-}
-
 bool is_statement(Op op) {
   return op == Op::Let || op == Op::Eval || op == Op::If || op == Op::Block || op == Op::Return;
 }
@@ -86,7 +54,7 @@ class Verifier {
     if (f.locals > kMaxLocals)
       fail(f.body, "has " + std::to_string(f.locals) + " locals; at most " + std::to_string(kMaxLocals));
     if (f.body.op != Op::Block) {
-      fail(f.body, std::string("body must be a block, not ") + op_label(f.body.op));
+      fail(f.body, std::string("body must be a block, not ") + op_name(f.body.op));
       return;
     }
     statement(f.body, 0);
@@ -100,7 +68,7 @@ class Verifier {
 
   bool kids(const Node& n, size_t count) {
     if (n.kids.size() == count) return true;
-    fail(n, std::string(op_label(n.op)) + " needs " + std::to_string(count) + " operand" + (count == 1 ? "" : "s") +
+    fail(n, std::string(op_name(n.op)) + " needs " + std::to_string(count) + " operand" + (count == 1 ? "" : "s") +
                 ", has " + std::to_string(n.kids.size()));
     return false;
   }
@@ -138,13 +106,13 @@ class Verifier {
         i32_operand(n.kids[0], depth + 1, "the condition of if");
         for (size_t i = 1; i < n.kids.size(); ++i) {
           if (n.kids[i].op != Op::Block)
-            fail(n.kids[i], std::string("the branches of if must be blocks, not ") + op_label(n.kids[i].op));
+            fail(n.kids[i], std::string("the branches of if must be blocks, not ") + op_name(n.kids[i].op));
           else
             statement(n.kids[i], depth + 1);
         }
         return;
       default:
-        fail(n, std::string("a value (") + op_label(n.op) + ") where a statement is expected; wrap it in eval");
+        fail(n, std::string("a value (") + op_name(n.op) + ") where a statement is expected; wrap it in eval");
         return;
     }
   }
@@ -153,7 +121,7 @@ class Verifier {
   std::optional<AbiType> value(const Node& n, int depth) {
     if (too_deep(n, depth)) return std::nullopt;
     if (is_statement(n.op)) {
-      fail(n, std::string("a statement (") + op_label(n.op) + ") where a value is expected");
+      fail(n, std::string("a statement (") + op_name(n.op) + ") where a value is expected");
       return std::nullopt;
     }
     switch (n.op) {
@@ -200,7 +168,7 @@ class Verifier {
         return AbiType::I32;
       default:  // the binary operators
         if (kids(n, 2)) {
-          const std::string what = std::string("an operand of ") + op_label(n.op);
+          const std::string what = std::string("an operand of ") + op_name(n.op);
           i32_operand(n.kids[0], depth + 1, what.c_str());
           i32_operand(n.kids[1], depth + 1, what.c_str());
         }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "parse/parser.h"
+#include "base/read_file.h"
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
 #include "synthetic_set.h"
@@ -16,12 +17,6 @@ namespace {
 
 using namespace cardc;
 
-std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 struct Profile {
   SourceManager sm;
@@ -29,7 +24,7 @@ struct Profile {
   std::unique_ptr<ast::ProfileFile> file;
   std::unique_ptr<GameProfile> model;
   Profile() {
-    FileId f = sm.add("legends.game", slurp(std::string(CARDC_SOURCE_DIR) + "/cards/legends/legends.game"));
+    FileId f = sm.add("legends.game", read_file(std::string(CARDC_SOURCE_DIR) + "/cards/legends/legends.game"));
     file = parse_profile(sm, f, diags);
     if (file) model = load_profile(*file, diags);
   }
@@ -80,7 +75,7 @@ void BM_ParseAndCheckBundledLegends(benchmark::State& state) {
   size_t cards = 0;
   for (const auto& e : std::filesystem::directory_iterator(std::string(CARDC_SOURCE_DIR) + "/cards/legends")) {
     if (e.path().extension() != ".cards") continue;
-    text = slurp(e.path().string());
+    text = read_file(e.path().string());
     for (size_t p = 0; (p = text.find("\ncard ", p)) != std::string::npos; ++p) ++cards;
     break;
   }

@@ -1,4 +1,5 @@
 #include "fuzz_driver.h"
+#include "base/read_file.h"
 
 #include <chrono>
 #include <csignal>
@@ -17,12 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // xorshift64*: the mutations are the same for the same --seed everywhere.
 struct Rng {
@@ -129,7 +124,7 @@ int fuzz_main(int argc, char** argv, const std::vector<Target>& targets) {
     }
   }
   if (!replay.empty()) {
-    std::string data = slurp(replay);
+    std::string data = read_file(replay);
     target->run(data);
     std::cout << "replayed " << replay << " (" << data.size() << " bytes): no crash\n";
     return 0;
@@ -139,11 +134,11 @@ int fuzz_main(int argc, char** argv, const std::vector<Target>& targets) {
   std::signal(SIGALRM, on_alarm);
 
   std::vector<std::string> corpus;
-  for (const auto& s : target->seeds) corpus.push_back(slurp(s));
+  for (const auto& s : target->seeds) corpus.push_back(read_file(s));
   if (!extra_seeds.empty()) {
     std::error_code ec;
     for (fs::directory_iterator it(extra_seeds, ec), end; !ec && it != end; it.increment(ec))
-      if (it->is_regular_file()) corpus.push_back(slurp(it->path().string()));
+      if (it->is_regular_file()) corpus.push_back(read_file(it->path().string()));
   }
   if (corpus.empty()) corpus.push_back({});
   std::set<uint64_t> signatures;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "bind/binder.h"
+#include "base/read_file.h"
 #include "bind/runtime_profile.h"
 #include "codegen/emit.h"
 #include "codegen/jit.h"
@@ -35,12 +36,6 @@ std::vector<std::string> files(const std::vector<std::string>& dirs, const std::
   return out;
 }
 
-std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 uint64_t signature(const DiagnosticEngine& d, uint64_t extra = 0) {
   uint64_t h = 1469598103934665603ull ^ extra;
@@ -68,7 +63,7 @@ struct Legends {
   std::unique_ptr<ast::ProfileFile> ast;
   std::unique_ptr<GameProfile> profile;
   Legends() {
-    FileId f = sm.add("legends.game", slurp(kRoot + "/cards/legends/legends.game"));
+    FileId f = sm.add("legends.game", read_file(kRoot + "/cards/legends/legends.game"));
     ast = parse_profile(sm, f, diags);
     if (ast) profile = load_profile(*ast, diags);
   }
@@ -170,7 +165,7 @@ std::vector<fuzz::Target> targets() {
   for (const auto& game : files({"cards"}, ".game")) {
     SourceManager sm;
     DiagnosticEngine d(sm);
-    auto ast = parse_profile(sm, sm.add(game, slurp(game)), d);
+    auto ast = parse_profile(sm, sm.add(game, read_file(game)), d);
     if (!ast) continue;
     auto profile = load_profile(*ast, d);
     std::string error;

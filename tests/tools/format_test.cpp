@@ -1,6 +1,7 @@
 // The formatter: canonical layout, idempotent, AST-preserving (every bundled file and the messy samples), atomic
 // in-place writes, refusal of files with errors.
 #include <gtest/gtest.h>
+#include "base/read_file.h"
 
 #include <filesystem>
 #include <fstream>
@@ -18,12 +19,6 @@ using namespace cardc::tools;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 FormatLanguage lang_of(const std::string& path) {
   return file_kind(path) == FileKind::Profile ? FormatLanguage::Profile : FormatLanguage::CardSet;
@@ -60,7 +55,7 @@ TEST(Format, BundledFilesAreCanonicalIdempotentAndAstPreserving) {
   ASSERT_GE(files.size(), 8u);
   for (const auto& f : files) {
     SCOPED_TRACE(f);
-    std::string text = slurp(f), error;
+    std::string text = read_file(f), error;
     auto once = format_source(text, lang_of(f), f, error);
     ASSERT_TRUE(once) << error;
     EXPECT_EQ(*once, text) << "bundled files are already formatted (cardc fmt --check cards/)";
@@ -75,7 +70,7 @@ TEST(Format, BundledFilesAreCanonicalIdempotentAndAstPreserving) {
 TEST(Format, ScrambledBundledFilesFormatBack) {
   for (const auto& f : bundled()) {
     SCOPED_TRACE(f);
-    std::string text = slurp(f), scrambled;
+    std::string text = read_file(f), scrambled;
     std::istringstream in(text);
     std::string line;
     int n = 0;
@@ -105,9 +100,9 @@ TEST(Format, MessySamplesMatchTheirGoldenLayout) {
   fs::path dir = fs::path(CARDC_SOURCE_DIR) / "tests/tools/fmt";
   for (std::string name : {"messy.cards", "messy.game"}) {
     SCOPED_TRACE(name);
-    std::string in = slurp(dir / name), error;
+    std::string in = read_file(dir / name), error;
     std::string expected_name = name.substr(0, name.find('.')) + ".expected" + name.substr(name.find('.'));
-    std::string expected = slurp(dir / expected_name);
+    std::string expected = read_file(dir / expected_name);
     auto out = format_source(in, lang_of(name), name, error);
     ASSERT_TRUE(out) << error;
     EXPECT_EQ(*out, expected);
@@ -143,9 +138,9 @@ TEST(FmtCommand, CheckAndAtomicInPlace) {
     return WEXITSTATUS(std::system((exe + " fmt " + args + " > " + (tmp / "out.txt").string() + " 2>&1").c_str()));
   };
   EXPECT_EQ(run("--check " + (tmp / "messy.cards").string()), 1);
-  EXPECT_NE(slurp(tmp / "out.txt").find("not formatted"), std::string::npos);
+  EXPECT_NE(read_file(tmp / "out.txt").find("not formatted"), std::string::npos);
   EXPECT_EQ(run("--in-place " + (tmp / "messy.cards").string()), 0);
-  EXPECT_EQ(slurp(tmp / "messy.cards"), slurp(fs::path(CARDC_SOURCE_DIR) / "tests/tools/fmt/messy.expected.cards"));
+  EXPECT_EQ(read_file(tmp / "messy.cards"), read_file(fs::path(CARDC_SOURCE_DIR) / "tests/tools/fmt/messy.expected.cards"));
   EXPECT_EQ(fs::status(tmp / "messy.cards").permissions() & fs::perms::all,
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
   EXPECT_EQ(run("--check " + tmp.string()), 0);

@@ -6,25 +6,20 @@
 #include <sstream>
 
 #include "diag/diagnostic.h"
+#include "base/read_file.h"
 
 namespace cardc {
 
 namespace fs = std::filesystem;
 
 namespace {
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 }  // namespace
 
 // Golden tests: tests/check/diagnostics/<Name>/bad.{cards,game} expects [Name]; good.{cards,game} is clean.
 // Diagnostics about files themselves (unreadable, binary, too large) are tested in cli_test.cpp instead.
 TEST(DiagnosticCoverage, EveryDiagnosticHasABadAndAGoodTest) {
   fs::path root = fs::path(CARDC_SOURCE_DIR) / "tests";
-  std::string cli = slurp(root / "unit" / "cli_test.cpp");
+  std::string cli = read_file(root / "unit" / "cli_test.cpp");
   std::vector<std::string> missing;
   for (size_t i = 0; i < static_cast<size_t>(DiagId::Count); ++i) {
     std::string name(diag_info(static_cast<DiagId>(i)).name);
@@ -32,7 +27,7 @@ TEST(DiagnosticCoverage, EveryDiagnosticHasABadAndAGoodTest) {
     std::string tag = "[" + name + "]";
     bool bad = false, good = false;
     for (const char* ext : {".cards", ".game"}) {
-      if (fs::exists(dir / (std::string("bad") + ext)) && slurp(dir / (std::string("bad") + ext)).find(tag) != std::string::npos)
+      if (fs::exists(dir / (std::string("bad") + ext)) && read_file(dir / (std::string("bad") + ext)).find(tag) != std::string::npos)
         bad = true;
       if (fs::exists(dir / (std::string("good") + ext))) good = true;
     }
@@ -44,7 +39,7 @@ TEST(DiagnosticCoverage, EveryDiagnosticHasABadAndAGoodTest) {
 }
 
 TEST(DiagnosticCoverage, EveryDiagnosticIsDocumented) {
-  std::string doc = slurp(fs::path(CARDC_SOURCE_DIR) / "docs" / "diagnostics.md");
+  std::string doc = read_file(fs::path(CARDC_SOURCE_DIR) / "docs" / "diagnostics.md");
   std::vector<std::string> missing;
   for (size_t i = 0; i < static_cast<size_t>(DiagId::Count); ++i) {
     std::string name(diag_info(static_cast<DiagId>(i)).name);

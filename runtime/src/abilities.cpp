@@ -137,12 +137,7 @@ int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, Pla
   for (const Slot& s : ctx.slots) {
     if (!s.used || !s.targeted || s.players) continue;
     for (int32_t i = 0; i < s.count; ++i) {
-      EventInfo ev;
-      ev.kind = CARDRT_EV_TARGETED;
-      ev.card = s.ids[i];
-      ev.player = p;
-      ev.other = source;
-      raise(ev);
+      raise(EventInfo{.kind = CARDRT_EV_TARGETED, .card = s.ids[i], .player = p, .other = source});
     }
   }
   // costs: paid fully or not at all; a failed cost resolves nothing (003 Traits, costs)

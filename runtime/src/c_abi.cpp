@@ -413,12 +413,7 @@ int32_t cardrt_game_move_to_battlefield(cardrt_game* game, int32_t card, int32_t
 int32_t cardrt_game_emit(cardrt_game* game, int32_t event, int32_t card, int32_t player, int32_t amount) {
   return act(game, nullptr, [&](Game& g) {
     if (event <= CARDRT_EV_NONE || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);
-    cardrt::EventInfo ev;
-    ev.kind = event;
-    ev.card = card;
-    ev.player = player;
-    ev.amount = amount;
-    g.dispatch(ev);
+    g.dispatch(cardrt::EventInfo{.kind = event, .card = card, .player = player, .amount = amount});
     return int32_t(CARDRT_OK);
   });
 }
@@ -426,13 +421,7 @@ int32_t cardrt_game_emit_other(cardrt_game* game, int32_t event, int32_t card, i
                                int32_t amount) {
   return act(game, nullptr, [&](Game& g) {
     if (event <= CARDRT_EV_NONE || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);
-    cardrt::EventInfo ev;
-    ev.kind = event;
-    ev.card = card;
-    ev.other = other;
-    ev.player = player;
-    ev.amount = amount;
-    g.dispatch(ev);
+    g.dispatch(cardrt::EventInfo{.kind = event, .card = card, .player = player, .amount = amount, .other = other});
     return int32_t(CARDRT_OK);
   });
 }
@@ -932,13 +921,8 @@ int32_t cardrt_emit(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t event, in
   return act(game, ctx, [&](Game& g) {
     if (event < CARDRT_EV_FIRST_CUSTOM || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);
     if (ctx && ctx->probe) return int32_t(CARDRT_OK);
-    cardrt::EventInfo ev;
-    ev.kind = event;
-    ev.card = card;
-    ev.player = g.ctx_controller(ctx);
-    ev.amount = amount;
-    ev.other = g.ctx_source(ctx);
-    g.dispatch(ev);
+    g.dispatch(cardrt::EventInfo{.kind = event, .card = card, .player = g.ctx_controller(ctx), .amount = amount,
+                                 .other = g.ctx_source(ctx)});
     return int32_t(CARDRT_OK);
   });
 }

@@ -56,13 +56,8 @@ int32_t Game::deal_damage(cardrt_effect_ctx* ctx, CardId target, int32_t amount,
   c.counters[size_t(dmg)] = sat_add(c.counters[size_t(dmg)], amount);
   emit(CARDRT_LOG_DAMAGE, c.controller, target, from, dmg, amount, c.counters[size_t(dmg)]);
   if (amount > 0) {
-    EventInfo ev;
-    ev.kind = CARDRT_EV_DAMAGED;
-    ev.card = target;
-    ev.player = c.controller;
-    ev.amount = amount;
-    ev.other = from;
-    raise(ev);
+    raise(EventInfo{.kind = CARDRT_EV_DAMAGED, .card = target, .player = c.controller, .amount = amount,
+                    .other = from});
   }
   return amount;
 }
@@ -147,13 +142,8 @@ int32_t Game::inflict_status(cardrt_effect_ctx* ctx, CardId id, int32_t counter,
   Card& c = card(id);
   c.counters[size_t(counter)] = sat_add(c.counters[size_t(counter)], n);
   emit(CARDRT_LOG_STATUS_APPLIED, c.controller, id, ctx_source(ctx), counter, n, c.counters[size_t(counter)]);
-  EventInfo ev;
-  ev.kind = CARDRT_EV_STATUS_INFLICTED;
-  ev.card = id;
-  ev.player = c.controller;
-  ev.what = counter;
-  ev.amount = n;
-  raise(ev);
+  raise(EventInfo{.kind = CARDRT_EV_STATUS_INFLICTED, .card = id, .player = c.controller, .amount = n,
+                  .what = counter});
   return 1;
 }
 

@@ -191,10 +191,7 @@ int32_t Game::begin_turn(PlayerId p) {
   emit(CARDRT_LOG_BOUNDARY, p, 0, 0, CARDRT_BOUNDARY_TURN_START, s_.players[size_t(p)].turns_started, 0);
   expire(CARDRT_BOUNDARY_TURN_START, p);
   fire_delayed(CARDRT_BOUNDARY_TURN_START, p);
-  EventInfo ev;
-  ev.kind = CARDRT_EV_TURN_START;
-  ev.player = p;
-  raise(ev);
+  raise(EventInfo{.kind = CARDRT_EV_TURN_START, .player = p});
   return CARDRT_OK;
 }
 
@@ -208,17 +205,10 @@ int32_t Game::signal(int32_t boundary) {
   // at an end, delayed effects happen first ("at the end of the turn"), then durations run out
   fire_delayed(boundary, p);
   if (boundary == CARDRT_BOUNDARY_TURN_END) {
-    EventInfo ev;
-    ev.kind = CARDRT_EV_TURN_END;
-    ev.player = p;
-    raise(ev);
+    raise(EventInfo{.kind = CARDRT_EV_TURN_END, .player = p});
   }
   if (boundary == CARDRT_BOUNDARY_BATTLE_RESOLVED) {
-    EventInfo ev;
-    ev.kind = CARDRT_EV_BATTLE_RESOLVED;
-    ev.player = p;
-    ev.amount = s_.battlefield;
-    raise(ev);
+    raise(EventInfo{.kind = CARDRT_EV_BATTLE_RESOLVED, .player = p, .amount = s_.battlefield});
     discard_terrains();  // 001 Terrain: after battle resolution
   }
   expire(boundary, p);

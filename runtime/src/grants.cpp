@@ -39,12 +39,7 @@ int32_t Game::set_state(cardrt_effect_ctx* ctx, CardId id, int32_t st, bool on) 
   else c.states &= ~(1u << st);
   emit(CARDRT_LOG_STATE_CHANGED, c.controller, id, ctx_source(ctx), st, on ? 1 : 0, 0);
   if (on && st == CARDRT_STATE_BOWED) {
-    EventInfo ev;
-    ev.kind = CARDRT_EV_BOWED;
-    ev.card = id;
-    ev.player = c.controller;
-    ev.other = ctx_source(ctx);
-    raise(ev);
+    raise(EventInfo{.kind = CARDRT_EV_BOWED, .card = id, .player = c.controller, .other = ctx_source(ctx)});
   }
   return CARDRT_OK;
 }

@@ -45,13 +45,7 @@ int32_t Game::gain_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32
     rs.temporary.push_back(TempEntry{n, make_duration(dur, ctx_controller(ctx)), ctx_source(ctx)});
   emit(CARDRT_LOG_RESOURCE_GAINED, p, 0, ctx_source(ctx), r, n, rs.amount);
   if (n > 0) {
-    EventInfo ev;
-    ev.kind = CARDRT_EV_RESOURCE_GAINED;
-    ev.player = p;
-    ev.what = r;
-    ev.amount = n;
-    ev.other = ctx_source(ctx);
-    raise(ev);
+    raise(EventInfo{.kind = CARDRT_EV_RESOURCE_GAINED, .player = p, .amount = n, .what = r, .other = ctx_source(ctx)});
   }
   return n;
 }
@@ -102,13 +96,7 @@ int32_t Game::lose_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32
     rs->lost_for.push_back(TempEntry{k, make_duration(dur, ctx_controller(ctx)), ctx_source(ctx)});
   emit(CARDRT_LOG_RESOURCE_LOST, p, 0, ctx_source(ctx), r, k, rs->amount);
   if (k > 0) {
-    EventInfo ev;
-    ev.kind = CARDRT_EV_RESOURCE_LOST;
-    ev.player = p;
-    ev.what = r;
-    ev.amount = k;
-    ev.other = ctx_source(ctx);
-    raise(ev);
+    raise(EventInfo{.kind = CARDRT_EV_RESOURCE_LOST, .player = p, .amount = k, .what = r, .other = ctx_source(ctx)});
   }
   return pay ? CARDRT_OK : k;
 }

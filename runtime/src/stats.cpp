@@ -131,14 +131,8 @@ int32_t Game::modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_
   if (direction != 0) {
     const bool bonus = direction > 0;
     emit(bonus ? CARDRT_LOG_BONUS : CARDRT_LOG_PENALTY, ctrl, target, source, stat, amount, after);
-    EventInfo ev;
-    ev.kind = bonus ? CARDRT_EV_BONUS : CARDRT_EV_PENALTY;
-    ev.card = target;
-    ev.player = ctrl;
-    ev.amount = amount;
-    ev.what = stat;
-    ev.other = source;
-    raise(ev);
+    raise(EventInfo{.kind = bonus ? CARDRT_EV_BONUS : CARDRT_EV_PENALTY, .card = target, .player = ctrl,
+                    .amount = amount, .what = stat, .other = source});
   }
   return id;
 }

@@ -77,11 +77,7 @@ void Game::leave_play(Card& c) {
   cc.x_value = 0;
   cc.zero_chi_logged = false;
   end_effects_from(id, kEndWhileInPlay);
-  EventInfo ev;
-  ev.kind = CARDRT_EV_LEAVE_PLAY;
-  ev.card = id;
-  ev.player = card(id).controller;
-  raise(ev);
+  raise(EventInfo{.kind = CARDRT_EV_LEAVE_PLAY, .card = id, .player = card(id).controller});
 }
 
 int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to_bottom) {
@@ -117,11 +113,7 @@ int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to
   emit(CARDRT_LOG_CARD_MOVED, c.zone_player, id, ctx_source(ctx), zone, 0, 0);
   if (to_play) {
     emit(CARDRT_LOG_ENTER_PLAY, c.controller, id, ctx_source(ctx), zone, 0, 0);
-    EventInfo ev;
-    ev.kind = CARDRT_EV_ENTER_PLAY;
-    ev.card = id;
-    ev.player = c.controller;
-    raise(ev);
+    raise(EventInfo{.kind = CARDRT_EV_ENTER_PLAY, .card = id, .player = c.controller});
   }
   return CARDRT_OK;
 }
@@ -177,13 +169,7 @@ int32_t Game::destroy(cardrt_effect_ctx* ctx, CardId id, int32_t cause) {
   const int32_t to = discard >= 0 ? discard : removed;
   if (to < 0) return CARDRT_E_STATE;
   move_card(ctx, id, to);
-  EventInfo ev;
-  ev.kind = CARDRT_EV_DESTROYED;
-  ev.card = id;
-  ev.player = ctrl;
-  ev.amount = cause;
-  ev.other = ctx_source(ctx);
-  raise(ev);
+  raise(EventInfo{.kind = CARDRT_EV_DESTROYED, .card = id, .player = ctrl, .amount = cause, .other = ctx_source(ctx)});
   return CARDRT_OK;
 }
 
@@ -218,11 +204,7 @@ int32_t Game::draw(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
     const CardId top = d.front();
     move_card(ctx, top, hand);
     emit(CARDRT_LOG_DRAW, p, top, ctx_source(ctx), -1, 1, 0);
-    EventInfo ev;
-    ev.kind = CARDRT_EV_CARD_DRAWN;
-    ev.card = top;
-    ev.player = p;
-    raise(ev);
+    raise(EventInfo{.kind = CARDRT_EV_CARD_DRAWN, .card = top, .player = p});
   }
   if (drawn < n) {
     Player& pl = s_.players[size_t(p)];
@@ -313,12 +295,7 @@ int32_t Game::attach(cardrt_effect_ctx* ctx, CardId att, CardId host, bool trans
   a2.battlefield = card(host).battlefield;
   card(host).attachments.push_back(att);
   emit(CARDRT_LOG_ATTACHED, a2.controller, att, host, -1, 0, 0);
-  EventInfo ev;
-  ev.kind = CARDRT_EV_ATTACHED;
-  ev.card = att;
-  ev.other = host;
-  ev.player = a2.controller;
-  raise(ev);
+  raise(EventInfo{.kind = CARDRT_EV_ATTACHED, .card = att, .player = a2.controller, .other = host});
   return CARDRT_OK;
 }
 
@@ -352,11 +329,7 @@ CardId Game::create_card(cardrt_effect_ctx* ctx, int32_t type, PlayerId controll
   }
   insert_into_zone(s_.cards.back(), controller, zone, true);
   emit(CARDRT_LOG_ENTER_PLAY, controller, id, ctx_source(ctx), zone, 0, 0);
-  EventInfo ev;
-  ev.kind = CARDRT_EV_ENTER_PLAY;
-  ev.card = id;
-  ev.player = controller;
-  raise(ev);
+  raise(EventInfo{.kind = CARDRT_EV_ENTER_PLAY, .card = id, .player = controller});
   return id;
 }
 

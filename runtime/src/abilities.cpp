@@ -119,9 +119,7 @@ int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, Pla
       c.purpose = CARDRT_PURPOSE_TACTICIAN;
       c.player = p;
       c.source_card = source;
-      c.min_count = c.max_count = 1;
-      const auto ans = ask(c, options);
-      performer = options[size_t(ans.empty() ? 0 : ans[0])];
+      performer = options[ask_one(c, options)];
     }
   }
   // 002 524.2: a constructor spell cannot be declared if no legal chain exists

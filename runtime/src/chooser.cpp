@@ -79,6 +79,12 @@ std::vector<int32_t> Game::ask(cardrt_choice c, const std::vector<int32_t>& opti
   return answer;
 }
 
+size_t Game::ask_one(cardrt_choice c, const std::vector<int32_t>& options) {
+  c.min_count = c.max_count = 1;
+  const auto ans = ask(c, options);
+  return ans.empty() ? 0 : size_t(ans[0]);
+}
+
 int32_t Game::choose_number(cardrt_effect_ctx* ctx, PlayerId p, int32_t min, int32_t max, int32_t purpose) {
   min = std::max(0, min);  // 000 7.2: negative numbers cannot be chosen
   if (max < min) max = min;

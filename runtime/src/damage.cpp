@@ -169,9 +169,7 @@ int32_t Game::end_of_turn_resist(PlayerId p) {
     c.purpose = CARDRT_PURPOSE_STATUS_TYPE;
     c.player = p;
     c.source_card = id;
-    c.min_count = c.max_count = 1;
-    const auto ans = ask(c, statuses);
-    const int32_t which = statuses[size_t(ans.empty() ? 0 : ans[0])];
+    const int32_t which = statuses[ask_one(c, statuses)];
     removed += remove_counters(nullptr, id, which, card(id).counters[size_t(which)]);
   }
   return removed;

@@ -319,6 +319,7 @@ class Game {
   int32_t slot_get(cardrt_effect_ctx* ctx, int32_t slot, int32_t index);
   bool candidate_legal(cardrt_effect_ctx* ctx, const Slot& s, int32_t id);
   std::vector<int32_t> ask(cardrt_choice c, const std::vector<int32_t>& options);
+  size_t ask_one(cardrt_choice c, const std::vector<int32_t>& options);  // exactly one option: its position
   int32_t choose_number(cardrt_effect_ctx* ctx, PlayerId p, int32_t min, int32_t max, int32_t purpose);
   bool choose_yes_no(cardrt_effect_ctx* ctx, PlayerId p, int32_t purpose, CardId source);
   void set_default_chooser(int32_t kind, uint64_t seed) {

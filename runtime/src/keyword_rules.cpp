@@ -30,11 +30,10 @@ int32_t Game::tactical_battle(PlayerId p) {
   c.kind = CARDRT_CHOICE_CARDS;
   c.purpose = CARDRT_PURPOSE_TARGET;
   c.player = p;
-  c.min_count = c.max_count = 1;
-  const CardId tactician = tacticians[size_t(ask(c, tacticians)[0])];
+  const CardId tactician = tacticians[ask_one(c, tacticians)];
   emit(CARDRT_LOG_TARGETED, p, tactician, 0, 0, 0, 0);
   c.purpose = CARDRT_PURPOSE_DISCARD;
-  const CardId discarded = cards[size_t(ask(c, cards)[0])];
+  const CardId discarded = cards[ask_one(c, cards)];
   const int32_t value = focus >= 0 ? stat_value(card(discarded), focus) : 0;
   discard_card(nullptr, discarded);
   mark_used(card(tactician), kTacticalKey);

@@ -72,10 +72,8 @@ int32_t Game::lose_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32
         c.purpose = CARDRT_PURPOSE_LOSE_COINS;
         c.player = p;
         c.source_card = ctx_source(ctx);
-        c.min_count = c.max_count = 1;
-        const auto ans = ask(c, {0, 1});
+        lose_temporary = ask_one(c, {0, 1}) == 1;
         rs = &s_.players[size_t(p)].resources[size_t(r)];
-        lose_temporary = !ans.empty() && ans[0] == 1;
       }
       if (lose_temporary)
         for (auto& e : rs->temporary)

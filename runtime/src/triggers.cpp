@@ -112,9 +112,7 @@ bool Game::replace(Pending& p) {
       c.kind = CARDRT_CHOICE_CARDS;
       c.purpose = CARDRT_PURPOSE_REPLACEMENT;
       c.player = p.ev.player >= 0 ? p.ev.player : s_.active;
-      c.min_count = c.max_count = 1;
-      const auto ans = ask(c, options);
-      pick = ans.empty() ? 0 : size_t(ans[0]);
+      pick = ask_one(c, options);
     }
     const Candidate f = fresh[pick];
     auto ctx = make_ctx(f.card, f.ref, card(f.card).controller);

@@ -2,7 +2,9 @@
 // The code generator's LLVM-free vocabulary: optimization levels, lowering options and error values.
 // LLVM types never leave compiler/codegen; the driver and the tests include only the LLVM-free headers
 // (codegen.h, jit.h, emit.h, compile_command.h).
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +26,11 @@ struct LowerOptions {
   bool export_functions = false;
   // The value of cardrt_library_abi_version. Only tests change it (to build a library the loader must refuse).
   int32_t abi_version = CARDRT_ABI_VERSION;
+  // Partitioned lowering (the JIT's parallel compilation, jit.cpp): define only the functions i for which this
+  // returns true; the others are external declarations where referenced. Empty: define every function.
+  std::function<bool(size_t)> define_function;
+  bool define_identity = true;  // the identity symbols (one partition defines them)
+  bool verify_ir = true;        // false: the caller has run ir::verify on the module already
 };
 
 // An error value: what went wrong, in words for the user.

@@ -1,21 +1,35 @@
 #include "codegen/jit.h"
 
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <string>
+#include <sys/stat.h>
+#include <thread>
 #include <vector>
 
+#include <llvm/Config/llvm-config.h>
+#include <llvm/ExecutionEngine/Orc/CompileOnDemandLayer.h>
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/Core.h>
+#include <llvm/ExecutionEngine/Orc/IRCompileLayer.h>
+#include <llvm/ExecutionEngine/Orc/IRTransformLayer.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/Error.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Target/TargetMachine.h>
 
 #include "codegen/lower.h"
+#include "codegen/object_cache.h"
 #include "codegen/runtime_symbols.h"
 #include "codegen/target.h"
+#include "ir/verify.h"
 
 namespace cardc {
 
@@ -40,53 +54,199 @@ const char* rt_error_name(int32_t code) {
   }
 }
 
+// Where a lazy call-through jumps when compiling its function failed (it cannot: the module was verified before
+// it was added, but the stub needs somewhere to go). Every card function returns an int32_t status; the
+// arguments are ignored, which the x86-64 and AArch64 C calling conventions allow.
+extern "C" int32_t cardc_lazy_compile_failed() { return CARDRT_E_INTERNAL; }
+
+// The JIT's compiler: ORC's thread-safe compiler (a TargetMachine per module), counting the modules it compiles.
+class CountingCompiler : public llvm::orc::IRCompileLayer::IRCompiler {
+ public:
+  CountingCompiler(llvm::orc::JITTargetMachineBuilder jtmb, llvm::ObjectCache* cache, std::atomic<uint64_t>& count)
+      : IRCompiler(llvm::orc::irManglingOptionsFromTargetOptions(jtmb.getOptions())),
+        inner_(std::move(jtmb), cache),
+        count_(count) {}
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> operator()(llvm::Module& m) override {
+    ++count_;
+    return inner_(m);
+  }
+
+ private:
+  llvm::orc::ConcurrentIRCompiler inner_;
+  std::atomic<uint64_t>& count_;
+};
+
+// Eager loading splits a set into partitions compiled independently (in parallel, and cached one by one): the
+// register function (optnone, the largest) and the identity symbols in partition 0, the other functions in order
+// in chunks of at least kPartitionFunctions, at most kMaxPartitions in all. The plan depends on the module only
+// (not on the number of threads), so a parallel compile produces the same objects as a serial one.
+constexpr size_t kPartitionFunctions = 256;
+constexpr size_t kMaxPartitions = 64;
+
+struct PartitionPlan {
+  size_t count = 1;
+  std::vector<uint32_t> of;  // function index -> partition
+};
+
+PartitionPlan plan_partitions(const ir::Module& m) {
+  PartitionPlan plan;
+  plan.of.assign(m.functions.size(), 0);
+  const size_t others = m.functions.size() - (m.register_fn >= 0 ? 1 : 0);
+  if (others == 0) return plan;
+  const size_t chunk = std::max(kPartitionFunctions, (others + kMaxPartitions - 2) / (kMaxPartitions - 1));
+  size_t k = 0;
+  for (size_t i = 0; i < m.functions.size(); ++i) {
+    if (static_cast<int64_t>(i) == m.register_fn) continue;
+    plan.of[i] = static_cast<uint32_t>(1 + k / chunk);
+    ++k;
+  }
+  plan.count = 1 + (others + chunk - 1) / chunk;
+  return plan;
+}
+
 }  // namespace
+
+std::string default_cache_dir() {
+  if (const char* d = std::getenv("CARDC_CACHE_DIR"); d && *d) return d;
+  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return std::string(d) + "/cardc";
+  if (const char* d = std::getenv("HOME"); d && *d) return std::string(d) + "/.cache/cardc";
+  return "";
+}
+
+unsigned resolve_jobs(unsigned jobs) {
+  if (jobs > 0) return jobs;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 struct Jit::Impl {
   struct Loaded {
     llvm::orc::JITDylib* dylib = nullptr;
-    std::string register_name;  // the ir name of the register function ("" when there is none)
+    std::string register_name;      // the ir name of the register function ("" when there is none)
+    std::vector<std::string> reps;  // eager: one symbol per partition, looked up together to compile them all
+    bool materialized = false;
   };
 
   JitOptions options;
-  std::unique_ptr<llvm::TargetMachine> tm;  // the JIT's target, for the optimizer's cost models
+  std::unique_ptr<llvm::orc::JITTargetMachineBuilder> jtmb;
   std::unique_ptr<llvm::orc::LLJIT> lljit;
+  llvm::orc::LLLazyJIT* lazy = nullptr;  // lljit, when options.lazy
+  std::unique_ptr<codegen::DiskObjectCache> cache;
+  std::atomic<uint64_t> compiled{0};
+  JitStats stats;
   llvm::orc::JITDylib* runtime = nullptr;  // the ABI functions, as absolute symbols
   std::vector<Loaded> modules;
 
-  Expected<const Loaded*> module(ModuleId id) const {
+  Expected<Loaded*> module(ModuleId id) {
     if (id < 0 || static_cast<size_t>(id) >= modules.size())
       return Failure{"no module " + std::to_string(id) + " in this JIT"};
     return &modules[static_cast<size_t>(id)];
   }
+
+  // Everything the machine code of `m` depends on besides the partition: the cache key's material.
+  std::string key_material(const ir::Module& m) const {
+    std::string s(codegen::kObjectCacheFormat);
+    s += "\ncompiler " + executable_identity() + "\nllvm " LLVM_VERSION_STRING "\ntriple " +
+         jtmb->getTargetTriple().str() + "\ncpu " + jtmb->getCPU() + "\nfeatures " + jtmb->getFeatures().getString() + "\nopt " + codegen::opt_level_name(options.opt) +
+         "\nabi " + std::to_string(CARDRT_ABI_VERSION) + "\ndescription " + m.profile_description + "\n";
+    s += ir::print(m);
+    return s;
+  }
+
+  // The compiler's own version: the identity of the running executable (size, modification time, inode), so a
+  // rebuilt cardc (a changed lowering, say) never loads objects an older build wrote.
+  static std::string executable_identity() {
+    struct stat st {};
+    if (::stat("/proc/self/exe", &st) != 0) return "unknown";
+    return std::to_string(st.st_size) + "." + std::to_string(st.st_mtim.tv_sec) + "." +
+           std::to_string(st.st_mtim.tv_nsec) + "." + std::to_string(st.st_ino);
+  }
+
+  Expected<ModuleId> add_lazy(const ir::Module& m, llvm::orc::JITDylib& dylib);
+  Expected<ModuleId> add_eager(const ir::Module& m, llvm::orc::JITDylib& dylib);
 };
 
 Jit::Jit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Jit::~Jit() = default;
 const JitOptions& Jit::options() const { return impl_->options; }
 
+JitStats Jit::stats() const {
+  JitStats s = impl_->stats;
+  s.modules_compiled = impl_->compiled.load();
+  if (impl_->cache) s.cache_written = impl_->cache->written.load();
+  return s;
+}
+
 Expected<std::unique_ptr<Jit>> Jit::create(const JitOptions& options) {
   try {
     codegen::initialize_llvm();
     auto impl = std::make_unique<Impl>();
     impl->options = options;
+    const unsigned threads = options.lazy ? 0 : resolve_jobs(options.jobs);
 
     auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!jtmb) return failure("cannot describe the host for the JIT", jtmb.takeError());
     jtmb->setCodeGenOptLevel(codegen::codegen_level(options.opt));
-    auto tm = jtmb->createTargetMachine();
-    if (!tm) return failure("cannot create the JIT's target machine", tm.takeError());
-    impl->tm = std::move(*tm);
+    impl->jtmb = std::make_unique<llvm::orc::JITTargetMachineBuilder>(*jtmb);
+    if (!options.lazy && !options.cache_dir.empty()) {
+      std::error_code ec;
+      std::filesystem::path dir = std::filesystem::absolute(options.cache_dir, ec);
+      impl->cache = std::make_unique<codegen::DiskObjectCache>((ec ? std::filesystem::path(options.cache_dir) : dir)
+                                                                   .lexically_normal()
+                                                                   .string());
+    }
+    Impl* j = impl.get();
+    auto compiler = [j](llvm::orc::JITTargetMachineBuilder b)
+        -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
+      return std::make_unique<CountingCompiler>(std::move(b), j->cache.get(), j->compiled);
+    };
 
     // No process symbols (every runtime function is registered below) and no platform runtime (card code has no
     // static initializers).
-    auto lljit = llvm::orc::LLJITBuilder()
-                     .setJITTargetMachineBuilder(std::move(*jtmb))
-                     .setLinkProcessSymbolsByDefault(false)
-                     .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
-                     .create();
-    if (!lljit) return failure("cannot create the JIT", lljit.takeError());
-    impl->lljit = std::move(*lljit);
+    if (options.lazy) {
+      auto lljit = llvm::orc::LLLazyJITBuilder()
+                       .setJITTargetMachineBuilder(std::move(*jtmb))
+                       .setLinkProcessSymbolsByDefault(false)
+                       .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+                       .setCompileFunctionCreator(compiler)
+                       .setLazyCompileFailureAddr(
+                           llvm::orc::ExecutorAddr(reinterpret_cast<uint64_t>(&cardc_lazy_compile_failed)))
+                       .create();
+      if (!lljit) return failure("cannot create the JIT", lljit.takeError());
+      impl->lazy = lljit->get();
+      // One function per compilation: the first call of a card's ability compiles that function only.
+      impl->lazy->setPartitionFunction(llvm::orc::CompileOnDemandLayer::compileRequested);
+      impl->lljit = std::move(*lljit);
+    } else {
+      auto lljit = llvm::orc::LLJITBuilder()
+                       .setJITTargetMachineBuilder(std::move(*jtmb))
+                       .setLinkProcessSymbolsByDefault(false)
+                       .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+                       .setCompileFunctionCreator(compiler)
+                       .setNumCompileThreads(threads > 1 ? threads : 0)
+                       .create();
+      if (!lljit) return failure("cannot create the JIT", lljit.takeError());
+      impl->lljit = std::move(*lljit);
+    }
+
+    // The IR pipeline runs per compiled module, on the thread that compiles it (a TargetMachine of its own for the
+    // cost models: TargetMachines are not thread-safe).
+    const codegen::OptLevel level = options.opt;
+    const llvm::orc::JITTargetMachineBuilder builder = *impl->jtmb;
+    impl->lljit->getIRTransformLayer().setTransform(
+        [level, builder](llvm::orc::ThreadSafeModule tsm,
+                         llvm::orc::MaterializationResponsibility&) -> llvm::Expected<llvm::orc::ThreadSafeModule> {
+          if (level == codegen::OptLevel::O0) return tsm;
+          llvm::Error err = tsm.withModuleDo([&](llvm::Module& m) -> llvm::Error {
+            auto b = builder;
+            auto tm = b.createTargetMachine();
+            if (!tm) return tm.takeError();
+            codegen::Status s = codegen::optimize(m, level, tm->get());
+            if (!s) return llvm::make_error<llvm::StringError>(s.error(), llvm::inconvertibleErrorCode());
+            return llvm::Error::success();
+          });
+          if (err) return err;
+          return tsm;
+        });
 
     llvm::orc::ExecutionSession& es = impl->lljit->getExecutionSession();
     impl->runtime = &es.createBareJITDylib("<cardrt>");
@@ -102,29 +262,87 @@ Expected<std::unique_ptr<Jit>> Jit::create(const JitOptions& options) {
   }
 }
 
-Expected<Jit::ModuleId> Jit::add(const ir::Module& m) {
-  try {
-    Impl& j = *impl_;
+Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, llvm::orc::JITDylib& dylib) {
+  auto context = std::make_unique<llvm::LLVMContext>();
+  codegen::LowerOptions lower_options;
+  lower_options.export_functions = true;  // lookup() by ir name
+  lower_options.verify_ir = false;        // add() did
+  auto lowered = codegen::lower(m, *context, lower_options);
+  if (!lowered) return lowered.take_failure();
+  std::unique_ptr<llvm::Module> module = std::move(*lowered);
+  module->setTargetTriple(jtmb->getTargetTriple().str());
+  module->setDataLayout(lljit->getDataLayout());
+  if (llvm::Error e = lazy->addLazyIRModule(dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+    return failure("cannot add the module to the JIT", std::move(e));
+  return static_cast<ModuleId>(modules.size());
+}
+
+Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JITDylib& dylib) {
+  const PartitionPlan plan = plan_partitions(m);
+  const std::string key = cache ? codegen::cache_key(key_material(m)) : "";
+  Loaded& loaded = modules.back();
+  for (size_t p = 0; p < plan.count; ++p) {
+    // The partition's representative: partition 0 always defines the identity symbols.
+    std::string rep = ir::kLibrarySymbols[1];
+    if (p > 0)
+      for (size_t i = 0; i < m.functions.size(); ++i)
+        if (plan.of[i] == p) {
+          rep = m.functions[i].name;
+          break;
+        }
+    loaded.reps.push_back(rep);
+    ++stats.partitions;
+
+    std::string path;
+    if (cache) {
+      path = cache->dir() + "/" + key + "." + std::to_string(p) + "-of-" + std::to_string(plan.count) + ".o";
+      bool rejected = false;
+      if (auto object = codegen::read_cache_entry(path, rejected)) {
+        ++stats.cache_hits;
+        if (llvm::Error e = lljit->addObjectFile(dylib, llvm::MemoryBuffer::getMemBufferCopy(*object, path)))
+          return failure("cannot add a cached object to the JIT", std::move(e));
+        continue;
+      }
+      ++stats.cache_misses;
+      if (rejected) ++stats.cache_rejected;
+    }
     auto context = std::make_unique<llvm::LLVMContext>();
     codegen::LowerOptions lower_options;
     lower_options.export_functions = true;  // lookup() by ir name
+    lower_options.verify_ir = false;        // add() did
+    lower_options.define_identity = p == 0;
+    lower_options.define_function = [&plan, p](size_t i) { return plan.of[i] == p; };
     auto lowered = codegen::lower(m, *context, lower_options);
     if (!lowered) return lowered.take_failure();
     std::unique_ptr<llvm::Module> module = std::move(*lowered);
-    codegen::prepare_module(*module, *j.tm);
-    module->setDataLayout(j.lljit->getDataLayout());
-    if (codegen::Status s = codegen::optimize(*module, j.options.opt, j.tm.get()); !s) return Failure{s.error()};
+    // The object cache writes a module whose identifier is its entry's path (object_cache.h).
+    module->setModuleIdentifier(cache ? path : "cards." + std::to_string(modules.size() - 1) + "." + std::to_string(p));
+    module->setTargetTriple(jtmb->getTargetTriple().str());
+    module->setDataLayout(lljit->getDataLayout());
+    if (llvm::Error e = lljit->addIRModule(dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+      return failure("cannot add the module to the JIT", std::move(e));
+  }
+  return static_cast<ModuleId>(modules.size() - 1);
+}
 
+Expected<Jit::ModuleId> Jit::add(const ir::Module& m) {
+  try {
+    Impl& j = *impl_;
+    if (const auto errors = ir::verify(m); !errors.empty())
+      return Failure{"invalid effect IR module:\n" + ir::format(errors)};
     const ModuleId id = static_cast<ModuleId>(j.modules.size());
     auto dylib = j.lljit->createJITDylib("cards." + std::to_string(id));
     if (!dylib) return failure("cannot create a JITDylib", dylib.takeError());
     dylib->addToLinkOrder(*j.runtime);
-    if (llvm::Error e = j.lljit->addIRModule(*dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
-      return failure("cannot add the module to the JIT", std::move(e));
     Impl::Loaded loaded;
     loaded.dylib = &*dylib;
     if (m.register_fn >= 0) loaded.register_name = m.functions[static_cast<size_t>(m.register_fn)].name;
     j.modules.push_back(std::move(loaded));
+    auto added = j.lazy ? j.add_lazy(m, *dylib) : j.add_eager(m, *dylib);
+    if (!added) {
+      j.modules.back().dylib = nullptr;  // unusable: lookups refuse it
+      return added.take_failure();
+    }
     return id;
   } catch (const std::exception& e) {
     return Failure{std::string("cannot add the module to the JIT: ") + e.what()};
@@ -133,12 +351,23 @@ Expected<Jit::ModuleId> Jit::add(const ir::Module& m) {
 
 Expected<void*> Jit::lookup(ModuleId id, std::string_view name) {
   try {
-    auto loaded = impl_->module(id);
-    if (!loaded) return loaded.take_failure();
+    auto found = impl_->module(id);
+    if (!found) return found.take_failure();
+    Impl::Loaded& loaded = **found;
+    if (!loaded.dylib) return Failure{"module " + std::to_string(id) + " could not be added to this JIT"};
+    // Eager: the first lookup compiles every partition at once, so that they are compiled in parallel.
+    if (!loaded.materialized && !loaded.reps.empty()) {
+      llvm::orc::SymbolLookupSet all;
+      for (const std::string& rep : loaded.reps) all.add(impl_->lljit->mangleAndIntern(rep));
+      auto done = impl_->lljit->getExecutionSession().lookup(llvm::orc::makeJITDylibSearchOrder(loaded.dylib),
+                                                             std::move(all));
+      if (!done) return failure("cannot compile the module", done.takeError());
+    }
+    loaded.materialized = true;
     // The register function is exported under the library entry name whatever its ir name.
     const std::string symbol =
-        !(*loaded)->register_name.empty() && name == (*loaded)->register_name ? CARDRT_LIBRARY_ENTRY : std::string(name);
-    auto addr = impl_->lljit->lookup(*(*loaded)->dylib, symbol);
+        !loaded.register_name.empty() && name == loaded.register_name ? CARDRT_LIBRARY_ENTRY : std::string(name);
+    auto addr = impl_->lljit->lookup(*loaded.dylib, symbol);
     if (!addr) return failure(("cannot find '" + symbol + "' in the JIT").c_str(), addr.takeError());
     return addr->toPtr<void*>();
   } catch (const std::exception& e) {

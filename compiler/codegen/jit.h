@@ -3,14 +3,22 @@
 // LLVM-free header. The runtime's ABI functions are given to the JIT one by one (absoluteSymbols from abi.def,
 // the addresses of the real functions of the linked cardrt), never found by searching the process.
 //
-//   auto jit = cardc::Jit::create({.opt = cardc::codegen::OptLevel::O2});
+//   auto jit = cardc::Jit::create({cardc::codegen::OptLevel::O2});
 //   auto id = (*jit)->add(module);                    // verify, lower, optimize
 //   auto r = (*jit)->register_cards(*id, pool);       // generate code, call cardrt_library_register(pool)
 //
+// Loading modes (docs/codegen.md "Loading large sets"):
+//   eager (default): a set is split into partitions of a few hundred functions, compiled on `jobs` threads at the
+//     first lookup, and, with a cache_dir, each partition's object file is kept on disk: a set whose effect IR,
+//     options and target are unchanged is loaded from there without lowering or code generation.
+//   lazy: every function is compiled at its first call (ORC's CompileOnDemandLayer); the register function hands
+//     the runtime the addresses of call-through stubs. Lazy loads never read or write the cache.
+//
 // The Jit owns the generated code: keep it alive while any pool or game made from those pools uses its cards.
-// Not thread-safe: use one Jit from one thread at a time.
+// Not thread-safe: use one Jit from one thread at a time (it may use threads of its own while compiling).
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "codegen/codegen.h"
@@ -19,8 +27,29 @@
 namespace cardc {
 
 struct JitOptions {
+  JitOptions() = default;
+  JitOptions(codegen::OptLevel level) : opt(level) {}  // Jit::create({level}): the defaults otherwise
+
   codegen::OptLevel opt = codegen::OptLevel::O2;
+  bool lazy = false;      // compile each function at its first call instead of the whole set at the first lookup
+  unsigned jobs = 1;      // eager: compile threads (0: one per core); the output does not depend on it
+  std::string cache_dir;  // eager: the object cache folder ("": no cache); see default_cache_dir()
 };
+
+// What a Jit has done so far (tests and `--verbose` read it).
+struct JitStats {
+  uint64_t modules_compiled = 0;  // LLVM modules turned into machine code (eager: partitions; lazy: functions)
+  uint64_t partitions = 0;        // eager: partitions of the modules added
+  uint64_t cache_hits = 0;        // partitions loaded from the cache
+  uint64_t cache_misses = 0;      // partitions not in the cache (compiled, then written)
+  uint64_t cache_rejected = 0;    // entries that did not match their seal: ignored and rewritten
+  uint64_t cache_written = 0;     // entries written
+};
+
+// $CARDC_CACHE_DIR, else $XDG_CACHE_HOME/cardc, else $HOME/.cache/cardc ("" when none is set).
+std::string default_cache_dir();
+// `jobs` as the number of threads to use: 0 is one per core.
+unsigned resolve_jobs(unsigned jobs);
 
 class Jit {
  public:
@@ -44,6 +73,7 @@ class Jit {
   codegen::Expected<int32_t> register_cards(ModuleId id, cardrt_cardpool* pool);
 
   const JitOptions& options() const;
+  JitStats stats() const;
 
  private:
   struct Impl;

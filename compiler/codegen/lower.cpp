@@ -49,9 +49,10 @@ class Lowerer {
 
   void run() {
     declare_functions();  // first, so listings show the card code before the ABI declarations
-    define_identity();
+    if (options_.define_identity) define_identity();
     declare_abi();
-    for (size_t i = 0; i < im_.functions.size(); ++i) define(im_.functions[i], fns_[i]);
+    for (size_t i = 0; i < im_.functions.size(); ++i)
+      if (defines(i)) define(im_.functions[i], fns_[i]);
   }
 
  private:
@@ -94,8 +95,23 @@ class Lowerer {
     return "";
   }
 
+  // Partitioned lowering (LowerOptions::define_function): the other partitions' functions are declared only
+  // when this one refers to them (function_at), so a partition's size does not grow with the set's.
+  bool defines(size_t i) const { return !options_.define_function || options_.define_function(i); }
+
+  llvm::Function* function_at(size_t i) {
+    if (!fns_[i]) fns_[i] = declare_function(i);
+    return fns_[i];
+  }
+
   void declare_functions() {
-    for (size_t i = 0; i < im_.functions.size(); ++i) {
+    fns_.assign(im_.functions.size(), nullptr);
+    for (size_t i = 0; i < im_.functions.size(); ++i)
+      if (defines(i)) fns_[i] = declare_function(i);
+  }
+
+  llvm::Function* declare_function(size_t i) {
+    {
       const ir::Function& f = im_.functions[i];
       const bool entry = static_cast<int64_t>(i) == im_.register_fn;
       const std::string name = entry ? CARDRT_LIBRARY_ENTRY : f.name;
@@ -112,7 +128,7 @@ class Lowerer {
         fn->addFnAttr(llvm::Attribute::NoInline);
       }
       for (int p = 0; p < ir::fn_param_count(f.kind); ++p) fn->getArg(p)->setName(param_name(f.kind, p));
-      fns_.push_back(fn);
+      return fn;
     }
   }
 
@@ -243,7 +259,7 @@ class Lowerer {
       case Op::FnRef:
         if (n.value < 0 || static_cast<uint64_t>(n.value) >= fns_.size())
           throw LowerError{"function " + std::to_string(n.value) + " out of range"};
-        return {fns_[static_cast<size_t>(n.value)], AbiType::Fn};
+        return {function_at(static_cast<size_t>(n.value)), AbiType::Fn};
       case Op::Call: return call(n);
       case Op::Add: return {binary_intrinsic(llvm::Intrinsic::sadd_sat, n, "add"), AbiType::I32};
       case Op::Sub: return {binary_intrinsic(llvm::Intrinsic::ssub_sat, n, "sub"), AbiType::I32};
@@ -384,8 +400,10 @@ class Lowerer {
 
 Expected<std::unique_ptr<llvm::Module>> lower(const ir::Module& m, llvm::LLVMContext& context,
                                               const LowerOptions& options) {
-  const std::vector<ir::VerifyError> errors = ir::verify(m);
-  if (!errors.empty()) return Failure{"invalid effect IR module:\n" + ir::format(errors)};
+  if (options.verify_ir) {
+    const std::vector<ir::VerifyError> errors = ir::verify(m);
+    if (!errors.empty()) return Failure{"invalid effect IR module:\n" + ir::format(errors)};
+  }
   try {
     auto out = std::make_unique<llvm::Module>(m.game.empty() ? "cards" : m.game, context);
     Lowerer(m, *out, options).run();

@@ -1,0 +1,48 @@
+#pragma once
+// The JIT's on-disk object cache (docs/codegen.md "Object cache"): one file per compiled partition of a card set,
+// named by a key that covers everything the machine code depends on (the effect IR's text, the optimization level,
+// the target, LLVM's version and the cache format). Entries are written atomically (temporary file + rename) and
+// sealed with their length and a 64-bit hash of their bytes; an entry that does not match its seal (truncated,
+// damaged, or another file) is ignored and compiled again, never loaded.
+// Includes LLVM types: for compiler/codegen/*.cpp only.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <llvm/ExecutionEngine/ObjectCache.h>
+#include <llvm/Support/MemoryBuffer.h>
+
+namespace cardc::codegen {
+
+// Bump when the lowering or the entry format changes in a way the key does not see.
+inline constexpr std::string_view kObjectCacheFormat = "cardc-objcache-1";
+
+// A 128-bit key as 32 hex digits.
+std::string cache_key(std::string_view material);
+
+// Reads an entry. nullopt: there is none. An entry that exists but does not match its seal is reported through
+// `rejected` (and treated as absent).
+std::optional<std::string> read_cache_entry(const std::string& path, bool& rejected);
+
+// Writes an entry atomically, creating the folder. Returns false on any error (a cache never fails a build).
+bool write_cache_entry(const std::string& path, std::string_view object);
+
+// The llvm::ObjectCache the JIT's compiler calls: every module it compiles whose identifier is a path in the
+// cache folder is written there. getObject always misses: hits are found before lowering (jit.cpp), so a cached
+// set is not even lowered.
+class DiskObjectCache : public llvm::ObjectCache {
+ public:
+  explicit DiskObjectCache(std::string dir) : dir_(std::move(dir)) {}
+  void notifyObjectCompiled(const llvm::Module* m, llvm::MemoryBufferRef obj) override;
+  std::unique_ptr<llvm::MemoryBuffer> getObject(const llvm::Module*) override { return nullptr; }
+  const std::string& dir() const { return dir_; }
+  std::atomic<uint64_t> written{0};
+
+ private:
+  std::string dir_;
+};
+
+}  // namespace cardc::codegen

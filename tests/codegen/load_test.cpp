@@ -1,0 +1,293 @@
+// Load-time work of the JIT (docs/codegen.md "Loading large sets"): lazy compilation (each function at its first
+// call), parallel compilation of partitions, and the on-disk object cache. Every test compares behaviour (event
+// logs) with the plain eager JIT, and reads what was compiled from Jit::stats().
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cardrt/cardrt.h"
+#include "codegen/jit.h"
+#include "many_cards.h"
+#include "modules.h"
+#include "test_support.hpp"
+
+using cardc::Jit;
+using cardc::JitOptions;
+using cardc::codegen::OptLevel;
+using namespace cgtest;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::unique_ptr<Jit> make(JitOptions o) {
+  auto jit = Jit::create(o);
+  EXPECT_TRUE(jit) << jit.error();
+  return jit ? std::move(*jit) : nullptr;
+}
+
+JitOptions lazy(OptLevel level) {
+  JitOptions o;
+  o.opt = level;
+  o.lazy = true;
+  return o;
+}
+
+JitOptions eager(OptLevel level, unsigned jobs = 1, std::string cache = "") {
+  JitOptions o;
+  o.opt = level;
+  o.jobs = jobs;
+  o.cache_dir = std::move(cache);
+  return o;
+}
+
+// Registers `m` through `jit`, plays cards `which` of a many_cards_module (each uses its action once) and returns
+// the event log.
+std::string play_many(Jit& jit, const cardc::ir::Module& m, const std::vector<int>& which) {
+  auto id = jit.add(m);
+  EXPECT_TRUE(id) << id.error();
+  if (!id) return {};
+  rt::TestGame t(rt::make_legends());
+  auto r = jit.register_cards(*id, t.pool());
+  EXPECT_TRUE(r) << r.error();
+  if (!r) return {};
+  EXPECT_EQ(cardrt_cardpool_count(t.pool()), static_cast<int32_t>(m.functions.size() - 1));
+  t.start();
+  EXPECT_EQ(cardrt_game_begin_turn(t, 0), CARDRT_OK);
+  for (int i : which) {
+    const int32_t c = t.play(cardrt_cardpool_find(t.pool(), ("Card " + std::to_string(i)).c_str()), 0);
+    EXPECT_EQ(cardrt_game_use_ability(t, 0, c, 0), CARDRT_OK);
+  }
+  EXPECT_EQ(cardrt_game_end_turn(t), CARDRT_OK);
+  return t.text_log();
+}
+
+std::string play_with(JitOptions o, const cardc::ir::Module& m, std::string (*scenario)(rt::TestGame&)) {
+  auto jit = make(o);
+  if (!jit) return {};
+  auto id = jit->add(m);
+  EXPECT_TRUE(id) << id.error();
+  if (!id) return {};
+  rt::TestGame t(rt::make_legends());
+  auto r = jit->register_cards(*id, t.pool());
+  EXPECT_TRUE(r) << r.error();
+  if (!r) return {};
+  return scenario(t);
+}
+
+// name -> bytes of every file in `dir`.
+std::map<std::string, std::string> files_in(const std::string& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out[e.path().filename().string()] = read_file(e.path().string());
+  return out;
+}
+
+const std::vector<int> kPlayed = {0, 1, 2, 3, 4, 257, 511, 599};
+
+}  // namespace
+
+// ---------------------------------------------------------------- lazy
+
+TEST(JitLazy, SameEventLogsAsEagerOnTheHandBuiltCards) {
+  for (OptLevel level : {OptLevel::O0, OptLevel::O2}) {
+    for (auto* scenario : {&play_magistrate, &play_caster, &play_control_flow}) {
+      const cardc::ir::Module m = scenario == &play_magistrate ? magistrate_module()
+                                  : scenario == &play_caster   ? caster_module()
+                                                               : control_flow_module();
+      const std::string eager_log = play_with(eager(level), m, scenario);
+      ASSERT_FALSE(eager_log.empty());
+      EXPECT_EQ(play_with(lazy(level), m, scenario), eager_log);
+    }
+  }
+}
+
+TEST(JitLazy, RegisteringCompilesOnlyTheRegisterFunctionAndAFirstCallOnlyItsFunction) {
+  const cardc::ir::Module m = many_cards_module(600);
+  auto jit = make(lazy(OptLevel::O2));
+  ASSERT_TRUE(jit);
+  auto id = jit->add(m);
+  ASSERT_TRUE(id) << id.error();
+  EXPECT_EQ(jit->stats().modules_compiled, 0u);  // nothing before the first lookup
+  rt::TestGame t(rt::make_legends());
+  auto r = jit->register_cards(*id, t.pool());
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(cardrt_cardpool_count(t.pool()), 600);
+  // The register function (and the module's globals): the 600 effects are stubs until called.
+  const uint64_t after_register = jit->stats().modules_compiled;
+  EXPECT_GE(after_register, 1u);
+  EXPECT_LE(after_register, 3u);
+  t.start();
+  ASSERT_EQ(cardrt_game_begin_turn(t, 0), CARDRT_OK);
+  const int32_t c = t.play(cardrt_cardpool_find(t.pool(), "Card 7"), 0);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, c, 0), CARDRT_OK);
+  EXPECT_EQ(jit->stats().modules_compiled, after_register + 1);  // card 7's effect, nothing else
+  const int32_t c2 = t.play(cardrt_cardpool_find(t.pool(), "Card 7"), 0);  // another copy: the same function
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, c2, 0), CARDRT_OK);
+  EXPECT_EQ(jit->stats().modules_compiled, after_register + 1);  // compiled once
+  EXPECT_EQ(jit->stats().partitions, 0u);
+}
+
+TEST(JitLazy, ManyCardsSameLogAsEager) {
+  const cardc::ir::Module m = many_cards_module(600);
+  auto e = make(eager(OptLevel::O2));
+  auto l = make(lazy(OptLevel::O2));
+  ASSERT_TRUE(e && l);
+  const std::string eager_log = play_many(*e, m, kPlayed);
+  ASSERT_FALSE(eager_log.empty());
+  EXPECT_EQ(play_many(*l, m, kPlayed), eager_log);
+}
+
+TEST(JitLazy, LookupOfEveryKindOfSymbol) {
+  auto jit = make(lazy(OptLevel::O0));
+  ASSERT_TRUE(jit);
+  auto id = jit->add(magistrate_module());
+  ASSERT_TRUE(id) << id.error();
+  auto game = jit->lookup(*id, "cardrt_library_game");
+  ASSERT_TRUE(game) << game.error();
+  EXPECT_STREQ(static_cast<const char*>(*game), "legends");
+  EXPECT_TRUE(jit->lookup(*id, "gain_honor"));
+  EXPECT_FALSE(jit->lookup(*id, "no_such_function"));
+}
+
+// ---------------------------------------------------------------- parallel
+
+TEST(JitParallel, PartitionsCompiledOnTwoThreadsAreTheSerialObjectsByteForByte) {
+  const cardc::ir::Module m = many_cards_module(1000);
+  TempDir serial_dir, parallel_dir;
+  std::string serial_log, parallel_log;
+  uint64_t partitions = 0;
+  {
+    auto jit = make(eager(OptLevel::O2, 1, serial_dir.path()));
+    ASSERT_TRUE(jit);
+    serial_log = play_many(*jit, m, kPlayed);
+    partitions = jit->stats().partitions;
+    EXPECT_GE(partitions, 4u);  // the register function, then chunks of the 1000 effects
+    EXPECT_EQ(jit->stats().modules_compiled, partitions);
+  }
+  {
+    auto jit = make(eager(OptLevel::O2, 2, parallel_dir.path()));
+    ASSERT_TRUE(jit);
+    parallel_log = play_many(*jit, m, kPlayed);
+    EXPECT_EQ(jit->stats().partitions, partitions);
+    EXPECT_EQ(jit->stats().modules_compiled, partitions);
+  }
+  ASSERT_FALSE(serial_log.empty());
+  EXPECT_EQ(parallel_log, serial_log);
+  const auto serial = files_in(serial_dir.path()), parallel = files_in(parallel_dir.path());
+  EXPECT_EQ(serial.size(), partitions);
+  EXPECT_TRUE(serial == parallel) << "the objects of a parallel compile differ from the serial ones";
+}
+
+TEST(JitParallel, SameLogAsSinglePartitionHandBuiltCards) {
+  JitOptions o = eager(OptLevel::O2, 0);  // one thread per core
+  EXPECT_EQ(play_with(o, magistrate_module(), &play_magistrate),
+            play_with(eager(OptLevel::O2), magistrate_module(), &play_magistrate));
+  EXPECT_EQ(play_with(o, caster_module(), &play_caster), play_with(eager(OptLevel::O0), caster_module(), &play_caster));
+}
+
+// ---------------------------------------------------------------- object cache
+
+TEST(JitCache, SecondLoadDoesNoCodegenAndBehavesTheSame) {
+  const cardc::ir::Module m = many_cards_module(600);
+  TempDir dir;
+  std::string first_log;
+  uint64_t partitions = 0;
+  {
+    auto jit = make(eager(OptLevel::O2, 2, dir.path()));
+    ASSERT_TRUE(jit);
+    first_log = play_many(*jit, m, kPlayed);
+    const auto s = jit->stats();
+    partitions = s.partitions;
+    EXPECT_EQ(s.cache_hits, 0u);
+    EXPECT_EQ(s.cache_misses, partitions);
+    EXPECT_EQ(s.modules_compiled, partitions);
+    EXPECT_EQ(s.cache_written, partitions);
+  }
+  ASSERT_FALSE(first_log.empty());
+  auto jit = make(eager(OptLevel::O2, 2, dir.path()));
+  ASSERT_TRUE(jit);
+  EXPECT_EQ(play_many(*jit, m, kPlayed), first_log);
+  const auto s = jit->stats();
+  EXPECT_EQ(s.cache_hits, partitions);
+  EXPECT_EQ(s.cache_misses, 0u);
+  EXPECT_EQ(s.modules_compiled, 0u);  // no code generation at all
+  EXPECT_EQ(s.cache_written, 0u);
+}
+
+TEST(JitCache, CorruptOrTruncatedEntriesAreIgnoredAndRebuilt) {
+  const cardc::ir::Module m = many_cards_module(600);
+  TempDir dir;
+  std::string first_log;
+  {
+    auto jit = make(eager(OptLevel::O0, 1, dir.path()));
+    ASSERT_TRUE(jit);
+    first_log = play_many(*jit, m, kPlayed);
+  }
+  auto entries = files_in(dir.path());
+  ASSERT_GE(entries.size(), 3u);
+  auto it = entries.begin();
+  const std::string flipped = dir.file(it->first);
+  std::string bytes = it->second;
+  bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x40);  // a bit flip inside the object
+  write_file(flipped, bytes);
+  ++it;
+  const std::string truncated = dir.file(it->first);
+  write_file(truncated, it->second.substr(0, it->second.size() - 100));
+  ++it;
+  const std::string garbage = dir.file(it->first);
+  write_file(garbage, "not an object at all");
+
+  auto jit = make(eager(OptLevel::O0, 1, dir.path()));
+  ASSERT_TRUE(jit);
+  EXPECT_EQ(play_many(*jit, m, kPlayed), first_log);
+  const auto s = jit->stats();
+  EXPECT_EQ(s.cache_rejected, 3u);
+  EXPECT_EQ(s.cache_misses, 3u);
+  EXPECT_EQ(s.modules_compiled, 3u);  // only the three damaged partitions
+  EXPECT_EQ(s.cache_hits, s.partitions - 3);
+  EXPECT_EQ(s.cache_written, 3u);
+  EXPECT_TRUE(files_in(dir.path()) == files_in(dir.path()));
+  EXPECT_EQ(read_file(truncated), entries[fs::path(truncated).filename().string()]);  // rewritten whole
+}
+
+TEST(JitCache, KeyCoversTheModuleAndTheOptions) {
+  TempDir dir;
+  auto load = [&](const cardc::ir::Module& m, OptLevel level) {
+    auto jit = make(eager(level, 1, dir.path()));
+    EXPECT_TRUE(jit);
+    if (!jit) return cardc::JitStats{};
+    play_many(*jit, m, {0, 1});
+    return jit->stats();
+  };
+  EXPECT_EQ(load(many_cards_module(300), OptLevel::O0).cache_hits, 0u);
+  EXPECT_EQ(load(many_cards_module(300), OptLevel::O0).modules_compiled, 0u);
+  EXPECT_EQ(load(many_cards_module(300), OptLevel::O2).cache_hits, 0u);             // another level
+  EXPECT_EQ(load(many_cards_module(300, "edited"), OptLevel::O0).cache_hits, 0u);   // another source
+  cardc::ir::Module changed = many_cards_module(300);
+  changed.functions[5].body.kids[2].kids[0].value = 1;  // other card code under the same source hash
+  EXPECT_EQ(load(changed, OptLevel::O0).cache_hits, 0u);
+}
+
+TEST(JitCache, AnUnwritableCacheFolderOnlyCostsTheCache) {
+  TempDir dir;
+  write_file(dir.file("file"), "x");
+  auto jit = make(eager(OptLevel::O0, 1, dir.file("file") + "/cache"));  // under a file: cannot be created
+  ASSERT_TRUE(jit);
+  const cardc::ir::Module m = many_cards_module(300);
+  EXPECT_FALSE(play_many(*jit, m, {0}).empty());
+  EXPECT_EQ(jit->stats().cache_written, 0u);
+}
+
+TEST(JitCache, DefaultFolder) {
+  ::setenv("CARDC_CACHE_DIR", "/tmp/x-cardc", 1);
+  EXPECT_EQ(cardc::default_cache_dir(), "/tmp/x-cardc");
+  ::unsetenv("CARDC_CACHE_DIR");
+  ::setenv("XDG_CACHE_HOME", "/tmp/xdg", 1);
+  EXPECT_EQ(cardc::default_cache_dir(), "/tmp/xdg/cardc");
+  ::unsetenv("XDG_CACHE_HOME");
+  ::setenv("HOME", "/home/someone", 1);
+  EXPECT_EQ(cardc::default_cache_dir(), "/home/someone/.cache/cardc");
+}

@@ -67,16 +67,28 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
 
   ir::Module module;
   if (const int r = build(opts, module, err); r != 0) return r;
+  // From here on every message is printed after the progress line is erased.
+  struct ProgressDone {
+    const CompileOptions& o;
+    ~ProgressDone() { clear(); }
+    void clear() const {
+      if (o.progress) o.progress("");
+    }
+  } progress_done{opts};
+  if (opts.progress && module.functions.size() > 300 && emit != "ir" && emit != "profile")
+    opts.progress("generating code for " + std::to_string(module.functions.size()) + " functions");
 
   // --emit=profile: the description of the runtime profile the set was compiled against (docs/runtime.md
   // "Profile descriptions"), which every card library embeds.
   if (emit == "profile" && module.profile_description.empty()) {
+    progress_done.clear();
     err << "cardc compile: the runtime could not describe the set's profile\n";
     return 1;
   }
   // --emit=ir shows any module, valid or not (that is what it is for); everything else needs a valid one.
   if (emit != "ir" && emit != "profile") {
     if (const auto errors = ir::verify(module); !errors.empty()) {
+      progress_done.clear();
       err << "cardc compile: invalid effect IR module:\n" << ir::format(errors);
       return 1;
     }
@@ -86,6 +98,7 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
   emit_opts.cc = opts.cc;
   if (emit == "lib") {
     if (Status s = write_library(module, opts.output, emit_opts); !s) {
+      progress_done.clear();
       err << "cardc compile: " << s.error() << "\n";
       return 2;
     }
@@ -96,6 +109,7 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
                                 : emit == "llvm" ? emit_llvm_ir(module, emit_opts)
                                 : emit == "asm"  ? emit_assembly(module, emit_opts)
                                                  : emit_object(module, emit_opts);
+  progress_done.clear();
   if (!bytes) {
     err << "cardc compile: " << bytes.error() << "\n";
     return 2;

@@ -18,6 +18,9 @@ struct CompileOptions {
   std::string emit = "lib";               // lib (card library .so) | obj | asm | llvm | ir | profile (description)
   int opt_level = 2;                      // -O0..-O3
   std::string cc;                         // --cc: the C compiler driver that links the .so ("" = cc on PATH)
+  // Hears what a long compile is doing ("generating code for 10,001 functions"; "" when it is over); the driver
+  // shows it as a progress line on a terminal. Empty: nothing is reported.
+  std::function<void(const std::string& what)> progress;
 };
 
 // Builds the checked, bound module of opts.paths. Returns 0 with `module` filled, or the exit code of the

@@ -18,6 +18,7 @@
 #include "profile/load_profile.h"
 #include "bind/binder.h"
 #include "bind/runtime_profile.h"
+#include "driver/progress.h"
 #include "sema/emit_sema.h"
 #include "sema/pipeline.h"
 
@@ -70,8 +71,15 @@ class Session {
     FileId id = load(path);
     if (id == kNoFile) return;
     ++files_;
+    // A large set shows a progress line on a terminal (never in a pipe, never with JSON output).
+    const size_t card_count = count_cards(sm_.contents(id));
+    ProgressLine progress(card_count > kProgressMinCards && opts_.format != "json" &&
+                          ProgressLine::stderr_is_terminal());
+    const std::string what = fmt::format("{} ({} cards)", path, card_count);
+    progress.set("parsing " + what);
     auto set = parse_card_set(sm_, id, diags_, limits_);
     if (!set) return;
+    progress.set("checking " + what);
     cards_ += set->cards.size();
     if (opts_.emit == "ast") ast::dump(*set, sm_, out_ast_, opts_.only_card);
     if (set->game.empty()) return;
@@ -86,6 +94,7 @@ class Session {
     run_sema(ctx, opts_.stop_after);
     if (opts_.emit == "sema") emit_sema(ctx, out_ast_);
     if (opts_.compile && opts_.stop_after.empty()) {
+      progress.set("compiling " + what);
       BindResult b = bind_card_set(ctx, "", "");
       cards_compiled_ += b.cards_compiled;
     }

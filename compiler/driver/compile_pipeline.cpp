@@ -6,12 +6,14 @@
 #include "bind/runtime_profile.h"
 #include "diag/render.h"
 #include "driver/inputs.h"
+#include "driver/progress.h"
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
 
 namespace cardc {
 
-std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vector<std::string>& profile_dirs, bool bind) {
+std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vector<std::string>& profile_dirs, bool bind,
+                                         const ProgressFn& progress) {
   auto out = std::make_unique<CompiledSet>();
   out->path = path;
   ParseLimits limits;
@@ -22,6 +24,11 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
     out->io_error = true;
     return out;
   }
+  const size_t cards = count_cards(out->sm.contents(file));
+  auto phase = [&](const char* what) {
+    if (progress && cards > kProgressMinCards) progress(std::string(what) + " " + path + " (" + std::to_string(cards) + " cards)");
+  };
+  phase("parsing");
   out->set = parse_card_set(out->sm, file, out->diags, limits);
   if (!out->set || out->set->game.empty()) return out;
   out->source_hash = profile_identity(out->sm.contents(file));
@@ -47,10 +54,12 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
   // Should the runtime refuse the profile, the identity stays the hash of the file and libraries embed no description.
   std::string description, identity, refused;
   if (runtime_profile_identity(*out->profile, description, identity, refused)) out->profile_identity = identity;
+  phase("checking");
   out->ctx = std::make_unique<CheckContext>(CheckContext{out->sm, *out->profile, *out->set, out->diags, {}});
   run_sema(*out->ctx);
   out->checked = out->diags.errors() == 0;
   if (!out->checked || !bind) return out;
+  phase("binding");
   out->bound = bind_card_set(*out->ctx, out->profile_identity, out->source_hash);
   out->bound.module.profile_description = std::move(description);
   return out;
@@ -65,7 +74,7 @@ void print_diagnostics(const SourceManager& sm, const DiagnosticEngine& diags, s
 namespace cardc {
 
 int build_ir_module(const std::vector<std::string>& paths, const std::vector<std::string>& profile_dirs,
-                    ir::Module& module, std::ostream& err) {
+                    ir::Module& module, std::ostream& err, const ProgressFn& progress) {
   std::vector<std::string> sets;
   for (const auto& p : expand_inputs(paths))
     if (file_kind(p) == FileKind::CardSet) sets.push_back(p);
@@ -73,7 +82,8 @@ int build_ir_module(const std::vector<std::string>& paths, const std::vector<std
     err << "cardc compile: give exactly one card set (.cards); found " << sets.size() << "\n";
     return 2;
   }
-  auto compiled = compile_set(sets.front(), profile_dirs);
+  auto compiled = compile_set(sets.front(), profile_dirs, true, progress);
+  if (progress) progress("");
   print_diagnostics(compiled->sm, compiled->diags, err);
   if (compiled->io_error) return 2;
   if (!compiled->checked || compiled->diags.errors()) return 1;

@@ -1,6 +1,7 @@
 #pragma once
 // From a card set file to its effect IR: parse, load the profile, check, bind. Shared by `cardc compile`,
 // `cardc run` and `cardc check --compile`.
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -30,9 +31,13 @@ struct CompiledSet {
   bool checked = false;  // parse + profile + sema ran without errors
 };
 
-// Never throws; problems are diagnostics in the result. `bind` false stops after checking.
+// Reports what a long run is doing ("checking big.cards (10,000 cards)"; "" when it is over): progress.h.
+using ProgressFn = std::function<void(const std::string& what)>;
+
+// Never throws; problems are diagnostics in the result. `bind` false stops after checking. `progress` hears of
+// each phase of a set of more than kProgressMinCards cards.
 std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vector<std::string>& profile_dirs,
-                                         bool bind = true);
+                                         bool bind = true, const ProgressFn& progress = {});
 
 // Loads a profile by path (for scenarios that name a game), with its identity.
 struct LoadedProfile {
@@ -48,6 +53,6 @@ void print_diagnostics(const SourceManager& sm, const DiagnosticEngine& diags, s
 // `cardc compile`'s front half (compiler/codegen/compile_command.h BuildIrModule): one card set to its module.
 // 0 with `module` filled; 1 when the set has errors (printed to err); 2 on usage or I/O errors.
 int build_ir_module(const std::vector<std::string>& paths, const std::vector<std::string>& profile_dirs,
-                    ir::Module& module, std::ostream& err);
+                    ir::Module& module, std::ostream& err, const ProgressFn& progress = {});
 
 }  // namespace cardc

@@ -6,6 +6,7 @@
 #include "codegen/compile_command.h"
 #include "driver/check_command.h"
 #include "driver/compile_pipeline.h"
+#include "driver/progress.h"
 #include "driver/run_command.h"
 #include "import/import_command.h"
 #include "tools/fmt_command.h"
@@ -60,8 +61,18 @@ int main(int argc, char** argv) {
   cardc::RunCommandOptions run_opts;
   auto* run = app.add_subcommand("run", "Play scenarios (docs/scenarios.md) and check their expectations");
   run->add_option("paths", run_opts.paths, "Scenario files")->required();
-  run->add_option("--engine", run_opts.engine, "jit (default), interp, or all (compare their event logs)")
+  run->add_option("--engine", run_opts.engine,
+                  "jit (default), interp, or all (the eager JIT, the lazy JIT and the interpreter; compare their event "
+                  "logs)")
       ->check(CLI::IsMember({"jit", "interp", "all"}));
+  run->add_option("--jit", run_opts.jit_mode,
+                  "eager (default: the whole set compiled at load, on --jobs threads, through the object cache) or "
+                  "lazy (each function compiled at its first call)")
+      ->check(CLI::IsMember({"eager", "lazy"}));
+  run->add_option("-j,--jobs", run_opts.jobs, "JIT compile threads (0: one per core; default 0)");
+  run->add_option("--cache-dir", run_opts.cache_dir,
+                  "Object cache folder (default: $CARDC_CACHE_DIR, $XDG_CACHE_HOME/cardc or ~/.cache/cardc)");
+  run->add_flag("--no-cache", run_opts.no_cache, "Neither read nor write the object cache");
   run->add_option("--library", run_opts.library, "Play against this compiled card library (.so)");
   run->add_option("-O", run_opts.opt_level, "JIT optimization level 0-3")->check(CLI::Range(0, 3));
   run->add_option("--profile-path", run_opts.profile_dirs, "Extra folders to look for GAME.game in");
@@ -108,13 +119,22 @@ int main(int argc, char** argv) {
     }
     if (run->parsed()) return cardc::run_run(run_opts, std::cout, std::cerr);
     if (import->parsed()) return cardc::import::run_import(import_opts, std::cout, std::cerr);
-    if (compile->parsed())
+    if (compile->parsed()) {
+      // A progress line for large sets on a terminal (driver/progress.h); every output of compile is a file or
+      // stdout, never JSON on stderr.
+      cardc::ProgressLine progress(cardc::ProgressLine::stderr_is_terminal());
+      if (progress.enabled())
+        compile_opts.progress = [&progress](const std::string& what) {
+          if (what.empty()) progress.clear();
+          else progress.set(what);
+        };
       return cardc::codegen::run_compile(
           compile_opts,
           [](const cardc::codegen::CompileOptions& o, cardc::ir::Module& m, std::ostream& e) {
-            return cardc::build_ir_module(o.paths, o.profile_dirs, m, e);
+            return cardc::build_ir_module(o.paths, o.profile_dirs, m, e, o.progress);
           },
           std::cout, std::cerr);
+    }
   } catch (const std::exception& e) {
     std::cerr << "cardc: internal error: " << e.what() << "\n";
     return 2;

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "codegen/jit.h"
 #include "scenario/scenario.h"
 
 namespace cardc {
@@ -29,6 +30,8 @@ int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err)
     }
     RunOptions ro;
     ro.opt_level = opts.opt_level;
+    ro.jit_jobs = opts.jobs;
+    ro.jit_cache_dir = opts.no_cache ? "" : !opts.cache_dir.empty() ? opts.cache_dir : default_cache_dir();
     ro.profile_dirs = opts.profile_dirs;
     ro.print_log = !opts.quiet;
     ro.narrate = opts.narrate;
@@ -37,9 +40,13 @@ int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err)
       engines.push_back({"library", Engine::Library});
       ro.library = opts.library;
     } else if (opts.engine == "all") {
-      engines = {{"jit", Engine::Jit}, {"interp", Engine::Interp}};
+      // Differential testing: the eager JIT, the lazy JIT (stubs, each function compiled at its first call) and
+      // the interpreter must give the same event log.
+      engines = {{"jit", Engine::Jit}, {"jit --jit=lazy", Engine::JitLazy}, {"interp", Engine::Interp}};
+    } else if (opts.engine == "interp") {
+      engines.push_back({"interp", Engine::Interp});
     } else {
-      engines.push_back({opts.engine, opts.engine == "interp" ? Engine::Interp : Engine::Jit});
+      engines.push_back({"jit", opts.jit_mode == "lazy" ? Engine::JitLazy : Engine::Jit});
     }
     std::string first_log;
     int rc = 0;

@@ -11,6 +11,10 @@ struct RunCommandOptions {
   std::string engine = "jit";  // jit | interp | all (every engine; their event logs must be identical)
   std::string library;         // --library SET.so: play against a compiled card library instead
   int opt_level = 2;
+  std::string jit_mode = "eager";  // eager | lazy (codegen/jit.h); --engine=all runs both
+  unsigned jobs = 0;               // JIT compile threads, 0: one per core
+  std::string cache_dir;           // "" = codegen default_cache_dir()
+  bool no_cache = false;
   std::vector<std::string> profile_dirs;
   bool quiet = false;          // no event log, only failures and the summary
   bool narrate = false;        // the event log as sentences

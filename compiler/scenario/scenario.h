@@ -30,12 +30,14 @@ struct ScenarioLimits {
 bool parse_scenario(const std::string& path, const std::string& text, Scenario& out, std::string& error,
                     const ScenarioLimits& limits = {});
 
-enum class Engine { Interp, Jit, Library };
+enum class Engine { Interp, Jit, Library, JitLazy };  // JitLazy: the JIT compiling each function at its first call
 
 struct RunOptions {
   Engine engine = Engine::Jit;
   std::string library;  // Engine::Library: the compiled .so
   int opt_level = 2;    // Engine::Jit
+  unsigned jit_jobs = 1;      // Engine::Jit: compile threads (0: one per core)
+  std::string jit_cache_dir;  // Engine::Jit: the object cache folder ("" = none; codegen/jit.h)
   std::vector<std::string> profile_dirs;
   bool print_log = true;  // the event log
   bool narrate = false;   // ... told as sentences (scenario/narrate.h)

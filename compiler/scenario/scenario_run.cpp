@@ -140,9 +140,15 @@ class Runner {
         }
         rc = interp_->register_cards(pool_);
         break;
-      case Engine::Jit: {
+      case Engine::Jit:
+      case Engine::JitLazy: {
         auto level = codegen::opt_level_from_int(o_.opt_level);
-        auto jit = Jit::create({level ? *level : codegen::OptLevel::O2});
+        JitOptions jo;
+        jo.opt = level ? *level : codegen::OptLevel::O2;
+        jo.lazy = o_.engine == Engine::JitLazy;
+        jo.jobs = o_.jit_jobs;
+        jo.cache_dir = o_.jit_cache_dir;
+        auto jit = Jit::create(jo);
         if (!jit) {
           err_ << s_.path << ": " << jit.error() << "\n";
           return false;

@@ -2,7 +2,7 @@
 // An in-process fuzzing driver for code that includes ANTLR or LLVM headers, which clang's libFuzzer cannot build
 // here (ANTLR 4.9's headers need g++): it is built with g++ and the sanitizers (CARDC_SANITIZE=ON) and mutates a seed
 // corpus deterministically. A crash aborts under ASan/UBSan; the input being run is always on disk first
-// (fuzz-out/TARGET/current), so the crash is reproducible: `cardc_fuzz TARGET --replay FILE`.
+// (fuzz-out/TARGET/current), so the crash is reproducible: `cardc_fuzz TARGET --replay FILE` (or a folder of inputs).
 #include <cstdint>
 #include <functional>
 #include <string>

@@ -36,8 +36,11 @@ bool CardBinder::bind(Body& reg) {
     }
     out.stmts.push_back(checked(call("cardrt_def_stat", {param(0), local(def), str(p_.stats[*idx].name), konst(kind), konst(value)}), reg));
   }
+  // The runtime knows the profile's keywords: "Experienced Tessai" is the Experienced keyword (003 Keywords); a keyword
+  // the profile does not declare (a warning of the vocabulary pass) has no rule meaning and nothing can test it.
   for (const ast::KeywordEntry& k : card.keywords)
-    out.stmts.push_back(checked(call("cardrt_def_keyword", {param(0), local(def), str(k.text)}), reg));
+    if (const KeywordDef* kd = p_.keyword(k.text))
+      out.stmts.push_back(checked(call("cardrt_def_keyword", {param(0), local(def), str(kd->name)}), reg));
   bool ok = true;
   size_t n = 0;
   for (const TextUnit& u : r_.units) {
@@ -85,6 +88,11 @@ std::string CardBinder::lower_text(SourceRange r) const { return lower(std::stri
 
 bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   if (!u.embedded.empty()) return fail({u.range, "granting embedded text is not compiled yet"});
+  picked_.clear();
+  discarded_slot_.reset();
+  duel_local_.reset();
+  ranged_ = floor_used_ = false;
+  if (std::optional<bool> base = base_definition(u, def, reg, out)) return *base;
   int32_t kind = CARDRT_AB_ACTION;
   int32_t designators = 0;
   uint32_t flags = 0;

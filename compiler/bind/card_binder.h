@@ -10,6 +10,9 @@
 //   costs.cpp         costs (003 Abilities C)
 //   effects.cpp       imperative effects, their conditions, rolls, constructors and replacements
 //   statements.cpp    declaratives: stat bonuses, bounds, protections and restrictions (003 Traits)
+//   base_values.cpp   stats a card's text defines: "This Personality's Force is equal to ...", "X is ..." (000 7.4)
+//   card_moves.cpp    looking at, searching, revealing, putting, returning and playing cards; choice slots
+//   duels.cpp         challenges and duels, going home, ranged attacks
 #include <cctype>
 #include <optional>
 #include <string>
@@ -90,7 +93,7 @@ class CardBinder {
 
   // noun_phrases.cpp: the cards a noun phrase describes (filters) or names (references), amounts, durations
   bool noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
-                   std::string& why);
+                   std::string& why, bool in_play = true);
   std::optional<Node> card_at(const Clause& c, size_t i, size_t& end, std::string& why);
   Node slot(int k);
   std::optional<Node> from_antecedent(SourceRange a, std::string& why);
@@ -100,7 +103,7 @@ class CardBinder {
 
   // targets.cpp: targeting (001 Target); the runtime asks for targets before costs are paid
   bool targeting_clause(const Clause& c, Body& b, bool /*constraints*/);
-  bool emit_target(const Clause& c, size_t k, Body& b);
+  bool emit_target(const Clause& c, size_t k, Body& b, std::optional<Node> min = {}, int max = 1);
   bool emit_inline_target(const Clause& c, size_t i, Body& b);
   std::optional<Node> targeted_card(const Clause& c, size_t i, size_t& end, Body& b);
 
@@ -118,6 +121,30 @@ class CardBinder {
   bool effect_body(const Clause& c, Body& b, bool continuous);
   static void change_resource(Body& b, const std::string& prim, Node who, int res, Node amount, int32_t dur);
   static uint32_t resist_flags(const Clause& c);
+
+  // base_values.cpp: stats defined by the card's text (a base function the runtime calls, 003 Asterisks)
+  std::optional<bool> base_definition(const TextUnit& u, uint32_t def, Body& reg, Body& out);
+  std::optional<Node> count_phrase(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card,
+                                   std::string& why);
+  bool linked_penalty(const Clause& c, size_t pred, Body& b, int32_t dur);
+
+  // card_moves.cpp: cards moving between zones; the cards looked at, searched for or chosen fill choice slots
+  std::optional<int64_t> choice_slot(const Clause& c);
+  std::optional<int64_t> picked_slot(SourceRange antecedent) const;
+  int zone_at(const Clause& c, size_t i, size_t& end) const;
+  const Reference* reference_at(const ast::Term* term) const;
+  bool and_then(const Clause& c, size_t end, Body& b, bool continuous);
+  bool look_at(const Clause& c, size_t v, Body& b);
+  bool search(const Clause& c, size_t v, Body& b);
+  bool put_picked(const Clause& c, size_t v, Body& b);
+  bool choose(const Clause& c, size_t v, Body& b);
+  bool return_any_number(const Clause& c, size_t v, Body& b);
+  bool play_from_hand(const Clause& c, size_t v, Body& b);
+
+  // duels.cpp: challenges, duels, ranged attacks, going home
+  bool duel(const Clause& c, size_t v, Body& b);
+  std::optional<Node> duel_condition(const Clause& c, SourceRange cond);
+  bool ranged_attack(const Clause& c, size_t v, Body& b);
 
   // statements.cpp: declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits)
   bool declarative(const Clause& c, Body& b, bool continuous);
@@ -139,6 +166,11 @@ class CardBinder {
   std::optional<uint32_t> roll_local_;  // the local holding "the result" of the last "Roll a D6"
   size_t chosen_ = 0;       // choice slots used after the unit's target slots
   bool replacing_ = false;  // binding a replacement effect (prevent works on the pending amount)
+  std::vector<std::pair<SourceRange, int64_t>> picked_;  // clauses that looked at, searched for or chose cards: slot
+  std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
+  std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
+  bool ranged_ = false;                    // a ranged attack was bound ("This may target ..." modifies it)
+  bool floor_used_ = false;                // a linked penalty read "this will not reduce <stat> below N"
 };
 
 }  // namespace cardc::binding

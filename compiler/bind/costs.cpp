@@ -56,6 +56,21 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
   if (prim == "discard") {
     auto amount = amount_at(c, v);
     if (!amount) return fail({c.range, "it discards no number of cards"});
+    bool read_later = std::any_of(unit_->references.begin(), unit_->references.end(),
+                                  [](const Reference& r) { return r.kind == RefKind::TheDiscarded; });
+    if (read_later && amount->op == Op::Const && amount->value == 1) {
+      // "Discard a card ...: ... the Focus Value of the discarded card": the card is chosen, discarded, and kept
+      auto k = choice_slot(c);
+      if (!k) return false;
+      discarded_slot_ = *k;
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(*k), konst(0), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
+                                       konst(CARDRT_OK))));
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(*k))}), konst(CARDRT_OK))));
+      b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(*k)})));
+      size_t end = v + 1;
+      while (end < c.terms.size() && lower_word(*c.terms[end]) != "and") ++end;
+      return more_costs(c, end, b);
+    }
     uint32_t n = b.local();
     b.stmts.push_back(let(n, std::move(*amount)));
     b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_discard_from_hand", {G(), C(), controller(), local(n)}), local(n))));

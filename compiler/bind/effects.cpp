@@ -15,6 +15,7 @@ bool CardBinder::roll_effects(const TextUnit& u, Body& b) {
   uint32_t r = b.local();
   b.stmts.push_back(let(r, call("cardrt_roll_luck", {G(), C(), self()})));
   Body yes, no;
+  yes.locals = no.locals = b.locals;  // locals the branches allocate are the function's too
   for (const Clause& c : u.effects) {
     std::string cond = c.conditions.empty() ? "" : lower_text(c.conditions.front());
     bool fails = cond.find("fail") != std::string::npos || cond.find("unsuccessful") != std::string::npos;
@@ -22,7 +23,7 @@ bool CardBinder::roll_effects(const TextUnit& u, Body& b) {
     main.conditions.clear();
     if (!effect_clause(main, fails ? no : yes, false)) return false;
   }
-  yes.locals = no.locals = 0;
+  b.locals = std::max(yes.locals, no.locals);
   b.stmts.push_back(if_(local(r), block(std::move(yes.stmts)), block(std::move(no.stmts))));
   return true;
 }
@@ -74,6 +75,10 @@ bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChan
 }
 
 bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
+  // Sentences that modify the effect before them, already read by it (001 This).
+  std::string whole = lower_text(c.range);
+  if (ranged_ && whole.rfind("this may target ", 0) == 0) return true;
+  if (floor_used_ && whole.rfind("this will not reduce ", 0) == 0) return true;
   // "Once per turn, you may draw a card": once per turn after the colon (003 Traits), then the optional effect.
   Body inner;
   bool once = false;
@@ -81,6 +86,10 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   for (const auto& cond : c.conditions) {
     std::string t = lower_text(cond);
     if (auto g = resource_condition(c, cond)) {
+      guard = std::move(g);
+      continue;
+    }
+    if (auto g = duel_condition(c, cond)) {
       guard = std::move(g);
       continue;
     }
@@ -166,6 +175,12 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   size_t v = after_verb(p_, c);
   std::string why;
   int32_t dur_default = continuous ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN;
+  if (c.form == ClauseForm::Declarative && c.verb >= 0 && p_.verbs[static_cast<size_t>(c.verb)].primitive == "challenge") {
+    // "This Personality challenges him", "It duels the target beast": the subject is the challenger
+    size_t pred = 0;
+    while (pred < c.terms.size() && lower_word(*c.terms[pred]) != c.predicate) ++pred;
+    return duel(c, pred + 1, b);
+  }
   if (c.form == ClauseForm::Declarative) return declarative(c, b, continuous);
   if (c.form != ClauseForm::Imperative) return fail({c.range, "it is not an effect"});
   if (prim == "target") return targeting_clause(c, b, false);
@@ -224,6 +239,21 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     }
     return true;
   }
+  if (prim == "deal" && lower_text(c.range).find("divided among") != std::string::npos) {
+    // "Deal X wounds divided among any number of target beasts" (000 7.2b: at least one is chosen when X > 0)
+    auto amount = amount_at(c, v);
+    const TextUnit& u = *unit_;
+    std::optional<size_t> k;
+    for (size_t i = 0; i < u.targets.size(); ++i)
+      if (u.targets[i].range.begin >= c.range.begin && u.targets[i].range.end <= c.range.end) k = i;
+    if (!amount || !k) return fail({c.range, "it divides no amount among targets"});
+    uint32_t n = b.local();
+    b.stmts.push_back(let(n, std::move(*amount)));
+    Node min = binary(Op::Gt, local(n), konst(0));
+    if (!emit_target(c, *k, b, std::move(min), 8)) return false;
+    b.stmts.push_back(eval(call("cardrt_deal_damage_divided", {G(), C(), konst(static_cast<int64_t>(*k)), local(n), konst(resist_flags(c))})));
+    return true;
+  }
   if (prim == "deal") {
     auto amount = amount_at(c, v);
     size_t to = v;
@@ -269,6 +299,25 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
     std::vector<StatChange> changes;
     if (!stat_changes(c, end, changes)) return false;
+    size_t slen = 0;
+    int bstat = end + 1 < c.terms.size() ? lex_.stat_at(std::span(c.terms).subspan(end + 1), slen) : -1;
+    size_t kind = end + 1 + slen;
+    if (changes.empty() && bstat >= 0 && kind + 3 < c.terms.size() &&
+        (lower_word(*c.terms[kind]) == "bonus" || lower_word(*c.terms[kind]) == "penalty") &&
+        lower_word(*c.terms[kind + 1]) == "equal" && lower_word(*c.terms[kind + 2]) == "to") {
+      // "Give him a Force bonus equal to the Focus Value of the discarded card" (000 7.2: a result, never negative)
+      size_t at = kind + 3;
+      if (lower_word(*c.terms[at]) == "the") ++at;
+      int of_stat = lex_.stat_at(std::span(c.terms).subspan(at), slen);
+      size_t of = at + slen;
+      size_t cend = of + 1;
+      auto from = of_stat >= 0 && of < c.terms.size() && lower_word(*c.terms[of]) == "of" ? card_at(c, of + 1, cend, why) : std::nullopt;
+      if (!from) return fail({c.range, why.empty() ? "the amount of the bonus is not compiled yet" : why});
+      Node amount = call("cardrt_stat_result", {G(), std::move(*from), konst(of_stat)});
+      if (lower_word(*c.terms[kind]) == "penalty") amount = binary(Op::Sub, konst(0), std::move(amount));
+      b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(*card), konst(bstat), std::move(amount), konst(dur)})));
+      return true;
+    }
     if (!changes.empty()) {
       uint32_t who = b.local();
       b.stmts.push_back(let(who, std::move(*card)));
@@ -426,6 +475,21 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "remove") {
     // "Remove 2 damage counters from it", "Remove all Poison counters from target unit"
     bool all = v < c.terms.size() && lower_word(*c.terms[v]) == "all";
+    if (all && lower_text(c.range).find("counters of one status") != std::string::npos) {
+      // "Remove all counters of one Status from target unit": the controller picks the Status (004 Status)
+      size_t from = v;
+      while (from < c.terms.size() && lower_word(*c.terms[from]) != "from") ++from;
+      size_t end = from + 1;
+      auto card = from + 1 < c.terms.size() ? targeted_card(c, from + 1, end, b) : std::nullopt;
+      if (!card) return from + 1 < c.terms.size() ? false : fail({c.range, "it names no card"});
+      uint32_t who = b.local(), st = b.local();
+      b.stmts.push_back(let(who, std::move(*card)));
+      b.stmts.push_back(let(st, call("cardrt_choose_status", {G(), C(), local(who)})));
+      b.stmts.push_back(if_(binary(Op::Ge, local(st), konst(0)),
+                            block({eval(call("cardrt_remove_counters", {G(), C(), local(who), local(st),
+                                                                        call("cardrt_card_counters", {G(), local(who), local(st)})}))})));
+      return true;
+    }
     auto amount = all ? std::optional<Node>{} : amount_at(c, v);
     size_t i = v + 1;
     size_t len = 0;
@@ -465,6 +529,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(eval(call("cardrt_place_stat_token", {G(), C(), std::move(*card), konst(changes[0].stat), std::move(changes[0].delta)})));
     return true;
   }
+  if (prim == "return" && v + 2 < c.terms.size() && lower_word(*c.terms[v]) == "any" && lower_word(*c.terms[v + 1]) == "number")
+    return return_any_number(c, v, b);
   if (prim == "return") {
     // "Return it to your hand"
     size_t end = v;
@@ -488,12 +554,47 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(eval(call("cardrt_transfer", {G(), C(), std::move(*card), std::move(*to)})));
     return true;
   }
+  if (prim == "prevent" && !replacing_ && v + 1 < c.terms.size() && lower_word(*c.terms[v + 1]) == "next") {
+    // "Prevent the next 2 wounds that would be dealt to this structure until the end of the turn"
+    auto n = amount_at(c, v + 2);
+    size_t to = v + 3;
+    while (to < c.terms.size() && lower_word(*c.terms[to]) != "to") ++to;
+    size_t end = to + 1;
+    auto card = n && to + 1 < c.terms.size() ? targeted_card(c, to + 1, end, b) : std::nullopt;
+    if (!card) return n && to + 1 < c.terms.size() ? false : fail({c.range, "it prevents no amount to a card"});
+    int32_t dur = duration(c, CARDRT_DUR_END_OF_TURN);
+    if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+    b.stmts.push_back(eval(call("cardrt_prevent_damage", {G(), C(), std::move(*card), std::move(*n), konst(dur)})));
+    return true;
+  }
   if (prim == "prevent") {
     // "Prevent 2 of those wounds" in a replacement of the damage (002 rule 525): the pending amount shrinks.
     auto n = amount_at(c, v);
     if (!n || !replacing_) return fail({c.range, "only preventing part of a pending amount is compiled yet"});
     b.stmts.push_back(eval(call("cardrt_pending_set_amount",
                                 {G(), C(), binary(Op::Max, konst(0), binary(Op::Sub, call("cardrt_pending_amount", {G(), C()}), std::move(*n)))})));
+    return true;
+  }
+  if (prim == "look") return look_at(c, v, b);
+  if (prim == "search") return search(c, v, b);
+  if (prim == "put") return put_picked(c, v, b);
+  if (prim == "choose") return choose(c, v, b);
+  if (prim == "play") return play_from_hand(c, v, b);
+  if (prim == "challenge") return duel(c, v, b);
+  if (prim == "attack" && lower(p_.verbs[static_cast<size_t>(c.verb)].name).rfind("ranged", 0) == 0) return ranged_attack(c, v, b);
+  if (prim == "reveal") {
+    size_t end = v;
+    auto card = card_at(c, v, end, why);
+    if (!card) return fail({c.range, why});
+    b.stmts.push_back(eval(call("cardrt_reveal", {G(), C(), std::move(*card)})));
+    return and_then(c, end, b, continuous);
+  }
+  if (prim == "move" && lower_text(c.range).ends_with(" home")) {
+    // "Send him home": he leaves the battlefield with his unit
+    size_t end = v;
+    auto card = targeted_card(c, v, end, b);
+    if (!card) return false;
+    b.stmts.push_back(eval(call("cardrt_send_home", {G(), C(), std::move(*card)})));
     return true;
   }
   return fail({c.range, "the verb '" + p_.verbs[static_cast<size_t>(std::max(c.verb, 0))].name + "' (" + prim + ") is not compiled yet"});

@@ -13,7 +13,7 @@ namespace cardc::binding {
 
 // A test over `card` for a noun phrase such as "an opposing Samurai Personality you control with 2 Chi or less".
 bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
-                           std::string& why) {
+                           std::string& why, bool in_play) {
   std::vector<Node> tests;
   bool noun = false;
   auto add = [&](Node n) { tests.push_back(std::move(n)); };
@@ -154,7 +154,8 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     why = "'" + words_text(t, from, to) + "' names no card type or keyword";
     return false;
   }
-  Node all = call("cardrt_card_in_play", {G(), card});
+  // Cards in a hidden zone or a hand are found by what they are, not by being in play.
+  Node all = in_play ? call("cardrt_card_in_play", {G(), card}) : konst(1);
   for (auto& n : tests) all = and_(std::move(all), std::move(n));
   out = std::move(all);
   return true;
@@ -228,6 +229,9 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       case RefKind::Pronoun:
       case RefKind::That:
       case RefKind::TheTarget: return from_antecedent(r->antecedent, why);
+      case RefKind::TheDiscarded:
+        if (discarded_slot_) return slot(static_cast<int>(*discarded_slot_));
+        break;
       default: break;
     }
   }
@@ -241,6 +245,7 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
   const TextUnit& u = *unit_;
   // "Create a ... Personality card. Permanently give him +2F": the card just created.
   if (created_range_.valid() && created_range_.begin <= a.begin && a.end <= created_range_.end) return local(last_created_);
+  if (auto k = picked_slot(a)) return slot(static_cast<int>(*k));
   for (size_t k = 0; k < u.targets.size(); ++k)
     if (u.targets[k].range == a) return slot(static_cast<int>(k));
   for (const Reference& r : u.references)

@@ -75,6 +75,10 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
   }
   // "<subject> has/have +1F [for each Samurai in play] [until ...]"
   if (c.predicate == "has" || c.predicate == "have" || c.predicate == "gets" || c.predicate == "get") {
+    if (text.find(" penalty equal to ") != std::string::npos || text.find(" bonus equal to ") != std::string::npos) {
+      floor_used_ = true;
+      return linked_penalty(c, pred, b, dur);
+    }
     std::vector<StatChange> changes;
     if (!stat_changes(c, pred + 1, changes)) return false;
     if (changes.empty()) return fail({c.range, "what it has is not compiled yet"});

@@ -20,7 +20,8 @@ bool CardBinder::targeting_clause(const Clause& c, Body& b, bool /*constraints*/
   return true;
 }
 
-bool CardBinder::emit_target(const Clause& c, size_t k, Body& b) {
+// `min`/`max`: how many ("any number of target beasts"); one by default.
+bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<Node> min, int max) {
   const Targeting& tg = unit_->targets[k];
   // The noun phrase: from the word after "target" to the end of the clause's own words.
   const auto& t = c.all_terms;
@@ -61,7 +62,7 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b) {
   if (!noun_filter(t, from, to, param(2), test, why)) return fail({tg.range, why});
   int f = filter_function(std::move(*test), tg.range);
   uint32_t flags = tg.face_up_restricted ? CARDRT_TGT_FACE_FEATURES : 0;
-  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(static_cast<int64_t>(k)), fn_ref(f), konst(1), konst(1),
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(static_cast<int64_t>(k)), fn_ref(f), min ? std::move(*min) : konst(1), konst(max),
                                                                         konst(static_cast<int64_t>(flags))}),
                                    konst(CARDRT_OK))));
   return true;

@@ -109,7 +109,7 @@ class Resolver {
           continue;
         }
         if (is_pronoun(w)) {
-          pronoun(u, *t[i], w, ante);
+          pronoun(u, *t[i], w, ante, i > 0 ? lower_word(*t[i - 1]) : std::string());
           continue;
         }
         if ((w == "for" || w == "named" || w == "titled") && i + 1 < t.size()) {
@@ -183,7 +183,8 @@ class Resolver {
     return i;  // "this" before another word is ordinary English
   }
 
-  void pronoun(TextUnit& u, const ast::Term& term, const std::string& w, const std::vector<Antecedent>& ante) {
+  void pronoun(TextUnit& u, const ast::Term& term, const std::string& w, const std::vector<Antecedent>& ante,
+               const std::string& before) {
     bool person = w == "he" || w == "him" || w == "his" || w == "she" || w == "her" || w == "hers" ||
                   w == "himself" || w == "herself";
     // He/him/his refer back to a card (a person) or a player; it/they to anything named before.
@@ -200,6 +201,8 @@ class Resolver {
       std::string n = lower_word_text(a.text);
       if (thing && (n == "you" || n == "player" || n == "players" || n == "opponent" || n == "ruler" || n == "rulers"))
         return false;  // "it" is no player
+      // "Put a +1F token on it": what a token is put on is a card, never the token (001 Token: tokens are not cards)
+      if ((before == "on" || before == "onto") && (n == "token" || n == "tokens")) return false;
       return !person || a.card_type >= 0 || a.target || Lexicon::entity_noun(n);
     };
     auto it = ante.rend();

@@ -988,4 +988,112 @@ int32_t cardrt_for_each_card(cardrt_game* game, cardrt_effect_ctx* ctx, cardrt_a
   });
 }
 
+// ---------------------------------------------------------------- appended in ABI version 3
+int32_t cardrt_count_cards_for(cardrt_game* game, int32_t card, cardrt_any_fn filter) {
+  if (!ok(game) || !filter) return 0;
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card)) return 0;
+    // A base function has no effect context: "you" is the card's controller, "this card" the card itself.
+    cardrt_effect_ctx ctx = g.rule_ctx(g.card(card).controller, card);
+    return cardrt_count_cards(game, &ctx, filter);
+  });
+}
+
+int32_t cardrt_choose_status(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card) {
+  if (!ctx_ok(game, ctx)) return -1;
+  Game& g = *game->g;
+  const int32_t r = guard([&] { return ctx->probe ? int32_t(-1) : g.choose_status(ctx->controller, card, ctx->source); });
+  return r < 0 ? -1 : r;
+}
+
+int32_t cardrt_send_home(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card) {
+  return act(game, ctx, [&](Game& g) { return g.send_home(ctx, card); });
+}
+
+int32_t cardrt_card_attachments(cardrt_game* game, int32_t card, int32_t type) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card)) return 0;
+    int32_t n = 0;
+    for (int32_t a : g.card(card).attachments)
+      if (type < 0 || g.card(a).type == type) ++n;
+    return n;
+  });
+}
+
+int32_t cardrt_look_at_top(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, int32_t player, int32_t zone,
+                           int32_t count) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  return act(game, ctx, [&](Game& g) { return g.look_at_top(ctx, slot, player, zone, count); });
+}
+
+int32_t cardrt_reorder_top(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  return act(game, ctx, [&](Game& g) { return g.reorder_top(ctx, slot); });
+}
+
+int32_t cardrt_choose_from_slot(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t from, int32_t to, int32_t min,
+                                int32_t max) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  return act(game, ctx, [&](Game& g) { return g.choose_from_slot(ctx, from, to, min, max); });
+}
+
+int32_t cardrt_search_zone(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, int32_t player, int32_t zone,
+                           cardrt_any_fn filter, int32_t min, int32_t max) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  return act(game, ctx, [&](Game& g) { return g.search_zone(ctx, slot, player, zone, as_filter(filter), min, max); });
+}
+
+int32_t cardrt_card_title_is(cardrt_game* game, int32_t card, const char* title) {
+  if (!title) return 0;
+  return read(game, [&](Game& g) { return int32_t(g.valid_card(card) && g.card_title(card) == title); });
+}
+
+int32_t cardrt_reveal(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card) {
+  return act(game, ctx, [&](Game& g) { return g.reveal(ctx, card); });
+}
+
+int32_t cardrt_for_each_in_slot(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, cardrt_any_fn fn) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  return act(game, ctx, [&](Game& g) {
+    if (!fn) return int32_t(CARDRT_E_ARGUMENT);
+    int32_t done = 0;
+    for (int32_t id : g.slot_cards(ctx, slot))
+      if (as_amount(fn)(game, ctx, id) == CARDRT_OK) ++done;
+    return done;
+  });
+}
+
+int32_t cardrt_deal_damage_divided(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, int32_t amount,
+                                   uint32_t flags) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  return act(game, ctx, [&](Game& g) { return g.deal_damage_divided(ctx, slot, amount, flags); });
+}
+
+int32_t cardrt_prevent_damage(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t amount, int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.prevent_damage(ctx, card, amount, dur); });
+}
+
+int32_t cardrt_play_from_hand(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player, cardrt_any_fn filter) {
+  return act(game, ctx, [&](Game& g) { return g.play_from_hand(ctx, player, as_filter(filter)); });
+}
+
+int32_t cardrt_duel(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t challenger, int32_t challenged, uint32_t flags) {
+  return act(game, ctx, [&](Game& g) { return g.duel(ctx, challenger, challenged, flags); });
+}
+
+int32_t cardrt_ctx_def(cardrt_game* game, cardrt_effect_ctx* ctx) { return ctx_ok(game, ctx) ? ctx->def : -1; }
+
+int32_t cardrt_slot_follow(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot) {
+  if (!ctx_ok(game, ctx) || slot < 0 || slot >= 8) return CARDRT_E_ARGUMENT;
+  return read(game, [&](Game& g) {
+    cardrt::Slot& s = ctx->slots[slot];
+    if (s.players) return int32_t(CARDRT_E_ARGUMENT);
+    for (int32_t i = 0; i < s.count; ++i)
+      if (g.valid_card(s.ids[i])) s.objects[i] = g.card(s.ids[i]).object;
+    s.flags |= CARDRT_TGT_ANY_ZONE;
+    s.filter = nullptr;
+    return int32_t(CARDRT_OK);
+  });
+}
+
 }  // extern "C"

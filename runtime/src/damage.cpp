@@ -53,6 +53,7 @@ int32_t Game::deal_damage(cardrt_effect_ctx* ctx, CardId target, int32_t amount,
   if (pend.cancelled) return 0;
   amount = floor_zero(pend.ev.amount);
   Card& c = card(target);
+  amount = absorb_damage(c, amount);
   c.counters[size_t(dmg)] = sat_add(c.counters[size_t(dmg)], amount);
   emit(CARDRT_LOG_DAMAGE, c.controller, target, from, dmg, amount, c.counters[size_t(dmg)]);
   if (amount > 0) {
@@ -156,23 +157,86 @@ int32_t Game::end_of_turn_resist(PlayerId p) {
   int32_t removed = 0;
   for (CardId id : cards_in_play()) {
     if (!in_play(id) || card(id).controller != p) continue;
-    std::vector<int32_t> statuses;
-    for (size_t k = 0; k < profile_->counters.size(); ++k)
-      if ((profile_->counters[k].flags & CARDRT_COUNTER_STATUS) && card(id).counters[k] > 0)
-        statuses.push_back(int32_t(k));
-    if (statuses.empty()) continue;
+    if (statuses_on(card(id)).empty()) continue;
     if (!choose_yes_no(nullptr, p, CARDRT_PURPOSE_RESIST_ROLL, id)) continue;
     const int32_t resist = stat_value(card(id), rs);
     if (roll_d6(nullptr, id, rs) > resist) continue;
-    cardrt_choice c{};
-    c.kind = CARDRT_CHOICE_MODES;
-    c.purpose = CARDRT_PURPOSE_STATUS_TYPE;
-    c.player = p;
-    c.source_card = id;
-    const int32_t which = statuses[ask_one(c, statuses)];
+    const int32_t which = choose_status(p, id, id);
     removed += remove_counters(nullptr, id, which, card(id).counters[size_t(which)]);
   }
   return removed;
+}
+
+std::vector<int32_t> Game::statuses_on(const Card& c) const {
+  std::vector<int32_t> out;
+  for (size_t k = 0; k < profile_->counters.size(); ++k)
+    if ((profile_->counters[k].flags & CARDRT_COUNTER_STATUS) && c.counters[k] > 0) out.push_back(int32_t(k));
+  return out;
+}
+
+// One Status type on a card, chosen by `chooser` ("counters of one Status"); -1 when the card has none.
+int32_t Game::choose_status(PlayerId chooser, CardId id, CardId source) {
+  if (!valid_card(id)) return -1;
+  const std::vector<int32_t> statuses = statuses_on(card(id));
+  if (statuses.empty()) return -1;
+  cardrt_choice c{};
+  c.kind = CARDRT_CHOICE_MODES;
+  c.purpose = CARDRT_PURPOSE_STATUS_TYPE;
+  c.player = chooser;
+  c.source_card = source;
+  return statuses[ask_one(c, statuses)];
+}
+
+// Damage divided among the cards of a slot: 000 7.2b, a non-zero number of them is chosen (targeting did that);
+// the controller splits the amount, at least 1 to each while there is enough.
+int32_t Game::deal_damage_divided(cardrt_effect_ctx* ctx, int32_t slot, int32_t amount, uint32_t flags) {
+  if (!ctx) return CARDRT_E_STATE;
+  const std::vector<CardId> targets = slot_cards(ctx, slot);
+  int32_t left = floor_zero(amount), dealt = 0;
+  if (targets.empty() || ctx->probe) return 0;
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const int32_t after = int32_t(targets.size() - i - 1);  // targets still to get a share
+    int32_t share = left;
+    if (after > 0) {
+      const int32_t min = left > after ? 1 : 0;
+      share = choose_number(ctx, ctx->controller, min, left - std::min(after, std::max(0, left - 1)),
+                            CARDRT_PURPOSE_DIVIDE);
+    }
+    left -= share;
+    if (share > 0) dealt = sat_add(dealt, floor_zero(deal_damage(ctx, targets[i], share, flags, ctx->source)));
+  }
+  return dealt;
+}
+
+// "Prevent the next 2 wounds that would be dealt to this structure until the end of the turn."
+int32_t Game::prevent_damage(cardrt_effect_ctx* ctx, CardId id, int32_t amount, int32_t dur) {
+  if (id == CARDRT_NO_CARD) return CARDRT_FAILED;
+  if (!valid_card(id) || amount < 0) return CARDRT_E_ARGUMENT;
+  if (!in_play(id)) return CARDRT_FAILED;
+  if (ctx && ctx->probe) return CARDRT_OK;
+  Card& c = card(id);
+  c.shields.push_back(TempEntry{.count = amount, .dur = make_duration(dur, ctx_controller(ctx)), .source = ctx_source(ctx)});
+  emit(CARDRT_LOG_SHIELD_ADDED, c.controller, id, ctx_source(ctx), -1, amount, 0);
+  return CARDRT_OK;
+}
+
+// Shields absorb damage oldest first; returns what is left to deal.
+int32_t Game::absorb_damage(Card& c, int32_t amount) {
+  int32_t prevented = 0;
+  while (amount > 0 && !c.shields.empty()) {
+    TempEntry& s = c.shields.front();
+    const int32_t k = std::min(amount, s.count);
+    s.count -= k;
+    amount -= k;
+    prevented += k;
+    if (s.count == 0) c.shields.erase(c.shields.begin());
+  }
+  if (prevented > 0) {
+    int32_t left = 0;
+    for (const TempEntry& s : c.shields) left = sat_add(left, s.count);
+    emit(CARDRT_LOG_DAMAGE_PREVENTED, c.controller, c.id, 0, -1, prevented, left);
+  }
+  return amount;
 }
 
 int32_t Game::player_loses(PlayerId p) {

@@ -45,6 +45,7 @@ void Game::expire(int32_t boundary, PlayerId p) {
         ++i;
       }
     }
+    std::erase_if(c.shields, [&](const TempEntry& s) { return duration_ends(s.dur, boundary, p); });
     for (size_t i = 0; i < c.grants.size();) {
       if (duration_ends(c.grants[i].dur, boundary, p)) {
         const Grant g = c.grants[i];

@@ -76,6 +76,16 @@ constexpr KindInfo kKinds[] = {
     {"chain", What::none},
     {"restriction_granted", What::restriction},
     {"forbidden", What::restriction},
+    {"looked", What::zone},
+    {"revealed", What::zone},
+    {"shuffled", What::zone},
+    {"reordered", What::zone},
+    {"sent_home", What::none},
+    {"duel", What::none},
+    {"challenge_refused", What::none},
+    {"focused", What::none},
+    {"damage_prevented", What::none},
+    {"shield_added", What::none},
 };
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 
@@ -83,7 +93,8 @@ const char* kBoundaries[] = {"none", "turn_start", "turn_end", "phase_end", "bat
                              "battle_end", "duel_end", "dawn"};
 const char* kProtections[] = {"cannot_be_destroyed", "zero_chi", "untargetable_by_opponents"};
 const char* kPurposes[] = {"none", "target", "choose", "x", "optional", "reaction", "lose_coins", "discard",
-                           "replacement", "construct", "tactician", "status_type", "resist_roll"};
+                           "replacement", "construct", "tactician", "status_type", "resist_roll", "order",
+                           "search", "divide", "focus", "accept_challenge", "play"};
 
 template <class T>
 std::string name_at(const std::vector<T>& v, int32_t i) {
@@ -111,7 +122,7 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
     case What::boundary:
       return (e.what >= 0 && e.what < CARDRT_BOUNDARY_COUNT) ? kBoundaries[e.what] : fmt::format("{}", e.what);
     case What::purpose:
-      return (e.what >= 0 && e.what <= CARDRT_PURPOSE_RESIST_ROLL) ? kPurposes[e.what] : fmt::format("{}", e.what);
+      return (e.what >= 0 && e.what <= CARDRT_PURPOSE_PLAY) ? kPurposes[e.what] : fmt::format("{}", e.what);
     case What::protection:
       return (e.what >= 0 && e.what < CARDRT_PROT_COUNT) ? kProtections[e.what] : fmt::format("{}", e.what);
     case What::restriction: {

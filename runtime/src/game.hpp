@@ -70,6 +70,12 @@ struct UseRecord {
   int64_t turn = 0;
 };
 
+struct TempEntry {
+  int32_t count = 0;
+  Duration dur;
+  CardId source = 0;
+};
+
 struct Card {
   CardId id = 0;
   int32_t def = -1;  // -1: created card
@@ -93,12 +99,7 @@ struct Card {
   CardId attached_to = 0;
   std::vector<CardId> attachments;
   std::vector<UseRecord> uses;
-};
-
-struct TempEntry {
-  int32_t count = 0;
-  Duration dur;
-  CardId source = 0;
+  std::vector<TempEntry> shields;  // "prevent the next N damage": what is left of each, and until when
 };
 
 struct ResourceState {
@@ -299,6 +300,28 @@ class Game {
   int32_t heal_player(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
   int32_t inflict_status(cardrt_effect_ctx* ctx, CardId id, int32_t counter, int32_t n, uint32_t flags);
   int32_t end_of_turn_resist(PlayerId p);
+  std::vector<int32_t> statuses_on(const Card& c) const;  // Status counter kinds on the card (004)
+  int32_t choose_status(PlayerId chooser, CardId id, CardId source);
+  int32_t deal_damage_divided(cardrt_effect_ctx* ctx, int32_t slot, int32_t amount, uint32_t flags);
+  int32_t prevent_damage(cardrt_effect_ctx* ctx, CardId id, int32_t amount, int32_t dur);
+  int32_t absorb_damage(Card& c, int32_t amount);
+
+  // --- looking, searching, playing from hand (card_search.cpp) ---
+  void fill_slot(cardrt_effect_ctx* ctx, int32_t slot, const std::vector<CardId>& ids);
+  std::vector<CardId> slot_cards(cardrt_effect_ctx* ctx, int32_t slot);
+  int32_t look_at_top(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int32_t zone, int32_t count);
+  int32_t reorder_top(cardrt_effect_ctx* ctx, int32_t slot);
+  int32_t choose_from_slot(cardrt_effect_ctx* ctx, int32_t from, int32_t to, int32_t min, int32_t max);
+  int32_t search_zone(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int32_t zone, cardrt_filter_fn filter,
+                      int32_t min, int32_t max);
+  void shuffle_zone(PlayerId p, int32_t zone);
+  int32_t reveal(cardrt_effect_ctx* ctx, CardId id);
+  CardId play_from_hand(cardrt_effect_ctx* ctx, PlayerId p, cardrt_filter_fn filter);
+
+  // --- duels and battlefields (duels.cpp) ---
+  CardId duel(cardrt_effect_ctx* ctx, CardId challenger, CardId challenged, uint32_t flags);
+  int32_t duel_total(cardrt_effect_ctx* ctx, CardId duelist, std::vector<CardId>& focused);
+  int32_t send_home(cardrt_effect_ctx* ctx, CardId id);
   int32_t player_loses(PlayerId p);
   int32_t player_wins(PlayerId p);
 

@@ -15,9 +15,17 @@ int32_t Game::stat_base(const Card& c, int32_t stat) const {
   switch (b.kind) {
     case CARDRT_BASE_VALUE: return b.value;
     case CARDRT_BASE_DASH: return CARDRT_DASH;
-    case CARDRT_BASE_X:
-      // 000_6878fa005291d153.txt 7.4c: X is zero out of play; 7.4d: one X per card
-      return profile_->zone_in_play(c.zone) ? c.x_value : 0;
+    case CARDRT_BASE_X: {
+      // 000_6878fa005291d153.txt 7.4c: X is zero out of play; 7.4d: one X per card; 7.4: the text may define X
+      if (!profile_->zone_in_play(c.zone)) return 0;
+      const CardDef* d = def_of(c);
+      if (!d || !d->base_fn) return c.x_value;
+      if (eval_depth_ > 8) return 0;
+      ++eval_depth_;
+      const int32_t v = d->base_fn(handle, c.id, stat);
+      --eval_depth_;
+      return v;
+    }
     case CARDRT_BASE_ASTERISK: {
       // 003 Asterisks: a value that cannot be determined is zero (also a base that reads itself, 000 7.3)
       const CardDef* d = def_of(c);

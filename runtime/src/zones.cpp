@@ -69,6 +69,7 @@ void Game::leave_play(Card& c) {
   cc.attachments.clear();
   cc.mods.clear();
   cc.grants.clear();
+  cc.shields.clear();
   cc.states = 0;
   std::fill(cc.counters.begin(), cc.counters.end(), 0);
   cc.uses.clear();

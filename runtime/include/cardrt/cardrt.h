@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 2
+#define CARDRT_ABI_VERSION 3
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -130,6 +130,8 @@ enum {
   CARDRT_TGT_HAND = 1u << 2           /* candidates in the chooser's hand */
 };
 enum { CARDRT_DMG_IGNORE_RESIST = 1u << 0, CARDRT_DMG_NO_CRITICAL_ROLL = 1u << 1, CARDRT_DMG_ATTACK = 1u << 2 };
+/* cardrt_duel: a challenge may be refused and is subject to "may not issue challenges" (003 Traits) */
+enum { CARDRT_DUEL_CHALLENGE = 1u << 0 };
 enum { CARDRT_CONSTRUCT_X_TIMES = 0, CARDRT_CONSTRUCT_ONE_OR_MORE = 1 };
 enum { CARDRT_EVF_KIND = 0, CARDRT_EVF_CARD, CARDRT_EVF_PLAYER, CARDRT_EVF_AMOUNT, CARDRT_EVF_WHAT,
        CARDRT_EVF_OTHER };
@@ -166,6 +168,17 @@ enum {
   CARDRT_LOG_CHOICE_INVALID, CARDRT_LOG_GRANT_SUPPRESSED, CARDRT_LOG_PROTECTION_GRANTED, CARDRT_LOG_CHAIN,
   CARDRT_LOG_RESTRICTION_GRANTED, /* appended: a card or player may not do something (what: CARDRT_FORBID_*) */
   CARDRT_LOG_FORBIDDEN,           /* appended: an action a restriction forbids did not happen (what: CARDRT_FORBID_*) */
+  /* appended in ABI version 3 */
+  CARDRT_LOG_LOOKED,              /* a player looked at a card of a hidden zone (what: the zone) */
+  CARDRT_LOG_REVEALED,            /* a card was revealed (what: its zone) */
+  CARDRT_LOG_SHUFFLED,            /* a zone was shuffled (what: the zone) */
+  CARDRT_LOG_REORDERED,           /* cards were put back on top of a zone in a chosen order (what: zone, amount: count) */
+  CARDRT_LOG_SENT_HOME,           /* a card left its battlefield (amount: the battlefield) */
+  CARDRT_LOG_DUEL,                /* a duel resolved: card, other = the duelists; amount, value = their totals */
+  CARDRT_LOG_CHALLENGE_REFUSED,   /* card challenged other, who refused */
+  CARDRT_LOG_FOCUSED,             /* a card was focused in a duel (other: the duelist; amount: its focus value) */
+  CARDRT_LOG_DAMAGE_PREVENTED,    /* amount of damage a prevention shield absorbed (value: shield left) */
+  CARDRT_LOG_SHIELD_ADDED,        /* the next amount of damage to card will be prevented */
   CARDRT_LOG_KIND_COUNT
 };
 
@@ -185,7 +198,10 @@ enum { CARDRT_CHOICE_CARDS = 1, CARDRT_CHOICE_NUMBER, CARDRT_CHOICE_YES_NO, CARD
        CARDRT_CHOICE_PLAYER, CARDRT_CHOICE_COINS, CARDRT_CHOICE_ORDER };
 enum { CARDRT_PURPOSE_TARGET = 1, CARDRT_PURPOSE_CHOOSE, CARDRT_PURPOSE_X, CARDRT_PURPOSE_OPTIONAL,
        CARDRT_PURPOSE_REACTION, CARDRT_PURPOSE_LOSE_COINS, CARDRT_PURPOSE_DISCARD, CARDRT_PURPOSE_REPLACEMENT,
-       CARDRT_PURPOSE_CONSTRUCT, CARDRT_PURPOSE_TACTICIAN, CARDRT_PURPOSE_STATUS_TYPE, CARDRT_PURPOSE_RESIST_ROLL };
+       CARDRT_PURPOSE_CONSTRUCT, CARDRT_PURPOSE_TACTICIAN, CARDRT_PURPOSE_STATUS_TYPE, CARDRT_PURPOSE_RESIST_ROLL,
+       /* appended in ABI version 3 */
+       CARDRT_PURPOSE_ORDER, CARDRT_PURPOSE_SEARCH, CARDRT_PURPOSE_DIVIDE, CARDRT_PURPOSE_FOCUS,
+       CARDRT_PURPOSE_ACCEPT_CHALLENGE, CARDRT_PURPOSE_PLAY };
 
 typedef struct cardrt_choice {
   int32_t kind;          /* CARDRT_CHOICE_* */

@@ -1,0 +1,162 @@
+// The binder (card_binder.h): values a card's text defines. "This Personality's Force is equal to the number of
+// cards in your hand" (a Force of *) and "X is the number of Structures you rule" (an X stat) become the card's base
+// function, which the runtime calls whenever it needs that base (003 Asterisks; 000 7.4: X defined by the text,
+// 7.4c: zero out of play). Also the linked penalties of continuous traits: "a Force and Chi penalty equal to their
+// own Personal Honor" (003 Obsidian Dragon).
+#include "bind/card_binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+// "the number of cards in your hand", "the number of Structures you rule": a count judged for `card` (its controller
+// is "you"). In a base function there is no effect context: counting goes through cardrt_count_cards_for.
+std::optional<Node> CardBinder::count_phrase(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card,
+                                             std::string& why) {
+  if (from + 3 > to || lower_word(*t[from]) != "the" || lower_word(*t[from + 1]) != "number" || lower_word(*t[from + 2]) != "of") {
+    why = "only 'the number of ...' is compiled as a defined value yet";
+    return std::nullopt;
+  }
+  size_t i = from + 3;
+  // "cards in your hand" (in your deck, in your discard pile): the size of a zone of the card's controller
+  for (size_t k = i; k + 1 < to; ++k)
+    if (lower_word(*t[k]) == "in" && lower_word(*t[k + 1]) == "your" && k + 2 < to) {
+      std::string z = lower_word(*t[k + 2]);
+      int role = z == "hand" ? CARDRT_ZROLE_HAND : z == "deck" ? CARDRT_ZROLE_DECK : z == "discard" ? CARDRT_ZROLE_DISCARD : -1;
+      int zone = role >= 0 ? runtime_zone_role_zone(p_, role) : -1;
+      if (zone < 0 || k != i + 1 || (lower_word(*t[i]) != "cards" && lower_word(*t[i]) != "card")) break;
+      return call("cardrt_zone_count", {G(), call("cardrt_card_controller", {G(), card}), konst(zone)});
+    }
+  std::optional<Node> test;
+  if (!noun_filter(t, i, to, param(2), test, why)) return std::nullopt;
+  int fn = filter_function(std::move(*test), SourceRange::join(t[from]->range, t[to - 1]->range));
+  return call("cardrt_count_cards_for", {G(), std::move(card), fn_ref(fn)});
+}
+
+// A continuous trait that defines a base value: registers the card's base function. nullopt: not one.
+std::optional<bool> CardBinder::base_definition(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
+  if (u.kind != UnitKind::ContinuousTrait || u.effects.size() != 1) return std::nullopt;
+  const Clause& c = u.effects[0];
+  const auto& t = c.terms;
+  if (t.size() < 4) return std::nullopt;
+  // "X is ...", "<this card>'s <stat> is equal to ..."
+  size_t is = 0;
+  while (is < t.size() && lower_word(*t[is]) != "is") ++is;
+  if (is == 0 || is + 1 >= t.size()) return std::nullopt;
+  size_t value = is + 1;
+  if (lower_word(*t[value]) == "equal" && value + 1 < t.size() && lower_word(*t[value + 1]) == "to") value += 2;
+  bool x = is == 1 && t[0]->kind == ast::TermKind::X;
+  int stat = -1;
+  if (!x) {
+    std::string first = lower_word(*t[0]);
+    const Reference* r = reference_at(t[0]);
+    if (first != "this" || !r || r->kind != RefKind::ThisCard) return std::nullopt;
+    size_t len = 0;
+    // "This Personality's Force": the stat follows the reference
+    size_t s = 0;
+    while (s < is && t[s]->range.begin < r->range.end) ++s;
+    stat = lex_.stat_at(std::span(t).subspan(s, is - s), len);
+    if (stat < 0 || s + len != is) return std::nullopt;
+    bool asterisk = false;
+    for (const ast::StatEntry& e : r_.card->stats)
+      if (p_.stat(e.name) == static_cast<size_t>(stat) && e.value.kind == ast::StatValueKind::Variable) asterisk = true;
+    if (!asterisk) return fail({c.range, "a stat the text defines must be printed as * (003 Asterisks)"});
+  } else if (std::none_of(r_.card->stats.begin(), r_.card->stats.end(),
+                          [](const ast::StatEntry& e) { return e.value.kind == ast::StatValueKind::X; })) {
+    return fail({c.range, "the card has no X stat for its text to define"});
+  }
+  std::string why;
+  auto amount = count_phrase(t, value, t.size(), param(1), why);
+  if (!amount) return fail({c.range, why});
+  Body f;
+  // a base function answers for every stat the runtime asks about; only the defined one (or every X) has a value
+  if (stat >= 0) f.stmts.push_back(if_(binary(Op::Ne, param(2), konst(stat)), block({ret(konst(0))})));
+  f.stmts.push_back(ret(std::move(*amount)));
+  int fn = add_function("base", FnKind::Base, std::move(f), c.range);
+  out.stmts.push_back(checked(call("cardrt_def_base_fn", {param(0), local(def), fn_ref(fn)}), reg));
+  return true;
+}
+
+// "Non-Unique Personalities have a Force and Chi penalty equal to their own Personal Honor while they oppose
+// Obsidian Dragon; this will not reduce Chi below 1": for each card the subject names, a penalty that follows its
+// own stat (a fluctuating amount), floored where the trait says so (003 Obsidian Dragon).
+bool CardBinder::linked_penalty(const Clause& c, size_t pred, Body& b, int32_t dur) {
+  const auto& t = c.terms;
+  std::string why;
+  size_t i = pred + 1;
+  if (i < t.size() && (lower_word(*t[i]) == "a" || lower_word(*t[i]) == "an")) ++i;
+  std::vector<int> stats;
+  size_t len = 0;
+  while (i < t.size()) {
+    int s = lex_.stat_at(std::span(t).subspan(i), len);
+    if (s < 0) break;
+    stats.push_back(s);
+    i += len;
+    if (i < t.size() && lower_word(*t[i]) == "and") ++i;
+  }
+  if (stats.empty() || i + 3 >= t.size()) return fail({c.range, "what it has is not compiled yet"});
+  int sign = lower_word(*t[i]) == "penalty" ? -1 : lower_word(*t[i]) == "bonus" ? 1 : 0;
+  if (!sign || lower_word(*t[i + 1]) != "equal" || lower_word(*t[i + 2]) != "to") return fail({c.range, "what it has is not compiled yet"});
+  i += 3;
+  while (i < t.size() && (lower_word(*t[i]) == "their" || lower_word(*t[i]) == "his" || lower_word(*t[i]) == "its" ||
+                          lower_word(*t[i]) == "own"))
+    ++i;
+  int of = i < t.size() ? lex_.stat_at(std::span(t).subspan(i), len) : -1;
+  if (of < 0) return fail({c.range, "the amount of the penalty is not compiled yet"});
+  i += len;
+  // "while they oppose <this card>": at this card's battlefield, on the other side
+  Node test_extra = konst(1);
+  size_t subject_end = pred;
+  if (i < t.size() && lower_word(*t[i]) == "while") {
+    if (i + 3 > t.size() || lower_word(*t[i + 2]) != "oppose") return fail({c.range, "its condition is not compiled yet"});
+    // this card: "this Personality", or its own title (003 Card title)
+    const Reference* r = i + 3 < t.size() ? reference_at(t[i + 3]) : nullptr;
+    bool me = (r && r->kind == RefKind::ThisCard) || lower(words_text(t, i + 3, t.size())) == lower(r_.card->title);
+    if (!me) return fail({c.range, "only opposing this card is compiled as a condition yet"});
+    Node here = call("cardrt_card_battlefield", {G(), self()});
+    test_extra = and_(binary(Op::Gt, here, konst(0)),
+                      and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), param(2)}), here),
+                           binary(Op::Ne, call("cardrt_card_controller", {G(), param(2)}), controller())));
+    i = t.size();
+  }
+  // "; this will not reduce Chi below 1"
+  std::optional<std::pair<int, int64_t>> floor;
+  for (const Clause& e : unit_->effects) {
+    std::string text = lower_text(e.range);
+    size_t at = text.find("this will not reduce ");
+    if (at == std::string::npos) continue;
+    for (size_t k = 0; k + 2 < e.all_terms.size(); ++k)
+      if (lower_word(*e.all_terms[k]) == "reduce") {
+        int s = lex_.stat_at(std::span(e.all_terms).subspan(k + 1), len);
+        size_t below = k + 1 + len;
+        if (s >= 0 && below + 1 < e.all_terms.size() && lower_word(*e.all_terms[below]) == "below" &&
+            e.all_terms[below + 1]->kind == ast::TermKind::Number)
+          floor = std::make_pair(s, e.all_terms[below + 1]->value);
+      }
+    if (!floor) return fail({e.range, "this restriction is not compiled yet"});
+  }
+  std::optional<Node> subject;
+  if (!noun_filter(t, 0, subject_end, param(2), subject, why)) return fail({c.range, why});
+  int filter = filter_function(and_(std::move(*subject), std::move(test_extra)), c.range);
+  Body amount;
+  amount.stmts.push_back(ret(binary(Op::Max, konst(0), call("cardrt_stat_get", {G(), param(2), konst(of)}))));
+  int af = add_function("amount", FnKind::Amount, std::move(amount), c.range);
+  Body apply;
+  for (int s : stats) {
+    if (sign < 0 && floor && floor->first == s)
+      apply.stmts.push_back(eval(call("cardrt_stat_penalty_floored", {G(), C(), param(2), konst(s), fn_ref(af), konst(0), konst(floor->second), konst(dur)})));
+    else
+      apply.stmts.push_back(eval(call("cardrt_stat_modify_fluctuating", {G(), C(), param(2), konst(s), fn_ref(af), konst(sign), konst(dur)})));
+  }
+  apply.stmts.push_back(ret(konst(CARDRT_OK)));
+  int each = add_function("each", FnKind::Amount, std::move(apply), c.range);
+  b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(each)})));
+  return true;
+}
+
+}  // namespace cardc::binding

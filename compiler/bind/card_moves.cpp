@@ -1,0 +1,244 @@
+// The binder (card_binder.h): cards moving between zones. "Look at the top 3 cards of your deck", "Search your deck
+// for a Strike at the Center", "Choose a beast you rule": the cards looked at, found or chosen fill a choice slot
+// (not targets: 001 Target), and later pronouns ("them", "one of them", "it") read that slot.
+#include "bind/card_binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+std::optional<int64_t> CardBinder::choice_slot(const Clause& c) {
+  size_t k = unit_->targets.size() + chosen_;
+  if (k >= 8) {
+    fail({c.range, "it needs more than 8 targets and choices at once"});
+    return std::nullopt;
+  }
+  ++chosen_;
+  return static_cast<int64_t>(k);
+}
+
+std::optional<int64_t> CardBinder::picked_slot(SourceRange a) const {
+  for (const auto& [range, k] : picked_)
+    if (range.begin <= a.begin && a.end <= range.end) return k;
+  return std::nullopt;
+}
+
+const Reference* CardBinder::reference_at(const ast::Term* term) const {
+  for (const Reference& r : unit_->references)
+    if (r.range.begin == term->range.begin) return &r;
+  return nullptr;
+}
+
+// The zone a phrase names at terms[i] ("your deck", "the Wilds", "your hand", "the discard pile"); -1 if none.
+// Zones belong to a player: the binder's callers use the controller's.
+int CardBinder::zone_at(const Clause& c, size_t i, size_t& end) const {
+  const auto& t = c.terms;
+  while (i < t.size() && (lower_word(*t[i]) == "the" || lower_word(*t[i]) == "your" || lower_word(*t[i]) == "his" ||
+                          lower_word(*t[i]) == "its" || lower_word(*t[i]) == "their"))
+    ++i;
+  if (i >= t.size()) return -1;
+  // The profile's own zone names first, longest match ("Home Deck" before "deck").
+  int best = -1;
+  size_t best_len = 0;
+  for (size_t z = 0; z < p_.zones.size(); ++z) {
+    std::vector<std::string> words;
+    std::string name = lower(p_.zones[z].name);
+    for (size_t s = 0, e; s <= name.size(); s = e + 1) {
+      e = name.find(' ', s);
+      if (e == std::string::npos) e = name.size();
+      if (e > s) words.push_back(name.substr(s, e - s));
+    }
+    if (words.size() <= best_len || i + words.size() > t.size()) continue;
+    bool match = true;
+    for (size_t k = 0; k < words.size() && match; ++k) match = lower_word(*t[i + k]) == words[k];
+    if (match) {
+      best = static_cast<int>(z);
+      best_len = words.size();
+    }
+  }
+  if (best >= 0) {
+    end = i + best_len;
+    return best;
+  }
+  // The roles every game has: deck, hand, discard pile.
+  std::string w = lower_word(*t[i]);
+  int role = w == "deck" ? CARDRT_ZROLE_DECK : w == "hand" ? CARDRT_ZROLE_HAND : w == "discard" ? CARDRT_ZROLE_DISCARD : -1;
+  if (role < 0) return -1;
+  end = i + 1;
+  if (role == CARDRT_ZROLE_DISCARD && end < t.size() && lower_word(*t[end]) == "pile") ++end;
+  return runtime_zone_role_zone(p_, role);
+}
+
+// "Reveal it and put it into your hand": the part after "and" is an effect of its own.
+bool CardBinder::and_then(const Clause& c, size_t end, Body& b, bool continuous) {
+  if (end >= c.terms.size()) return true;
+  if (lower_word(*c.terms[end]) != "and" || end + 1 >= c.terms.size())
+    return fail({c.range, "the words after '" + std::string(ctx_.sources.text(c.terms[end - 1]->range)) + "' are not compiled yet"});
+  size_t len = 0;
+  int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(end + 1), len);
+  if (verb < 0) return fail({c.range, "the words after 'and' are not an effect cardc knows"});
+  Clause rest = c;
+  rest.terms.assign(c.terms.begin() + static_cast<long>(end + 1), c.terms.end());
+  rest.verb = verb;
+  rest.range = SourceRange::join(rest.terms.front()->range, rest.terms.back()->range);
+  return effect_body(rest, b, continuous);
+}
+
+// "Look at the top 3 cards of your deck" (of the Wilds): the controller sees them; they fill a slot.
+bool CardBinder::look_at(const Clause& c, size_t v, Body& b) {
+  const auto& t = c.terms;
+  size_t i = v;
+  while (i < t.size() && lower_word(*t[i]) != "top") ++i;
+  auto n = i + 1 < t.size() ? amount_at(c, i + 1) : std::nullopt;
+  if (i + 1 < t.size() && !n && lower_word(*t[i + 1]) == "card") n = konst(1);  // "the top card of"
+  size_t of = i;
+  while (of < t.size() && lower_word(*t[of]) != "of") ++of;
+  size_t end = of + 1;
+  int zone = of < t.size() ? zone_at(c, of + 1, end) : -1;
+  if (i >= t.size() || !n || zone < 0) return fail({c.range, "only looking at the top cards of a zone is compiled yet"});
+  auto k = choice_slot(c);
+  if (!k) return false;
+  b.stmts.push_back(eval(call("cardrt_look_at_top", {G(), C(), konst(*k), controller(), konst(zone), std::move(*n)})));
+  picked_.push_back({c.range, *k});
+  return and_then(c, end, b, false);
+}
+
+// "Search your deck for a Strike at the Center" (003 Card title: the whole title), "... for a Spell card".
+bool CardBinder::search(const Clause& c, size_t v, Body& b) {
+  const auto& t = c.terms;
+  size_t end = v;
+  int zone = zone_at(c, v, end);
+  if (zone < 0 || end >= t.size() || lower_word(*t[end]) != "for") return fail({c.range, "it searches no zone for a card"});
+  std::optional<Node> test;
+  size_t stop = end + 1;
+  while (stop < t.size() && lower_word(*t[stop]) != "and") ++stop;
+  const Reference* title = nullptr;
+  for (size_t i = end + 1; i < stop && !title; ++i)
+    if (const Reference* r = reference_at(t[i]); r && r->kind == RefKind::Title) title = r;
+  if (title) {
+    std::string name(ctx_.sources.text(title->range));
+    for (const char* article : {"a ", "an ", "the "})
+      if (lower(name).rfind(article, 0) == 0) name = name.substr(std::string(article).size());
+    test = call("cardrt_card_title_is", {G(), param(2), str(name)});
+  } else {
+    std::string why;
+    if (!noun_filter(t, end + 1, stop, param(2), test, why, false)) return fail({c.range, why});
+  }
+  int fn = filter_function(std::move(*test), c.range);
+  auto k = choice_slot(c);
+  if (!k) return false;
+  // Finding nothing is allowed: no one else can check a hidden zone.
+  b.stmts.push_back(eval(call("cardrt_search_zone", {G(), C(), konst(*k), controller(), konst(zone), fn_ref(fn), konst(0), konst(1)})));
+  picked_.push_back({c.range, *k});
+  return and_then(c, stop, b, false);
+}
+
+// "Put them back in any order", "Put one of them into the Market", "put it into your hand".
+bool CardBinder::put_picked(const Clause& c, size_t v, Body& b) {
+  const auto& t = c.terms;
+  std::string why;
+  size_t i = v;
+  // "one of them": a choice among the cards a slot holds
+  std::optional<Node> card;
+  size_t end = i;
+  if (i + 2 < t.size() && lower_word(*t[i + 1]) == "of") {
+    auto n = amount_at(c, i);
+    const Reference* r = reference_at(t[i + 2]);
+    auto from = r ? picked_slot(r->antecedent) : std::nullopt;
+    if (!n || !from) return fail({c.range, "'" + words_text(t, i, i + 3) + "' is not a choice cardc can make yet"});
+    auto k = choice_slot(c);
+    if (!k) return false;
+    if (n->op != Op::Const || n->value != 1) return fail({c.range, "putting more than one of them is not compiled yet"});
+    b.stmts.push_back(eval(call("cardrt_choose_from_slot", {G(), C(), konst(*from), konst(*k), konst(1), konst(1)})));
+    card = slot(static_cast<int>(*k));
+    end = i + 3;
+  } else if (const Reference* r = i < t.size() ? reference_at(t[i]) : nullptr; r && lower_word(*t[i]) == "them") {
+    // "Put them back in any order": the cards looked at go back on top, in the order the player chooses
+    auto from = picked_slot(r->antecedent);
+    std::string rest = lower(words_text(t, i + 1, t.size()));
+    if (!from || rest.find("back") == std::string::npos || rest.find("any order") == std::string::npos)
+      return fail({c.range, "putting several cards is compiled only as 'Put them back in any order'"});
+    b.stmts.push_back(eval(call("cardrt_reorder_top", {G(), C(), konst(*from)})));
+    return true;
+  } else {
+    card = card_at(c, i, end, why);
+    if (!card) return fail({c.range, why});
+  }
+  size_t into = end;
+  while (into < t.size() && lower_word(*t[into]) != "into" && lower_word(*t[into]) != "in" && lower_word(*t[into]) != "on")
+    ++into;
+  size_t zend = into + 1;
+  int zone = into < t.size() ? zone_at(c, into + 1, zend) : -1;
+  // "on the bottom of your deck"
+  bool bottom = false;
+  if (zone < 0 && into + 3 < t.size() && lower_word(*t[into + 2]) == "bottom") {
+    bottom = true;
+    zone = zone_at(c, into + 4, zend);
+  } else if (zone < 0 && into + 3 < t.size() && lower_word(*t[into + 2]) == "top") {
+    zone = zone_at(c, into + 4, zend);
+  }
+  if (zone < 0) return fail({c.range, "it names no zone to put the card into"});
+  b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), std::move(*card), konst(zone), konst(bottom ? 1 : 0)})));
+  return and_then(c, zend, b, false);
+}
+
+// "Choose a beast you rule": a choice, not a target (001 Target); later "it" is the chosen card.
+bool CardBinder::choose(const Clause& c, size_t v, Body& b) {
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(c.terms, v, c.terms.size(), param(2), test, why)) return fail({c.range, why});
+  int fn = filter_function(std::move(*test), c.range);
+  auto k = choice_slot(c);
+  if (!k) return false;
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(*k), fn_ref(fn), konst(1), konst(1), konst(0)}),
+                                   konst(CARDRT_OK))));
+  picked_.push_back({c.range, *k});
+  return true;
+}
+
+// "Return any number of beasts you rule to your hand" (000 7.2b: any number may be zero).
+bool CardBinder::return_any_number(const Clause& c, size_t v, Body& b) {
+  const auto& t = c.terms;
+  size_t to = v + 3;
+  while (to < t.size() && lower_word(*t[to]) != "to") ++to;
+  size_t zend = to + 1;
+  int zone = to < t.size() ? zone_at(c, to + 1, zend) : -1;
+  std::optional<Node> test;
+  std::string why;
+  if (zone < 0) return fail({c.range, "it names no zone to return the cards to"});
+  if (!noun_filter(t, v + 3, to, param(2), test, why)) return fail({c.range, why});
+  int fn = filter_function(std::move(*test), c.range);
+  auto k = choice_slot(c);
+  if (!k) return false;
+  b.stmts.push_back(eval(call("cardrt_choose_cards", {G(), C(), konst(*k), fn_ref(fn), konst(0), konst(8), konst(0)})));
+  Body each;
+  each.stmts.push_back(ret(call("cardrt_move_card", {G(), C(), param(2), konst(zone), konst(0)})));
+  int af = add_function("each", FnKind::Amount, std::move(each), c.range);
+  b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(*k), fn_ref(af)})));
+  return true;
+}
+
+// "Build a Structure from your hand without paying its cost" (000 7.4b: its X is zero).
+bool CardBinder::play_from_hand(const Clause& c, size_t v, Body& b) {
+  const auto& t = c.terms;
+  size_t from = v;
+  while (from < t.size() && lower_word(*t[from]) != "from") ++from;
+  size_t zend = from + 1;
+  int zone = from < t.size() ? zone_at(c, from + 1, zend) : -1;
+  std::string rest = lower(words_text(t, zend, t.size()));
+  if (zone != runtime_zone_role_zone(p_, CARDRT_ZROLE_HAND) || rest.rfind("without paying", 0) != 0)
+    return fail({c.range, "only playing a card from your hand without paying its cost is compiled yet"});
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(t, v, from, param(2), test, why, false)) return fail({c.range, why});
+  int fn = filter_function(std::move(*test), c.range);
+  b.stmts.push_back(eval(call("cardrt_play_from_hand", {G(), C(), controller(), fn_ref(fn)})));
+  return true;
+}
+
+}  // namespace cardc::binding

@@ -1,0 +1,89 @@
+// The binder (card_binder.h): challenges and duels ("This Personality challenges him", "It duels the target
+// beast"), what depends on their outcome ("If this Personality wins the duel"), ranged attacks and going home.
+#include "bind/card_binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+// "<card> challenges <card>" (a challenge may be refused; 003 Traits "may not issue challenges" applies) or
+// "<card> duels <card>". The winner is kept for "If ... wins the duel".
+bool CardBinder::duel(const Clause& c, size_t v, Body& b) {
+  std::string why;
+  size_t end = 0;
+  auto challenger = card_at(c, 0, end, why);
+  if (!challenger) return fail({c.range, why});
+  size_t oend = v;
+  auto challenged = targeted_card(c, v, oend, b);
+  if (!challenged) return false;
+  if (duel_local_) return fail({c.range, "a second duel in one ability is not compiled yet"});
+  std::string verb = lower(p_.verbs[static_cast<size_t>(c.verb)].name);
+  uint32_t flags = verb == "duel" ? 0u : static_cast<uint32_t>(CARDRT_DUEL_CHALLENGE);
+  duel_local_ = b.local();
+  b.stmts.push_back(let(*duel_local_, call("cardrt_duel", {G(), C(), std::move(*challenger), std::move(*challenged), konst(flags)})));
+  return true;
+}
+
+// "If this Personality wins the duel" / "loses the duel": a comparison with the duel's winner.
+std::optional<Node> CardBinder::duel_condition(const Clause& c, SourceRange cond) {
+  std::vector<const ast::Term*> t;
+  for (const auto* term : c.all_terms)
+    if (term->range.begin >= cond.begin && term->range.end <= cond.end) t.push_back(term);
+  if (!duel_local_ || t.size() < 4 || lower_word(*t[0]) != "if" || lower_word(*t.back()) != "duel") return std::nullopt;
+  size_t verb = 1;
+  while (verb < t.size() && lower_word(*t[verb]) != "wins" && lower_word(*t[verb]) != "loses") ++verb;
+  if (verb >= t.size()) return std::nullopt;
+  // The duelist: "this Personality" or a pronoun
+  std::optional<Node> who;
+  if (const Reference* r = reference_at(t[1])) {
+    std::string why;
+    if (r->kind == RefKind::ThisCard) who = self();
+    else if (r->kind == RefKind::Pronoun || r->kind == RefKind::TheTarget) who = from_antecedent(r->antecedent, why);
+  }
+  if (!who) return std::nullopt;
+  Node winner = local(*duel_local_);
+  if (lower_word(*t[verb]) == "wins") return binary(Op::Eq, std::move(winner), std::move(*who));
+  // losing: there was a winner, and it was the other duelist
+  return and_(binary(Op::Ne, winner, konst(0)), binary(Op::Ne, winner, std::move(*who)));
+}
+
+// "Ranged attack 4. This may target a Personality with Followers." A ranged attack destroys an opposing Follower,
+// or an opposing Personality without Followers, at this battlefield whose Force is the number or less (the card's
+// reminder text: "A Ranged attack normally targets only a Follower or a Personality without Followers").
+bool CardBinder::ranged_attack(const Clause& c, size_t v, Body& b) {
+  auto n = amount_at(c, v);
+  int follower = lex_.card_type("Follower"), personality = lex_.card_type("Personality");
+  int force = -1;
+  for (size_t s = 0; s < p_.stats.size(); ++s)
+    if (p_.stats[s].role == "force") force = static_cast<int>(s);
+  if (!n || follower < 0 || personality < 0 || force < 0) return fail({c.range, "this ranged attack is not compiled yet"});
+  // 001 This: "This may target a Personality with Followers" widens this effect's targets.
+  bool with_followers = false;
+  for (const Clause& e : unit_->effects)
+    if (lower_text(e.range).rfind("this may target a personality with followers", 0) == 0) with_followers = true;
+  Node card = param(2);
+  Node type = call("cardrt_card_type", {G(), card});
+  Node alone = binary(Op::Eq, call("cardrt_card_attachments", {G(), card, konst(follower)}), konst(0));
+  Node kind = binary(Op::Or, binary(Op::Eq, type, konst(follower)),
+                     with_followers ? binary(Op::Eq, type, konst(personality))
+                                    : and_(binary(Op::Eq, type, konst(personality)), std::move(alone)));
+  Node test = and_(call("cardrt_card_in_play", {G(), card}),
+                   and_(binary(Op::Ne, call("cardrt_card_controller", {G(), card}), controller()),
+                        and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})),
+                             and_(binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(force)}), std::move(*n)), std::move(kind)))));
+  int fn = filter_function(std::move(test), c.range);
+  auto k = choice_slot(c);
+  if (!k) return false;
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(*k), fn_ref(fn), konst(1), konst(1), konst(0)}),
+                                   konst(CARDRT_OK))));
+  b.stmts.push_back(eval(call("cardrt_destroy", {G(), C(), slot(static_cast<int>(*k))})));
+  ranged_ = true;
+  return true;
+}
+
+}  // namespace cardc::binding

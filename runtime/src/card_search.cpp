@@ -1,0 +1,159 @@
+// Looking at and searching hidden zones, revealing, and putting a card from hand into play. Cards looked at or
+// found are kept in a choice slot (not targeted: 001 Target), so "them" and "one of them" refer to exactly those
+// cards, and only while they are still the same objects where they were.
+#include <algorithm>
+
+#include "game.hpp"
+
+namespace cardrt {
+
+void Game::fill_slot(cardrt_effect_ctx* ctx, int32_t slot, const std::vector<CardId>& ids) {
+  Slot s;
+  s.used = true;
+  s.flags = CARDRT_TGT_ANY_ZONE;
+  s.chooser = ctx->controller;
+  for (CardId id : ids) {
+    if (s.count == Slot::kCap) break;
+    s.ids[s.count] = id;
+    s.objects[s.count] = card(id).object;
+    ++s.count;
+  }
+  ctx->slots[slot] = s;
+}
+
+std::vector<CardId> Game::slot_cards(cardrt_effect_ctx* ctx, int32_t slot) {
+  std::vector<CardId> out;
+  if (!ctx || slot < 0 || slot >= 8 || ctx->slots[slot].players) return out;
+  for (int32_t i = 0; i < ctx->slots[slot].count; ++i)
+    if (CardId id = slot_get(ctx, slot, i); id != CARDRT_NO_CARD) out.push_back(id);
+  return out;
+}
+
+int32_t Game::look_at_top(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int32_t zone, int32_t count) {
+  if (!ctx || slot < 0 || slot >= 8) return CARDRT_E_STATE;
+  if (!valid_player(p) || zone < 0 || zone >= int32_t(profile_->zones.size())) return CARDRT_E_ARGUMENT;
+  if (!(profile_->zones[size_t(zone)].flags & CARDRT_ZONE_ORDERED)) return CARDRT_E_ARGUMENT;
+  const auto& list = s_.players[size_t(p)].zones[size_t(zone)];
+  // 002 rule 520: as many as there are; a slot holds at most Slot::kCap cards
+  const size_t n = std::min({list.size(), size_t(std::max(0, count)), size_t(Slot::kCap)});
+  std::vector<CardId> seen(list.begin(), list.begin() + std::ptrdiff_t(n));
+  if (ctx->probe) return int32_t(n);
+  fill_slot(ctx, slot, seen);
+  for (CardId id : seen) emit(CARDRT_LOG_LOOKED, ctx->controller, id, ctx->source, zone, 0, 0);
+  return int32_t(n);
+}
+
+int32_t Game::reorder_top(cardrt_effect_ctx* ctx, int32_t slot) {
+  if (!ctx || slot < 0 || slot >= 8) return CARDRT_E_STATE;
+  std::vector<CardId> cards = slot_cards(ctx, slot);
+  if (cards.empty() || ctx->probe) return CARDRT_OK;
+  // They go back where they came from: the zone of the first, cards that are still there
+  const PlayerId p = card(cards[0]).zone_player;
+  const int32_t zone = card(cards[0]).zone;
+  std::erase_if(cards, [&](CardId id) { return card(id).zone != zone || card(id).zone_player != p; });
+  cardrt_choice c{};
+  c.kind = CARDRT_CHOICE_ORDER;
+  c.purpose = CARDRT_PURPOSE_ORDER;
+  c.player = ctx->controller;
+  c.source_card = ctx->source;
+  c.min_count = c.max_count = int32_t(cards.size());
+  const std::vector<int32_t> order = ask(c, cards);
+  // the first in the answer ends on top
+  for (CardId id : cards) remove_from_zone(card(id));
+  for (auto it = order.rbegin(); it != order.rend(); ++it) insert_into_zone(card(cards[size_t(*it)]), p, zone, false);
+  emit(CARDRT_LOG_REORDERED, ctx->controller, 0, ctx->source, zone, int32_t(cards.size()), 0);
+  return CARDRT_OK;
+}
+
+int32_t Game::choose_from_slot(cardrt_effect_ctx* ctx, int32_t from, int32_t to, int32_t min, int32_t max) {
+  if (!ctx || from < 0 || from >= 8 || to < 0 || to >= 8) return CARDRT_E_STATE;
+  if (min < 0 || max < min) return CARDRT_E_ARGUMENT;
+  const std::vector<CardId> cards = slot_cards(ctx, from);
+  if (int32_t(cards.size()) < min) return CARDRT_FAILED;
+  if (ctx->probe) return CARDRT_OK;
+  std::vector<CardId> chosen;
+  if (!cards.empty() && max > 0) {
+    cardrt_choice c{};
+    c.kind = CARDRT_CHOICE_CARDS;
+    c.purpose = CARDRT_PURPOSE_CHOOSE;
+    c.player = ctx->controller;
+    c.source_card = ctx->source;
+    c.min_count = min;
+    c.max_count = max;
+    for (int32_t i : ask(c, cards)) chosen.push_back(cards[size_t(i)]);
+  }
+  fill_slot(ctx, to, chosen);
+  return CARDRT_OK;
+}
+
+void Game::shuffle_zone(PlayerId p, int32_t zone) {
+  auto& list = s_.players[size_t(p)].zones[size_t(zone)];
+  // Fisher-Yates on the game's seeded generator: the same seed gives the same order (002 rule 526)
+  for (size_t i = list.size(); i > 1; --i) std::swap(list[i - 1], list[s_.rng.below(uint32_t(i))]);
+  emit(CARDRT_LOG_SHUFFLED, p, 0, 0, zone, int32_t(list.size()), 0);
+}
+
+int32_t Game::search_zone(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int32_t zone, cardrt_filter_fn filter,
+                          int32_t min, int32_t max) {
+  if (!ctx || slot < 0 || slot >= 8) return CARDRT_E_STATE;
+  if (!valid_player(p) || zone < 0 || zone >= int32_t(profile_->zones.size())) return CARDRT_E_ARGUMENT;
+  if (min < 0 || max < min || max > Slot::kCap) return CARDRT_E_ARGUMENT;
+  std::vector<CardId> found;
+  for (CardId id : s_.players[size_t(p)].zones[size_t(zone)]) {
+    ++eval_depth_;
+    const bool ok = !filter || filter(handle, ctx, id) != 0;
+    --eval_depth_;
+    if (ok) found.push_back(id);
+  }
+  // 003 Card title: a search for a title finds only that title; finding nothing is allowed (a hidden zone's
+  // content cannot be checked by the other players), but fewer than `min` means the part fails.
+  if (int32_t(found.size()) < min) return CARDRT_FAILED;
+  if (ctx->probe) return CARDRT_OK;
+  std::vector<CardId> chosen;
+  if (!found.empty() && max > 0) {
+    cardrt_choice c{};
+    c.kind = CARDRT_CHOICE_CARDS;
+    c.purpose = CARDRT_PURPOSE_SEARCH;
+    c.player = ctx->controller;
+    c.source_card = ctx->source;
+    c.min_count = std::min<int32_t>(std::max(min, 1), max);
+    c.max_count = max;
+    for (int32_t i : ask(c, found)) chosen.push_back(found[size_t(i)]);
+  }
+  fill_slot(ctx, slot, chosen);
+  const uint32_t flags = profile_->zones[size_t(zone)].flags;
+  if ((flags & CARDRT_ZONE_ORDERED) && (flags & CARDRT_ZONE_HIDDEN)) shuffle_zone(p, zone);
+  return CARDRT_OK;
+}
+
+int32_t Game::reveal(cardrt_effect_ctx* ctx, CardId id) {
+  if (id == CARDRT_NO_CARD) return CARDRT_FAILED;
+  if (!valid_card(id)) return CARDRT_E_ARGUMENT;
+  if (ctx && ctx->probe) return CARDRT_OK;
+  emit(CARDRT_LOG_REVEALED, ctx_controller(ctx), id, ctx_source(ctx), card(id).zone, 0, 0);
+  return CARDRT_OK;
+}
+
+CardId Game::play_from_hand(cardrt_effect_ctx* ctx, PlayerId p, cardrt_filter_fn filter) {
+  const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
+  if (hand < 0 || !valid_player(p)) return 0;
+  std::vector<CardId> options;
+  for (CardId id : s_.players[size_t(p)].zones[size_t(hand)]) {
+    ++eval_depth_;
+    const bool ok = !filter || filter(handle, ctx, id) != 0;
+    --eval_depth_;
+    if (ok) options.push_back(id);
+  }
+  if (options.empty() || (ctx && ctx->probe)) return 0;
+  cardrt_choice c{};
+  c.kind = CARDRT_CHOICE_CARDS;
+  c.purpose = CARDRT_PURPOSE_PLAY;
+  c.player = p;
+  c.source_card = ctx_source(ctx);
+  const CardId id = options[ask_one(c, options)];
+  // 000 7.4b: played without paying its cost, so X can only be zero
+  card(id).x_value = 0;
+  return put_into_play(id, p) == CARDRT_OK ? id : 0;
+}
+
+}  // namespace cardrt

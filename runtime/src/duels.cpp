@@ -1,0 +1,80 @@
+// Duels and challenges, and leaving a battlefield. A duel compares each duelist's duel stat (the profile's Chi,
+// else its Attack), where a negative value counts as zero (000_6878fa005291d153.txt 7.2a), plus the Focus Value
+// of a card each duelist's player may focus from hand (003 Focus Value: "used for dueling"). Effects that last
+// "until the duel ends" end with it (003 Focus Value: a bonus during a duel ends at its end).
+#include "game.hpp"
+#include "saturating.hpp"
+
+namespace cardrt {
+
+int32_t Game::duel_total(cardrt_effect_ctx* ctx, CardId duelist, std::vector<CardId>& focused) {
+  const Profile& p = *profile_;
+  int32_t stat = p.role(CARDRT_ROLE_CHI);
+  if (stat < 0) stat = p.role(CARDRT_ROLE_ATTACK);
+  int64_t total = stat >= 0 ? std::max(0, stat_value(card(duelist), stat)) : 0;  // 000 7.2a
+  const int32_t focus = p.role(CARDRT_ROLE_FOCUS), hand = p.zone(CARDRT_ZROLE_HAND);
+  const PlayerId who = card(duelist).controller;
+  if (focus >= 0 && hand >= 0) {
+    std::vector<CardId> options;
+    for (CardId id : s_.players[size_t(who)].zones[size_t(hand)])
+      if (stat_present(card(id), focus)) options.push_back(id);
+    if (!options.empty()) {
+      cardrt_choice c{};
+      c.kind = CARDRT_CHOICE_CARDS;
+      c.purpose = CARDRT_PURPOSE_FOCUS;
+      c.player = who;
+      c.source_card = ctx_source(ctx);
+      c.min_count = 0;
+      c.max_count = 1;
+      for (int32_t i : ask(c, options)) {
+        const CardId f = options[size_t(i)];
+        const int32_t fv = std::max(0, stat_value(card(f), focus));
+        total = acc_add(total, fv);
+        focused.push_back(f);
+        emit(CARDRT_LOG_FOCUSED, who, f, duelist, focus, fv, 0);
+      }
+    }
+  }
+  return clamp_to_i32(total);
+}
+
+CardId Game::duel(cardrt_effect_ctx* ctx, CardId a, CardId b, uint32_t flags) {
+  if (a == CARDRT_NO_CARD || b == CARDRT_NO_CARD || !in_play(a) || !in_play(b) || a == b) return 0;
+  if (ctx && ctx->probe) return 0;
+  if (flags & CARDRT_DUEL_CHALLENGE) {
+    // 003 Traits: "This Personality may not issue challenges"
+    if (forbidden(a, CARDRT_FORBID_ISSUE_CHALLENGE, b)) {
+      emit(CARDRT_LOG_FORBIDDEN, card(a).controller, a, b, CARDRT_FORBID_ISSUE_CHALLENGE, 0, 0);
+      return 0;
+    }
+    if (!choose_yes_no(ctx, card(b).controller, CARDRT_PURPOSE_ACCEPT_CHALLENGE, b)) {
+      emit(CARDRT_LOG_CHALLENGE_REFUSED, card(b).controller, b, a, -1, 0, 0);
+      return 0;
+    }
+  }
+  std::vector<CardId> focused;
+  const int32_t ta = duel_total(ctx, a, focused);
+  const int32_t tb = duel_total(ctx, b, focused);
+  const CardId winner = ta > tb ? a : tb > ta ? b : 0;
+  emit(CARDRT_LOG_DUEL, winner ? card(winner).controller : -1, a, b, -1, ta, tb);
+  const int32_t discard = profile_->zone(CARDRT_ZROLE_DISCARD);
+  for (CardId f : focused)
+    if (discard >= 0 && valid_card(f)) move_card(ctx, f, discard);
+  signal(CARDRT_BOUNDARY_DUEL_END);
+  return winner;
+}
+
+int32_t Game::send_home(cardrt_effect_ctx* ctx, CardId id) {
+  if (id == CARDRT_NO_CARD) return CARDRT_FAILED;
+  if (!valid_card(id)) return CARDRT_E_ARGUMENT;
+  Card& c = card(id);
+  if (!in_play(id) || c.battlefield == 0) return CARDRT_FAILED;
+  if (ctx && ctx->probe) return CARDRT_OK;
+  const int32_t from = c.battlefield;
+  c.battlefield = 0;
+  for (CardId att : c.attachments) card(att).battlefield = 0;  // the unit goes home together
+  emit(CARDRT_LOG_SENT_HOME, c.controller, id, ctx_source(ctx), -1, from, 0);
+  return CARDRT_OK;
+}
+
+}  // namespace cardrt

@@ -1,0 +1,410 @@
+// Load time of large card sets (docs/performance.md "Code generation and loading"): synthetic legends sets of N
+// cards (tests/bench/synthetic_set.cpp, seed 42) from their text to callable card code, through every loading
+// path. A measurement, not a test (ctest runs it once on 300 cards to see that it works):
+//   load_bench [--cards 1000,10000,50000] [--repeat 3] [--jobs 2] [--skip-so] [--write-set N FILE]
+// Prints one line per (set size, measurement) with the median of the repeats, in a fixed format that
+// scripts/load_figures.py reads (name=value pairs).
+#include <malloc.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bind/runtime_profile.h"
+#include "codegen/emit.h"
+#include "codegen/jit.h"
+#include "driver/compile_pipeline.h"
+#include "parse/parser.h"
+#include "synthetic_set.h"
+
+using namespace cardc;
+using Clock = std::chrono::steady_clock;
+namespace fs = std::filesystem;
+
+namespace {
+
+double secs_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+std::vector<std::string> profile_dirs() { return {std::string(CARDC_SOURCE_DIR) + "/cards/legends"}; }
+
+void report(size_t cards, const char* what, double value, const char* unit) {
+  std::printf("cards=%zu %s=%.6g %s\n", cards, what, value, unit);
+  std::fflush(stdout);
+}
+
+// Runs `fn` in a child process and returns the child's peak RSS in KB (the parent's memory is not counted
+// beyond what fork shares).
+long child_peak_rss_kb(const std::function<void()>& fn) {
+  std::fflush(stdout);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    fn();
+    std::_Exit(0);
+  }
+  int status = 0;
+  struct rusage ru {};
+  if (::wait4(pid, &status, 0, &ru) < 0) return -1;
+  return ru.ru_maxrss;
+}
+
+// Calls the first effect function of the module through the JIT (in lazy mode: through its stub, which compiles
+// it). The game has no cards in play and the context is null: the runtime refuses the call's handles and the
+// effect returns an error code, which is all a first call needs to do here.
+bool call_first_effect(Jit& jit, Jit::ModuleId id, const ir::Module& m, cardrt_game* game) {
+  for (const auto& f : m.functions) {
+    if (f.kind != ir::FnKind::Effect) continue;
+    auto addr = jit.lookup(id, f.name);
+    if (!addr) return std::fprintf(stderr, "%s\n", addr.error().c_str()), false;
+    auto fn = reinterpret_cast<cardrt_effect_fn>(*addr);
+    (void)fn(game, nullptr);
+    return true;
+  }
+  return false;
+}
+
+// The binder gives every card of a set fresh locals in the register function (about ten per card), and the IR
+// verifier allows 65,536 locals per function: a set of more than about 6,000 cards does not compile as one module
+// today. The benchmark therefore binds large sets in chunks of kChunkCards cards and merges the chunks' modules
+// into one: functions renamed per chunk, function references moved, the register bodies concatenated with each
+// chunk's locals numbered from 0 again (every card's registration code sets its locals before reading them).
+constexpr size_t kChunkCards = 4000;
+
+// Function j of a chunk whose register function is `reg` becomes function offset + j (- 1 after the register).
+void move_fn_refs(ir::Node& n, int64_t offset, int64_t reg) {
+  if (n.op == ir::Op::FnRef) n.value = offset + n.value - (n.value > reg ? 1 : 0);
+  for (ir::Node& k : n.kids) move_fn_refs(k, offset, reg);
+}
+
+ir::Module merge_modules(std::vector<ir::Module> chunks) {
+  if (chunks.size() == 1) return std::move(chunks.front());
+  ir::Module out;
+  out.game = chunks.front().game;
+  out.profile_hash = chunks.front().profile_hash;
+  out.profile_description = chunks.front().profile_description;
+  out.source_hash = "merged";
+  ir::Function reg;
+  reg.name = "cardrt_library_register";
+  reg.kind = ir::FnKind::Register;
+  std::vector<ir::Node> body;
+  for (size_t c = 0; c < chunks.size(); ++c) {
+    ir::Module& m = chunks[c];
+    const int64_t offset = static_cast<int64_t>(out.functions.size());
+    for (size_t i = 0; i < m.functions.size(); ++i) {
+      ir::Function& f = m.functions[i];
+      move_fn_refs(f.body, offset, m.register_fn);
+      if (static_cast<int64_t>(i) == m.register_fn) {
+        reg.locals = std::max(reg.locals, f.locals);
+        for (ir::Node& st : f.body.kids)
+          if (st.op != ir::Op::Return) body.push_back(std::move(st));  // the final `return 0`
+        continue;
+      }
+      f.name = "k" + std::to_string(c) + "_" + f.name;
+      out.functions.push_back(std::move(f));
+    }
+  }
+  body.push_back(ir::ret(ir::konst(CARDRT_OK)));
+  reg.body = ir::block(std::move(body));
+  out.functions.push_back(std::move(reg));
+  out.register_fn = static_cast<int64_t>(out.functions.size() - 1);
+  return out;
+}
+
+// The set's text split into files of at most kChunkCards cards, each with the set's header.
+std::vector<std::string> write_chunks(const std::string& text, const std::string& dir) {
+  const size_t first = text.find("\ncard ");
+  const std::string header = text.substr(0, first + 1);
+  std::vector<std::string> paths;
+  size_t pos = first + 1;
+  while (pos < text.size()) {
+    size_t end = pos;
+    for (size_t k = 0; k < kChunkCards && end != std::string::npos; ++k) end = text.find("\ncard ", end + 1);
+    const size_t stop = end == std::string::npos ? text.size() : end + 1;
+    const std::string path = dir + "/chunk" + std::to_string(paths.size()) + ".cards";
+    std::ofstream out(path, std::ios::binary);
+    out << header << text.substr(pos, stop - pos);
+    paths.push_back(path);
+    pos = stop;
+  }
+  return paths;
+}
+
+double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+
+struct Loaded {
+  RuntimeProfile profile;
+  cardrt_cardpool* pool = nullptr;
+  cardrt_game* game = nullptr;
+  ~Loaded() {
+    if (game) cardrt_game_destroy(game);
+    if (pool) cardrt_cardpool_destroy(pool);
+  }
+};
+
+std::unique_ptr<Loaded> fresh_pool(const CompiledSet& set) {
+  auto l = std::make_unique<Loaded>();
+  std::string error;
+  l->profile = make_runtime_profile(*set.profile, error);
+  if (!l->profile) return nullptr;
+  l->pool = cardrt_cardpool_create(l->profile.get());
+  return l;
+}
+
+int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial_o2) {
+  const std::string dir = (fs::temp_directory_path() / ("cardc-load-bench-" + std::to_string(::getpid()))).string();
+  fs::create_directories(dir);
+  const std::string path = dir + "/synthetic.cards";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << bench::synthetic_legends_set(n, 42);
+  }
+  report(n, "set_bytes", static_cast<double>(fs::file_size(path)), "B");
+
+  // ---- front end: parse + check (one core), memory
+  std::vector<double> check_t, check_cpu;
+  for (int r = 0; r < repeat; ++r) {
+    auto t = Clock::now();
+    const double c0 = cpu_now();
+    auto checked = compile_set(path, profile_dirs(), /*bind=*/false);
+    check_cpu.push_back(cpu_now() - c0);
+    check_t.push_back(secs_since(t));
+    if (!checked->checked) {
+      std::fprintf(stderr, "the synthetic set has errors:\n");
+      print_diagnostics(checked->sm, checked->diags, std::cerr);
+      return 1;
+    }
+  }
+  report(n, "parse_check_s", median(check_t), "s");
+  report(n, "parse_check_cpu_s", median(check_cpu), "s");
+  report(n, "parse_check_cards_per_cpu_s", static_cast<double>(n) / median(check_cpu), "cards/s");
+  {
+    // Heap held by the AST of the set (and its syntax diagnostics): malloc's in-use bytes before and after parsing.
+    SourceManager sm;
+    DiagnosticEngine diags(sm);
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    FileId f = sm.add(path, text.str());
+    const size_t before = mallinfo2().uordblks;
+    auto ast = parse_card_set(sm, f, diags);
+    const size_t after = mallinfo2().uordblks;
+    report(n, "ast_bytes_per_card", static_cast<double>(after - before) / static_cast<double>(n), "B");
+  }
+
+  // ---- front end to effect IR (bound in chunks, see kChunkCards)
+  std::vector<std::unique_ptr<CompiledSet>> sets;
+  std::vector<ir::Module> chunks;
+  std::ifstream whole(path, std::ios::binary);
+  std::stringstream whole_text;
+  whole_text << whole.rdbuf();
+  auto t_bind = Clock::now();
+  size_t cards_compiled = 0;
+  for (const std::string& chunk : write_chunks(whole_text.str(), dir)) {
+    sets.push_back(compile_set(chunk, profile_dirs(), /*bind=*/true));
+    if (!sets.back()->checked) return std::fprintf(stderr, "chunk %s has errors\n", chunk.c_str()), 1;
+    cards_compiled += sets.back()->bound.cards_compiled;
+    chunks.push_back(std::move(sets.back()->bound.module));
+  }
+  const double bind_s = secs_since(t_bind);
+  const std::vector<double> bind_t = {bind_s};
+  report(n, "parse_check_bind_s", bind_s, "s");
+  const CompiledSet* set = sets.front().get();
+  const ir::Module m = merge_modules(std::move(chunks));
+  report(n, "functions", static_cast<double>(m.functions.size()), "");
+  report(n, "cards_compiled", static_cast<double>(cards_compiled), "");
+
+  // ---- lazy: time to the first effect (after the front end)
+  {
+    std::vector<double> add_t, reg_t, first_t, total_t, total_cpu;
+    for (int r = 0; r < repeat; ++r) {
+      JitOptions o(std::getenv("LAZY_O0") ? codegen::OptLevel::O0 : codegen::OptLevel::O2);
+      o.lazy = true;
+      auto t0 = Clock::now();
+      const double c0 = cpu_now();
+      auto jit = Jit::create(o);
+      if (!jit) return std::fprintf(stderr, "%s\n", jit.error().c_str()), 1;
+      auto id = (*jit)->add(m);
+      if (!id) return std::fprintf(stderr, "%s\n", id.error().c_str()), 1;
+      add_t.push_back(secs_since(t0));
+      auto l = fresh_pool(*set);
+      auto t = Clock::now();
+      auto rr = (*jit)->register_cards(*id, l->pool);
+      if (!rr) return std::fprintf(stderr, "%s\n", rr.error().c_str()), 1;
+      reg_t.push_back(secs_since(t));
+      if (r == 0) report(n, "lazy_modules_compiled_at_register", static_cast<double>((*jit)->stats().modules_compiled), "");
+      l->game = cardrt_game_create(l->profile.get(), l->pool, 1, nullptr);
+      t = Clock::now();
+      if (!call_first_effect(**jit, *id, m, l->game)) return 1;
+      first_t.push_back(secs_since(t));
+      total_t.push_back(secs_since(t0));
+      total_cpu.push_back(cpu_now() - c0);
+    }
+    report(n, "lazy_add_s", median(add_t), "s");
+    report(n, "lazy_register_s", median(reg_t), "s");
+    report(n, "lazy_first_call_s", median(first_t), "s");
+    report(n, "lazy_jit_total_s", median(total_t), "s");
+    report(n, "lazy_jit_total_cpu_s", median(total_cpu), "s");
+    report(n, "lazy_time_to_first_effect_s", median(bind_t) + median(total_t), "s");
+  }
+  if (std::getenv("LOAD_BENCH_LAZY_ONLY")) return 0;
+
+  // ---- eager: full compile, serial and parallel, -O0 and -O2
+  for (codegen::OptLevel level : {codegen::OptLevel::O0, codegen::OptLevel::O2}) {
+    for (unsigned threads : {1u, jobs}) {
+      if (threads == 1 && level == codegen::OptLevel::O2 && skip_serial_o2) continue;
+      std::vector<double> total_t, total_cpu;
+      for (int r = 0; r < (n >= 50000 ? 1 : repeat); ++r) {
+        JitOptions o(level);
+        o.jobs = threads;
+        auto t0 = Clock::now();
+        const double c0 = cpu_now();
+        auto jit = Jit::create(o);
+        if (!jit) return 1;
+        auto id = (*jit)->add(m);
+        if (!id) return std::fprintf(stderr, "%s\n", id.error().c_str()), 1;
+        auto l = fresh_pool(*set);
+        auto rr = (*jit)->register_cards(*id, l->pool);
+        if (!rr) return std::fprintf(stderr, "%s\n", rr.error().c_str()), 1;
+        total_t.push_back(secs_since(t0));
+        total_cpu.push_back(cpu_now() - c0);
+      }
+      const std::string name = std::string("eager_") + codegen::opt_level_name(level) + "_jobs" +
+                               std::to_string(threads) + "_s";
+      report(n, name.c_str(), median(total_t), "s");
+      report(n, (name.substr(0, name.size() - 2) + "_cpu_s").c_str(), median(total_cpu), "s");
+    }
+  }
+
+  // ---- object cache: fill, then reload
+  {
+    const std::string cache = dir + "/cache";
+    JitOptions o(codegen::OptLevel::O2);
+    o.jobs = jobs;
+    o.cache_dir = cache;
+    {
+      auto jit = Jit::create(o);
+      auto id = (*jit)->add(m);
+      auto l = fresh_pool(*set);
+      if (!id || !(*jit)->register_cards(*id, l->pool)) return 1;
+      if (cardrt_cardpool_count(l->pool) != static_cast<int32_t>(cards_compiled))
+        return std::fprintf(stderr, "registered %d cards, expected %zu\n", cardrt_cardpool_count(l->pool), cards_compiled), 1;
+    }
+    std::vector<double> reload_t, reload_cpu;
+    for (int r = 0; r < repeat; ++r) {
+      auto t0 = Clock::now();
+      const double c0 = cpu_now();
+      auto jit = Jit::create(o);
+      auto id = (*jit)->add(m);
+      auto l = fresh_pool(*set);
+      auto rr = (*jit)->register_cards(*id, l->pool);
+      if (!id || !rr) return 1;
+      reload_t.push_back(secs_since(t0));
+      reload_cpu.push_back(cpu_now() - c0);
+      const JitStats s = (*jit)->stats();
+      if (s.modules_compiled != 0 || s.cache_hits != s.partitions) {
+        std::fprintf(stderr, "the second load compiled %llu modules\n", static_cast<unsigned long long>(s.modules_compiled));
+        return 1;
+      }
+    }
+    report(n, "cache_reload_jit_s", median(reload_t), "s");
+    report(n, "cache_reload_jit_cpu_s", median(reload_cpu), "s");
+    report(n, "cache_reload_total_s", median(bind_t) + median(reload_t), "s");
+    uint64_t bytes = 0;
+    for (const auto& e : fs::directory_iterator(cache)) bytes += e.file_size();
+    report(n, "cache_bytes", static_cast<double>(bytes), "B");
+  }
+
+  // ---- card library: write (-O2, one object, cc -shared) and load
+  if (!skip_so) {
+    codegen::EmitOptions eo;
+    eo.opt = codegen::OptLevel::O2;
+    const std::string so = dir + "/synthetic.so";
+    auto t = Clock::now();
+    if (auto s = codegen::write_library(m, so, eo); !s) return std::fprintf(stderr, "%s\n", s.error().c_str()), 1;
+    report(n, "so_write_O2_s", secs_since(t), "s");
+    std::vector<double> load_t;
+    for (int r = 0; r < repeat; ++r) {
+      auto l = fresh_pool(*set);
+      char error[512];
+      t = Clock::now();
+      if (cardrt_library_load(l->pool, so.c_str(), "legends", set->profile_identity.c_str(), nullptr, error,
+                              sizeof error) != CARDRT_OK)
+        return std::fprintf(stderr, "%s\n", error), 1;
+      load_t.push_back(secs_since(t));
+    }
+    report(n, "so_load_s", median(load_t), "s");
+    report(n, "so_bytes", static_cast<double>(fs::file_size(so)), "B");
+  }
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<size_t> sizes = {1000, 10000, 50000};
+  int repeat = 3;
+  unsigned jobs = 2;
+  bool skip_so = false, skip_serial_o2 = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+    if (a == "--cards") {
+      sizes.clear();
+      std::stringstream s(next());
+      for (std::string x; std::getline(s, x, ',');) sizes.push_back(std::stoul(x));
+    } else if (a == "--repeat") {
+      repeat = std::max(1, std::atoi(next().c_str()));
+    } else if (a == "--jobs") {
+      jobs = static_cast<unsigned>(std::max(1, std::atoi(next().c_str())));
+    } else if (a == "--skip-so") {
+      skip_so = true;
+    } else if (a == "--skip-serial-o2") {
+      skip_serial_o2 = true;
+    } else if (a == "--write-set") {
+      const size_t n = std::stoul(next());
+      std::ofstream out(next(), std::ios::binary);
+      out << bench::synthetic_legends_set(n, 42);
+      return out ? 0 : 2;
+    } else {
+      std::fprintf(stderr,
+                   "usage: load_bench [--cards N,N...] [--repeat R] [--jobs J] [--skip-so] [--skip-serial-o2] "
+                   "[--write-set N FILE]\n");
+      return 2;
+    }
+  }
+  // Peak RSS of parse + check, each in a child forked before this process holds anything large.
+  for (size_t n : sizes) {
+    const std::string path = (fs::temp_directory_path() / ("cardc-load-bench-rss-" + std::to_string(::getpid()))).string();
+    {
+      std::ofstream out(path, std::ios::binary);
+      out << bench::synthetic_legends_set(n, 42);
+    }
+    const long base = child_peak_rss_kb([] {});
+    const long peak = child_peak_rss_kb([&] { auto s = compile_set(path, profile_dirs(), false); });
+    report(n, "check_peak_rss_mb", static_cast<double>(peak) / 1024.0, "MB");
+    report(n, "check_rss_per_card_kb", static_cast<double>(peak - base) / static_cast<double>(n), "KB");
+    fs::remove(path);
+  }
+  for (size_t n : sizes)
+    if (int r = run_size(n, repeat, jobs, skip_so, skip_serial_o2); r != 0) return r;
+  return 0;
+}

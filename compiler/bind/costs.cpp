@@ -63,7 +63,9 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
       auto k = choice_slot(c);
       if (!k) return false;
       discarded_slot_ = *k;
-      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(*k), konst(0), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
+      // an Action card being played is not one of the cards in hand it may discard
+      int other = filter_function(binary(Op::Ne, param(2), self()), c.range);
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(*k), fn_ref(other), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
                                        konst(CARDRT_OK))));
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(*k))}), konst(CARDRT_OK))));
       b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(*k)})));

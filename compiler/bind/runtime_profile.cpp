@@ -129,7 +129,8 @@ RuntimeProfile make_runtime_profile(const GameProfile& p, std::string& error) {
     uint32_t flags = 0;
     if (z.attrs.count("in play")) flags |= CARDRT_ZONE_IN_PLAY;
     if (z.attrs.count("hidden")) flags |= CARDRT_ZONE_HIDDEN;
-    if (named(z, "deck") || named(z, "discard")) flags |= CARDRT_ZONE_ORDERED;
+    // a pile with a top and a bottom: decks, discard piles, and zones the profile says are ordered ("the Wilds")
+    if (named(z, "deck") || named(z, "discard") || z.attrs.count("ordered")) flags |= CARDRT_ZONE_ORDERED;
     must(cardrt_profile_add_zone(rp.get(), z.name.c_str(), flags), "zone " + z.name);
   }
   for (int role = 0; role < CARDRT_ZROLE_COUNT; ++role)
@@ -154,7 +155,7 @@ RuntimeProfile make_runtime_profile(const GameProfile& p, std::string& error) {
   static const std::pair<std::string_view, int> roles[] = {
       {"force", CARDRT_ROLE_FORCE}, {"chi", CARDRT_ROLE_CHI},       {"personal honor", CARDRT_ROLE_PERSONAL_HONOR},
       {"focus", CARDRT_ROLE_FOCUS}, {"health", CARDRT_ROLE_HEALTH}, {"attack", CARDRT_ROLE_ATTACK},
-      {"luck", CARDRT_ROLE_LUCK},   {"resist", CARDRT_ROLE_RESIST}};
+      {"luck", CARDRT_ROLE_LUCK},   {"resist", CARDRT_ROLE_RESIST}, {"duel", CARDRT_ROLE_DUEL}};
   for (size_t i = 0; i < p.stats.size(); ++i)
     for (const auto& [name, role] : roles)
       if (p.stats[i].role == name) must(cardrt_profile_set_stat_role(rp.get(), role, static_cast<int32_t>(i)), "a stat role");

@@ -23,7 +23,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> player_stat{"floor"};
   static const std::vector<std::string_view> resource{"produced", "supply", "gain limit", "temporary", "player stat"};
   static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created"};
-  static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden"};
+  static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered"};
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};
   static const std::vector<std::string_view> keyword{"rule", "prefix"};
@@ -195,7 +195,7 @@ class Loader {
         s.cost = attr(d, "cost");
         s.role = attr_value(d, "role");
         static const std::vector<std::string_view> roles{"force", "chi", "personal honor", "focus", "health",
-                                                         "attack", "luck", "resist"};
+                                                         "attack", "luck", "resist", "duel"};
         if (!s.role.empty() && std::find(roles.begin(), roles.end(), s.role) == roles.end())
           diags_.report(DiagId::ProfileBadPolicy, attr(d, "role")->value->range, "stat role", s.role, join(roles));
         s.where = n.range;

@@ -341,6 +341,16 @@ class Runner {
       if (rc != CARDRT_OK) return bad(st, "the runtime refused to attach '" + w[1] + "' (code " + std::to_string(rc) + ")");
       return true;
     }
+    if (head == "damage" && w.size() == 3) {
+      // damage NAME N: the engine deals N damage (wounds) to the card, as combat does (002 rule 525 replacements,
+      // prevention shields and Resist apply)
+      auto c = card(st, w[1]);
+      auto n = c ? number(st, w[2]) : std::nullopt;
+      if (!n) return false;
+      int32_t rc = cardrt_deal_damage(game_, nullptr, *c, *n, CARDRT_DMG_NO_CRITICAL_ROLL);
+      if (rc < 0) return bad(st, "the runtime refused the damage (code " + std::to_string(rc) + ")");
+      return true;
+    }
     if (head == "attack" && w.size() == 3) {
       // attack NAME NAME2: the engine resolves NAME's attack on NAME2 (004 Attack: base damage, Critical Damage,
       // Resist; Luck above 6 sends cards from the attacked card's controller's deck to the discard pile)

@@ -1,5 +1,5 @@
-// Duels and challenges, and leaving a battlefield. A duel compares each duelist's duel stat (the profile's Chi,
-// else its Attack), where a negative value counts as zero (000_6878fa005291d153.txt 7.2a), plus the Focus Value
+// Duels and challenges, and leaving a battlefield. A duel compares each duelist's duel stat (the stat the profile
+// gives the duel role, else its Chi, else its Attack), where a negative value counts as zero (000_6878fa005291d153.txt 7.2a), plus the Focus Value
 // of a card each duelist's player may focus from hand (003 Focus Value: "used for dueling"). Effects that last
 // "until the duel ends" end with it (003 Focus Value: a bonus during a duel ends at its end).
 #include "game.hpp"
@@ -9,7 +9,8 @@ namespace cardrt {
 
 int32_t Game::duel_total(cardrt_effect_ctx* ctx, CardId duelist, std::vector<CardId>& focused) {
   const Profile& p = *profile_;
-  int32_t stat = p.role(CARDRT_ROLE_CHI);
+  int32_t stat = p.role(CARDRT_ROLE_DUEL);
+  if (stat < 0) stat = p.role(CARDRT_ROLE_CHI);
   if (stat < 0) stat = p.role(CARDRT_ROLE_ATTACK);
   int64_t total = stat >= 0 ? std::max(0, stat_value(card(duelist), stat)) : 0;  // 000 7.2a
   const int32_t focus = p.role(CARDRT_ROLE_FOCUS), hand = p.zone(CARDRT_ZROLE_HAND);

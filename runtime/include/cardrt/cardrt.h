@@ -72,7 +72,9 @@ enum { CARDRT_TYPE_STATS_MODIFY_HOST = 1 /* 003 Item Force/Chi are modifiers of 
 enum { CARDRT_STATF_CREATED_DASH = 1 /* 003 created Personality: unspecified Honor Requirement is "-" */ };
 /* Stat roles: which stat the rule modules mean. */
 enum { CARDRT_ROLE_FORCE = 0, CARDRT_ROLE_CHI, CARDRT_ROLE_PERSONAL_HONOR, CARDRT_ROLE_FOCUS, CARDRT_ROLE_HEALTH,
-       CARDRT_ROLE_ATTACK, CARDRT_ROLE_LUCK, CARDRT_ROLE_RESIST, CARDRT_ROLE_COUNT };
+       CARDRT_ROLE_ATTACK, CARDRT_ROLE_LUCK, CARDRT_ROLE_RESIST,
+       CARDRT_ROLE_DUEL, /* appended in ABI version 3: the stat duels compare (else Chi, else Attack) */
+       CARDRT_ROLE_COUNT };
 /* Rule modules switched on by a profile (bits). */
 enum {
   CARDRT_RULE_ZERO_CHI = 1u << 0,       /* 003 Chi: zero Chi destroys a Personality in play */

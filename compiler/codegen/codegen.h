@@ -30,6 +30,9 @@ struct LowerOptions {
   // returns true; the others are external declarations where referenced. Empty: define every function.
   std::function<bool(size_t)> define_function;
   bool define_identity = true;  // the identity symbols (one partition defines them)
+  // A card library in several objects (emit.cpp): module functions that would be internal are external and hidden
+  // instead, so the partitions link with each other and the library still exports only its entry and identity.
+  bool hidden_functions = false;
   bool verify_ir = true;        // false: the caller has run ir::verify on the module already
 };
 

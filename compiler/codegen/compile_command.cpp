@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <ostream>
 #include <system_error>
+#include <thread>
+#include <algorithm>
 
 #include "codegen/emit.h"
 #include "ir/verify.h"
@@ -96,6 +98,7 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
   EmitOptions emit_opts;
   emit_opts.opt = *level;
   emit_opts.cc = opts.cc;
+  emit_opts.jobs = opts.jobs > 0 ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
   if (emit == "lib") {
     if (Status s = write_library(module, opts.output, emit_opts); !s) {
       progress_done.clear();

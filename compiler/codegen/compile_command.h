@@ -18,6 +18,7 @@ struct CompileOptions {
   std::string emit = "lib";               // lib (card library .so) | obj | asm | llvm | ir | profile (description)
   int opt_level = 2;                      // -O0..-O3
   std::string cc;                         // --cc: the C compiler driver that links the .so ("" = cc on PATH)
+  unsigned jobs = 0;                      // -j: threads for a large library (0: one per core); same output
   // Hears what a long compile is doing ("generating code for 10,001 functions"; "" when it is over); the driver
   // shows it as a progress line on a terminal. Empty: nothing is reported.
   std::function<void(const std::string& what)> progress;

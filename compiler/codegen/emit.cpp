@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -24,7 +26,9 @@
 #include <llvm/Target/TargetMachine.h>
 
 #include "codegen/lower.h"
+#include "codegen/partition.h"
 #include "codegen/target.h"
+#include "ir/verify.h"
 
 extern char** environ;
 
@@ -123,6 +127,63 @@ struct Cleanup {
   }
 };
 
+// A large library is compiled as the partitions of codegen/partition.h, one object each, on opts.jobs threads
+// (each with its own LLVMContext and TargetMachine); functions are hidden instead of internal so the objects link
+// with each other. The register function's partition is compiled without the IR pipeline and at codegen -O0 (it
+// is optnone; see jit.cpp). The objects do not depend on the number of threads.
+Expected<std::vector<std::string>> emit_partition_objects(const ir::Module& m, const PartitionPlan& plan,
+                                                          const EmitOptions& opts) {
+  std::vector<std::string> objects(plan.count), errors(plan.count);
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t p; (p = next++) < plan.count;) {
+      try {
+        const OptLevel level = p == 0 ? OptLevel::O0 : opts.opt;
+        auto tm = make_target_machine(level, /*host_cpu=*/false);
+        if (!tm) {
+          errors[p] = tm.error();
+          continue;
+        }
+        llvm::LLVMContext context;
+        LowerOptions lower_options = opts.lower;
+        lower_options.verify_ir = false;  // write_library did
+        lower_options.define_identity = p == 0;
+        lower_options.hidden_functions = true;
+        lower_options.define_function = [&plan, p](size_t i) { return plan.of[i] == p; };
+        auto lowered = lower(m, context, lower_options);
+        if (!lowered) {
+          errors[p] = lowered.error();
+          continue;
+        }
+        prepare_module(**lowered, **tm);
+        if (Status st = optimize(**lowered, level, tm->get()); !st) {
+          errors[p] = st.error();
+          continue;
+        }
+        llvm::SmallVector<char, 0> buffer;
+        llvm::raw_svector_ostream out(buffer);
+        llvm::legacy::PassManager pm;
+        if ((*tm)->addPassesToEmitFile(pm, out, nullptr, llvm::CodeGenFileType::ObjectFile)) {
+          errors[p] = "the target cannot emit object files";
+          continue;
+        }
+        pm.run(**lowered);
+        objects[p].assign(buffer.data(), buffer.size());
+      } catch (const std::exception& e) {
+        errors[p] = std::string("code generation failed: ") + e.what();
+      }
+    }
+  };
+  const size_t threads = std::min<size_t>(std::max(1u, opts.jobs), plan.count);
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  for (const std::string& e : errors)
+    if (!e.empty()) return Failure{e};
+  return objects;
+}
+
 }  // namespace
 
 Expected<std::string> emit_llvm_ir(const ir::Module& m, const EmitOptions& opts) {
@@ -201,20 +262,37 @@ Status write_library(const ir::Module& m, const std::string& path, const EmitOpt
       return Failure{"cannot link the card library: " + cc.error() +
                      " (a C compiler driver links the object into a shared library: install gcc or clang, or "
                      "name one with --cc)"};
-    auto object = emit_object(m, opts);
-    if (!object) return object.take_failure();
+    // One object, or one per partition for a large module (emit_partition_objects).
+    std::vector<std::string> objects;
+    const PartitionPlan plan = plan_partitions(m);
+    if (plan.count >= 3) {
+      if (const auto errors = ir::verify(m); !errors.empty())
+        return Failure{"invalid effect IR module:\n" + ir::format(errors)};
+      auto parts = emit_partition_objects(m, plan, opts);
+      if (!parts) return parts.take_failure();
+      objects = std::move(*parts);
+    } else {
+      auto object = emit_object(m, opts);
+      if (!object) return object.take_failure();
+      objects.push_back(std::move(*object));
+    }
 
     std::string dir_pattern = (fs::temp_directory_path() / "cardc-XXXXXX").string();
     if (!::mkdtemp(dir_pattern.data())) return Failure{"cannot create a temporary folder: " + errno_text()};
     Cleanup dir{dir_pattern};
-    const std::string obj_path = dir_pattern + "/cards.o";
     const std::string log_path = dir_pattern + "/cc.log";
-    if (Status s = write_file_atomically(obj_path, *object); !s) return s;
+    std::vector<std::string> argv = {*cc, "-shared", "-o", ""};
+    for (size_t i = 0; i < objects.size(); ++i) {
+      const std::string obj_path = dir_pattern + "/cards" + (objects.size() > 1 ? "." + std::to_string(i) : "") + ".o";
+      if (Status s = write_file_atomically(obj_path, objects[i]); !s) return s;
+      argv.push_back(obj_path);
+    }
 
     auto out = temp_beside(path);
     if (!out) return out.take_failure();
     Cleanup out_cleanup{*out};
-    auto status = run({*cc, "-shared", "-o", *out, obj_path}, log_path);
+    argv[3] = *out;
+    auto status = run(argv, log_path);
     if (!status) return status.take_failure();
     if (*status != 0)
       return Failure{*cc + " -shared failed (exit " + std::to_string(*status) + "):\n" + read_small_file(log_path)};

@@ -15,6 +15,9 @@ struct EmitOptions {
   // The C compiler driver that links the shared library (`cc -shared -o set.so set.o`); "" = `cc` on PATH.
   std::string cc;
   LowerOptions lower;
+  // Threads for a large card library (write_library: one object per partition, codegen/partition.h); the library
+  // does not depend on it.
+  unsigned jobs = 1;
 };
 
 // The module lowered and optimized at opts.opt, as LLVM IR text (`cardc compile --emit=llvm`).
@@ -24,7 +27,9 @@ Expected<std::string> emit_assembly(const ir::Module& m, const EmitOptions& opts
 // As the bytes of a relocatable, position-independent ELF object (`--emit=obj`).
 Expected<std::string> emit_object(const ir::Module& m, const EmitOptions& opts);
 
-// A card library at `path`: object -> `cc -shared` -> sealed (cardrt_library_seal) -> renamed into place.
+// A card library at `path`: object(s) -> `cc -shared` -> sealed (cardrt_library_seal) -> renamed into place.
+// A module of more than 512 functions besides the register function is compiled in partitions, on opts.jobs
+// threads, and linked from one object per partition.
 Status write_library(const ir::Module& m, const std::string& path, const EmitOptions& opts);
 
 // Writes `bytes` to a temporary file beside `path`, then renames it to `path` (mode: the file's permissions).

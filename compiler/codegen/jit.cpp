@@ -27,6 +27,7 @@
 
 #include "codegen/lower.h"
 #include "codegen/object_cache.h"
+#include "codegen/partition.h"
 #include "codegen/runtime_symbols.h"
 #include "codegen/target.h"
 #include "ir/verify.h"
@@ -86,34 +87,6 @@ class CountingCompiler : public llvm::orc::IRCompileLayer::IRCompiler {
   llvm::orc::ConcurrentIRCompiler register_;
   std::atomic<uint64_t>& count_;
 };
-
-// Eager loading splits a set into partitions compiled independently (in parallel, and cached one by one): the
-// register function (optnone, the largest) and the identity symbols in partition 0, the other functions in order
-// in chunks of at least kPartitionFunctions, at most kMaxPartitions in all. The plan depends on the module only
-// (not on the number of threads), so a parallel compile produces the same objects as a serial one.
-constexpr size_t kPartitionFunctions = 256;
-constexpr size_t kMaxPartitions = 64;
-
-struct PartitionPlan {
-  size_t count = 1;
-  std::vector<uint32_t> of;  // function index -> partition
-};
-
-PartitionPlan plan_partitions(const ir::Module& m) {
-  PartitionPlan plan;
-  plan.of.assign(m.functions.size(), 0);
-  const size_t others = m.functions.size() - (m.register_fn >= 0 ? 1 : 0);
-  if (others == 0) return plan;
-  const size_t chunk = std::max(kPartitionFunctions, (others + kMaxPartitions - 2) / (kMaxPartitions - 1));
-  size_t k = 0;
-  for (size_t i = 0; i < m.functions.size(); ++i) {
-    if (static_cast<int64_t>(i) == m.register_fn) continue;
-    plan.of[i] = static_cast<uint32_t>(1 + k / chunk);
-    ++k;
-  }
-  plan.count = 1 + (others + chunk - 1) / chunk;
-  return plan;
-}
 
 }  // namespace
 
@@ -296,7 +269,7 @@ Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, llvm::orc::JITD
 }
 
 Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JITDylib& dylib) {
-  const PartitionPlan plan = plan_partitions(m);
+  const codegen::PartitionPlan plan = codegen::plan_partitions(m);
   const std::string key = cache ? codegen::cache_key(key_material(m)) : "";
   Loaded& loaded = modules.back();
   for (size_t p = 0; p < plan.count; ++p) {

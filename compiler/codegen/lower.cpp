@@ -117,7 +117,10 @@ class Lowerer {
       const std::string name = entry ? CARDRT_LIBRARY_ENTRY : f.name;
       const auto linkage = entry || options_.export_functions ? llvm::GlobalValue::ExternalLinkage
                                                               : llvm::GlobalValue::InternalLinkage;
-      auto* fn = llvm::Function::Create(signature(f.kind), linkage, name, m_);
+      const bool hidden = !entry && !options_.export_functions && options_.hidden_functions;
+      auto* fn = llvm::Function::Create(signature(f.kind), hidden ? llvm::GlobalValue::ExternalLinkage : linkage,
+                                        name, m_);
+      if (hidden) fn->setVisibility(llvm::GlobalValue::HiddenVisibility);
       if (fn->getName() != name) throw LowerError{"the function name '" + name + "' is taken twice"};
       fn->setDoesNotThrow();
       fn->setUWTableKind(llvm::UWTableKind::Async);  // backtraces through card code work in debuggers

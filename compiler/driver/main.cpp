@@ -57,6 +57,9 @@ int main(int argc, char** argv) {
   compile->add_option("-O", compile_opts.opt_level, "Optimization level 0-3 (default 2)")->check(CLI::Range(0, 3));
   compile->add_option("--profile-path", compile_opts.profile_dirs, "Extra folders to look for GAME.game in");
   compile->add_option("--cc", compile_opts.cc, "C compiler driver that links the library (default: cc on PATH)");
+  compile->add_option("-j,--jobs", compile_opts.jobs,
+                      "Threads for a large library (more than 512 functions: one object per partition; 0: one per "
+                      "core, the default). The library does not depend on it");
 
   cardc::RunCommandOptions run_opts;
   auto* run = app.add_subcommand("run", "Play scenarios (docs/scenarios.md) and check their expectations");

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "cardrt/cardrt.h"
+#include "codegen/emit.h"
 #include "codegen/jit.h"
 #include "many_cards.h"
 #include "modules.h"
@@ -290,4 +292,50 @@ TEST(JitCache, DefaultFolder) {
   ::unsetenv("XDG_CACHE_HOME");
   ::setenv("HOME", "/home/someone", 1);
   EXPECT_EQ(cardc::default_cache_dir(), "/home/someone/.cache/cardc");
+}
+
+// ---------------------------------------------------------------- card libraries in partitions
+
+TEST(LibraryParallel, ALargeLibraryIsTheSameOnOneAndTwoThreadsAndPlaysLikeTheJit) {
+  const cardc::ir::Module m = many_cards_module(1000);  // 1,000 effects: compiled as partitions
+  TempDir dir;
+  cardc::codegen::EmitOptions o;
+  o.opt = OptLevel::O2;
+  o.jobs = 1;
+  ASSERT_TRUE(cardc::codegen::write_library(m, dir.file("serial.so"), o).ok());
+  o.jobs = 2;
+  ASSERT_TRUE(cardc::codegen::write_library(m, dir.file("parallel.so"), o).ok());
+  EXPECT_TRUE(read_file(dir.file("serial.so")) == read_file(dir.file("parallel.so")))
+      << "a library built on two threads differs from the one built on one";
+
+  // The partitions' functions are hidden: the library still exports only its entry point and identity symbols.
+  if (std::system("command -v nm > /dev/null 2>&1") == 0) {
+    const std::string cmd = "nm -D --defined-only " + dir.file("parallel.so") + " > " + dir.file("dynsym.txt");
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    const std::string dynsym = read_file(dir.file("dynsym.txt"));
+    EXPECT_NE(dynsym.find("cardrt_library_register"), std::string::npos) << dynsym;
+    EXPECT_EQ(dynsym.find("card0_effect"), std::string::npos) << dynsym;
+    EXPECT_EQ(dynsym.find("card999_effect"), std::string::npos) << dynsym;
+  }
+
+  auto jit = make(eager(OptLevel::O2));
+  ASSERT_TRUE(jit);
+  const std::string jit_log = play_many(*jit, m, kPlayed);
+  ASSERT_FALSE(jit_log.empty());
+
+  rt::TestGame t(rt::make_legends());
+  char error[512] = {};
+  ASSERT_EQ(cardrt_library_load(t.pool(), dir.file("parallel.so").c_str(), "legends", "bench-profile", nullptr, error,
+                                sizeof error),
+            CARDRT_OK)
+      << error;
+  EXPECT_EQ(cardrt_cardpool_count(t.pool()), 1000);
+  t.start();
+  ASSERT_EQ(cardrt_game_begin_turn(t, 0), CARDRT_OK);
+  for (int i : kPlayed) {
+    const int32_t c = t.play(cardrt_cardpool_find(t.pool(), ("Card " + std::to_string(i)).c_str()), 0);
+    EXPECT_EQ(cardrt_game_use_ability(t, 0, c, 0), CARDRT_OK);
+  }
+  EXPECT_EQ(cardrt_game_end_turn(t), CARDRT_OK);
+  EXPECT_EQ(t.text_log(), jit_log);
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Summarise scripts/fuzz-coverage: line and branch coverage of compiler/ and runtime/, per target and for their
-union, by folder. Reads OUT/TARGET.jsonl (gcov --json-format --stdout) and OUT/TARGET.log (the driver's summary).
+union, by folder. Reads OUT/TARGET.jsonl.gz (gcov --json-format --stdout) and OUT/TARGET.log (the driver's summary).
 
 Counted: the sources under compiler/ and runtime/ linked into the fuzz driver (headers included). A line of a header
 is covered if any translation unit ran it. Branches are gcov's, less the exception edges (every call that may throw
 has one; they would measure C++ mechanics, not our code)."""
 import argparse
+import gzip
 import json
 import os
 import re
@@ -21,7 +22,7 @@ def folder(rel):
 def load(path, root):
     """(file, line) -> executed?, and (file, line, branch) -> taken?, for our sources."""
     lines, branches = {}, {}
-    with open(path) as f:
+    with gzip.open(path, "rt") as f:
         for doc in f:
             if not doc.strip():
                 continue
@@ -71,14 +72,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", required=True, help="the repository")
     ap.add_argument("--files", action="store_true", help="also list every file of the union, least covered first")
-    ap.add_argument("out", help="folder with TARGET.jsonl and TARGET.log")
+    ap.add_argument("out", help="folder with TARGET.jsonl.gz and TARGET.log")
     ap.add_argument("targets", nargs="+")
     a = ap.parse_args()
     root = os.path.realpath(a.root)
 
     union_l, union_b, per = {}, {}, {}
     for t in a.targets:
-        lines, branches = load(os.path.join(a.out, t + ".jsonl"), root)
+        lines, branches = load(os.path.join(a.out, t + ".jsonl.gz"), root)
         if not lines:
             sys.exit(f"fuzz-coverage: no coverage data for target {t}")
         per[t] = (tally(lines), tally(branches))

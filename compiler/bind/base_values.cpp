@@ -38,30 +38,40 @@ std::optional<Node> CardBinder::count_phrase(const std::vector<const ast::Term*>
   return call("cardrt_count_cards_for", {G(), std::move(card), fn_ref(fn)});
 }
 
-// A continuous trait that defines a base value: registers the card's base function. nullopt: not one.
-std::optional<bool> CardBinder::base_definition(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
+// The shape of a trait that defines a base value: "X is ...", "<this card>'s <stat> is equal to ...". nullopt: not
+// one. `stat` is -1 for X; `value` is where the value's words begin.
+std::optional<CardBinder::BaseShape> CardBinder::base_shape(const TextUnit& u) const {
   if (u.kind != UnitKind::ContinuousTrait || u.effects.size() != 1) return std::nullopt;
-  const Clause& c = u.effects[0];
-  const auto& t = c.terms;
+  const auto& t = u.effects[0].terms;
   if (t.size() < 4) return std::nullopt;
-  // "X is ...", "<this card>'s <stat> is equal to ..."
   size_t is = 0;
   while (is < t.size() && lower_word(*t[is]) != "is") ++is;
   if (is == 0 || is + 1 >= t.size()) return std::nullopt;
   size_t value = is + 1;
   if (lower_word(*t[value]) == "equal" && value + 1 < t.size() && lower_word(*t[value + 1]) == "to") value += 2;
-  bool x = is == 1 && t[0]->kind == ast::TermKind::X;
-  int stat = -1;
+  if (is == 1 && t[0]->kind == ast::TermKind::X) return BaseShape{-1, value};
+  const Reference* r = nullptr;
+  for (const Reference& ref : u.references)
+    if (ref.range.begin == t[0]->range.begin) r = &ref;
+  if (lower_word(*t[0]) != "this" || !r || r->kind != RefKind::ThisCard) return std::nullopt;
+  // "This Personality's Force": the stat follows the reference
+  size_t s = 0, len = 0;
+  while (s < is && t[s]->range.begin < r->range.end) ++s;
+  int stat = lex_.stat_at(std::span(t).subspan(s, is - s), len);
+  if (stat < 0 || s + len != is) return std::nullopt;
+  return BaseShape{stat, value};
+}
+
+// A continuous trait that defines a base value: registers the card's base function. nullopt: not one.
+std::optional<bool> CardBinder::base_definition(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
+  auto shape = base_shape(u);
+  if (!shape) return std::nullopt;
+  const Clause& c = u.effects[0];
+  const auto& t = c.terms;
+  size_t value = shape->value;
+  int stat = shape->stat;
+  bool x = stat < 0;
   if (!x) {
-    std::string first = lower_word(*t[0]);
-    const Reference* r = reference_at(t[0]);
-    if (first != "this" || !r || r->kind != RefKind::ThisCard) return std::nullopt;
-    size_t len = 0;
-    // "This Personality's Force": the stat follows the reference
-    size_t s = 0;
-    while (s < is && t[s]->range.begin < r->range.end) ++s;
-    stat = lex_.stat_at(std::span(t).subspan(s, is - s), len);
-    if (stat < 0 || s + len != is) return std::nullopt;
     bool asterisk = false;
     for (const ast::StatEntry& e : r_.card->stats)
       if (p_.stat(e.name) == static_cast<size_t>(stat) && e.value.kind == ast::StatValueKind::Variable) asterisk = true;

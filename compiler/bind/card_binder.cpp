@@ -43,11 +43,24 @@ bool CardBinder::bind(Body& reg) {
       out.stmts.push_back(checked(call("cardrt_def_keyword", {param(0), local(def), str(kd->name)}), reg));
   bool ok = true;
   size_t n = 0;
+  // Every printed unit registers one ability, except a trait that defines a base value (a base function).
+  printed_abilities_ = static_cast<size_t>(
+      std::count_if(r_.units.begin(), r_.units.end(), [&](const TextUnit& u) { return !base_shape(u); }));
+  embedded_units_.clear();
   for (const TextUnit& u : r_.units) {
     unit_ = &u;
     unit_prefix_ = prefix_ + "_u" + std::to_string(n++);
     if (!unit(u, def, reg, out)) ok = false;
   }
+  // 003 Embedded text: the granted traits and abilities, after the printed ones (their indices were promised).
+  granting_ = true;
+  for (size_t k = 0; k < embedded_units_.size() && ok; ++k) {
+    const TextUnit& e = *embedded_units_[k];
+    unit_ = &e;
+    unit_prefix_ = prefix_ + "_g" + std::to_string(k);
+    if (!unit(e, def, reg, out)) ok = false;
+  }
+  granting_ = false;
   if (!ok) return false;
   for (auto& s : out.stmts) reg.stmts.push_back(std::move(s));
   return true;
@@ -87,7 +100,8 @@ int CardBinder::filter_function(Node test, SourceRange origin) {
 std::string CardBinder::lower_text(SourceRange r) const { return lower(std::string(ctx_.sources.text(r))); }
 
 bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
-  if (!u.embedded.empty()) return fail({u.range, "granting embedded text is not compiled yet"});
+  // Granted text in this unit: each embedded unit gets the next ability index after the printed ones.
+  for (const TextUnit& e : u.embedded) embedded_units_.push_back(&e);
   picked_.clear();
   discarded_slot_.reset();
   duel_local_.reset();
@@ -126,12 +140,13 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   const CardTypeDef* card_type = p_.card_type(r_.card->type);
   // An action card's (Spell's, Strategy's) own sentences are what it does when played, not continuous traits.
   // So is an untriggered trait with costs or a constructor ("Choose one or more: ...").
-  if (card_type && card_type->action && (kind == CARDRT_AB_CONTINUOUS || kind == CARDRT_AB_TRIGGERED) && !trig &&
+  if (card_type && card_type->action && !granting_ && (kind == CARDRT_AB_CONTINUOUS || kind == CARDRT_AB_TRIGGERED) && !trig &&
       u.kind != UnitKind::ShorthandTrait &&
       std::all_of(u.effects.begin(), u.effects.end(), [](const Clause& c) { return c.form == ClauseForm::Imperative; }))
     kind = CARDRT_AB_ACTION;
   if (u.once_per_turn_before_colon) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
-  if (card_type && card_type->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
+  if (granting_) flags |= CARDRT_ABF_GRANTED;
+  if (card_type && card_type->action && !granting_) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
 
   // Triggers: the event, and a condition on who or what it happened to.
   replacing_ = false;

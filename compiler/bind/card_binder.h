@@ -123,6 +123,11 @@ class CardBinder {
   static uint32_t resist_flags(const Clause& c);
 
   // base_values.cpp: stats defined by the card's text (a base function the runtime calls, 003 Asterisks)
+  struct BaseShape {
+    int stat;      // -1: X
+    size_t value;  // where the value's words begin
+  };
+  std::optional<BaseShape> base_shape(const TextUnit& u) const;
   std::optional<bool> base_definition(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::optional<Node> count_phrase(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card,
                                    std::string& why);
@@ -170,7 +175,12 @@ class CardBinder {
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
   bool ranged_ = false;                    // a ranged attack was bound ("This may target ..." modifies it)
-  bool floor_used_ = false;                // a linked penalty read "this will not reduce <stat> below N"
+  bool floor_used_ = false;
+  // 003 Embedded text: granted traits and abilities are abilities of the granting card's definition, registered after
+  // its printed ones (so printed indices stay in text order) and flagged CARDRT_ABF_GRANTED.
+  size_t printed_abilities_ = 0;
+  std::vector<const TextUnit*> embedded_units_;
+  bool granting_ = false;                // a linked penalty read "this will not reduce <stat> below N"
 };
 
 }  // namespace cardc::binding

@@ -292,11 +292,48 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   }
   if (prim == "give") {
     size_t end = v;
-    auto card = targeted_card(c, v, end, b);
+    std::optional<Node> card;
+    if (v + 1 < c.terms.size() && (lower_word(*c.terms[v]) == "a" || lower_word(*c.terms[v]) == "an") &&
+        lower_word(*c.terms[v + 1]) != "target") {
+      // "Give a Personality ...": a choice, not a target (001 Target)
+      end = v + 1;
+      while (end < c.terms.size() && c.terms[end]->kind == ast::TermKind::Word && lex_.card_type(c.terms[end]->text) < 0) ++end;
+      std::optional<Node> test;
+      if (end >= c.terms.size() || !noun_filter(c.terms, v, end + 1, param(2), test, why))
+        return fail({c.range, why.empty() ? "it names no card to give to" : why});
+      ++end;
+      int fn = filter_function(std::move(*test), c.range);
+      auto k = choice_slot(c);
+      if (!k) return false;
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(*k), fn_ref(fn), konst(1), konst(1), konst(0)}),
+                                       konst(CARDRT_OK))));
+      card = slot(static_cast<int>(*k));
+    } else {
+      card = targeted_card(c, v, end, b);
+    }
     if (!card) return false;
     bool permanent = lower(p_.verbs[static_cast<size_t>(c.verb)].name).find("permanently") != std::string::npos;
     int32_t dur = duration(c, permanent ? CARDRT_DUR_PERMANENT : dur_default);
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+    if (end < c.terms.size() && c.terms[end]->kind == ast::TermKind::Embedded) {
+      // 003 Embedded text: "Give target creature “When this creature attacks: Draw a card.” until end of turn".
+      // Its traits and abilities are abilities of this card's definition; the runtime grants them (abilities stack).
+      int32_t gdur = duration(c, permanent ? CARDRT_DUR_PERMANENT : dur_default);
+      if (gdur == -1) return fail({c.range, "its duration is not compiled yet"});
+      uint32_t who = b.local();
+      b.stmts.push_back(let(who, std::move(*card)));
+      const SourceRange quoted = c.terms[end]->range;
+      size_t granted = 0;
+      for (const TextUnit& e : unit_->embedded) {
+        if (e.range.begin < quoted.begin || e.range.end > quoted.end) continue;
+        auto at = std::find(embedded_units_.begin(), embedded_units_.end(), &e);
+        int64_t index = static_cast<int64_t>(printed_abilities_) + (at - embedded_units_.begin());
+        b.stmts.push_back(eval(call("cardrt_grant_ability", {G(), C(), local(who), call("cardrt_ctx_def", {G(), C()}), konst(index), konst(gdur)})));
+        ++granted;
+      }
+      if (granted == 0) return fail({c.range, "the quoted text grants nothing cardc can read"});
+      return true;
+    }
     std::vector<StatChange> changes;
     if (!stat_changes(c, end, changes)) return false;
     size_t slen = 0;

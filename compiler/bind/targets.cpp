@@ -31,7 +31,8 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
   while (to < t.size()) {
     std::string w = lower_word(*t[to]);
     bool stop = w == "to" || w == "and" || w == "until" || w == "ignoring" || w == "into" ||
-                t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon;
+                t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon ||
+                t[to]->kind == ast::TermKind::Embedded;  // "Give target creature “...”": the quote is not the noun
     // "a target Daimyo, Duelist, or Kensai Personality": a comma inside a list of alternatives
     if (t[to]->kind == ast::TermKind::Comma && to + 1 < t.size()) {
       size_t len = 0;

@@ -321,6 +321,20 @@ class Runner {
       cardrt_game_draw(game_, *pl, *n);
       return true;
     }
+    if (head == "use" && w.size() == 5 && w[2] == "granted" && w[3] == "ability") {
+      // use NAME granted ability K: the K-th ability granted to the card (003 Embedded text), in grant order
+      auto c = card(st, w[1]);
+      auto k = c ? number(st, w[4]) : std::nullopt;
+      if (!c || !k) return false;
+      std::vector<int32_t> keys(64);
+      keys.resize(static_cast<size_t>(std::min<int32_t>(64, cardrt_game_card_abilities(game_, *c, keys.data(), 64))));
+      std::erase_if(keys, [](int32_t key) { return key < 1000; });
+      if (*k < 0 || static_cast<size_t>(*k) >= keys.size()) return bad(st, "'" + w[1] + "' has no granted ability " + w[4]);
+      int32_t rc = cardrt_game_use_ability(game_, cardrt_card_controller(game_, *c), *c, keys[static_cast<size_t>(*k)]);
+      if (rc < 0) return bad(st, "the runtime refused to use the ability (code " + std::to_string(rc) + ")");
+      last_use_ = rc;
+      return true;
+    }
     if (head == "use" && (w.size() == 4 || w.size() == 5) && w[2] == "ability") {
       // use NAME ability N [free]
       auto c = card(st, w[1]);

@@ -444,6 +444,14 @@ int32_t cardrt_game_winner(const cardrt_game* game) { return ok(game) ? game->g-
 int32_t cardrt_game_use_ability(cardrt_game* game, int32_t player, int32_t card, int32_t ability) {
   return act(game, nullptr, [&](Game& g) { return g.use_ability(player, card, ability, false); });
 }
+int32_t cardrt_game_card_abilities(const cardrt_game* game, int32_t card, int32_t* keys, int32_t capacity) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card)) return 0;
+    const auto refs = g.abilities_of(g.card(card));
+    for (size_t i = 0; keys && i < refs.size() && int32_t(i) < capacity; ++i) keys[i] = refs[i].key;
+    return int32_t(refs.size());
+  });
+}
 int32_t cardrt_game_play_free(cardrt_game* game, int32_t player, int32_t card, int32_t ability) {
   return act(game, nullptr, [&](Game& g) { return g.use_ability(player, card, ability, true); });
 }

@@ -86,6 +86,7 @@ constexpr KindInfo kKinds[] = {
     {"focused", What::none},
     {"damage_prevented", What::none},
     {"shield_added", What::none},
+    {"ability_granted", What::none},
 };
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 

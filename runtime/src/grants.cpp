@@ -48,7 +48,8 @@ std::vector<AbilityRef> Game::abilities_of(const Card& c) const {
   std::vector<AbilityRef> out;
   if (const CardDef* d = def_of(c))
     for (size_t i = 0; i < d->abilities.size(); ++i)
-      out.push_back(AbilityRef{c.def, int32_t(i), int32_t(i), &d->abilities[i]});
+      if (!(d->abilities[i].flags & CARDRT_ABF_GRANTED))  // 003 Embedded text: not a feature of the card itself
+        out.push_back(AbilityRef{c.def, int32_t(i), int32_t(i), &d->abilities[i]});
   for (const Grant& g : c.grants)
     if (g.kind == GrantKind::ability)
       out.push_back(AbilityRef{g.what, g.ability, 1000 + g.id, &pool_->defs[size_t(g.what)].abilities[size_t(g.ability)]});
@@ -117,6 +118,7 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   g.seen_epoch = ctx ? ctx->epoch : 0;
   c->grants.push_back(g);
   if (kind == GrantKind::keyword) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, what, 1, 0);
+  if (kind == GrantKind::ability) emit(CARDRT_LOG_ABILITY_GRANTED, c->controller, id, source, what, ability, 1000 + g.id);
   else if (kind == GrantKind::protection) emit(CARDRT_LOG_PROTECTION_GRANTED, c->controller, id, source, what, 1, 0);
   else if (kind == GrantKind::ability) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, -1, what, ability);
   else if (kind == GrantKind::restriction) emit(CARDRT_LOG_RESTRICTION_GRANTED, c->controller, id, source, what, player, ability);

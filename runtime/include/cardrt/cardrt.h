@@ -105,7 +105,8 @@ enum {
   CARDRT_ABF_OPTIONAL = 1u << 5,              /* optional trait (Gold-producing) */
   CARDRT_ABF_CONSTRUCTOR = 1u << 6,           /* 002 rule 524: cannot be declared without a legal chain */
   CARDRT_ABF_PLAYED_FROM_HAND = 1u << 7,      /* an Action card's ability: the card is card-less for performing */
-  CARDRT_ABF_FREE = 1u << 8                   /* played without paying its cost (000 7.4b) */
+  CARDRT_ABF_FREE = 1u << 8,                  /* played without paying its cost (000 7.4b) */
+  CARDRT_ABF_GRANTED = 1u << 9                /* appended in ABI 3: embedded text the card grants, not its own (003) */
 };
 enum { CARDRT_FN_CONDITION = 0, CARDRT_FN_TARGET = 1, CARDRT_FN_COST = 2, CARDRT_FN_EFFECT = 3,
        CARDRT_FN_CONTINUOUS = 4, CARDRT_FN_COUNT = 5 };
@@ -181,6 +182,7 @@ enum {
   CARDRT_LOG_FOCUSED,             /* a card was focused in a duel (other: the duelist; amount: its focus value) */
   CARDRT_LOG_DAMAGE_PREVENTED,    /* amount of damage a prevention shield absorbed (value: shield left) */
   CARDRT_LOG_SHIELD_ADDED,        /* the next amount of damage to card will be prevented */
+  CARDRT_LOG_ABILITY_GRANTED,     /* card gained an ability (other: source; what: its definition; amount: its index) */
   CARDRT_LOG_KIND_COUNT
 };
 
@@ -292,6 +294,10 @@ CARDRT_API int32_t cardrt_game_draw(cardrt_game*, int32_t player, int32_t count)
 CARDRT_API int32_t cardrt_game_concede(cardrt_game*, int32_t player);
 CARDRT_API int32_t cardrt_game_winner(const cardrt_game*); /* -1 while undecided */
 CARDRT_API int32_t cardrt_game_use_ability(cardrt_game*, int32_t player, int32_t card, int32_t ability);
+/* The ability keys a card has now, for cardrt_game_use_ability: its printed ones (their index in text order) and
+ * those granted to it (003 Embedded text: 1000 + the grant's id), in that order. Writes up to `capacity` keys;
+ * returns how many there are (0 for no such card). */
+CARDRT_API int32_t cardrt_game_card_abilities(const cardrt_game*, int32_t card, int32_t* keys, int32_t capacity);
 /* Use it as played without paying its cost: X can only be zero (000 7.4b). */
 CARDRT_API int32_t cardrt_game_play_free(cardrt_game*, int32_t player, int32_t card, int32_t ability);
 /* The player's built-in Tactical Battle ability (001 Tactical): discard a card, give a Tactician Force. */

@@ -146,6 +146,12 @@ std::vector<std::string> write_chunks(const std::string& text, const std::string
   return paths;
 }
 
+// LOAD_BENCH_PHASES=lazy,eager,cache,so (default: all) selects what is measured after the front end.
+bool phase(const char* name) {
+  const char* p = std::getenv("LOAD_BENCH_PHASES");
+  return !p || (std::string(",") + p + ",").find(std::string(",") + name + ",") != std::string::npos;
+}
+
 double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 struct Loaded {
@@ -231,7 +237,7 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
   report(n, "cards_compiled", static_cast<double>(cards_compiled), "");
 
   // ---- lazy: time to the first effect (after the front end)
-  {
+  if (phase("lazy")) {
     std::vector<double> add_t, reg_t, first_t, total_t, total_cpu;
     for (int r = 0; r < repeat; ++r) {
       JitOptions o(std::getenv("LAZY_O0") ? codegen::OptLevel::O0 : codegen::OptLevel::O2);
@@ -263,10 +269,10 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
     report(n, "lazy_jit_total_cpu_s", median(total_cpu), "s");
     report(n, "lazy_time_to_first_effect_s", median(bind_t) + median(total_t), "s");
   }
-  if (std::getenv("LOAD_BENCH_LAZY_ONLY")) return 0;
 
   // ---- eager: full compile, serial and parallel, -O0 and -O2
   for (codegen::OptLevel level : {codegen::OptLevel::O0, codegen::OptLevel::O2}) {
+    if (!phase("eager")) break;
     for (unsigned threads : {1u, jobs}) {
       if (threads == 1 && level == codegen::OptLevel::O2 && skip_serial_o2) continue;
       std::vector<double> total_t, total_cpu;
@@ -293,7 +299,7 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
   }
 
   // ---- object cache: fill, then reload
-  {
+  if (phase("cache")) {
     const std::string cache = dir + "/cache";
     JitOptions o(codegen::OptLevel::O2);
     o.jobs = jobs;
@@ -332,9 +338,10 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
   }
 
   // ---- card library: write (-O2, one object, cc -shared) and load
-  if (!skip_so) {
+  if (!skip_so && phase("so")) {
     codegen::EmitOptions eo;
     eo.opt = codegen::OptLevel::O2;
+    eo.jobs = jobs;
     const std::string so = dir + "/synthetic.so";
     auto t = Clock::now();
     if (auto s = codegen::write_library(m, so, eo); !s) return std::fprintf(stderr, "%s\n", s.error().c_str()), 1;

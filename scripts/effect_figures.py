@@ -12,6 +12,7 @@ import argparse
 import json
 import re
 import sys
+import textwrap
 
 # issue 7: effect execution targets, as (peer the JIT is compared with, the factor the JIT must reach).
 HANDWRITTEN, JIT_O2, INTERP, LUA54, LUAJIT = "hand-written C++", "JIT -O2", "reference interpreter", "Lua 5.4", "LuaJIT"
@@ -51,9 +52,9 @@ def peers_table(path, facts):
         sys.exit("effect_figures: the hand-written C++ peer did not run")
     hand = peer[HANDWRITTEN][0]
     lines = [
-        f"{facts}. CPU time, median of {reps} repetitions interleaved at random across the peers "
-        "(`--benchmark_enable_random_interleaving`), all in one run of `effect_peers_bench`; one game is 20 turns "
-        f"and resolves {int(peer[HANDWRITTEN][1].get('effects', 0))} effects.",
+        textwrap.fill(f"{facts}. CPU time, median of {reps} repetitions interleaved at random across the peers "
+                      "(`--benchmark_enable_random_interleaving`), all in one run of `effect_peers_bench`; one game is "
+                      f"20 turns and resolves {int(peer[HANDWRITTEN][1].get('effects', 0))} effects.", 118),
         "",
         "| peer | per game | per effect | card code per effect (time - hand-written) | time / hand-written C++ "
         "| time / Lua 5.4 | time / LuaJIT |",
@@ -103,7 +104,7 @@ def settle_table(path, facts):
     names = {"BM_SettleVanillaRuntime": "runtime alone (the same cards without their traits)",
              "BM_SettleInterpreter": "reference interpreter", "BM_SettleJitO0": "JIT -O0", "BM_SettleJitO2": "JIT -O2"}
     jit = times.get("BM_SettleJitO2", (None,))[0]
-    lines = [f"{facts}. CPU time, median, same run of `effect_bench`:", "",
+    lines = [textwrap.fill(f"{facts}. CPU time, median, same run of `effect_bench`:", 118), "",
              "| engine | per operation | time / JIT -O2 |", "|---|---|---|"]
     for key, label in names.items():
         if key in times:

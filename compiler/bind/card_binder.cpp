@@ -144,6 +144,14 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
       u.kind != UnitKind::ShorthandTrait &&
       std::all_of(u.effects.begin(), u.effects.end(), [](const Clause& c) { return c.form == ClauseForm::Imperative; }))
     kind = CARDRT_AB_ACTION;
+  // "Cancel target action": a response to an action about to resolve (the runtime's response window), whose target
+  // is that action.
+  if (kind == CARDRT_AB_ACTION && std::any_of(u.effects.begin(), u.effects.end(), [&](const Clause& c) {
+        return primitive_of(p_, c) == "cancel" && lower_text(c.range).ends_with("target action");
+      })) {
+    kind = CARDRT_AB_REACTION;
+    trigger = "would_resolve_action";
+  }
   if (u.once_per_turn_before_colon) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
   if (granting_) flags |= CARDRT_ABF_GRANTED;
   if (card_type && card_type->action && !granting_) flags |= CARDRT_ABF_PLAYED_FROM_HAND;

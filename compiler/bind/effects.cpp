@@ -612,6 +612,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
                                 {G(), C(), binary(Op::Max, konst(0), binary(Op::Sub, call("cardrt_pending_amount", {G(), C()}), std::move(*n)))})));
     return true;
   }
+  if (prim == "cancel" && lower_text(c.range).ends_with("target action") && unit_->kind == UnitKind::Ability) {
+    // the response's target is the action it answers (card_binder.cpp makes the ability a response)
+    b.stmts.push_back(eval(call("cardrt_pending_cancel", {G(), C()})));
+    return true;
+  }
   if (prim == "look") return look_at(c, v, b);
   if (prim == "search") return search(c, v, b);
   if (prim == "put") return put_picked(c, v, b);

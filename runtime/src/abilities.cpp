@@ -165,9 +165,11 @@ int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, Pla
     card(source).no_side = true;
   }
 
+  // Another player may respond to an action with one that cancels it ("Cancel target action"): its costs stay paid.
+  const bool cancelled = voluntary && cancelled_by_response(ctx, p);
   resolving_.emplace_back(source, ctx.ability);
   int32_t r = CARDRT_OK;
-  if (ab.fn[CARDRT_FN_EFFECT]) r = ab.fn[CARDRT_FN_EFFECT](handle, &ctx);
+  if (ab.fn[CARDRT_FN_EFFECT] && !cancelled) r = ab.fn[CARDRT_FN_EFFECT](handle, &ctx);
   resolving_.pop_back();
 
   // an Action card played from hand is discarded after it resolves (a Terrain stays: 001 Terrain)
@@ -175,6 +177,38 @@ int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, Pla
       card(source).zone == profile_->zone(CARDRT_ZROLE_HAND))
     discard_card(nullptr, source);
   return r < 0 ? r : CARDRT_OK;
+}
+
+// The response window before an action resolves: each other player's responses to CARDRT_EV_WOULD_RESOLVE_ACTION
+// (on cards in play, or Action cards in hand) are offered in turn; one that cancels the pending action ends it.
+bool Game::cancelled_by_response(const cardrt_effect_ctx& ctx, PlayerId player) {
+  if (trigger_depth_ >= 8 || s_.over) return false;
+  Pending pend;
+  pend.ev = EventInfo{.kind = CARDRT_EV_WOULD_RESOLVE_ACTION, .card = ctx.source, .player = player, .what = ctx.ability};
+  const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
+  ++trigger_depth_;
+  for (size_t i = 0; i < s_.cards.size() && !pend.cancelled; ++i) {
+    const Card& c = s_.cards[i];
+    const bool in_hand = c.zone == hand;
+    const PlayerId who = in_hand ? c.owner : c.controller;
+    if (!c.exists || who == player || (!in_hand && !profile_->zone_in_play(c.zone))) continue;
+    for (const AbilityRef& r : abilities_of(c)) {
+      if (r.ab->kind != CARDRT_AB_REACTION || r.ab->trigger != CARDRT_EV_WOULD_RESOLVE_ACTION) continue;
+      if (in_hand != ((r.ab->flags & CARDRT_ABF_PLAYED_FROM_HAND) != 0)) continue;
+      if (!in_hand && has_state(c, CARDRT_STATE_BOWED) && !(r.ab->flags & CARDRT_ABF_EVEN_IF_BOWED)) continue;
+      auto rctx = make_ctx(c.id, r, who);
+      rctx->event = pend.ev;
+      rctx->pending = &pend;
+      if (r.ab->fn[CARDRT_FN_CONDITION] && !r.ab->fn[CARDRT_FN_CONDITION](handle, rctx.get())) continue;
+      if (!choose_yes_no(rctx.get(), who, CARDRT_PURPOSE_REACTION, c.id)) continue;
+      const CardId responder = c.id;
+      resolve(*rctx, true, (r.ab->flags & CARDRT_ABF_TACTICAL) != 0, who);
+      if (pend.cancelled) emit(CARDRT_LOG_ACTION_CANCELLED, player, ctx.source, responder, -1, ctx.ability, 0);
+      break;  // one response per card and window (and `c` may have moved while it resolved)
+    }
+  }
+  --trigger_depth_;
+  return pend.cancelled;
 }
 
 }  // namespace cardrt

@@ -87,6 +87,7 @@ constexpr KindInfo kKinds[] = {
     {"damage_prevented", What::none},
     {"shield_added", What::none},
     {"ability_granted", What::none},
+    {"action_cancelled", What::none},
 };
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 

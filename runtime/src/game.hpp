@@ -329,6 +329,7 @@ class Game {
   std::unique_ptr<cardrt_effect_ctx> make_ctx(CardId source, const AbilityRef& ref, PlayerId controller);
   int32_t use_ability(PlayerId p, CardId id, int32_t ability_key, bool free_play, bool terrain_play = false);
   int32_t resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, PlayerId player, bool terrain_play = false);
+  bool cancelled_by_response(const cardrt_effect_ctx& ctx, PlayerId player);
   void dispatch(const EventInfo& ev);
   bool replace(Pending& p);
   int32_t construct(cardrt_effect_ctx* ctx, int32_t kind, int32_t count);

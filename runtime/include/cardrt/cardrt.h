@@ -151,6 +151,9 @@ enum {
   CARDRT_EV_ATTACHED, CARDRT_EV_STATUS_INFLICTED, CARDRT_EV_BOWED,
   /* replacement windows: "if ... would ..." */
   CARDRT_EV_WOULD_GAIN_RESOURCE, CARDRT_EV_WOULD_BE_DESTROYED, CARDRT_EV_WOULD_BE_DAMAGED, CARDRT_EV_WOULD_DRAW,
+  /* appended in ABI 3: an action is about to resolve; responses may cancel it (card: its source, player: its
+   * player, what: its ability key) */
+  CARDRT_EV_WOULD_RESOLVE_ACTION,
   CARDRT_EV_FIRST_CUSTOM = 32
 };
 
@@ -183,6 +186,7 @@ enum {
   CARDRT_LOG_DAMAGE_PREVENTED,    /* amount of damage a prevention shield absorbed (value: shield left) */
   CARDRT_LOG_SHIELD_ADDED,        /* the next amount of damage to card will be prevented */
   CARDRT_LOG_ABILITY_GRANTED,     /* card gained an ability (other: source; what: its definition; amount: its index) */
+  CARDRT_LOG_ACTION_CANCELLED,    /* card's action (amount: its ability key) was cancelled by other's response */
   CARDRT_LOG_KIND_COUNT
 };
 

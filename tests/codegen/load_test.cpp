@@ -284,14 +284,29 @@ TEST(JitCache, AnUnwritableCacheFolderOnlyCostsTheCache) {
 }
 
 TEST(JitCache, DefaultFolder) {
+  // The variables are restored afterwards: other tests in this process may read them.
+  struct Saved {
+    std::string name;
+    bool set;
+    std::string value;
+  };
+  std::vector<Saved> saved;
+  for (const char* name : {"CARDC_CACHE_DIR", "XDG_CACHE_HOME", "HOME"}) {
+    const char* v = std::getenv(name);
+    saved.push_back({name, v != nullptr, v ? v : ""});
+  }
   ::setenv("CARDC_CACHE_DIR", "/tmp/x-cardc", 1);
+  ::setenv("XDG_CACHE_HOME", "/tmp/xdg", 1);
   EXPECT_EQ(cardc::default_cache_dir(), "/tmp/x-cardc");
   ::unsetenv("CARDC_CACHE_DIR");
-  ::setenv("XDG_CACHE_HOME", "/tmp/xdg", 1);
   EXPECT_EQ(cardc::default_cache_dir(), "/tmp/xdg/cardc");
   ::unsetenv("XDG_CACHE_HOME");
   ::setenv("HOME", "/home/someone", 1);
   EXPECT_EQ(cardc::default_cache_dir(), "/home/someone/.cache/cardc");
+  for (const Saved& s : saved) {
+    if (s.set) ::setenv(s.name.c_str(), s.value.c_str(), 1);
+    else ::unsetenv(s.name.c_str());
+  }
 }
 
 // ---------------------------------------------------------------- card libraries in partitions

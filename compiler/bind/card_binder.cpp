@@ -176,6 +176,17 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
       has_cond = true;
     }
   }
+  // "After this battle resolves, until your next turn ends, ...": a trait whose sentence begins with its moment
+  // is a triggered trait on that event (003 Traits), not a delayed effect set up again and again.
+  std::optional<Clause> standing;
+  if (u.kind == UnitKind::ContinuousTrait && u.effects.size() == 1 && u.effects[0].delayed && u.effects[0].event >= 0 &&
+      !u.effects[0].conditions.empty() && lower_text(u.effects[0].conditions.front()).rfind("after ", 0) == 0) {
+    standing = u.effects[0];
+    standing->delayed = false;
+    standing->conditions.erase(standing->conditions.begin());
+    kind = CARDRT_AB_TRIGGERED;
+    trigger = runtime_event(standing->event);
+  }
   // 002 rule 525: "If you would gain a prayer token, gain 1 more prayer token instead."
   if (u.kind == UnitKind::ContinuousTrait && u.effects.size() == 1 && !u.effects[0].conditions.empty()) {
     std::string cond_text = lower_text(u.effects[0].conditions.front());
@@ -213,9 +224,12 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   // Effects.
   if (!constructor_used_) {
     if (roll_ && !roll_effects(u, effect)) return false;
-    if (!roll_)
+    if (standing) {
+      if (!effect_clause(*standing, effect, false)) return false;
+    } else if (!roll_) {
       for (const Clause& c : u.effects)
         if (!effect_clause(c, effect, kind == CARDRT_AB_CONTINUOUS)) return false;
+    }
   }
   roll_ = nullptr;
   effect.stmts.push_back(ret(konst(CARDRT_OK)));

@@ -154,6 +154,7 @@ class CardBinder {
   // statements.cpp: declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits)
   bool declarative(const Clause& c, Body& b, bool continuous);
   std::optional<bool> restriction(const Clause& c, Body& b, int32_t dur);
+  std::optional<bool> untargetable(const Clause& c, Body& b, int32_t dur);
 
   const CheckContext& ctx_;
   const GameProfile& p_;

@@ -70,6 +70,17 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       if (i + 2 < to && lower_word(*t[i + 1]) == "ruler" && lower_word(*t[i + 2]) == "rules") i += 2;
       continue;
     }
+    // "your Personalities who were at this battlefield during resolution": a relative clause describing them
+    if ((w == "who" || w == "that") && i + 1 < to &&
+        (lower_word(*t[i + 1]) == "were" || lower_word(*t[i + 1]) == "are" || lower_word(*t[i + 1]) == "is" ||
+         lower_word(*t[i + 1]) == "was")) {
+      ++i;
+      continue;
+    }
+    if (w == "during" && i + 1 < to && lower_word(*t[i + 1]) == "resolution") {  // the moment the effect happens
+      ++i;
+      continue;
+    }
     if (w == "bowed" || w == "unbowed") {
       Node bowed = call("cardrt_card_state", {G(), card, konst(CARDRT_STATE_BOWED)});
       add(w == "bowed" ? std::move(bowed) : not_(std::move(bowed)));

@@ -58,6 +58,8 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(eval(call("cardrt_grant_protection", {G(), C(), std::move(*card), konst(prot), konst(dur)})));
     return true;
   }
+  // "... can not be targeted by other players' actions [while ...]" (001 Target)
+  if (std::optional<bool> r = untargetable(c, b, dur)) return *r;
   // "This unit cannot attack", "You may not gain Honor" (003 Traits: restrictions)
   if (std::optional<bool> r = restriction(c, b, dur)) return *r;
   // "His maximum Force is 1 until the battle ends" (003 maximum and minimum)
@@ -183,6 +185,68 @@ std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t du
     filter = fn_ref(filter_function(std::move(*test), c.range));
   }
   b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(*card), konst(action), std::move(filter), konst(dur)})));
+  return true;
+}
+
+// "<cards> can not be targeted by other players' actions [while they <state> [and <state>]]": a protection (001
+// Target) for each card the subject names, held only while the condition does. nullopt: not this statement.
+std::optional<bool> CardBinder::untargetable(const Clause& c, Body& b, int32_t dur) {
+  const auto& t = c.terms;
+  size_t neg = 0;
+  for (; neg + 3 < t.size(); ++neg) {
+    std::string w = lower_word(*t[neg]);
+    size_t be = w == "cannot" ? neg + 1 : (w == "can" && lower_word(*t[neg + 1]) == "not") ? neg + 2 : 0;
+    if (be && be + 1 < t.size() && lower_word(*t[be]) == "be" && lower_word(*t[be + 1]) == "targeted") break;
+  }
+  if (neg + 3 >= t.size()) return std::nullopt;
+  std::string rest = lower(words_text(t, neg, t.size()));
+  if (rest.find("by other players") == std::string::npos && rest.find("by opponents") == std::string::npos &&
+      rest.find("by your opponents") == std::string::npos)
+    return fail({c.range, "only 'can not be targeted by other players' actions' is compiled yet"});
+  // the condition: "while they have an attachment and are not in an army"
+  Node holds = konst(1);
+  bool conditional = false;
+  size_t wh = neg;
+  while (wh < t.size() && lower_word(*t[wh]) != "while") ++wh;
+  for (size_t i = wh + 2; i < t.size(); ++i) {  // after "while they"
+    std::string w = lower_word(*t[i]);
+    if (w == "and") continue;
+    bool no = false;
+    size_t k = i + 1;
+    if (k < t.size() && lower_word(*t[k]) == "not") {
+      no = true;
+      ++k;
+    }
+    std::optional<Node> p;
+    if ((w == "have" || w == "has") && k + 1 < t.size() && lower_word(*t[k + 1]).rfind("attachment", 0) == 0) {
+      p = binary(Op::Gt, call("cardrt_card_attachments", {G(), param(2), konst(-1)}), konst(0));
+      i = k + 1;
+    } else if ((w == "are" || w == "is") && k + 2 < t.size() && lower_word(*t[k]) == "in" && lower_word(*t[k + 2]) == "army") {
+      p = binary(Op::Gt, call("cardrt_card_battlefield", {G(), param(2)}), konst(0));  // an army is at a battlefield
+      i = k + 2;
+    } else if ((w == "are" || w == "is") && k < t.size() && (lower_word(*t[k]) == "bowed" || lower_word(*t[k]) == "unbowed")) {
+      p = call("cardrt_card_state", {G(), param(2), konst(CARDRT_STATE_BOWED)});
+      if (lower_word(*t[k]) == "unbowed") no = !no;
+      i = k;
+    }
+    if (!p) return fail({c.range, "the condition '" + words_text(t, wh, t.size()) + "' is not compiled yet"});
+    holds = and_(std::move(holds), no ? not_(std::move(*p)) : std::move(*p));
+    conditional = true;
+  }
+  std::string why;
+  std::optional<Node> subject;
+  if (!noun_filter(t, 0, neg, param(2), subject, why)) return fail({c.range, why});
+  int filter = filter_function(std::move(*subject), c.range);
+  Body apply;
+  if (conditional) {
+    int cond = filter_function(std::move(holds), c.range);
+    apply.stmts.push_back(eval(call("cardrt_grant_protection_while", {G(), C(), param(2), konst(CARDRT_PROT_UNTARGETABLE_BY_OPPONENTS), fn_ref(cond), konst(dur)})));
+  } else {
+    apply.stmts.push_back(eval(call("cardrt_grant_protection", {G(), C(), param(2), konst(CARDRT_PROT_UNTARGETABLE_BY_OPPONENTS), konst(dur)})));
+  }
+  apply.stmts.push_back(ret(konst(CARDRT_OK)));
+  int each = add_function("each", FnKind::Amount, std::move(apply), c.range);
+  b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(each)})));
   return true;
 }
 

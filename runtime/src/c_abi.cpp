@@ -708,6 +708,13 @@ int32_t cardrt_remove_keyword(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t
 int32_t cardrt_grant_protection(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t prot, int32_t dur) {
   return act(game, ctx, [&](Game& g) { return g.grant(ctx, card, cardrt::GrantKind::protection, prot, -1, dur); });
 }
+int32_t cardrt_grant_protection_while(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t prot,
+                                      cardrt_any_fn condition, int32_t dur) {
+  return act(game, ctx, [&](Game& g) {
+    if (!condition) return int32_t(CARDRT_E_ARGUMENT);
+    return g.grant(ctx, card, cardrt::GrantKind::protection, prot, -1, dur, as_filter(condition));
+  });
+}
 int32_t cardrt_grant_ability(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t def, int32_t ability,
                              int32_t dur) {
   return act(game, ctx, [&](Game& g) { return g.grant(ctx, card, cardrt::GrantKind::ability, def, ability, dur); });

@@ -23,8 +23,19 @@ bool Game::has_keyword(const Card& c, int32_t kw) const {
 }
 
 bool Game::has_protection(const Card& c, int32_t prot, bool continuous_only) const {
-  for (const Grant& g : c.grants)
-    if (g.kind == GrantKind::protection && g.what == prot && (!continuous_only || g.from_continuous)) return true;
+  for (const Grant& g : c.grants) {
+    if (g.kind != GrantKind::protection || g.what != prot || (continuous_only && !g.from_continuous)) continue;
+    if (!g.filter) return true;
+    // "while ...": the condition is read now, as the granting card's controller sees it (000 7.3: 0 if unknowable)
+    Game& self = const_cast<Game&>(*this);
+    const PlayerId who = valid_card(g.source) ? card(g.source).controller : c.controller;
+    cardrt_effect_ctx ctx = self.rule_ctx(who, g.source);
+    if (eval_depth_ > 8) continue;
+    ++eval_depth_;
+    const bool holds = g.filter(handle, &ctx, c.id) != 0;
+    --eval_depth_;
+    if (holds) return true;
+  }
   return false;
 }
 

@@ -1,13 +1,58 @@
 #include "driver/run_command.h"
 
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
+#include <cstdlib>
+#include <filesystem>
+
+#include "codegen/emit.h"
 #include "codegen/jit.h"
+#include "driver/compile_pipeline.h"
 #include "scenario/scenario.h"
 
 namespace cardc {
+
+namespace {
+
+// A card library of the scenario's set in a fresh temporary folder, for the differential run through a compiled
+// .so; removed when it goes out of scope. `path` is empty when it could not be written (`error` says why).
+struct TemporaryLibrary {
+  std::filesystem::path dir, path;
+  std::string error;
+  TemporaryLibrary(const Scenario& s, const std::vector<std::string>& profile_dirs, int opt_level) {
+    std::error_code ec;
+    std::filesystem::path base = std::filesystem::temp_directory_path(ec);
+    if (ec) base = "/tmp";
+    std::string tmpl = (base / "cardc-run-XXXXXX").string();
+    if (!mkdtemp(tmpl.data())) {
+      error = "cannot make a temporary folder";
+      return;
+    }
+    dir = tmpl;
+    auto set = compile_set(s.set_path, profile_dirs);
+    if (!set->checked) {
+      error = "the card set has errors";
+      return;
+    }
+    codegen::EmitOptions eo;
+    eo.opt = static_cast<codegen::OptLevel>(opt_level);
+    auto st = codegen::write_library(set->bound.module, (dir / "set.so").string(), eo);
+    if (!st) {
+      error = st.error();
+      return;
+    }
+    path = dir / "set.so";
+  }
+  ~TemporaryLibrary() {
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::remove_all(dir, ec);
+  }
+};
+
+}  // namespace
 
 int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err) {
   int worst = 0;
@@ -36,13 +81,23 @@ int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err)
     ro.print_log = !opts.quiet;
     ro.narrate = opts.narrate;
     std::vector<std::pair<std::string, Engine>> engines;
+    std::optional<TemporaryLibrary> library;
     if (!opts.library.empty()) {
       engines.push_back({"library", Engine::Library});
       ro.library = opts.library;
     } else if (opts.engine == "all") {
-      // Differential testing: the eager JIT, the lazy JIT (stubs, each function compiled at its first call) and
-      // the interpreter must give the same event log.
+      // Differential testing: the eager JIT, the lazy JIT (stubs, each function compiled at its first call), the
+      // interpreter and a compiled card library (.so) must give the same event log.
       engines = {{"jit", Engine::Jit}, {"jit --jit=lazy", Engine::JitLazy}, {"interp", Engine::Interp}};
+      library.emplace(s, opts.profile_dirs, opts.opt_level);
+      if (library->path.empty()) {
+        err << path << ": cannot build the card library for the differential run: " << library->error << "\n";
+        worst = std::max(worst, 1);
+        ++failed;
+        continue;
+      }
+      ro.library = library->path.string();
+      engines.push_back({"library", Engine::Library});
     } else if (opts.engine == "interp") {
       engines.push_back({"interp", Engine::Interp});
     } else {

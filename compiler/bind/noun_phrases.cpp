@@ -110,6 +110,26 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       i += 2;
       continue;
     }
+    // "without attachments", "with a Follower", "without Followers": what is attached to the card
+    if ((w == "with" || w == "without") && i + 1 < to) {
+      size_t k = i + 1;
+      std::string a = lower_word(*t[k]);
+      if ((a == "a" || a == "an" || a == "any") && k + 1 < to) a = lower_word(*t[++k]);
+      int type = -1;
+      bool attachment = a == "attachment" || a == "attachments";
+      if (!attachment) {
+        bool plural = false;
+        type = lex_.card_type(t[k]->text, &plural);
+        const CardTypeDef* ct = type >= 0 ? &p_.card_types[static_cast<size_t>(type)] : nullptr;
+        if (!ct || !ct->attaches) type = -2;
+      }
+      if (attachment || type >= 0) {
+        Node n = call("cardrt_card_attachments", {G(), card, konst(attachment ? -1 : type)});
+        add(w == "with" ? binary(Op::Gt, std::move(n), konst(0)) : binary(Op::Eq, std::move(n), konst(0)));
+        i = k;
+        continue;
+      }
+    }
     if (w == "with" && i + 3 < to) {
       // "with 2 Chi or less", "with X Force or less"
       const ast::Term& n = *t[i + 1];

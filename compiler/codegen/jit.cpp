@@ -129,9 +129,10 @@ struct Jit::Impl {
   // Everything the machine code of `m` depends on besides the partition: the cache key's material.
   std::string key_material(const ir::Module& m) const {
     std::string s(codegen::kObjectCacheFormat);
-    s += "\ncompiler " + executable_identity() + "\nllvm " LLVM_VERSION_STRING "\ntriple " +
-         jtmb->getTargetTriple().str() + "\ncpu " + jtmb->getCPU() + "\nfeatures " + jtmb->getFeatures().getString() + "\nopt " + codegen::opt_level_name(options.opt) +
-         "\nabi " + std::to_string(CARDRT_ABI_VERSION) + "\ndescription " + m.profile_description + "\n";
+    s += "\ncompiler " + executable_identity() + "\nllvm " LLVM_VERSION_STRING;
+    s += "\ntriple " + jtmb->getTargetTriple().str() + "\ncpu " + jtmb->getCPU();
+    s += "\nfeatures " + jtmb->getFeatures().getString() + "\nopt " + codegen::opt_level_name(options.opt);
+    s += "\nabi " + std::to_string(CARDRT_ABI_VERSION) + "\ndescription " + m.profile_description + "\n";
     s += ir::print(m);
     return s;
   }

@@ -26,7 +26,8 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
   }
   const size_t cards = count_cards(out->sm.contents(file));
   auto phase = [&](const char* what) {
-    if (progress && cards > kProgressMinCards) progress(std::string(what) + " " + path + " (" + std::to_string(cards) + " cards)");
+    if (progress && cards > kProgressMinCards)
+      progress(std::string(what) + " " + path + " (" + std::to_string(cards) + " cards)");
   };
   phase("parsing");
   out->set = parse_card_set(out->sm, file, out->diags, limits);

@@ -2,6 +2,7 @@
 // interpreter and the JIT, the scenario parser, the importer and the card-library loader. `scripts/fuzz TARGET N`.
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <unistd.h>
 
@@ -56,27 +57,37 @@ const std::vector<std::string> kWords = {
     "stat ", "card type ", "designator ", "keyword ", "event ", "verb ", "[primitive = draw]", "policy ",
     "999999999999", "\xff", "\x00", "\r\n"};
 
-// One profile, parsed once, for the targets that check sets.
-struct Legends {
+// The bundled profiles, parsed once, for the targets that check sets. A set is checked against the profile its
+// `game` line names (legends when none does), so the other games' rules (damage, dice, the ability constructor)
+// are fuzzed too, not only legends'.
+struct Profile {
   SourceManager sm;
   DiagnosticEngine diags{sm};
   std::unique_ptr<ast::ProfileFile> ast;
   std::unique_ptr<GameProfile> profile;
-  Legends() {
-    FileId f = sm.add("legends.game", read_file(kRoot + "/cards/legends/legends.game"));
+  explicit Profile(const std::string& path) {
+    FileId f = sm.add(path, read_file(path));
     ast = parse_profile(sm, f, diags);
     if (ast) profile = load_profile(*ast, diags);
   }
 };
-Legends& legends() {
-  static Legends l;
-  return l;
+const GameProfile* profile_for(const std::string& game) {
+  static const std::map<std::string, std::unique_ptr<Profile>> all = [] {
+    std::map<std::string, std::unique_ptr<Profile>> m;
+    for (const char* g : {"legends", "heroes", "gems", "terrus"})
+      m[g] = std::make_unique<Profile>(kRoot + "/cards/" + g + "/" + g + ".game");
+    return m;
+  }();
+  auto it = all.find(game);
+  if (it == all.end() || !it->second->profile) it = all.find("legends");
+  return it->second->profile.get();
 }
 
 struct Checked {
   SourceManager sm;
   std::unique_ptr<DiagnosticEngine> diags = std::make_unique<DiagnosticEngine>(sm);
   std::unique_ptr<ast::CardSetFile> set;
+  const GameProfile* profile = nullptr;
   std::unique_ptr<CheckContext> ctx;
 };
 
@@ -84,19 +95,19 @@ std::unique_ptr<Checked> check(std::string_view input) {
   auto c = std::make_unique<Checked>();
   FileId f = c->sm.add("fuzz.cards", std::string(input));
   c->set = parse_card_set(c->sm, f, *c->diags);
-  if (!c->set || !legends().profile) return c;
-  c->ctx = std::make_unique<CheckContext>(CheckContext{c->sm, *legends().profile, *c->set, *c->diags, {}});
+  if (!c->set || !(c->profile = profile_for(c->set->game))) return c;
+  c->ctx = std::make_unique<CheckContext>(CheckContext{c->sm, *c->profile, *c->set, *c->diags, {}});
   run_sema(*c->ctx);
   return c;
 }
 
 // Plays every registered card: into play, then each of its first abilities with the default chooser.
-int64_t play_all(cardrt_cardpool* pool, cardrt_profile* profile) {
+int64_t play_all(const GameProfile& game, cardrt_cardpool* pool, cardrt_profile* profile) {
   cardrt_game* g = cardrt_game_create(profile, pool, 7, nullptr);
   if (!g) return -1;
   int64_t log = 0;
   int32_t n = cardrt_cardpool_count(pool);
-  int32_t hand = runtime_zone_role_zone(*legends().profile, CARDRT_ZROLE_HAND);
+  int32_t hand = runtime_zone_role_zone(game, CARDRT_ZROLE_HAND);
   cardrt_game_begin_turn(g, 0);
   for (int32_t def = 0; def < n && def < 64; ++def) {
     int32_t id = cardrt_game_add_card(g, def, def % 2, hand);
@@ -133,12 +144,12 @@ std::vector<fuzz::Target> targets() {
                  if (!c->ctx || c->diags->errors()) return signature(*c->diags);
                  BindResult b = bind_card_set(*c->ctx, "fuzz", "fuzz");
                  std::string error;
-                 RuntimeProfile rp = make_runtime_profile(*legends().profile, error);
+                 RuntimeProfile rp = make_runtime_profile(*c->profile, error);
                  if (!rp) return signature(*c->diags, 1);
                  cardrt_cardpool* pool = cardrt_cardpool_create(rp.get());
                  Interpreter interp(b.module);
                  int64_t log = -2;
-                 if (interp.ok() && interp.register_cards(pool) >= 0) log = play_all(pool, rp.get());
+                 if (interp.ok() && interp.register_cards(pool) >= 0) log = play_all(*c->profile, pool, rp.get());
                  cardrt_cardpool_destroy(pool);
                  return signature(*c->diags, static_cast<uint64_t>(log));
                }});
@@ -147,7 +158,7 @@ std::vector<fuzz::Target> targets() {
                  if (!c->ctx || c->diags->errors()) return signature(*c->diags);
                  BindResult b = bind_card_set(*c->ctx, "fuzz", "fuzz");
                  std::string error;
-                 RuntimeProfile rp = make_runtime_profile(*legends().profile, error);
+                 RuntimeProfile rp = make_runtime_profile(*c->profile, error);
                  auto jit = Jit::create({codegen::OptLevel::O0});
                  if (!rp || !jit) return signature(*c->diags, 1);
                  cardrt_cardpool* pool = cardrt_cardpool_create(rp.get());
@@ -155,7 +166,7 @@ std::vector<fuzz::Target> targets() {
                  auto id = (*jit)->add(b.module);
                  if (id) {
                    auto reg = (*jit)->register_cards(*id, pool);
-                   if (reg && *reg >= 0) log = play_all(pool, rp.get());
+                   if (reg && *reg >= 0) log = play_all(*c->profile, pool, rp.get());
                  }
                  cardrt_cardpool_destroy(pool);
                  return signature(*c->diags, static_cast<uint64_t>(log));

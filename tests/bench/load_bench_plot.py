@@ -3,20 +3,21 @@
 set size, one line per loading path, log-log axes. Plain SVG written by hand (no plotting library needed).
 
 usage: load_bench_plot.py OUTPUT.svg BENCH_OUTPUT.txt...
+    python3 tests/bench/load_bench_plot.py docs/compile-time.svg tests/bench/load_bench_results.txt
+(tests/bench/load_bench_results.txt: the figures of docs/performance.md, 2026-11-22)
 """
 import math
 import re
 import sys
 
-SERIES = [  # (measurement, label, colour, dashed)
-    ('eager_O2_jobs1_s', 'eager -O2, 1 thread', '#b2182b', False),
-    ('eager_O2_jobs2_s', 'eager -O2, 2 threads', '#ef8a62', False),
-    ('eager_O0_jobs1_s', 'eager -O0, 1 thread', '#2166ac', False),
-    ('eager_O0_jobs2_s', 'eager -O0, 2 threads', '#67a9cf', False),
-    ('lazy_jit_total_s', 'lazy: register + first effect', '#1b7837', False),
-    ('so_write_O2_s', 'write .so (-O2, one object)', '#762a83', True),
-    ('cache_reload_jit_s', 'reload from the object cache', '#000000', False),
-    ('parse_check_bind_s', 'front end (parse, check, bind)', '#999999', True),
+SERIES = [  # (measurement, label, colour, dashed). CPU time: the development machine was shared (wall clock 2-3x).
+    ('eager_O2_jobs1_cpu_s', 'eager JIT -O2 (CPU)', '#b2182b', False),
+    ('eager_O0_jobs1_cpu_s', 'eager JIT -O0 (CPU)', '#2166ac', False),
+    ('lazy_jit_total_cpu_s', 'lazy JIT: register + 1st effect (CPU)', '#1b7837', False),
+    ('cache_reload_jit_cpu_s', 'reload from the object cache (CPU)', '#000000', False),
+    ('parse_check_cpu_s', 'parse + check (CPU)', '#999999', True),
+    ('so_write_O2_s', 'write .so -O2, 2 threads (wall)', '#762a83', True),
+    ('so_load_s', 'load .so (wall)', '#e08214', True),
 ]
 
 
@@ -34,7 +35,7 @@ def read(paths):
 def main():
     out, inputs = sys.argv[1], sys.argv[2:]
     data = read(inputs)
-    W, H, L, R, T, B = 760, 460, 70, 250, 40, 60
+    W, H, L, R, T, B = 880, 460, 70, 320, 40, 60
     sizes = sorted({n for s in SERIES for n in data.get(s[0], {})})
     values = [v for s in SERIES for v in data.get(s[0], {}).values() if v > 0]
     if not sizes or not values:

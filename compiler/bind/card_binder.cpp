@@ -293,14 +293,22 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
       return fail({c.range, "a trigger before '" + e.text + "' is not compiled yet"});
     }
   }
-  // Who the event happened to: the words between the timing word and the event phrase.
+  // Who the event happened to: the words between the timing word and the event phrase. "Once per turn, after one
+  // of your Samurai Personalities is destroyed": the timing word comes after the once-per-turn words.
   size_t start = 1, end = t.size();
-  for (size_t i = 0; i < t.size(); ++i)
+  if (first == "once") {
+    start = 0;
+    while (start < t.size() && lower_word(*t[start]) != "after" && lower_word(*t[start]) != "before" &&
+           lower_word(*t[start]) != "when")
+      ++start;
+    if (start == t.size()) return fail({c.range, "its moment is not compiled yet"});
+    ++start;
+  }
+  for (size_t i = start; i < t.size(); ++i)
     if (lower_word(*t[i]) == e.words.front()) {
       end = i;
       break;
     }
-  if (start < t.size() && (lower_word(*t[start]) == "once" || lower_word(*t[start]) == "per")) return true;
   std::vector<const ast::Term*> subject(t.begin() + static_cast<long>(std::min(start, end)), t.begin() + static_cast<long>(end));
   if (subject.empty() || e.attr == "turn" || e.attr == "battle" || e.attr == "duel") {
     for (const auto* w : subject)
@@ -315,7 +323,8 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   }
   std::optional<Node> test;
   std::string why;
-  if (!noun_filter(subject, 0, subject.size(), call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)}), test, why))
+  // The event's card need not be in play any more ("After a Personality is destroyed").
+  if (!noun_filter(subject, 0, subject.size(), call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)}), test, why, false))
     return fail({c.range, why});
   who = std::move(test);
   return true;

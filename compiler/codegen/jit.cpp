@@ -112,10 +112,11 @@ struct Jit::Impl {
 
   JitOptions options;
   std::unique_ptr<llvm::orc::JITTargetMachineBuilder> jtmb;
-  std::unique_ptr<llvm::orc::LLJIT> lljit;
-  llvm::orc::LLLazyJIT* lazy = nullptr;  // lljit, when options.lazy
+  // Declared before lljit, so destroyed after it: its compiler (and compile threads) use them.
   std::unique_ptr<codegen::DiskObjectCache> cache;
   std::atomic<uint64_t> compiled{0};
+  std::unique_ptr<llvm::orc::LLJIT> lljit;
+  llvm::orc::LLLazyJIT* lazy = nullptr;  // lljit, when options.lazy
   JitStats stats;
   llvm::orc::JITDylib* runtime = nullptr;  // the ABI functions, as absolute symbols
   std::vector<Loaded> modules;

@@ -125,7 +125,8 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
         reaction = reaction || (nd && (nd->attrs.count("reaction") || nd->attrs.count("interrupt")));
         std::string l = lower(d);
         designators |= l == "limited" ? CARDRT_DESIG_LIMITED : l == "open" ? CARDRT_DESIG_OPEN
-                       : l == "battle" ? CARDRT_DESIG_BATTLE : l == "reaction" ? CARDRT_DESIG_REACTION : 0;
+                       : l == "battle" ? CARDRT_DESIG_BATTLE : l == "reaction" ? CARDRT_DESIG_REACTION
+                                                              : CARDRT_DESIG_OTHER;  // an action all the same
       }
       kind = reaction ? CARDRT_AB_REACTION : CARDRT_AB_ACTION;
       for (const auto& k : u.keywords)

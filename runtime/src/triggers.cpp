@@ -84,9 +84,15 @@ bool Game::replace(Pending& p) {
       AbilityRef ref;
     };
     std::vector<Candidate> fresh;
-    for (CardId id : cards_in_play()) {
+    const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
+    for (const Card& holder : s_.cards) {
+      // replacement traits and Interrupts on cards in play, and Interrupts on Action cards in hand
+      const bool in_hand = holder.exists && holder.zone == hand;
+      if (!holder.exists || (!in_hand && !profile_->zone_in_play(holder.zone))) continue;
+      const CardId id = holder.id;
       for (const AbilityRef& r : abilities_of(card(id))) {
         if (r.ab->kind != CARDRT_AB_REPLACEMENT || r.ab->trigger != p.ev.kind) continue;
+        if (in_hand != ((r.ab->flags & CARDRT_ABF_PLAYED_FROM_HAND) != 0)) continue;
         cardrt_effect_ctx probe = rule_ctx(card(id).controller, id);
         probe.def = r.def;
         probe.ability = r.key;
@@ -115,12 +121,24 @@ bool Game::replace(Pending& p) {
       pick = ask_one(c, options);
     }
     const Candidate f = fresh[pick];
-    auto ctx = make_ctx(f.card, f.ref, card(f.card).controller);
+    const bool from_hand = (f.ref.ab->flags & CARDRT_ABF_PLAYED_FROM_HAND) != 0;
+    const PlayerId who = from_hand ? card(f.card).owner : card(f.card).controller;
+    auto ctx = make_ctx(f.card, f.ref, who);
     ctx->event = p.ev;
     ctx->pending = &p;
     const int32_t before = p.ev.amount;
-    if (f.ref.ab->fn[CARDRT_FN_EFFECT]) f.ref.ab->fn[CARDRT_FN_EFFECT](handle, ctx.get());
     applied.emplace_back(f.card, f.ref.key);
+    if (f.ref.ab->designators != 0) {
+      // An Interrupt ("Interrupt: Before one of your Personalities is destroyed: Discard a card: Negate the
+      // destruction.") is an action: its player may take it, paying its costs (003 Abilities)
+      const Card& c = card(f.card);
+      const bool usable = (from_hand || !has_state(c, CARDRT_STATE_BOWED) || (f.ref.ab->flags & CARDRT_ABF_EVEN_IF_BOWED)) &&
+                          ((f.ref.ab->flags & CARDRT_ABF_UNLIMITED) || !used_this_turn(c, f.ref.key));
+      if (!usable || !choose_yes_no(ctx.get(), who, CARDRT_PURPOSE_REPLACEMENT, f.card)) continue;
+      if (resolve(*ctx, true, (f.ref.ab->flags & CARDRT_ABF_TACTICAL) != 0, who) != CARDRT_OK) continue;
+    } else if (f.ref.ab->fn[CARDRT_FN_EFFECT]) {
+      f.ref.ab->fn[CARDRT_FN_EFFECT](handle, ctx.get());
+    }
     any = true;
     emit(CARDRT_LOG_REPLACED, p.ev.player, f.card, p.ev.card, p.ev.kind, p.ev.amount - before,
          p.cancelled ? -1 : p.ev.amount);

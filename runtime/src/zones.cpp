@@ -224,7 +224,9 @@ int32_t Game::discard_from_hand(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
   if (hand < 0 || profile_->zone(CARDRT_ZROLE_DISCARD) < 0) return CARDRT_E_STATE;
   if (!valid_player(p) || n < 0) return CARDRT_E_ARGUMENT;
   if (ctx && ctx->probe) return CARDRT_OK;
-  const std::vector<CardId> cards = s_.players[size_t(p)].zones[size_t(hand)];
+  std::vector<CardId> cards = s_.players[size_t(p)].zones[size_t(hand)];
+  // An Action card being played is not one of the cards in hand its own effect or cost can discard
+  if (ctx && ctx->ab && (ctx->ab->flags & CARDRT_ABF_PLAYED_FROM_HAND)) std::erase(cards, ctx->source);
   const int32_t k = std::min<int32_t>(n, int32_t(cards.size()));
   std::vector<CardId> chosen;
   if (k == int32_t(cards.size())) {

@@ -95,7 +95,8 @@ enum { CARDRT_BASE_ABSENT = 0, CARDRT_BASE_VALUE = 1, CARDRT_BASE_ASTERISK = 2, 
 enum { CARDRT_AB_TRIGGERED = 1, CARDRT_AB_CONTINUOUS = 2, CARDRT_AB_ACTION = 3, CARDRT_AB_REACTION = 4,
        CARDRT_AB_REPLACEMENT = 5 };
 enum { CARDRT_DESIG_LIMITED = 1, CARDRT_DESIG_OPEN = 2, CARDRT_DESIG_BATTLE = 4, CARDRT_DESIG_REACTION = 8,
-       CARDRT_DESIG_TERRAIN_BATTLE = 16 };
+       CARDRT_DESIG_TERRAIN_BATTLE = 16,
+       CARDRT_DESIG_OTHER = 32 /* appended in ABI 3: a designator of the game's own (Interrupt, Engage, Day, ...) */ };
 enum {
   CARDRT_ABF_ONCE_PER_TURN_TRIGGER = 1u << 0, /* "once per turn" before the colon (003 Traits) */
   CARDRT_ABF_UNLIMITED = 1u << 1,             /* abilities are once per turn unless the text says otherwise */

@@ -147,6 +147,22 @@ struct Jit::Impl {
            std::to_string(st.st_mtim.tv_nsec) + "." + std::to_string(st.st_ino);
   }
 
+  // One symbol partition p defines (partition 0 always defines the identity symbols).
+  static std::string partition_rep(const ir::Module& m, const codegen::PartitionPlan& plan, size_t p) {
+    if (p > 0)
+      for (size_t i = 0; i < m.functions.size(); ++i)
+        if (plan.of[i] == p) return m.functions[i].name;
+    return ir::kLibrarySymbols[1];
+  }
+
+  std::string entry_path(const std::string& key, size_t p, size_t count) const {
+    return cache->dir() + "/" + key + "." + std::to_string(p) + "-of-" + std::to_string(count) + ".o";
+  }
+
+  // Lazy loads use the cache only when it holds every partition of the set (an eager load wrote them): then nothing
+  // is compiled at all. Returns false (and adds nothing) otherwise.
+  Expected<bool> add_whole_from_cache(const ir::Module& m, llvm::orc::JITDylib& dylib);
+
   Expected<ModuleId> add_lazy(const ir::Module& m, llvm::orc::JITDylib& dylib);
   Expected<ModuleId> add_eager(const ir::Module& m, llvm::orc::JITDylib& dylib);
 };
@@ -173,7 +189,7 @@ Expected<std::unique_ptr<Jit>> Jit::create(const JitOptions& options) {
     if (!jtmb) return failure("cannot describe the host for the JIT", jtmb.takeError());
     jtmb->setCodeGenOptLevel(codegen::codegen_level(options.opt));
     impl->jtmb = std::make_unique<llvm::orc::JITTargetMachineBuilder>(*jtmb);
-    if (!options.lazy && !options.cache_dir.empty()) {
+    if (!options.cache_dir.empty()) {
       std::error_code ec;
       std::filesystem::path dir = std::filesystem::absolute(options.cache_dir, ec);
       impl->cache = std::make_unique<codegen::DiskObjectCache>((ec ? std::filesystem::path(options.cache_dir) : dir)
@@ -183,7 +199,9 @@ Expected<std::unique_ptr<Jit>> Jit::create(const JitOptions& options) {
     Impl* j = impl.get();
     auto compiler = [j](llvm::orc::JITTargetMachineBuilder b)
         -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
-      return std::make_unique<CountingCompiler>(std::move(b), j->cache.get(), j->compiled);
+      // Lazy loads read the cache but never write it (add_lazy).
+      llvm::ObjectCache* writes = j->options.lazy ? nullptr : j->cache.get();
+      return std::make_unique<CountingCompiler>(std::move(b), writes, j->compiled);
     };
 
     // No process symbols (every runtime function is registered below) and no platform runtime (card code has no
@@ -255,7 +273,34 @@ Expected<std::unique_ptr<Jit>> Jit::create(const JitOptions& options) {
   }
 }
 
+Expected<bool> Jit::Impl::add_whole_from_cache(const ir::Module& m, llvm::orc::JITDylib& dylib) {
+  if (!cache) return false;
+  const codegen::PartitionPlan plan = codegen::plan_partitions(m);
+  const std::string key = codegen::cache_key(key_material(m));
+  std::vector<std::string> objects;
+  for (size_t p = 0; p < plan.count; ++p) {
+    bool rejected = false;
+    auto object = codegen::read_cache_entry(entry_path(key, p, plan.count), rejected);
+    if (rejected) ++stats.cache_rejected;
+    if (!object) return false;
+    objects.push_back(std::move(*object));
+  }
+  Loaded& loaded = modules.back();
+  for (size_t p = 0; p < plan.count; ++p) {
+    loaded.reps.push_back(partition_rep(m, plan, p));
+    ++stats.partitions;
+    ++stats.cache_hits;
+    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(objects[p], entry_path(key, p, plan.count));
+    if (llvm::Error e = lljit->addObjectFile(dylib, std::move(buffer)))
+      return failure("cannot add a cached object to the JIT", std::move(e));
+  }
+  return true;
+}
+
 Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, llvm::orc::JITDylib& dylib) {
+  auto cached = add_whole_from_cache(m, dylib);
+  if (!cached) return cached.take_failure();
+  if (*cached) return static_cast<ModuleId>(modules.size() - 1);
   auto context = std::make_unique<llvm::LLVMContext>();
   codegen::LowerOptions lower_options;
   lower_options.export_functions = true;  // lookup() by ir name
@@ -275,20 +320,12 @@ Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JIT
   const std::string key = cache ? codegen::cache_key(key_material(m)) : "";
   Loaded& loaded = modules.back();
   for (size_t p = 0; p < plan.count; ++p) {
-    // The partition's representative: partition 0 always defines the identity symbols.
-    std::string rep = ir::kLibrarySymbols[1];
-    if (p > 0)
-      for (size_t i = 0; i < m.functions.size(); ++i)
-        if (plan.of[i] == p) {
-          rep = m.functions[i].name;
-          break;
-        }
-    loaded.reps.push_back(rep);
+    loaded.reps.push_back(partition_rep(m, plan, p));
     ++stats.partitions;
 
     std::string path;
     if (cache) {
-      path = cache->dir() + "/" + key + "." + std::to_string(p) + "-of-" + std::to_string(plan.count) + ".o";
+      path = entry_path(key, p, plan.count);
       bool rejected = false;
       if (auto object = codegen::read_cache_entry(path, rejected)) {
         ++stats.cache_hits;

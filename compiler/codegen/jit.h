@@ -12,7 +12,8 @@
 //     first lookup, and, with a cache_dir, each partition's object file is kept on disk: a set whose effect IR,
 //     options and target are unchanged is loaded from there without lowering or code generation.
 //   lazy: every function is compiled at its first call (ORC's CompileOnDemandLayer); the register function hands
-//     the runtime the addresses of call-through stubs. Lazy loads never read or write the cache.
+//     the runtime the addresses of call-through stubs. Lazy loads never write the cache; when it holds every
+//     partition of the set (an eager load wrote them), they load the objects from there and compile nothing.
 //
 // The Jit owns the generated code: keep it alive while any pool or game made from those pools uses its cards.
 // Not thread-safe: use one Jit from one thread at a time (it may use threads of its own while compiling).
@@ -33,7 +34,7 @@ struct JitOptions {
   codegen::OptLevel opt = codegen::OptLevel::O2;
   bool lazy = false;      // compile each function at its first call instead of the whole set at the first lookup
   unsigned jobs = 1;      // eager: compile threads (0: one per core); the output does not depend on it
-  std::string cache_dir;  // eager: the object cache folder ("": no cache); see default_cache_dir()
+  std::string cache_dir;  // the object cache folder ("": no cache; lazy loads only read it); default_cache_dir()
 };
 
 // What a Jit has done so far (tests and `--verbose` read it).

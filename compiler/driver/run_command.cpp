@@ -105,8 +105,12 @@ int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err)
     }
     std::string first_log;
     int rc = 0;
+    const std::string cache_dir = ro.jit_cache_dir;
     for (size_t i = 0; i < engines.size(); ++i) {
       ro.engine = engines[i].second;
+      // Compared with the others, the lazy JIT must compile lazily: a complete cache entry (the eager JIT just
+      // wrote it) would load the eager objects instead.
+      ro.jit_cache_dir = engines.size() > 1 && ro.engine == Engine::JitLazy ? "" : cache_dir;
       if (i > 0) ro.print_log = false;
       std::ostringstream sink;
       RunResult r = run_scenario(s, ro, i == 0 ? out : sink, err);

@@ -154,6 +154,35 @@ TEST(JitLazy, LookupOfEveryKindOfSymbol) {
   EXPECT_FALSE(jit->lookup(*id, "no_such_function"));
 }
 
+TEST(JitLazy, LoadsAWholeSetFromTheCacheAndNeverWritesIt) {
+  const cardc::ir::Module m = many_cards_module(600);
+  TempDir dir;
+  {
+    JitOptions o = lazy(OptLevel::O2);
+    o.cache_dir = dir.path();
+    auto jit = make(o);
+    ASSERT_TRUE(jit);
+    EXPECT_FALSE(play_many(*jit, m, kPlayed).empty());
+    EXPECT_EQ(jit->stats().cache_hits, 0u);
+    EXPECT_EQ(jit->stats().partitions, 0u);  // compiled lazily
+  }
+  EXPECT_TRUE(files_in(dir.path()).empty());  // a lazy load writes nothing
+  std::string eager_log;
+  {
+    auto jit = make(eager(OptLevel::O2, 2, dir.path()));  // fills the cache
+    ASSERT_TRUE(jit);
+    eager_log = play_many(*jit, m, kPlayed);
+  }
+  JitOptions o = lazy(OptLevel::O2);
+  o.cache_dir = dir.path();
+  auto jit = make(o);
+  ASSERT_TRUE(jit);
+  EXPECT_EQ(play_many(*jit, m, kPlayed), eager_log);
+  EXPECT_EQ(jit->stats().modules_compiled, 0u);  // every partition from the cache
+  EXPECT_EQ(jit->stats().cache_hits, jit->stats().partitions);
+  EXPECT_GE(jit->stats().partitions, 2u);
+}
+
 // ---------------------------------------------------------------- parallel
 
 TEST(JitParallel, PartitionsCompiledOnTwoThreadsAreTheSerialObjectsByteForByte) {

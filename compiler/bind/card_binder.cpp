@@ -235,6 +235,19 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   roll_ = nullptr;
   effect.stmts.push_back(ret(konst(CARDRT_OK)));
 
+  // 000 7.4a: an Action card whose printed cost has an X ("Energy Cost X"): X is chosen and announced as it is
+  // played, at most what the player has of the resource that pays that cost (7.4b: 0 when played free).
+  if (kind == CARDRT_AB_ACTION && (flags & CARDRT_ABF_PLAYED_FROM_HAND)) {
+    for (const ast::StatEntry& st : r_.card->stats) {
+      auto idx = p_.stat(st.name);
+      if (!idx || st.value.kind != ast::StatValueKind::X || !p_.stats[*idx].cost) continue;
+      int res = cost_resource(p_.stats[*idx].name);
+      if (res < 0) return fail({st.range, "no resource of the profile pays '" + p_.stats[*idx].name + "', so its X has no bound"});
+      cost.stmts.insert(cost.stmts.begin(), eval(call("cardrt_x_announce", {G(), C(), call("cardrt_resource_get", {G(), controller(), konst(res)})})));
+      break;  // 7.4d: one X per card
+    }
+  }
+
   // Registration.
   uint32_t ab = reg.local();
   out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators), str(trigger),
@@ -256,6 +269,18 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   modes_.clear();
   constructor_used_ = false;
   return true;
+}
+
+// The resource that pays a printed cost stat: "Energy Cost" is paid in energy, "Coin Cost" in coins, "Gold Cost" in
+// Gold (the stat's first word names the resource, in its singular or plural spelling). -1 if none.
+int CardBinder::cost_resource(const std::string& stat_name) const {
+  std::string first = lower(stat_name.substr(0, stat_name.find(' ')));
+  for (size_t r = 0; r < p_.resources.size(); ++r) {
+    if (lower(p_.resources[r].name) == first) return static_cast<int>(r);
+    for (const auto& a : p_.resources[r].abbrevs)
+      if (lower(a) == first || lower(a) == first + "s") return static_cast<int>(r);
+  }
+  return -1;
 }
 
 std::string CardBinder::signal_event(std::string_view signal) const {

@@ -87,6 +87,7 @@ class CardBinder {
   std::string lower_text(SourceRange r) const;
   bool unit(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::string signal_event(std::string_view signal) const;
+  int cost_resource(const std::string& stat_name) const;
   std::string runtime_event(int event) const;
   bool trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who);
   bool replacement(const TextUnit& u, const Clause& c, uint32_t def, Body& reg, Body& out);

@@ -355,6 +355,15 @@ class Runner {
       if (rc != CARDRT_OK) return bad(st, "the runtime refused to attach '" + w[1] + "' (code " + std::to_string(rc) + ")");
       return true;
     }
+    if (head == "wound" && w.size() == 3) {
+      // wound P N: the engine deals N wounds to player P's hero (002 601)
+      auto p = number(st, w[1]);
+      auto n = p ? number(st, w[2]) : std::nullopt;
+      if (!n) return false;
+      int32_t rc = cardrt_wound_player(game_, nullptr, *p, *n);
+      if (rc < 0) return bad(st, "the runtime refused the wounds (code " + std::to_string(rc) + ")");
+      return true;
+    }
     if (head == "damage" && w.size() == 3) {
       // damage NAME N: the engine deals N damage (wounds) to the card, as combat does (002 rule 525 replacements,
       // prevention shields and Resist apply)

@@ -146,7 +146,8 @@ std::vector<std::string> write_chunks(const std::string& text, const std::string
   return paths;
 }
 
-// LOAD_BENCH_PHASES=lazy,eager,cache,so (default: all) selects what is measured after the front end.
+// LOAD_BENCH_PHASES=lazy,eager,cache,so (default: all) selects what is measured after the front end;
+// LOAD_BENCH_O0_ONLY leaves out the eager -O2 compiles.
 bool phase(const char* name) {
   const char* p = std::getenv("LOAD_BENCH_PHASES");
   return !p || (std::string(",") + p + ",").find(std::string(",") + name + ",") != std::string::npos;
@@ -273,6 +274,7 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
   // ---- eager: full compile, serial and parallel, -O0 and -O2
   for (codegen::OptLevel level : {codegen::OptLevel::O0, codegen::OptLevel::O2}) {
     if (!phase("eager")) break;
+    if (level == codegen::OptLevel::O2 && std::getenv("LOAD_BENCH_O0_ONLY")) break;
     for (unsigned threads : {1u, jobs}) {
       if (threads == 1 && level == codegen::OptLevel::O2 && skip_serial_o2) continue;
       std::vector<double> total_t, total_cpu;

@@ -72,6 +72,11 @@ Node CardBinder::checked(Node c, Body& reg) {
   return block({let(t, std::move(c)), if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))});
 }
 
+Node CardBinder::this_unit() const {
+  const CardTypeDef* ct = p_.card_type(r_.card->type);
+  return ct && ct->attaches ? bearer() : self();
+}
+
 bool CardBinder::fail(Failure f) {
   std::string text(ctx_.sources.text(f.where));
   if (text.size() > 70) text = text.substr(0, 67) + "...";
@@ -140,10 +145,11 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   }
   const CardTypeDef* card_type = p_.card_type(r_.card->type);
   // An action card's (Spell's, Strategy's) own sentences are what it does when played, not continuous traits.
-  // So is an untriggered trait with costs or a constructor ("Choose one or more: ...").
+  // So is an untriggered trait with costs or a constructor ("Choose one or more: ..."): any sentence of it that does
+  // something ("Target a unit you control. It has +2 LK until the end of the turn.").
   if (card_type && card_type->action && !granting_ && (kind == CARDRT_AB_CONTINUOUS || kind == CARDRT_AB_TRIGGERED) && !trig &&
       u.kind != UnitKind::ShorthandTrait &&
-      std::all_of(u.effects.begin(), u.effects.end(), [](const Clause& c) { return c.form == ClauseForm::Imperative; }))
+      std::any_of(u.effects.begin(), u.effects.end(), [](const Clause& c) { return c.form == ClauseForm::Imperative; }))
     kind = CARDRT_AB_ACTION;
   // "Cancel target action": a response to an action about to resolve (the runtime's response window), whose target
   // is that action.
@@ -172,6 +178,12 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   if (trig) {
     std::optional<Node> who;
     if (!trigger_of(*trig, trigger, kind, who)) return false;
+    // "After this creature is destroyed": the card's own leaving play triggers it from where it went (003 Traits (d):
+    // the trait says it happens from an area not in play)
+    const std::string& sig = trig->event >= 0 ? p_.events[static_cast<size_t>(trig->event)].signal : std::string();
+    if ((sig == "destroyed" || sig == "leave play") && trig->all_terms.size() > 1 &&
+        lower_word(*trig->all_terms[0]) == "after" && lower_word(*trig->all_terms[1]) == "this")
+      flags |= CARDRT_ABF_OUT_OF_PLAY;
     if (who) {
       cond.stmts.push_back(ret(std::move(*who)));
       has_cond = true;
@@ -344,7 +356,16 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   }
   Node card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
   if (lower_word(*subject[0]) == "this") {
-    who = binary(Op::Eq, std::move(card), self());
+    // "After this unit attacks" on a Gear: the unit it is attached to (001 This); "this Personality" on an Item: its
+    // bearer; otherwise the card itself
+    const Reference* r = nullptr;
+    for (const Reference& ref : unit_->references)
+      if (ref.range.begin == subject[0]->range.begin) r = &ref;
+    bool unit = subject.size() > 1 && lower_word(*subject[1]).rfind("unit", 0) == 0;
+    Node whom = r && (r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword) ? bearer()
+                : unit                                                                  ? this_unit()
+                                                                                        : self();
+    who = binary(Op::Eq, std::move(card), std::move(whom));
     return true;
   }
   std::optional<Node> test;

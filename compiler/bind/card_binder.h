@@ -37,6 +37,7 @@ inline Node not_(Node a) {
   return n;
 }
 inline Node self() { return call("cardrt_ctx_source", {G(), C()}); }
+inline Node bearer() { return call("cardrt_card_attached_to", {G(), self()}); }
 inline Node controller() { return call("cardrt_ctx_controller", {G(), C()}); }
 inline Node fail_if(Node cond) { return if_(std::move(cond), block({ret(konst(CARDRT_FAILED))})); }
 
@@ -82,6 +83,7 @@ class CardBinder {
   // card_binder.cpp: the card, its units and their registration (003 Abilities, 003 Traits)
   Node checked(Node c, Body& reg);
   bool fail(Failure f);
+  Node this_unit() const;  // 001 This: "this unit" is the card, or the one an attachment is attached to
   int add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin);
   int filter_function(Node test, SourceRange origin);
   std::string lower_text(SourceRange r) const;

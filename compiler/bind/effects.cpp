@@ -11,9 +11,21 @@
 namespace cardc::binding {
 
 bool CardBinder::roll_effects(const TextUnit& u, Body& b) {
-  // 004: roll a D6 against this card's Luck; "if successful" effects happen on success.
+  // 004: "Roll for Luck" / "Roll for Resist": a D6 against the stat of this card's unit (a Gear's is the unit it is
+  // attached to, 001 This); "if successful" effects happen on success.
   uint32_t r = b.local();
-  b.stmts.push_back(let(r, call("cardrt_roll_luck", {G(), C(), self()})));
+  int stat = -1;
+  const auto& rt = roll_->terms;
+  for (size_t i = 0; i + 1 < rt.size() && stat < 0; ++i)
+    if (lower_word(*rt[i]) == "for") {
+      size_t len = 0;
+      stat = lex_.stat_at(std::span(rt).subspan(i + 1), len);
+    }
+  if (stat < 0)
+    for (size_t s = 0; s < p_.stats.size() && stat < 0; ++s)
+      if (p_.stats[s].role == "luck") stat = static_cast<int>(s);
+  if (stat < 0) return fail({roll_->range, "it rolls for no stat of the profile"});
+  b.stmts.push_back(let(r, call("cardrt_roll_stat", {G(), C(), this_unit(), konst(stat)})));
   Body yes, no;
   yes.locals = no.locals = b.locals;  // locals the branches allocate are the function's too
   for (const Clause& c : u.effects) {
@@ -220,6 +232,27 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     auto amount = amount_at(c, v);
     if (!amount) return fail({c.range, "it says no number of cards"});
     Node who = c.delayed ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
+    // "Discard a random card from target hero's hand" (002 rule 526): whose hand, and chosen at random
+    size_t w = v + 1;
+    bool random = w < c.terms.size() && lower_word(*c.terms[w]) == "random";
+    if (random) ++w;
+    if (w < c.terms.size() && lower_word(*c.terms[w]).rfind("card", 0) == 0) ++w;
+    if (prim == "discard" && w + 1 < c.terms.size() && lower_word(*c.terms[w]) == "from" &&
+        lower_word(*c.terms.back()) == "hand") {
+      if (lower_word(*c.terms[w + 1]) != "your") {
+        size_t end = w + 1;
+        auto card = targeted_card(c, w + 1, end, b);
+        if (!card) return false;
+        who = call("cardrt_card_controller", {G(), std::move(*card)});
+      }
+      w = c.terms.size();
+    }
+    if (w < c.terms.size()) return fail({c.range, "the words after '" + words_text(c.terms, v, w) + "' are not compiled yet"});
+    if (random) {
+      if (prim != "discard") return fail({c.range, "only discarding at random is compiled yet"});
+      b.stmts.push_back(eval(call("cardrt_discard_random", {G(), C(), std::move(who), std::move(*amount)})));
+      return true;
+    }
     // 002 rule 520: as many as there are.
     b.stmts.push_back(eval(call(prim == "draw" ? "cardrt_draw" : "cardrt_discard_from_hand", {G(), C(), std::move(who), std::move(*amount)})));
     return true;

@@ -151,7 +151,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       return false;
     }
     bool plural = false;
-    if (int ct = lex_.card_type(term.text, &plural); ct >= 0) {
+    if (int ct = lex_.card_type(possessive_stem(term.text), &plural); ct >= 0) {
       // "Samurai Personality or Follower" is ambiguous: fail closed rather than guess the grouping
       if (pending == Kind::type && saw_keyword) break;
       if (!add_kind(Kind::type, binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(ct)))) break;

@@ -54,6 +54,8 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
     if (w == "opposing" && to > i + 1 && lex_.card_type(t[to - 1]->text) >= 0) stop = true;
     if (stop) break;
     ++to;
+    // "target hero's hand": the possessive card ends the phrase ("another player's Personality" goes on)
+    if (const std::string stem = possessive_stem(t[to - 1]->text); stem != t[to - 1]->text && lex_.card_type(stem) >= 0) break;
   }
   // A trailing "opposing him" is the challenge's opponent: the same restriction as "opposing".
   std::optional<Node> test;

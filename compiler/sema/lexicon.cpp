@@ -169,4 +169,13 @@ int Lexicon::stat_abbrev(std::string_view letters) const {
   return -1;
 }
 
+// "hero's" -> "hero": a possessive names the same thing.
+std::string possessive_stem(const std::string& w) {
+  for (std::string_view suffix : {"'s", "\u2019s", "s'", "s\u2019"}) {
+    if (w.size() > suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return w.substr(0, w.size() - suffix.size() + (suffix[0] == 's' ? 1 : 0));
+  }
+  return w;
+}
+
 }  // namespace cardc

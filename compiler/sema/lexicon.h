@@ -32,6 +32,8 @@ class Lexicon {
 };
 
 bool is_pronoun(std::string_view lower);
+// "hero's" -> "hero": a possessive names the same thing.
+std::string possessive_stem(const std::string& w);
 // "a", "an", "the", "one", "another" ... words that open a noun phrase.
 bool is_determiner(std::string_view lower);
 

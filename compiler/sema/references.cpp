@@ -17,14 +17,6 @@ constexpr std::string_view kContextNouns[] = {"unit", "battle", "battlefield", "
                                               "ability", "action", "penalty", "bonus", "trait", "cost", "challenge"};
 constexpr std::string_view kTitleConnectors[] = {"of", "at", "the", "in", "on", "to", "and", "a", "an", "for", "with"};
 
-// "hero's" -> "hero": a possessive names the same thing.
-std::string possessive_stem(const std::string& w) {
-  for (std::string_view suffix : {"'s", "\u2019s", "s'", "s\u2019"}) {
-    if (w.size() > suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0)
-      return w.substr(0, w.size() - suffix.size() + (suffix[0] == 's' ? 1 : 0));
-  }
-  return w;
-}
 
 struct Antecedent {
   SourceRange range;

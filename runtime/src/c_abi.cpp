@@ -924,6 +924,17 @@ int32_t cardrt_roll_d6(cardrt_game* game, cardrt_effect_ctx* ctx) {
 int32_t cardrt_random(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t bound) {
   return act(game, ctx, [&](Game& g) { return g.random_below(ctx, bound); });
 }
+int32_t cardrt_discard_random(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player, int32_t count) {
+  return act(game, ctx, [&](Game& g) { return g.discard_random(ctx, player, count); });
+}
+int32_t cardrt_roll_stat(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat) {
+  return act(game, ctx, [&](Game& g) {
+    // 004 Luck and Resist rolls: success when the D6 result is equal to or less than the unit's total
+    if (!g.valid_card(card) || stat < 0 || stat >= int32_t(g.profile().stats.size())) return int32_t(CARDRT_E_ARGUMENT);
+    const int32_t total = g.stat_value(g.card(card), stat);
+    return g.roll_d6(ctx, card, stat) <= total ? 1 : 0;
+  });
+}
 int32_t cardrt_roll_luck(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card) {
   return act(game, ctx, [&](Game& g) {
     // 004 Luck: success when the D6 result is equal to or less than the unit's total Luck

@@ -276,6 +276,7 @@ class Game {
   int32_t discard_card(cardrt_effect_ctx* ctx, CardId id);
   int32_t draw(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
   int32_t discard_from_hand(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
+  int32_t discard_random(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
   int32_t mill(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
   int32_t attach(cardrt_effect_ctx* ctx, CardId att, CardId host, bool transfer);
   CardId create_card(cardrt_effect_ctx* ctx, int32_t type, PlayerId controller, int32_t zone);

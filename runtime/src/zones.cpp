@@ -219,6 +219,25 @@ int32_t Game::draw(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
 }
 
 // 002 520.4: discarding more than the hand holds discards the whole hand. The player chooses which.
+// "Discard a random card from target hero's hand": 002 rule 526, every card equally likely (the game's seeded
+// generator); 520.4: with fewer cards in hand, all of them.
+int32_t Game::discard_random(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
+  const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
+  if (hand < 0 || profile_->zone(CARDRT_ZROLE_DISCARD) < 0) return CARDRT_E_STATE;
+  if (p == CARDRT_NO_PLAYER) return 0;
+  if (!valid_player(p) || n < 0) return CARDRT_E_ARGUMENT;
+  if (ctx && ctx->probe) return CARDRT_OK;
+  int32_t done = 0;
+  for (; done < n; ++done) {
+    std::vector<CardId> cards = s_.players[size_t(p)].zones[size_t(hand)];
+    if (ctx && ctx->ab && (ctx->ab->flags & CARDRT_ABF_PLAYED_FROM_HAND)) std::erase(cards, ctx->source);
+    if (cards.empty()) break;
+    const CardId id = cards[size_t(random_below(ctx, int32_t(cards.size())))];
+    discard_card(ctx, id);
+  }
+  return done;
+}
+
 int32_t Game::discard_from_hand(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
   const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
   if (hand < 0 || profile_->zone(CARDRT_ZROLE_DISCARD) < 0) return CARDRT_E_STATE;

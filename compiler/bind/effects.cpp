@@ -202,12 +202,15 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t len = 0;
     int res = w < c.terms.size() ? lex_.resource_at(std::span(c.terms).subspan(w), len) : -1;
     if (res < 0) return fail({c.range, "it names no resource of the profile"});
+    size_t read = w + len;  // the words read so far: nothing after them but a duration may be left unread
     if (!amount) {
       // "Gain Honor equal to his Personal Honor", "gain coins equal to the result" (of the roll before)
       size_t e = w + len;
       if (roll_local_ && e + 3 < c.terms.size() + 1 && e + 3 <= c.terms.size() && lower_word(*c.terms[e]) == "equal" &&
-          lower_word(*c.terms[e + 2]) == "the" && e + 3 < c.terms.size() && lower_word(*c.terms[e + 3]) == "result")
+          lower_word(*c.terms[e + 2]) == "the" && e + 3 < c.terms.size() && lower_word(*c.terms[e + 3]) == "result") {
         amount = local(*roll_local_);
+        read = e + 4;
+      }
     }
     if (!amount) {
       size_t e = w + len;
@@ -218,15 +221,20 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         int stat = end < c.terms.size() ? lex_.stat_at(std::span(c.terms).subspan(end), slen) : -1;
         if (!card || stat < 0) return fail({c.range, "its amount is not compiled yet"});
         amount = call("cardrt_stat_result", {G(), *card, konst(stat)});
+        read = end + slen;
       } else {
         return fail({c.range, "it gives no amount"});
       }
     }
-    int32_t dur = duration(c, -2);
+    // "Produce 2 Gold and lose 1 Honor": a second effect of its own
+    bool more = read < c.terms.size() && lower_word(*c.terms[read]) == "and";
+    if (read < c.terms.size() && !more && lower_word(*c.terms[read]) != "until")
+      return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
+    int32_t dur = more ? -2 : duration(c, -2);
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
     Node who = c.delayed ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
     change_resource(b, prim, std::move(who), res, std::move(*amount), dur);
-    return true;
+    return more ? and_then(c, read, b, continuous) : true;
   }
   if (prim == "draw" || prim == "discard") {
     auto amount = amount_at(c, v);

@@ -1,12 +1,65 @@
 #include "diag/verify.h"
 
-#include <regex>
+#include <cctype>
+#include <optional>
 
 namespace cardc {
 
+namespace {
+
+// One expectation at text[at] ("expected-error@+1:17 {{message}} [Name]"); nullopt when it is malformed. A hand-written
+// scanner, not std::regex: no backtracking, and no libstdc++ regex warnings under the sanitizers.
+std::optional<Expectation> parse_expectation(std::string_view text, size_t at, uint32_t line_no, FileId file) {
+  size_t i = at + std::string_view("expected-").size();
+  auto starts = [&](std::string_view w) { return text.substr(i, w.size()) == w; };
+  auto digits = [&]() -> std::optional<uint32_t> {
+    size_t b = i;
+    uint64_t v = 0;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && v < 100000000) v = v * 10 + uint64_t(text[i++] - '0');
+    if (i == b) return std::nullopt;
+    return static_cast<uint32_t>(v);
+  };
+  Expectation e;
+  e.file = file;
+  e.comment_line = line_no;
+  e.line = line_no;
+  if (starts("error")) e.severity = Severity::Error, i += 5;
+  else if (starts("warning")) e.severity = Severity::Warning, i += 7;
+  else if (starts("note")) e.severity = Severity::Note, i += 4;
+  else return std::nullopt;
+  if (i < text.size() && text[i] == '@') {
+    ++i;
+    char sign = i < text.size() && (text[i] == '+' || text[i] == '-') ? text[i++] : 0;
+    auto n = digits();
+    if (!n) return std::nullopt;
+    e.line = sign == '+' ? line_no + *n : sign == '-' ? (*n < line_no ? line_no - *n : 0) : *n;
+    if (i < text.size() && text[i] == ':') {
+      ++i;
+      auto col = digits();
+      if (!col) return std::nullopt;
+      e.col = *col;
+    }
+  }
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  if (!starts("{{")) return std::nullopt;
+  i += 2;
+  size_t close = text.find("}}", i);
+  if (close == std::string_view::npos) return std::nullopt;
+  e.text = std::string(text.substr(i, close - i));
+  i = close + 2;
+  size_t j = i;
+  while (j < text.size() && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+  if (j < text.size() && text[j] == '[') {
+    size_t k = j + 1;
+    while (k < text.size() && (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_')) ++k;
+    if (k > j + 1 && k < text.size() && text[k] == ']') e.name = std::string(text.substr(j + 1, k - j - 1));
+  }
+  return e;
+}
+
+}  // namespace
+
 std::vector<Expectation> scan_expectations(const SourceManager& sm, FileId file, std::vector<std::string>& problems) {
-  static const std::regex re(
-      R"(expected-(error|warning|note)(@([+-]?)([0-9]+)(:([0-9]+))?)?\s*\{\{(.*?)\}\}(\s*\[([A-Za-z0-9_]+)\])?)");
   std::vector<Expectation> out;
   std::string_view text = sm.contents(file);
   uint32_t line_no = 0;
@@ -17,27 +70,17 @@ std::vector<Expectation> scan_expectations(const SourceManager& sm, FileId file,
     ++line_no;
     size_t hash = line.find('#');
     if (hash != std::string::npos) {
-      std::string comment = line.substr(hash);
-      for (std::sregex_iterator it(comment.begin(), comment.end(), re), end; it != end; ++it) {
-        const std::smatch& m = *it;
-        Expectation e;
-        e.file = file;
-        e.comment_line = line_no;
-        e.severity = m[1] == "error" ? Severity::Error : m[1] == "warning" ? Severity::Warning : Severity::Note;
-        e.line = line_no;
-        if (m[2].matched) {
-          long n = std::stol(m[4]);
-          if (m[3] == "+") e.line = line_no + static_cast<uint32_t>(n);
-          else if (m[3] == "-") e.line = n < line_no ? line_no - static_cast<uint32_t>(n) : 0;
-          else e.line = static_cast<uint32_t>(n);
-          if (m[6].matched) e.col = static_cast<uint32_t>(std::stoul(m[6]));
+      std::string_view comment = std::string_view(line).substr(hash);
+      bool any = false, mentioned = false;
+      for (size_t at = comment.find("expected-"); at != std::string_view::npos; at = comment.find("expected-", at + 1)) {
+        mentioned = true;
+        if (auto e = parse_expectation(comment, at, line_no, file)) {
+          out.push_back(std::move(*e));
+          any = true;
         }
-        e.text = m[7];
-        if (m[9].matched) e.name = m[9];
-        out.push_back(std::move(e));
       }
-      if (comment.find("expected-") != std::string::npos && !std::regex_search(comment, re))
-        problems.push_back(sm.name(file) + ":" + std::to_string(line_no) + ": malformed expectation: " + comment);
+      if (mentioned && !any)
+        problems.push_back(sm.name(file) + ":" + std::to_string(line_no) + ": malformed expectation: " + std::string(comment));
     }
     if (nl == std::string_view::npos) break;
     pos = nl + 1;

@@ -32,6 +32,24 @@ TEST(Verify, RelativeAbsoluteAndColumnExpectations) {
   EXPECT_EQ(verify_diagnostics(sm, ex, diags.sorted(), out), 0u) << out.str();
 }
 
+TEST(Verify, TwoExpectationsOnALineAndBracesInTheText) {
+  SourceManager sm;
+  FileId f = sm.add("v.cards",
+                    "x\n"
+                    "# expected-note@-1 {{a {brace} inside}} expected-error@5:3{{second}}[Name_2] expected-oops\n");
+  std::vector<std::string> problems;
+  auto ex = scan_expectations(sm, f, problems);
+  ASSERT_EQ(ex.size(), 2u);
+  EXPECT_TRUE(problems.empty());  // one malformed mention beside well-formed ones is not a problem of the line
+  EXPECT_EQ(ex[0].severity, Severity::Note);
+  EXPECT_EQ(ex[0].line, 1u);
+  EXPECT_EQ(ex[0].text, "a {brace} inside");
+  EXPECT_EQ(ex[1].line, 5u);
+  EXPECT_EQ(ex[1].col, 3u);
+  EXPECT_EQ(ex[1].text, "second");
+  EXPECT_EQ(ex[1].name, "Name_2");
+}
+
 TEST(Verify, ReportsMissingAndUnexpected) {
   SourceManager sm;
   FileId f = sm.add("v.cards", "# expected-error {{never}} [UnknownStat]\nx\n");

@@ -50,9 +50,7 @@ std::optional<CardBinder::BaseShape> CardBinder::base_shape(const TextUnit& u) c
   size_t value = is + 1;
   if (lower_word(*t[value]) == "equal" && value + 1 < t.size() && lower_word(*t[value + 1]) == "to") value += 2;
   if (is == 1 && t[0]->kind == ast::TermKind::X) return BaseShape{-1, value};
-  const Reference* r = nullptr;
-  for (const Reference& ref : u.references)
-    if (ref.range.begin == t[0]->range.begin) r = &ref;
+  const Reference* r = reference_at(u, t[0]);
   if (lower_word(*t[0]) != "this" || !r || r->kind != RefKind::ThisCard) return std::nullopt;
   // "This Personality's Force": the stat follows the reference
   size_t s = 0, len = 0;

@@ -358,9 +358,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   if (lower_word(*subject[0]) == "this") {
     // "After this unit attacks" on a Gear: the unit it is attached to (001 This); "this Personality" on an Item: its
     // bearer; otherwise the card itself
-    const Reference* r = nullptr;
-    for (const Reference& ref : unit_->references)
-      if (ref.range.begin == subject[0]->range.begin) r = &ref;
+    const Reference* r = reference_at(subject[0]);
     bool unit = subject.size() > 1 && lower_word(*subject[1]).rfind("unit", 0) == 0;
     Node whom = r && (r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword) ? bearer()
                 : unit                                                                  ? this_unit()

@@ -138,9 +138,15 @@ class CardBinder {
 
   // card_moves.cpp: cards moving between zones; the cards looked at, searched for or chosen fill choice slots
   std::optional<int64_t> choice_slot(const Clause& c);
+  // A choice (not a target, 001 Target) of min..max cards the filter function accepts, into a new choice slot; with
+  // `required`, the ability fails when it cannot be made. nullopt once reported.
+  std::optional<int64_t> choose_into_slot(const Clause& c, int filter, int min, int max, uint32_t flags, Body& b,
+                                          bool required = true);
   std::optional<int64_t> picked_slot(SourceRange antecedent) const;
   int zone_at(const Clause& c, size_t i, size_t& end) const;
-  const Reference* reference_at(const ast::Term* term) const;
+  // The reference the semantic passes recorded at `term` in unit `u` (the unit being bound by default); nullptr if none.
+  static const Reference* reference_at(const TextUnit& u, const ast::Term* term);
+  const Reference* reference_at(const ast::Term* term) const { return reference_at(*unit_, term); }
   bool and_then(const Clause& c, size_t end, Body& b, bool continuous);
   bool look_at(const Clause& c, size_t v, Body& b);
   bool search(const Clause& c, size_t v, Body& b);

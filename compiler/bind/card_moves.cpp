@@ -22,14 +22,23 @@ std::optional<int64_t> CardBinder::choice_slot(const Clause& c) {
   return static_cast<int64_t>(k);
 }
 
+std::optional<int64_t> CardBinder::choose_into_slot(const Clause& c, int filter, int min, int max, uint32_t flags, Body& b,
+                                                    bool required) {
+  auto k = choice_slot(c);
+  if (!k) return std::nullopt;
+  Node choose = call("cardrt_choose_cards", {G(), C(), konst(*k), fn_ref(filter), konst(min), konst(max), konst(flags)});
+  b.stmts.push_back(required ? fail_if(binary(Op::Ne, std::move(choose), konst(CARDRT_OK))) : eval(std::move(choose)));
+  return k;
+}
+
 std::optional<int64_t> CardBinder::picked_slot(SourceRange a) const {
   for (const auto& [range, k] : picked_)
     if (range.begin <= a.begin && a.end <= range.end) return k;
   return std::nullopt;
 }
 
-const Reference* CardBinder::reference_at(const ast::Term* term) const {
-  for (const Reference& r : unit_->references)
+const Reference* CardBinder::reference_at(const TextUnit& u, const ast::Term* term) {
+  for (const Reference& r : u.references)
     if (r.range.begin == term->range.begin) return &r;
   return nullptr;
 }
@@ -192,11 +201,8 @@ bool CardBinder::choose(const Clause& c, size_t v, Body& b) {
   std::optional<Node> test;
   std::string why;
   if (!noun_filter(c.terms, v, c.terms.size(), param(2), test, why)) return fail({c.range, why});
-  int fn = filter_function(std::move(*test), c.range);
-  auto k = choice_slot(c);
+  auto k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
   if (!k) return false;
-  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(*k), fn_ref(fn), konst(1), konst(1), konst(0)}),
-                                   konst(CARDRT_OK))));
   picked_.push_back({c.range, *k});
   return true;
 }
@@ -212,10 +218,8 @@ bool CardBinder::return_any_number(const Clause& c, size_t v, Body& b) {
   std::string why;
   if (zone < 0) return fail({c.range, "it names no zone to return the cards to"});
   if (!noun_filter(t, v + 3, to, param(2), test, why)) return fail({c.range, why});
-  int fn = filter_function(std::move(*test), c.range);
-  auto k = choice_slot(c);
+  auto k = choose_into_slot(c, filter_function(std::move(*test), c.range), 0, 8, 0, b, false);
   if (!k) return false;
-  b.stmts.push_back(eval(call("cardrt_choose_cards", {G(), C(), konst(*k), fn_ref(fn), konst(0), konst(8), konst(0)})));
   Body each;
   each.stmts.push_back(ret(call("cardrt_move_card", {G(), C(), param(2), konst(zone), konst(0)})));
   int af = add_function("each", FnKind::Amount, std::move(each), c.range);

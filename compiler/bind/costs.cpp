@@ -60,13 +60,11 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
                                   [](const Reference& r) { return r.kind == RefKind::TheDiscarded; });
     if (read_later && amount->op == Op::Const && amount->value == 1) {
       // "Discard a card ...: ... the Focus Value of the discarded card": the card is chosen, discarded, and kept
-      auto k = choice_slot(c);
-      if (!k) return false;
-      discarded_slot_ = *k;
       // an Action card being played is not one of the cards in hand it may discard
       int other = filter_function(binary(Op::Ne, param(2), self()), c.range);
-      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(*k), fn_ref(other), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
-                                       konst(CARDRT_OK))));
+      auto k = choose_into_slot(c, other, 1, 1, CARDRT_TGT_HAND, b);
+      if (!k) return false;
+      discarded_slot_ = *k;
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(*k))}), konst(CARDRT_OK))));
       b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(*k)})));
       size_t end = v + 1;
@@ -99,10 +97,9 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     // "Destroy a Shard you control": a choice, not a target (001 Target), fixed at once.
     std::optional<Node> test;
     if (!noun_filter(c.terms, v, c.terms.size(), param(2), test, why)) return fail({c.range, why});
-    int fn = filter_function(std::move(*test), c.range);
-    int64_t slot_index = static_cast<int64_t>(unit_->targets.size() + chosen_++);
-    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_index), fn_ref(fn), konst(1), konst(1), konst(0)}), konst(CARDRT_OK))));
-    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy", {G(), C(), call("cardrt_slot_get", {G(), C(), konst(slot_index), konst(0)})}), konst(CARDRT_OK))));
+    auto k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
+    if (!k) return false;
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy", {G(), C(), slot(static_cast<int>(*k))}), konst(CARDRT_OK))));
     return true;
   }
   return fail({c.range, "this cost is not compiled yet"});

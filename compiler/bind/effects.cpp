@@ -343,11 +343,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       if (end >= c.terms.size() || !noun_filter(c.terms, v, end + 1, param(2), test, why))
         return fail({c.range, why.empty() ? "it names no card to give to" : why});
       ++end;
-      int fn = filter_function(std::move(*test), c.range);
-      auto k = choice_slot(c);
+      auto k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
       if (!k) return false;
-      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(*k), fn_ref(fn), konst(1), konst(1), konst(0)}),
-                                       konst(CARDRT_OK))));
       card = slot(static_cast<int>(*k));
     } else {
       card = targeted_card(c, v, end, b);

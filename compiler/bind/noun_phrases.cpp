@@ -206,11 +206,6 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
   }
   std::string w = lower_word(*t[i]);
   const TextUnit& u = *unit_;
-  auto ref_at = [&](const ast::Term* term) -> const Reference* {
-    for (const Reference& r : u.references)
-      if (r.range.begin == term->range.begin) return &r;
-    return nullptr;
-  };
   auto skip_to = [&](SourceRange r) {
     end = i;
     while (end < t.size() && t[end]->range.begin < r.end) ++end;
@@ -223,7 +218,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       }
   }
   if (w == "the" && i + 1 < t.size() && lower_word(*t[i + 1]) == "target") {
-    const Reference* r = ref_at(t[i]);
+    const Reference* r = reference_at(t[i]);
     if (r) {
       skip_to(r->range);
       return from_antecedent(r->antecedent, why);
@@ -244,7 +239,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       return call("cardrt_ctx_event", {G(), C(), konst((part == "attacked") != passive ? CARDRT_EVF_OTHER : CARDRT_EVF_CARD)});
     }
   }
-  if (const Reference* r = ref_at(t[i])) {
+  if (const Reference* r = reference_at(t[i])) {
     skip_to(r->range);
     switch (r->kind) {
       case RefKind::ThisCard: return self();
@@ -252,11 +247,11 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
         // 001 This: "this unit" is the card's unit: a card that is a unit itself, or the one it is attached to.
         if (lower_word(*t[i]) == "this" && i + 1 < t.size() && lower_word(*t[i + 1]).rfind("unit", 0) == 0) {
           const CardTypeDef* ct = p_.card_type(r_.card->type);
-          if (ct && ct->enters_play && !ct->action) return ct->attaches ? call("cardrt_card_attached_to", {G(), self()}) : self();
+          if (ct && ct->enters_play && !ct->action) return this_unit();
         }
         break;
       case RefKind::ThisBearer:
-      case RefKind::ThisKeyword: return call("cardrt_card_attached_to", {G(), self()});
+      case RefKind::ThisKeyword: return bearer();
       case RefKind::Pronoun:
       case RefKind::That:
       case RefKind::TheTarget: return from_antecedent(r->antecedent, why);
@@ -282,8 +277,7 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
   for (const Reference& r : u.references)
     if (r.range == a) {
       if (r.kind == RefKind::ThisCard) return self();
-      if (r.kind == RefKind::ThisBearer || r.kind == RefKind::ThisKeyword)
-        return call("cardrt_card_attached_to", {G(), self()});
+      if (r.kind == RefKind::ThisBearer || r.kind == RefKind::ThisKeyword) return bearer();
     }
   for (const Clause& c : u.constraints)
     if (c.role == ClauseRole::Trigger && c.range.begin <= a.begin && a.end <= c.range.end)

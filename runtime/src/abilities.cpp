@@ -182,7 +182,8 @@ int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, Pla
 // The response window before an action resolves: each other player's responses to CARDRT_EV_WOULD_RESOLVE_ACTION
 // (on cards in play, or Action cards in hand) are offered in turn; one that cancels the pending action ends it.
 bool Game::cancelled_by_response(const cardrt_effect_ctx& ctx, PlayerId player) {
-  if (trigger_depth_ >= 8 || s_.over) return false;
+  // most pools have no responses at all: no scan of every card on every action
+  if (!pool_->has_responses || trigger_depth_ >= 8 || s_.over) return false;
   Pending pend;
   pend.ev = EventInfo{.kind = CARDRT_EV_WOULD_RESOLVE_ACTION, .card = ctx.source, .player = player, .what = ctx.ability};
   const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);

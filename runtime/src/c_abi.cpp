@@ -302,6 +302,7 @@ int32_t cardrt_def_ability(cardrt_cardpool* pool, int32_t def, int32_t kind, int
     a.designators = designators;
     a.trigger = ev;
     a.flags = flags;
+    if (ev == CARDRT_EV_WOULD_RESOLVE_ACTION) pool->pool.has_responses = true;
     d->abilities.push_back(std::move(a));
     return int32_t(d->abilities.size()) - 1;
   });

@@ -40,6 +40,7 @@ struct CardDef {
 
 struct CardPool {
   std::vector<CardDef> defs;
+  bool has_responses = false;  // some ability answers CARDRT_EV_WOULD_RESOLVE_ACTION: actions open a response window
 };
 
 }  // namespace cardrt

@@ -98,13 +98,7 @@ int32_t Game::search_zone(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int3
   if (!ctx || slot < 0 || slot >= 8) return CARDRT_E_STATE;
   if (!valid_player(p) || zone < 0 || zone >= int32_t(profile_->zones.size())) return CARDRT_E_ARGUMENT;
   if (min < 0 || max < min || max > Slot::kCap) return CARDRT_E_ARGUMENT;
-  std::vector<CardId> found;
-  for (CardId id : s_.players[size_t(p)].zones[size_t(zone)]) {
-    ++eval_depth_;
-    const bool ok = !filter || filter(handle, ctx, id) != 0;
-    --eval_depth_;
-    if (ok) found.push_back(id);
-  }
+  const std::vector<CardId> found = accepted(ctx, s_.players[size_t(p)].zones[size_t(zone)], filter);
   // 003 Card title: a search for a title finds only that title; finding nothing is allowed (a hidden zone's
   // content cannot be checked by the other players), but fewer than `min` means the part fails.
   if (int32_t(found.size()) < min) return CARDRT_FAILED;
@@ -135,15 +129,7 @@ int32_t Game::reveal(cardrt_effect_ctx* ctx, CardId id) {
 }
 
 CardId Game::play_from_hand(cardrt_effect_ctx* ctx, PlayerId p, cardrt_filter_fn filter) {
-  const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
-  if (hand < 0 || !valid_player(p)) return 0;
-  std::vector<CardId> options;
-  for (CardId id : s_.players[size_t(p)].zones[size_t(hand)]) {
-    ++eval_depth_;
-    const bool ok = !filter || filter(handle, ctx, id) != 0;
-    --eval_depth_;
-    if (ok) options.push_back(id);
-  }
+  const std::vector<CardId> options = accepted(ctx, hand_for(ctx, p), filter);
   if (options.empty() || (ctx && ctx->probe)) return 0;
   cardrt_choice c{};
   c.kind = CARDRT_CHOICE_CARDS;

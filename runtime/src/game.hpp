@@ -277,6 +277,10 @@ class Game {
   int32_t draw(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
   int32_t discard_from_hand(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
   int32_t discard_random(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
+  // A player's hand as an effect sees it: an Action card being played is not one of its cards.
+  std::vector<CardId> hand_for(const cardrt_effect_ctx* ctx, PlayerId p) const;
+  // The cards of `ids` the filter accepts (all without one), read in the effect's context.
+  std::vector<CardId> accepted(cardrt_effect_ctx* ctx, const std::vector<CardId>& ids, cardrt_filter_fn filter);
   int32_t mill(cardrt_effect_ctx* ctx, PlayerId p, int32_t n);
   int32_t attach(cardrt_effect_ctx* ctx, CardId att, CardId host, bool transfer);
   CardId create_card(cardrt_effect_ctx* ctx, int32_t type, PlayerId controller, int32_t zone);

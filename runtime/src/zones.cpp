@@ -219,6 +219,26 @@ int32_t Game::draw(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
 }
 
 // 002 520.4: discarding more than the hand holds discards the whole hand. The player chooses which.
+std::vector<CardId> Game::hand_for(const cardrt_effect_ctx* ctx, PlayerId p) const {
+  const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
+  if (hand < 0 || !valid_player(p)) return {};
+  std::vector<CardId> cards = s_.players[size_t(p)].zones[size_t(hand)];
+  if (ctx && ctx->ab && (ctx->ab->flags & CARDRT_ABF_PLAYED_FROM_HAND)) std::erase(cards, ctx->source);
+  return cards;
+}
+
+std::vector<CardId> Game::accepted(cardrt_effect_ctx* ctx, const std::vector<CardId>& ids, cardrt_filter_fn filter) {
+  if (!filter) return ids;
+  std::vector<CardId> out;
+  for (CardId id : ids) {
+    ++eval_depth_;
+    const bool ok = filter(handle, ctx, id) != 0;
+    --eval_depth_;
+    if (ok) out.push_back(id);
+  }
+  return out;
+}
+
 // "Discard a random card from target hero's hand": 002 rule 526, every card equally likely (the game's seeded
 // generator); 520.4: with fewer cards in hand, all of them.
 int32_t Game::discard_random(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
@@ -227,13 +247,12 @@ int32_t Game::discard_random(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
   if (p == CARDRT_NO_PLAYER) return 0;
   if (!valid_player(p) || n < 0) return CARDRT_E_ARGUMENT;
   if (ctx && ctx->probe) return CARDRT_OK;
+  std::vector<CardId> cards = hand_for(ctx, p);
   int32_t done = 0;
-  for (; done < n; ++done) {
-    std::vector<CardId> cards = s_.players[size_t(p)].zones[size_t(hand)];
-    if (ctx && ctx->ab && (ctx->ab->flags & CARDRT_ABF_PLAYED_FROM_HAND)) std::erase(cards, ctx->source);
-    if (cards.empty()) break;
-    const CardId id = cards[size_t(random_below(ctx, int32_t(cards.size())))];
-    discard_card(ctx, id);
+  for (; done < n && !cards.empty(); ++done) {
+    const size_t pick = size_t(random_below(ctx, int32_t(cards.size())));
+    discard_card(ctx, cards[pick]);
+    cards.erase(cards.begin() + std::ptrdiff_t(pick));
   }
   return done;
 }
@@ -243,9 +262,7 @@ int32_t Game::discard_from_hand(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
   if (hand < 0 || profile_->zone(CARDRT_ZROLE_DISCARD) < 0) return CARDRT_E_STATE;
   if (!valid_player(p) || n < 0) return CARDRT_E_ARGUMENT;
   if (ctx && ctx->probe) return CARDRT_OK;
-  std::vector<CardId> cards = s_.players[size_t(p)].zones[size_t(hand)];
-  // An Action card being played is not one of the cards in hand its own effect or cost can discard
-  if (ctx && ctx->ab && (ctx->ab->flags & CARDRT_ABF_PLAYED_FROM_HAND)) std::erase(cards, ctx->source);
+  const std::vector<CardId> cards = hand_for(ctx, p);
   const int32_t k = std::min<int32_t>(n, int32_t(cards.size()));
   std::vector<CardId> chosen;
   if (k == int32_t(cards.size())) {

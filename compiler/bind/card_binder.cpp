@@ -168,6 +168,8 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   created_range_ = {};
   chosen_ = 0;
   roll_local_.reset();
+  unit_designators_ = designators;
+  if (!performer_choice(u, designators, target)) return false;
   if (u.kind == UnitKind::ShorthandTrait) {
     // 003 Traits: "Lose 3 Honor" is "After this card enters play: Lose 3 Honor".
     trigger = signal_event("enter play");

@@ -13,6 +13,7 @@
 //   base_values.cpp   stats a card's text defines: "This Personality's Force is equal to ...", "X is ..." (000 7.4)
 //   card_moves.cpp    looking at, searching, revealing, putting, returning and playing cards; choice slots
 //   duels.cpp         challenges and duels, going home, ranged attacks
+//   performers.cpp    the card performing an action
 #include <cctype>
 #include <optional>
 #include <string>
@@ -106,6 +107,7 @@ class CardBinder {
 
   // targets.cpp: targeting (001 Target); the runtime asks for targets before costs are paid
   bool targeting_clause(const Clause& c, Body& b, bool /*constraints*/);
+  size_t target_phrase_end(const std::vector<const ast::Term*>& t, size_t i) const;
   bool emit_target(const Clause& c, size_t k, Body& b, std::optional<Node> min = {}, int max = 1);
   bool emit_inline_target(const Clause& c, size_t i, Body& b);
   std::optional<Node> targeted_card(const Clause& c, size_t i, size_t& end, Body& b);
@@ -118,7 +120,10 @@ class CardBinder {
   // effects.cpp: imperative clauses, their conditions, rolls and the ability constructor
   bool roll_effects(const TextUnit& u, Body& b);
   bool constructor_(const TextUnit& u, const Clause& c, Body& b, uint32_t& flags);
-  bool stat_changes(const Clause& c, size_t from, std::vector<StatChange>& out);
+  bool stat_changes(const Clause& c, size_t from, std::vector<StatChange>& out, size_t* read = nullptr);
+  std::optional<Node> stat_of_card(const Clause& c, size_t at, size_t& end, std::string& why);
+  bool only_duration_left(const Clause& c, size_t read) const;
+  bool rest_of_effect(const Clause& c, size_t v, size_t read, Body& b, bool continuous);
   bool effect_clause(const Clause& c, Body& b, bool continuous);
   std::optional<Node> resource_condition(const Clause& c, SourceRange cond);
   bool effect_body(const Clause& c, Body& b, bool continuous);
@@ -155,6 +160,12 @@ class CardBinder {
   bool return_any_number(const Clause& c, size_t v, Body& b);
   bool play_from_hand(const Clause& c, size_t v, Body& b);
 
+  // performers.cpp: the card performing an action ("your performing Monk", "this Shugenja" on a Spell)
+  std::optional<Node> printed_performer() const;
+  bool names_performer_by_keyword(const std::vector<const ast::Term*>& t, size_t i, size_t& len) const;
+  bool performer_choice(const TextUnit& u, int32_t designators, Body& b);
+  std::optional<Node> performer_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end) const;
+
   // duels.cpp: challenges, duels, ranged attacks, going home
   bool duel(const Clause& c, size_t v, Body& b);
   std::optional<Node> duel_condition(const Clause& c, SourceRange cond);
@@ -184,6 +195,9 @@ class CardBinder {
   std::vector<std::pair<SourceRange, int64_t>> picked_;  // clauses that looked at, searched for or chose cards: slot
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
+  std::optional<int64_t> performer_slot_;  // an action card's performer, chosen as the action is announced
+  int32_t unit_designators_ = 0;            // CARDRT_DESIG_* of the unit being bound
+  std::string performer_noun_;              // its noun ("monk" in "your performing unbowed Monk"): "your Monk"
   bool ranged_ = false;                    // a ranged attack was bound ("This may target ..." modifies it)
   bool floor_used_ = false;
   // 003 Embedded text: granted traits and abilities are abilities of the granting card's definition, registered after

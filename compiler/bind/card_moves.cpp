@@ -200,6 +200,9 @@ bool CardBinder::put_picked(const Clause& c, size_t v, Body& b) {
 bool CardBinder::choose(const Clause& c, size_t v, Body& b) {
   std::optional<Node> test;
   std::string why;
+  // "Choose your performing Personality": already chosen as the action was announced (performers.cpp)
+  if (size_t end = v; v + 1 < c.terms.size() && lower_word(*c.terms[v + 1]) == "performing" && performer_at(c.terms, v, end))
+    return and_then(c, end, b, false);
   if (!noun_filter(c.terms, v, c.terms.size(), param(2), test, why)) return fail({c.range, why});
   auto k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
   if (!k) return false;

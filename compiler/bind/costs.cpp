@@ -87,6 +87,12 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     return more_costs(c, v + 1 + len, b);
   }
   if (prim == "target") return true;  // emitted above
+  if (prim == "choose" && v + 1 < c.terms.size()) {
+    // "Choose your performing unbowed Monk": chosen as the action is announced (performers.cpp)
+    size_t end = v;
+    if (!performer_at(c.terms, v, end)) return fail({c.range, "this cost is not compiled yet"});
+    return more_costs(c, end, b);
+  }
   std::string text = lower_text(c.range);
   if (prim == "move" && text.find("top card of your deck") != std::string::npos) {
     // "Send the top card of your deck to the discard pile"
@@ -106,15 +112,23 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
 }
 
 // "Exhaust this creature and pay X coins": the part after "and" is a cost of its own.
+// "Choose your performing Monk, target an enemy card, and discard this card": costs listed with commas. Words it
+// cannot read are reported (fail closed), never skipped.
 bool CardBinder::more_costs(const Clause& c, size_t end, Body& b) {
-  if (end >= c.terms.size()) return true;
-  if (lower_word(*c.terms[end]) != "and" || end + 1 >= c.terms.size()) return true;
+  const auto& t = c.terms;
+  if (end >= t.size()) return true;
+  size_t at = end;
+  if (t[at]->kind == ast::TermKind::Comma) ++at;
+  if (at < t.size() && lower_word(*t[at]) == "and") ++at;
+  if (at == end || at >= t.size())
+    return fail({c.range, "the words after '" + std::string(ctx_.sources.text(t[end - 1]->range)) + "' are not compiled yet"});
   size_t len = 0;
-  int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(end + 1), len);
-  if (verb < 0) return fail({c.range, "the words after 'and' are not a cost cardc knows"});
-  if (p_.verbs[static_cast<size_t>(verb)].primitive == "target") return true;
+  int verb = ClauseReader(p_).verb_at(std::span(t).subspan(at), len);
+  if (verb < 0) return fail({c.range, "the words after '" + std::string(ctx_.sources.text(t[end - 1]->range)) + "' are not a cost cardc knows"});
+  if (p_.verbs[static_cast<size_t>(verb)].primitive == "target")  // emitted by cost_clause; the costs may go on
+    return more_costs(c, target_phrase_end(t, at + len - 1), b);
   Clause rest = c;
-  rest.terms.assign(c.terms.begin() + static_cast<long>(end + 1), c.terms.end());
+  rest.terms.assign(c.terms.begin() + static_cast<long>(at), c.terms.end());
   rest.verb = verb;
   rest.optional = false;
   rest.range = SourceRange::join(rest.terms.front()->range, rest.terms.back()->range);

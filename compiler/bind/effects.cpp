@@ -64,26 +64,84 @@ bool CardBinder::constructor_(const TextUnit& u, const Clause& c, Body& b, uint3
   return true;
 }
 
-bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChange>& out) {
+// Stat changes written together at `from`: "+2F", "-1F/-1C", "+2F and +2C", "+2 Force", "ATK -3". Reads only
+// those words: `read` is where they end, so the caller can fail closed on what follows ("-2F, or -3F if ...").
+bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChange>& out, size_t* read) {
   const auto& t = c.terms;
-  for (size_t i = from; i < t.size(); ++i) {
-    if (t[i]->kind != ast::TermKind::Modifier) continue;
-    int stat = -1;
-    if (!t[i]->stat.empty()) stat = lex_.stat_abbrev(t[i]->stat);
+  size_t i = from;
+  auto separator = [&](size_t k) {
+    return k < t.size() && (t[k]->kind == ast::TermKind::Slash || t[k]->kind == ast::TermKind::Comma || lower_word(*t[k]) == "and");
+  };
+  while (i < t.size()) {
     size_t len = 0;
-    if (stat < 0 && i > 0) {
-      for (size_t back = 1; back <= 2 && back <= i && stat < 0; ++back) {
-        int s = lex_.stat_at(std::span(t).subspan(i - back), len);
-        if (s >= 0 && len == back) stat = s;
-      }
+    int stat = -1;
+    size_t at = i;
+    // "ATK -3": the stat's words before the modifier
+    if (t[at]->kind != ast::TermKind::Modifier) {
+      stat = lex_.stat_at(std::span(t).subspan(at), len);
+      if (stat < 0 || at + len >= t.size() || t[at + len]->kind != ast::TermKind::Modifier || !t[at + len]->stat.empty()) break;
+      at += len;
     }
-    if (stat < 0 && i + 1 < t.size()) stat = lex_.stat_at(std::span(t).subspan(i + 1), len);
-    if (stat < 0) return fail({t[i]->range, "it names no stat"});
-    Node d = t[i]->uses_x ? call("cardrt_ctx_x", {G(), C()}) : konst(t[i]->value);
-    if (t[i]->uses_x && t[i]->text[0] != '+') d = binary(Op::Sub, konst(0), std::move(d));
+    const ast::Term& m = *t[at];
+    size_t next = at + 1;
+    if (stat < 0 && !m.stat.empty()) stat = lex_.stat_abbrev(m.stat);
+    if (stat < 0 && next < t.size() && (stat = lex_.stat_at(std::span(t).subspan(next), len)) >= 0) next += len;
+    if (stat < 0) return fail({m.range, "it names no stat"});
+    Node d = m.uses_x ? call("cardrt_ctx_x", {G(), C()}) : konst(m.value);
+    if (m.uses_x && m.text[0] != '+') d = binary(Op::Sub, konst(0), std::move(d));
     out.push_back({stat, std::move(d)});
+    i = next;
+    // another change after "/", "," or "and"; otherwise the separator is not ours ("and bow him")
+    if (!separator(i)) break;
+    size_t k = i + 1;
+    if (k < t.size() && lower_word(*t[k]) == "and") ++k;  // "+1F, and +1C"
+    bool change = k < t.size() && (t[k]->kind == ast::TermKind::Modifier ||
+                                   (lex_.stat_at(std::span(t).subspan(k), len) >= 0 && k + len < t.size() &&
+                                    t[k + len]->kind == ast::TermKind::Modifier));
+    if (!change) break;
+    i = k;
   }
+  if (read) *read = i;
   return true;
+}
+
+// A card's stat as an amount (000 7.2: a result, never negative): "the Focus Value of the discarded card", "his
+// Personal Honor", "Arata's Personal Honor". `end` is where its words end.
+std::optional<Node> CardBinder::stat_of_card(const Clause& c, size_t at, size_t& end, std::string& why) {
+  const auto& t = c.terms;
+  size_t len = 0;
+  if (at < t.size() && lower_word(*t[at]) == "the") {
+    int stat = lex_.stat_at(std::span(t).subspan(at + 1), len);
+    size_t of = at + 1 + len;
+    if (stat < 0 || of + 1 >= t.size() || lower_word(*t[of]) != "of") return std::nullopt;
+    auto card = card_at(c, of + 1, end, why);
+    if (!card) return std::nullopt;
+    return call("cardrt_stat_result", {G(), std::move(*card), konst(stat)});
+  }
+  auto card = card_at(c, at, end, why);
+  int stat = card && end < t.size() ? lex_.stat_at(std::span(t).subspan(end), len) : -1;
+  if (stat < 0) return std::nullopt;
+  end += len;
+  return call("cardrt_stat_result", {G(), std::move(*card), konst(stat)});
+}
+
+// True when nothing but a duration ("until the end of the turn") is left at `read`.
+bool CardBinder::only_duration_left(const Clause& c, size_t read) const {
+  if (read >= c.terms.size()) return true;
+  if (lower_word(*c.terms[read]) != "until") return false;
+  size_t len = 0;
+  return lex_.duration_at(std::span(c.terms).subspan(read), len) >= 0 && read + len == c.terms.size();
+}
+
+// What follows the words an effect read: a duration, "and <another effect>", or nothing; anything else is reported
+// (fail closed: "Give him -2F, or -3F if ..." must not compile as "Give him -2F").
+bool CardBinder::rest_of_effect(const Clause& c, size_t v, size_t read, Body& b, bool continuous) {
+  if (only_duration_left(c, read)) return true;
+  if (lower_word(*c.terms[read]) == "and" && read + 1 < c.terms.size()) {
+    size_t len = 0;
+    if (ClauseReader(p_).verb_at(std::span(c.terms).subspan(read + 1), len) >= 0) return and_then(c, read, b, continuous);
+  }
+  return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
 }
 
 bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
@@ -215,13 +273,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (!amount) {
       size_t e = w + len;
       if (e + 2 < c.terms.size() && lower_word(*c.terms[e]) == "equal" && lower_word(*c.terms[e + 1]) == "to") {
-        size_t end = e + 2;
-        auto card = card_at(c, e + 2, end, why);
-        size_t slen = 0;
-        int stat = end < c.terms.size() ? lex_.stat_at(std::span(c.terms).subspan(end), slen) : -1;
-        if (!card || stat < 0) return fail({c.range, "its amount is not compiled yet"});
-        amount = call("cardrt_stat_result", {G(), *card, konst(stat)});
-        read = end + slen;
+        amount = stat_of_card(c, e + 2, read, why);
+        if (!amount) return fail({c.range, why.empty() ? "its amount is not compiled yet" : why});
       } else {
         return fail({c.range, "it gives no amount"});
       }
@@ -373,7 +426,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       return true;
     }
     std::vector<StatChange> changes;
-    if (!stat_changes(c, end, changes)) return false;
+    size_t read = end;
+    if (!stat_changes(c, end, changes, &read)) return false;
     size_t slen = 0;
     int bstat = end + 1 < c.terms.size() ? lex_.stat_at(std::span(c.terms).subspan(end + 1), slen) : -1;
     size_t kind = end + 1 + slen;
@@ -381,31 +435,27 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         (lower_word(*c.terms[kind]) == "bonus" || lower_word(*c.terms[kind]) == "penalty") &&
         lower_word(*c.terms[kind + 1]) == "equal" && lower_word(*c.terms[kind + 2]) == "to") {
       // "Give him a Force bonus equal to the Focus Value of the discarded card" (000 7.2: a result, never negative)
-      size_t at = kind + 3;
-      if (lower_word(*c.terms[at]) == "the") ++at;
-      int of_stat = lex_.stat_at(std::span(c.terms).subspan(at), slen);
-      size_t of = at + slen;
-      size_t cend = of + 1;
-      auto from = of_stat >= 0 && of < c.terms.size() && lower_word(*c.terms[of]) == "of" ? card_at(c, of + 1, cend, why) : std::nullopt;
-      if (!from) return fail({c.range, why.empty() ? "the amount of the bonus is not compiled yet" : why});
-      Node amount = call("cardrt_stat_result", {G(), std::move(*from), konst(of_stat)});
+      size_t cend = kind + 3;
+      auto of = stat_of_card(c, kind + 3, cend, why);
+      if (!of) return fail({c.range, why.empty() ? "the amount of the bonus is not compiled yet" : why});
+      Node amount = std::move(*of);
       if (lower_word(*c.terms[kind]) == "penalty") amount = binary(Op::Sub, konst(0), std::move(amount));
       b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(*card), konst(bstat), std::move(amount), konst(dur)})));
-      return true;
+      return rest_of_effect(c, v, cend, b, continuous);
     }
     if (!changes.empty()) {
       uint32_t who = b.local();
       b.stmts.push_back(let(who, std::move(*card)));
       for (auto& ch : changes)
         b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
-      return true;
+      return rest_of_effect(c, v, read, b, continuous);
     }
     // "Give him **Samurai** until the end of the turn"
     size_t len = 0;
     if (end < c.terms.size()) {
       if (int kw = lex_.keyword_at(std::span(c.terms).subspan(end), len); kw >= 0) {
         b.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), std::move(*card), konst(kw), konst(dur)})));
-        return true;
+        return rest_of_effect(c, v, end + len, b, continuous);
       }
     }
     return fail({c.range, "what it gives is not compiled yet"});
@@ -595,7 +645,12 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "put" && std::any_of(c.terms.begin(), c.terms.end(), [](const ast::Term* x) { return lower_word(*x) == "token"; })) {
     // 001 Token: "Put a +1F token on it": the bonus comes from the card that created the token.
     std::vector<StatChange> changes;
-    if (!stat_changes(c, v, changes) || changes.size() != 1) return fail({c.range, "the token's bonus is not compiled yet"});
+    size_t m = v;  // "a +1F token"
+    if (m < c.terms.size() && (lower_word(*c.terms[m]) == "a" || lower_word(*c.terms[m]) == "an")) ++m;
+    size_t read = m;
+    if (!stat_changes(c, m, changes, &read)) return false;
+    if (changes.size() != 1 || read >= c.terms.size() || lower_word(*c.terms[read]) != "token")
+      return fail({c.range, "the token's bonus is not compiled yet"});
     size_t on = v;
     while (on < c.terms.size() && lower_word(*c.terms[on]) != "on") ++on;
     size_t end = on + 1;

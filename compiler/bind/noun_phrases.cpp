@@ -81,6 +81,16 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       ++i;
       continue;
     }
+    if (w == "performing") {
+      // the card performing the action (performers.cpp); a target "your performing Personality" on an action card
+      // is one that may perform it: present at the current battlefield for a Battle action
+      std::optional<Node> who = printed_performer();
+      if (!who && performer_slot_) who = slot(static_cast<int>(*performer_slot_));
+      if (who) add(binary(Op::Eq, card, std::move(*who)));
+      else if (unit_designators_ & CARDRT_DESIG_BATTLE)
+        add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
+      continue;
+    }
     if (w == "bowed" || w == "unbowed") {
       Node bowed = call("cardrt_card_state", {G(), card, konst(CARDRT_STATE_BOWED)});
       add(w == "bowed" ? std::move(bowed) : not_(std::move(bowed)));
@@ -204,6 +214,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     std::string d = lower_word(*t[i]);
     if (d == "a" || d == "an" || d == "your") ++i;
   }
+  if (auto who = performer_at(t, i, end)) return who;
   std::string w = lower_word(*t[i]);
   const TextUnit& u = *unit_;
   auto skip_to = [&](SourceRange r) {
@@ -213,7 +224,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
   if (w == "target") {
     for (size_t k = 0; k < u.targets.size(); ++k)
       if (u.targets[k].range.begin == t[i]->range.begin) {
-        skip_to(u.targets[k].range);
+        end = target_phrase_end(t, i);
         return slot(static_cast<int>(k));
       }
   }

@@ -82,8 +82,12 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       return linked_penalty(c, pred, b, dur);
     }
     std::vector<StatChange> changes;
-    if (!stat_changes(c, pred + 1, changes)) return false;
+    size_t read = pred + 1;
+    if (!stat_changes(c, pred + 1, changes, &read)) return false;
     if (changes.empty()) return fail({c.range, "what it has is not compiled yet"});
+    // after the changes: "for each ..." (read below), a duration, or nothing (fail closed)
+    if (!only_duration_left(c, read) && !(read + 1 < t.size() && lower_word(*t[read]) == "for" && lower_word(*t[read + 1]) == "each"))
+      return fail({c.range, "the words after '" + words_text(t, pred + 1, read) + "' are not compiled yet"});
     // A fluctuating bonus: "+1F for each Samurai in play" (003 fluctuating).
     std::optional<int> per;
     std::optional<int> per_status;

@@ -20,19 +20,24 @@ bool CardBinder::targeting_clause(const Clause& c, Body& b, bool /*constraints*/
   return true;
 }
 
-// `min`/`max`: how many ("any number of target beasts"); one by default.
-bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<Node> min, int max) {
-  const Targeting& tg = unit_->targets[k];
-  // The noun phrase: from the word after "target" to the end of the clause's own words.
-  const auto& t = c.all_terms;
-  size_t i = 0;
-  while (i < t.size() && t[i]->range.begin != tg.range.begin) ++i;
+// The end of the noun phrase of the "target" at t[i]: from the word after it to the end of the clause's own words
+// (the semantic passes' range stops at the first noun; "a target Personality or Follower" goes on).
+size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, size_t i) const {
   size_t to = i + 1;
   while (to < t.size()) {
     std::string w = lower_word(*t[to]);
     bool stop = w == "to" || w == "and" || w == "until" || w == "ignoring" || w == "into" ||
                 t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon ||
-                t[to]->kind == ast::TermKind::Embedded;  // "Give target creature “...”": the quote is not the noun
+                t[to]->kind == ast::TermKind::Embedded ||  // "Give target creature “...”": the quote is not the noun
+                t[to]->kind == ast::TermKind::Modifier;    // "Give a target enemy Personality -2F"
+    // "Give a target Personality a Force penalty equal to ...": what is given, not the noun
+    if ((w == "a" || w == "an") && to + 1 < t.size()) {
+      size_t len = 0;
+      if (lex_.stat_at(std::span(t).subspan(to + 1), len) >= 0 && to + 1 + len < t.size()) {
+        std::string kind = lower_word(*t[to + 1 + len]);
+        if (kind == "bonus" || kind == "penalty") stop = true;
+      }
+    }
     // "a target Daimyo, Duelist, or Kensai Personality": a comma inside a list of alternatives
     if (t[to]->kind == ast::TermKind::Comma && to + 1 < t.size()) {
       size_t len = 0;
@@ -52,11 +57,26 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
     }
     // "a target Personality opposing him": after the noun, "opposing" names whom it opposes (the challenger).
     if (w == "opposing" && to > i + 1 && lex_.card_type(t[to - 1]->text) >= 0) stop = true;
+    // "Give target Personality **Samurai**": a keyword right after the head noun is what is given
+    size_t klen = 0;
+    if (to > i + 1 && lex_.card_type(possessive_stem(t[to - 1]->text)) >= 0 && lex_.keyword_at(std::span(t).subspan(to), klen) >= 0 &&
+        !(to + klen < t.size() && lex_.card_type(t[to + klen]->text) >= 0))
+      stop = true;
     if (stop) break;
     ++to;
     // "target hero's hand": the possessive card ends the phrase ("another player's Personality" goes on)
     if (const std::string stem = possessive_stem(t[to - 1]->text); stem != t[to - 1]->text && lex_.card_type(stem) >= 0) break;
   }
+  return to;
+}
+
+// `min`/`max`: how many ("any number of target beasts"); one by default.
+bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<Node> min, int max) {
+  const Targeting& tg = unit_->targets[k];
+  const auto& t = c.all_terms;
+  size_t i = 0;
+  while (i < t.size() && t[i]->range.begin != tg.range.begin) ++i;
+  size_t to = target_phrase_end(t, i);
   // A trailing "opposing him" is the challenge's opponent: the same restriction as "opposing".
   std::optional<Node> test;
   std::string why;

@@ -2,6 +2,7 @@
 // "the discarded card", "that ..." and card title resolves to something declared, or is reported.
 #include <algorithm>
 #include <set>
+#include <span>
 
 #include "base/suggest.h"
 #include "sema/lexicon.h"
@@ -73,7 +74,12 @@ class Resolver {
           continue;
         }
         if (w == "the" && (next == "target" || next == "targeted")) {
-          SourceRange r = terms_range(t, i, std::min(t.size(), i + 3));
+          // "the target", "the target Personality", "the targeted card" ("Give the target -2F": not the -2F)
+          size_t len = 0;
+          bool noun = i + 2 < t.size() && (lex_.card_type(possessive_stem(t[i + 2]->text)) >= 0 ||
+                                           lex_.keyword_at(std::span(t).subspan(i + 2), len) >= 0 ||
+                                           Lexicon::entity_noun(lower_word(*t[i + 2])));
+          SourceRange r = terms_range(t, i, std::min(t.size(), i + (noun ? 3 : 2)));
           auto it = std::find_if(ante.rbegin(), ante.rend(), [](const Antecedent& a) { return a.target; });
           if (it == ante.rend())
             ctx_.diags.report(DiagId::TargetReferenceWithoutTargeting, r, std::string(ctx_.sources.text(r)));

@@ -1,0 +1,105 @@
+// The binder (card_binder.h): the card that performs an action ("Choose your performing unbowed Monk", "Bow your
+// performing Shugenja", "Target your performing Personality"). An action printed on a card in play is performed by
+// that card, or by the card an attachment is attached to (001 This); an action card's (a Strategy's, a Spell's)
+// action is performed by one of your cards the text describes, chosen as the action is announced, and a Battle
+// action only by one present at the current battlefield (001 Tactician: "one of your unbowed Tacticians is at the
+// current battlefield"). Later words name it again: "your Monk", "him", "this Shugenja".
+#include "bind/card_binder.h"
+
+#include <algorithm>
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+namespace {
+
+bool is_performing(const ast::Term& t) { return lower_word(t) == "performing"; }
+
+}  // namespace
+
+// The performer of the unit's action when the card itself or its bearer performs it; nullopt for action cards.
+std::optional<Node> CardBinder::printed_performer() const {
+  const CardTypeDef* ct = p_.card_type(r_.card->type);
+  if (!ct || ct->action) return std::nullopt;
+  return ct->attaches ? bearer() : self();
+}
+
+// "this Shugenja" on an action card, whose text has no card of that keyword: the card performing the action.
+bool CardBinder::names_performer_by_keyword(const std::vector<const ast::Term*>& t, size_t i, size_t& len) const {
+  const CardTypeDef* ct = p_.card_type(r_.card->type);
+  if (!ct || !ct->action || i + 1 >= t.size() || lower_word(*t[i]) != "this" || reference_at(t[i])) return false;
+  return lex_.keyword_at(std::span(t).subspan(i + 1), len) >= 0;
+}
+
+// Before the unit's targets and costs: an action card's performer is chosen, once, as the action is announced.
+bool CardBinder::performer_choice(const TextUnit& u, int32_t designators, Body& b) {
+  performer_slot_.reset();
+  performer_noun_.clear();
+  if (u.kind != UnitKind::Ability || printed_performer()) return true;
+  std::vector<const Clause*> clauses;
+  for (const Clause& c : u.constraints) clauses.push_back(&c);
+  for (const Clause& c : u.effects) clauses.push_back(&c);
+  for (const Clause* c : clauses) {
+    const auto& t = c->terms;
+    for (size_t i = 0; i < t.size(); ++i) {
+      size_t len = 0;
+      size_t from = 0, to = 0;
+      if (is_performing(*t[i]) && i > 0 && lower_word(*t[i - 1]) == "your") {
+        // "Target your performing Personality": the target is the performer (noun_filter reads "performing")
+        if (i > 1 && lower_word(*t[i - 2]) == "target") return true;
+        from = i + 1;
+        to = target_phrase_end(t, i);
+      } else if (names_performer_by_keyword(t, i, len)) {
+        from = i + 1;
+        to = i + 1 + len;
+      } else {
+        continue;
+      }
+      std::optional<Node> test;
+      std::string why;
+      if (!noun_filter(t, from, to, param(2), test, why)) return fail({c->range, why});
+      // yours, and present at the battle for a Battle action
+      Node mine = binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), controller());
+      Node f = and_(std::move(*test), std::move(mine));
+      if (designators & CARDRT_DESIG_BATTLE)
+        f = and_(std::move(f), binary(Op::Eq, call("cardrt_card_battlefield", {G(), param(2)}), call("cardrt_current_battlefield", {G()})));
+      auto k = choose_into_slot(*c, filter_function(std::move(f), c->range), 1, 1, 0, b);
+      if (!k) return false;
+      performer_slot_ = *k;
+      performer_noun_ = lower(possessive_stem(t[to - 1]->text));
+      picked_.push_back({terms_range(t, i, to), *k});
+      return true;
+    }
+  }
+  return true;
+}
+
+// The performer named at t[i] ("your performing Monk", "your Monk" once chosen, "this Shugenja"); `end` is where
+// its words end. nullopt when the words there do not name it.
+std::optional<Node> CardBinder::performer_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end) const {
+  if (i + 1 >= t.size()) return std::nullopt;
+  std::string w = lower_word(*t[i]);
+  std::optional<Node> who = printed_performer();
+  if (!who && performer_slot_) who = call("cardrt_slot_get", {G(), C(), konst(*performer_slot_), konst(0)});
+  if (!who) return std::nullopt;
+  size_t len = 0;
+  if ((w == "your" || w == "the") && is_performing(*t[i + 1])) {
+    end = target_phrase_end(t, i + 1);
+    return who;
+  }
+  if (names_performer_by_keyword(t, i, len)) {
+    end = i + 1 + len;
+    return who;
+  }
+  // "your Monk", "your Berserker's base Force": the performer chosen as "your performing unbowed Monk"
+  if (w == "your" && !performer_noun_.empty() && lower(possessive_stem(t[i + 1]->text)) == performer_noun_) {
+    end = i + 2;
+    return who;
+  }
+  return std::nullopt;
+}
+
+}  // namespace cardc::binding

@@ -9,17 +9,17 @@ namespace {
 constexpr int32_t kTacticalKey = -100;  // 001 Tactical: one Tactical action per Tactician per turn
 }
 
-std::unique_ptr<cardrt_effect_ctx> Game::make_ctx(CardId source, const AbilityRef& ref, PlayerId controller) {
-  auto ctx = std::make_unique<cardrt_effect_ctx>();
-  ctx->game = this;
-  ctx->source = source;
-  ctx->def = ref.def;
-  ctx->ability = ref.key;
-  ctx->ab = ref.ab;
-  ctx->controller = controller;
+cardrt_effect_ctx Game::make_ctx(CardId source, const AbilityRef& ref, PlayerId controller) {
+  cardrt_effect_ctx ctx;
+  ctx.game = this;
+  ctx.source = source;
+  ctx.def = ref.def;
+  ctx.ability = ref.key;
+  ctx.ab = ref.ab;
+  ctx.controller = controller;
   if (source > 0 && valid_card(source)) {
-    ctx->x = card(source).x_value;
-    ctx->x_set = false;
+    ctx.x = card(source).x_value;
+    ctx.x_set = false;
   }
   return ctx;
 }
@@ -60,8 +60,9 @@ int32_t Game::use_ability(PlayerId p, CardId id, int32_t key, bool free_play, bo
   if (!valid_player(p) || !valid_card(id)) return CARDRT_E_ARGUMENT;
   const Card& c = card(id);
   AbilityRef ref;
-  for (const AbilityRef& r : abilities_of(c))
+  for_each_ability(c, [&](const AbilityRef& r) {
     if (r.key == key) ref = r;
+  });
   if (!ref.ab) return CARDRT_E_ARGUMENT;
   const AbilityDef& ab = *ref.ab;
   if (ab.kind != CARDRT_AB_ACTION && ab.kind != CARDRT_AB_REACTION) return CARDRT_E_ARGUMENT;
@@ -80,9 +81,9 @@ int32_t Game::use_ability(PlayerId p, CardId id, int32_t key, bool free_play, bo
   if ((ab.designators & CARDRT_DESIG_TERRAIN_BATTLE) && in_play(id)) return CARDRT_FAILED;
   // 001 Terrain: a Terrain action card is played through the Terrain rules (one per battlefield)
   if (!terrain_play && from_hand && is_terrain(c)) return play_terrain(p, id, key);
-  auto ctx = make_ctx(id, ref, p);
-  ctx->free_play = free_play || (ab.flags & CARDRT_ABF_FREE);
-  return resolve(*ctx, true, (ab.flags & CARDRT_ABF_TACTICAL) != 0, p, terrain_play);
+  cardrt_effect_ctx ctx = make_ctx(id, ref, p);
+  ctx.free_play = free_play || (ab.flags & CARDRT_ABF_FREE);
+  return resolve(ctx, true, (ab.flags & CARDRT_ABF_TACTICAL) != 0, p, terrain_play);
 }
 
 bool Game::constructor_legal(cardrt_effect_ctx* ctx) {
@@ -197,13 +198,13 @@ bool Game::cancelled_by_response(const cardrt_effect_ctx& ctx, PlayerId player) 
       if (r.ab->kind != CARDRT_AB_REACTION || r.ab->trigger != CARDRT_EV_WOULD_RESOLVE_ACTION) continue;
       if (in_hand != ((r.ab->flags & CARDRT_ABF_PLAYED_FROM_HAND) != 0)) continue;
       if (!in_hand && has_state(c, CARDRT_STATE_BOWED) && !(r.ab->flags & CARDRT_ABF_EVEN_IF_BOWED)) continue;
-      auto rctx = make_ctx(c.id, r, who);
-      rctx->event = pend.ev;
-      rctx->pending = &pend;
-      if (r.ab->fn[CARDRT_FN_CONDITION] && !r.ab->fn[CARDRT_FN_CONDITION](handle, rctx.get())) continue;
-      if (!choose_yes_no(rctx.get(), who, CARDRT_PURPOSE_REACTION, c.id)) continue;
+      cardrt_effect_ctx rctx = make_ctx(c.id, r, who);
+      rctx.event = pend.ev;
+      rctx.pending = &pend;
+      if (r.ab->fn[CARDRT_FN_CONDITION] && !r.ab->fn[CARDRT_FN_CONDITION](handle, &rctx)) continue;
+      if (!choose_yes_no(&rctx, who, CARDRT_PURPOSE_REACTION, c.id)) continue;
       const CardId responder = c.id;
-      resolve(*rctx, true, (r.ab->flags & CARDRT_ABF_TACTICAL) != 0, who);
+      resolve(rctx, true, (r.ab->flags & CARDRT_ABF_TACTICAL) != 0, who);
       if (pend.cancelled) emit(CARDRT_LOG_ACTION_CANCELLED, player, ctx.source, responder, -1, ctx.ability, 0);
       break;  // one response per card and window (and `c` may have moved while it resolved)
     }

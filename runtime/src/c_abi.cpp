@@ -1017,9 +1017,7 @@ int32_t cardrt_for_each_card(cardrt_game* game, cardrt_effect_ctx* ctx, cardrt_a
     if (!filter || !fn) return int32_t(CARDRT_E_ARGUMENT);
     int32_t done = 0;
     // Ids are fixed first: cards created by fn are not visited (a snapshot of the cards in play now).
-    std::vector<int32_t> ids;
-    for (int32_t id = 1; id <= int32_t(g.state().cards.size()); ++id)
-      if (g.in_play(id)) ids.push_back(id);
+    const cardrt::CardList ids = g.cards_in_play();
     for (int32_t id : ids)
       if (g.in_play(id) && as_filter(filter)(game, ctx, id) && as_amount(fn)(game, ctx, id) == CARDRT_OK) ++done;
     return done;

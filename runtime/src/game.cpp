@@ -88,8 +88,8 @@ cardrt_effect_ctx Game::rule_ctx(PlayerId controller, CardId source) {
   return ctx;
 }
 
-std::vector<CardId> Game::cards_in_play() const {
-  std::vector<CardId> out;
+CardList Game::cards_in_play() const {
+  CardList out;
   for (const Card& c : s_.cards)
     if (c.exists && profile_->zone_in_play(c.zone)) out.push_back(c.id);
   return out;

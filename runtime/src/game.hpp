@@ -10,6 +10,7 @@
 #include "card_def.hpp"
 #include "cardrt/cardrt.h"
 #include "event_log.hpp"
+#include "inline_list.hpp"
 #include "prng.hpp"
 #include "profile.hpp"
 
@@ -215,6 +216,11 @@ struct AbilityRef {
   const AbilityDef* ab = nullptr;
 };
 
+// A card's abilities, or the cards in play, fixed before card code runs (card code may grant abilities or move
+// cards while they are being visited); room for the usual counts inside, so building one allocates nothing.
+using AbilityList = InlineList<AbilityRef, 8>;
+using CardList = InlineList<CardId, 64>;
+
 class Game {
  public:
   Game(std::shared_ptr<const Profile> profile, std::shared_ptr<const CardPool> pool, uint64_t seed,
@@ -266,7 +272,19 @@ class Game {
   bool forbidden(CardId actor, int32_t action, CardId other);
   bool player_forbidden(PlayerId p, int32_t action, int32_t what) const;
   int32_t remove_keyword(cardrt_effect_ctx* ctx, CardId id, int32_t kw, int32_t dur);
-  std::vector<AbilityRef> abilities_of(const Card& c) const;
+  AbilityList abilities_of(const Card& c) const;
+  // Visits the card's abilities where they are: printed ones in order, then granted ones in grant order. The visit
+  // must not run card code (it may grant the card abilities while its grants are walked): use abilities_of then.
+  template <class F>
+  void for_each_ability(const Card& c, F&& visit) const {
+    if (const CardDef* d = def_of(c))
+      for (size_t i = 0; i < d->abilities.size(); ++i)
+        if (!(d->abilities[i].flags & CARDRT_ABF_GRANTED))  // 003 Embedded text: not a feature of the card itself
+          visit(AbilityRef{c.def, int32_t(i), int32_t(i), &d->abilities[i]});
+    for (const Grant& g : c.grants)
+      if (g.kind == GrantKind::ability)
+        visit(AbilityRef{g.what, g.ability, 1000 + g.id, &pool_->defs[size_t(g.what)].abilities[size_t(g.ability)]});
+  }
 
   // --- zones and cards (zones.cpp) ---
   CardId add_card(int32_t def, PlayerId owner, int32_t zone);
@@ -287,7 +305,7 @@ class Game {
   int32_t add_counters(cardrt_effect_ctx* ctx, CardId id, int32_t counter, int32_t n);
   int32_t remove_counters(cardrt_effect_ctx* ctx, CardId id, int32_t counter, int32_t n);
   int32_t damage_counter() const;
-  std::vector<CardId> cards_in_play() const;
+  CardList cards_in_play() const;
 
   // --- resources (resources.cpp) ---
   int32_t gain_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32_t n, int32_t dur = -1);
@@ -331,7 +349,8 @@ class Game {
   int32_t player_wins(PlayerId p);
 
   // --- abilities, triggers, replacement, constructor (abilities.cpp, triggers.cpp, constructor.cpp) ---
-  std::unique_ptr<cardrt_effect_ctx> make_ctx(CardId source, const AbilityRef& ref, PlayerId controller);
+  // A fresh context for one run of an ability; it lives on the caller's stack for that resolution.
+  cardrt_effect_ctx make_ctx(CardId source, const AbilityRef& ref, PlayerId controller);
   int32_t use_ability(PlayerId p, CardId id, int32_t ability_key, bool free_play, bool terrain_play = false);
   int32_t resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, PlayerId player, bool terrain_play = false);
   bool cancelled_by_response(const cardrt_effect_ctx& ctx, PlayerId player);

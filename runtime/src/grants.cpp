@@ -55,15 +55,9 @@ int32_t Game::set_state(cardrt_effect_ctx* ctx, CardId id, int32_t st, bool on) 
   return CARDRT_OK;
 }
 
-std::vector<AbilityRef> Game::abilities_of(const Card& c) const {
-  std::vector<AbilityRef> out;
-  if (const CardDef* d = def_of(c))
-    for (size_t i = 0; i < d->abilities.size(); ++i)
-      if (!(d->abilities[i].flags & CARDRT_ABF_GRANTED))  // 003 Embedded text: not a feature of the card itself
-        out.push_back(AbilityRef{c.def, int32_t(i), int32_t(i), &d->abilities[i]});
-  for (const Grant& g : c.grants)
-    if (g.kind == GrantKind::ability)
-      out.push_back(AbilityRef{g.what, g.ability, 1000 + g.id, &pool_->defs[size_t(g.what)].abilities[size_t(g.ability)]});
+AbilityList Game::abilities_of(const Card& c) const {
+  AbilityList out;
+  for_each_ability(c, [&](const AbilityRef& r) { out.push_back(r); });
   return out;
 }
 
@@ -110,9 +104,9 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
     // 003 Traits: a trait given to a card that has it adds no copy; abilities (actions, Reactions) do stack
     const AbilityDef& ab = pool_->defs[size_t(what)].abilities[size_t(ability)];
     const bool is_trait = ab.kind != CARDRT_AB_ACTION && ab.kind != CARDRT_AB_REACTION;
-    if (is_trait)
-      for (const AbilityRef& r : abilities_of(*c))
-        if (r.def == what && r.index == ability) return CARDRT_OK;
+    bool has = false;
+    if (is_trait) for_each_ability(*c, [&](const AbilityRef& r) { has |= r.def == what && r.index == ability; });
+    if (has) return CARDRT_OK;
   }
   Grant g;
   g.id = next_id();

@@ -14,14 +14,18 @@ bool Game::continuous_pass() {
   deferring_ = true;
   for (CardId id : cards_in_play()) {
     if (!in_play(id)) continue;
-    for (const AbilityRef& r : abilities_of(card(id))) {
-      if (r.ab->kind != CARDRT_AB_CONTINUOUS) continue;
+    // the card's continuous traits are fixed first: asserting one may grant the card more abilities
+    InlineList<AbilityRef, 4> traits;
+    for_each_ability(card(id), [&](const AbilityRef& r) {
+      if (r.ab->kind == CARDRT_AB_CONTINUOUS) traits.push_back(r);
+    });
+    for (const AbilityRef& r : traits) {
       cardrt_effect_fn fn = r.ab->fn[CARDRT_FN_CONTINUOUS] ? r.ab->fn[CARDRT_FN_CONTINUOUS] : r.ab->fn[CARDRT_FN_EFFECT];
       if (!fn) continue;
-      auto ctx = make_ctx(id, r, card(id).controller);
-      ctx->continuous = true;
-      ctx->epoch = epoch_;
-      fn(handle, ctx.get());
+      cardrt_effect_ctx ctx = make_ctx(id, r, card(id).controller);
+      ctx.continuous = true;
+      ctx.epoch = epoch_;
+      fn(handle, &ctx);
     }
   }
   deferring_ = false;

@@ -21,18 +21,18 @@ void Game::dispatch(const EventInfo& ev) {
     CardId card;
     AbilityRef ref;
   };
-  std::vector<Hit> traits, reactions;
+  InlineList<Hit, 8> traits, reactions;
   // deterministic order: the active player's cards first, then the others, each by card id
   for (int pass = 0; pass < 2; ++pass)
     for (const Card& c : s_.cards) {
       if (!c.exists || ((c.controller == s_.active) != (pass == 0))) continue;
       const bool here = profile_->zone_in_play(c.zone);
-      for (const AbilityRef& r : abilities_of(c)) {
-        if (r.ab->trigger != ev.kind) continue;
-        if (!here && !(r.ab->flags & CARDRT_ABF_OUT_OF_PLAY)) continue;
+      for_each_ability(c, [&](const AbilityRef& r) {
+        if (r.ab->trigger != ev.kind) return;
+        if (!here && !(r.ab->flags & CARDRT_ABF_OUT_OF_PLAY)) return;
         if (r.ab->kind == CARDRT_AB_TRIGGERED) traits.push_back(Hit{c.id, r});
         else if (r.ab->kind == CARDRT_AB_REACTION) reactions.push_back(Hit{c.id, r});
-      }
+      });
     }
   auto in_chain = [&](CardId id, int32_t key) {
     return std::find(resolving_.begin(), resolving_.end(), std::make_pair(id, key)) != resolving_.end();
@@ -52,9 +52,9 @@ void Game::dispatch(const EventInfo& ev) {
     const PlayerId ctrl = card(h.card).controller;
     if ((h.ref.ab->flags & CARDRT_ABF_OPTIONAL) && !choose_yes_no(nullptr, ctrl, CARDRT_PURPOSE_OPTIONAL, h.card))
       continue;
-    auto ctx = make_ctx(h.card, h.ref, ctrl);
-    ctx->event = ev;
-    resolve(*ctx, false, false, ctrl);
+    cardrt_effect_ctx ctx = make_ctx(h.card, h.ref, ctrl);
+    ctx.event = ev;
+    resolve(ctx, false, false, ctrl);
   }
   // Reactions are voluntary: each is offered to its controller (003 Abilities)
   for (const Hit& h : reactions) {
@@ -65,11 +65,11 @@ void Game::dispatch(const EventInfo& ev) {
     if (!(ab.flags & CARDRT_ABF_UNLIMITED) && used_this_turn(c, h.ref.key)) continue;
     if (in_chain(h.card, h.ref.key)) continue;
     const PlayerId ctrl = c.controller;
-    auto ctx = make_ctx(h.card, h.ref, ctrl);
-    ctx->event = ev;
-    if (ab.fn[CARDRT_FN_CONDITION] && !ab.fn[CARDRT_FN_CONDITION](handle, ctx.get())) continue;
-    if (!choose_yes_no(ctx.get(), ctrl, CARDRT_PURPOSE_REACTION, h.card)) continue;
-    resolve(*ctx, true, (ab.flags & CARDRT_ABF_TACTICAL) != 0, ctrl);
+    cardrt_effect_ctx ctx = make_ctx(h.card, h.ref, ctrl);
+    ctx.event = ev;
+    if (ab.fn[CARDRT_FN_CONDITION] && !ab.fn[CARDRT_FN_CONDITION](handle, &ctx)) continue;
+    if (!choose_yes_no(&ctx, ctrl, CARDRT_PURPOSE_REACTION, h.card)) continue;
+    resolve(ctx, true, (ab.flags & CARDRT_ABF_TACTICAL) != 0, ctrl);
   }
   --trigger_depth_;
 }
@@ -83,7 +83,7 @@ bool Game::replace(Pending& p) {
       CardId card;
       AbilityRef ref;
     };
-    std::vector<Candidate> fresh;
+    InlineList<Candidate, 8> fresh;
     const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
     for (const Card& holder : s_.cards) {
       // replacement traits and Interrupts on cards in play, and Interrupts on Action cards in hand
@@ -123,9 +123,9 @@ bool Game::replace(Pending& p) {
     const Candidate f = fresh[pick];
     const bool from_hand = (f.ref.ab->flags & CARDRT_ABF_PLAYED_FROM_HAND) != 0;
     const PlayerId who = from_hand ? card(f.card).owner : card(f.card).controller;
-    auto ctx = make_ctx(f.card, f.ref, who);
-    ctx->event = p.ev;
-    ctx->pending = &p;
+    cardrt_effect_ctx ctx = make_ctx(f.card, f.ref, who);
+    ctx.event = p.ev;
+    ctx.pending = &p;
     const int32_t before = p.ev.amount;
     applied.emplace_back(f.card, f.ref.key);
     if (f.ref.ab->designators != 0) {
@@ -134,10 +134,10 @@ bool Game::replace(Pending& p) {
       const Card& c = card(f.card);
       const bool usable = (from_hand || !has_state(c, CARDRT_STATE_BOWED) || (f.ref.ab->flags & CARDRT_ABF_EVEN_IF_BOWED)) &&
                           ((f.ref.ab->flags & CARDRT_ABF_UNLIMITED) || !used_this_turn(c, f.ref.key));
-      if (!usable || !choose_yes_no(ctx.get(), who, CARDRT_PURPOSE_REPLACEMENT, f.card)) continue;
-      if (resolve(*ctx, true, (f.ref.ab->flags & CARDRT_ABF_TACTICAL) != 0, who) != CARDRT_OK) continue;
+      if (!usable || !choose_yes_no(&ctx, who, CARDRT_PURPOSE_REPLACEMENT, f.card)) continue;
+      if (resolve(ctx, true, (f.ref.ab->flags & CARDRT_ABF_TACTICAL) != 0, who) != CARDRT_OK) continue;
     } else if (f.ref.ab->fn[CARDRT_FN_EFFECT]) {
-      f.ref.ab->fn[CARDRT_FN_EFFECT](handle, ctx.get());
+      f.ref.ab->fn[CARDRT_FN_EFFECT](handle, &ctx);
     }
     any = true;
     emit(CARDRT_LOG_REPLACED, p.ev.player, f.card, p.ev.card, p.ev.kind, p.ev.amount - before,

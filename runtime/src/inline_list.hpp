@@ -1,0 +1,60 @@
+// A list with room for N elements inside itself, for the short lists the runtime builds on every event and settle
+// (a card's abilities, the cards in play, the abilities one event triggers): filling it allocates nothing until it
+// outgrows that room, then it moves to the heap. Elements are plain values (ids, ability references).
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <vector>
+
+namespace cardrt {
+
+template <class T, size_t N>
+class InlineList {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+ public:
+  InlineList() = default;
+  InlineList(const InlineList& other) { *this = other; }
+  InlineList& operator=(const InlineList& other) {
+    if (this == &other) return *this;
+    clear();
+    for (const T& v : other) push_back(v);
+    return *this;
+  }
+
+  void push_back(const T& v) {
+    if (size_ < N) {
+      std::construct_at(room() + size_, v);
+    } else {
+      // the heap holds every element from the first that does not fit; it is never shrunk back
+      if (size_ == N) heap_.assign(room(), room() + N);
+      heap_.push_back(v);
+    }
+    ++size_;
+  }
+  void clear() {
+    size_ = 0;
+    heap_.clear();
+  }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T* begin() { return size_ > N ? heap_.data() : room(); }
+  T* end() { return begin() + size_; }
+  const T* begin() const { return size_ > N ? heap_.data() : room(); }
+  const T* end() const { return begin() + size_; }
+  T& operator[](size_t i) { return begin()[i]; }
+  const T& operator[](size_t i) const { return begin()[i]; }
+
+ private:
+  T* room() { return std::launder(reinterpret_cast<T*>(room_)); }
+  const T* room() const { return std::launder(reinterpret_cast<const T*>(room_)); }
+
+  alignas(T) std::byte room_[N * sizeof(T)];
+  size_t size_ = 0;
+  std::vector<T> heap_;
+};
+
+}  // namespace cardrt

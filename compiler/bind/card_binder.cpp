@@ -216,7 +216,13 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
         std::string t = lower_text(c.range);
         if (t.rfind("even if", 0) == 0 && t.find("bowed") != std::string::npos) flags |= CARDRT_ABF_EVEN_IF_BOWED;
         else if (t.rfind("once per turn", 0) == 0) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
-        else return fail({c.range, "this condition is not compiled yet"});
+        else if (auto g = card_condition(c, c.range)) {
+          // the ability may be used (or the trait triggers) only while it holds (003 Abilities, constraints block)
+          Node prev = has_cond && !cond.stmts.empty() ? std::move(cond.stmts.back().kids.front()) : konst(1);
+          if (has_cond) cond.stmts.pop_back();
+          cond.stmts.push_back(ret(and_(std::move(prev), std::move(*g))));
+          has_cond = true;
+        } else return fail({c.range, "this condition is not compiled yet"});
         break;
       }
       case ClauseRole::Targeting:

@@ -12,8 +12,9 @@
 //   statements.cpp    declaratives: stat bonuses, bounds, protections and restrictions (003 Traits)
 //   base_values.cpp   stats a card's text defines: "This Personality's Force is equal to ...", "X is ..." (000 7.4)
 //   card_moves.cpp    looking at, searching, revealing, putting, returning and playing cards; choice slots
-//   duels.cpp         challenges and duels, going home, ranged attacks
+//   duels.cpp         challenges and duels, going home, ranged and melee attacks, Fear
 //   performers.cpp    the card performing an action
+//   conditions.cpp    conditions on cards and on what a player controls
 #include <cctype>
 #include <optional>
 #include <string>
@@ -97,7 +98,7 @@ class CardBinder {
 
   // noun_phrases.cpp: the cards a noun phrase describes (filters) or names (references), amounts, durations
   bool noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
-                   std::string& why, bool in_play = true);
+                   std::string& why, bool in_play = true, bool need_noun = true);
   std::optional<Node> card_at(const Clause& c, size_t i, size_t& end, std::string& why);
   Node slot(int k);
   std::optional<Node> from_antecedent(SourceRange a, std::string& why);
@@ -166,10 +167,14 @@ class CardBinder {
   bool performer_choice(const TextUnit& u, int32_t designators, Body& b);
   std::optional<Node> performer_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end) const;
 
+  // conditions.cpp: conditions on cards and on what a player controls ("If he is dishonorable")
+  std::optional<Node> card_is(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card);
+  std::optional<Node> card_condition(const Clause& c, SourceRange cond);
+
   // duels.cpp: challenges, duels, ranged attacks, going home
   bool duel(const Clause& c, size_t v, Body& b);
   std::optional<Node> duel_condition(const Clause& c, SourceRange cond);
-  bool ranged_attack(const Clause& c, size_t v, Body& b);
+  bool strength_attack(const Clause& c, size_t v, Body& b);
 
   // statements.cpp: declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits)
   bool declarative(const Clause& c, Body& b, bool continuous);

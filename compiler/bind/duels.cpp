@@ -52,18 +52,43 @@ std::optional<Node> CardBinder::duel_condition(const Clause& c, SourceRange cond
   return and_(binary(Op::Ne, winner, konst(0)), binary(Op::Ne, winner, std::move(*who)));
 }
 
-// "Ranged attack 4. This may target a Personality with Followers." A ranged attack destroys an opposing Follower,
-// or an opposing Personality without Followers, at this battlefield whose Force is the number or less (the card's
-// reminder text: "A Ranged attack normally targets only a Follower or a Personality without Followers").
-bool CardBinder::ranged_attack(const Clause& c, size_t v, Body& b) {
-  auto n = amount_at(c, v);
+// Attacks and Fear with a strength: "Ranged attack 4", "Melee 6 Attack", "Fear 2", "Fear equal to Zaiburo's Force
+// minus 1". A ranged attack destroys an opposing Follower, or an opposing Personality without Followers, at this
+// battlefield whose Force is the strength or less (its reminder text: "A Ranged attack normally targets only a
+// Follower or a Personality without Followers"); a melee attack may target a Personality with Followers too; Fear
+// bows "a target enemy Follower or Personality with N or lower Force" (its reminder text), Personalities without
+// Followers unless widened. "This may target a Personality with Followers" (001 This), or "... that may target a
+// Personality with Followers", widens them. Any other words are reported (fail closed).
+bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
+  const auto& t = c.terms;
+  std::string verb = lower(p_.verbs[static_cast<size_t>(c.verb)].name);
+  bool fear = verb == "fear", melee = verb.starts_with("melee");
+  std::string what = fear ? "this Fear" : melee ? "this melee attack" : "this ranged attack";
   int follower = lex_.card_type("Follower"), personality = lex_.card_type("Personality");
   int force = -1;
   for (size_t s = 0; s < p_.stats.size(); ++s)
     if (p_.stats[s].role == "force") force = static_cast<int>(s);
-  if (!n || follower < 0 || personality < 0 || force < 0) return fail({c.range, "this ranged attack is not compiled yet"});
-  // 001 This: "This may target a Personality with Followers" widens this effect's targets.
-  bool with_followers = false;
+  if (follower < 0 || personality < 0 || force < 0) return fail({c.range, what + " is not compiled yet"});
+  // the strength: a number, or "equal to <a card's stat> [minus N | plus N]"
+  std::optional<Node> n = amount_at(c, v);
+  size_t read = v + 1;
+  std::string why;
+  if (!n && v + 1 < t.size() && lower_word(*t[v]) == "equal" && lower_word(*t[v + 1]) == "to") {
+    n = stat_of_card(c, v + 2, read, why);
+    if (n && read + 1 < t.size() && (lower_word(*t[read]) == "minus" || lower_word(*t[read]) == "plus") &&
+        t[read + 1]->kind == ast::TermKind::Number) {
+      n = binary(lower_word(*t[read]) == "minus" ? Op::Sub : Op::Add, std::move(*n), konst(t[read + 1]->value));
+      read += 2;
+    }
+  }
+  if (!n) return fail({c.range, "the strength of " + what + " is not compiled yet"});
+  if (!fear && read < t.size() && lower_word(*t[read]) == "attack") ++read;  // "Ranged 3 Attack"
+  bool with_followers = melee;
+  if (read + 6 == t.size() && lower(words_text(t, read, t.size())) == "that may target a personality with followers") {
+    with_followers = true;
+    read = t.size();
+  }
+  if (!only_duration_left(c, read)) return fail({c.range, "the words after '" + words_text(t, v, read) + "' are not compiled yet"});
   for (const Clause& e : unit_->effects)
     if (lower_text(e.range).rfind("this may target a personality with followers", 0) == 0) with_followers = true;
   Node card = param(2);
@@ -74,14 +99,15 @@ bool CardBinder::ranged_attack(const Clause& c, size_t v, Body& b) {
                                     : and_(binary(Op::Eq, type, konst(personality)), std::move(alone)));
   Node test = and_(call("cardrt_card_in_play", {G(), card}),
                    and_(binary(Op::Ne, call("cardrt_card_controller", {G(), card}), controller()),
-                        and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})),
-                             and_(binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(force)}), std::move(*n)), std::move(kind)))));
+                        and_(binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(force)}), std::move(*n)), std::move(kind))));
+  if (!fear)  // an attack reaches only the current battlefield
+    test = and_(std::move(test), binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
   int fn = filter_function(std::move(test), c.range);
   auto k = choice_slot(c);
   if (!k) return false;
   b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(*k), fn_ref(fn), konst(1), konst(1), konst(0)}),
                                    konst(CARDRT_OK))));
-  b.stmts.push_back(eval(call("cardrt_destroy", {G(), C(), slot(static_cast<int>(*k))})));
+  b.stmts.push_back(eval(call(fear ? "cardrt_bow" : "cardrt_destroy", {G(), C(), slot(static_cast<int>(*k))})));
   ranged_ = true;
   return true;
 }

@@ -163,6 +163,10 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
       guard = std::move(g);
       continue;
     }
+    if (auto g = card_condition(c, cond)) {
+      guard = guard ? and_(std::move(*guard), std::move(*g)) : std::move(*g);
+      continue;
+    }
     if (t.rfind("once per turn", 0) == 0) once = true;
     else if (c.delayed) continue;
     else if (t.rfind("until", 0) == 0) continue;  // a duration, read by duration()
@@ -254,6 +258,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (c.form == ClauseForm::Declarative) return declarative(c, b, continuous);
   if (c.form != ClauseForm::Imperative) return fail({c.range, "it is not an effect"});
   if (prim == "target") return targeting_clause(c, b, false);
+  if (std::string name = lower(p_.verbs[static_cast<size_t>(c.verb)].name); name.starts_with("ranged") || name.starts_with("melee") || name == "fear")
+    return strength_attack(c, v, b);
   if (prim == "gain" || prim == "lose" || prim == "produce") {
     auto amount = amount_at(c, v);
     size_t w = v + (amount ? 1 : 0);
@@ -716,7 +722,6 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "choose") return choose(c, v, b);
   if (prim == "play") return play_from_hand(c, v, b);
   if (prim == "challenge") return duel(c, v, b);
-  if (prim == "attack" && lower(p_.verbs[static_cast<size_t>(c.verb)].name).rfind("ranged", 0) == 0) return ranged_attack(c, v, b);
   if (prim == "reveal") {
     size_t end = v;
     auto card = card_at(c, v, end, why);

@@ -13,7 +13,7 @@ namespace cardc::binding {
 
 // A test over `card` for a noun phrase such as "an opposing Samurai Personality you control with 2 Chi or less".
 bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
-                           std::string& why, bool in_play) {
+                           std::string& why, bool in_play, bool need_noun) {
   std::vector<Node> tests;
   bool noun = false;
   auto add = [&](Node n) { tests.push_back(std::move(n)); };
@@ -89,6 +89,19 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       if (who) add(binary(Op::Eq, card, std::move(*who)));
       else if (unit_designators_ & CARDRT_DESIG_BATTLE)
         add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
+      continue;
+    }
+    if (w == "dishonorable") {
+      // 003 Personal Honor: a Dishonorable Personality's Personal Honor has a maximum of zero; a Personality with
+      // none is dishonorable
+      auto ph = p_.stat("Personal Honor");
+      int personality = lex_.card_type("Personality");
+      if (!ph || personality < 0) {
+        why = "'dishonorable' needs a Personal Honor stat and a Personality card type";
+        return false;
+      }
+      add(and_(binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(personality)),
+               binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(static_cast<int64_t>(*ph))}), konst(0))));
       continue;
     }
     if (w == "bowed" || w == "unbowed") {
@@ -191,7 +204,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     why = "the alternatives in '" + words_text(t, from, to) + "' are not compiled yet";
     return false;
   }
-  if (!noun) {
+  if (!noun && need_noun) {
     why = "'" + words_text(t, from, to) + "' names no card type or keyword";
     return false;
   }

@@ -43,7 +43,7 @@ bool CardBinder::performer_choice(const TextUnit& u, int32_t designators, Body& 
   for (const Clause& c : u.constraints) clauses.push_back(&c);
   for (const Clause& c : u.effects) clauses.push_back(&c);
   for (const Clause* c : clauses) {
-    const auto& t = c->terms;
+    const auto& t = c->all_terms;  // with its leading conditions ("If this Shugenja is Earth, ...")
     for (size_t i = 0; i < t.size(); ++i) {
       size_t len = 0;
       size_t from = 0, to = 0;

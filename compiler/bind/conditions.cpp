@@ -1,0 +1,90 @@
+// The binder (card_binder.h): conditions on cards and on what a player controls, read with the noun-phrase words
+// ("If he is dishonorable", "If this Shugenja is Earth", "If he is a Kensai", "If the target is Shadowlands and
+// attacking", "If you control a Courtier or Shugenja", "Unless you are Spider Clan", "If it is not your turn").
+// A condition with a word the noun phrases do not read is not compiled (fail closed), never read in part.
+#include "bind/card_binder.h"
+
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+namespace {
+
+std::vector<const ast::Term*> terms_in(const Clause& c, SourceRange cond) {
+  std::vector<const ast::Term*> t;
+  for (const auto* term : c.all_terms)
+    if (term->range.begin >= cond.begin && term->range.end <= cond.end) t.push_back(term);
+  return t;
+}
+
+}  // namespace
+
+// A description of one card: the noun-phrase words in [from, to), joined by "and" ("Shadowlands and attacking").
+std::optional<Node> CardBinder::card_is(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card) {
+  std::optional<Node> all;
+  size_t part = from;
+  for (size_t i = from; i <= to; ++i) {
+    if (i < to && lower_word(*t[i]) != "and") continue;
+    std::optional<Node> test;
+    std::string why;
+    if (part >= i || !noun_filter(t, part, i, card, test, why, false, false)) return std::nullopt;
+    all = all ? and_(std::move(*all), std::move(*test)) : std::move(*test);
+    part = i + 1;
+  }
+  return all;
+}
+
+std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond) {
+  std::vector<const ast::Term*> t = terms_in(c, cond);
+  if (t.size() < 3) return std::nullopt;
+  std::string lead = lower_word(*t[0]);
+  bool negate = lead == "unless";
+  if (lead != "if" && lead != "while" && lead != "unless") return std::nullopt;
+  auto result = [&](Node n) { return negate ? not_(std::move(n)) : std::move(n); };
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  // "If it is your turn", "If it is not your turn", "If it is another player's turn"
+  if (word(1) == "it" && word(2) == "is" && word(t.size() - 1) == "turn") {
+    size_t k = 3;
+    if (word(k) == "not") {
+      negate = !negate;
+      ++k;
+    }
+    Node mine = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
+    if (word(k) == "your" && k + 2 == t.size()) return result(std::move(mine));
+    if (word(k) == "another" && (word(k + 1) == "player's" || word(k + 1) == "player’s") && k + 3 == t.size())
+      return result(not_(std::move(mine)));
+    return std::nullopt;
+  }
+  // "If you control a Courtier or Shugenja", "While you control one or more Rings"
+  if (word(1) == "you" && (word(2) == "control" || word(2) == "have")) {
+    size_t from = 3;
+    if (word(from) == "one" && word(from + 1) == "or" && word(from + 2) == "more") from += 3;
+    std::optional<Node> test;
+    std::string why;
+    if (!noun_filter(t, from, t.size(), param(2), test, why)) return std::nullopt;
+    int fn = filter_function(and_(std::move(*test), binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), controller())), cond);
+    return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
+  }
+  // "Unless you are Spider Clan", "If you are a Dragon Clan player": a player is of a clan when his Stronghold is
+  // (003 Card features: a clan keyword) -- not compiled: the runtime has no player keywords.
+  // "<card> is [not] [a|an] <description>"
+  Clause cc = c;
+  cc.terms = t;
+  size_t end = 1;
+  std::string why;
+  auto card = card_at(cc, 1, end, why);
+  if (!card || end >= t.size() || (word(end) != "is" && word(end) != "are")) return std::nullopt;
+  ++end;
+  if (word(end) == "not") {
+    negate = !negate;
+    ++end;
+  }
+  auto is = card_is(t, end, t.size(), std::move(*card));
+  if (!is) return std::nullopt;
+  return result(std::move(*is));
+}
+
+}  // namespace cardc::binding

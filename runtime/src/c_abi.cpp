@@ -303,6 +303,8 @@ int32_t cardrt_def_ability(cardrt_cardpool* pool, int32_t def, int32_t kind, int
     a.trigger = ev;
     a.flags = flags;
     if (ev == CARDRT_EV_WOULD_RESOLVE_ACTION) pool->pool.has_responses = true;
+    if (kind == CARDRT_AB_TRIGGERED || kind == CARDRT_AB_REACTION) pool->pool.triggers.add(ev);
+    if (kind == CARDRT_AB_REPLACEMENT) pool->pool.replacements.add(ev);
     d->abilities.push_back(std::move(a));
     return int32_t(d->abilities.size()) - 1;
   });

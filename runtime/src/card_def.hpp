@@ -38,9 +38,20 @@ struct CardDef {
   cardrt_filter_fn attach_filter = nullptr;
 };
 
+// A set of events, one bit per event id (ids past 63 share bits with lower ones: a shared bit costs only a scan).
+struct EventSet {
+  uint64_t bits = 0;
+  void add(int32_t ev) { bits |= uint64_t{1} << (uint32_t(ev) & 63u); }
+  bool may_contain(int32_t ev) const { return (bits >> (uint32_t(ev) & 63u)) & 1u; }
+};
+
 struct CardPool {
   std::vector<CardDef> defs;
   bool has_responses = false;  // some ability answers CARDRT_EV_WOULD_RESOLVE_ACTION: actions open a response window
+  // The events some ability of the pool (printed or granted) triggers on or replaces: most events of a game have
+  // none, and then nothing asks every card for its abilities.
+  EventSet triggers;      // triggered traits and Reactions
+  EventSet replacements;  // replacement effects and Interrupts
 };
 
 }  // namespace cardrt

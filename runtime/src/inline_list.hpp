@@ -25,13 +25,8 @@ class InlineList {
   }
 
   void push_back(const T& v) {
-    if (size_ < N) {
-      std::construct_at(room() + size_, v);
-    } else {
-      // the heap holds every element from the first that does not fit; it is never shrunk back
-      if (size_ == N) heap_.assign(room(), room() + N);
-      heap_.push_back(v);
-    }
+    if (size_ < N) std::construct_at(room() + size_, v);
+    else spill(v);
     ++size_;
   }
   void clear() {
@@ -49,6 +44,11 @@ class InlineList {
   const T& operator[](size_t i) const { return begin()[i]; }
 
  private:
+  // the heap holds every element from the first that does not fit; it is never shrunk back
+  [[gnu::noinline]] void spill(const T& v) {
+    if (size_ == N) heap_.assign(room(), room() + N);
+    heap_.push_back(v);
+  }
   T* room() { return std::launder(reinterpret_cast<T*>(room_)); }
   const T* room() const { return std::launder(reinterpret_cast<const T*>(room_)); }
 

@@ -68,27 +68,30 @@ void Game::settle() {
   for (; iter < 16 && !s_.over; ++iter) {
     bool changed = continuous_pass();
     changed |= refresh_fluctuating();
-    for (CardId id : cards_in_play()) {
-      if (!in_play(id) || s_.over) continue;
-      const Card& c = card(id);
-      const auto& type = p.card_types[size_t(c.type)];
-      // 003 Chi: if the Chi of a Personality in play is ever zero, destroy him (continuously applied)
-      if (p.rule(CARDRT_RULE_ZERO_CHI) && chi >= 0 && !(type.flags & CARDRT_TYPE_STATS_MODIFY_HOST) &&
-          stat_present(c, chi)) {
-        if (stat_value(c, chi) == 0) {
-          if (destroy(nullptr, id, kCauseZeroChi) == CARDRT_OK) {
-            changed = true;
-            continue;
+    // zero Chi and lethal damage look at every card in play; without them nothing needs to
+    if (p.rule(CARDRT_RULE_ZERO_CHI) || p.rule(CARDRT_RULE_LETHAL_DAMAGE)) {
+      for (CardId id : cards_in_play()) {
+        if (!in_play(id) || s_.over) continue;
+        const Card& c = card(id);
+        const auto& type = p.card_types[size_t(c.type)];
+        // 003 Chi: if the Chi of a Personality in play is ever zero, destroy him (continuously applied)
+        if (p.rule(CARDRT_RULE_ZERO_CHI) && chi >= 0 && !(type.flags & CARDRT_TYPE_STATS_MODIFY_HOST) &&
+            stat_present(c, chi)) {
+          if (stat_value(c, chi) == 0) {
+            if (destroy(nullptr, id, kCauseZeroChi) == CARDRT_OK) {
+              changed = true;
+              continue;
+            }
+          } else {
+            card(id).zero_chi_logged = false;
           }
-        } else {
-          card(id).zero_chi_logged = false;
         }
-      }
-      // 004 Health: damage counters equal to or above total Health are Lethal Damage
-      if (p.rule(CARDRT_RULE_LETHAL_DAMAGE) && health >= 0 && dmg >= 0 && in_play(id) &&
-          stat_present(card(id), health) && card(id).counters[size_t(dmg)] > 0 &&
-          card(id).counters[size_t(dmg)] >= stat_value(card(id), health)) {
-        if (destroy(nullptr, id, kCauseLethal) == CARDRT_OK) changed = true;
+        // 004 Health: damage counters equal to or above total Health are Lethal Damage
+        if (p.rule(CARDRT_RULE_LETHAL_DAMAGE) && health >= 0 && dmg >= 0 && in_play(id) &&
+            stat_present(card(id), health) && card(id).counters[size_t(dmg)] > 0 &&
+            card(id).counters[size_t(dmg)] >= stat_value(card(id), health)) {
+          if (destroy(nullptr, id, kCauseLethal) == CARDRT_OK) changed = true;
+        }
       }
     }
     // 002 601: wounds equal to or above the hero's starting life lose the game

@@ -16,6 +16,7 @@ void Game::dispatch(const EventInfo& ev) {
     emit(CARDRT_LOG_CYCLE_STOPPED, -1, ev.card, 0, ev.kind, trigger_depth_, 0);
     return;
   }
+  if (!pool_->triggers.may_contain(ev.kind)) return;  // no ability of the pool triggers on it
   ++trigger_depth_;
   struct Hit {
     CardId card;
@@ -75,6 +76,7 @@ void Game::dispatch(const EventInfo& ev) {
 }
 
 bool Game::replace(Pending& p) {
+  if (!pool_->replacements.may_contain(p.ev.kind)) return false;  // no ability of the pool replaces it
   std::vector<std::pair<CardId, int32_t>> applied;
   bool repetition = false;
   bool any = false;

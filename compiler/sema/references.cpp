@@ -117,6 +117,15 @@ class Resolver {
             ante.push_back({u.references.back().range, std::string(ctx_.sources.text(u.references.back().range)), -1});
           continue;
         }
+        // The Oracle's short name: capitalised words of the card's own title ("Taruko" on "Komori Taruko") name
+        // the card itself (003 Card title).
+        if (size_t n = own_name_at(t, i)) {
+          SourceRange r = terms_range(t, i, i + n);
+          u.references.push_back({RefKind::ThisCard, r, {}, "this card (" + std::string(ctx_.sources.text(r)) + ")", own_type_});
+          ante.push_back({r, std::string(ctx_.sources.text(r)), own_type_, false, true});
+          i += n - 1;
+          continue;
+        }
         // Any card or entity noun can be referred back to ("Your Personalities ... while they ...").
         bool plural = false;
         if (int ct = lex_.card_type(possessive_stem(t[i]->text), &plural); ct >= 0)
@@ -130,6 +139,35 @@ class Resolver {
   }
 
  private:
+  // How many words at t[i] are words of the card's own title used as its name ("Taruko", "Komori Taruko's"); 0 if
+  // none. Not a card type, keyword or stat, and not a word that describes a following noun ("Akodo Personalities").
+  size_t own_name_at(const std::vector<const ast::Term*>& t, size_t i) const {
+    auto title_word = [&](size_t k) {
+      if (k >= t.size() || !is_upper(*t[k])) return false;
+      std::string w = possessive_stem(t[k]->text);
+      if (w.size() < 3 || w == "The" || w == "And") return false;
+      size_t len = 0;
+      if (lex_.card_type(w) >= 0 || lex_.keyword_at(std::span(t).subspan(k), len) >= 0 || lex_.stat_at(std::span(t).subspan(k), len) >= 0)
+        return false;
+      for (size_t at = card_.title.find(w); at != std::string::npos; at = card_.title.find(w, at + 1)) {
+        bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(card_.title[at - 1]));
+        size_t e = at + w.size();
+        bool ends = e == card_.title.size() || !std::isalnum(static_cast<unsigned char>(card_.title[e]));
+        if (starts && ends) return true;
+      }
+      return false;
+    };
+    size_t n = 0;
+    while (title_word(i + n)) {
+      ++n;
+      if (possessive_stem(t[i + n - 1]->text) != t[i + n - 1]->text) break;  // "Taruko's Force": the name ends
+    }
+    if (n == 0 || (i + n < t.size() && lex_.card_type(possessive_stem(t[i + n]->text)) >= 0 &&
+                   possessive_stem(t[i + n - 1]->text) == t[i + n - 1]->text))
+      return 0;
+    return n;
+  }
+
   // "this <noun>": the card itself, its bearer, a keyword test, or a context (001 This). Returns the last index used.
   size_t this_ref(TextUnit& u, const std::vector<const ast::Term*>& t, size_t i, bool this_any) {
     const ast::Term& noun = *t[i + 1];

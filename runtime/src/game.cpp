@@ -91,7 +91,7 @@ cardrt_effect_ctx Game::rule_ctx(PlayerId controller, CardId source) {
 CardList Game::cards_in_play() const {
   CardList out;
   for (const Card& c : s_.cards)
-    if (c.exists && profile_->zone_in_play(c.zone)) out.push_back(c.id);
+    if (c.in_play) out.push_back(c.id);
   return out;
 }
 

@@ -87,6 +87,7 @@ struct Card {
   PlayerId owner = 0, controller = 0;
   PlayerId zone_player = 0;  // whose zone list holds the card
   int32_t zone = 0;
+  bool in_play = false;  // exists in a zone of play; kept with zone and exists by Game::set_zone (a hot read)
   int32_t battlefield = 0;
   uint32_t states = 0;
   uint32_t object = 0;  // changes when the card changes zones: a new object for targeting
@@ -240,7 +241,11 @@ class Game {
   bool valid_player(PlayerId p) const { return p >= 0 && p < int32_t(s_.players.size()); }
   Card& card(CardId id) { return s_.cards[size_t(id - 1)]; }
   const Card& card(CardId id) const { return s_.cards[size_t(id - 1)]; }
-  bool in_play(CardId id) const { return valid_card(id) && profile_->zone_in_play(card(id).zone); }
+  bool in_play(CardId id) const { return id > 0 && id <= int32_t(s_.cards.size()) && card(id).in_play; }
+  void set_zone(Card& c, int32_t zone) {
+    c.zone = zone;
+    c.in_play = c.exists && profile_->zone_in_play(zone);
+  }
   const CardDef* def_of(const Card& c) const { return c.def >= 0 ? &pool_->defs[size_t(c.def)] : nullptr; }
   std::string card_title(CardId id) const;
   PlayerId opponent(PlayerId p) const;

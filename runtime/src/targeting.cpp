@@ -15,7 +15,7 @@ bool Game::candidate_legal(cardrt_effect_ctx* ctx, const Slot& s, int32_t id) {
   if (s.flags & CARDRT_TGT_ANY_ZONE) {
   } else if (s.flags & CARDRT_TGT_HAND) {
     if (c.zone != hand || c.zone_player != s.chooser) return false;
-  } else if (!profile_->zone_in_play(c.zone)) {
+  } else if (!c.in_play) {
     return false;
   }
   // 001 Target: a card whose face is not revealed cannot be targeted by its face-up features

@@ -27,7 +27,7 @@ void Game::dispatch(const EventInfo& ev) {
   for (int pass = 0; pass < 2; ++pass)
     for (const Card& c : s_.cards) {
       if (!c.exists || ((c.controller == s_.active) != (pass == 0))) continue;
-      const bool here = profile_->zone_in_play(c.zone);
+      const bool here = c.in_play;
       for_each_ability(c, [&](const AbilityRef& r) {
         if (r.ab->trigger != ev.kind) return;
         if (!here && !(r.ab->flags & CARDRT_ABF_OUT_OF_PLAY)) return;

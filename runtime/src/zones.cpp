@@ -18,7 +18,7 @@ CardId Game::add_card(int32_t def, PlayerId owner, int32_t zone) {
   c.def = def;
   c.type = d.type;
   c.owner = c.controller = c.zone_player = owner;
-  c.zone = zone;
+  set_zone(c, zone);
   c.base = d.stats;
   c.base.resize(p.stats.size());
   c.counters.assign(p.counters.size(), 0);
@@ -38,7 +38,7 @@ void Game::insert_into_zone(Card& c, PlayerId p, int32_t zone, bool bottom) {
   auto& list = s_.players[size_t(p)].zones[size_t(zone)];
   if (bottom) list.push_back(c.id);
   else list.insert(list.begin(), c.id);
-  c.zone = zone;
+  set_zone(c, zone);
   c.zone_player = p;
 }
 
@@ -100,6 +100,7 @@ int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to
     if (c.created) {  // 003 Created cards: a created card ceases to exist when it leaves play
       remove_from_zone(c);
       c.exists = false;
+      c.in_play = false;
       emit(CARDRT_LOG_CEASED_TO_EXIST, c.owner, id, 0, -1, 0, 0);
       return CARDRT_OK;
     }
@@ -351,7 +352,7 @@ CardId Game::create_card(cardrt_effect_ctx* ctx, int32_t type, PlayerId controll
   c.created = true;
   c.type = type;
   c.owner = c.controller = c.zone_player = controller;
-  c.zone = zone;
+  set_zone(c, zone);
   c.base.resize(p.stats.size());
   for (int32_t st : p.card_types[size_t(type)].stats)
     c.base[size_t(st)] = (p.stats[size_t(st)].flags & CARDRT_STATF_CREATED_DASH) ? BaseStat{CARDRT_BASE_DASH, 0}
@@ -363,6 +364,7 @@ CardId Game::create_card(cardrt_effect_ctx* ctx, int32_t type, PlayerId controll
   emit(CARDRT_LOG_CARD_CREATED, controller, id, ctx_source(ctx), zone, 1, -1);
   if (!p.zone_in_play(zone)) {
     s_.cards.back().exists = false;
+    s_.cards.back().in_play = false;
     emit(CARDRT_LOG_CEASED_TO_EXIST, controller, id, 0, -1, 0, 0);
     return CARDRT_FAILED;
   }

@@ -170,6 +170,7 @@ class CardBinder {
   // conditions.cpp: conditions on cards and on what a player controls ("If he is dishonorable")
   std::optional<Node> card_is(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card);
   std::optional<Node> card_condition(const Clause& c, SourceRange cond);
+  std::optional<Node> while_subject(const std::vector<const ast::Term*>& t, size_t from, size_t subject_end, Node subject);
 
   // duels.cpp: challenges, duels, ranged attacks, going home
   bool duel(const Clause& c, size_t v, Body& b);

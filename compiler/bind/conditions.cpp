@@ -87,4 +87,45 @@ std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond
   return result(std::move(*is));
 }
 
+// "... has +2F while opposed", "while he has a Follower", "while attached to a Ratling", "while she is bowed": a
+// condition on the card that has the bonus (`subject`), judged each time the continuous trait applies (003 Traits).
+// t[from] is "while"; the condition runs to the end of the clause. nullopt when it is not one of these.
+std::optional<Node> CardBinder::while_subject(const std::vector<const ast::Term*>& t, size_t from, size_t subject_end, Node subject) {
+  size_t i = from + 1;
+  if (i >= t.size()) return std::nullopt;
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  // a pronoun for the subject itself ("Nairuko has +2F while she has a Spell")
+  if (is_pronoun(word(i))) {
+    const Reference* r = reference_at(t[i]);
+    if (!r || r->antecedent.begin < t.front()->range.begin || r->antecedent.end > t[subject_end - 1]->range.end) return std::nullopt;
+    ++i;
+  }
+  if (word(i) == "has" || word(i) == "have") {
+    // "has a Follower", "has a Spell": what is attached to the subject (a card type that attaches)
+    size_t k = i + 1;
+    if (word(k) == "a" || word(k) == "an") ++k;
+    int type = k + 1 == t.size() ? lex_.card_type(t[k]->text) : -1;
+    const CardTypeDef* ct = type >= 0 ? &p_.card_types[static_cast<size_t>(type)] : nullptr;
+    if (!ct || !ct->attaches) return std::nullopt;
+    return binary(Op::Gt, call("cardrt_card_attachments", {G(), std::move(subject), konst(type)}), konst(0));
+  }
+  if (word(i) == "attached" && word(i + 1) == "to") {
+    std::optional<Node> test;
+    std::string why;
+    if (!noun_filter(t, i + 2, t.size(), call("cardrt_card_attached_to", {G(), std::move(subject)}), test, why, true)) return std::nullopt;
+    return test;
+  }
+  bool negate = false;
+  if (word(i) == "is" || word(i) == "are") {
+    ++i;
+    if (word(i) == "not") {
+      negate = true;
+      ++i;
+    }
+  }
+  auto is = card_is(t, i, t.size(), std::move(subject));
+  if (!is) return std::nullopt;
+  return negate ? not_(std::move(*is)) : std::move(*is);
+}
+
 }  // namespace cardc::binding

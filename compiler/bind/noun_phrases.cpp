@@ -113,6 +113,27 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       add(not_(call("cardrt_card_has_keyword", {G(), card, call("cardrt_keyword_id", {G(), str("Unique")})})));
       continue;
     }
+    if (w == "defending") {
+      // the other side of the battle: a player whose turn it is not, at a battlefield
+      add(and_(binary(Op::Gt, call("cardrt_card_battlefield", {G(), card}), konst(0)),
+               binary(Op::Ne, owner(), call("cardrt_active_player", {G()}))));
+      continue;
+    }
+    if (w == "opposed") {
+      // at the current battlefield, where both sides have cards: the attacker's (the player whose turn it is) and the
+      // defender's, so whichever side the card is on, enemy cards are there with it
+      auto side = [&](Op op) {
+        Node c2 = param(2);
+        Node here = and_(call("cardrt_card_in_play", {G(), c2}),
+                         and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), call("cardrt_current_battlefield", {G()})),
+                              binary(op, call("cardrt_card_controller", {G(), c2}), call("cardrt_active_player", {G()}))));
+        return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(filter_function(std::move(here), term.range))}), konst(0));
+      };
+      add(and_(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
+                    binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()}))),
+               and_(side(Op::Eq), side(Op::Ne))));
+      continue;
+    }
     if (w == "attacking") {
       // 003 Stats example: the attacking Personalities are the attacking player's (the player whose turn it is)
       // at a battlefield.

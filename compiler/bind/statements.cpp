@@ -85,9 +85,19 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     size_t read = pred + 1;
     if (!stat_changes(c, pred + 1, changes, &read)) return false;
     if (changes.empty()) return fail({c.range, "what it has is not compiled yet"});
-    // after the changes: "for each ..." (read below), a duration, or nothing (fail closed)
-    if (!only_duration_left(c, read) && !(read + 1 < t.size() && lower_word(*t[read]) == "for" && lower_word(*t[read + 1]) == "each"))
+    // after the changes: "for each ..." (read below), "while ..." on a continuous trait, a duration, or nothing
+    // (fail closed)
+    bool while_ = read < t.size() && lower_word(*t[read]) == "while" && dur == CARDRT_DUR_CONTINUOUS;
+    if (!while_ && !only_duration_left(c, read) &&
+        !(read + 1 < t.size() && lower_word(*t[read]) == "for" && lower_word(*t[read + 1]) == "each"))
       return fail({c.range, "the words after '" + words_text(t, pred + 1, read) + "' are not compiled yet"});
+    // The condition on the card that has the bonus; nullopt: none. Fails closed when it cannot be read.
+    auto while_guard = [&](Node subject, std::optional<Node>& guard) {
+      if (!while_) return true;
+      guard = while_subject(t, read, pred, std::move(subject));
+      if (!guard) return fail({c.range, "the condition '" + words_text(t, read, t.size()) + "' is not compiled yet"});
+      return true;
+    };
     // A fluctuating bonus: "+1F for each Samurai in play" (003 fluctuating).
     std::optional<int> per;
     std::optional<int> per_status;
@@ -109,12 +119,17 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       }
     size_t end = 0;
     std::string w0 = lower_word(*t[0]);
-    bool single = w0 == "this" || is_pronoun(w0) || w0 == "the" || w0 == "that" || w0 == "target";
+    bool single = w0 == "this" || is_pronoun(w0) || w0 == "the" || w0 == "that" || w0 == "target" || reference_at(t[0]);
     if (single) {
       auto card = card_at(c, 0, end, why);
       if (!card) return fail({c.range, why});
       uint32_t who = b.local();
       b.stmts.push_back(let(who, std::move(*card)));
+      std::optional<Node> guard;
+      if (!while_guard(local(who), guard)) return false;
+      Body guarded;
+      guarded.locals = b.locals;
+      Body& into = guard ? guarded : b;
       for (auto& ch : changes) {
         if (per_status || per) {
           // Amount per counter or card: the change times the count (the sign goes in the modifier).
@@ -123,10 +138,14 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
           Body amount;
           amount.stmts.push_back(ret(binary(Op::Mul, std::move(count), binary(Op::Max, ch.delta, binary(Op::Sub, konst(0), ch.delta)))));
           int af = add_function("amount", FnKind::Amount, std::move(amount), c.range);
-          b.stmts.push_back(eval(call("cardrt_stat_modify_fluctuating", {G(), C(), local(who), konst(ch.stat), fn_ref(af), if_sign(ch.delta), konst(dur)})));
+          into.stmts.push_back(eval(call("cardrt_stat_modify_fluctuating", {G(), C(), local(who), konst(ch.stat), fn_ref(af), if_sign(ch.delta), konst(dur)})));
         } else {
-          b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
+          into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
         }
+      }
+      if (guard) {
+        b.locals = guarded.locals;
+        b.stmts.push_back(if_(std::move(*guard), block(std::move(guarded.stmts))));
       }
       return true;
     }
@@ -135,6 +154,9 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     auto filter = subject_filter(c, pred);
     if (!filter) return false;
     Body apply;
+    std::optional<Node> guard;
+    if (!while_guard(param(2), guard)) return false;
+    if (guard) apply.stmts.push_back(if_(not_(std::move(*guard)), block({ret(konst(CARDRT_OK))})));
     for (auto& ch : changes)
       apply.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), param(2), konst(ch.stat), std::move(ch.delta), konst(dur)})));
     apply.stmts.push_back(ret(konst(CARDRT_OK)));

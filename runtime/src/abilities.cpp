@@ -1,6 +1,9 @@
 // Using abilities and resolving traits: conditions, targeting, costs (all or nothing), effects.
 // 003_c83c069b880758ae.txt Traits and Abilities; 001 Tactical; 002 rule 524.
 #include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
 
 #include "game.hpp"
 
@@ -9,19 +12,27 @@ namespace {
 constexpr int32_t kTacticalKey = -100;  // 001 Tactical: one Tactical action per Tactician per turn
 }
 
-cardrt_effect_ctx Game::make_ctx(CardId source, const AbilityRef& ref, PlayerId controller) {
-  cardrt_effect_ctx ctx;
-  ctx.game = this;
+Game::EffectRun::EffectRun(Game& g, CardId source, const AbilityRef& ref, PlayerId controller) : g_(g) {
+  if (g.run_depth_ == g.runs_.size()) g.runs_.push_back(std::make_unique<cardrt_effect_ctx>());
+  ctx_ = g.runs_[g.run_depth_++].get();
+  // fresh: the fields before the slots in one copy, then the slots the previous run at this depth filled
+  static constexpr cardrt_effect_ctx kFresh{};
+  static_assert(std::is_trivially_copyable_v<cardrt_effect_ctx> && std::is_standard_layout_v<cardrt_effect_ctx>);
+  static_assert(offsetof(cardrt_effect_ctx, slots) + sizeof(kFresh.slots) == sizeof(cardrt_effect_ctx));
+  std::memcpy(static_cast<void*>(ctx_), &kFresh, offsetof(cardrt_effect_ctx, slots));
+  for (Slot& s : ctx_->slots)
+    if (!s.pristine()) s = Slot{};
+  cardrt_effect_ctx& ctx = *ctx_;
+  ctx.game = &g;
   ctx.source = source;
   ctx.def = ref.def;
   ctx.ability = ref.key;
   ctx.ab = ref.ab;
   ctx.controller = controller;
-  if (source > 0 && valid_card(source)) {
-    ctx.x = card(source).x_value;
+  if (source > 0 && g.valid_card(source)) {
+    ctx.x = g.card(source).x_value;
     ctx.x_set = false;
   }
-  return ctx;
 }
 
 bool Game::used_this_turn(const Card& c, int32_t key) const {
@@ -81,7 +92,8 @@ int32_t Game::use_ability(PlayerId p, CardId id, int32_t key, bool free_play, bo
   if ((ab.designators & CARDRT_DESIG_TERRAIN_BATTLE) && in_play(id)) return CARDRT_FAILED;
   // 001 Terrain: a Terrain action card is played through the Terrain rules (one per battlefield)
   if (!terrain_play && from_hand && is_terrain(c)) return play_terrain(p, id, key);
-  cardrt_effect_ctx ctx = make_ctx(id, ref, p);
+  EffectRun run(*this, id, ref, p);
+  cardrt_effect_ctx& ctx = run.ctx();
   ctx.free_play = free_play || (ab.flags & CARDRT_ABF_FREE);
   return resolve(ctx, true, (ab.flags & CARDRT_ABF_TACTICAL) != 0, p, terrain_play);
 }
@@ -198,7 +210,8 @@ bool Game::cancelled_by_response(const cardrt_effect_ctx& ctx, PlayerId player) 
       if (r.ab->kind != CARDRT_AB_REACTION || r.ab->trigger != CARDRT_EV_WOULD_RESOLVE_ACTION) continue;
       if (in_hand != ((r.ab->flags & CARDRT_ABF_PLAYED_FROM_HAND) != 0)) continue;
       if (!in_hand && has_state(c, CARDRT_STATE_BOWED) && !(r.ab->flags & CARDRT_ABF_EVEN_IF_BOWED)) continue;
-      cardrt_effect_ctx rctx = make_ctx(c.id, r, who);
+      EffectRun run(*this, c.id, r, who);
+      cardrt_effect_ctx& rctx = run.ctx();
       rctx.event = pend.ev;
       rctx.pending = &pend;
       if (r.ab->fn[CARDRT_FN_CONDITION] && !r.ab->fn[CARDRT_FN_CONDITION](handle, &rctx)) continue;

@@ -57,10 +57,10 @@ int32_t Game::reorder_top(cardrt_effect_ctx* ctx, int32_t slot) {
   c.player = ctx->controller;
   c.source_card = ctx->source;
   c.min_count = c.max_count = int32_t(cards.size());
-  const std::vector<int32_t> order = ask(c, cards);
+  const Answer order = ask(c, cards);
   // the first in the answer ends on top
   for (CardId id : cards) remove_from_zone(card(id));
-  for (auto it = order.rbegin(); it != order.rend(); ++it) insert_into_zone(card(cards[size_t(*it)]), p, zone, false);
+  for (size_t i = order.size(); i-- > 0;) insert_into_zone(card(cards[size_t(order[i])]), p, zone, false);
   emit(CARDRT_LOG_REORDERED, ctx->controller, 0, ctx->source, zone, int32_t(cards.size()), 0);
   return CARDRT_OK;
 }

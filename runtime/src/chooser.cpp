@@ -8,7 +8,7 @@
 namespace cardrt {
 namespace {
 
-bool valid_answer(const cardrt_choice& c, const std::vector<int32_t>& a) {
+bool valid_answer(const cardrt_choice& c, const Game::Answer& a) {
   switch (c.kind) {
     case CARDRT_CHOICE_NUMBER: return a.size() == 1 && a[0] >= c.min_count && a[0] <= c.max_count;
     case CARDRT_CHOICE_YES_NO: return a.size() == 1 && (a[0] == 0 || a[0] == 1);
@@ -26,20 +26,21 @@ bool valid_answer(const cardrt_choice& c, const std::vector<int32_t>& a) {
 
 }  // namespace
 
-std::vector<int32_t> Game::ask(cardrt_choice c, const std::vector<int32_t>& options) {
+Game::Answer Game::ask(cardrt_choice c, std::span<const int32_t> options) {
   c.options = options.data();
   c.option_count = int32_t(options.size());
   if (c.kind != CARDRT_CHOICE_NUMBER && c.kind != CARDRT_CHOICE_YES_NO) {
     if (!c.allow_repeats) c.max_count = std::min(c.max_count, c.option_count);
     c.min_count = std::min(c.min_count, c.max_count);
   }
-  std::vector<int32_t> answer;
+  Answer answer;
   bool answered = false;
   if (host_.choose) {
     const int32_t cap = std::max<int32_t>(1, c.kind == CARDRT_CHOICE_NUMBER ? 1 : c.max_count);
     std::vector<int32_t> buf(size_t(cap), 0);
     const int32_t n = host_.choose(host_.user, &c, buf.data(), cap);
-    if (n >= 0 && n <= cap) answer.assign(buf.begin(), buf.begin() + n);
+    if (n >= 0 && n <= cap)
+      for (int32_t i = 0; i < n; ++i) answer.push_back(buf[size_t(i)]);
     answered = valid_answer(c, answer);
     if (!answered) {
       emit(CARDRT_LOG_CHOICE_INVALID, c.player, c.source_card, 0, c.purpose, n, 0);
@@ -50,9 +51,9 @@ std::vector<int32_t> Game::ask(cardrt_choice c, const std::vector<int32_t>& opti
     const bool random = chooser_kind_ == CARDRT_CHOOSER_RANDOM;
     switch (c.kind) {
       case CARDRT_CHOICE_NUMBER:
-        answer = {random ? chooser_rng_.between(c.min_count, c.max_count) : c.min_count};
+        answer.push_back(random ? chooser_rng_.between(c.min_count, c.max_count) : c.min_count);
         break;
-      case CARDRT_CHOICE_YES_NO: answer = {random ? int32_t(chooser_rng_.below(2)) : 1}; break;
+      case CARDRT_CHOICE_YES_NO: answer.push_back(random ? int32_t(chooser_rng_.below(2)) : 1); break;
       default: {
         // first legal: the fewest answers allowed (at least one when one is allowed), in option order
         int32_t k = std::max(c.min_count, std::min(1, c.max_count));
@@ -61,12 +62,12 @@ std::vector<int32_t> Game::ask(cardrt_choice c, const std::vector<int32_t>& opti
           for (int32_t i = 0; i < k; ++i)
             answer.push_back(random ? int32_t(chooser_rng_.below(uint32_t(c.option_count))) : 0);
         } else {
-          std::vector<int32_t> idx(size_t(c.option_count));
-          for (int32_t i = 0; i < c.option_count; ++i) idx[size_t(i)] = i;
+          InlineList<int32_t, 64> idx;
+          for (int32_t i = 0; i < c.option_count; ++i) idx.push_back(i);
           if (random)
             for (int32_t i = 0; i < k; ++i)
               std::swap(idx[size_t(i)], idx[size_t(i) + chooser_rng_.below(uint32_t(c.option_count - i))]);
-          answer.assign(idx.begin(), idx.begin() + k);
+          for (int32_t i = 0; i < k; ++i) answer.push_back(idx[size_t(i)]);
         }
       }
     }
@@ -79,7 +80,7 @@ std::vector<int32_t> Game::ask(cardrt_choice c, const std::vector<int32_t>& opti
   return answer;
 }
 
-size_t Game::ask_one(cardrt_choice c, const std::vector<int32_t>& options) {
+size_t Game::ask_one(cardrt_choice c, std::span<const int32_t> options) {
   c.min_count = c.max_count = 1;
   const auto ans = ask(c, options);
   return ans.empty() ? 0 : size_t(ans[0]);

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -148,6 +149,11 @@ struct Slot {
   cardrt_filter_fn filter = nullptr;
   uint32_t flags = 0;
   PlayerId chooser = -1;
+  // As made. Every write puts a whole new Slot and fills ids/objects below count only, so the arrays of a slot
+  // whose other fields are the defaults are all zero: this is the same as comparing with Slot{}.
+  bool pristine() const {
+    return count == 0 && !used && !targeted && !players && !filter && flags == 0 && chooser == -1;
+  }
 };
 
 struct DelayedEffect {
@@ -205,7 +211,7 @@ struct cardrt_effect_ctx {
   uint32_t epoch = 0;
   cardrt::EventInfo event;
   cardrt::Pending* pending = nullptr;
-  cardrt::Slot slots[8];
+  cardrt::Slot slots[8];  // last: Game::EffectRun resets what comes before them in one copy
 };
 
 namespace cardrt {
@@ -354,8 +360,21 @@ class Game {
   int32_t player_wins(PlayerId p);
 
   // --- abilities, triggers, replacement, constructor (abilities.cpp, triggers.cpp, constructor.cpp) ---
-  // A fresh context for one run of an ability; it lives on the caller's stack for that resolution.
-  cardrt_effect_ctx make_ctx(CardId source, const AbilityRef& ref, PlayerId controller);
+  // One run of an ability and its effect context. Contexts are kept one per resolution depth (a run started
+  // while another runs is one deeper) and reused: a run starts from a fresh context without allocating one.
+  // Card code sees the context only while its run lasts (a delayed effect keeps a copy).
+  class EffectRun {
+   public:
+    EffectRun(Game& g, CardId source, const AbilityRef& ref, PlayerId controller);
+    ~EffectRun() { --g_.run_depth_; }
+    EffectRun(const EffectRun&) = delete;
+    EffectRun& operator=(const EffectRun&) = delete;
+    cardrt_effect_ctx& ctx() { return *ctx_; }
+
+   private:
+    Game& g_;
+    cardrt_effect_ctx* ctx_;
+  };
   int32_t use_ability(PlayerId p, CardId id, int32_t ability_key, bool free_play, bool terrain_play = false);
   int32_t resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, PlayerId player, bool terrain_play = false);
   bool cancelled_by_response(const cardrt_effect_ctx& ctx, PlayerId player);
@@ -371,8 +390,10 @@ class Game {
                  uint32_t flags, bool targeted, bool players);
   int32_t slot_get(cardrt_effect_ctx* ctx, int32_t slot, int32_t index);
   bool candidate_legal(cardrt_effect_ctx* ctx, const Slot& s, int32_t id);
-  std::vector<int32_t> ask(cardrt_choice c, const std::vector<int32_t>& options);
-  size_t ask_one(cardrt_choice c, const std::vector<int32_t>& options);  // exactly one option: its position
+  // The answer: positions in `options` (a number or yes/no for those choices); room for 8 inside.
+  using Answer = InlineList<int32_t, 8>;
+  Answer ask(cardrt_choice c, std::span<const int32_t> options);
+  size_t ask_one(cardrt_choice c, std::span<const int32_t> options);  // exactly one option: its position
   int32_t choose_number(cardrt_effect_ctx* ctx, PlayerId p, int32_t min, int32_t max, int32_t purpose);
   bool choose_yes_no(cardrt_effect_ctx* ctx, PlayerId p, int32_t purpose, CardId source);
   void set_default_chooser(int32_t kind, uint64_t seed) {
@@ -442,6 +463,8 @@ class Game {
   int32_t chooser_kind_ = CARDRT_CHOOSER_FIRST;
   Prng chooser_rng_;
   std::vector<std::pair<CardId, int32_t>> resolving_;  // (card, ability key) chains for 002 525.1
+  std::vector<std::unique_ptr<cardrt_effect_ctx>> runs_;  // EffectRun's contexts by depth
+  size_t run_depth_ = 0;
   friend class EventLog;
 };
 

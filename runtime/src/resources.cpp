@@ -1,6 +1,7 @@
 // Resources: plain counters (Gold, Honor, vitae, prayer tokens) and 002 rule 522 coins, which move between
 // a player's supply and play area.
 #include <algorithm>
+#include <array>
 
 #include "game.hpp"
 #include "saturating.hpp"
@@ -72,7 +73,7 @@ int32_t Game::lose_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32
         c.purpose = CARDRT_PURPOSE_LOSE_COINS;
         c.player = p;
         c.source_card = ctx_source(ctx);
-        lose_temporary = ask_one(c, {0, 1}) == 1;
+        lose_temporary = ask_one(c, std::array<int32_t, 2>{0, 1}) == 1;
         rs = &s_.players[size_t(p)].resources[size_t(r)];
       }
       if (lose_temporary)

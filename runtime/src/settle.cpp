@@ -22,7 +22,8 @@ bool Game::continuous_pass() {
     for (const AbilityRef& r : traits) {
       cardrt_effect_fn fn = r.ab->fn[CARDRT_FN_CONTINUOUS] ? r.ab->fn[CARDRT_FN_CONTINUOUS] : r.ab->fn[CARDRT_FN_EFFECT];
       if (!fn) continue;
-      cardrt_effect_ctx ctx = make_ctx(id, r, card(id).controller);
+      EffectRun run(*this, id, r, card(id).controller);
+      cardrt_effect_ctx& ctx = run.ctx();
       ctx.continuous = true;
       ctx.epoch = epoch_;
       fn(handle, &ctx);

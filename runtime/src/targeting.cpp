@@ -36,7 +36,7 @@ int32_t Game::target(cardrt_effect_ctx* ctx, int32_t slot, cardrt_filter_fn filt
   s.targeted = targeted;
   s.players = players;
   s.chooser = ctx->controller;
-  std::vector<int32_t> candidates;
+  InlineList<int32_t, 64> candidates;
   if (players) {
     for (PlayerId p = 0; p < int32_t(s_.players.size()); ++p)
       if (candidate_legal(ctx, s, p)) candidates.push_back(p);

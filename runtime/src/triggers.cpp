@@ -53,7 +53,8 @@ void Game::dispatch(const EventInfo& ev) {
     const PlayerId ctrl = card(h.card).controller;
     if ((h.ref.ab->flags & CARDRT_ABF_OPTIONAL) && !choose_yes_no(nullptr, ctrl, CARDRT_PURPOSE_OPTIONAL, h.card))
       continue;
-    cardrt_effect_ctx ctx = make_ctx(h.card, h.ref, ctrl);
+    EffectRun run(*this, h.card, h.ref, ctrl);
+    cardrt_effect_ctx& ctx = run.ctx();
     ctx.event = ev;
     resolve(ctx, false, false, ctrl);
   }
@@ -66,7 +67,8 @@ void Game::dispatch(const EventInfo& ev) {
     if (!(ab.flags & CARDRT_ABF_UNLIMITED) && used_this_turn(c, h.ref.key)) continue;
     if (in_chain(h.card, h.ref.key)) continue;
     const PlayerId ctrl = c.controller;
-    cardrt_effect_ctx ctx = make_ctx(h.card, h.ref, ctrl);
+    EffectRun run(*this, h.card, h.ref, ctrl);
+    cardrt_effect_ctx& ctx = run.ctx();
     ctx.event = ev;
     if (ab.fn[CARDRT_FN_CONDITION] && !ab.fn[CARDRT_FN_CONDITION](handle, &ctx)) continue;
     if (!choose_yes_no(&ctx, ctrl, CARDRT_PURPOSE_REACTION, h.card)) continue;
@@ -125,7 +127,8 @@ bool Game::replace(Pending& p) {
     const Candidate f = fresh[pick];
     const bool from_hand = (f.ref.ab->flags & CARDRT_ABF_PLAYED_FROM_HAND) != 0;
     const PlayerId who = from_hand ? card(f.card).owner : card(f.card).controller;
-    cardrt_effect_ctx ctx = make_ctx(f.card, f.ref, who);
+    EffectRun run(*this, f.card, f.ref, who);
+    cardrt_effect_ctx& ctx = run.ctx();
     ctx.event = p.ev;
     ctx.pending = &p;
     const int32_t before = p.ev.amount;

@@ -100,6 +100,7 @@ class CardBinder {
   bool noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
                    std::string& why, bool in_play = true, bool need_noun = true);
   std::optional<Node> card_at(const Clause& c, size_t i, size_t& end, std::string& why);
+  std::optional<Node> stat_comparison(const std::vector<const ast::Term*>& t, size_t k, size_t to, const Node& card, size_t& last);
   Node slot(int k);
   std::optional<Node> from_antecedent(SourceRange a, std::string& why);
   std::optional<Node> amount_at(const Clause& c, size_t i);
@@ -109,6 +110,7 @@ class CardBinder {
   // targets.cpp: targeting (001 Target); the runtime asks for targets before costs are paid
   bool targeting_clause(const Clause& c, Body& b, bool /*constraints*/);
   size_t target_phrase_end(const std::vector<const ast::Term*>& t, size_t i) const;
+  std::optional<size_t> target_containing(SourceRange a) const;
   bool emit_target(const Clause& c, size_t k, Body& b, std::optional<Node> min = {}, int max = 1);
   bool emit_inline_target(const Clause& c, size_t i, Body& b);
   std::optional<Node> targeted_card(const Clause& c, size_t i, size_t& end, Body& b);

@@ -434,6 +434,22 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     std::vector<StatChange> changes;
     size_t read = end;
     if (!stat_changes(c, end, changes, &read)) return false;
+    // "Give this Follower two +1F tokens", "Give the target a -5F token" (001 Token: the bonus comes from the card
+    // that created the token). A token with more than one stat or a name is not compiled yet.
+    if (auto count = changes.empty() ? amount_at(c, end) : std::nullopt;
+        count && count->op == Op::Const && end + 1 < c.terms.size() && c.terms[end + 1]->kind == ast::TermKind::Modifier) {
+      std::vector<StatChange> token;
+      size_t tread = end + 1;
+      if (!stat_changes(c, end + 1, token, &tread)) return false;
+      std::string noun = tread < c.terms.size() ? lower_word(*c.terms[tread]) : "";
+      if (token.size() != 1 || (noun != "token" && noun != "tokens") || count->value < 1 || count->value > 8)
+        return fail({c.range, "only tokens with one stat and no name are compiled yet"});
+      uint32_t who = b.local();
+      b.stmts.push_back(let(who, std::move(*card)));
+      for (int64_t n = 0; n < count->value; ++n)
+        b.stmts.push_back(eval(call("cardrt_place_stat_token", {G(), C(), local(who), konst(token[0].stat), token[0].delta})));
+      return rest_of_effect(c, v, tread + 1, b, continuous);
+    }
     size_t slen = 0;
     int bstat = end + 1 < c.terms.size() ? lex_.stat_at(std::span(c.terms).subspan(end + 1), slen) : -1;
     size_t kind = end + 1 + slen;
@@ -729,13 +745,21 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(eval(call("cardrt_reveal", {G(), C(), std::move(*card)})));
     return and_then(c, end, b, continuous);
   }
-  if (prim == "move" && lower_text(c.range).ends_with(" home")) {
-    // "Send him home": he leaves the battlefield with his unit
-    size_t end = v;
-    auto card = targeted_card(c, v, end, b);
+  if (prim == "move" && std::any_of(c.terms.begin() + static_cast<long>(std::min(v, c.terms.size())), c.terms.end(),
+                                    [](const ast::Term* x) { return lower_word(*x) == "home"; })) {
+    // "Send him home", "Move home a target enemy unit", "Move your target Personality home": he leaves the
+    // battlefield with his unit
+    bool first = v < c.terms.size() && lower_word(*c.terms[v]) == "home";
+    size_t end = first ? v + 1 : v;
+    auto card = targeted_card(c, end, end, b);
     if (!card) return false;
+    if (!first) {
+      if (end >= c.terms.size() || lower_word(*c.terms[end]) != "home")
+        return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
+      ++end;
+    }
     b.stmts.push_back(eval(call("cardrt_send_home", {G(), C(), std::move(*card)})));
-    return true;
+    return rest_of_effect(c, v, end, b, continuous);
   }
   return fail({c.range, "the verb '" + p_.verbs[static_cast<size_t>(std::max(c.verb, 0))].name + "' (" + prim + ") is not compiled yet"});
 }

@@ -40,6 +40,10 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     return true;
   };
   auto owner = [&]() { return call("cardrt_card_controller", {G(), card}); };
+  // "your performing Courtier at any location": no presence at the battlefield is asked for
+  bool anywhere = false;
+  for (size_t i = from; i + 2 < to; ++i)
+    if (lower_word(*t[i]) == "at" && lower_word(*t[i + 1]) == "any" && lower_word(*t[i + 2]) == "location") anywhere = true;
   for (size_t i = from; i < to; ++i) {
     const ast::Term& term = *t[i];
     std::string w = lower_word(term);
@@ -87,7 +91,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       std::optional<Node> who = printed_performer();
       if (!who && performer_slot_) who = slot(static_cast<int>(*performer_slot_));
       if (who) add(binary(Op::Eq, card, std::move(*who)));
-      else if (unit_designators_ & CARDRT_DESIG_BATTLE)
+      else if ((unit_designators_ & CARDRT_DESIG_BATTLE) && !anywhere)
         add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
       continue;
     }
@@ -187,8 +191,15 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
         Node s = call("cardrt_stat_get", {G(), card, konst(stat)});
         if (more == "less" || more == "fewer") add(binary(Op::Le, std::move(s), std::move(v)));
         else if (more == "more" || more == "greater") add(binary(Op::Ge, std::move(s), std::move(v)));
-        else break;
+        else {
+          why = "the restriction '" + words_text(t, i, std::min(to, i + 5)) + "' is not compiled yet";
+          return false;
+        }
         i = after + 1;
+        continue;
+      }
+      if (auto cmp = stat_comparison(t, i + 1, to, card, i)) {
+        add(std::move(*cmp));
         continue;
       }
       why = "the restriction '" + words_text(t, i, std::min(to, i + 5)) + "' is not compiled yet";
@@ -208,6 +219,16 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       saw_keyword = true;
       noun = true;
       i += len - 1;
+      continue;
+    }
+    if (w == "at" && i + 2 < to && lower_word(*t[i + 1]) == "any" && lower_word(*t[i + 2]) == "location") {
+      i += 2;  // read above
+      continue;
+    }
+    if (w == "attachment" || w == "attachments") {
+      // a card attached to another (a Follower, an Item, ...)
+      add(binary(Op::Gt, call("cardrt_card_attached_to", {G(), card}), konst(0)));
+      noun = true;
       continue;
     }
     if (w == "card" || w == "cards" || w == "unit" || w == "units") {
@@ -234,6 +255,56 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   for (auto& n : tests) all = and_(std::move(all), std::move(n));
   out = std::move(all);
   return true;
+}
+
+// After "with": "4 or lower Force", "3 or higher Personal Honor", "lower Personal Honor" (than the card performing the
+// action: this card, its bearer, or an action card's performer), "equal or lower Chi", "lower Chi than this
+// Personality". A test over `card`; `last` is the last word read. nullopt when the words are not one of these.
+std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Term*>& t, size_t k, size_t to, const Node& card,
+                                                size_t& last) {
+  auto word = [&](size_t j) { return j < to ? lower_word(*t[j]) : std::string(); };
+  auto direction = [](const std::string& w) -> int {
+    if (w == "lower" || w == "less" || w == "fewer" || w == "smaller") return -1;
+    if (w == "higher" || w == "more" || w == "greater" || w == "larger") return 1;
+    return 0;
+  };
+  size_t len = 0;
+  // "4 or lower Force"
+  if (k < to && (t[k]->kind == ast::TermKind::Number || t[k]->kind == ast::TermKind::X) && word(k + 1) == "or" &&
+      direction(word(k + 2)) != 0) {
+    int stat = lex_.stat_at(std::span(t).subspan(k + 3), len);
+    if (stat < 0 || k + 3 + len > to) return std::nullopt;
+    Node v = t[k]->kind == ast::TermKind::X ? call("cardrt_ctx_x", {G(), C()}) : konst(t[k]->value);
+    last = k + 2 + len;
+    return binary(direction(word(k + 2)) < 0 ? Op::Le : Op::Ge, call("cardrt_stat_get", {G(), card, konst(stat)}), std::move(v));
+  }
+  // "lower Personal Honor [than ...]", "equal or lower Chi"
+  bool equal = word(k) == "equal" && word(k + 1) == "or";
+  size_t d = equal ? k + 2 : k;
+  int dir = direction(word(d));
+  if (dir == 0) return std::nullopt;
+  int stat = lex_.stat_at(std::span(t).subspan(d + 1), len);
+  if (stat < 0 || d + 1 + len > to) return std::nullopt;
+  size_t end = d + 1 + len;
+  std::optional<Node> other;
+  if (word(end) == "than") {
+    // "than this Personality", "than Hana", "than him": a card the unit names
+    const Reference* r = end + 1 < to ? reference_at(t[end + 1]) : nullptr;
+    if (!r) return std::nullopt;
+    if (r->kind == RefKind::ThisCard) other = self();
+    else if (r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword) other = bearer();
+    else return std::nullopt;
+    end = end + 1;
+    while (end + 1 < to && t[end + 1]->range.begin < r->range.end) ++end;
+    ++end;
+  } else {
+    other = printed_performer();
+    if (!other && performer_slot_) other = slot(static_cast<int>(*performer_slot_));
+    if (!other) return std::nullopt;
+  }
+  last = end - 1;
+  Op op = dir < 0 ? (equal ? Op::Le : Op::Lt) : (equal ? Op::Ge : Op::Gt);
+  return binary(op, call("cardrt_stat_get", {G(), card, konst(stat)}), call("cardrt_stat_get", {G(), std::move(*other), konst(stat)}));
 }
 
 // A card the clause names at terms[i]: this card, its bearer, a target, a pronoun's antecedent, the event's card.
@@ -319,6 +390,8 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
   if (auto k = picked_slot(a)) return slot(static_cast<int>(*k));
   for (size_t k = 0; k < u.targets.size(); ++k)
     if (u.targets[k].range == a) return slot(static_cast<int>(k));
+  // "Target an enemy Personality or Follower: Give it -3F": a noun further on in the target's phrase
+  if (auto k = target_containing(a)) return slot(static_cast<int>(*k));
   for (const Reference& r : u.references)
     if (r.range == a) {
       if (r.kind == RefKind::ThisCard) return self();

@@ -64,7 +64,8 @@ bool CardBinder::performer_choice(const TextUnit& u, int32_t designators, Body& 
       // yours, and present at the battle for a Battle action
       Node mine = binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), controller());
       Node f = and_(std::move(*test), std::move(mine));
-      if (designators & CARDRT_DESIG_BATTLE)
+      bool anywhere = lower(words_text(t, from, to)).find("at any location") != std::string::npos;
+      if ((designators & CARDRT_DESIG_BATTLE) && !anywhere)
         f = and_(std::move(f), binary(Op::Eq, call("cardrt_card_battlefield", {G(), param(2)}), call("cardrt_current_battlefield", {G()})));
       auto k = choose_into_slot(*c, filter_function(std::move(f), c->range), 1, 1, 0, b);
       if (!k) return false;

@@ -84,7 +84,17 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     std::vector<StatChange> changes;
     size_t read = pred + 1;
     if (!stat_changes(c, pred + 1, changes, &read)) return false;
-    if (changes.empty()) return fail({c.range, "what it has is not compiled yet"});
+    // "This Personality has **Naval**": a keyword it has (003 Keywords), for as long as the trait applies
+    int keyword = -1;
+    if (changes.empty()) {
+      size_t klen = 0;
+      if (pred + 1 < t.size()) keyword = lex_.keyword_at(std::span(t).subspan(pred + 1), klen);
+      if (keyword < 0) return fail({c.range, "what it has is not compiled yet"});
+      read = pred + 1 + klen;
+    }
+    auto grant = [&](Body& into, Node card) {
+      into.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), std::move(card), konst(keyword), konst(dur)})));
+    };
     // after the changes: "for each ..." (read below), "while ..." on a continuous trait, a duration, or nothing
     // (fail closed)
     bool while_ = read < t.size() && lower_word(*t[read]) == "while" && dur == CARDRT_DUR_CONTINUOUS;
@@ -130,6 +140,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       Body guarded;
       guarded.locals = b.locals;
       Body& into = guard ? guarded : b;
+      if (keyword >= 0) grant(into, local(who));
       for (auto& ch : changes) {
         if (per_status || per) {
           // Amount per counter or card: the change times the count (the sign goes in the modifier).
@@ -157,6 +168,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     std::optional<Node> guard;
     if (!while_guard(param(2), guard)) return false;
     if (guard) apply.stmts.push_back(if_(not_(std::move(*guard)), block({ret(konst(CARDRT_OK))})));
+    if (keyword >= 0) grant(apply, param(2));
     for (auto& ch : changes)
       apply.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), param(2), konst(ch.stat), std::move(ch.delta), konst(dur)})));
     apply.stmts.push_back(ret(konst(CARDRT_OK)));

@@ -57,6 +57,10 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
     }
     // "a target Personality opposing him": after the noun, "opposing" names whom it opposes (the challenger).
     if (w == "opposing" && to > i + 1 && lex_.card_type(t[to - 1]->text) >= 0) stop = true;
+    // "Give your target Spirit **Expendable**": bold words are what is given, never part of the noun phrase
+    if (to > i + 1 && t[to]->bold) stop = true;
+    // "Move your target Personality home" (but "a Personality at home" is where he is)
+    if (w == "home" && to > i + 1 && lower_word(*t[to - 1]) != "at") stop = true;
     // "Give target Personality **Samurai**": a keyword right after the head noun is what is given
     size_t klen = 0;
     if (to > i + 1 && lex_.card_type(possessive_stem(t[to - 1]->text)) >= 0 && lex_.keyword_at(std::span(t).subspan(to), klen) >= 0 &&
@@ -68,6 +72,24 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
     if (const std::string stem = possessive_stem(t[to - 1]->text); stem != t[to - 1]->text && lex_.card_type(stem) >= 0) break;
   }
   return to;
+}
+
+// The target whose noun phrase (as the binder reads it, past the first noun) holds `a`.
+std::optional<size_t> CardBinder::target_containing(SourceRange a) const {
+  for (size_t k = 0; k < unit_->targets.size(); ++k) {
+    const Targeting& tg = unit_->targets[k];
+    if (a.begin < tg.range.begin) continue;
+    for (const auto* cl : {&unit_->constraints, &unit_->effects})
+      for (const Clause& c : *cl) {
+        const auto& t = c.all_terms;
+        for (size_t i = 0; i < t.size(); ++i) {
+          if (t[i]->range.begin != tg.range.begin) continue;
+          size_t to = target_phrase_end(t, i);
+          if (to > i && a.end <= t[to - 1]->range.end) return k;
+        }
+      }
+  }
+  return std::nullopt;
 }
 
 // `min`/`max`: how many ("any number of target beasts"); one by default.

@@ -305,6 +305,8 @@ int32_t cardrt_def_ability(cardrt_cardpool* pool, int32_t def, int32_t kind, int
     if (ev == CARDRT_EV_WOULD_RESOLVE_ACTION) pool->pool.has_responses = true;
     if (kind == CARDRT_AB_TRIGGERED || kind == CARDRT_AB_REACTION) pool->pool.triggers.add(ev);
     if (kind == CARDRT_AB_REPLACEMENT) pool->pool.replacements.add(ev);
+    if (kind == CARDRT_AB_CONTINUOUS && !(flags & CARDRT_ABF_GRANTED))
+      d->continuous.push_back(int32_t(d->abilities.size()));
     d->abilities.push_back(std::move(a));
     return int32_t(d->abilities.size()) - 1;
   });

@@ -34,6 +34,7 @@ struct CardDef {
   std::vector<BaseStat> stats;  // by stat id
   std::vector<int32_t> keywords;
   std::vector<AbilityDef> abilities;
+  std::vector<int32_t> continuous;  // the printed continuous traits among them, by index (what settling runs)
   cardrt_base_fn base_fn = nullptr;
   cardrt_filter_fn attach_filter = nullptr;
 };

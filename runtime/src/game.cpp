@@ -90,8 +90,7 @@ cardrt_effect_ctx Game::rule_ctx(PlayerId controller, CardId source) {
 
 CardList Game::cards_in_play() const {
   CardList out;
-  for (const Card& c : s_.cards)
-    if (c.in_play) out.push_back(c.id);
+  for (CardId id : s_.in_play) out.push_back(id);
   return out;
 }
 

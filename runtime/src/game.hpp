@@ -88,7 +88,7 @@ struct Card {
   PlayerId owner = 0, controller = 0;
   PlayerId zone_player = 0;  // whose zone list holds the card
   int32_t zone = 0;
-  bool in_play = false;  // exists in a zone of play; kept with zone and exists by Game::set_zone (a hot read)
+  bool in_play = false;  // exists in a zone of play; kept with zone and exists by Game::set_zone, set_in_play
   int32_t battlefield = 0;
   uint32_t states = 0;
   uint32_t object = 0;  // changes when the card changes zones: a new object for targeting
@@ -184,6 +184,7 @@ struct State {
   int32_t phase = CARDRT_PHASE_OTHER;
   std::vector<DelayedEffect> delayed;
   std::vector<SuppressedGrant> suppressed;
+  std::vector<CardId> in_play;  // the cards in play, by id (kept with Card::in_play by Game::set_in_play)
   Prng rng;
   int32_t next_id = 16;  // ids of modifiers, grants and delayed effects: never equal to CARDRT_FAILED
   uint64_t seq = 0;
@@ -248,10 +249,8 @@ class Game {
   Card& card(CardId id) { return s_.cards[size_t(id - 1)]; }
   const Card& card(CardId id) const { return s_.cards[size_t(id - 1)]; }
   bool in_play(CardId id) const { return id > 0 && id <= int32_t(s_.cards.size()) && card(id).in_play; }
-  void set_zone(Card& c, int32_t zone) {
-    c.zone = zone;
-    c.in_play = c.exists && profile_->zone_in_play(zone);
-  }
+  void set_zone(Card& c, int32_t zone);
+  void set_in_play(Card& c, bool in_play);
   const CardDef* def_of(const Card& c) const { return c.def >= 0 ? &pool_->defs[size_t(c.def)] : nullptr; }
   std::string card_title(CardId id) const;
   PlayerId opponent(PlayerId p) const;
@@ -295,6 +294,17 @@ class Game {
     for (const Grant& g : c.grants)
       if (g.kind == GrantKind::ability)
         visit(AbilityRef{g.what, g.ability, 1000 + g.id, &pool_->defs[size_t(g.what)].abilities[size_t(g.ability)]});
+  }
+  // The same for the card's continuous traits only, through its definition's index of them.
+  template <class F>
+  void for_each_continuous_trait(const Card& c, F&& visit) const {
+    if (const CardDef* d = def_of(c))
+      for (int32_t i : d->continuous) visit(AbilityRef{c.def, i, i, &d->abilities[size_t(i)]});
+    for (const Grant& g : c.grants)
+      if (g.kind == GrantKind::ability) {
+        const AbilityDef& ab = pool_->defs[size_t(g.what)].abilities[size_t(g.ability)];
+        if (ab.kind == CARDRT_AB_CONTINUOUS) visit(AbilityRef{g.what, g.ability, 1000 + g.id, &ab});
+      }
   }
 
   // --- zones and cards (zones.cpp) ---

@@ -16,9 +16,7 @@ bool Game::continuous_pass() {
     if (!in_play(id)) continue;
     // the card's continuous traits are fixed first: asserting one may grant the card more abilities
     InlineList<AbilityRef, 4> traits;
-    for_each_ability(card(id), [&](const AbilityRef& r) {
-      if (r.ab->kind == CARDRT_AB_CONTINUOUS) traits.push_back(r);
-    });
+    for_each_continuous_trait(card(id), [&](const AbilityRef& r) { traits.push_back(r); });
     for (const AbilityRef& r : traits) {
       cardrt_effect_fn fn = r.ab->fn[CARDRT_FN_CONTINUOUS] ? r.ab->fn[CARDRT_FN_CONTINUOUS] : r.ab->fn[CARDRT_FN_EFFECT];
       if (!fn) continue;

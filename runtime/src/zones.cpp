@@ -29,6 +29,20 @@ CardId Game::add_card(int32_t def, PlayerId owner, int32_t zone) {
   return added.id;
 }
 
+void Game::set_zone(Card& c, int32_t zone) {
+  c.zone = zone;
+  set_in_play(c, c.exists && profile_->zone_in_play(zone));
+}
+
+void Game::set_in_play(Card& c, bool in_play) {
+  if (c.in_play == in_play) return;
+  c.in_play = in_play;
+  auto& ids = s_.in_play;
+  const auto at = std::lower_bound(ids.begin(), ids.end(), c.id);
+  if (in_play) ids.insert(at, c.id);
+  else if (at != ids.end() && *at == c.id) ids.erase(at);
+}
+
 void Game::remove_from_zone(Card& c) {
   auto& list = s_.players[size_t(c.zone_player)].zones[size_t(c.zone)];
   list.erase(std::remove(list.begin(), list.end(), c.id), list.end());
@@ -100,7 +114,7 @@ int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to
     if (c.created) {  // 003 Created cards: a created card ceases to exist when it leaves play
       remove_from_zone(c);
       c.exists = false;
-      c.in_play = false;
+      set_in_play(c, false);
       emit(CARDRT_LOG_CEASED_TO_EXIST, c.owner, id, 0, -1, 0, 0);
       return CARDRT_OK;
     }
@@ -364,7 +378,6 @@ CardId Game::create_card(cardrt_effect_ctx* ctx, int32_t type, PlayerId controll
   emit(CARDRT_LOG_CARD_CREATED, controller, id, ctx_source(ctx), zone, 1, -1);
   if (!p.zone_in_play(zone)) {
     s_.cards.back().exists = false;
-    s_.cards.back().in_play = false;
     emit(CARDRT_LOG_CEASED_TO_EXIST, controller, id, 0, -1, 0, 0);
     return CARDRT_FAILED;
   }

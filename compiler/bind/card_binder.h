@@ -15,6 +15,7 @@
 //   duels.cpp         challenges and duels, going home, ranged and melee attacks, Fear
 //   performers.cpp    the card performing an action
 //   conditions.cpp    conditions on cards and on what a player controls
+//   each_card.cpp     one verb for several cards, or for a card chosen on the spot
 #include <cctype>
 #include <optional>
 #include <string>
@@ -174,6 +175,10 @@ class CardBinder {
   std::optional<Node> card_condition(const Clause& c, SourceRange cond);
   std::optional<Node> while_subject(const std::vector<const ast::Term*>& t, size_t from, size_t subject_end, Node subject);
 
+  // each_card.cpp: one verb for several cards ("Give each Nonhuman Personality +1F", "Bow one or two target
+  // attachments") or for a card chosen on the spot ("Destroy a Terrain"); nullopt when the object is one card
+  std::optional<bool> each_object(const Clause& c, size_t v, Body& b, bool continuous);
+
   // duels.cpp: challenges, duels, ranged attacks, going home
   bool duel(const Clause& c, size_t v, Body& b);
   std::optional<Node> duel_condition(const Clause& c, SourceRange cond);
@@ -204,6 +209,8 @@ class CardBinder {
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
   std::optional<int64_t> performer_slot_;  // an action card's performer, chosen as the action is announced
+  const ast::Term* each_term_ = nullptr;  // each_card.cpp: the word card_at reads as `each_card_`
+  std::optional<Node> each_card_;
   int32_t unit_designators_ = 0;            // CARDRT_DESIG_* of the unit being bound
   std::string performer_noun_;              // its noun ("monk" in "your performing unbowed Monk"): "your Monk"
   bool ranged_ = false;                    // a ranged attack was bound ("This may target ..." modifies it)

@@ -258,6 +258,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (c.form == ClauseForm::Declarative) return declarative(c, b, continuous);
   if (c.form != ClauseForm::Imperative) return fail({c.range, "it is not an effect"});
   if (prim == "target") return targeting_clause(c, b, false);
+  if (std::optional<bool> each = each_object(c, v, b, continuous)) return *each;
   if (std::string name = lower(p_.verbs[static_cast<size_t>(c.verb)].name); name.starts_with("ranged") || name.starts_with("melee") || name == "fear")
     return strength_attack(c, v, b);
   if (prim == "gain" || prim == "lose" || prim == "produce") {

@@ -319,6 +319,10 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     std::string d = lower_word(*t[i]);
     if (d == "a" || d == "an" || d == "your") ++i;
   }
+  if (each_term_ && t[i] == each_term_) {  // each_card.cpp
+    end = i + 1;
+    return *each_card_;
+  }
   if (auto who = performer_at(t, i, end)) return who;
   std::string w = lower_word(*t[i]);
   const TextUnit& u = *unit_;

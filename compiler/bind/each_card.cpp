@@ -1,0 +1,117 @@
+// The binder (card_binder.h): one verb for several cards, or for a card chosen on the spot. "Give each Nonhuman
+// Personality +1F", "Straighten all of your Rings", "Bow one or two target attachments", "Bow one or more of your
+// target unbowed Shugenja", "Destroy a Terrain" (a choice, not a target: 001 Target). The clause is bound once with
+// the phrase replaced by one card, into a function the runtime calls for each card (cardrt_for_each_card,
+// cardrt_for_each_in_slot), or with the chosen card.
+#include "bind/card_binder.h"
+
+#include <span>
+
+#include "bind/runtime_profile.h"
+#include "sema/unit_walk.h"
+
+namespace cardc::binding {
+
+namespace {
+
+// How many cards a quantifier before "target" allows: "one or two", "one or more of your", "up to two", "any number
+// of". `at` is where the quantifier starts; `target` is set to the index of "target". nullopt: not a quantifier.
+std::optional<std::pair<int, int>> target_quantity(const std::vector<const ast::Term*>& t, size_t at, size_t& target) {
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto number = [&](size_t k) -> int {
+    std::string w = word(k);
+    if (k < t.size() && t[k]->kind == ast::TermKind::Number) return static_cast<int>(std::min<int64_t>(t[k]->value, 9));
+    return w == "one" ? 1 : w == "two" ? 2 : w == "three" ? 3 : w == "four" ? 4 : -1;
+  };
+  std::pair<int, int> q;
+  size_t k = at;
+  if (number(k) >= 0 && word(k + 1) == "or" && (number(k + 2) >= 0 || word(k + 2) == "more")) {
+    q = {number(k), word(k + 2) == "more" ? 8 : number(k + 2)};
+    k += 3;
+  } else if (word(k) == "up" && word(k + 1) == "to" && number(k + 2) >= 0) {
+    q = {0, number(k + 2)};
+    k += 3;
+  } else if (word(k) == "any" && word(k + 1) == "number" && word(k + 2) == "of") {
+    q = {0, 8};
+    k += 3;
+  } else {
+    return std::nullopt;
+  }
+  if (word(k) == "of") ++k;
+  if (word(k) == "your") ++k;
+  if (word(k) != "target" || q.second < 1 || q.first > q.second || q.second > 8) return std::nullopt;
+  target = k;
+  return q;
+}
+
+}  // namespace
+
+std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, bool continuous) {
+  const auto& t = c.terms;
+  if (v >= t.size() || each_term_) return std::nullopt;
+  std::string prim = primitive_of(p_, c);
+  if (prim != "bow" && prim != "straighten" && prim != "destroy" && prim != "set_state" && prim != "give" && prim != "move")
+    return std::nullopt;
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  // The phrase [v, end) and what runs for its cards.
+  size_t end = v;
+  std::string why;
+  enum class How { each, slot, chosen } how;
+  int64_t k = -1;
+  std::optional<Node> filter_test;
+  size_t target = 0;
+  if (auto q = target_quantity(t, v, target)) {
+    size_t tk = unit_->targets.size();
+    for (size_t j = 0; j < unit_->targets.size(); ++j)
+      if (unit_->targets[j].range.begin == t[target]->range.begin) tk = j;
+    if (tk == unit_->targets.size()) return std::nullopt;
+    if (!emit_target(c, tk, b, konst(q->first), q->second)) return false;
+    end = target_phrase_end(t, target);
+    k = static_cast<int64_t>(tk);
+    how = How::slot;
+  } else if (word(v) == "each" || word(v) == "all") {
+    size_t from = v + 1;
+    if (word(from) == "of") ++from;
+    end = target_phrase_end(t, v);
+    if (!noun_filter(t, from, end, param(2), filter_test, why)) return fail({c.range, why});
+    how = How::each;
+  } else if ((word(v) == "a" || word(v) == "an") && word(v + 1) != "target" && prim != "give" && prim != "move") {
+    end = target_phrase_end(t, v);
+    std::optional<Node> test;
+    if (!noun_filter(t, v + 1, end, param(2), test, why)) return fail({c.range, why});
+    auto slot_k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
+    if (!slot_k) return false;
+    k = *slot_k;
+    how = How::chosen;
+  } else {
+    return std::nullopt;
+  }
+  // The clause again, with the phrase as one word that card_at reads as the card.
+  Clause one = c;
+  one.terms.assign(t.begin(), t.begin() + static_cast<long>(v));
+  one.terms.push_back(t[v]);
+  one.terms.insert(one.terms.end(), t.begin() + static_cast<long>(end), t.end());
+  each_term_ = t[v];
+  if (how == How::chosen) {
+    each_card_ = slot(static_cast<int>(k));
+    bool ok = effect_body(one, b, continuous);
+    each_term_ = nullptr;
+    return ok;
+  }
+  each_card_ = param(2);
+  Body each;
+  bool ok = effect_body(one, each, continuous);
+  each_term_ = nullptr;
+  if (!ok) return false;
+  each.stmts.push_back(ret(konst(CARDRT_OK)));
+  int af = add_function("each", FnKind::Amount, std::move(each), c.range);
+  if (how == How::slot) {
+    b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(k), fn_ref(af)})));
+  } else {
+    int f = filter_function(std::move(*filter_test), c.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(af)})));
+  }
+  return true;
+}
+
+}  // namespace cardc::binding

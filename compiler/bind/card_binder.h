@@ -126,6 +126,7 @@ class CardBinder {
   bool constructor_(const TextUnit& u, const Clause& c, Body& b, uint32_t& flags);
   bool stat_changes(const Clause& c, size_t from, std::vector<StatChange>& out, size_t* read = nullptr);
   std::optional<Node> stat_of_card(const Clause& c, size_t at, size_t& end, std::string& why);
+  std::optional<Node> or_amount_if(const Clause& c, size_t after, Node first, Node second);
   bool only_duration_left(const Clause& c, size_t read) const;
   bool rest_of_effect(const Clause& c, size_t v, size_t read, Body& b, bool continuous);
   bool effect_clause(const Clause& c, Body& b, bool continuous);

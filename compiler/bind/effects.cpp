@@ -125,6 +125,20 @@ std::optional<Node> CardBinder::stat_of_card(const Clause& c, size_t at, size_t&
   return call("cardrt_stat_result", {G(), std::move(*card), konst(stat)});
 }
 
+// "Produce 2 Gold, or 3 Gold if you control a Courtier", "Give him -2F, or -3F if he is dishonorable": the second
+// amount when the condition (to the end of the clause) holds, else the first. `at` is where ", or" would begin and
+// `second` the second amount; `after` is where its "if" should be. The chosen amount, or nullopt (nothing read).
+std::optional<Node> CardBinder::or_amount_if(const Clause& c, size_t after, Node first, Node second) {
+  const auto& t = c.terms;
+  if (after >= t.size() || lower_word(*t[after]) != "if") return std::nullopt;
+  SourceRange cond = terms_range(t, after, t.size());
+  auto g = card_condition(c, cond);
+  if (!g) g = resource_condition(c, cond);
+  if (!g) return std::nullopt;
+  Node chosen = binary(Op::Ne, std::move(*g), konst(0));
+  return binary(Op::Add, first, binary(Op::Mul, binary(Op::Sub, std::move(second), first), std::move(chosen)));
+}
+
 // True when nothing but a duration ("until the end of the turn") is left at `read`.
 bool CardBinder::only_duration_left(const Clause& c, size_t read) const {
   if (read >= c.terms.size()) return true;
@@ -285,6 +299,16 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       } else {
         return fail({c.range, "it gives no amount"});
       }
+    }
+    // "Produce 2 Gold, or 3 Gold if it is not your turn"
+    if (read + 2 < c.terms.size() && c.terms[read]->kind == ast::TermKind::Comma && lower_word(*c.terms[read + 1]) == "or") {
+      auto second = amount_at(c, read + 2);
+      size_t after = read + 3, rlen = 0;
+      if (after < c.terms.size() && lex_.resource_at(std::span(c.terms).subspan(after), rlen) == res) after += rlen;
+      auto either = second ? or_amount_if(c, after, *amount, *second) : std::nullopt;
+      if (!either) return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
+      amount = std::move(either);
+      read = c.terms.size();
     }
     // "Produce 2 Gold and lose 1 Honor": a second effect of its own
     bool more = read < c.terms.size() && lower_word(*c.terms[read]) == "and";
@@ -465,6 +489,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       if (lower_word(*c.terms[kind]) == "penalty") amount = binary(Op::Sub, konst(0), std::move(amount));
       b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(*card), konst(bstat), std::move(amount), konst(dur)})));
       return rest_of_effect(c, v, cend, b, continuous);
+    }
+    // "Give him -2F, or -3F if he is dishonorable"
+    if (changes.size() == 1 && read + 2 < c.terms.size() && c.terms[read]->kind == ast::TermKind::Comma &&
+        lower_word(*c.terms[read + 1]) == "or" && c.terms[read + 2]->kind == ast::TermKind::Modifier) {
+      std::vector<StatChange> second;
+      size_t after = read + 2;
+      if (!stat_changes(c, read + 2, second, &after)) return false;
+      auto either = second.size() == 1 && second[0].stat == changes[0].stat
+                        ? or_amount_if(c, after, changes[0].delta, second[0].delta) : std::nullopt;
+      if (!either) return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
+      changes[0].delta = std::move(*either);
+      read = c.terms.size();
     }
     if (!changes.empty()) {
       uint32_t who = b.local();

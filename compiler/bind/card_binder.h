@@ -127,6 +127,7 @@ class CardBinder {
   bool stat_changes(const Clause& c, size_t from, std::vector<StatChange>& out, size_t* read = nullptr);
   std::optional<Node> stat_of_card(const Clause& c, size_t at, size_t& end, std::string& why);
   std::optional<Node> or_amount_if(const Clause& c, size_t after, Node first, Node second);
+  Node acting_player(const Clause& c) const;
   bool only_duration_left(const Clause& c, size_t read) const;
   bool rest_of_effect(const Clause& c, size_t v, size_t read, Body& b, bool continuous);
   bool effect_clause(const Clause& c, Body& b, bool continuous);
@@ -210,6 +211,8 @@ class CardBinder {
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
   std::optional<int64_t> performer_slot_;  // an action card's performer, chosen as the action is announced
+  std::optional<Node> player_;             // the player subject of a declarative ("His controller loses 1 Honor")
+  std::optional<uint32_t> duel_challenger_, duel_challenged_;  // the duel's two sides ("the loser")
   const ast::Term* each_term_ = nullptr;  // each_card.cpp: the word card_at reads as `each_card_`
   std::optional<Node> each_card_;
   int32_t unit_designators_ = 0;            // CARDRT_DESIG_* of the unit being bound

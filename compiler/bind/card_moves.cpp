@@ -89,7 +89,10 @@ bool CardBinder::and_then(const Clause& c, size_t end, Body& b, bool continuous)
   if (lower_word(*c.terms[end]) != "and" || end + 1 >= c.terms.size())
     return fail({c.range, "the words after '" + std::string(ctx_.sources.text(c.terms[end - 1]->range)) + "' are not compiled yet"});
   size_t len = 0;
-  int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(end + 1), len);
+  ClauseReader reader(p_);
+  int verb = reader.verb_at(std::span(c.terms).subspan(end + 1), len);
+  // "His controller loses 1 Honor and discards a card": the subject's second verb
+  if (verb < 0 && player_ && !reader.third_person_verb(lower_word(*c.terms[end + 1]), verb)) verb = -1;
   if (verb < 0) return fail({c.range, "the words after 'and' are not an effect cardc knows"});
   Clause rest = c;
   rest.terms.assign(c.terms.begin() + static_cast<long>(end + 1), c.terms.end());

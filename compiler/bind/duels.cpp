@@ -24,8 +24,12 @@ bool CardBinder::duel(const Clause& c, size_t v, Body& b) {
   if (duel_local_) return fail({c.range, "a second duel in one ability is not compiled yet"});
   std::string verb = lower(p_.verbs[static_cast<size_t>(c.verb)].name);
   uint32_t flags = verb == "duel" ? 0u : static_cast<uint32_t>(CARDRT_DUEL_CHALLENGE);
+  duel_challenger_ = b.local();
+  b.stmts.push_back(let(*duel_challenger_, std::move(*challenger)));
+  duel_challenged_ = b.local();
+  b.stmts.push_back(let(*duel_challenged_, std::move(*challenged)));
   duel_local_ = b.local();
-  b.stmts.push_back(let(*duel_local_, call("cardrt_duel", {G(), C(), std::move(*challenger), std::move(*challenged), konst(flags)})));
+  b.stmts.push_back(let(*duel_local_, call("cardrt_duel", {G(), C(), local(*duel_challenger_), local(*duel_challenged_), konst(flags)})));
   return true;
 }
 

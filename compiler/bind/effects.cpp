@@ -139,6 +139,13 @@ std::optional<Node> CardBinder::or_amount_if(const Clause& c, size_t after, Node
   return binary(Op::Add, first, binary(Op::Mul, binary(Op::Sub, std::move(second), first), std::move(chosen)));
 }
 
+// The player an effect is about: the subject of "His controller loses 1 Honor" (player_), the player a delayed effect
+// applies to (002 rule 521), or the ability's controller.
+Node CardBinder::acting_player(const Clause& c) const {
+  if (player_) return *player_;
+  return c.delayed ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
+}
+
 // True when nothing but a duration ("until the end of the turn") is left at `read`.
 bool CardBinder::only_duration_left(const Clause& c, size_t read) const {
   if (read >= c.terms.size()) return true;
@@ -316,19 +323,23 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
     int32_t dur = more ? -2 : duration(c, -2);
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
-    Node who = c.delayed ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
-    change_resource(b, prim, std::move(who), res, std::move(*amount), dur);
+    change_resource(b, prim, acting_player(c), res, std::move(*amount), dur);
     return more ? and_then(c, read, b, continuous) : true;
   }
   if (prim == "draw" || prim == "discard") {
     auto amount = amount_at(c, v);
     if (!amount) return fail({c.range, "it says no number of cards"});
-    Node who = c.delayed ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
+    Node who = acting_player(c);
     // "Discard a random card from target hero's hand" (002 rule 526): whose hand, and chosen at random
     size_t w = v + 1;
     bool random = w < c.terms.size() && lower_word(*c.terms[w]) == "random";
     if (random) ++w;
     if (w < c.terms.size() && lower_word(*c.terms[w]).rfind("card", 0) == 0) ++w;
+    // "discards a card at random"
+    if (!random && w + 1 < c.terms.size() && lower_word(*c.terms[w]) == "at" && lower_word(*c.terms[w + 1]) == "random") {
+      random = true;
+      w += 2;
+    }
     if (prim == "discard" && w + 1 < c.terms.size() && lower_word(*c.terms[w]) == "from" &&
         lower_word(*c.terms.back()) == "hand") {
       if (lower_word(*c.terms[w + 1]) != "your") {

@@ -337,6 +337,15 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
         return slot(static_cast<int>(k));
       }
   }
+  // "Bow the loser", "The winner gains 2 Honor": the unit's duel (0 after a tie or a refused challenge)
+  if (w == "the" && i + 1 < t.size() && duel_local_ &&
+      (possessive_stem(lower_word(*t[i + 1])) == "winner" || possessive_stem(lower_word(*t[i + 1])) == "loser")) {
+    end = i + 2;
+    Node winner = local(*duel_local_);
+    if (possessive_stem(lower_word(*t[i + 1])) == "winner") return winner;
+    Node a = local(*duel_challenger_), b = local(*duel_challenged_);
+    return binary(Op::Add, binary(Op::Mul, binary(Op::Eq, winner, a), b), binary(Op::Mul, binary(Op::Eq, winner, b), a));
+  }
   if (w == "the" && i + 1 < t.size() && lower_word(*t[i + 1]) == "target") {
     const Reference* r = reference_at(t[i]);
     if (r) {

@@ -41,6 +41,32 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       return true;
     }
   }
+  // "His controller loses 1 Honor", "The winner gains 2 Honor", "Its controller discards a card at random": a
+  // player (or the controller of a card) doing what the verb says
+  if (c.verb >= 0 && pred > 0 && pred < t.size()) {
+    std::string prim = p_.verbs[static_cast<size_t>(c.verb)].primitive;
+    if (prim == "gain" || prim == "lose" || prim == "draw" || prim == "discard") {
+      std::optional<Node> who;
+      size_t end = 0;
+      std::string ignored;
+      if (pred == 1 && lower_word(*t[0]) == "you") who = controller();
+      else if (auto card = card_at(c, 0, end, ignored)) {
+        if (end + 1 == pred && lower_word(*t[end]) == "controller") who = call("cardrt_card_controller", {G(), std::move(*card)});
+        else if (end == pred && (prim == "gain" || prim == "lose")) who = call("cardrt_card_controller", {G(), std::move(*card)});
+      }
+      if (who) {
+        Clause act = c;
+        act.form = ClauseForm::Imperative;
+        act.optional = false;
+        act.terms.assign(t.begin() + static_cast<long>(pred), t.end());
+        act.range = SourceRange::join(act.terms.front()->range, act.terms.back()->range);
+        player_ = std::move(who);
+        bool ok = effect_body(act, b, continuous);
+        player_.reset();
+        return ok;
+      }
+    }
+  }
   // "You win the game"
   if (lower_word(*t[0]) == "you" && c.verb >= 0 && p_.verbs[static_cast<size_t>(c.verb)].primitive == "win") {
     b.stmts.push_back(eval(call("cardrt_player_wins", {G(), C(), controller()})));

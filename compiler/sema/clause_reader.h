@@ -26,9 +26,10 @@ class ClauseReader {
   int event_in(TermSpan terms) const;
   // The whole phrase is an event name used as a trigger ("Focus Effect").
   int event_named(TermSpan terms) const;
+  // A profile verb in the third person ("loses", "discards"); false if the word is none.
+  bool third_person_verb(std::string_view w, int& verb) const;
 
  private:
-  bool third_person_verb(std::string_view w, int& verb) const;
   const GameProfile& profile_;
 };
 

@@ -1,6 +1,7 @@
 // Using abilities and resolving traits: conditions, targeting, costs (all or nothing), effects.
 // 003_c83c069b880758ae.txt Traits and Abilities; 001 Tactical; 002 rule 524.
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstring>
 #include <type_traits>
@@ -15,14 +16,15 @@ constexpr int32_t kTacticalKey = -100;  // 001 Tactical: one Tactical action per
 Game::EffectRun::EffectRun(Game& g, CardId source, const AbilityRef& ref, PlayerId controller) : g_(g) {
   if (g.run_depth_ == g.runs_.size()) g.runs_.push_back(std::make_unique<cardrt_effect_ctx>());
   ctx_ = g.runs_[g.run_depth_++].get();
-  // fresh: the fields before the slots in one copy, then the slots the previous run at this depth filled
+  // fresh: the slots the previous run at this depth filled, then the fields before the slots in one copy
   static constexpr cardrt_effect_ctx kFresh{};
   static_assert(std::is_trivially_copyable_v<cardrt_effect_ctx> && std::is_standard_layout_v<cardrt_effect_ctx>);
   static_assert(offsetof(cardrt_effect_ctx, slots) + sizeof(kFresh.slots) == sizeof(cardrt_effect_ctx));
-  std::memcpy(static_cast<void*>(ctx_), &kFresh, offsetof(cardrt_effect_ctx, slots));
-  for (Slot& s : ctx_->slots)
-    if (!s.pristine()) s = Slot{};
   cardrt_effect_ctx& ctx = *ctx_;
+  for (int i = 0; i < 8; ++i)
+    if (ctx.filled_slots & (1u << i)) ctx.slots[i] = Slot{};
+  std::memcpy(static_cast<void*>(ctx_), &kFresh, offsetof(cardrt_effect_ctx, slots));
+  for ([[maybe_unused]] const Slot& s : ctx.slots) assert(s.pristine());  // every slot write sets filled_slots
   ctx.game = &g;
   ctx.source = source;
   ctx.def = ref.def;

@@ -307,6 +307,8 @@ int32_t cardrt_def_ability(cardrt_cardpool* pool, int32_t def, int32_t kind, int
     if (kind == CARDRT_AB_REPLACEMENT) pool->pool.replacements.add(ev);
     if (kind == CARDRT_AB_CONTINUOUS && !(flags & CARDRT_ABF_GRANTED))
       d->continuous.push_back(int32_t(d->abilities.size()));
+    if ((kind == CARDRT_AB_TRIGGERED || kind == CARDRT_AB_REACTION) && !(flags & CARDRT_ABF_GRANTED))
+      d->triggers.add(ev);
     d->abilities.push_back(std::move(a));
     return int32_t(d->abilities.size()) - 1;
   });
@@ -1128,6 +1130,7 @@ int32_t cardrt_slot_follow(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t sl
   return read(game, [&](Game& g) {
     cardrt::Slot& s = ctx->slots[slot];
     if (s.players) return int32_t(CARDRT_E_ARGUMENT);
+    ctx->filled_slots |= uint8_t(1u << slot);
     for (int32_t i = 0; i < s.count; ++i)
       if (g.valid_card(s.ids[i])) s.objects[i] = g.card(s.ids[i]).object;
     s.flags |= CARDRT_TGT_ANY_ZONE;

@@ -28,6 +28,13 @@ struct AbilityDef {
   std::vector<ModeDef> modes;
 };
 
+// A set of events, one bit per event id (ids past 63 share bits with lower ones: a shared bit costs only a scan).
+struct EventSet {
+  uint64_t bits = 0;
+  void add(int32_t ev) { bits |= uint64_t{1} << (uint32_t(ev) & 63u); }
+  bool may_contain(int32_t ev) const { return (bits >> (uint32_t(ev) & 63u)) & 1u; }
+};
+
 struct CardDef {
   std::string title;  // empty: no title (003 Card title: created cards and tokens)
   int32_t type = 0;
@@ -35,15 +42,9 @@ struct CardDef {
   std::vector<int32_t> keywords;
   std::vector<AbilityDef> abilities;
   std::vector<int32_t> continuous;  // the printed continuous traits among them, by index (what settling runs)
+  EventSet triggers;                // the events its printed triggered traits and Reactions trigger on
   cardrt_base_fn base_fn = nullptr;
   cardrt_filter_fn attach_filter = nullptr;
-};
-
-// A set of events, one bit per event id (ids past 63 share bits with lower ones: a shared bit costs only a scan).
-struct EventSet {
-  uint64_t bits = 0;
-  void add(int32_t ev) { bits |= uint64_t{1} << (uint32_t(ev) & 63u); }
-  bool may_contain(int32_t ev) const { return (bits >> (uint32_t(ev) & 63u)) & 1u; }
 };
 
 struct CardPool {

@@ -19,6 +19,7 @@ void Game::fill_slot(cardrt_effect_ctx* ctx, int32_t slot, const std::vector<Car
     ++s.count;
   }
   ctx->slots[slot] = s;
+  ctx->filled_slots |= uint8_t(1u << slot);
 }
 
 std::vector<CardId> Game::slot_cards(cardrt_effect_ctx* ctx, int32_t slot) {

@@ -149,8 +149,8 @@ struct Slot {
   cardrt_filter_fn filter = nullptr;
   uint32_t flags = 0;
   PlayerId chooser = -1;
-  // As made. Every write puts a whole new Slot and fills ids/objects below count only, so the arrays of a slot
-  // whose other fields are the defaults are all zero: this is the same as comparing with Slot{}.
+  // As made (every write puts a whole new Slot and fills ids/objects below count only, so the arrays of a slot
+  // whose other fields are the defaults are all zero: this is the same as comparing with Slot{}).
   bool pristine() const {
     return count == 0 && !used && !targeted && !players && !filter && flags == 0 && chooser == -1;
   }
@@ -185,6 +185,7 @@ struct State {
   std::vector<DelayedEffect> delayed;
   std::vector<SuppressedGrant> suppressed;
   std::vector<CardId> in_play;  // the cards in play, by id (kept with Card::in_play by Game::set_in_play)
+  bool fluctuating = false;     // some modifier may have a fluctuating size (set when one is made; settling clears it)
   Prng rng;
   int32_t next_id = 16;  // ids of modifiers, grants and delayed effects: never equal to CARDRT_FAILED
   uint64_t seq = 0;
@@ -212,7 +213,8 @@ struct cardrt_effect_ctx {
   uint32_t epoch = 0;
   cardrt::EventInfo event;
   cardrt::Pending* pending = nullptr;
-  cardrt::Slot slots[8];  // last: Game::EffectRun resets what comes before them in one copy
+  uint8_t filled_slots = 0;  // a bit per slot written since the context was fresh: what Game::EffectRun resets
+  cardrt::Slot slots[8];     // last: Game::EffectRun resets what comes before them in one copy
 };
 
 namespace cardrt {

@@ -66,6 +66,7 @@ int32_t Game::modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_
           m.seen_epoch != ctx->epoch) {
         m.seen_epoch = ctx->epoch;
         m.fluct = fluct;
+        if (fluct) s_.fluctuating = true;
         m.sign = sign;
         if (!fluct && m.nominal != amount) {  // a changed size is not a new bonus or penalty
           m.nominal = amount;
@@ -91,6 +92,7 @@ int32_t Game::modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_
   m.stat = stat;
   m.op = op;
   m.fluct = fluct;
+  if (fluct) s_.fluctuating = true;
   m.sign = sign;
   m.source = source;
   m.controller = ctx_controller(ctx);
@@ -199,12 +201,18 @@ int32_t Game::end_modifier(cardrt_effect_ctx* ctx, int32_t modifier) {
 
 // 003: changes in a fluctuating bonus due to the game state are recomputed, and are not bonuses or penalties.
 bool Game::refresh_fluctuating() {
+  // Most games have no fluctuating modifier: the walk happens only while one may exist. The flag is cleared first
+  // so that one made by card code during the walk (modify sets it) keeps it set.
+  if (!s_.fluctuating) return false;
+  s_.fluctuating = false;
   bool changed = false;
+  bool any = false;
   for (size_t i = 0; i < s_.cards.size(); ++i) {
     if (!s_.cards[i].exists) continue;
     for (size_t k = 0; k < s_.cards[i].mods.size(); ++k) {
       StatModifier& m = s_.cards[i].mods[k];
       if (!m.fluct) continue;
+      any = true;
       cardrt_effect_ctx ctx = rule_ctx(m.controller, m.source);
       ctx.ability = m.ability;
       ++eval_depth_;
@@ -222,6 +230,7 @@ bool Game::refresh_fluctuating() {
       }
     }
   }
+  if (any) s_.fluctuating = true;
   return changed;
 }
 

@@ -64,6 +64,7 @@ int32_t Game::target(cardrt_effect_ctx* ctx, int32_t slot, cardrt_filter_fn filt
     }
   }
   ctx->slots[slot] = s;
+  ctx->filled_slots |= uint8_t(1u << slot);
   return CARDRT_OK;
 }
 

@@ -8,7 +8,11 @@
 namespace cardrt {
 namespace {
 constexpr int kMaxTriggerDepth = 32;
+
+bool has_granted_abilities(const Card& c) {
+  return std::any_of(c.grants.begin(), c.grants.end(), [](const Grant& g) { return g.kind == GrantKind::ability; });
 }
+}  // namespace
 
 void Game::dispatch(const EventInfo& ev) {
   if (ev.kind == CARDRT_EV_NONE || s_.over) return;
@@ -27,6 +31,9 @@ void Game::dispatch(const EventInfo& ev) {
   for (int pass = 0; pass < 2; ++pass)
     for (const Card& c : s_.cards) {
       if (!c.exists || ((c.controller == s_.active) != (pass == 0))) continue;
+      // only a card whose printed abilities or granted ones may answer the event is asked for them
+      const CardDef* d = def_of(c);
+      if (!(d && d->triggers.may_contain(ev.kind)) && !has_granted_abilities(c)) continue;
       const bool here = c.in_play;
       for_each_ability(c, [&](const AbilityRef& r) {
         if (r.ab->trigger != ev.kind) return;

@@ -1,0 +1,140 @@
+// Conformance of the runtime's bookkeeping around card code (docs/performance.md "Runtime"): the lists it keeps
+// inline (a card's abilities, the cards in play, the abilities one event triggers) must behave the same past
+// their inline room; card code that grants abilities while they are being visited sees what the rules say; and
+// effect contexts, reused per resolution depth, start every run fresh.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "test_support.hpp"
+
+using namespace rt;
+
+namespace {
+std::string g_trace;  // test-only record of which card code ran, in order
+
+int32_t yours_in_play(cardrt_game* g, cardrt_effect_ctx* ctx, int32_t card) {
+  return cardrt_card_in_play(g, card) && cardrt_card_controller(g, card) == cardrt_ctx_controller(g, ctx);
+}
+int32_t plus_one_force(cardrt_game* g, cardrt_effect_ctx* ctx, int32_t card) {
+  return cardrt_stat_modify(g, ctx, card, legends::Force, 1, CARDRT_DUR_CONTINUOUS) >= 0 ? CARDRT_OK : CARDRT_FAILED;
+}
+int32_t banner(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  cardrt_for_each_card(g, ctx, reinterpret_cast<cardrt_any_fn>(&yours_in_play),
+                       reinterpret_cast<cardrt_any_fn>(&plus_one_force));
+  return CARDRT_OK;
+}
+
+template <char C>
+int32_t trace(cardrt_game*, cardrt_effect_ctx*) {
+  g_trace += C;
+  return CARDRT_OK;
+}
+
+// A continuous trait that gives its own card a second continuous trait (index 1 of its definition, granted).
+int32_t grant_second_trait(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  g_trace += 'G';
+  cardrt_grant_ability(g, ctx, cardrt_ctx_source(g, ctx), cardrt_ctx_def(g, ctx), 1, CARDRT_DUR_CONTINUOUS);
+  return CARDRT_OK;
+}
+
+int32_t any_personality(cardrt_game* g, cardrt_effect_ctx*, int32_t card) {
+  return cardrt_card_type(g, card) == legends::Personality;
+}
+int32_t target_one(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  return cardrt_target_cards(g, ctx, 0, reinterpret_cast<cardrt_any_fn>(&any_personality), 1, 1, 0);
+}
+int32_t g_slot_read = -1;
+int32_t read_slot(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  g_slot_read = cardrt_slot_get(g, ctx, 0, 0);
+  return CARDRT_OK;
+}
+}  // namespace
+
+// 003 Traits: a continuous trait covers every card it names, however many are in play (more than the 64 cards
+// the runtime's list of cards in play holds inline).
+TEST(Bookkeeping, ContinuousTraitOverMoreCardsThanTheInlineRoom) {
+  TestGame t(make_legends());
+  const int32_t lord = t.def("Banner Lord", "Holding");
+  t.ability(lord, CARDRT_AB_CONTINUOUS, nullptr, 0, &banner);
+  const int32_t p = t.def("Ashigaru", "Personality", {{"Force", 1}, {"Chi", 2}});
+  t.start();
+  std::vector<int32_t> ids;
+  for (int i = 0; i < 70; ++i) ids.push_back(t.play(p, 0));
+  const int32_t theirs = t.play(p, 1);
+  t.play(lord, 0);
+  for (int32_t id : ids) EXPECT_EQ(t.stat(id, legends::Force), 2) << "card " << id;
+  EXPECT_EQ(t.stat(theirs, legends::Force), 1);
+  // settling again keeps one modifier per card, no new bonus
+  const int bonuses = t.count_log(CARDRT_LOG_BONUS);
+  cardrt_game_signal(t, CARDRT_BOUNDARY_PHASE_END);
+  EXPECT_EQ(t.count_log(CARDRT_LOG_BONUS), bonuses);
+  EXPECT_EQ(t.stat(ids.back(), legends::Force), 2);
+}
+
+// 003 Traits: triggered traits all resolve, in the card's order, even when one card has more of them on one
+// event than the runtime's lists hold inline (8).
+TEST(Bookkeeping, TenTriggeredTraitsOnOneEventAllResolveInOrder) {
+  g_trace.clear();
+  TestGame t(make_legends());
+  const int32_t d = t.def("Many Bells", "Personality", {{"Force", 1}, {"Chi", 2}});
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'0'>);
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'1'>);
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'2'>);
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'3'>);
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'4'>);
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'5'>);
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'6'>);
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'7'>);
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'8'>);
+  t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'9'>);
+  t.start();
+  const int32_t c = t.play(d, 0);
+  int32_t keys[16] = {};
+  EXPECT_EQ(cardrt_game_card_abilities(t, c, keys, 16), 10);
+  EXPECT_EQ(keys[9], 9);
+  ASSERT_EQ(cardrt_game_emit(t, cardrt_event_id(t, "battle_begins"), 0, 0, 0), CARDRT_OK);
+  EXPECT_EQ(g_trace, "0123456789");
+  EXPECT_EQ(t.count_log(CARDRT_LOG_TRIGGERED), 10);
+}
+
+// 003 Embedded text: a continuous trait that grants its own card another continuous trait while the runtime is
+// visiting that card's traits: the granted one runs from the next pass on (the pass repeats while something
+// changed), once per pass, and is granted once (a trait adds no copy).
+TEST(Bookkeeping, ContinuousTraitGrantingATraitWhileItsCardIsVisited) {
+  g_trace.clear();
+  TestGame t(make_legends());
+  const int32_t d = t.def("Echoing Shrine", "Holding");
+  t.ability(d, CARDRT_AB_CONTINUOUS, nullptr, 0, &grant_second_trait);
+  t.ability(d, CARDRT_AB_CONTINUOUS, nullptr, CARDRT_ABF_GRANTED, &trace<'S'>);
+  t.start();
+  t.play(d, 0);
+  EXPECT_EQ(t.count_log(CARDRT_LOG_ABILITY_GRANTED), 1);
+  const std::string first = g_trace;
+  EXPECT_EQ(first.substr(0, 1), "G");  // the first pass ran the printed trait alone
+  EXPECT_NE(first.find("GS"), std::string::npos);
+  g_trace.clear();
+  cardrt_game_signal(t, CARDRT_BOUNDARY_PHASE_END);
+  EXPECT_EQ(g_trace, "GS");  // settled: one pass, both traits, in order
+  EXPECT_EQ(t.count_log(CARDRT_LOG_ABILITY_GRANTED), 1);
+}
+
+// 001 Target: the targets of one ability are its own. Effect contexts are reused run after run; one ability's
+// target must never be seen by the next ability run at the same depth.
+TEST(Bookkeeping, AReusedEffectContextStartsWithoutTheLastRunsTargets) {
+  TestGame t(make_legends());
+  const int32_t aimer = t.def("Archer", "Personality", {{"Force", 1}, {"Chi", 2}});
+  t.ability(aimer, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &trace<'A'>, &target_one);
+  const int32_t reader = t.def("Scout", "Personality", {{"Force", 1}, {"Chi", 2}});
+  t.ability(reader, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &read_slot);
+  t.start();
+  const int32_t a = t.play(aimer, 0);
+  const int32_t r = t.play(reader, 0);
+  cardrt_game_begin_turn(t, 0);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, a, 0), CARDRT_OK);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, r, 0), CARDRT_OK);
+  EXPECT_EQ(g_slot_read, CARDRT_NO_CARD);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, a, 0), CARDRT_OK);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, r, 0), CARDRT_OK);
+  EXPECT_EQ(g_slot_read, CARDRT_NO_CARD);
+}

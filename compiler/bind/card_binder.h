@@ -128,6 +128,7 @@ class CardBinder {
   std::optional<Node> stat_of_card(const Clause& c, size_t at, size_t& end, std::string& why);
   std::optional<Node> or_amount_if(const Clause& c, size_t after, Node first, Node second);
   Node acting_player(const Clause& c) const;
+  std::optional<bool> discard_to(const Clause& c, size_t v, Body& b, bool continuous);
   bool only_duration_left(const Clause& c, size_t read) const;
   bool rest_of_effect(const Clause& c, size_t v, size_t read, Body& b, bool continuous);
   bool effect_clause(const Clause& c, Body& b, bool continuous);
@@ -175,6 +176,7 @@ class CardBinder {
   // conditions.cpp: conditions on cards and on what a player controls ("If he is dishonorable")
   std::optional<Node> card_is(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card);
   std::optional<Node> card_condition(const Clause& c, SourceRange cond);
+  std::optional<Node> has_attached(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder);
   std::optional<Node> while_subject(const std::vector<const ast::Term*>& t, size_t from, size_t subject_end, Node subject);
 
   // each_card.cpp: one verb for several cards ("Give each Nonhuman Personality +1F", "Bow one or two target

@@ -37,6 +37,35 @@ std::optional<Node> CardBinder::card_is(const std::vector<const ast::Term*>& t, 
   return all;
 }
 
+namespace {
+
+// True when the node reads only the game and the context (this card, a slot, the event): a filter function may use
+// it for "the card" of the ability, unlike a local or the filter's own card.
+bool context_only(const Node& n) {
+  if (n.op == Op::Local || (n.op == Op::Param && n.value == 2)) return false;
+  for (const Node& k : n.kids)
+    if (!context_only(k)) return false;
+  return true;
+}
+
+}  // namespace
+
+// "he has a Weapon", "Waiko has a Fire Spell": a card attached to `holder` that the words [from, to) describe.
+std::optional<Node> CardBinder::has_attached(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder) {
+  if (!context_only(holder)) return std::nullopt;
+  size_t k = from;
+  if (k < to && (lower_word(*t[k]) == "a" || lower_word(*t[k]) == "an" || lower_word(*t[k]) == "any")) ++k;
+  // what is attached must be a kind of card that attaches, or a keyword of one ("a Weapon")
+  for (size_t j = k; j < to; ++j)
+    if (int ct = lex_.card_type(t[j]->text); ct >= 0 && !p_.card_types[static_cast<size_t>(ct)].attaches) return std::nullopt;
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(t, k, to, param(2), test, why)) return std::nullopt;
+  Node on = binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), holder);
+  int fn = filter_function(and_(std::move(*test), std::move(on)), t[from]->range);
+  return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0));
+}
+
 std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond) {
   std::vector<const ast::Term*> t = terms_in(c, cond);
   if (t.size() < 3) return std::nullopt;
@@ -58,6 +87,22 @@ std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond
       return result(not_(std::move(mine)));
     return std::nullopt;
   }
+  // "If you are the Attacker" (the player whose turn it is, 003 Stats example) / "the Defender"
+  if (word(1) == "you" && word(2) == "are" && word(3) == "the" && t.size() == 5 && (word(4) == "attacker" || word(4) == "defender")) {
+    Node mine = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
+    return result(word(4) == "attacker" ? std::move(mine) : not_(std::move(mine)));
+  }
+  // "If another player has higher Family Honor than you"
+  if (word(1) == "another" && word(2) == "player" && word(3) == "has" && (word(4) == "higher" || word(4) == "lower" || word(4) == "more" || word(4) == "fewer") &&
+      word(t.size() - 2) == "than" && word(t.size() - 1) == "you") {
+    size_t len = 0;
+    int res = lex_.resource_at(std::span(t).subspan(5), len);
+    if (res < 0 || 5 + len + 2 != t.size()) return std::nullopt;
+    Node theirs = call("cardrt_resource_get", {G(), call("cardrt_opponent", {G(), controller()}), konst(res)});
+    Node mine = call("cardrt_resource_get", {G(), controller(), konst(res)});
+    bool higher = word(4) == "higher" || word(4) == "more";
+    return result(binary(higher ? Op::Gt : Op::Lt, std::move(theirs), std::move(mine)));
+  }
   // "If you control a Courtier or Shugenja", "While you control one or more Rings"
   if (word(1) == "you" && (word(2) == "control" || word(2) == "have")) {
     size_t from = 3;
@@ -76,7 +121,14 @@ std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond
   size_t end = 1;
   std::string why;
   auto card = card_at(cc, 1, end, why);
-  if (!card || end >= t.size() || (word(end) != "is" && word(end) != "are")) return std::nullopt;
+  if (!card || end >= t.size()) return std::nullopt;
+  // "If Toshimo has a Weapon", "If Waiko has a Fire Spell"
+  if (word(end) == "has" || word(end) == "have") {
+    auto has = has_attached(t, end + 1, t.size(), *card);
+    if (!has) return std::nullopt;
+    return result(std::move(*has));
+  }
+  if (word(end) != "is" && word(end) != "are") return std::nullopt;
   ++end;
   if (word(end) == "not") {
     negate = !negate;
@@ -101,13 +153,14 @@ std::optional<Node> CardBinder::while_subject(const std::vector<const ast::Term*
     ++i;
   }
   if (word(i) == "has" || word(i) == "have") {
-    // "has a Follower", "has a Spell": what is attached to the subject (a card type that attaches)
+    // "has a Follower": what is attached to the subject (a card type that attaches)
     size_t k = i + 1;
     if (word(k) == "a" || word(k) == "an") ++k;
     int type = k + 1 == t.size() ? lex_.card_type(t[k]->text) : -1;
     const CardTypeDef* ct = type >= 0 ? &p_.card_types[static_cast<size_t>(type)] : nullptr;
-    if (!ct || !ct->attaches) return std::nullopt;
-    return binary(Op::Gt, call("cardrt_card_attachments", {G(), std::move(subject), konst(type)}), konst(0));
+    if (ct && ct->attaches) return binary(Op::Gt, call("cardrt_card_attachments", {G(), std::move(subject), konst(type)}), konst(0));
+    // "has a Weapon": an attached card with that keyword
+    return has_attached(t, i + 1, t.size(), subject);
   }
   if (word(i) == "attached" && word(i + 1) == "to") {
     std::optional<Node> test;

@@ -146,6 +146,41 @@ Node CardBinder::acting_player(const Clause& c) const {
   return c.delayed ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
 }
 
+// "Discard a card to gain Honor equal to its Focus Value", "You may discard a Kiho or Weapon from your hand to draw a
+// card": a card of the controller's hand is chosen and discarded, and only then does the rest happen; "it", "its"
+// and "the discarded card" are that card. nullopt: not this shape.
+std::optional<bool> CardBinder::discard_to(const Clause& c, size_t v, Body& b, bool continuous) {
+  const auto& t = c.terms;
+  size_t to = v;
+  while (to < t.size() && lower_word(*t[to]) != "to") ++to;
+  if (to + 1 >= t.size() || v + 1 >= to || (lower_word(*t[v]) != "a" && lower_word(*t[v]) != "an")) return std::nullopt;
+  size_t len = 0;
+  ClauseReader reader(p_);
+  int verb = reader.verb_at(std::span(t).subspan(to + 1), len);
+  if (verb < 0) return std::nullopt;
+  size_t np_end = to;
+  // "from your hand": the only hand it can be
+  if (np_end >= v + 3 && lower_word(*t[np_end - 3]) == "from" && lower_word(*t[np_end - 2]) == "your" && lower_word(*t[np_end - 1]) == "hand")
+    np_end -= 3;
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(t, v + 1, np_end, param(2), test, why, false)) return fail({c.range, why});
+  // an Action card being played is not one of the cards in hand it may discard
+  int filter = filter_function(and_(std::move(*test), binary(Op::Ne, param(2), self())), c.range);
+  auto k = choose_into_slot(c, filter, 1, 1, CARDRT_TGT_HAND, b);
+  if (!k) return false;
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(*k))}), konst(CARDRT_OK))));
+  b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(*k)})));
+  picked_.push_back({terms_range(t, v, to), *k});
+  discarded_slot_ = *k;
+  Clause rest = c;
+  rest.terms.assign(t.begin() + static_cast<long>(to + 1), t.end());
+  rest.verb = verb;
+  rest.optional = false;
+  rest.range = SourceRange::join(rest.terms.front()->range, rest.terms.back()->range);
+  return effect_body(rest, b, continuous);
+}
+
 // True when nothing but a duration ("until the end of the turn") is left at `read`.
 bool CardBinder::only_duration_left(const Clause& c, size_t read) const {
   if (read >= c.terms.size()) return true;
@@ -326,6 +361,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     change_resource(b, prim, acting_player(c), res, std::move(*amount), dur);
     return more ? and_then(c, read, b, continuous) : true;
   }
+  if (prim == "discard")
+    if (std::optional<bool> r = discard_to(c, v, b, continuous)) return *r;
   if (prim == "draw" || prim == "discard") {
     auto amount = amount_at(c, v);
     if (!amount) return fail({c.range, "it says no number of cards"});

@@ -108,6 +108,19 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
                binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(static_cast<int64_t>(*ph))}), konst(0))));
       continue;
     }
+    // a card state of the profile or its opposite: "dishonored", "honorable", "face-up" (bowed/unbowed below)
+    if (w != "bowed" && w != "unbowed") {
+      bool matched = false;
+      for (size_t st = 0; st < p_.states.size() && !matched; ++st) {
+        auto opp = p_.states[st].attrs.find("opposite");
+        bool is = lower(p_.states[st].name) == w, isnt = opp != p_.states[st].attrs.end() && lower(opp->second) == w;
+        if (!is && !isnt) continue;
+        Node state = call("cardrt_card_state", {G(), card, konst(runtime_state_id(p_, st))});
+        add(is ? std::move(state) : not_(std::move(state)));
+        matched = true;
+      }
+      if (matched) continue;
+    }
     if (w == "bowed" || w == "unbowed") {
       Node bowed = call("cardrt_card_state", {G(), card, konst(CARDRT_STATE_BOWED)});
       add(w == "bowed" ? std::move(bowed) : not_(std::move(bowed)));

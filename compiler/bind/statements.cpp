@@ -159,10 +159,11 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     if (single) {
       auto card = card_at(c, 0, end, why);
       if (!card) return fail({c.range, why});
+      Node subject = *card;  // as written (this card, a target): filters may read it, unlike a local
       uint32_t who = b.local();
       b.stmts.push_back(let(who, std::move(*card)));
       std::optional<Node> guard;
-      if (!while_guard(local(who), guard)) return false;
+      if (!while_guard(std::move(subject), guard)) return false;
       Body guarded;
       guarded.locals = b.locals;
       Body& into = guard ? guarded : b;

@@ -93,6 +93,8 @@ int Lexicon::resource_at(TermSpan terms, size_t& len) const {
   for (size_t i = 0; i < p_.resources.size(); ++i) {
     std::vector<std::vector<std::string>> spellings{phrase_words(p_.resources[i].name)};
     for (const auto& a : p_.resources[i].abbrevs) spellings.push_back(phrase_words(a));
+    // "Family Honor": the player stat a resource keeps its total in (legends: Honor)
+    if (!p_.resources[i].player_stat.empty()) spellings.push_back(phrase_words(p_.resources[i].player_stat));
     for (const auto& sp : spellings) {
       if (sp.size() > len && match_words(terms, sp, true)) {
         best = static_cast<int>(i);

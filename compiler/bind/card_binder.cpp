@@ -376,6 +376,24 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
     who = binary(Op::Eq, std::move(card), std::move(whom));
     return true;
   }
+  // "After Shikenuro enters play": the card's own short name (003 Card title)
+  if (const Reference* r = reference_at(subject[0]); r && r->kind == RefKind::ThisCard && r->range.end >= subject.back()->range.end) {
+    who = binary(Op::Eq, std::move(card), self());
+    return true;
+  }
+  // "After you Recruit this Holding", "After you Equip this Follower": you did it, to this card
+  if (subject.size() == 1 && lower_word(*subject[0]) == "you") {
+    Node mine = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
+    size_t obj = end + e.words.size();
+    if (obj < t.size()) {
+      const Reference* r = reference_at(t[obj]);
+      if (!r || r->range.end < t.back()->range.end || (r->kind != RefKind::ThisCard && r->kind != RefKind::ThisBearer))
+        return fail({c.range, "the words after '" + e.text + "' are not compiled yet"});
+      mine = and_(std::move(mine), binary(Op::Eq, std::move(card), r->kind == RefKind::ThisCard ? self() : bearer()));
+    }
+    who = std::move(mine);
+    return true;
+  }
   std::optional<Node> test;
   std::string why;
   // The event's card need not be in play any more ("After a Personality is destroyed").

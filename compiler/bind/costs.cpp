@@ -99,6 +99,21 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_mill", {G(), C(), controller(), konst(1)}), konst(1))));
     return true;
   }
+  if ((prim == "destroy" || (prim == "move" && std::any_of(c.terms.begin(), c.terms.end(), [](const ast::Term* x) { return lower_word(*x) == "home"; }))) &&
+      v < c.terms.size() &&
+      lower_word(*c.terms[v]) != "a" && lower_word(*c.terms[v]) != "an") {
+    // "Destroy this card", "Destroy your performing unbowed Courtier", "Move your performing Personality home"
+    size_t end = v;
+    auto card = card_at(c, v, end, why);
+    if (!card) return fail({c.range, why});
+    if (prim == "move") {
+      if (end >= c.terms.size() || lower_word(*c.terms[end]) != "home") return fail({c.range, "this cost is not compiled yet"});
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_send_home", {G(), C(), std::move(*card)}), konst(CARDRT_OK))));
+      return more_costs(c, end + 1, b);
+    }
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy", {G(), C(), std::move(*card)}), konst(CARDRT_OK))));
+    return more_costs(c, end, b);
+  }
   if (prim == "destroy" && v < c.terms.size() && (lower_word(*c.terms[v]) == "a" || lower_word(*c.terms[v]) == "an")) {
     // "Destroy a Shard you control": a choice, not a target (001 Target), fixed at once.
     std::optional<Node> test;

@@ -313,6 +313,20 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   }
   if (c.form == ClauseForm::Declarative) return declarative(c, b, continuous);
   if (c.form != ClauseForm::Imperative) return fail({c.range, "it is not an effect"});
+  if (prim == "target" && v + 1 < c.terms.size() && lower_word(*c.terms[v]) == "and") {
+    // "Target and bow your unbowed Kensai": the second verb acts on the target the words after it describe
+    size_t len = 0;
+    int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(v + 1), len);
+    if (verb < 0) return fail({c.range, "the words after 'and' are not an effect cardc knows"});
+    Clause act = c;
+    act.terms.assign(c.terms.begin() + static_cast<long>(v + 1), c.terms.begin() + static_cast<long>(v + 1 + len));
+    act.terms.push_back(c.terms[v - 1]);  // "target"
+    act.terms.insert(act.terms.end(), c.terms.begin() + static_cast<long>(v + 1 + len), c.terms.end());
+    act.all_terms = act.terms;
+    act.verb = verb;
+    act.optional = false;
+    return effect_body(act, b, continuous);
+  }
   if (prim == "target") return targeting_clause(c, b, false);
   if (std::optional<bool> each = each_object(c, v, b, continuous)) return *each;
   if (std::string name = lower(p_.verbs[static_cast<size_t>(c.verb)].name); name.starts_with("ranged") || name.starts_with("melee") || name == "fear")
@@ -363,6 +377,14 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   }
   if (prim == "discard")
     if (std::optional<bool> r = discard_to(c, v, b, continuous)) return *r;
+  if (prim == "discard" && !amount_at(c, v)) {
+    // "Discard it", "Discard this Strategy": that card goes to its discard pile
+    size_t end = v;
+    auto card = card_at(c, v, end, why);
+    if (!card) return fail({c.range, why});
+    b.stmts.push_back(eval(call("cardrt_discard_card", {G(), C(), std::move(*card)})));
+    return rest_of_effect(c, v, end, b, continuous);
+  }
   if (prim == "draw" || prim == "discard") {
     auto amount = amount_at(c, v);
     if (!amount) return fail({c.range, "it says no number of cards"});

@@ -130,6 +130,17 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       add(not_(call("cardrt_card_has_keyword", {G(), card, call("cardrt_keyword_id", {G(), str("Unique")})})));
       continue;
     }
+    // "non-Naval", "non-Water": without that keyword
+    if (w.rfind("non-", 0) == 0 && w.size() > 4) {
+      size_t klen = 0;
+      ast::Term rest = term;
+      rest.text = term.text.substr(4);
+      std::vector<const ast::Term*> one{&rest};
+      if (int kw = lex_.keyword_at(std::span(one), klen); kw >= 0) {
+        add(not_(call("cardrt_card_has_keyword", {G(), card, konst(kw)})));
+        continue;
+      }
+    }
     if (w == "defending") {
       // the other side of the battle: a player whose turn it is not, at a battlefield
       add(and_(binary(Op::Gt, call("cardrt_card_battlefield", {G(), card}), konst(0)),

@@ -101,6 +101,7 @@ class CardBinder {
   bool noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
                    std::string& why, bool in_play = true, bool need_noun = true);
   std::optional<Node> card_at(const Clause& c, size_t i, size_t& end, std::string& why);
+  std::optional<Node> attached_matching(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder);
   std::optional<Node> stat_comparison(const std::vector<const ast::Term*>& t, size_t k, size_t to, const Node& card, size_t& last);
   Node slot(int k);
   std::optional<Node> from_antecedent(SourceRange a, std::string& why);

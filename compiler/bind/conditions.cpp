@@ -37,33 +37,13 @@ std::optional<Node> CardBinder::card_is(const std::vector<const ast::Term*>& t, 
   return all;
 }
 
-namespace {
-
-// True when the node reads only the game and the context (this card, a slot, the event): a filter function may use
-// it for "the card" of the ability, unlike a local or the filter's own card.
-bool context_only(const Node& n) {
-  if (n.op == Op::Local || (n.op == Op::Param && n.value == 2)) return false;
-  for (const Node& k : n.kids)
-    if (!context_only(k)) return false;
-  return true;
-}
-
-}  // namespace
-
 // "he has a Weapon", "Waiko has a Fire Spell": a card attached to `holder` that the words [from, to) describe.
 std::optional<Node> CardBinder::has_attached(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder) {
-  if (!context_only(holder)) return std::nullopt;
   size_t k = from;
   if (k < to && (lower_word(*t[k]) == "a" || lower_word(*t[k]) == "an" || lower_word(*t[k]) == "any")) ++k;
-  // what is attached must be a kind of card that attaches, or a keyword of one ("a Weapon")
-  for (size_t j = k; j < to; ++j)
-    if (int ct = lex_.card_type(t[j]->text); ct >= 0 && !p_.card_types[static_cast<size_t>(ct)].attaches) return std::nullopt;
-  std::optional<Node> test;
-  std::string why;
-  if (!noun_filter(t, k, to, param(2), test, why)) return std::nullopt;
-  Node on = binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), holder);
-  int fn = filter_function(and_(std::move(*test), std::move(on)), t[from]->range);
-  return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0));
+  auto n = attached_matching(t, k, to, holder);
+  if (!n) return std::nullopt;
+  return binary(Op::Gt, std::move(*n), konst(0));
 }
 
 std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond) {

@@ -201,6 +201,17 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
         i = k;
         continue;
       }
+      // "with a Weapon", "without a Weapon or Armor", "without attached Weapons": attached cards of a kind
+      if (lower_word(*t[k]) == "attached" && k + 1 < to) ++k;
+      size_t e = k;
+      while (e < to && lower_word(*t[e]) != "and" && lower_word(*t[e]) != "at" && lower_word(*t[e]) != "in" &&
+             t[e]->kind != ast::TermKind::Comma)
+        ++e;
+      if (auto matching = attached_matching(t, k, e, card)) {
+        add(w == "with" ? binary(Op::Gt, std::move(*matching), konst(0)) : binary(Op::Eq, std::move(*matching), konst(0)));
+        i = e - 1;
+        continue;
+      }
     }
     if (w == "with" && i + 3 < to) {
       // "with 2 Chi or less", "with X Force or less"
@@ -279,6 +290,19 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   for (auto& n : tests) all = and_(std::move(all), std::move(n));
   out = std::move(all);
   return true;
+}
+
+// How many cards attached to `holder` the words [from, to) describe ("Weapon or Armor", "Fire Spell"); nullopt when
+// they are not a kind of card that may be attached (a card type that attaches, or keywords).
+std::optional<Node> CardBinder::attached_matching(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder) {
+  if (from >= to) return std::nullopt;
+  for (size_t j = from; j < to; ++j)
+    if (int ct = lex_.card_type(t[j]->text); ct >= 0 && !p_.card_types[static_cast<size_t>(ct)].attaches) return std::nullopt;
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(t, from, to, param(2), test, why)) return std::nullopt;
+  int fn = filter_function(std::move(*test), t[from]->range);
+  return call("cardrt_card_attachments_matching", {G(), C(), holder, fn_ref(fn)});
 }
 
 // After "with": "4 or lower Force", "3 or higher Personal Honor", "lower Personal Honor" (than the card performing the

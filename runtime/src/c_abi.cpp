@@ -1062,6 +1062,17 @@ int32_t cardrt_card_attachments(cardrt_game* game, int32_t card, int32_t type) {
   });
 }
 
+int32_t cardrt_card_attachments_matching(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, cardrt_any_fn filter) {
+  if (!ok(game) || !filter) return 0;
+  return read(game, [&](Game& g) {
+    if (!g.valid_card(card)) return 0;
+    int32_t n = 0;
+    for (int32_t a : g.card(card).attachments)
+      if (as_filter(filter)(game, ctx, a)) ++n;
+    return n;
+  });
+}
+
 int32_t cardrt_look_at_top(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, int32_t player, int32_t zone,
                            int32_t count) {
   if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;

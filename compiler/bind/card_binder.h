@@ -218,6 +218,7 @@ class CardBinder {
   std::optional<uint32_t> duel_challenger_, duel_challenged_;  // the duel's two sides ("the loser")
   const ast::Term* each_term_ = nullptr;  // each_card.cpp: the word card_at reads as `each_card_`
   std::optional<Node> each_card_;
+  bool zone_named_ = false;               // the last noun_filter named a zone out of play ("in your hand")
   int32_t unit_designators_ = 0;            // CARDRT_DESIG_* of the unit being bound
   std::string performer_noun_;              // its noun ("monk" in "your performing unbowed Monk"): "your Monk"
   bool ranged_ = false;                    // a ranged attack was bound ("This may target ..." modifies it)

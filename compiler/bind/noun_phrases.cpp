@@ -40,6 +40,8 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     return true;
   };
   auto owner = [&]() { return call("cardrt_card_controller", {G(), card}); };
+  bool zone_named = false;  // "in your hand": the card is out of play
+  zone_named_ = false;
   // "your performing Courtier at any location": no presence at the battlefield is asked for
   bool anywhere = false;
   for (size_t i = from; i + 2 < to; ++i)
@@ -55,6 +57,33 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     if (w == "or" && pending != Kind::none) continue;  // "Daimyo, Duelist, or Kensai"
     if (term.kind != ast::TermKind::Comma) last_kind = Kind::none;
     if (term.kind == ast::TermKind::Comma) continue;
+    // "in your hand", "in your discard pile", "in your hand or discard pile", "in any player's discard pile": cards
+    // out of play, in that zone (the caller's targeting then looks outside play: zone_named_)
+    if (w == "in" && i + 1 < to && lower_word(*t[i + 1]) != "play") {
+      size_t k = i + 1;
+      bool yours = lower_word(*t[k]) == "your";
+      if (lower_word(*t[k]) == "any" && k + 1 < to && possessive_stem(lower_word(*t[k + 1])) == "player") k += 2;
+      Clause words;
+      words.terms = t;
+      size_t zend = k;
+      int zone = zone_at(words, k, zend);
+      if (zone >= 0 && zend <= to) {
+        Node in = binary(Op::Eq, call("cardrt_card_zone", {G(), card}), konst(zone));
+        if (zend + 1 < to && lower_word(*t[zend]) == "or") {
+          size_t z2end = zend + 1;
+          int zone2 = zone_at(words, zend + 1, z2end);
+          if (zone2 >= 0 && z2end <= to) {
+            in = binary(Op::Or, std::move(in), binary(Op::Eq, call("cardrt_card_zone", {G(), card}), konst(zone2)));
+            zend = z2end;
+          }
+        }
+        add(std::move(in));
+        if (yours) add(binary(Op::Eq, owner(), controller()));
+        zone_named = true;
+        i = zend - 1;
+        continue;
+      }
+    }
     if (w == "a" || w == "an" || w == "one" || w == "of" || w == "target" || w == "the" || w == "any" ||
         w == "each" || w == "in" || w == "play")
       continue;
@@ -286,7 +315,8 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     return false;
   }
   // Cards in a hidden zone or a hand are found by what they are, not by being in play.
-  Node all = in_play ? call("cardrt_card_in_play", {G(), card}) : konst(1);
+  Node all = in_play && !zone_named ? call("cardrt_card_in_play", {G(), card}) : konst(1);
+  zone_named_ = zone_named;
   for (auto& n : tests) all = and_(std::move(all), std::move(n));
   out = std::move(all);
   return true;

@@ -105,8 +105,9 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
   // "your target Personality": a target you control
   size_t from = i > 0 && lower_word(*t[i - 1]) == "your" ? i - 1 : i + 1;
   if (!noun_filter(t, from, to, param(2), test, why)) return fail({tg.range, why});
+  bool out_of_play = zone_named_;
   int f = filter_function(std::move(*test), tg.range);
-  uint32_t flags = tg.face_up_restricted ? CARDRT_TGT_FACE_FEATURES : 0;
+  uint32_t flags = (tg.face_up_restricted ? CARDRT_TGT_FACE_FEATURES : 0) | (out_of_play ? CARDRT_TGT_ANY_ZONE : 0);
   b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(static_cast<int64_t>(k)), fn_ref(f), min ? std::move(*min) : konst(1), konst(max),
                                                                         konst(static_cast<int64_t>(flags))}),
                                    konst(CARDRT_OK))));

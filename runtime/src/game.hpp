@@ -186,6 +186,9 @@ struct State {
   std::vector<SuppressedGrant> suppressed;
   std::vector<CardId> in_play;  // the cards in play, by id (kept with Card::in_play by Game::set_in_play)
   bool fluctuating = false;     // some modifier may have a fluctuating size (set when one is made; settling clears it)
+  // At least the number of modifiers and grants continuous traits made that still exist: counted when one is made,
+  // recounted when a pass ends unasserted ones (entries removed otherwise leave it above the real number)
+  int32_t continuous_entries = 0;
   Prng rng;
   int32_t next_id = 16;  // ids of modifiers, grants and delayed effects: never equal to CARDRT_FAILED
   uint64_t seq = 0;
@@ -426,6 +429,17 @@ class Game {
   // --- continuous traits and rule checks (settle.cpp) ---
   void settle();
   bool continuous_pass();
+  // Marks a modifier or grant of a continuous trait as asserted in the pass of `epoch`, keeping count of the
+  // entries marked in the current pass: when they are as many as State::continuous_entries, none is left to end.
+  void mark_asserted(uint32_t& seen_epoch, uint32_t epoch) {
+    if (seen_epoch == epoch_) --continuous_seen_;
+    seen_epoch = epoch;
+    if (seen_epoch == epoch_) ++continuous_seen_;
+  }
+  void count_made_continuous(uint32_t epoch) {
+    ++s_.continuous_entries;
+    if (epoch == epoch_) ++continuous_seen_;
+  }
 
   // --- keyword rule modules (keyword_rules.cpp) ---
   int32_t tactical_battle(PlayerId p);
@@ -450,6 +464,7 @@ class Game {
   int depth_ = 0;
   int trigger_depth_ = 0;
   uint32_t epoch_ = 0;
+  int32_t continuous_seen_ = 0;  // entries marked asserted in the current continuous pass (mark_asserted)
   mutable int eval_depth_ = 0;  // guards asterisk and fluctuating amounts that read themselves
   bool deferring_ = false;      // events raised while asserting continuous traits wait for the pass to end
   bool continuous_changed_ = false;

@@ -91,7 +91,7 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
     for (Grant& g : c->grants)
       if (g.from_continuous && g.source == source && g.source_ability == src_ability && g.kind == kind &&
           g.what == what && g.ability == ability && g.filter == filter && g.player == player) {
-        g.seen_epoch = ctx->epoch;
+        mark_asserted(g.seen_epoch, ctx->epoch);
         return g.id;
       }
     if (SuppressedGrant* s = find_suppressed(source, src_ability, id, 1, what)) {
@@ -121,6 +121,7 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   g.seq = next_seq();
   g.from_continuous = ctx && ctx->continuous;
   g.seen_epoch = ctx ? ctx->epoch : 0;
+  if (g.from_continuous) count_made_continuous(g.seen_epoch);
   c->grants.push_back(g);
   if (kind == GrantKind::keyword) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, what, 1, 0);
   if (kind == GrantKind::ability) emit(CARDRT_LOG_ABILITY_GRANTED, c->controller, id, source, what, ability, 1000 + g.id);

@@ -10,6 +10,7 @@ namespace cardrt {
 // what is no longer asserted ends, and a negated grant stays away while its trait keeps asserting it.
 bool Game::continuous_pass() {
   ++epoch_;
+  continuous_seen_ = 0;
   continuous_changed_ = false;
   deferring_ = true;
   for (CardId id : cards_in_play()) {
@@ -29,28 +30,36 @@ bool Game::continuous_pass() {
   }
   deferring_ = false;
   bool changed = continuous_changed_;
-  for (Card& c : s_.cards) {
-    if (!c.exists) continue;
-    for (size_t i = 0; i < c.mods.size();) {
-      if (c.mods[i].from_continuous && c.mods[i].seen_epoch != epoch_) {
-        const StatModifier m = c.mods[i];
-        c.mods.erase(c.mods.begin() + std::ptrdiff_t(i));
-        emit(CARDRT_LOG_MODIFIER_ENDED, c.controller, c.id, m.source, m.stat, m.amount, stat_value(c, m.stat));
-        changed = true;
-      } else {
-        ++i;
+  // What no trait asserted in this pass ends. When every entry made by continuous traits was asserted again
+  // (the count of marks reaches State::continuous_entries, never below the real number), none is left to end.
+  if (continuous_seen_ != s_.continuous_entries) {
+    int32_t left = 0;
+    for (Card& c : s_.cards) {
+      if (!c.exists) continue;
+      for (size_t i = 0; i < c.mods.size();) {
+        if (c.mods[i].from_continuous && c.mods[i].seen_epoch != epoch_) {
+          const StatModifier m = c.mods[i];
+          c.mods.erase(c.mods.begin() + std::ptrdiff_t(i));
+          emit(CARDRT_LOG_MODIFIER_ENDED, c.controller, c.id, m.source, m.stat, m.amount, stat_value(c, m.stat));
+          changed = true;
+        } else {
+          left += c.mods[i].from_continuous ? 1 : 0;
+          ++i;
+        }
+      }
+      for (size_t i = 0; i < c.grants.size();) {
+        if (c.grants[i].from_continuous && c.grants[i].seen_epoch != epoch_) {
+          const Grant g = c.grants[i];
+          c.grants.erase(c.grants.begin() + std::ptrdiff_t(i));
+          emit(CARDRT_LOG_MODIFIER_ENDED, c.controller, c.id, g.source, -1, int32_t(g.kind), g.what);
+          changed = true;
+        } else {
+          left += c.grants[i].from_continuous ? 1 : 0;
+          ++i;
+        }
       }
     }
-    for (size_t i = 0; i < c.grants.size();) {
-      if (c.grants[i].from_continuous && c.grants[i].seen_epoch != epoch_) {
-        const Grant g = c.grants[i];
-        c.grants.erase(c.grants.begin() + std::ptrdiff_t(i));
-        emit(CARDRT_LOG_MODIFIER_ENDED, c.controller, c.id, g.source, -1, int32_t(g.kind), g.what);
-        changed = true;
-      } else {
-        ++i;
-      }
-    }
+    s_.continuous_entries = left;
   }
   std::erase_if(s_.suppressed, [&](const SuppressedGrant& s) { return s.seen_epoch != epoch_; });
   std::vector<EventInfo> events;

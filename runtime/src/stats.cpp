@@ -64,7 +64,7 @@ int32_t Game::modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_
     for (StatModifier& m : c->mods) {
       if (m.from_continuous && m.source == source && m.ability == ability && m.stat == stat && m.op == op &&
           m.seen_epoch != ctx->epoch) {
-        m.seen_epoch = ctx->epoch;
+        mark_asserted(m.seen_epoch, ctx->epoch);
         m.fluct = fluct;
         if (fluct) s_.fluctuating = true;
         m.sign = sign;
@@ -102,6 +102,7 @@ int32_t Game::modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_
   m.from_token = token;
   m.from_continuous = ctx && ctx->continuous;
   m.seen_epoch = ctx ? ctx->epoch : 0;
+  if (m.from_continuous) count_made_continuous(m.seen_epoch);
   if (fluct) {
     cardrt_effect_ctx local = rule_ctx(m.controller, source);
     ++eval_depth_;

@@ -44,6 +44,22 @@ int32_t any_personality(cardrt_game* g, cardrt_effect_ctx*, int32_t card) {
 int32_t target_one(cardrt_game* g, cardrt_effect_ctx* ctx) {
   return cardrt_target_cards(g, ctx, 0, reinterpret_cast<cardrt_any_fn>(&any_personality), 1, 1, 0);
 }
+int32_t yours_unbowed(cardrt_game* g, cardrt_effect_ctx* ctx, int32_t card) {
+  return yours_in_play(g, ctx, card) && cardrt_card_type(g, card) == legends::Personality &&
+         !cardrt_card_state(g, card, CARDRT_STATE_BOWED);
+}
+int32_t unbowed_banner(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  cardrt_for_each_card(g, ctx, reinterpret_cast<cardrt_any_fn>(&yours_unbowed),
+                       reinterpret_cast<cardrt_any_fn>(&plus_one_force));
+  return CARDRT_OK;
+}
+int32_t g_first = 0, g_second = 0;
+int32_t swap_bowed(cardrt_game* g, cardrt_effect_ctx* ctx) {  // one operation: the bowed one rises, the other bows
+  const bool first_bowed = cardrt_card_state(g, g_first, CARDRT_STATE_BOWED) != 0;
+  cardrt_straighten(g, ctx, first_bowed ? g_first : g_second);
+  cardrt_bow(g, ctx, first_bowed ? g_second : g_first);
+  return CARDRT_OK;
+}
 int32_t g_slot_read = -1;
 int32_t read_slot(cardrt_game* g, cardrt_effect_ctx* ctx) {
   g_slot_read = cardrt_slot_get(g, ctx, 0, 0);
@@ -137,4 +153,30 @@ TEST(Bookkeeping, AReusedEffectContextStartsWithoutTheLastRunsTargets) {
   ASSERT_EQ(cardrt_game_use_ability(t, 0, a, 0), CARDRT_OK);
   ASSERT_EQ(cardrt_game_use_ability(t, 0, r, 0), CARDRT_OK);
   EXPECT_EQ(g_slot_read, CARDRT_NO_CARD);
+}
+
+// 003 Traits: a continuous trait stops applying to a card it no longer names even when, in the same operation,
+// it starts applying to another one (as many modifiers before and after, but not the same ones).
+TEST(Bookkeeping, ContinuousTraitMovingFromOneCardToAnotherInOneOperation) {
+  TestGame t(make_legends());
+  const int32_t lord = t.def("Rally Lord", "Holding");
+  t.ability(lord, CARDRT_AB_CONTINUOUS, nullptr, 0, &unbowed_banner);
+  t.ability(lord, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &swap_bowed);
+  const int32_t p = t.def("Ashigaru", "Personality", {{"Force", 1}, {"Chi", 2}});
+  t.start();
+  g_first = t.play(p, 0);
+  g_second = t.play(p, 0);
+  const int32_t l = t.play(lord, 0);
+  EXPECT_EQ(t.stat(g_first, legends::Force), 2);
+  EXPECT_EQ(t.stat(g_second, legends::Force), 2);
+  cardrt_bow(t, nullptr, g_first);
+  EXPECT_EQ(t.stat(g_first, legends::Force), 1);
+  EXPECT_EQ(t.stat(g_second, legends::Force), 2);
+  cardrt_game_begin_turn(t, 0);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, l, 1), CARDRT_OK);
+  EXPECT_EQ(t.stat(g_first, legends::Force), 2);
+  EXPECT_EQ(t.stat(g_second, legends::Force), 1);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, l, 1), CARDRT_OK);  // and back
+  EXPECT_EQ(t.stat(g_first, legends::Force), 1);
+  EXPECT_EQ(t.stat(g_second, legends::Force), 2);
 }

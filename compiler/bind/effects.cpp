@@ -852,6 +852,16 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(eval(call("cardrt_reveal", {G(), C(), std::move(*card)})));
     return and_then(c, end, b, continuous);
   }
+  if (prim == "move" && lower_text(c.range).ends_with(" to the current battlefield")) {
+    // "Move him to the current battlefield", "Move your Monk to the current battlefield": with his unit
+    size_t end = v;
+    auto card = targeted_card(c, v, end, b);
+    if (!card) return false;
+    if (end + 4 != c.terms.size() || lower_word(*c.terms[end]) != "to")
+      return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
+    b.stmts.push_back(eval(call("cardrt_move_to_battlefield", {G(), C(), std::move(*card), call("cardrt_current_battlefield", {G()})})));
+    return true;
+  }
   if (prim == "move" && std::any_of(c.terms.begin() + static_cast<long>(std::min(v, c.terms.size())), c.terms.end(),
                                     [](const ast::Term* x) { return lower_word(*x) == "home"; })) {
     // "Send him home", "Move home a target enemy unit", "Move your target Personality home": he leaves the

@@ -356,6 +356,47 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
     last = k + 2 + len;
     return binary(direction(word(k + 2)) < 0 ? Op::Le : Op::Ge, call("cardrt_stat_get", {G(), card, konst(stat)}), std::move(v));
   }
+  // A card the comparison is made with, at t[j]: "this Personality", "him", "Hana", the performer ("your Samurai");
+  // `after` is set past its words.
+  auto other_card = [&](size_t j, size_t& after) -> std::optional<Node> {
+    if (j >= to) return std::nullopt;
+    if (auto who = performer_at(t, j, after)) return who;
+    const Reference* r = reference_at(t[j]);
+    if (!r) return std::nullopt;
+    std::optional<Node> n;
+    std::string why;
+    if (r->kind == RefKind::ThisCard) n = self();
+    else if (r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword) n = bearer();
+    else if (r->kind == RefKind::Pronoun || r->kind == RefKind::TheTarget) n = from_antecedent(r->antecedent, why);
+    if (!n) return std::nullopt;
+    after = j;
+    while (after < to && t[after]->range.begin < r->range.end) ++after;
+    return n;
+  };
+  // "Force lower than or equal to his Force", "Gold Cost lower than this card's", "Force less than 3"
+  if (int stat = lex_.stat_at(std::span(t).subspan(k), len); stat >= 0 && k + len < to) {
+    size_t d = k + len;
+    int dir = direction(word(d));
+    if (dir == 0 || word(d + 1) != "than") return std::nullopt;
+    size_t j = d + 2;
+    bool equal = word(j) == "or" && word(j + 1) == "equal" && word(j + 2) == "to";
+    if (equal) j += 3;
+    Node mine = call("cardrt_stat_get", {G(), card, konst(stat)});
+    Op op = dir < 0 ? (equal ? Op::Le : Op::Lt) : (equal ? Op::Ge : Op::Gt);
+    if (j < to && t[j]->kind == ast::TermKind::Number) {
+      last = j;
+      return binary(op, std::move(mine), konst(t[j]->value));
+    }
+    size_t after = j;
+    auto other = other_card(j, after);
+    if (!other) return std::nullopt;
+    int ostat = stat;
+    size_t olen = 0;
+    if (after < to && (ostat = lex_.stat_at(std::span(t).subspan(after), olen)) >= 0) after += olen;
+    else ostat = stat;
+    last = after - 1;
+    return binary(op, std::move(mine), call("cardrt_stat_get", {G(), std::move(*other), konst(ostat)}));
+  }
   // "lower Personal Honor [than ...]", "equal or lower Chi"
   bool equal = word(k) == "equal" && word(k + 1) == "or";
   size_t d = equal ? k + 2 : k;
@@ -367,14 +408,10 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
   std::optional<Node> other;
   if (word(end) == "than") {
     // "than this Personality", "than Hana", "than him": a card the unit names
-    const Reference* r = end + 1 < to ? reference_at(t[end + 1]) : nullptr;
-    if (!r) return std::nullopt;
-    if (r->kind == RefKind::ThisCard) other = self();
-    else if (r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword) other = bearer();
-    else return std::nullopt;
-    end = end + 1;
-    while (end + 1 < to && t[end + 1]->range.begin < r->range.end) ++end;
-    ++end;
+    size_t after = end + 1;
+    other = other_card(end + 1, after);
+    if (!other) return std::nullopt;
+    end = after;
   } else {
     other = printed_performer();
     if (!other && performer_slot_) other = slot(static_cast<int>(*performer_slot_));

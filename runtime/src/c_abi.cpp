@@ -1062,6 +1062,16 @@ int32_t cardrt_card_attachments(cardrt_game* game, int32_t card, int32_t type) {
   });
 }
 
+int32_t cardrt_move_to_battlefield(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t battlefield) {
+  return act(game, ctx, [&](Game& g) {
+    if (!g.in_play(card) || battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);
+    // a Personality moves with his unit: the cards attached to him
+    g.card(card).battlefield = battlefield;
+    for (int32_t a : g.card(card).attachments) g.card(a).battlefield = battlefield;
+    return int32_t(CARDRT_OK);
+  });
+}
+
 int32_t cardrt_card_attachments_matching(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, cardrt_any_fn filter) {
   if (!ok(game) || !filter) return 0;
   return read(game, [&](Game& g) {

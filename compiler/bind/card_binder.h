@@ -167,6 +167,7 @@ class CardBinder {
   bool choose(const Clause& c, size_t v, Body& b);
   bool return_any_number(const Clause& c, size_t v, Body& b);
   bool play_from_hand(const Clause& c, size_t v, Body& b);
+  bool attach(const Clause& c, size_t v, Body& b);
 
   // performers.cpp: the card performing an action ("your performing Monk", "this Shugenja" on a Spell)
   std::optional<Node> printed_performer() const;

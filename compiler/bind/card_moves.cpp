@@ -213,6 +213,59 @@ bool CardBinder::choose(const Clause& c, size_t v, Body& b) {
   return true;
 }
 
+// "Attach it to him, paying all costs", "Equip a target Weapon in your discard pile to Katagi, paying 2 less Gold, to
+// a minimum of 1": the card is attached (the runtime checks what it may be attached to) after its cost is paid
+// (003 Gold Cost; less when the text says so). Without "paying", it is not compiled (whether costs are paid is
+// the text's to say).
+bool CardBinder::attach(const Clause& c, size_t v, Body& b) {
+  const auto& t = c.terms;
+  size_t end = v;
+  auto card = targeted_card(c, v, end, b);
+  if (!card) return false;
+  if (end + 1 >= t.size() || lower_word(*t[end]) != "to") return fail({c.range, "it names no card to attach it to"});
+  size_t host_end = end + 1;
+  auto host = targeted_card(c, end + 1, host_end, b);
+  if (!host) return false;
+  // ", paying all costs", ", paying N less Gold", ", to a minimum of M"
+  bool paying = false;
+  int64_t less = 0, minimum = 0;
+  size_t i = host_end;
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  while (i < t.size()) {
+    if (t[i]->kind == ast::TermKind::Comma) ++i;
+    if (word(i) == "paying" && word(i + 1) == "all" && word(i + 2) == "costs") {
+      paying = true;
+      i += 3;
+    } else if (word(i) == "paying" && i + 2 < t.size() && t[i + 1]->kind == ast::TermKind::Number && word(i + 2) == "less") {
+      paying = true;
+      less = t[i + 1]->value;
+      i += 3;
+      size_t len = 0;
+      if (i < t.size() && lex_.resource_at(std::span(t).subspan(i), len) >= 0) i += len;
+    } else if (word(i) == "to" && word(i + 1) == "a" && word(i + 2) == "minimum" && word(i + 3) == "of" && i + 4 < t.size() &&
+               t[i + 4]->kind == ast::TermKind::Number) {
+      minimum = t[i + 4]->value;
+      i += 5;
+    } else {
+      return fail({c.range, "the words after '" + words_text(t, v, i) + "' are not compiled yet"});
+    }
+  }
+  if (!paying) return fail({c.range, "attaching without saying what is paid is not compiled yet"});
+  std::optional<size_t> cost_stat;
+  int res = -1;
+  for (size_t s = 0; s < p_.stats.size() && res < 0; ++s)
+    if (p_.stats[s].cost && (res = cost_resource(p_.stats[s].name)) >= 0) cost_stat = s;
+  if (!cost_stat) return fail({c.range, "the profile has no cost stat a resource pays"});
+  uint32_t who = b.local(), on = b.local();
+  b.stmts.push_back(let(who, std::move(*card)));
+  b.stmts.push_back(let(on, std::move(*host)));
+  Node cost = binary(Op::Max, konst(minimum),
+                     binary(Op::Sub, call("cardrt_stat_get", {G(), local(who), konst(static_cast<int64_t>(*cost_stat))}), konst(less)));
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_pay_resource", {G(), C(), controller(), konst(res), std::move(cost)}), konst(CARDRT_OK))));
+  b.stmts.push_back(eval(call("cardrt_attach", {G(), C(), local(who), local(on)})));
+  return true;
+}
+
 // "Return any number of beasts you rule to your hand" (000 7.2b: any number may be zero).
 bool CardBinder::return_any_number(const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;

@@ -844,6 +844,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "put") return put_picked(c, v, b);
   if (prim == "choose") return choose(c, v, b);
   if (prim == "play") return play_from_hand(c, v, b);
+  if (prim == "attach") return attach(c, v, b);
   if (prim == "challenge") return duel(c, v, b);
   if (prim == "reveal") {
     size_t end = v;

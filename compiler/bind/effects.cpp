@@ -843,6 +843,37 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "search") return search(c, v, b);
   if (prim == "put") return put_picked(c, v, b);
   if (prim == "choose") return choose(c, v, b);
+  if (prim == "reduce" || prim == "increase") {
+    // "Reduce a target enemy Personality's Force by Taisho's Force", "Raise this Shugenja's Force by his Chi",
+    // "Reduce the Force of his Follower by 2": a penalty or bonus of that amount
+    size_t i = v, end = v;
+    std::optional<Node> card;
+    int stat = -1;
+    size_t len = 0;
+    if (i < c.terms.size() && lower_word(*c.terms[i]) == "the" && (stat = lex_.stat_at(std::span(c.terms).subspan(i + 1), len)) >= 0 &&
+        i + 1 + len < c.terms.size() && lower_word(*c.terms[i + 1 + len]) == "of") {
+      card = targeted_card(c, i + 2 + len, end, b);
+    } else {
+      card = targeted_card(c, i, end, b);
+      if (card && end < c.terms.size()) {
+        stat = lex_.stat_at(std::span(c.terms).subspan(end), len);
+        end += len;
+      }
+    }
+    if (!card) return false;
+    if (stat < 0 || end + 1 >= c.terms.size() || lower_word(*c.terms[end]) != "by")
+      return fail({c.range, "it names no stat to change by an amount"});
+    size_t read = end + 1;
+    std::optional<Node> amount = amount_at(c, read);
+    if (amount) ++read;
+    else amount = stat_of_card(c, read, read, why);
+    if (!amount) return fail({c.range, why.empty() ? "its amount is not compiled yet" : why});
+    int32_t dur = duration(c, dur_default);
+    if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+    Node delta = prim == "reduce" ? binary(Op::Sub, konst(0), std::move(*amount)) : std::move(*amount);
+    b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(*card), konst(stat), std::move(delta), konst(dur)})));
+    return rest_of_effect(c, v, read, b, continuous);
+  }
   if (prim == "play") return play_from_hand(c, v, b);
   if (prim == "attach") return attach(c, v, b);
   if (prim == "challenge") return duel(c, v, b);

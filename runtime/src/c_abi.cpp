@@ -787,6 +787,12 @@ int32_t cardrt_choose_yes_no(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t 
     return g.choose_yes_no(ctx, g.ctx_controller(ctx), purpose > 0 ? purpose : CARDRT_PURPOSE_OPTIONAL, 0) ? 1 : 0;
   });
 }
+int32_t cardrt_choose_yes_no_for(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player, int32_t purpose) {
+  return act(game, ctx, [&](Game& g) {
+    if (!g.valid_player(player)) return 0;
+    return g.choose_yes_no(ctx, player, purpose > 0 ? purpose : CARDRT_PURPOSE_OPTIONAL, 0) ? 1 : 0;
+  });
+}
 int32_t cardrt_x_announce(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t max) {
   if (!ctx_ok(game, ctx)) return 0;
   return act(game, ctx, [&](Game& g) {

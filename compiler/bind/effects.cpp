@@ -507,6 +507,12 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     bool permanent = lower(p_.verbs[static_cast<size_t>(c.verb)].name).find("permanently") != std::string::npos;
     int32_t dur = duration(c, permanent ? CARDRT_DUR_PERMANENT : dur_default);
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+    // "Give him the ability, “Battle: ...”"
+    if (end + 2 < c.terms.size() && lower_word(*c.terms[end]) == "the" && lower_word(*c.terms[end + 1]) == "ability") {
+      size_t q = end + 2;
+      if (c.terms[q]->kind == ast::TermKind::Comma) ++q;
+      if (q < c.terms.size() && c.terms[q]->kind == ast::TermKind::Embedded) end = q;
+    }
     if (end < c.terms.size() && c.terms[end]->kind == ast::TermKind::Embedded) {
       // 003 Embedded text: "Give target creature “When this creature attacks: Draw a card.” until end of turn".
       // Its traits and abilities are abilities of this card's definition; the runtime grants them (abilities stack).
@@ -524,7 +530,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         ++granted;
       }
       if (granted == 0) return fail({c.range, "the quoted text grants nothing cardc can read"});
-      return true;
+      return rest_of_effect(c, v, end + 1, b, continuous);
     }
     std::vector<StatChange> changes;
     size_t read = end;

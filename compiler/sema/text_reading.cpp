@@ -170,9 +170,10 @@ class TextReader {
 
   // "When this hero attacks, choose ...": a leading timing phrase is the trigger of the trait (003 Triggered traits),
   // except on cards that do not stay in play, where it delays the effect (002 rule 521).
-  bool lift_trigger(TextUnit& u, std::vector<Clause>& from) {
+  // `reaction`: a Reaction or Interrupt ability's leading "After ...," is its trigger even on an action card.
+  bool lift_trigger(TextUnit& u, std::vector<Clause>& from, bool reaction = false) {
     if (from.empty() || from.front().conditions.empty() || from.front().event < 0) return false;
-    if (type_ && type_->action) return false;
+    if (type_ && type_->action && !reaction) return false;
     Clause& c = from.front();
     const ast::Term* first = nullptr;
     for (const auto* t : c.all_terms)
@@ -199,6 +200,8 @@ class TextReader {
                                      [&](const ast::Term* t) { return t->range.begin < c.terms.front()->range.begin; }),
                       c.all_terms.end());
     if (!c.terms.empty()) c.range = SourceRange::join(c.terms.front()->range, c.terms.back()->range);
+    // "After ..., bow this Personality:": what is left of a constraint is a cost (or a targeting), not the trigger
+    if (&from == &u.constraints && c.role == ClauseRole::Trigger) c.role = is_constructor(c) ? ClauseRole::Effect : constraint_role(c);
     u.constraints.insert(u.constraints.begin(), std::move(trigger));
     u.kind = u.kind == UnitKind::Ability ? UnitKind::Ability : UnitKind::TriggeredTrait;
     return true;
@@ -339,9 +342,22 @@ class TextReader {
     for (const auto& c : u.effects)
       if (!c.conditions.empty() && once_per_text(c.conditions.front())) u.once_per_turn_after_colon = true;
     if (u.kind != UnitKind::Ability) lift_trigger(u, u.constraints);
+    // "Reaction: After this Personality is bowed, ...": the Oracle's usual wording puts a reaction's trigger in front
+    // of its first clause rather than in a block of its own (003 Abilities: a reaction has a trigger)
+    if (u.kind == UnitKind::Ability && reacts(u) && std::none_of(u.constraints.begin(), u.constraints.end(), [](const Clause& c) {
+          return c.role == ClauseRole::Trigger && c.form == ClauseForm::Timing;
+        }))
+      if (!lift_trigger(u, u.constraints, true)) lift_trigger(u, u.effects, true);
     if (u.kind == UnitKind::TriggeredTrait) classify_colon_trait(u);
     move_embedded(u);
     return u;
+  }
+
+  bool reacts(const TextUnit& u) const {
+    return std::any_of(u.designators.begin(), u.designators.end(), [&](const std::string& d) {
+      const NamedDef* nd = p_.designator(d);
+      return nd && (nd->attrs.count("reaction") || nd->attrs.count("interrupt"));
+    });
   }
 
   bool once_per_text(SourceRange r) const {

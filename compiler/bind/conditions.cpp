@@ -93,8 +93,38 @@ std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond
     int fn = filter_function(and_(std::move(*test), binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), controller())), cond);
     return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
   }
-  // "Unless you are Spider Clan", "If you are a Dragon Clan player": a player is of a clan when his Stronghold is
-  // (003 Card features: a clan keyword) -- not compiled: the runtime has no player keywords.
+  // "Unless you are Spider Clan", "If you are a Dragon Clan player", "if another player is Phoenix Clan": a player
+  // is of the clan his Stronghold is (its clan keyword)
+  {
+    size_t k = 1;
+    std::optional<Node> player;
+    if (word(1) == "you" && word(2) == "are") {
+      player = controller();
+      k = 3;
+    } else if ((word(1) == "another" || word(1) == "any") && (word(2) == "player" || (word(2) == "other" && word(3) == "player"))) {
+      k = word(2) == "other" ? 4 : 3;
+      if (word(k) == "is") {
+        player = call("cardrt_opponent", {G(), controller()});
+        ++k;
+      }
+    }
+    int stronghold = lex_.card_type("Stronghold");
+    if (player && stronghold >= 0) {
+      if (word(k) == "a" || word(k) == "an") ++k;
+      size_t len = 0;
+      int kw = k < t.size() ? lex_.keyword_at(std::span(t).subspan(k), len) : -1;
+      size_t after = k + len;
+      if (kw >= 0 && lower(p_.keywords[static_cast<size_t>(kw)].name).ends_with(" clan") &&
+          (after == t.size() || (after + 1 == t.size() && word(after) == "player"))) {
+        Node c2 = param(2);
+        Node test = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(stronghold))),
+                         and_(binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), std::move(*player)),
+                              call("cardrt_card_has_keyword", {G(), c2, konst(kw)})));
+        int fn = filter_function(std::move(test), cond);
+        return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
+      }
+    }
+  }
   // "<card> is [not] [a|an] <description>"
   Clause cc = c;
   cc.terms = t;

@@ -583,6 +583,13 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       b.stmts.push_back(let(who, std::move(*card)));
       for (auto& ch : changes)
         b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
+      // "+3F and **Elite**": a keyword given with the bonus
+      size_t klen = 0;
+      if (read + 1 < c.terms.size() && lower_word(*c.terms[read]) == "and")
+        if (int kw = lex_.keyword_at(std::span(c.terms).subspan(read + 1), klen); kw >= 0) {
+          b.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), local(who), konst(kw), konst(dur)})));
+          read += 1 + klen;
+        }
       return rest_of_effect(c, v, read, b, continuous);
     }
     // "Give him **Samurai** until the end of the turn"

@@ -452,12 +452,15 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
         return slot(static_cast<int>(k));
       }
   }
-  // "Bow the loser", "The winner gains 2 Honor": the unit's duel (0 after a tie or a refused challenge)
-  if (w == "the" && i + 1 < t.size() && duel_local_ &&
-      (possessive_stem(lower_word(*t[i + 1])) == "winner" || possessive_stem(lower_word(*t[i + 1])) == "loser")) {
-    end = i + 2;
+  // "Bow the loser", "The winner gains 2 Honor", "Destroy the duel's loser": the unit's duel (0 after a tie or a
+  // refused challenge)
+  size_t side = i + 1;
+  if (w == "the" && side + 1 < t.size() && possessive_stem(lower_word(*t[side])) == "duel") ++side;
+  if (w == "the" && side < t.size() && duel_local_ &&
+      (possessive_stem(lower_word(*t[side])) == "winner" || possessive_stem(lower_word(*t[side])) == "loser")) {
+    end = side + 1;
     Node winner = local(*duel_local_);
-    if (possessive_stem(lower_word(*t[i + 1])) == "winner") return winner;
+    if (possessive_stem(lower_word(*t[side])) == "winner") return winner;
     Node a = local(*duel_challenger_), b = local(*duel_challenged_);
     return binary(Op::Add, binary(Op::Mul, binary(Op::Eq, winner, a), b), binary(Op::Mul, binary(Op::Eq, winner, b), a));
   }

@@ -78,8 +78,17 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       std::optional<Node> who;
       size_t end = 0;
       std::string ignored;
+      size_t tp = lower_word(*t[0]) == "a" ? 1 : 0;  // "A target player discards a card at random" (001 Target)
       if (pred == 1 && lower_word(*t[0]) == "you") who = controller();
-      else if (auto card = card_at(c, 0, end, ignored)) {
+      else if (pred == tp + 2 && lower_word(*t[tp]) == "target" && lower_word(*t[tp + 1]) == "player") {
+        for (size_t k = 0; k < unit_->targets.size() && !who; ++k)
+          if (unit_->targets[k].range.begin == t[tp]->range.begin) {
+            int any = filter_function(konst(1), unit_->targets[k].range);
+            b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_player", {G(), C(), konst(static_cast<int64_t>(k)), fn_ref(any), konst(0)}),
+                                             konst(CARDRT_OK))));
+            who = slot(static_cast<int>(k));
+          }
+      } else if (auto card = card_at(c, 0, end, ignored)) {
         if (end + 1 == pred && lower_word(*t[end]) == "controller") who = call("cardrt_card_controller", {G(), std::move(*card)});
         else if (end == pred && (prim == "gain" || prim == "lose")) who = call("cardrt_card_controller", {G(), std::move(*card)});
       }

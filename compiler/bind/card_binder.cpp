@@ -326,6 +326,26 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   const auto& t = c.all_terms;
   std::string first = t.empty() ? "" : lower_word(*t[0]);
   trigger = runtime_event(c.event);
+  if (first == "before" && e.attr == "action" && lower(e.text).ends_with("resolves")) {
+    // "Before another player's action resolves", "Before an action resolves": the window the runtime opens before
+    // a voluntary action resolves (its responses may cancel it)
+    trigger = "would_resolve_action";
+    kind = kind == CARDRT_AB_TRIGGERED ? kind : CARDRT_AB_REACTION;
+    std::vector<std::string> words;
+    for (size_t i = 1; i < t.size() && lower_word(*t[i]) != e.words.front(); ++i) words.push_back(lower_word(*t[i]));
+    if (!words.empty() && words.back() == "action") words.pop_back();
+    if (words.size() == 2 && words[0] == "another" && possessive_stem(words[1]) == "player") {
+      who = binary(Op::Ne, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
+      words.clear();
+    } else if (words.size() == 1 && words[0] == "your") {
+      who = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
+      words.clear();
+    } else if (words.size() == 1 && (words[0] == "an" || words[0] == "a")) {
+      words.clear();
+    }
+    if (!words.empty()) return fail({c.range, "this trigger is not compiled yet"});
+    return true;
+  }
   if (first == "before") {
     // "Before this card is destroyed: Negate the destruction." is a replacement of the destruction (002 525).
     if (e.signal == "destroyed") {

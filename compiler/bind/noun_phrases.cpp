@@ -84,6 +84,37 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
         continue;
       }
     }
+    // "in your army", "in the enemy army", "in this army": a player's cards at the current battlefield (an army is
+    // a player's units at a battlefield; units at home are in none)
+    size_t army = i + 1 < to && lower_word(*t[i + 1]) == "the" ? i + 2 : i + 1;  // "in the enemy army"
+    if (w == "in" && army + 1 < to && lower_word(*t[army + 1]) == "army") {
+      std::string whose = lower_word(*t[army]);
+      Node here = and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
+                       binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
+      std::optional<Node> side;
+      if (whose == "your") side = binary(Op::Eq, owner(), controller());
+      else if (whose == "enemy") side = binary(Op::Ne, owner(), controller());
+      else if (whose == "this" || whose == "his") {
+        std::optional<Node> who = printed_performer();
+        if (who) side = binary(Op::Eq, owner(), call("cardrt_card_controller", {G(), std::move(*who)}));
+      }
+      if (side) {
+        add(and_(std::move(here), std::move(*side)));
+        i = army + 1;
+        continue;
+      }
+    }
+    // "in this unit", "in his unit": the card itself or one attached to the same Personality as it
+    if (w == "in" && i + 2 < to && (lower_word(*t[i + 1]) == "this" || lower_word(*t[i + 1]) == "his") &&
+        lower_word(*t[i + 2]) == "unit") {
+      std::optional<Node> head = printed_performer();
+      if (head) {
+        Node h = std::move(*head);
+        add(binary(Op::Or, binary(Op::Eq, card, h), binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), h)));
+        i += 2;
+        continue;
+      }
+    }
     if (w == "a" || w == "an" || w == "one" || w == "of" || w == "target" || w == "the" || w == "any" ||
         w == "each" || w == "in" || w == "play")
       continue;
@@ -206,9 +237,18 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       i += 3;
       continue;
     }
-    if (w == "at" && i + 2 < to && lower_word(*t[i + 1]) == "this" && lower_word(*t[i + 2]) == "battlefield") {
+    if (w == "at" && i + 2 < to && (lower_word(*t[i + 1]) == "this" || lower_word(*t[i + 1]) == "the") &&
+        lower_word(*t[i + 2]) == "battlefield") {
       add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
       i += 2;
+      continue;
+    }
+    // "at the current battlefield": there, during a battle
+    if (w == "at" && i + 3 < to && lower_word(*t[i + 1]) == "the" && lower_word(*t[i + 2]) == "current" &&
+        lower_word(*t[i + 3]) == "battlefield") {
+      add(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
+               binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()}))));
+      i += 3;
       continue;
     }
     // "without attachments", "with a Follower", "without Followers": what is attached to the card

@@ -15,6 +15,8 @@
 
 namespace cardc::codegen {
 
+struct PartitionPlan;  // partition.h
+
 enum class OptLevel : uint8_t { O0 = 0, O1 = 1, O2 = 2, O3 = 3 };
 // 0..3 -> the level; anything else -> nullopt.
 std::optional<OptLevel> opt_level_from_int(int level);
@@ -33,6 +35,12 @@ struct LowerOptions {
   // A card library in several objects (emit.cpp): module functions that would be internal are external and hidden
   // instead, so the partitions link with each other and the library still exports only its entry and identity.
   bool hidden_functions = false;
+  // The JIT's partitions (jit.cpp): module functions are internal, and partition `partition` (the functions
+  // define_function selects) exports one table of their addresses (function_table_name); a reference to a function
+  // of another partition loads it from that partition's table. A partition's object then exports a handful of
+  // symbols instead of one per function, which is most of what linking it costs. Null: functions are symbols.
+  const PartitionPlan* function_tables = nullptr;
+  size_t partition = 0;
   bool verify_ir = true;        // false: the caller has run ir::verify on the module already
 };
 

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <deque>
 #include <exception>
 #include <filesystem>
 #include <string>
 #include <sys/stat.h>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include <llvm/Config/llvm-config.h>
@@ -108,6 +110,14 @@ struct Jit::Impl {
     std::string register_name;      // the ir name of the register function ("" when there is none)
     std::vector<std::string> reps;  // eager: one symbol per partition, looked up together to compile them all
     bool materialized = false;
+    // Partitioned loads (eager, and lazy loads from the cache) keep module functions private; lookup() by ir name
+    // reads the address from the function's partition table (LowerOptions::function_tables).
+    bool tables = false;
+    codegen::PartitionPlan plan;
+    std::string names;                                      // every function's ir name, each followed by a NUL
+    std::vector<uint32_t> name_at;                          // function index -> offset in names
+    std::unordered_map<std::string_view, uint32_t> index;   // ir name -> function index (built at need)
+    std::vector<void* const*> table_at;                     // partition -> its table, once materialized
   };
 
   JitOptions options;
@@ -119,7 +129,7 @@ struct Jit::Impl {
   llvm::orc::LLLazyJIT* lazy = nullptr;  // lljit, when options.lazy
   JitStats stats;
   llvm::orc::JITDylib* runtime = nullptr;  // the ABI functions, as absolute symbols
-  std::vector<Loaded> modules;
+  std::deque<Loaded> modules;  // a deque: a Loaded never moves (its index holds views of its names)
 
   Expected<Loaded*> module(ModuleId id) {
     if (id < 0 || static_cast<size_t>(id) >= modules.size())
@@ -127,15 +137,14 @@ struct Jit::Impl {
     return &modules[static_cast<size_t>(id)];
   }
 
-  // Everything the machine code of `m` depends on besides the partition: the cache key's material.
-  std::string key_material(const ir::Module& m) const {
+  // The cache key of `m`: the module (codegen::module_cache_key) and everything else its machine code depends on.
+  std::string cache_key(const ir::Module& m) const {
     std::string s(codegen::kObjectCacheFormat);
     s += "\ncompiler " + executable_identity() + "\nllvm " LLVM_VERSION_STRING;
     s += "\ntriple " + jtmb->getTargetTriple().str() + "\ncpu " + jtmb->getCPU();
     s += "\nfeatures " + jtmb->getFeatures().getString() + "\nopt " + codegen::opt_level_name(options.opt);
     s += "\nabi " + std::to_string(CARDRT_ABI_VERSION) + "\ndescription " + m.profile_description + "\n";
-    s += ir::print(m);
-    return s;
+    return codegen::module_cache_key(m, s);
   }
 
   // The compiler's own version: the identity of the running executable (size, modification time, inode), so a
@@ -147,12 +156,36 @@ struct Jit::Impl {
            std::to_string(st.st_mtim.tv_nsec) + "." + std::to_string(st.st_ino);
   }
 
-  // One symbol partition p defines (partition 0 always defines the identity symbols).
-  static std::string partition_rep(const ir::Module& m, const codegen::PartitionPlan& plan, size_t p) {
-    if (p > 0)
-      for (size_t i = 0; i < m.functions.size(); ++i)
-        if (plan.of[i] == p) return m.functions[i].name;
-    return ir::kLibrarySymbols[1];
+  // One symbol partition p defines: its function table, or (partition 0) an identity symbol.
+  static std::string partition_rep(const codegen::PartitionPlan& plan, size_t p) {
+    return p > 0 && plan.tabled[p] > 0 ? codegen::function_table_name(p) : ir::kLibrarySymbols[1];
+  }
+
+  // A partitioned load: the plan and the functions' names, for lookup() by ir name.
+  static void use_tables(Loaded& loaded, const ir::Module& m, const codegen::PartitionPlan& plan) {
+    loaded.tables = true;
+    loaded.plan = plan;
+    loaded.name_at.reserve(m.functions.size());
+    for (const ir::Function& f : m.functions) {
+      loaded.name_at.push_back(static_cast<uint32_t>(loaded.names.size()));
+      loaded.names.append(f.name);
+      loaded.names.push_back('\0');
+    }
+    loaded.table_at.assign(plan.count, nullptr);
+    for (size_t p = 0; p < plan.count; ++p) loaded.reps.push_back(partition_rep(plan, p));
+  }
+
+  // Reads every partition's entry; counts what it rejects. The objects of the partitions it found.
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> read_entries(const std::string& key, size_t count, size_t& found) {
+    std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects(count);
+    found = 0;
+    for (size_t p = 0; p < count; ++p) {
+      bool rejected = false;
+      objects[p] = codegen::read_cache_entry(entry_path(key, p, count), rejected);
+      if (rejected) ++stats.cache_rejected;
+      if (objects[p]) ++found;
+    }
+    return objects;
   }
 
   std::string entry_path(const std::string& key, size_t p, size_t count) const {
@@ -276,22 +309,15 @@ Expected<std::unique_ptr<Jit>> Jit::create(const JitOptions& options) {
 Expected<bool> Jit::Impl::add_whole_from_cache(const ir::Module& m, llvm::orc::JITDylib& dylib) {
   if (!cache) return false;
   const codegen::PartitionPlan plan = codegen::plan_partitions(m);
-  const std::string key = codegen::cache_key(key_material(m));
-  std::vector<std::string> objects;
-  for (size_t p = 0; p < plan.count; ++p) {
-    bool rejected = false;
-    auto object = codegen::read_cache_entry(entry_path(key, p, plan.count), rejected);
-    if (rejected) ++stats.cache_rejected;
-    if (!object) return false;
-    objects.push_back(std::move(*object));
-  }
+  size_t found = 0;
+  auto objects = read_entries(cache_key(m), plan.count, found);
+  if (found < plan.count) return false;
   Loaded& loaded = modules.back();
+  use_tables(loaded, m, plan);
   for (size_t p = 0; p < plan.count; ++p) {
-    loaded.reps.push_back(partition_rep(m, plan, p));
     ++stats.partitions;
     ++stats.cache_hits;
-    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(objects[p], entry_path(key, p, plan.count));
-    if (llvm::Error e = lljit->addObjectFile(dylib, std::move(buffer)))
+    if (llvm::Error e = lljit->addObjectFile(dylib, std::move(objects[p])))
       return failure("cannot add a cached object to the JIT", std::move(e));
   }
   return true;
@@ -301,6 +327,8 @@ Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, llvm::orc::JITD
   auto cached = add_whole_from_cache(m, dylib);
   if (!cached) return cached.take_failure();
   if (*cached) return static_cast<ModuleId>(modules.size() - 1);
+  if (const auto errors = ir::verify(m); !errors.empty())
+    return Failure{"invalid effect IR module:\n" + ir::format(errors)};
   auto context = std::make_unique<llvm::LLVMContext>();
   codegen::LowerOptions lower_options;
   lower_options.export_functions = true;  // lookup() by ir name
@@ -317,31 +345,34 @@ Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, llvm::orc::JITD
 
 Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JITDylib& dylib) {
   const codegen::PartitionPlan plan = codegen::plan_partitions(m);
-  const std::string key = cache ? codegen::cache_key(key_material(m)) : "";
+  const std::string key = cache ? cache_key(m) : "";
+  size_t found = 0;
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> cached =
+      cache ? read_entries(key, plan.count, found) : std::vector<std::unique_ptr<llvm::MemoryBuffer>>(plan.count);
+  // A set the cache holds whole is not verified again: its key covers every field of the module, and entries are
+  // written only by compiling a module that passed ir::verify. Anything to compile is verified first.
+  if (found < plan.count)
+    if (const auto errors = ir::verify(m); !errors.empty())
+      return Failure{"invalid effect IR module:\n" + ir::format(errors)};
   Loaded& loaded = modules.back();
+  use_tables(loaded, m, plan);
   for (size_t p = 0; p < plan.count; ++p) {
-    loaded.reps.push_back(partition_rep(m, plan, p));
     ++stats.partitions;
-
-    std::string path;
-    if (cache) {
-      path = entry_path(key, p, plan.count);
-      bool rejected = false;
-      if (auto object = codegen::read_cache_entry(path, rejected)) {
-        ++stats.cache_hits;
-        if (llvm::Error e = lljit->addObjectFile(dylib, llvm::MemoryBuffer::getMemBufferCopy(*object, path)))
-          return failure("cannot add a cached object to the JIT", std::move(e));
-        continue;
-      }
-      ++stats.cache_misses;
-      if (rejected) ++stats.cache_rejected;
+    const std::string path = cache ? entry_path(key, p, plan.count) : "";
+    if (cached[p]) {
+      ++stats.cache_hits;
+      if (llvm::Error e = lljit->addObjectFile(dylib, std::move(cached[p])))
+        return failure("cannot add a cached object to the JIT", std::move(e));
+      continue;
     }
+    if (cache) ++stats.cache_misses;
     auto context = std::make_unique<llvm::LLVMContext>();
     codegen::LowerOptions lower_options;
-    lower_options.export_functions = true;  // lookup() by ir name
-    lower_options.verify_ir = false;        // add() did
+    lower_options.verify_ir = false;  // verified above
     lower_options.define_identity = p == 0;
     lower_options.define_function = [&plan, p](size_t i) { return plan.of[i] == p; };
+    lower_options.function_tables = &plan;
+    lower_options.partition = p;
     auto lowered = codegen::lower(m, *context, lower_options);
     if (!lowered) return lowered.take_failure();
     std::unique_ptr<llvm::Module> module = std::move(*lowered);
@@ -358,15 +389,15 @@ Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JIT
 Expected<Jit::ModuleId> Jit::add(const ir::Module& m) {
   try {
     Impl& j = *impl_;
-    if (const auto errors = ir::verify(m); !errors.empty())
-      return Failure{"invalid effect IR module:\n" + ir::format(errors)};
+    // Verified by add_eager / add_lazy, unless the cache holds the whole set (they say why).
     const ModuleId id = static_cast<ModuleId>(j.modules.size());
     auto dylib = j.lljit->createJITDylib("cards." + std::to_string(id));
     if (!dylib) return failure("cannot create a JITDylib", dylib.takeError());
     dylib->addToLinkOrder(*j.runtime);
     Impl::Loaded loaded;
     loaded.dylib = &*dylib;
-    if (m.register_fn >= 0) loaded.register_name = m.functions[static_cast<size_t>(m.register_fn)].name;
+    if (m.register_fn >= 0 && static_cast<size_t>(m.register_fn) < m.functions.size())
+      loaded.register_name = m.functions[static_cast<size_t>(m.register_fn)].name;
     j.modules.push_back(std::move(loaded));
     auto added = j.lazy ? j.add_lazy(m, *dylib) : j.add_eager(m, *dylib);
     if (!added) {
@@ -392,11 +423,28 @@ Expected<void*> Jit::lookup(ModuleId id, std::string_view name) {
       auto done = impl_->lljit->getExecutionSession().lookup(llvm::orc::makeJITDylibSearchOrder(loaded.dylib),
                                                              std::move(all));
       if (!done) return failure("cannot compile the module", done.takeError());
+      if (loaded.tables)
+        for (size_t p = 1; p < loaded.plan.count; ++p) {
+          auto table = done->find(impl_->lljit->mangleAndIntern(loaded.reps[p]));
+          if (table != done->end() && loaded.plan.tabled[p] > 0)
+            loaded.table_at[p] = table->second.getAddress().toPtr<void* const*>();
+        }
     }
     loaded.materialized = true;
     // The register function is exported under the library entry name whatever its ir name.
-    const std::string symbol =
-        !loaded.register_name.empty() && name == loaded.register_name ? CARDRT_LIBRARY_ENTRY : std::string(name);
+    const bool entry = !loaded.register_name.empty() && name == loaded.register_name;
+    if (loaded.tables && !entry) {
+      if (loaded.index.empty())
+        for (size_t i = 0; i < loaded.name_at.size(); ++i)
+          loaded.index.emplace(std::string_view(loaded.names.data() + loaded.name_at[i]), static_cast<uint32_t>(i));
+      auto it = loaded.index.find(name);
+      if (it != loaded.index.end()) {
+        void* const* table = loaded.table_at[loaded.plan.of[it->second]];
+        if (!table) return Failure{"cannot find '" + std::string(name) + "' in the JIT: its partition has no table"};
+        return table[loaded.plan.slot[it->second]];
+      }
+    }
+    const std::string symbol = entry ? CARDRT_LIBRARY_ENTRY : std::string(name);
     auto addr = impl_->lljit->lookup(*loaded.dylib, symbol);
     if (!addr) return failure(("cannot find '" + symbol + "' in the JIT").c_str(), addr.takeError());
     return addr->toPtr<void*>();

@@ -17,6 +17,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include "codegen/partition.h"
 #include "codegen/target.h"
 #include "ir/verify.h"
 
@@ -53,6 +54,7 @@ class Lowerer {
     declare_abi();
     for (size_t i = 0; i < im_.functions.size(); ++i)
       if (defines(i)) define(im_.functions[i], fns_[i]);
+    if (options_.function_tables) define_function_table();
   }
 
  private:
@@ -115,15 +117,22 @@ class Lowerer {
       const ir::Function& f = im_.functions[i];
       const bool entry = static_cast<int64_t>(i) == im_.register_fn;
       const std::string name = entry ? CARDRT_LIBRARY_ENTRY : f.name;
-      const auto linkage = entry || options_.export_functions ? llvm::GlobalValue::ExternalLinkage
-                                                              : llvm::GlobalValue::InternalLinkage;
-      const bool hidden = !entry && !options_.export_functions && options_.hidden_functions;
+      const bool exported = options_.export_functions && !options_.function_tables;
+      // With function tables (the JIT) module functions are private: not even local symbols in the object, so
+      // the JIT's linker has only the tables and the identity to name.
+      const auto linkage = entry || exported      ? llvm::GlobalValue::ExternalLinkage
+                           : options_.function_tables ? llvm::GlobalValue::PrivateLinkage
+                                                      : llvm::GlobalValue::InternalLinkage;
+      const bool hidden = !entry && !exported && options_.hidden_functions;
       auto* fn = llvm::Function::Create(signature(f.kind), hidden ? llvm::GlobalValue::ExternalLinkage : linkage,
                                         name, m_);
       if (hidden) fn->setVisibility(llvm::GlobalValue::HiddenVisibility);
       if (fn->getName() != name) throw LowerError{"the function name '" + name + "' is taken twice"};
       fn->setDoesNotThrow();
-      fn->setUWTableKind(llvm::UWTableKind::Async);  // backtraces through card code work in debuggers
+      // Libraries keep unwind tables (debuggers and profilers read them). JIT code has none: no debugger sees JIT
+      // code's tables, no exception crosses card code (the ABI is nounwind), and linking a partition's
+      // .eh_frame cost JITLink time quadratic in the partition's functions (its block dependencies).
+      if (!options_.function_tables) fn->setUWTableKind(llvm::UWTableKind::Async);
       if (entry) {
         // The register function runs once per load and is the largest function of a set (every definition of
         // every card): optimizing it costs about 40% of a set's compile time and gains nothing.
@@ -155,6 +164,49 @@ class Lowerer {
     auto* g = new llvm::GlobalVariable(m_, init->getType(), true, llvm::GlobalValue::ExternalLinkage, init, name);
     if (g->getName() != name) throw LowerError{std::string("the symbol '") + name + "' is taken twice"};
     g->setAlignment(llvm::Align(1));
+  }
+
+  // ---------------------------------------------------------------- function tables (LowerOptions::function_tables)
+  llvm::ArrayType* table_type(size_t p) {
+    return llvm::ArrayType::get(b_.getPtrTy(), options_.function_tables->tabled.at(p));
+  }
+
+  llvm::GlobalVariable* table(size_t p) {
+    auto it = tables_.find(p);
+    if (it != tables_.end()) return it->second;
+    auto* g = new llvm::GlobalVariable(m_, table_type(p), true, llvm::GlobalValue::ExternalLinkage, nullptr,
+                                       function_table_name(p));
+    if (g->getName() != function_table_name(p)) throw LowerError{"the symbol " + function_table_name(p) + " is taken"};
+    tables_.emplace(p, g);
+    return g;
+  }
+
+  // This partition's functions in module order (the register function is exported by name instead).
+  void define_function_table() {
+    const PartitionPlan& plan = *options_.function_tables;
+    std::vector<llvm::Constant*> entries(plan.tabled.at(options_.partition), nullptr);
+    for (size_t i = 0; i < im_.functions.size(); ++i) {
+      if (!defines(i) || static_cast<int64_t>(i) == im_.register_fn) continue;
+      if (plan.of.at(i) != options_.partition || plan.slot.at(i) >= entries.size())
+        throw LowerError{"the partition plan does not match the functions this partition defines"};
+      entries[plan.slot[i]] = fns_[i];
+    }
+    for (llvm::Constant* e : entries)
+      if (!e) throw LowerError{"the partition plan does not match the functions this partition defines"};
+    if (entries.empty()) return;
+    llvm::GlobalVariable* g = table(options_.partition);
+    g->setInitializer(llvm::ConstantArray::get(table_type(options_.partition), entries));
+    g->setAlignment(llvm::Align(8));
+  }
+
+  // The address of function i: the function itself, or (function tables) a load from its partition's table.
+  llvm::Value* function_address(size_t i) {
+    const PartitionPlan* plan = options_.function_tables;
+    if (!plan || defines(i)) return function_at(i);
+    if (static_cast<int64_t>(i) == im_.register_fn) return function_at(i);  // exported by name
+    const size_t p = plan->of.at(i);
+    llvm::Value* slot = b_.CreateConstInBoundsGEP2_64(table_type(p), table(p), 0, plan->slot.at(i));
+    return b_.CreateLoad(b_.getPtrTy(), slot, im_.functions[i].name);
   }
 
   // ---------------------------------------------------------------- function bodies
@@ -262,7 +314,7 @@ class Lowerer {
       case Op::FnRef:
         if (n.value < 0 || static_cast<uint64_t>(n.value) >= fns_.size())
           throw LowerError{"function " + std::to_string(n.value) + " out of range"};
-        return {function_at(static_cast<size_t>(n.value)), AbiType::Fn};
+        return {function_address(static_cast<size_t>(n.value)), AbiType::Fn};
       case Op::Call: return call(n);
       case Op::Add: return {binary_intrinsic(llvm::Intrinsic::sadd_sat, n, "add"), AbiType::I32};
       case Op::Sub: return {binary_intrinsic(llvm::Intrinsic::ssub_sat, n, "sub"), AbiType::I32};
@@ -393,6 +445,7 @@ class Lowerer {
   const LowerOptions& options_;
   std::unordered_map<std::string, llvm::Function*> abi_;
   std::vector<llvm::Function*> fns_;
+  std::unordered_map<size_t, llvm::GlobalVariable*> tables_;  // function tables by partition
   std::unordered_map<std::string, llvm::GlobalVariable*> strings_;
   const ir::Function* f_ = nullptr;
   llvm::Function* fn_ = nullptr;

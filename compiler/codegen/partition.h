@@ -3,9 +3,14 @@
 // the register function (optnone, the largest) and the identity symbols in partition 0, the other functions in
 // order in chunks of at least kPartitionFunctions, at most kMaxPartitions in all. The plan depends on the module
 // only (never on the number of threads), so a parallel compile produces the objects of a serial one.
+//
+// In the JIT each partition also exports one table of its functions' addresses (function_table_name), in module
+// order: `slot` is a function's index in its partition's table. The register function is in no table (it is
+// exported as the library entry point).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "ir/ir.h"
@@ -17,22 +22,35 @@ inline constexpr size_t kMaxPartitions = 64;
 
 struct PartitionPlan {
   size_t count = 1;
-  std::vector<uint32_t> of;  // function index -> partition
+  std::vector<uint32_t> of;      // function index -> partition
+  std::vector<uint32_t> slot;    // function index -> index in its partition's table
+  std::vector<uint32_t> tabled;  // partition -> number of functions in its table
 };
+
+// The symbol of partition p's table: not a C identifier, so no module function (ir::verify) can take the name.
+inline std::string function_table_name(size_t p) { return "cardc.fns." + std::to_string(p); }
 
 inline PartitionPlan plan_partitions(const ir::Module& m) {
   PartitionPlan plan;
   plan.of.assign(m.functions.size(), 0);
-  const size_t others = m.functions.size() - (m.register_fn >= 0 ? 1 : 0);
+  plan.slot.assign(m.functions.size(), 0);
+  // (A register index out of range counts as none: the JIT plans a module before it verifies it, jit.cpp.)
+  const bool has_register = m.register_fn >= 0 && static_cast<size_t>(m.register_fn) < m.functions.size();
+  const size_t others = m.functions.size() - (has_register ? 1 : 0);
+  plan.tabled.assign(1, 0);
   if (others == 0) return plan;
   const size_t chunk = std::max(kPartitionFunctions, (others + kMaxPartitions - 2) / (kMaxPartitions - 1));
   size_t k = 0;
   for (size_t i = 0; i < m.functions.size(); ++i) {
     if (static_cast<int64_t>(i) == m.register_fn) continue;
     plan.of[i] = static_cast<uint32_t>(1 + k / chunk);
+    plan.slot[i] = static_cast<uint32_t>(k % chunk);
     ++k;
   }
   plan.count = 1 + (others + chunk - 1) / chunk;
+  plan.tabled.assign(plan.count, 0);
+  for (size_t i = 0; i < m.functions.size(); ++i)
+    if (static_cast<int64_t>(i) != m.register_fn) ++plan.tabled[plan.of[i]];
   return plan;
 }
 

@@ -2,16 +2,23 @@
 // runs (cardrt.h "engine API: card libraries"; docs/codegen.md "Library format").
 //
 // A library file is [ELF image][SHA-256 of the image: 32 bytes][image length: u64 little-endian]["CARDLIB1"].
-// The loader reads the whole file, checks the seal, and hands the dynamic loader the verified bytes through an
-// anonymous memory file (memfd), so what runs is exactly what was checked, even if the file changes meanwhile.
+// The loader copies the file into an anonymous memory file (memfd), seals that against writes, checks the seal
+// on it, and hands the dynamic loader that same memory file, so what runs is exactly what was checked, even if
+// the file changes meanwhile (LibraryImage).
 // The memfd stays open while the library is loaded: its /proc/self/fd path names the loaded object, and glibc
 // finds loaded objects by name, so the number must not be reused for another library meanwhile.
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
 #include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -41,48 +48,23 @@ constexpr size_t kSealSize = 32 + 8 + 8;
 constexpr uint64_t kMaxLibraryBytes = uint64_t{1} << 30;
 
 // ---------------------------------------------------------------- SHA-256 (FIPS 180-4)
-class Sha256 {
- public:
-  void update(const unsigned char* p, size_t n) {
-    total_ += n;
-    while (n > 0) {
-      const size_t take = std::min(n, size_t{64} - used_);
-      std::memcpy(buf_.data() + used_, p, take);
-      used_ += take;
-      p += take;
-      n -= take;
-      if (used_ == 64) {
-        block(buf_.data());
-        used_ = 0;
-      }
-    }
-  }
-  std::array<unsigned char, 32> finish() {
-    const uint64_t bits = total_ * 8;
-    const unsigned char one = 0x80, zero = 0;
-    update(&one, 1);
-    while (used_ != 56) update(&zero, 1);
-    unsigned char len[8];
-    for (int i = 0; i < 8; ++i) len[i] = static_cast<unsigned char>(bits >> (56 - 8 * i));
-    update(len, 8);
-    std::array<unsigned char, 32> out{};
-    for (int i = 0; i < 8; ++i)
-      for (int j = 0; j < 4; ++j) out[size_t(4 * i + j)] = static_cast<unsigned char>(h_[size_t(i)] >> (24 - 8 * j));
-    return out;
-  }
+constexpr uint32_t kSha256K[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+    0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+    0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+    0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+    0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+    0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+    0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+    0xc67178f2};
 
- private:
-  static uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
-  void block(const unsigned char* p) {
-    static constexpr uint32_t k[64] = {
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
-        0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
-        0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
-        0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-        0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
-        0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
-        0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-        0xc67178f2};
+using Sha256Blocks = void (*)(uint32_t state[8], const unsigned char* p, size_t blocks);
+
+uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+
+// The portable compression function: about 200 MB/s.
+void sha256_blocks_portable(uint32_t state[8], const unsigned char* p, size_t blocks) {
+  for (; blocks > 0; --blocks, p += 64) {
     uint32_t w[64];
     for (int i = 0; i < 16; ++i)
       w[i] = uint32_t(p[4 * i]) << 24 | uint32_t(p[4 * i + 1]) << 16 | uint32_t(p[4 * i + 2]) << 8 | p[4 * i + 3];
@@ -91,9 +73,10 @@ class Sha256 {
       const uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
       w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
-    uint32_t a = h_[0], b = h_[1], c = h_[2], d = h_[3], e = h_[4], f = h_[5], g = h_[6], h = h_[7];
+    uint32_t a = state[0], b = state[1], c = state[2], d = state[3], e = state[4], f = state[5], g = state[6],
+             h = state[7];
     for (int i = 0; i < 64; ++i) {
-      const uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
+      const uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + kSha256K[i] + w[i];
       const uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
       h = g;
       g = f;
@@ -104,9 +87,98 @@ class Sha256 {
       b = a;
       a = t1 + t2;
     }
-    h_[0] += a, h_[1] += b, h_[2] += c, h_[3] += d, h_[4] += e, h_[5] += f, h_[6] += g, h_[7] += h;
+    state[0] += a, state[1] += b, state[2] += c, state[3] += d, state[4] += e, state[5] += f, state[6] += g,
+        state[7] += h;
+  }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// The x86 SHA extensions (Intel SHA-NI, AMD since Zen): about 2 GB/s, 10x the portable code. The round structure
+// is Intel's ("Intel SHA Extensions", 2013): the state is kept as ABEF / CDGH, two rounds per sha256rnds2, and
+// sha256msg1 / sha256msg2 extend the message schedule four words at a time.
+__attribute__((target("sha,sse4.1,ssse3"))) void sha256_blocks_x86_sha(uint32_t state[8], const unsigned char* p,
+                                                                      size_t blocks) {
+  const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0]));
+  __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4]));
+  tmp = _mm_shuffle_epi32(tmp, 0xB1);                // CDAB
+  state1 = _mm_shuffle_epi32(state1, 0x1B);          // EFGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);  // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);       // CDGH
+  for (; blocks > 0; --blocks, p += 64) {
+    const __m128i abef = state0, cdgh = state1;
+    __m128i msg[4];
+    for (int i = 0; i < 16; ++i) {  // rounds 4i .. 4i+3
+      __m128i& cur = msg[i % 4];
+      if (i < 4) cur = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)), byte_swap);
+      __m128i w = _mm_add_epi32(cur, _mm_loadu_si128(reinterpret_cast<const __m128i*>(&kSha256K[4 * i])));
+      state1 = _mm_sha256rnds2_epu32(state1, state0, w);
+      if (i >= 3 && i <= 14) {  // words 4i+4 .. 4i+7
+        __m128i& next = msg[(i + 1) % 4];
+        next = _mm_add_epi32(next, _mm_alignr_epi8(cur, msg[(i + 3) % 4], 4));
+        next = _mm_sha256msg2_epu32(next, cur);
+      }
+      w = _mm_shuffle_epi32(w, 0x0E);
+      state0 = _mm_sha256rnds2_epu32(state0, state1, w);
+      if (i >= 1 && i <= 12) msg[(i + 3) % 4] = _mm_sha256msg1_epu32(msg[(i + 3) % 4], cur);
+    }
+    state0 = _mm_add_epi32(state0, abef);
+    state1 = _mm_add_epi32(state1, cdgh);
+  }
+  tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
+  state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
+  state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
+  state1 = _mm_alignr_epi8(state1, tmp, 8);     // ABEF
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[0]), state0);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[4]), state1);
+}
+
+bool cpu_has_x86_sha() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+  const bool ssse3 = c & (1u << 9), sse41 = c & (1u << 19);
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+  return ssse3 && sse41 && (b & (1u << 29));
+}
+#endif
+
+class Sha256 {
+ public:
+  explicit Sha256(Sha256Blocks blocks) : blocks_(blocks) {}
+  void update(const unsigned char* p, size_t n) {
+    total_ += n;
+    if (used_ > 0) {
+      const size_t take = std::min(n, size_t{64} - used_);
+      std::memcpy(buf_.data() + used_, p, take);
+      used_ += take;
+      p += take;
+      n -= take;
+      if (used_ < 64) return;
+      blocks_(h_.data(), buf_.data(), 1);
+      used_ = 0;
+    }
+    if (n >= 64) {  // whole blocks straight from the input
+      blocks_(h_.data(), p, n / 64);
+      p += n / 64 * 64;
+      n %= 64;
+    }
+    std::memcpy(buf_.data(), p, n);
+    used_ = n;
+  }
+  std::array<unsigned char, 32> finish() {
+    const uint64_t bits = total_ * 8;
+    unsigned char pad[72] = {0x80};
+    const size_t zeros = (used_ < 56 ? 56 : 120) - used_;
+    for (int i = 0; i < 8; ++i) pad[zeros + size_t(i)] = static_cast<unsigned char>(bits >> (56 - 8 * i));
+    update(pad, zeros + 8);
+    std::array<unsigned char, 32> out{};
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 4; ++j) out[size_t(4 * i + j)] = static_cast<unsigned char>(h_[size_t(i)] >> (24 - 8 * j));
+    return out;
   }
 
+ private:
+  Sha256Blocks blocks_;
   std::array<uint32_t, 8> h_ = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
   std::array<unsigned char, 64> buf_{};
@@ -114,11 +186,32 @@ class Sha256 {
   uint64_t total_ = 0;
 };
 
-std::array<unsigned char, 32> sha256(const std::string& data, size_t n) {
-  Sha256 s;
-  s.update(reinterpret_cast<const unsigned char*>(data.data()), n);
+std::array<unsigned char, 32> sha256_with(Sha256Blocks blocks, const char* data, size_t n) {
+  Sha256 s(blocks);
+  s.update(reinterpret_cast<const unsigned char*>(data), n);
   return s.finish();
 }
+
+// The compression function of this CPU: the SHA extensions when it has them and they give the right digest (a
+// known answer, FIPS 180-4's two-block example), else the portable code.
+Sha256Blocks sha256_blocks() {
+  static const Sha256Blocks chosen = [] {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    static constexpr char kMessage[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    static constexpr unsigned char kDigest[32] = {
+        0x24, 0x8d, 0x6a, 0x61, 0xd2, 0x06, 0x38, 0xb8, 0xe5, 0xc0, 0x26, 0x93, 0x0c, 0x3e, 0x60, 0x39,
+        0xa3, 0x3c, 0xe4, 0x59, 0x64, 0xff, 0x21, 0x67, 0xf6, 0xec, 0xed, 0xd4, 0x19, 0xdb, 0x06, 0xc1};
+    if (cpu_has_x86_sha()) {
+      const auto d = sha256_with(&sha256_blocks_x86_sha, kMessage, sizeof kMessage - 1);
+      if (std::memcmp(d.data(), kDigest, sizeof kDigest) == 0) return &sha256_blocks_x86_sha;
+    }
+#endif
+    return &sha256_blocks_portable;
+  }();
+  return chosen;
+}
+
+std::array<unsigned char, 32> sha256(const char* data, size_t n) { return sha256_with(sha256_blocks(), data, n); }
 
 // ---------------------------------------------------------------- errors
 int32_t report(char* error, int32_t capacity, int32_t code, const std::string& message) {
@@ -133,33 +226,119 @@ int32_t report(char* error, int32_t capacity, int32_t code, const std::string& m
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
 // ---------------------------------------------------------------- files and the seal
-int32_t read_file(const std::string& path, std::string& out, std::string& message) {
+// Opens a library file for reading: a regular file of at most kMaxLibraryBytes. -1 and a message otherwise.
+int open_file(const std::string& path, uint64_t& size, int32_t& code, std::string& message) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     message = "cannot open " + quoted(path) + ": " + std::strerror(errno);
-    return CARDRT_LIB_E_IO;
+    code = CARDRT_LIB_E_IO;
+    return -1;
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
     message = quoted(path) + " is not a regular file";
-    return CARDRT_LIB_E_IO;
+    code = CARDRT_LIB_E_IO;
+    return -1;
   }
   if (uint64_t(st.st_size) > kMaxLibraryBytes) {
     ::close(fd);
     message = quoted(path) + " is larger than 1 GiB: not a card library";
-    return CARDRT_LIB_E_CORRUPT;
+    code = CARDRT_LIB_E_CORRUPT;
+    return -1;
   }
-  out.assign(size_t(st.st_size), '\0');
+  size = uint64_t(st.st_size);
+  return fd;
+}
+
+// Reads at most `size` bytes of `fd` from its start; a file that shrank while being read is checked as it was read.
+void read_all(int fd, uint64_t size, std::string& out) {
+  out.assign(size_t(size), '\0');
   size_t done = 0;
   while (done < out.size()) {
-    const ssize_t r = ::read(fd, out.data() + done, out.size() - done);
+    const ssize_t r = ::pread(fd, out.data() + done, out.size() - done, off_t(done));
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break;
     done += size_t(r);
   }
+  out.resize(done);
+}
+
+int32_t read_file(const std::string& path, std::string& out, std::string& message) {
+  uint64_t size = 0;
+  int32_t code = CARDRT_OK;
+  const int fd = open_file(path, size, code, message);
+  if (fd < 0) return code;
+  read_all(fd, size, out);
   ::close(fd);
-  out.resize(done);  // a file that shrank while being read is checked as it was read
+  return CARDRT_OK;
+}
+
+// The bytes of a library as the loader checks and loads them. Normally a memory file the library was copied into
+// (in the kernel: no copy through this process) and then sealed against every change (F_SEAL_WRITE and friends:
+// from then on nothing, not even this process, can alter it), mapped read-only for the check; the dynamic loader
+// then maps that same memory file, so what runs is exactly what was checked. Where memory files cannot be
+// sealed, the file is read into `copy` instead (and written to a memory file after the check, open_image).
+struct LibraryImage {
+  const char* data = nullptr;
+  size_t size = 0;
+  int memfd = -1;  // the sealed memory file (-1: none; `copy` holds the bytes)
+  void* map = nullptr;
+  std::string copy;
+  LibraryImage() = default;
+  LibraryImage(const LibraryImage&) = delete;
+  LibraryImage& operator=(const LibraryImage&) = delete;
+  ~LibraryImage() {
+    if (map) ::munmap(map, size);
+    if (memfd >= 0) ::close(memfd);
+  }
+};
+
+// Copies `size` bytes of `fd` into a new memory file and seals it. -1 when the system cannot (no memfd_create,
+// no sealing, no sendfile into it): the caller reads the file instead.
+int sealed_copy(int fd, uint64_t size, size_t& copied) {
+  const int memfd = ::memfd_create("cardrt-library", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  if (memfd < 0) return -1;
+  copied = 0;
+  bool ok = true;
+  while (ok && copied < size) {
+    const ssize_t r = ::sendfile(memfd, fd, nullptr, size_t(size - copied));
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) ok = false;
+    if (r <= 0) break;  // 0: the file shrank; it is checked as it was read
+    copied += size_t(r);
+  }
+  if (ok) ok = ::fcntl(memfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) == 0;
+  if (!ok) {
+    ::close(memfd);
+    return -1;
+  }
+  return memfd;
+}
+
+int32_t read_image(const std::string& path, LibraryImage& image, std::string& message) {
+  uint64_t size = 0;
+  int32_t code = CARDRT_OK;
+  const int fd = open_file(path, size, code, message);
+  if (fd < 0) return code;
+  size_t copied = 0;
+  image.memfd = size > 0 ? sealed_copy(fd, size, copied) : -1;
+  if (image.memfd >= 0 && copied > 0) {
+    void* map = ::mmap(nullptr, copied, PROT_READ, MAP_SHARED, image.memfd, 0);
+    if (map != MAP_FAILED) {
+      ::close(fd);
+      image.map = map;
+      image.data = static_cast<const char*>(map);
+      image.size = copied;
+      return CARDRT_OK;
+    }
+  }
+  if (image.memfd >= 0) ::close(image.memfd);
+  image.memfd = -1;
+  read_all(fd, size, image.copy);
+  ::close(fd);
+  image.data = image.copy.data();
+  image.size = image.copy.size();
   return CARDRT_OK;
 }
 
@@ -171,7 +350,7 @@ uint64_t read_u64_le(const char* p) {
 
 std::string seal_for(const std::string& image) {
   std::string seal;
-  const auto digest = sha256(image, image.size());
+  const auto digest = sha256(image.data(), image.size());
   seal.append(reinterpret_cast<const char*>(digest.data()), digest.size());
   uint64_t n = image.size();
   for (int i = 0; i < 8; ++i, n >>= 8) seal.push_back(static_cast<char>(n & 0xff));
@@ -179,22 +358,22 @@ std::string seal_for(const std::string& image) {
   return seal;
 }
 
-bool is_elf(const std::string& bytes, size_t n) { return n >= 4 && std::memcmp(bytes.data(), "\x7f" "ELF", 4) == 0; }
+bool is_elf(const char* bytes, size_t n) { return n >= 4 && std::memcmp(bytes, "\x7f" "ELF", 4) == 0; }
 
 // The length of the image when `bytes` ends with a valid seal over it.
-int32_t check_seal(const std::string& path, const std::string& bytes, size_t& image_size, std::string& message) {
-  if (bytes.size() < kSealSize || std::memcmp(bytes.data() + bytes.size() - 8, kSealMagic, 8) != 0) {
+int32_t check_seal(const std::string& path, const char* bytes, size_t size, size_t& image_size, std::string& message) {
+  if (size < kSealSize || std::memcmp(bytes + size - 8, kSealMagic, 8) != 0) {
     message = quoted(path) + " is not a card library written by cardc compile (no seal at its end: the file is " +
-              (is_elf(bytes, bytes.size()) ? "truncated, or another shared object)" : "truncated, or not a library)");
+              (is_elf(bytes, size) ? "truncated, or another shared object)" : "truncated, or not a library)");
     return CARDRT_LIB_E_CORRUPT;
   }
-  const size_t n = bytes.size() - kSealSize;
-  if (read_u64_le(bytes.data() + n + 32) != n || !is_elf(bytes, n)) {
+  const size_t n = size - kSealSize;
+  if (read_u64_le(bytes + n + 32) != n || !is_elf(bytes, n)) {
     message = quoted(path) + " is damaged: its seal does not describe its contents (truncated or altered)";
     return CARDRT_LIB_E_CORRUPT;
   }
   const auto digest = sha256(bytes, n);
-  if (std::memcmp(digest.data(), bytes.data() + n, digest.size()) != 0) {
+  if (std::memcmp(digest.data(), bytes + n, digest.size()) != 0) {
     message = quoted(path) + " was altered after cardc wrote it (its SHA-256 does not match its seal); recompile it";
     return CARDRT_LIB_E_CORRUPT;
   }
@@ -218,31 +397,32 @@ void close_library(cardrt_library* lib) {
   delete lib;
 }
 
-// dlopen the verified image: from a memory file holding exactly those bytes, or from the path when the system has
-// no memfd_create.
-void* open_image(const std::string& path, const std::string& bytes, size_t image_size, int& memfd, std::string& err) {
-  memfd = ::memfd_create("cardrt-library", MFD_CLOEXEC);
-  if (memfd >= 0) {
+// dlopen the verified image: from the sealed memory file it was checked in, or from a memory file the verified
+// bytes are written to, or from the path when the system has no memfd_create.
+void* open_image(const std::string& path, LibraryImage& image, size_t image_size, int& memfd, std::string& err) {
+  memfd = -1;
+  if (image.memfd < 0 && !image.copy.empty()) {
+    const int fd = ::memfd_create("cardrt-library", MFD_CLOEXEC);
     size_t done = 0;
-    while (done < image_size) {
-      const ssize_t w = ::write(memfd, bytes.data() + done, image_size - done);
+    while (fd >= 0 && done < image_size) {
+      const ssize_t w = ::write(fd, image.copy.data() + done, image_size - done);
       if (w < 0 && errno == EINTR) continue;
       if (w <= 0) break;
       done += size_t(w);
     }
-    if (done == image_size) {
-      const std::string name = "/proc/self/fd/" + std::to_string(memfd);
-      if (void* dl = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) return dl;
-      const char* e = ::dlerror();
-      err = e ? e : "dlopen failed";
-      if (::access(name.c_str(), R_OK) == 0) {  // the memory file was readable: the library itself was refused
-        ::close(memfd);
-        memfd = -1;
-        return nullptr;
-      }
+    if (done == image_size) image.memfd = fd;
+    else if (fd >= 0) ::close(fd);
+  }
+  if (image.memfd >= 0) {
+    const std::string name = "/proc/self/fd/" + std::to_string(image.memfd);
+    if (void* dl = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+      memfd = image.memfd;  // the library's now: it names the loaded object
+      image.memfd = -1;
+      return dl;
     }
-    ::close(memfd);
-    memfd = -1;
+    const char* e = ::dlerror();
+    err = e ? e : "dlopen failed";
+    if (::access(name.c_str(), R_OK) == 0) return nullptr;  // the memory file was readable: the library was refused
   }
   void* dl = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!dl) {
@@ -293,16 +473,16 @@ int32_t open_library(const char* path_c, const char* game, const char* profile_h
     return CARDRT_E_ARGUMENT;
   }
   const std::string path = path_c;
-  std::string bytes;
-  if (int32_t r = read_file(path, bytes, message); r != CARDRT_OK) return r;
+  LibraryImage image;
+  if (int32_t r = read_image(path, image, message); r != CARDRT_OK) return r;
   size_t image_size = 0;
-  if (int32_t r = check_seal(path, bytes, image_size, message); r != CARDRT_OK) return r;
+  if (int32_t r = check_seal(path, image.data, image.size, image_size, message); r != CARDRT_OK) return r;
 
   auto* lib = new cardrt_library;
   lib->magic = kLibraryMagic;
   lib->path = path;
   std::string dl_error;
-  lib->dl = open_image(path, bytes, image_size, lib->memfd, dl_error);
+  lib->dl = open_image(path, image, image_size, lib->memfd, dl_error);
   if (!lib->dl) {
     close_library(lib);
     message = "the dynamic loader refused " + quoted(path) + ": " + dl_error;
@@ -511,8 +691,9 @@ int32_t cardrt_library_seal(const char* path_c, char* error, int32_t error_capac
     if (int32_t r = read_file(path, bytes, message); r != CARDRT_OK) return r;
     size_t ignored = 0;
     std::string unused;
-    if (check_seal(path, bytes, ignored, unused) == CARDRT_OK) return int32_t{CARDRT_OK};  // already sealed
-    if (!is_elf(bytes, bytes.size())) {
+    if (check_seal(path, bytes.data(), bytes.size(), ignored, unused) == CARDRT_OK)
+      return int32_t{CARDRT_OK};  // already sealed
+    if (!is_elf(bytes.data(), bytes.size())) {
       message = quoted(path) + " is not an ELF shared object";
       return int32_t{CARDRT_LIB_E_CORRUPT};
     }

@@ -2,6 +2,9 @@
 // cards (tests/bench/synthetic_set.cpp, seed 42) from their text to callable card code, through every loading
 // path. A measurement, not a test (ctest runs it once on 300 cards to see that it works):
 //   load_bench [--cards 1000,10000,50000] [--repeat 3] [--jobs 2] [--skip-so] [--write-set N FILE]
+//              [--cache-opt 0..3] [--so-opt 0..3]
+// --cache-opt / --so-opt: the level the object cache is filled at and the library written at (default 2, the
+// figures of docs/performance.md; 0 makes a quick run while iterating on the load paths).
 // Prints one line per (set size, measurement) with the median of the repeats, in a fixed format that
 // scripts/load_figures.py reads (name=value pairs).
 #include <malloc.h>
@@ -147,10 +150,29 @@ std::vector<std::string> write_chunks(const std::string& text, const std::string
 }
 
 // LOAD_BENCH_PHASES=lazy,eager,cache,so (default: all) selects what is measured after the front end;
-// LOAD_BENCH_O0_ONLY leaves out the eager -O2 compiles.
+// LOAD_BENCH_O0_ONLY leaves out the eager -O2 compiles; LOAD_BENCH_KEEP keeps the work folder (the object cache,
+// the library).
 bool phase(const char* name) {
   const char* p = std::getenv("LOAD_BENCH_PHASES");
   return !p || (std::string(",") + p + ",").find(std::string(",") + name + ",") != std::string::npos;
+}
+
+// Profiling one phase: `perf record -D -1 --control=fifo:CTL,ACK` with LOAD_BENCH_PERF_CTL=CTL and
+// LOAD_BENCH_PERF_ACK=ACK records only the repeated loads (the cached reloads, the library loads), not the
+// compiles that prepare them.
+void perf_control(const char* command) {
+  const char* ctl = std::getenv("LOAD_BENCH_PERF_CTL");
+  if (!ctl || !*ctl) return;
+  if (FILE* f = std::fopen(ctl, "w")) {
+    std::fprintf(f, "%s\n", command);
+    std::fclose(f);
+  }
+  if (const char* ack = std::getenv("LOAD_BENCH_PERF_ACK"); ack && *ack)
+    if (FILE* f = std::fopen(ack, "r")) {
+      char line[16];
+      (void)std::fgets(line, sizeof line, f);
+      std::fclose(f);
+    }
 }
 
 double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
@@ -173,6 +195,9 @@ std::unique_ptr<Loaded> fresh_pool(const CompiledSet& set) {
   l->pool = cardrt_cardpool_create(l->profile.get());
   return l;
 }
+
+codegen::OptLevel cache_level = codegen::OptLevel::O2;  // --cache-opt
+codegen::OptLevel so_level = codegen::OptLevel::O2;     // --so-opt
 
 int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial_o2) {
   const std::string dir = (fs::temp_directory_path() / ("cardc-load-bench-" + std::to_string(::getpid()))).string();
@@ -303,7 +328,7 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
   // ---- object cache: fill, then reload
   if (phase("cache")) {
     const std::string cache = dir + "/cache";
-    JitOptions o(codegen::OptLevel::O2);
+    JitOptions o(cache_level);
     o.jobs = jobs;
     o.cache_dir = cache;
     {
@@ -315,6 +340,7 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
         return std::fprintf(stderr, "registered %d cards, expected %zu\n", cardrt_cardpool_count(l->pool), cards_compiled), 1;
     }
     std::vector<double> reload_t, reload_cpu;
+    perf_control("enable");
     for (int r = 0; r < repeat; ++r) {
       auto t0 = Clock::now();
       const double c0 = cpu_now();
@@ -331,6 +357,7 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
         return 1;
       }
     }
+    perf_control("disable");
     report(n, "cache_reload_jit_s", median(reload_t), "s");
     report(n, "cache_reload_jit_cpu_s", median(reload_cpu), "s");
     report(n, "cache_reload_total_s", median(bind_t) + median(reload_t), "s");
@@ -342,27 +369,33 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
   // ---- card library: write (-O2, one object, cc -shared) and load
   if (!skip_so && phase("so")) {
     codegen::EmitOptions eo;
-    eo.opt = codegen::OptLevel::O2;
+    eo.opt = so_level;
     eo.jobs = jobs;
     const std::string so = dir + "/synthetic.so";
     auto t = Clock::now();
     if (auto s = codegen::write_library(m, so, eo); !s) return std::fprintf(stderr, "%s\n", s.error().c_str()), 1;
-    report(n, "so_write_O2_s", secs_since(t), "s");
-    std::vector<double> load_t;
+    report(n, (std::string("so_write_") + codegen::opt_level_name(so_level) + "_s").c_str(), secs_since(t), "s");
+    std::vector<double> load_t, load_cpu;
+    perf_control("enable");
     for (int r = 0; r < repeat; ++r) {
       auto l = fresh_pool(*set);
       char error[512];
       t = Clock::now();
+      const double c0 = cpu_now();
       if (cardrt_library_load(l->pool, so.c_str(), "legends", set->profile_identity.c_str(), nullptr, error,
                               sizeof error) != CARDRT_OK)
         return std::fprintf(stderr, "%s\n", error), 1;
       load_t.push_back(secs_since(t));
+      load_cpu.push_back(cpu_now() - c0);
     }
+    perf_control("disable");
     report(n, "so_load_s", median(load_t), "s");
+    report(n, "so_load_cpu_s", median(load_cpu), "s");
     report(n, "so_bytes", static_cast<double>(fs::file_size(so)), "B");
   }
   std::error_code ec;
-  fs::remove_all(dir, ec);
+  if (std::getenv("LOAD_BENCH_KEEP")) std::fprintf(stderr, "kept %s\n", dir.c_str());  // to look at the cache
+  else fs::remove_all(dir, ec);
   return 0;
 }
 
@@ -388,6 +421,10 @@ int main(int argc, char** argv) {
       skip_so = true;
     } else if (a == "--skip-serial-o2") {
       skip_serial_o2 = true;
+    } else if (a == "--cache-opt" || a == "--so-opt") {
+      auto level = codegen::opt_level_from_int(std::atoi(next().c_str()));
+      if (!level) return std::fprintf(stderr, "%s takes 0..3\n", a.c_str()), 2;
+      (a == "--cache-opt" ? cache_level : so_level) = *level;
     } else if (a == "--write-set") {
       const size_t n = std::stoul(next());
       std::ofstream out(next(), std::ios::binary);
@@ -396,7 +433,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: load_bench [--cards N,N...] [--repeat R] [--jobs J] [--skip-so] [--skip-serial-o2] "
-                   "[--write-set N FILE]\n");
+                   "[--write-set N FILE] [--cache-opt 0..3] [--so-opt 0..3]\n");
       return 2;
     }
   }

@@ -302,6 +302,46 @@ TEST(JitCache, KeyCoversTheModuleAndTheOptions) {
   EXPECT_EQ(load(changed, OptLevel::O0).cache_hits, 0u);
 }
 
+// A partition's object names its table of functions, not each function (what linking a cached set costs is
+// mostly per symbol and per unwind entry): the functions are private, and lookup() by ir name still finds every
+// one of them, compiled or loaded from the cache.
+TEST(JitCache, PartitionsExportATableAndLookupStillFindsEveryFunction) {
+  const cardc::ir::Module m = many_cards_module(600);
+  TempDir dir;
+  {
+    auto jit = make(eager(OptLevel::O0, 1, dir.path()));
+    ASSERT_TRUE(jit);
+    EXPECT_FALSE(play_many(*jit, m, kPlayed).empty());
+  }
+  auto jit = make(eager(OptLevel::O0, 1, dir.path()));
+  ASSERT_TRUE(jit);
+  EXPECT_FALSE(play_many(*jit, m, kPlayed).empty());
+  EXPECT_EQ(jit->stats().modules_compiled, 0u);
+  for (const auto& f : m.functions) {
+    auto addr = jit->lookup(0, f.name);
+    ASSERT_TRUE(addr) << f.name << ": " << addr.error();
+    EXPECT_NE(*addr, nullptr);
+  }
+  auto effect = jit->lookup(0, "card7_effect");
+  auto other = jit->lookup(0, "card8_effect");
+  ASSERT_TRUE(effect && other);
+  EXPECT_NE(*effect, *other);
+  EXPECT_FALSE(jit->lookup(0, "no_such_function"));
+
+  if (std::system("command -v nm > /dev/null 2>&1") != 0) return;
+  for (const auto& [name, bytes] : files_in(dir.path())) {
+    const std::string object = dir.file("entry.o");
+    write_file(object, bytes.substr(24));  // after the entry's header (object_cache.cpp)
+    const std::string cmd = "nm '" + object + "' > '" + dir.file("nm.txt") + "'";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << name;
+    const std::string symbols = read_file(dir.file("nm.txt"));
+    EXPECT_EQ(symbols.find("_effect"), std::string::npos) << name << ":\n" << symbols;
+    if (name.find(".0-of-") == std::string::npos) {
+      EXPECT_NE(symbols.find("cardc.fns."), std::string::npos) << name << ":\n" << symbols;
+    }
+  }
+}
+
 TEST(JitCache, AnUnwritableCacheFolderOnlyCostsTheCache) {
   TempDir dir;
   write_file(dir.file("file"), "x");

@@ -2,12 +2,17 @@
 // differs, every library it must not run: another ABI version, game, profile or source; a truncated, bit-flipped
 // or foreign file (refused before the dynamic loader maps it, so none of its code runs).
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "cardrt/cardrt.h"
 #include "codegen/emit.h"
@@ -253,4 +258,74 @@ TEST_F(Loader, ReloadsARebuiltLibraryAtTheSamePath) {
   const Outcome second = load(path, "legends", "profile-1", "second");
   EXPECT_EQ(second.code, CARDRT_OK) << second.message;
   EXPECT_EQ(load(path, "legends", "profile-1", "first").code, CARDRT_LIB_E_SOURCE);
+}
+
+// The seal's digest is the SHA-256 of the image (checked against coreutils' sha256sum), for every length of the
+// last block and across blocks: the loader's SHA-256 uses the CPU's SHA extensions where it has them.
+TEST_F(Loader, TheSealIsTheSha256OfTheImage) {
+  if (std::system("command -v sha256sum > /dev/null 2>&1") != 0) GTEST_SKIP() << "no sha256sum";
+  std::vector<size_t> sizes;
+  for (size_t n = 4; n <= 200; ++n) sizes.push_back(n);
+  sizes.push_back(size_t{1} << 20);
+  sizes.push_back((size_t{1} << 20) + 55);
+  uint32_t x = 12345;
+  for (size_t n : sizes) {
+    std::string image = "\x7f" "ELF";
+    while (image.size() < n) {
+      x = x * 1664525u + 1013904223u;
+      image.push_back(static_cast<char>(x >> 24));
+    }
+    const std::string path = dir_->file("digest.bin");
+    write_file(path, image);
+    char error[256];
+    ASSERT_EQ(cardrt_library_seal(path.c_str(), error, sizeof error), CARDRT_OK) << error;
+    const std::string sealed = read_file(path);
+    ASSERT_EQ(sealed.size(), n + 48);
+    static const char* digits = "0123456789abcdef";
+    std::string seal_hex;
+    for (size_t i = n; i < n + 32; ++i) {
+      seal_hex.push_back(digits[static_cast<unsigned char>(sealed[i]) >> 4]);
+      seal_hex.push_back(digits[static_cast<unsigned char>(sealed[i]) & 15]);
+    }
+    write_file(path, image);
+    const std::string cmd = "sha256sum '" + path + "' > '" + dir_->file("digest.txt") + "'";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    EXPECT_EQ(read_file(dir_->file("digest.txt")).substr(0, 64), seal_hex) << "image of " << n << " bytes";
+  }
+}
+
+// The library runs from an anonymous memory file that is sealed against writes before its seal is checked: no one
+// (not another process through /proc, not this one) can change what was checked before it runs.
+TEST_F(Loader, RunsFromAMemoryFileSealedAgainstWrites) {
+  auto memfds = [] {
+    std::vector<int> fds;
+    for (const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) {
+      std::error_code ec;
+      const std::string target = std::filesystem::read_symlink(e.path(), ec).string();
+      if (!ec && target.find("memfd:cardrt-library") != std::string::npos)
+        fds.push_back(std::stoi(e.path().filename().string()));
+    }
+    return fds;
+  };
+  const std::vector<int> before = memfds();
+  cardrt_library* lib = nullptr;
+  char error[256];
+  ASSERT_EQ(cardrt_library_open(good_.c_str(), "legends", "profile-1", "source-1", &lib, error, sizeof error), CARDRT_OK)
+      << error;
+  std::vector<int> added;
+  for (int fd : memfds())
+    if (std::find(before.begin(), before.end(), fd) == before.end()) added.push_back(fd);
+  ASSERT_EQ(added.size(), 1u);
+  const int seals = ::fcntl(added[0], F_GET_SEALS);
+  EXPECT_TRUE(seals >= 0 && (seals & F_SEAL_WRITE) && (seals & F_SEAL_SHRINK) && (seals & F_SEAL_GROW)) << seals;
+  const int w = ::open(("/proc/self/fd/" + std::to_string(added[0])).c_str(), O_WRONLY | O_CLOEXEC);
+  if (w >= 0) {  // opening for writing is allowed; writing is not
+    EXPECT_LT(::pwrite(w, "x", 1, 100), 0) << "the memory file the library runs from is writable";
+    EXPECT_EQ(errno, EPERM);
+    ::close(w);
+  }
+  rt::TestGame t(rt::make_legends());
+  ASSERT_EQ(cardrt_library_register_cards(lib, t.pool(), error, sizeof error), CARDRT_OK) << error;
+  EXPECT_EQ(cardrt_cardpool_count(t.pool()), 1);
+  cardrt_library_unload(lib);
 }

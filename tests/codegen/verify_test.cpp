@@ -91,6 +91,20 @@ TEST_P(MalformedModule, IsAnErrorEverywhere) {
   ASSERT_FALSE(id);
   EXPECT_NE(id.error().find(GetParam().message), std::string::npos) << id.error();
 
+  // With an object cache the JIT keys the module before it verifies it (a set the cache holds whole is not
+  // verified again, jit.cpp): a malformed module is still refused, and nothing is written.
+  {
+    TempDir cache;
+    JitOptions o(codegen::OptLevel::O0);
+    o.cache_dir = cache.path();
+    auto cached = Jit::create(o);
+    ASSERT_TRUE(cached) << cached.error();
+    auto refused = (*cached)->add(m);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().find(GetParam().message), std::string::npos) << refused.error();
+    EXPECT_TRUE(std::filesystem::is_empty(cache.path()));
+  }
+
   auto text = codegen::emit_llvm_ir(m, {});
   ASSERT_FALSE(text);
   EXPECT_NE(text.error().find(GetParam().message), std::string::npos) << text.error();

@@ -172,7 +172,7 @@ class TextReader {
   // except on cards that do not stay in play, where it delays the effect (002 rule 521).
   // `reaction`: a Reaction or Interrupt ability's leading "After ...," is its trigger even on an action card.
   bool lift_trigger(TextUnit& u, std::vector<Clause>& from, bool reaction = false) {
-    if (from.empty() || from.front().conditions.empty() || from.front().event < 0) return false;
+    if (from.empty() || from.front().conditions.empty() || from.front().event < 0 || from.front().terms.empty()) return false;
     if (type_ && type_->action && !reaction) return false;
     Clause& c = from.front();
     const ast::Term* first = nullptr;

@@ -378,6 +378,11 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
       break;
     }
   std::vector<const ast::Term*> subject(t.begin() + static_cast<long>(std::min(start, end)), t.begin() + static_cast<long>(end));
+  // Words after the event's own ("After this Personality enters play from a Province") narrow it: not read yet, so
+  // the trigger is not compiled (fail closed) -- except what you did it to ("After you Recruit this Holding"), below.
+  bool you = subject.size() == 1 && lower_word(*subject[0]) == "you";
+  if (end < t.size() && end + e.words.size() < t.size() && !you)
+    return fail({c.range, "the words after '" + e.text + "' are not compiled yet"});
   if (subject.empty() || e.attr == "turn" || e.attr == "battle" || e.attr == "duel") {
     for (const auto* w : subject)
       if (lower_word(*w) == "your")

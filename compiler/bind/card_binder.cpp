@@ -383,10 +383,26 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   bool you = subject.size() == 1 && lower_word(*subject[0]) == "you";
   if (end < t.size() && end + e.words.size() < t.size() && !you)
     return fail({c.range, "the words after '" + e.text + "' are not compiled yet"});
-  if (subject.empty() || e.attr == "turn" || e.attr == "battle" || e.attr == "duel") {
-    for (const auto* w : subject)
-      if (lower_word(*w) == "your")
-        who = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
+  // "Focus Effect": the trigger is the event's own name
+  if (first != "after" && first != "before" && first != "when" && first != "whenever" && first != "once") subject.clear();
+  // "After this beast enters a duel": a duelist, read as any card subject below
+  bool card_subject = e.attr == "duel" && !subject.empty() &&
+                      (lower_word(*subject[0]) == "this" || (reference_at(subject[0]) && reference_at(subject[0])->kind == RefKind::ThisCard));
+  if (subject.empty() || e.attr == "turn" || e.attr == "battle" || (e.attr == "duel" && !card_subject)) {
+    // "After your turn begins", "Before another player's turn ends", "After the current battle ends"
+    Node player = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)});
+    for (size_t k = 0; k < subject.size(); ++k) {
+      std::string w = lower_word(*subject[k]);
+      if (w == "your") {
+        who = binary(Op::Eq, player, controller());
+      } else if ((w == "another" || w == "an") && k + 1 < subject.size() &&
+                 (possessive_stem(lower_word(*subject[k + 1])) == "player" || possessive_stem(lower_word(*subject[k + 1])) == "opponent")) {
+        who = binary(Op::Ne, player, controller());
+        ++k;
+      } else if (w != "the" && w != "this" && w != "a" && w != "an" && w != "each" && w != "current" && w != "next") {
+        return fail({c.range, "the word '" + subject[k]->text + "' in this trigger is not compiled yet"});
+      }
+    }
     return true;
   }
   Node card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});

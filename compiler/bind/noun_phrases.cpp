@@ -504,6 +504,21 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     Node a = local(*duel_challenger_), b = local(*duel_challenged_);
     return binary(Op::Add, binary(Op::Mul, binary(Op::Eq, winner, a), b), binary(Op::Mul, binary(Op::Eq, winner, b), a));
   }
+  // "Target an enemy Personality: Bow the Personality": the one target of that card type in the unit
+  if (w == "the" && i + 1 < t.size() && possessive_stem(t[i + 1]->text) == t[i + 1]->text) {
+    if (int ct = lex_.card_type(t[i + 1]->text); ct >= 0) {
+      int found = -1, count = 0;
+      for (size_t k = 0; k < u.targets.size(); ++k)
+        if (u.targets[k].card_type == ct) {
+          found = static_cast<int>(k);
+          ++count;
+        }
+      if (count == 1) {
+        end = i + 2;
+        return slot(found);
+      }
+    }
+  }
   if (w == "the" && i + 1 < t.size() && lower_word(*t[i + 1]) == "target") {
     const Reference* r = reference_at(t[i]);
     if (r) {

@@ -192,6 +192,7 @@ class CardBinder {
 
   // statements.cpp: declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits)
   bool declarative(const Clause& c, Body& b, bool continuous);
+  void modify_per(Body& into, Node card, const StatChange& ch, Node count, int32_t dur, SourceRange origin);
   std::optional<bool> restriction(const Clause& c, Body& b, int32_t dur);
   std::optional<bool> untargetable(const Clause& c, Body& b, int32_t dur);
 

@@ -578,6 +578,16 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       changes[0].delta = std::move(*either);
       read = c.terms.size();
     }
+    // "Give a target enemy Personality -1F for each Ninja Personality you control" (003 fluctuating)
+    if (changes.size() == 1 && read + 2 < c.terms.size() && lower_word(*c.terms[read]) == "for" && lower_word(*c.terms[read + 1]) == "each") {
+      size_t to = read + 2;
+      while (to < c.terms.size() && lower_word(*c.terms[to]) != "until") ++to;
+      std::optional<Node> test;
+      if (!noun_filter(c.terms, read + 2, to, param(2), test, why)) return fail({c.range, why});
+      int per = filter_function(std::move(*test), c.range);
+      modify_per(b, std::move(*card), changes[0], call("cardrt_count_cards", {G(), C(), fn_ref(per)}), dur, c.range);
+      return rest_of_effect(c, v, to, b, continuous);
+    }
     if (!changes.empty()) {
       uint32_t who = b.local();
       b.stmts.push_back(let(who, std::move(*card)));

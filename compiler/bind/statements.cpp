@@ -20,6 +20,15 @@ Node if_sign(const Node& delta) {
 
 }  // namespace
 
+// A fluctuating change: the change times a count the runtime recomputes ("+1F for each Samurai in play"; 003
+// fluctuating); the sign goes in the modifier.
+void CardBinder::modify_per(Body& into, Node card, const StatChange& ch, Node count, int32_t dur, SourceRange origin) {
+  Body amount;
+  amount.stmts.push_back(ret(binary(Op::Mul, std::move(count), binary(Op::Max, ch.delta, binary(Op::Sub, konst(0), ch.delta)))));
+  int af = add_function("amount", FnKind::Amount, std::move(amount), origin);
+  into.stmts.push_back(eval(call("cardrt_stat_modify_fluctuating", {G(), C(), std::move(card), konst(ch.stat), fn_ref(af), if_sign(ch.delta), konst(dur)})));
+}
+
 bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
   const auto& t = c.terms;
   // The predicate's position.
@@ -208,13 +217,9 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       if (keyword >= 0) grant(into, local(who));
       for (auto& ch : changes) {
         if (per_status || per) {
-          // Amount per counter or card: the change times the count (the sign goes in the modifier).
           Node count = per_status ? call("cardrt_card_counters", {G(), param(2), konst(*per_status)})
                                   : call("cardrt_count_cards", {G(), C(), fn_ref(*per)});
-          Body amount;
-          amount.stmts.push_back(ret(binary(Op::Mul, std::move(count), binary(Op::Max, ch.delta, binary(Op::Sub, konst(0), ch.delta)))));
-          int af = add_function("amount", FnKind::Amount, std::move(amount), c.range);
-          into.stmts.push_back(eval(call("cardrt_stat_modify_fluctuating", {G(), C(), local(who), konst(ch.stat), fn_ref(af), if_sign(ch.delta), konst(dur)})));
+          modify_per(into, local(who), ch, std::move(count), dur, c.range);
         } else {
           into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
         }

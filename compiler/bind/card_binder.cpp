@@ -111,6 +111,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   discarded_slot_.reset();
   duel_local_.reset();
   duel_challenger_.reset();
+  moved_local_.reset();
   duel_challenged_.reset();
   ranged_ = floor_used_ = false;
   if (std::optional<bool> base = base_definition(u, def, reg, out)) return *base;

@@ -216,6 +216,7 @@ class CardBinder {
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
   std::optional<int64_t> performer_slot_;  // an action card's performer, chosen as the action is announced
+  std::optional<uint32_t> moved_local_;   // whether the card the effect moved was elsewhere ("If he moved")
   std::optional<Node> player_;             // the player subject of a declarative ("His controller loses 1 Honor")
   std::optional<uint32_t> duel_challenger_, duel_challenged_;  // the duel's two sides ("the loser")
   const ast::Term* each_term_ = nullptr;  // each_card.cpp: the word card_at reads as `each_card_`

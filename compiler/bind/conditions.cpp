@@ -67,6 +67,8 @@ std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond
       return result(not_(std::move(mine)));
     return std::nullopt;
   }
+  // "If he moved": after "Move him home" or "Move him to the current battlefield" in this effect
+  if (t.size() == 3 && is_pronoun(word(1)) && word(2) == "moved" && moved_local_) return result(local(*moved_local_));
   // "If you are the Attacker" (the player whose turn it is, 003 Stats example) / "the Defender"
   if (word(1) == "you" && word(2) == "are" && word(3) == "the" && t.size() == 5 && (word(4) == "attacker" || word(4) == "defender")) {
     Node mine = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());

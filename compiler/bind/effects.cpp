@@ -914,6 +914,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (!card) return false;
     if (end + 4 != c.terms.size() || lower_word(*c.terms[end]) != "to")
       return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
+    // "If he moved": he was elsewhere (not inside a per-card function, whose locals are its own)
+    if (!each_term_) {
+      moved_local_ = b.local();
+      b.stmts.push_back(let(*moved_local_, binary(Op::Ne, call("cardrt_card_battlefield", {G(), *card}), call("cardrt_current_battlefield", {G()}))));
+    }
     b.stmts.push_back(eval(call("cardrt_move_to_battlefield", {G(), C(), std::move(*card), call("cardrt_current_battlefield", {G()})})));
     return true;
   }
@@ -929,6 +934,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       if (end >= c.terms.size() || lower_word(*c.terms[end]) != "home")
         return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
       ++end;
+    }
+    // "If he moved": he was at a battlefield (not inside a per-card function, whose locals are its own)
+    if (!each_term_) {
+      moved_local_ = b.local();
+      b.stmts.push_back(let(*moved_local_, binary(Op::Gt, call("cardrt_card_battlefield", {G(), *card}), konst(0))));
     }
     b.stmts.push_back(eval(call("cardrt_send_home", {G(), C(), std::move(*card)})));
     return rest_of_effect(c, v, end, b, continuous);

@@ -119,6 +119,11 @@ std::string module_cache_key(const ir::Module& m, std::string_view context) {
   k.text(m.source_hash);
   k.u64(static_cast<uint64_t>(static_cast<int64_t>(m.register_fn)));
   k.u64(m.functions.size());
+  if (!m.source_key.empty()) {  // the module is what this compiler makes of that text (the context names the compiler)
+    k.text("source key");
+    k.text(m.source_key);
+    return hex(k.finish());
+  }
   std::vector<const ir::Node*> stack;
   for (const ir::Function& f : m.functions) {
     k.text(f.name);

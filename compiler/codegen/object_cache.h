@@ -17,6 +17,7 @@
 #include <llvm/ExecutionEngine/ObjectCache.h>
 #include <llvm/Support/MemoryBuffer.h>
 
+#include "codegen/cache_key.h"
 #include "ir/ir.h"
 
 namespace cardc::codegen {
@@ -25,13 +26,13 @@ namespace cardc::codegen {
 // 2: the JIT's partitions keep their functions internal and export a table of them (LowerOptions::function_tables).
 inline constexpr std::string_view kObjectCacheFormat = "cardc-objcache-2";
 
-// A 128-bit key (xxh3) as 32 hex digits.
-std::string cache_key(std::string_view material);
 
 // The key of module `m` in `context` (everything else the machine code depends on: options, target, versions):
 // covers the context and every field of the module that ir::print shows (game, hashes, each function's name,
 // kind, locals and body: every node's op, value, text and operands) and the register function's index. Safe on a
-// module that has not been verified (no recursion on the node tree).
+// module that has not been verified (no recursion on the node tree). A module with a source key (ir::Module) is
+// keyed by it instead of its functions: the "source hash + compiler version + options", and no walk of
+// millions of nodes on a reload.
 std::string module_cache_key(const ir::Module& m, std::string_view context);
 
 // Reads an entry's object into memory. Null: there is none. An entry that exists but does not match its seal is

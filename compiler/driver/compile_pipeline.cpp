@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bind/runtime_profile.h"
+#include "codegen/cache_key.h"
 #include "diag/render.h"
 #include "driver/inputs.h"
 #include "driver/progress.h"
@@ -63,6 +64,9 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
   phase("binding");
   out->bound = bind_card_set(*out->ctx, out->profile_identity, out->source_hash);
   out->bound.module.profile_description = std::move(description);
+  // The set and the profile as read: with the compiler's identity (in the cache's key) they determine the module.
+  std::string material = "set\n" + std::string(out->sm.contents(file)) + "\nprofile\n" + std::string(out->sm.contents(pfile));
+  out->bound.module.source_key = codegen::cache_key(material);
   return out;
 }
 

@@ -71,6 +71,10 @@ struct Module {
   std::string profile_hash;  // identity of the profile the module was built against
   std::string source_hash;   // hash of the card set source
   std::string profile_description;  // cardrt_profile_describe text of that profile ("" if none), embedded in libraries
+  // A key of everything the module was made from (the set's text, the .game file's text), set by the compile
+  // pipeline right after binding; "" otherwise. The object cache keys such a module by it (with the compiler's
+  // identity) instead of walking its functions, so a module with a source key must not be changed after binding.
+  std::string source_key;
   std::vector<Function> functions;
   int register_fn = -1;      // the library entry point (FnKind::Register)
 };

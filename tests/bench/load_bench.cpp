@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "bind/runtime_profile.h"
+#include "codegen/cache_key.h"
 #include "codegen/emit.h"
 #include "codegen/jit.h"
 #include "driver/compile_pipeline.h"
@@ -103,6 +104,10 @@ ir::Module merge_modules(std::vector<ir::Module> chunks) {
   out.profile_hash = chunks.front().profile_hash;
   out.profile_description = chunks.front().profile_description;
   out.source_hash = "merged";
+  // The merged module is determined by its chunks (and this merge): keyed by their source keys when all have one.
+  std::string keys;
+  for (const ir::Module& c : chunks) keys += c.source_key.empty() ? std::string("\n?") : "\n" + c.source_key;
+  if (keys.find('?') == std::string::npos) out.source_key = codegen::cache_key("merged" + keys);
   ir::Function reg;
   reg.name = "cardrt_library_register";
   reg.kind = ir::FnKind::Register;

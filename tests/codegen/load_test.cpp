@@ -302,6 +302,31 @@ TEST(JitCache, KeyCoversTheModuleAndTheOptions) {
   EXPECT_EQ(load(changed, OptLevel::O0).cache_hits, 0u);
 }
 
+// A module the compile pipeline made carries a source key (the set's and the profile's text): the cache keys it by
+// that, with the options and the compiler's identity, instead of walking its functions. Another key is another
+// entry; the same key loads the entry without any code generation.
+TEST(JitCache, ModulesWithASourceKeyAreKeyedByIt) {
+  TempDir dir;
+  auto load = [&](const cardc::ir::Module& m) {
+    auto jit = make(eager(OptLevel::O0, 1, dir.path()));
+    EXPECT_TRUE(jit);
+    if (!jit) return cardc::JitStats{};
+    play_many(*jit, m, {0, 1});
+    return jit->stats();
+  };
+  cardc::ir::Module keyed = many_cards_module(300);
+  keyed.source_key = "set-text-one";
+  EXPECT_EQ(load(keyed).cache_hits, 0u);
+  cardc::JitStats again = load(keyed);
+  EXPECT_EQ(again.modules_compiled, 0u);
+  EXPECT_GT(again.cache_hits, 0u);
+  cardc::ir::Module other = keyed;
+  other.source_key = "set-text-two";  // another text: another entry
+  EXPECT_EQ(load(other).cache_hits, 0u);
+  cardc::ir::Module unkeyed = many_cards_module(300);  // no key: the functions are walked, another entry again
+  EXPECT_EQ(load(unkeyed).cache_hits, 0u);
+}
+
 // A partition's object names its table of functions, not each function (what linking a cached set costs is
 // mostly per symbol and per unwind entry): the functions are private, and lookup() by ir name still finds every
 // one of them, compiled or loaded from the cache.

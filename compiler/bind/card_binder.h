@@ -55,6 +55,18 @@ inline std::string ident(const std::string& s) {
   return out.empty() ? std::string("card") : out;
 }
 
+// The words of `c` from `from` on as a clause of its own, led by verb `verb`: the rest of "X and Y", "X to Y",
+// "His controller may Y" (never optional: the caller has read any "You may").
+inline Clause tail_clause(const Clause& c, size_t from, int verb) {
+  Clause rest = c;
+  rest.form = ClauseForm::Imperative;
+  rest.terms.assign(c.terms.begin() + static_cast<long>(from), c.terms.end());
+  rest.verb = verb;
+  rest.optional = false;
+  rest.range = SourceRange::join(rest.terms.front()->range, rest.terms.back()->range);
+  return rest;
+}
+
 // The code generator and the interpreter see one function's statements and locals.
 struct Body {
   std::vector<Node> stmts;

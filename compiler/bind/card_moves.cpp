@@ -94,11 +94,7 @@ bool CardBinder::and_then(const Clause& c, size_t end, Body& b, bool continuous)
   // "His controller loses 1 Honor and discards a card": the subject's second verb
   if (verb < 0 && player_ && !reader.third_person_verb(lower_word(*c.terms[end + 1]), verb)) verb = -1;
   if (verb < 0) return fail({c.range, "the words after 'and' are not an effect cardc knows"});
-  Clause rest = c;
-  rest.terms.assign(c.terms.begin() + static_cast<long>(end + 1), c.terms.end());
-  rest.verb = verb;
-  rest.range = SourceRange::join(rest.terms.front()->range, rest.terms.back()->range);
-  return effect_body(rest, b, continuous);
+  return effect_body(tail_clause(c, end + 1, verb), b, continuous);
 }
 
 // "Look at the top 3 cards of your deck" (of the Wilds): the controller sees them; they fill a slot.

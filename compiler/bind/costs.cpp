@@ -142,12 +142,7 @@ bool CardBinder::more_costs(const Clause& c, size_t end, Body& b) {
   if (verb < 0) return fail({c.range, "the words after '" + std::string(ctx_.sources.text(t[end - 1]->range)) + "' are not a cost cardc knows"});
   if (p_.verbs[static_cast<size_t>(verb)].primitive == "target")  // emitted by cost_clause; the costs may go on
     return more_costs(c, target_phrase_end(t, at + len - 1), b);
-  Clause rest = c;
-  rest.terms.assign(c.terms.begin() + static_cast<long>(at), c.terms.end());
-  rest.verb = verb;
-  rest.optional = false;
-  rest.range = SourceRange::join(rest.terms.front()->range, rest.terms.back()->range);
-  return cost_clause(rest, b);
+  return cost_clause(tail_clause(c, at, verb), b);
 }
 
 // The profile state whose `attr` ("verb", "undo verb") names the clause's verb; -1 if none.

@@ -173,12 +173,7 @@ std::optional<bool> CardBinder::discard_to(const Clause& c, size_t v, Body& b, b
   b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(*k)})));
   picked_.push_back({terms_range(t, v, to), *k});
   discarded_slot_ = *k;
-  Clause rest = c;
-  rest.terms.assign(t.begin() + static_cast<long>(to + 1), t.end());
-  rest.verb = verb;
-  rest.optional = false;
-  rest.range = SourceRange::join(rest.terms.front()->range, rest.terms.back()->range);
-  return effect_body(rest, b, continuous);
+  return effect_body(tail_clause(c, to + 1, verb), b, continuous);
 }
 
 // True when nothing but a duration ("until the end of the turn") is left at `read`.

@@ -50,29 +50,21 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       return true;
     }
   }
-  // "His controller loses 1 Honor", "The winner gains 2 Honor", "Its controller discards a card at random": a
-  // player (or the controller of a card) doing what the verb says
-  // "His controller may bow him", "The winner may destroy him": that player decides
+  // "His controller may bow him": that player decides
   size_t may = 0;
   while (may < t.size() && lower_word(*t[may]) != "may") ++may;
   if (may > 0 && may + 1 < t.size()) {
-    size_t pred = may;
     size_t len = 0;
-    int verb = ClauseReader(p_).verb_at(std::span(t).subspan(pred + 1), len);
+    int verb = ClauseReader(p_).verb_at(std::span(t).subspan(may + 1), len);
     std::optional<Node> who;
     size_t end = 0;
     std::string ignored;
     if (verb >= 0) {
-      if (auto card = card_at(c, 0, end, ignored); card && end + 1 == pred && lower_word(*t[end]) == "controller")
+      if (auto card = card_at(c, 0, end, ignored); card && end + 1 == may && lower_word(*t[end]) == "controller")
         who = call("cardrt_card_controller", {G(), std::move(*card)});
     }
     if (who) {
-      Clause act = c;
-      act.form = ClauseForm::Imperative;
-      act.optional = false;
-      act.verb = verb;
-      act.terms.assign(t.begin() + static_cast<long>(pred + 1), t.end());
-      act.range = SourceRange::join(act.terms.front()->range, act.terms.back()->range);
+      Clause act = tail_clause(c, may + 1, verb);
       Body inner;
       inner.locals = b.locals;
       if (!effect_body(act, inner, continuous)) return false;
@@ -81,6 +73,8 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       return true;
     }
   }
+  // "His controller loses 1 Honor", "The winner gains 2 Honor", "Its controller discards a card at random": a
+  // player (or the controller of a card) doing what the verb says
   if (c.verb >= 0 && pred > 0 && pred < t.size()) {
     std::string prim = p_.verbs[static_cast<size_t>(c.verb)].primitive;
     if (prim == "gain" || prim == "lose" || prim == "draw" || prim == "discard") {
@@ -102,13 +96,8 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
         else if (end == pred && (prim == "gain" || prim == "lose")) who = call("cardrt_card_controller", {G(), std::move(*card)});
       }
       if (who) {
-        Clause act = c;
-        act.form = ClauseForm::Imperative;
-        act.optional = false;
-        act.terms.assign(t.begin() + static_cast<long>(pred), t.end());
-        act.range = SourceRange::join(act.terms.front()->range, act.terms.back()->range);
         player_ = std::move(who);
-        bool ok = effect_body(act, b, continuous);
+        bool ok = effect_body(tail_clause(c, pred, c.verb), b, continuous);
         player_.reset();
         return ok;
       }

@@ -9,6 +9,7 @@
 #include "CardTextParser.h"
 #include "antlr4-runtime.h"
 #include "ast/relocate.h"
+#include "parse/fast_card.h"
 #include "parse/source_checks.h"
 
 namespace cardc {
@@ -645,12 +646,19 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
     }
     size_t diags_before = diags.all().size();
     size_t cards_before = out->cards.size();
-    parse_slice(sm, file, static_cast<uint32_t>(begin), slice, diags, limits, false,
-                [](P& p) -> antlr4::ParserRuleContext* { return p.cardChunk(); },
-                [&](AstBuilder& b, antlr4::ParserRuleContext* t) {
-                  auto* chunk = static_cast<P::CardChunkContext*>(t);
-                  if (chunk->cardDecl()) out->cards.push_back(b.card(chunk->cardDecl()));
-                });
+    // Most cards have no syntax error: read them without ANTLR (fast_card.h); the others, and whatever the fast
+    // path is not sure of, with the grammar's parser, which reports.
+    std::optional<ast::Card> fast;
+    if (!limits.antlr_only) fast = fast_parse_card(slice, file, static_cast<uint32_t>(begin), limits);
+    if (fast)
+      out->cards.push_back(std::move(*fast));
+    else
+      parse_slice(sm, file, static_cast<uint32_t>(begin), slice, diags, limits, false,
+                  [](P& p) -> antlr4::ParserRuleContext* { return p.cardChunk(); },
+                  [&](AstBuilder& b, antlr4::ParserRuleContext* t) {
+                    auto* chunk = static_cast<P::CardChunkContext*>(t);
+                    if (chunk->cardDecl()) out->cards.push_back(b.card(chunk->cardDecl()));
+                  });
     if (cache && out->cards.size() == cards_before + 1) {
       // Kept relative to the card's first byte, so it can be moved wherever the card is next time.
       CardParseCache::Entry e;

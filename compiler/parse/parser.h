@@ -17,6 +17,8 @@ struct ParseLimits {
   size_t max_nesting = 32;       // embedded text and reminder text inside each other
   size_t max_cards = 100000;     // per file
   int64_t max_number = 1000000;  // integer literals
+  // Parse every card with ANTLR, never the fast path (tests/unit/fast_card_test.cpp compares the two).
+  bool antlr_only = false;
 };
 
 // Cards parsed earlier, by their text: a set parsed again after an edit reads only the cards whose text changed

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "sema/lexicon.h"
+
 namespace cardc {
 
 namespace {
@@ -24,10 +26,14 @@ bool in(const std::array<std::string_view, N>& set, std::string_view w) {
 
 }  // namespace
 
+std::string_view word_text(const ast::Term& t) {
+  return t.kind == ast::TermKind::Word || t.kind == ast::TermKind::X ? std::string_view(t.text) : std::string_view();
+}
+
 std::string lower_word(const ast::Term& t) {
   if (t.kind != ast::TermKind::Word && t.kind != ast::TermKind::X) return {};
   std::string s = t.text;
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (auto& c : s) c = ascii_lower(c);
   return s;
 }
 
@@ -38,7 +44,7 @@ int ClauseReader::verb_at(TermSpan terms, size_t& len) const {
     const auto& words = profile_.verbs[v].words;
     if (words.empty() || words.size() > terms.size() || words.size() <= len) continue;
     bool match = true;
-    for (size_t i = 0; i < words.size() && match; ++i) match = lower_word(*terms[i]) == words[i];
+    for (size_t i = 0; i < words.size() && match; ++i) match = lower_equals(word_text(*terms[i]), words[i]);
     if (match) {
       best = static_cast<int>(v);
       len = words.size();
@@ -86,7 +92,7 @@ int ClauseReader::event_named(TermSpan terms) const {
     const auto& ev = profile_.events[e].words;
     if (ev.size() != terms.size()) continue;
     bool match = true;
-    for (size_t i = 0; i < ev.size() && match; ++i) match = lower_word(*terms[i]) == ev[i];
+    for (size_t i = 0; i < ev.size() && match; ++i) match = lower_equals(word_text(*terms[i]), ev[i]);
     if (match) return static_cast<int>(e);
   }
   return -1;

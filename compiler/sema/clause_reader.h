@@ -13,6 +13,7 @@ namespace cardc {
 using TermSpan = std::span<const ast::Term* const>;
 
 std::string lower_word(const ast::Term& t);  // "" for non-words
+std::string_view word_text(const ast::Term& t);  // the same, not lower-cased (compare with lower_equals)
 
 class ClauseReader {
  public:

@@ -9,31 +9,70 @@ namespace cardc {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool plural_of(std::string_view word, std::string_view singular) {
-  if (word == std::string(singular) + "s" || word == std::string(singular) + "es") return true;
-  return singular.size() > 1 && singular.back() == 'y' &&
-         word == std::string(singular.substr(0, singular.size() - 1)) + "ies";
+// `text` (any case) is a plural of `singular` (lower case): singular + s, + es, or y -> ies.
+bool lower_plural_of(std::string_view text, std::string_view singular) {
+  auto is = [&](std::string_view stem, std::string_view suffix) {
+    return text.size() == stem.size() + suffix.size() && lower_equals(text.substr(0, stem.size()), stem) &&
+           lower_equals(text.substr(stem.size()), suffix);
+  };
+  if (is(singular, "s") || is(singular, "es")) return true;
+  return singular.size() > 1 && singular.back() == 'y' && is(singular.substr(0, singular.size() - 1), "ies");
 }
 
 // Matches `words` (lower case) at the start of `terms`, the last word also in a plural form.
 bool match_words(TermSpan terms, const std::vector<std::string>& words, bool allow_plural) {
   if (words.empty() || words.size() > terms.size()) return false;
   for (size_t i = 0; i < words.size(); ++i) {
-    std::string w = lower_word(*terms[i]);
-    if (w == words[i]) continue;
-    if (allow_plural && i + 1 == words.size() && plural_of(w, words[i])) continue;
+    std::string_view w = word_text(*terms[i]);
+    if (lower_equals(w, words[i])) continue;
+    if (allow_plural && i + 1 == words.size() && lower_plural_of(w, words[i])) continue;
     return false;
   }
   return true;
 }
 
 }  // namespace
+
+bool lower_equals(std::string_view text, std::string_view lower) {
+  if (text.size() != lower.size()) return false;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (ascii_lower(text[i]) != lower[i]) return false;
+  return true;
+}
+
+Lexicon::Lexicon(const GameProfile& p) : p_(p) {
+  auto t = std::make_shared<Tables>();
+  for (const auto& s : p.stats) {
+    auto& sp = t->stats.emplace_back();
+    sp.push_back(phrase_words(s.name));
+    for (const auto& a : s.abbrevs) sp.push_back(phrase_words(a));
+  }
+  for (const auto& r : p.resources) {
+    auto& sp = t->resources.emplace_back();
+    sp.push_back(phrase_words(r.name));
+    for (const auto& a : r.abbrevs) sp.push_back(phrase_words(a));
+    // "Family Honor": the player stat a resource keeps its total in (legends: Honor)
+    if (!r.player_stat.empty()) sp.push_back(phrase_words(r.player_stat));
+  }
+  for (const auto& s : p.statuses) {
+    auto& sp = t->statuses.emplace_back();
+    sp.push_back(phrase_words(s.name));
+    for (const auto& a : s.abbrevs) sp.push_back(phrase_words(a));
+  }
+  for (const auto& k : p.keywords) {
+    auto& words = t->keywords.emplace_back(1);
+    for (char c : k.name) {
+      if (c == ' ') words.emplace_back();
+      else words.back() += c;
+    }
+  }
+  for (const auto& c : p.card_types) {
+    std::string n = c.name;
+    for (auto& ch : n) ch = ascii_lower(ch);
+    t->card_types.push_back(std::move(n));
+  }
+  t_ = std::move(t);
+}
 
 bool is_pronoun(std::string_view w) {
   static constexpr std::array<std::string_view, 14> k = {"he", "him", "his", "she", "her", "hers", "it", "its",
@@ -48,14 +87,13 @@ bool is_determiner(std::string_view w) {
 }
 
 int Lexicon::card_type(std::string_view word, bool* plural) const {
-  std::string w = lower(word);
-  for (size_t i = 0; i < p_.card_types.size(); ++i) {
-    std::string n = lower(p_.card_types[i].name);
-    if (w == n) {
+  for (size_t i = 0; i < t_->card_types.size(); ++i) {
+    const std::string& n = t_->card_types[i];
+    if (lower_equals(word, n)) {
       if (plural) *plural = false;
       return static_cast<int>(i);
     }
-    if (plural_of(w, n)) {
+    if (lower_plural_of(word, n)) {
       if (plural) *plural = true;
       return static_cast<int>(i);
     }
@@ -68,17 +106,18 @@ bool Lexicon::entity_noun(std::string_view w) {
       "card",       "cards",  "player", "players",  "unit",      "units",     "province", "provinces",
       "army",       "armies", "side",   "attachment", "attachments", "token", "tokens",   "opponent",
       "opponents",  "ruler",  "rulers", "deck",     "battlefield", "battlefields", "ability", "action"};
-  return std::find(k.begin(), k.end(), lower(w)) != k.end();
+  return std::any_of(k.begin(), k.end(), [&](std::string_view n) { return lower_equals(w, n); });
 }
 
-int Lexicon::stat_at(TermSpan terms, size_t& len) const {
+namespace {
+
+int longest_at(TermSpan terms, size_t& len, const std::vector<std::vector<std::vector<std::string>>>& entries,
+               bool allow_plural) {
   int best = -1;
   len = 0;
-  for (size_t i = 0; i < p_.stats.size(); ++i) {
-    std::vector<std::vector<std::string>> spellings{phrase_words(p_.stats[i].name)};
-    for (const auto& a : p_.stats[i].abbrevs) spellings.push_back(phrase_words(a));
-    for (const auto& sp : spellings) {
-      if (sp.size() > len && match_words(terms, sp, false)) {
+  for (size_t i = 0; i < entries.size(); ++i) {
+    for (const auto& sp : entries[i]) {
+      if (sp.size() > len && match_words(terms, sp, allow_plural)) {
         best = static_cast<int>(i);
         len = sp.size();
       }
@@ -87,61 +126,24 @@ int Lexicon::stat_at(TermSpan terms, size_t& len) const {
   return best;
 }
 
-int Lexicon::resource_at(TermSpan terms, size_t& len) const {
-  int best = -1;
-  len = 0;
-  for (size_t i = 0; i < p_.resources.size(); ++i) {
-    std::vector<std::vector<std::string>> spellings{phrase_words(p_.resources[i].name)};
-    for (const auto& a : p_.resources[i].abbrevs) spellings.push_back(phrase_words(a));
-    // "Family Honor": the player stat a resource keeps its total in (legends: Honor)
-    if (!p_.resources[i].player_stat.empty()) spellings.push_back(phrase_words(p_.resources[i].player_stat));
-    for (const auto& sp : spellings) {
-      if (sp.size() > len && match_words(terms, sp, true)) {
-        best = static_cast<int>(i);
-        len = sp.size();
-      }
-    }
-  }
-  return best;
-}
+}  // namespace
 
-int Lexicon::status_at(TermSpan terms, size_t& len) const {
-  int best = -1;
-  len = 0;
-  for (size_t i = 0; i < p_.statuses.size(); ++i) {
-    std::vector<std::vector<std::string>> spellings{phrase_words(p_.statuses[i].name)};
-    for (const auto& a : p_.statuses[i].abbrevs) spellings.push_back(phrase_words(a));
-    for (const auto& sp : spellings) {
-      if (sp.size() > len && match_words(terms, sp, true)) {
-        best = static_cast<int>(i);
-        len = sp.size();
-      }
-    }
-  }
-  return best;
-}
+int Lexicon::stat_at(TermSpan terms, size_t& len) const { return longest_at(terms, len, t_->stats, false); }
+int Lexicon::resource_at(TermSpan terms, size_t& len) const { return longest_at(terms, len, t_->resources, true); }
+int Lexicon::status_at(TermSpan terms, size_t& len) const { return longest_at(terms, len, t_->statuses, true); }
 
 int Lexicon::keyword_at(TermSpan terms, size_t& len) const {
   int best = -1;
   len = 0;
-  for (size_t i = 0; i < p_.keywords.size(); ++i) {
-    std::vector<std::string> words;
-    std::string cur;
-    for (char c : p_.keywords[i].name) {
-      if (c == ' ') {
-        words.push_back(cur);
-        cur.clear();
-      } else {
-        cur += c;
-      }
-    }
-    words.push_back(cur);
+  for (size_t i = 0; i < t_->keywords.size(); ++i) {
+    const std::vector<std::string>& words = t_->keywords[i];
     if (words.size() <= len || words.size() > terms.size()) continue;
     bool ok = true;
     for (size_t k = 0; k < words.size() && ok; ++k) {
-      const std::string& t = terms[k]->text;
+      std::string_view t = terms[k]->text, w = words[k];
       // Keywords are written capitalised as printed; the last may be plural ("Samurai", "Courtiers").
-      ok = t == words[k] || (k + 1 == words.size() && (t == words[k] + "s" || t == words[k] + "es"));
+      ok = t == w || (k + 1 == words.size() && t.starts_with(w) &&
+                      (t.substr(w.size()) == "s" || t.substr(w.size()) == "es"));
     }
     if (ok) {
       best = static_cast<int>(i);

@@ -1,8 +1,10 @@
 #pragma once
 // The profile's vocabulary as the semantic passes meet it in running text: card type nouns in any case and
 // number ("Personalities", "beast"), multi-word stats, resources, statuses, keywords and durations.
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "profile/game_profile.h"
 #include "sema/clause_reader.h"
@@ -11,7 +13,8 @@ namespace cardc {
 
 class Lexicon {
  public:
-  explicit Lexicon(const GameProfile& p) : p_(p) {}
+  // Splits and lower-cases the profile's names once: build one per pass (copies share the tables), not per lookup.
+  explicit Lexicon(const GameProfile& p);
 
   // Card type named by one word, singular or plural, any case; -1 if none.
   int card_type(std::string_view word, bool* plural = nullptr) const;
@@ -28,8 +31,20 @@ class Lexicon {
   const GameProfile& profile() const { return p_; }
 
  private:
+  using Spelling = std::vector<std::string>;  // words, lower case
+  struct Tables {
+    std::vector<std::vector<Spelling>> stats, resources, statuses;  // per entry: name, abbreviations (...)
+    std::vector<std::vector<std::string>> keywords;                 // words as printed, split at each blank
+    std::vector<std::string> card_types;                            // lower case
+  };
   const GameProfile& p_;
+  std::shared_ptr<const Tables> t_;
 };
+
+// Lower-cases ASCII letters only: std::tolower in the "C" locale, which cardc never changes.
+inline char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c; }
+// `text` lower-cased equals `lower` (already lower case), without building the lower-cased copy.
+bool lower_equals(std::string_view text, std::string_view lower);
 
 bool is_pronoun(std::string_view lower);
 // "hero's" -> "hero": a possessive names the same thing.

@@ -29,8 +29,8 @@ struct Antecedent {
 
 class Resolver {
  public:
-  Resolver(CheckContext& ctx, const ast::Card& card, const std::set<std::string>& titles)
-      : ctx_(ctx), lex_(ctx.profile), card_(card), titles_(titles), type_(ctx.profile.card_type(card.type)) {
+  Resolver(CheckContext& ctx, const ast::Card& card, const std::set<std::string>& titles, const Lexicon& lex)
+      : ctx_(ctx), lex_(lex), card_(card), titles_(titles), type_(ctx.profile.card_type(card.type)) {
     own_type_ = -1;
     for (size_t i = 0; i < ctx.profile.card_types.size(); ++i)
       if (type_ == &ctx.profile.card_types[i]) own_type_ = static_cast<int>(i);
@@ -324,9 +324,10 @@ void resolve_references(CheckContext& ctx) {
   std::set<std::string> titles;
   for (const auto& c : ctx.set.cards)
     if (!c.title.empty()) titles.insert(c.title);
+  const Lexicon lex(ctx.profile);
   for (CardReading& r : ctx.readings) {
     DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);
-    Resolver res(ctx, *r.card, titles);
+    Resolver res(ctx, *r.card, titles, lex);
     for_each_unit(r.units, [&](TextUnit& u, bool embedded) { res.unit(u, embedded); });
   }
 }

@@ -17,8 +17,8 @@ constexpr std::string_view kPronouns[] = {"he", "him", "his", "she", "her", "it"
 
 class TextReader {
  public:
-  TextReader(CheckContext& ctx, const ast::Card& card)
-      : ctx_(ctx), p_(ctx.profile), reader_(ctx.profile), lex_(ctx.profile), card_(card),
+  TextReader(CheckContext& ctx, const ast::Card& card, const Lexicon& lex)
+      : ctx_(ctx), p_(ctx.profile), reader_(ctx.profile), lex_(lex), card_(card),
         type_(ctx.profile.card_type(card.type)) {}
 
   std::vector<TextUnit> paragraph(const ast::Paragraph& para) {
@@ -448,11 +448,12 @@ const char* clause_role_name(ClauseRole r) {
 
 void read_card_text(CheckContext& ctx) {
   ctx.readings.clear();
+  const Lexicon lex(ctx.profile);
   for (const ast::Card& card : ctx.set.cards) {
     DiagnosticEngine::CardScope scope(ctx.diags, card.title);
     CardReading r;
     r.card = &card;
-    TextReader reader(ctx, card);
+    TextReader reader(ctx, card, lex);
     for (const ast::Paragraph& p : card.text)
       for (auto& u : reader.paragraph(p)) r.units.push_back(std::move(u));
     ctx.readings.push_back(std::move(r));

@@ -79,7 +79,11 @@ Node CardBinder::this_unit() const {
 
 bool CardBinder::fail(Failure f) {
   std::string text(ctx_.sources.text(f.where));
-  if (text.size() > 70) text = text.substr(0, 67) + "...";
+  if (text.size() > 70) {
+    size_t cut = 67;  // never inside a UTF-8 sequence ("Mantis Clan • Fox"): diagnostics are UTF-8, JSON too
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    text = text.substr(0, cut) + "...";
+  }
   ctx_.diags.report(DiagId::EffectNotCompiled, f.where, text, f.why);
   return false;
 }
@@ -325,6 +329,22 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   if (c.event < 0) return fail({c.range, "its event is unknown"});
   const PhraseDef& e = p_.events[static_cast<size_t>(c.event)];
   const auto& t = c.all_terms;
+  // "After this Holding enters play from a Province": the zone it came from (the runtime's enter-play event says)
+  if (e.signal == "enter play" && t.size() > 3 && lower_word(*t[t.size() - 3]) == "from") {
+    Clause zc = c;
+    zc.terms = c.all_terms;
+    size_t z = t.size() - 2, zend = 0;
+    if (lower_word(*t[z]) == "a" || lower_word(*t[z]) == "an") ++z;
+    int zone = zone_at(zc, z, zend);
+    if (zone >= 0 && zend == t.size()) {
+      Clause rest = c;
+      rest.all_terms.resize(t.size() - 3);
+      if (!trigger_of(rest, trigger, kind, who)) return false;
+      Node from = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_WHAT)}), konst(zone));
+      who = who ? and_(std::move(*who), std::move(from)) : std::move(from);
+      return true;
+    }
+  }
   std::string first = t.empty() ? "" : lower_word(*t[0]);
   trigger = runtime_event(c.event);
   if (first == "before" && e.attr == "action" && lower(e.text).ends_with("resolves")) {

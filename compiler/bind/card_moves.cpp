@@ -246,6 +246,13 @@ bool CardBinder::attach(const Clause& c, size_t v, Body& b) {
       return fail({c.range, "the words after '" + words_text(t, v, i) + "' are not compiled yet"});
     }
   }
+  // "Create a +2F Weapon Item and attach it to this Personality": a created card is not played, nothing is paid
+  const Reference* r = reference_at(t[v]);
+  bool created = r && created_range_.valid() && created_range_.begin <= r->antecedent.begin && r->antecedent.end <= created_range_.end;
+  if (created && !paying && less == 0 && minimum == 0) {
+    b.stmts.push_back(eval(call("cardrt_attach", {G(), C(), std::move(*card), std::move(*host)})));
+    return true;
+  }
   if (!paying) return fail({c.range, "attaching without saying what is paid is not compiled yet"});
   std::optional<size_t> cost_stat;
   int res = -1;

@@ -673,35 +673,79 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     return true;
   }
   if (prim == "create") {
-    // 003 Created cards: "Create a Lion Clan, Samurai, Tactician Personality card."
-    size_t end = v;
-    while (end < c.terms.size() && lower_word(*c.terms[end]) != "card" && lower_word(*c.terms[end]) != "with") ++end;
+    // 003 Created cards: "Create a Lion Clan, Samurai, Tactician Personality card.", "create a 0F/2C/0PH **Ninja •
+    // Scorpion Clan** Personality and straighten him", "Create a +2F/+1C **Weapon** Item", "Create a Spirit card with
+    // Attack 1 and Life 1". Every word is read (fail closed).
+    const auto& t = c.terms;
+    size_t end = v;  // the end of the card's phrase: "card", "with", or "and" before another verb
+    auto verb_after = [&](size_t k) {
+      size_t len = 0;
+      return lower_word(*t[k]) == "and" && k + 1 < t.size() && ClauseReader(p_).verb_at(std::span(t).subspan(k + 1), len) >= 0;
+    };
+    auto phrase_end = [&](size_t k) {
+      std::string w = lower_word(*t[k]);
+      return w == "card" || w == "with" || w == "at" || w == "in" || w == "into" || w == "under" || verb_after(k);
+    };
+    while (end < t.size() && !phrase_end(end)) ++end;
     if (end == v) return fail({c.range, "it names no card type"});
     size_t last = end;
-    while (last > v && c.terms[last - 1]->kind != ast::TermKind::Word) --last;
-    int ct = lex_.card_type(c.terms[last - 1]->text);
+    while (last > v && t[last - 1]->kind != ast::TermKind::Word) --last;
+    int ct = last > v ? lex_.card_type(t[last - 1]->text) : -1;
     if (ct < 0) return fail({c.range, "it names no card type"});
     int play = runtime_zone_role_zone(p_, CARDRT_ZROLE_PLAY);
     uint32_t made = b.local();
     b.stmts.push_back(let(made, call("cardrt_create_card", {G(), C(), str(p_.card_types[static_cast<size_t>(ct)].name), controller(), konst(play)})));
+    auto set_base = [&](int stat, int64_t value) {
+      b.stmts.push_back(eval(call("cardrt_created_set_base", {G(), C(), local(made), konst(stat), konst(value)})));
+    };
+    auto unread = [&](size_t i) { return fail({c.range, "the word '" + t[i]->text + "' of the created card is not compiled yet"}); };
     for (size_t i = v; i + 1 < last; ++i) {
+      std::string w = lower_word(*t[i]);
+      if (t[i]->kind == ast::TermKind::Comma || t[i]->kind == ast::TermKind::Slash || t[i]->kind == ast::TermKind::Other ||
+          (i == v && (w == "a" || w == "an")) || w == "and")
+        continue;
       size_t len = 0;
-      if (int kw = lex_.keyword_at(std::span(c.terms).subspan(i), len); kw >= 0) {
-        b.stmts.push_back(eval(call("cardrt_created_add_keyword", {G(), C(), local(made), konst(kw)})));
-        i += len - 1;
+      // "0F/2C/0PH": a number and a stat's abbreviation for each stat; "+2F/+1C" for an Item's modifiers
+      if (t[i]->kind == ast::TermKind::Modifier && !t[i]->uses_x && !t[i]->stat.empty()) {
+        ast::Term abbrev = *t[i];
+        abbrev.kind = ast::TermKind::Word;
+        abbrev.text = t[i]->stat;
+        std::vector<const ast::Term*> one{&abbrev};
+        int s = lex_.stat_at(one, len);
+        if (s < 0) return unread(i);
+        set_base(s, t[i]->value);
+        continue;
       }
+      if (t[i]->kind == ast::TermKind::Number && i + 1 < last - 1) {
+        int s = lex_.stat_at(std::span(t).subspan(i + 1), len);
+        if (s < 0 || len != 1) return unread(i);
+        set_base(s, t[i]->value);
+        ++i;
+        continue;
+      }
+      int kw = lex_.keyword_at(std::span(t).subspan(i), len);
+      if (kw < 0 || i + len > last - 1) return unread(i);
+      b.stmts.push_back(eval(call("cardrt_created_add_keyword", {G(), C(), local(made), konst(kw)})));
+      i += len - 1;
     }
+    size_t i = last;
+    if (i < t.size() && lower_word(*t[i]) == "card") ++i;
     // "with Attack 1 and Life 1"
-    for (size_t i = end; i + 1 < c.terms.size(); ++i) {
-      size_t len = 0;
-      int s = lex_.stat_at(std::span(c.terms).subspan(i), len);
-      if (s >= 0 && i + len < c.terms.size() && c.terms[i + len]->kind == ast::TermKind::Number) {
-        b.stmts.push_back(eval(call("cardrt_created_set_base", {G(), C(), local(made), konst(s), konst(c.terms[i + len]->value)})));
-        i += len;
+    if (i < t.size() && lower_word(*t[i]) == "with") {
+      ++i;
+      while (i < t.size() && !verb_after(i)) {
+        size_t len = 0;
+        int s = lex_.stat_at(std::span(t).subspan(i), len);
+        if (s < 0 || i + len >= t.size() || t[i + len]->kind != ast::TermKind::Number) return unread(i);
+        set_base(s, t[i + len]->value);
+        i += len + 1;
+        if (i < t.size() && (t[i]->kind == ast::TermKind::Comma || (lower_word(*t[i]) == "and" && !verb_after(i)))) ++i;
       }
     }
     last_created_ = made;
     created_range_ = c.range;
+    // "... and attach it to your target Personality": the rest, with "it" the created card
+    if (i < t.size()) return rest_of_effect(c, v, i, b, continuous);
     return true;
   }
   if (prim == "inflict") {

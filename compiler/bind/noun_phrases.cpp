@@ -506,17 +506,9 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
   }
   // "Target an enemy Personality: Bow the Personality": the one target of that card type in the unit
   if (w == "the" && i + 1 < t.size() && possessive_stem(t[i + 1]->text) == t[i + 1]->text) {
-    if (int ct = lex_.card_type(t[i + 1]->text); ct >= 0) {
-      int found = -1, count = 0;
-      for (size_t k = 0; k < u.targets.size(); ++k)
-        if (u.targets[k].card_type == ct) {
-          found = static_cast<int>(k);
-          ++count;
-        }
-      if (count == 1) {
-        end = i + 2;
-        return slot(found);
-      }
+    if (auto k = target_of_type(t[i + 1]->text)) {
+      end = i + 2;
+      return slot(*k);
     }
   }
   if (w == "the" && i + 1 < t.size() && lower_word(*t[i + 1]) == "target") {
@@ -567,6 +559,19 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
   return std::nullopt;
 }
 
+// The unit's one target of the card type `word` names ("the Personality"); nullopt if none or several.
+std::optional<int> CardBinder::target_of_type(std::string_view word) const {
+  int ct = lex_.card_type(word);
+  if (ct < 0) return std::nullopt;
+  std::optional<int> found;
+  for (size_t k = 0; k < unit_->targets.size(); ++k)
+    if (unit_->targets[k].card_type == ct) {
+      if (found) return std::nullopt;
+      found = static_cast<int>(k);
+    }
+  return found;
+}
+
 Node CardBinder::slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
 
 std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why) {
@@ -578,6 +583,13 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
     if (u.targets[k].range == a) return slot(static_cast<int>(k));
   // "Target an enemy Personality or Follower: Give it -3F": a noun further on in the target's phrase
   if (auto k = target_containing(a)) return slot(static_cast<int>(*k));
+  // "Bow the Personality. If he is dishonorable, ...": "the Personality" is the unit's one Personality target
+  if (a.begin >= 4) {
+    std::string_view the = ctx_.sources.text(SourceRange{a.file, a.begin - 4, a.begin});
+    std::string_view noun = ctx_.sources.text(a);
+    if (lower(std::string(the)) == "the " && noun.find(' ') == std::string_view::npos)
+      if (auto k = target_of_type(noun)) return slot(*k);
+  }
   for (const Reference& r : u.references)
     if (r.range == a) {
       if (r.kind == RefKind::ThisCard) return self();

@@ -3,8 +3,10 @@
 // a card type; Action/Spell cards inherit their abilities' keywords; triggered traits are mandatory.
 #include <algorithm>
 #include <set>
+#include <span>
 
 #include "base/suggest.h"
+#include "sema/clause_reader.h"
 #include "sema/lexicon.h"
 #include "sema/pipeline.h"
 #include "sema/unit_walk.h"
@@ -74,9 +76,17 @@ void check_abilities(CheckContext& ctx) {
         if (prim == "create") {
           size_t v = after_verb(p, *c);
           size_t end = v;
+          // the card's phrase ends at "card", "with", or "and" before another verb ("... Personality and bow him")
+          auto verb_after = [&](size_t k) {
+            size_t len = 0;
+            return lower_word(*c->terms[k]) == "and" && k + 1 < c->terms.size() &&
+                   ClauseReader(p).verb_at(std::span(c->terms).subspan(k + 1), len) >= 0;
+          };
           while (end < c->terms.size() && c->terms[end]->kind != ast::TermKind::Embedded &&
                  lower_word(*c->terms[end]) != "card" && lower_word(*c->terms[end]) != "cards" &&
-                 lower_word(*c->terms[end]) != "with")
+                 lower_word(*c->terms[end]) != "with" && lower_word(*c->terms[end]) != "at" &&
+                 lower_word(*c->terms[end]) != "in" && lower_word(*c->terms[end]) != "into" &&
+                 lower_word(*c->terms[end]) != "under" && !verb_after(end))
             ++end;
           size_t last = end;
           while (last > v && c->terms[last - 1]->kind != ast::TermKind::Word && c->terms[last - 1]->kind != ast::TermKind::X) --last;
@@ -94,8 +104,11 @@ void check_abilities(CheckContext& ctx) {
           size_t i = v;
           while (i < last - 1) {
             std::string w = lower_word(*c->terms[i]);
-            if (c->terms[i]->kind != ast::TermKind::Word || w == "a" || w == "an" || w == "one" || w == "two") {
-              ++i;
+            size_t len = 0;
+            bool stat_letters = i > v && c->terms[i - 1]->kind == ast::TermKind::Number &&
+                                lex.stat_at(std::span(c->terms).subspan(i), len) >= 0;  // "1F/2C/0PH"
+            if (c->terms[i]->kind != ast::TermKind::Word || w == "a" || w == "an" || w == "one" || w == "two" || stat_letters) {
+              i += stat_letters ? len : 1;
               continue;
             }
             size_t j = i;

@@ -121,6 +121,7 @@ int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to
     c.controller = c.owner;
   }
   Card& c = card(id);
+  const int32_t from_zone = c.zone;
   remove_from_zone(c);
   ++c.object;
   // new cards go on top of ordered zones (deck, discard pile) unless told otherwise, at the end of others
@@ -129,7 +130,8 @@ int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to
   emit(CARDRT_LOG_CARD_MOVED, c.zone_player, id, ctx_source(ctx), zone, 0, 0);
   if (to_play) {
     emit(CARDRT_LOG_ENTER_PLAY, c.controller, id, ctx_source(ctx), zone, 0, 0);
-    raise(EventInfo{.kind = CARDRT_EV_ENTER_PLAY, .card = id, .player = c.controller});
+    // what: the zone it came from ("After this Holding enters play from a Province")
+    raise(EventInfo{.kind = CARDRT_EV_ENTER_PLAY, .card = id, .player = c.controller, .what = from_zone});
   }
   return CARDRT_OK;
 }
@@ -383,7 +385,7 @@ CardId Game::create_card(cardrt_effect_ctx* ctx, int32_t type, PlayerId controll
   }
   insert_into_zone(s_.cards.back(), controller, zone, true);
   emit(CARDRT_LOG_ENTER_PLAY, controller, id, ctx_source(ctx), zone, 0, 0);
-  raise(EventInfo{.kind = CARDRT_EV_ENTER_PLAY, .card = id, .player = controller});
+  raise(EventInfo{.kind = CARDRT_EV_ENTER_PLAY, .card = id, .player = controller, .what = -1});  // from no zone
   return id;
 }
 

@@ -144,7 +144,8 @@ enum { CARDRT_BOUNDARY_TURN_START = 1, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY
        CARDRT_BOUNDARY_COUNT };
 enum { CARDRT_PHASE_OTHER = 0, CARDRT_PHASE_ACCUMULATION = 1 };
 
-/* Built-in events; a profile's own events are numbered from CARDRT_EV_FIRST_CUSTOM in declaration order. */
+/* Built-in events; a profile's own events are numbered from CARDRT_EV_FIRST_CUSTOM in declaration order.
+ * CARDRT_EV_ENTER_PLAY: card, player (its controller), what: the zone it came from (-1 for a created card). */
 enum {
   CARDRT_EV_NONE = 0, CARDRT_EV_ENTER_PLAY, CARDRT_EV_LEAVE_PLAY, CARDRT_EV_DESTROYED, CARDRT_EV_DAMAGED,
   CARDRT_EV_RESOURCE_GAINED, CARDRT_EV_RESOURCE_LOST, CARDRT_EV_CARD_DRAWN, CARDRT_EV_TURN_START,

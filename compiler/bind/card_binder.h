@@ -117,6 +117,7 @@ class CardBinder {
   std::optional<Node> stat_comparison(const std::vector<const ast::Term*>& t, size_t k, size_t to, const Node& card, size_t& last);
   Node slot(int k);
   std::optional<int> target_of_type(std::string_view word) const;
+  std::optional<int> your_earlier_target(SourceRange before) const;
   std::optional<Node> from_antecedent(SourceRange a, std::string& why);
   std::optional<Node> amount_at(const Clause& c, size_t i);
   int32_t duration(const Clause& c, int32_t fallback);

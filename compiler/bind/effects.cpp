@@ -322,6 +322,27 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     act.optional = false;
     return effect_body(act, b, continuous);
   }
+  if (prim != "target" && v + 1 < c.terms.size() && v > 0 && lower_word(*c.terms[v]) == "or") {
+    // "Bow or straighten him": the controller chooses one of the two verbs (CARDRT_PURPOSE_VERB: yes is the first)
+    size_t len = 0;
+    int second = ClauseReader(p_).verb_at(std::span(c.terms).subspan(v + 1), len);
+    if (second >= 0 && v + 1 + len < c.terms.size()) {
+      Clause one = c;
+      one.terms.erase(one.terms.begin() + static_cast<long>(v), one.terms.begin() + static_cast<long>(v + 1 + len));
+      one.all_terms = one.terms;
+      one.optional = false;
+      Clause other = tail_clause(c, v + 1, second);
+      other.all_terms = other.terms;
+      Body a, o;
+      a.locals = b.locals;
+      if (!effect_body(one, a, continuous)) return false;
+      o.locals = a.locals;
+      if (!effect_body(other, o, continuous)) return false;
+      b.locals = o.locals;
+      b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}), block(std::move(a.stmts)), block(std::move(o.stmts))));
+      return true;
+    }
+  }
   if (prim == "target") return targeting_clause(c, b, false);
   if (std::optional<bool> each = each_object(c, v, b, continuous)) return *each;
   if (std::string name = lower(p_.verbs[static_cast<size_t>(c.verb)].name); name.starts_with("ranged") || name.starts_with("melee") || name == "fear")

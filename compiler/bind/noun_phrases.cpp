@@ -282,15 +282,14 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
         continue;
       }
     }
-    if (w == "with" && i + 3 < to) {
+    if (w == "with" && i + 2 < to) {
       // "with 2 Chi or less", "with X Force or less"
       const ast::Term& n = *t[i + 1];
       size_t len = 0;
       int stat = lex_.stat_at(std::span(t).subspan(i + 2), len);
       size_t after = i + 2 + len;
-      if ((n.kind == ast::TermKind::Number || n.kind == ast::TermKind::X) && stat >= 0 && after + 1 < to + 1 &&
-          after + 1 <= t.size() && after < t.size() && lower_word(*t[after]) == "or") {
-        std::string more = after + 1 < t.size() ? lower_word(*t[after + 1]) : "";
+      if ((n.kind == ast::TermKind::Number || n.kind == ast::TermKind::X) && stat >= 0 && after < to && lower_word(*t[after]) == "or") {
+        std::string more = after + 1 < to ? lower_word(*t[after + 1]) : "";
         Node v = n.kind == ast::TermKind::X ? call("cardrt_ctx_x", {G(), C()}) : konst(n.value);
         Node s = call("cardrt_stat_get", {G(), card, konst(stat)});
         if (more == "less" || more == "fewer") add(binary(Op::Le, std::move(s), std::move(v)));
@@ -455,6 +454,10 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
   } else {
     other = printed_performer();
     if (!other && performer_slot_) other = slot(static_cast<int>(*performer_slot_));
+    // an action card's "Target your unbowed Samurai. Target an enemy Personality with lower Chi": the card of yours
+    // the action targeted before, which stands for the performer
+    if (!other)
+      if (auto mine = your_earlier_target(t[k]->range)) other = slot(*mine);
     if (!other) return std::nullopt;
   }
   last = end - 1;
@@ -569,6 +572,23 @@ std::optional<int> CardBinder::target_of_type(std::string_view word) const {
       if (found) return std::nullopt;
       found = static_cast<int>(k);
     }
+  return found;
+}
+
+// The unit's one target before `before` whose phrase is "your target ..." or "target your ..."; nullopt if none or
+// several.
+std::optional<int> CardBinder::your_earlier_target(SourceRange before) const {
+  std::optional<int> found;
+  for (size_t k = 0; k < unit_->targets.size(); ++k) {
+    SourceRange r = unit_->targets[k].range;
+    if (r.file != before.file || r.end > before.begin) continue;
+    std::string text = lower(std::string(ctx_.sources.text(r)));
+    bool yours = text.starts_with("your ") || text.starts_with("target your ") ||
+                 (r.begin >= 5 && lower(std::string(ctx_.sources.text(SourceRange{r.file, r.begin - 5, r.begin}))) == "your ");
+    if (!yours) continue;
+    if (found) return std::nullopt;
+    found = static_cast<int>(k);
+  }
   return found;
 }
 

@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 4
+#define CARDRT_ABI_VERSION 5
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -211,7 +211,9 @@ enum { CARDRT_PURPOSE_TARGET = 1, CARDRT_PURPOSE_CHOOSE, CARDRT_PURPOSE_X, CARDR
        CARDRT_PURPOSE_CONSTRUCT, CARDRT_PURPOSE_TACTICIAN, CARDRT_PURPOSE_STATUS_TYPE, CARDRT_PURPOSE_RESIST_ROLL,
        /* appended in ABI version 3 */
        CARDRT_PURPOSE_ORDER, CARDRT_PURPOSE_SEARCH, CARDRT_PURPOSE_DIVIDE, CARDRT_PURPOSE_FOCUS,
-       CARDRT_PURPOSE_ACCEPT_CHALLENGE, CARDRT_PURPOSE_PLAY };
+       CARDRT_PURPOSE_ACCEPT_CHALLENGE, CARDRT_PURPOSE_PLAY,
+       /* appended in ABI 5: which of the text's two verbs ("Bow or straighten him"): yes is the first */
+       CARDRT_PURPOSE_VERB };
 
 typedef struct cardrt_choice {
   int32_t kind;          /* CARDRT_CHOICE_* */

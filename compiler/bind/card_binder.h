@@ -192,6 +192,9 @@ class CardBinder {
   // conditions.cpp: conditions on cards and on what a player controls ("If he is dishonorable")
   std::optional<Node> card_is(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card);
   std::optional<Node> card_condition(const Clause& c, SourceRange cond);
+  std::optional<Node> condition_of(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond, int depth);
+  std::optional<Node> card_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond);
+  std::optional<Node> resource_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond);
   std::optional<Node> has_attached(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder);
   std::optional<Node> while_subject(const std::vector<const ast::Term*>& t, size_t from, size_t subject_end, Node subject);
 

@@ -46,8 +46,30 @@ std::optional<Node> CardBinder::has_attached(const std::vector<const ast::Term*>
   return binary(Op::Gt, std::move(*n), konst(0));
 }
 
-std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond) {
-  std::vector<const ast::Term*> t = terms_in(c, cond);
+// A condition the words of `cond` state: on the controller's resources or cards, on a card, or two of them joined by
+// "and" / "or" ("If you have four or fewer cards in your hand and you are a Crab Clan player", "If its Force is now 0
+// or this Shugenja is Thunder"); the second part is read as if it began with the same "If".
+std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond) { return condition_of(c, terms_in(c, cond), cond, 0); }
+
+std::optional<Node> CardBinder::condition_of(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond, int depth) {
+  if (auto g = resource_condition_terms(c, t, cond)) return g;
+  if (auto g = card_condition_terms(c, t, cond)) return g;
+  if (depth >= 3) return std::nullopt;  // three joins are the most a printed condition has
+  for (size_t k = 2; k + 2 < t.size(); ++k) {
+    std::string w = lower_word(*t[k]);
+    if (w != "and" && w != "or") continue;
+    std::vector<const ast::Term*> left(t.begin(), t.begin() + static_cast<long>(k)), right{t[0]};
+    right.insert(right.end(), t.begin() + static_cast<long>(k + 1), t.end());
+    auto a = condition_of(c, left, cond, depth + 1);
+    if (!a) continue;
+    auto b = condition_of(c, right, cond, depth + 1);
+    if (!b) continue;
+    return binary(w == "and" ? Op::And : Op::Or, std::move(*a), std::move(*b));
+  }
+  return std::nullopt;
+}
+
+std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond) {
   if (t.size() < 3) return std::nullopt;
   std::string lead = lower_word(*t[0]);
   bool negate = lead == "unless";
@@ -134,6 +156,31 @@ std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond
   std::string why;
   auto card = card_at(cc, 1, end, why);
   if (!card || end >= t.size()) return std::nullopt;
+  // "If his Force is now zero", "if its Force is now 0", "If Toshimo's Chi is 2 or less"
+  {
+    size_t len = 0;
+    int stat = lex_.stat_at(std::span(t).subspan(end), len);
+    size_t k = end + len;
+    if (stat >= 0 && (word(k) == "is" || word(k) == "are")) {
+      ++k;
+      if (word(k) == "now") ++k;
+      std::optional<int64_t> n;
+      if (k < t.size() && t[k]->kind == ast::TermKind::Number) n = t[k]->value;
+      else if (word(k) == "zero") n = 0;
+      if (!n) return std::nullopt;
+      ++k;
+      Op op = Op::Eq;
+      if (word(k) == "or" && k + 2 == t.size()) {
+        std::string more = word(k + 1);
+        if (more == "less" || more == "lower" || more == "fewer") op = Op::Le;
+        else if (more == "more" || more == "higher" || more == "greater") op = Op::Ge;
+        else return std::nullopt;
+        k += 2;
+      }
+      if (k != t.size()) return std::nullopt;
+      return result(binary(op, call("cardrt_stat_get", {G(), std::move(*card), konst(stat)}), konst(*n)));
+    }
+  }
   // "If Toshimo has a Weapon", "If Waiko has a Fire Spell"
   if (word(end) == "has" || word(end) == "have") {
     auto has = has_attached(t, end + 1, t.size(), *card);

@@ -110,15 +110,36 @@ bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChan
 std::optional<Node> CardBinder::stat_of_card(const Clause& c, size_t at, size_t& end, std::string& why) {
   const auto& t = c.terms;
   size_t len = 0;
-  if (at < t.size() && lower_word(*t[at]) == "the") {
-    int stat = lex_.stat_at(std::span(t).subspan(at + 1), len);
+  if (int stat = at < t.size() && lower_word(*t[at]) == "the" ? lex_.stat_at(std::span(t).subspan(at + 1), len) : -1; stat >= 0) {
+    // "the Focus Value of the discarded card"
     size_t of = at + 1 + len;
-    if (stat < 0 || of + 1 >= t.size() || lower_word(*t[of]) != "of") return std::nullopt;
+    if (of + 1 >= t.size() || lower_word(*t[of]) != "of") return std::nullopt;
     auto card = card_at(c, of + 1, end, why);
     if (!card) return std::nullopt;
     return call("cardrt_stat_result", {G(), std::move(*card), konst(stat)});
   }
-  auto card = card_at(c, at, end, why);
+  // "half his Chi, rounded up" (000 7.3: halves are rounded as the text says; down when it says nothing)
+  if (at + 1 < t.size() && lower_word(*t[at]) == "half") {
+    auto whole = stat_of_card(c, at + 1, end, why);
+    if (!whole) return std::nullopt;
+    bool up = false;
+    size_t r = end < t.size() && t[end]->kind == ast::TermKind::Comma ? end + 1 : end;
+    if (r + 1 < t.size() && lower_word(*t[r]) == "rounded" && (lower_word(*t[r + 1]) == "up" || lower_word(*t[r + 1]) == "down")) {
+      up = lower_word(*t[r + 1]) == "up";
+      end = r + 2;
+    }
+    return binary(Op::Div, up ? binary(Op::Add, std::move(*whole), konst(1)) : std::move(*whole), konst(2));
+  }
+  std::optional<Node> card;
+  // "the card's Focus Value" after "Discard a card to ...": the discarded card
+  if (at + 1 < t.size() && lower_word(*t[at]) == "the" && lower_word(*t[at + 1]) != "card" && discarded_slot_ &&
+      possessive_stem(lower_word(*t[at + 1])) == "card") {
+    card = slot(static_cast<int>(*discarded_slot_));
+    end = at + 2;
+  } else {
+    card = card_at(c, at, end, why);
+  }
+  if (card && end < t.size() && lower_word(*t[end]) == "own") ++end;  // "his own Personal Honor"
   int stat = card && end < t.size() ? lex_.stat_at(std::span(t).subspan(end), len) : -1;
   if (stat < 0) return std::nullopt;
   end += len;
@@ -256,24 +277,60 @@ std::optional<Node> CardBinder::resource_condition(const Clause& c, SourceRange 
   std::vector<const ast::Term*> t;
   for (const auto* term : c.all_terms)
     if (term->range.begin >= cond.begin && term->range.end <= cond.end) t.push_back(term);
-  std::string verb = t.size() > 2 ? lower_word(*t[2]) : "";
-  if (t.size() < 7 || lower_word(*t[0]) != "if" || lower_word(*t[1]) != "you" ||
-      (verb != "have" && verb != "control" && verb != "rule") || t[3]->kind != ast::TermKind::Number ||
-      lower_word(*t[4]) != "or")
+  return resource_condition_terms(c, t, cond);
+}
+
+std::optional<Node> CardBinder::resource_condition_terms(const Clause&, const std::vector<const ast::Term*>& t, SourceRange cond) {
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto number = [&](size_t k) -> std::optional<int64_t> {
+    if (k < t.size() && t[k]->kind == ast::TermKind::Number) return t[k]->value;
+    static const char* const names[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
+    for (int64_t n = 0; n <= 10; ++n)
+      if (word(k) == names[n]) return n;
     return std::nullopt;
-  std::string dir = lower_word(*t[5]);
-  if (dir != "more" && dir != "fewer" && dir != "less") return std::nullopt;
-  Op cmp = dir == "more" ? Op::Ge : Op::Le;
+  };
+  // 0 when `d` is no direction (an optional<Op> draws a false -Wmaybe-uninitialized from g++ 12)
+  auto direction = [](const std::string& d) -> int {
+    if (d == "more" || d == "higher" || d == "greater") return static_cast<int>(Op::Ge);
+    if (d == "fewer" || d == "less" || d == "lower") return static_cast<int>(Op::Le);
+    return 0;
+  };
+  if (word(0) != "if") return std::nullopt;
   size_t len = 0;
+  // "If your Family Honor is 9 or lower": a resource, or the player stat it is counted as
+  if (word(1) == "your" && t.size() > 5) {
+    int res = lex_.resource_at(std::span(t).subspan(2), len);
+    size_t k = 2 + len;
+    auto n = number(k + 1);
+    int cmp = word(k + 2) == "or" ? direction(word(k + 3)) : 0;
+    if (res < 0 || word(k) != "is" || !n || !cmp || k + 4 != t.size()) return std::nullopt;
+    return binary(static_cast<Op>(cmp), call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(*n));
+  }
+  std::string verb = word(2);
+  auto n = number(3);
+  Op cmp = static_cast<Op>(word(4) == "or" ? direction(word(5)) : 0);
+  if (t.size() < 7 || word(1) != "you" || (verb != "have" && verb != "control" && verb != "rule") || !n || cmp == Op{})
+    return std::nullopt;
   int res = lex_.resource_at(std::span(t).subspan(6), len);
-  if (res >= 0 && verb == "have")
-    return binary(cmp, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(t[3]->value));
+  if (res >= 0 && verb == "have") {
+    if (6 + len != t.size()) return std::nullopt;
+    return binary(cmp, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(*n));
+  }
+  // "If you have four or fewer cards in your hand": the cards of a zone of yours
+  if (verb == "have" && (word(6) == "card" || word(6) == "cards") && word(7) == "in") {
+    Clause zc;
+    zc.terms = t;
+    size_t zend = 0;
+    int zone = zone_at(zc, 8, zend);
+    if (zone < 0 || zend != t.size()) return std::nullopt;
+    return binary(cmp, call("cardrt_zone_count", {G(), controller(), konst(zone)}), konst(*n));
+  }
   // "If you rule 6 or more Structures": count the cards in play you control.
   std::optional<Node> test;
   std::string why;
   if (!noun_filter(t, 6, t.size(), param(2), test, why)) return std::nullopt;
   int fn = filter_function(and_(std::move(*test), binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), controller())), cond);
-  return binary(cmp, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(t[3]->value));
+  return binary(cmp, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(*n));
 }
 
 // Gains and losses of a resource; with a duration they are temporary (002 rule 522.4: their end is neither a

@@ -484,6 +484,16 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
   if (auto who = performer_at(t, i, end)) return who;
   std::string w = lower_word(*t[i]);
   const TextUnit& u = *unit_;
+  // "Target your unbowed Samurai. Give a target Personality a Force penalty equal to your Samurai's Force": the card
+  // of yours targeted before, named again by a noun of its phrase
+  if (w == "your" && i + 1 < t.size())
+    if (auto k = your_earlier_target(t[i]->range)) {
+      std::string phrase = " " + lower(std::string(ctx_.sources.text(u.targets[static_cast<size_t>(*k)].range))) + " ";
+      if (phrase.find(" " + lower(possessive_stem(t[i + 1]->text)) + " ") != std::string::npos) {
+        end = i + 2;
+        return slot(*k);
+      }
+    }
   auto skip_to = [&](SourceRange r) {
     end = i;
     while (end < t.size() && t[end]->range.begin < r.end) ++end;
@@ -514,11 +524,16 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       return slot(*k);
     }
   }
-  if (w == "the" && i + 1 < t.size() && lower_word(*t[i + 1]) == "target") {
+  if (w == "the" && i + 1 < t.size() && possessive_stem(lower_word(*t[i + 1])) == "target") {
     const Reference* r = reference_at(t[i]);
     if (r) {
       skip_to(r->range);
       return from_antecedent(r->antecedent, why);
+    }
+    // "the target's Force": the unit's one target
+    if (lower_word(*t[i + 1]) != "target" && u.targets.size() == 1) {
+      end = i + 2;
+      return slot(0);
     }
   }
   // "When this unit attacks: Inflict Burn on the attacked unit": the other party of the trigger's attack.

@@ -28,10 +28,17 @@ std::optional<Node> CardBinder::printed_performer() const {
 }
 
 // "this Shugenja" on an action card, whose text has no card of that keyword: the card performing the action.
+// "this Shugenja's Chi": the possessive of a one-word keyword names it too.
 bool CardBinder::names_performer_by_keyword(const std::vector<const ast::Term*>& t, size_t i, size_t& len) const {
   const CardTypeDef* ct = p_.card_type(r_.card->type);
   if (!ct || !ct->action || i + 1 >= t.size() || lower_word(*t[i]) != "this" || reference_at(t[i])) return false;
-  return lex_.keyword_at(std::span(t).subspan(i + 1), len) >= 0;
+  if (lex_.keyword_at(std::span(t).subspan(i + 1), len) >= 0) return true;
+  std::string stem = possessive_stem(t[i + 1]->text);
+  if (stem == t[i + 1]->text) return false;
+  ast::Term word = *t[i + 1];
+  word.text = stem;
+  std::vector<const ast::Term*> one{&word};
+  return lex_.keyword_at(one, len) >= 0 && len == 1;
 }
 
 // Before the unit's targets and costs: an action card's performer is chosen, once, as the action is announced.
@@ -60,7 +67,12 @@ bool CardBinder::performer_choice(const TextUnit& u, int32_t designators, Body& 
       }
       std::optional<Node> test;
       std::string why;
-      if (!noun_filter(t, from, to, param(2), test, why)) return fail({c->range, why});
+      // "this Shugenja's Chi": the filter reads the keyword without its possessive
+      std::vector<const ast::Term*> words(t.begin() + static_cast<long>(from), t.begin() + static_cast<long>(to));
+      ast::Term stem = *words.back();
+      stem.text = possessive_stem(stem.text);
+      words.back() = &stem;
+      if (!noun_filter(words, 0, words.size(), param(2), test, why)) return fail({c->range, why});
       // yours, and present at the battle for a Battle action
       Node mine = binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), controller());
       Node f = and_(std::move(*test), std::move(mine));

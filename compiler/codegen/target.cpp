@@ -14,6 +14,11 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Target/TargetOptions.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Scalar/TailRecursionElimination.h>
 #include <llvm/TargetParser/Host.h>
 #include <llvm/TargetParser/SubtargetFeature.h>
 
@@ -43,26 +48,33 @@ void initialize_llvm() {
   });
 }
 
+// -O1 and -O2 use the fast code generator (FastISel, the fast register allocator) on IR the light function
+// pipeline has cleaned up: card functions are short runs of runtime calls, and on them SelectionDAG and the greedy
+// register allocator cost 4-5x the compile time for effects no benchmark can tell apart (docs/performance.md
+// "Full compile at -O2"). -O3 is LLVM's full code generator.
 llvm::CodeGenOptLevel codegen_level(OptLevel level) {
   switch (level) {
-    case OptLevel::O0: return llvm::CodeGenOptLevel::None;
-    case OptLevel::O1: return llvm::CodeGenOptLevel::Less;
-    case OptLevel::O2: return llvm::CodeGenOptLevel::Default;
+    case OptLevel::O0:
+    case OptLevel::O1:
+    case OptLevel::O2: return llvm::CodeGenOptLevel::None;
     case OptLevel::O3: return llvm::CodeGenOptLevel::Aggressive;
   }
-  return llvm::CodeGenOptLevel::Default;
+  return llvm::CodeGenOptLevel::None;
 }
 
 namespace {
 
-llvm::OptimizationLevel pass_level(OptLevel level) {
-  switch (level) {
-    case OptLevel::O0: return llvm::OptimizationLevel::O0;
-    case OptLevel::O1: return llvm::OptimizationLevel::O1;
-    case OptLevel::O2: return llvm::OptimizationLevel::O2;
-    case OptLevel::O3: return llvm::OptimizationLevel::O3;
-  }
-  return llvm::OptimizationLevel::O2;
+// The light function pipeline of -O1 and -O2: locals into registers (SROA), common subexpressions and folding
+// (EarlyCSE, InstCombine), the CFG of ifs and and/or tidied (SimplifyCFG), `ret call` marked tail (TailCallElim).
+// No inliner, no loop or interprocedural passes: card functions call the runtime and nothing else.
+llvm::FunctionPassManager light_function_pipeline() {
+  llvm::FunctionPassManager fpm;
+  fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  fpm.addPass(llvm::EarlyCSEPass());
+  fpm.addPass(llvm::InstCombinePass());
+  fpm.addPass(llvm::SimplifyCFGPass());
+  fpm.addPass(llvm::TailCallElimPass());
+  return fpm;
 }
 
 }  // namespace
@@ -110,17 +122,28 @@ Status optimize(llvm::Module& m, OptLevel level, llvm::TargetMachine* tm) {
     llvm::FunctionAnalysisManager fam;
     llvm::CGSCCAnalysisManager cgam;
     llvm::ModuleAnalysisManager mam;
-    // The standard instrumentations make the pipeline honour optnone (the register function, lower.cpp).
+    // Passes skip optnone functions (the register function, lower.cpp) through this instrumentation (the
+    // standard instrumentations include it).
     llvm::PassInstrumentationCallbacks pic;
-    llvm::StandardInstrumentations si(m.getContext(), /*DebugLogging=*/false);
-    si.registerCallbacks(pic, &mam);
+    llvm::OptNoneInstrumentation optnone(/*DebugLogging=*/false);
+    std::optional<llvm::StandardInstrumentations> si;
+    if (level == OptLevel::O3) {
+      si.emplace(m.getContext(), /*DebugLogging=*/false);
+      si->registerCallbacks(pic, &mam);
+    } else {
+      optnone.registerCallbacks(pic);
+    }
     llvm::PassBuilder pb(tm, llvm::PipelineTuningOptions(), std::nullopt, &pic);
     pb.registerModuleAnalyses(mam);
     pb.registerCGSCCAnalyses(cgam);
     pb.registerFunctionAnalyses(fam);
     pb.registerLoopAnalyses(lam);
     pb.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(pass_level(level));
+    llvm::ModulePassManager mpm;
+    if (level == OptLevel::O3)
+      mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+    else
+      mpm.addPass(llvm::createModuleToFunctionPassAdaptor(light_function_pipeline()));
     mpm.run(m, mam);
   }
   return verify_llvm(m);

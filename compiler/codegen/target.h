@@ -14,7 +14,8 @@ class TargetMachine;
 
 namespace cardc::codegen {
 
-// The code generator's optimization level for an -O level.
+// The code generator's optimization level for an -O level: None (FastISel, fast register allocation) up to -O2,
+// Aggressive at -O3.
 llvm::CodeGenOptLevel codegen_level(OptLevel level);
 
 // Registers the native target, its assembly printer and parser, once per process (thread-safe).
@@ -31,7 +32,9 @@ void prepare_module(llvm::Module& m, const llvm::TargetMachine& tm);
 // llvm::verifyModule as a value: the verifier's report is the message.
 Status verify_llvm(const llvm::Module& m);
 
-// The new PassBuilder's default per-module pipeline for `level` (nothing at O0), then verify_llvm.
+// The IR pipeline for `level`, then verify_llvm: nothing at O0; at O1 and O2 a light function pipeline (SROA,
+// EarlyCSE, InstCombine, SimplifyCFG, TailCallElim; target.cpp says why); at O3 the new PassBuilder's default
+// per-module O3 pipeline. Functions marked optnone are left as they are.
 Status optimize(llvm::Module& m, OptLevel level, llvm::TargetMachine* tm);
 
 }  // namespace cardc::codegen

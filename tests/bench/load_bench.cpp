@@ -154,7 +154,8 @@ std::vector<std::string> write_chunks(const std::string& text, const std::string
   return paths;
 }
 
-// LOAD_BENCH_PHASES=lazy,eager,cache,so (default: all) selects what is measured after the front end;
+// LOAD_BENCH_PHASES=lazy,eager,cache,so (default: all) selects what is measured after the front end (eager_o0 or
+// eager_o2: the eager compiles at that level only);
 // LOAD_BENCH_O0_ONLY leaves out the eager -O2 compiles; LOAD_BENCH_KEEP keeps the work folder (the object cache,
 // the library).
 bool phase(const char* name) {
@@ -303,7 +304,7 @@ int run_size(size_t n, int repeat, unsigned jobs, bool skip_so, bool skip_serial
 
   // ---- eager: full compile, serial and parallel, -O0 and -O2
   for (codegen::OptLevel level : {codegen::OptLevel::O0, codegen::OptLevel::O2}) {
-    if (!phase("eager")) break;
+    if (!phase("eager") && !phase(level == codegen::OptLevel::O0 ? "eager_o0" : "eager_o2")) continue;
     if (level == codegen::OptLevel::O2 && std::getenv("LOAD_BENCH_O0_ONLY")) break;
     for (unsigned threads : {1u, jobs}) {
       if (threads == 1 && level == codegen::OptLevel::O2 && skip_serial_o2) continue;

@@ -41,6 +41,9 @@ struct LowerOptions {
   // symbols instead of one per function, which is most of what linking it costs. Null: functions are symbols.
   const PartitionPlan* function_tables = nullptr;
   size_t partition = 0;
+  // With function_tables: partition `partition` exports its table as code_table_name (the lazy JIT, whose
+  // function_table_name tables hold call-through stubs); references to other partitions are unchanged.
+  bool code_table = false;
   bool verify_ir = true;        // false: the caller has run ir::verify on the module already
 };
 

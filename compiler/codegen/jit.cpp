@@ -6,6 +6,7 @@
 #include <deque>
 #include <exception>
 #include <filesystem>
+#include <mutex>
 #include <string>
 #include <sys/stat.h>
 #include <thread>
@@ -13,7 +14,6 @@
 #include <vector>
 
 #include <llvm/Config/llvm-config.h>
-#include <llvm/ExecutionEngine/Orc/CompileOnDemandLayer.h>
 #include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/Core.h>
 #include <llvm/ExecutionEngine/Orc/IRCompileLayer.h>
@@ -27,11 +27,13 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Target/TargetMachine.h>
 
+#include "codegen/lazy_stubs.h"
 #include "codegen/lower.h"
 #include "codegen/object_cache.h"
 #include "codegen/partition.h"
 #include "codegen/runtime_symbols.h"
 #include "codegen/target.h"
+#include "interp/interpreter.h"
 #include "ir/verify.h"
 
 namespace cardc {
@@ -57,9 +59,9 @@ const char* rt_error_name(int32_t code) {
   }
 }
 
-// Where a lazy call-through jumps when compiling its function failed (it cannot: the module was verified before
+// Where a lazy call-through jumps when compiling its partition failed (it cannot: the module was verified before
 // it was added, but the stub needs somewhere to go). Every card function returns an int32_t status; the
-// arguments are ignored, which the x86-64 and AArch64 C calling conventions allow.
+// arguments are ignored, which the x86-64 C calling convention allows.
 extern "C" int32_t cardc_lazy_compile_failed() { return CARDRT_E_INTERNAL; }
 
 // The JIT's compiler: ORC's thread-safe compiler (a TargetMachine per module), counting the modules it compiles.
@@ -105,6 +107,28 @@ unsigned resolve_jobs(unsigned jobs) {
 }
 
 struct Jit::Impl {
+  // A lazy load (docs/codegen.md "Lazy compilation"): the module's functions are reached through call-through
+  // stubs of our own (lazy_stubs.h), one per function; the tables `cardc.fns.<p>` that the register function and
+  // the other partitions read hold the stubs' addresses (absolute symbols). Partition 0 (the register function) is
+  // compiled at the first lookup; partition p at the first call of any of its functions, which then fills the stubs
+  // of all its functions from the partition's own table (code_table_name).
+  struct LazyLoad {
+    Impl* jit = nullptr;
+    llvm::orc::JITDylib* dylib = nullptr;
+    ir::Module module;  // a copy: partitions are lowered from it when first called
+    codegen::PartitionPlan plan;
+    std::unique_ptr<codegen::LazyStubs> stubs;
+    std::vector<std::vector<void*>> stub_tables;  // partition -> its stubs in slot order (cardc.fns.<p>)
+    std::vector<uint8_t> compiled;                // partition -> compiled (or failed)
+    std::string module_name;                      // for the LLVM modules' identifiers
+    std::string error;                            // the first partition that could not be compiled, and why
+    std::mutex mutex;                             // stubs may be called from several threads
+    int32_t abi_version = CARDRT_ABI_VERSION;     // cardrt_library_abi_version
+    bool entry_added = false;                     // partition 0 (the register function), lowered at need
+
+    static void* resolve(void* context, uint32_t index) noexcept;
+  };
+
   struct Loaded {
     llvm::orc::JITDylib* dylib = nullptr;
     std::string register_name;      // the ir name of the register function ("" when there is none)
@@ -118,6 +142,7 @@ struct Jit::Impl {
     std::vector<uint32_t> name_at;                          // function index -> offset in names
     std::unordered_map<std::string_view, uint32_t> index;   // ir name -> function index (built at need)
     std::vector<void* const*> table_at;                     // partition -> its table, once materialized
+    std::unique_ptr<LazyLoad> lazy;                          // a lazy load with stubs (add_lazy)
   };
 
   JitOptions options;
@@ -126,7 +151,6 @@ struct Jit::Impl {
   std::unique_ptr<codegen::DiskObjectCache> cache;
   std::atomic<uint64_t> compiled{0};
   std::unique_ptr<llvm::orc::LLJIT> lljit;
-  llvm::orc::LLLazyJIT* lazy = nullptr;  // lljit, when options.lazy
   JitStats stats;
   llvm::orc::JITDylib* runtime = nullptr;  // the ABI functions, as absolute symbols
   std::deque<Loaded> modules;  // a deque: a Loaded never moves (its index holds views of its names)
@@ -197,6 +221,11 @@ struct Jit::Impl {
   Expected<bool> add_whole_from_cache(const ir::Module& m, llvm::orc::JITDylib& dylib);
 
   Expected<ModuleId> add_lazy(const ir::Module& m, llvm::orc::JITDylib& dylib);
+  // Lowers partition p of a lazy load, adds it, and points its functions' stubs at the code (under the load's lock).
+  codegen::Status compile_lazy_partition(LazyLoad& lazy, size_t p);
+  // A lookup of a lazy load's entry point (register_cards interprets the function instead): partition 0, compiled
+  // when looked up.
+  codegen::Status add_lazy_entry(LazyLoad& lazy);
   Expected<ModuleId> add_eager(const ir::Module& m, llvm::orc::JITDylib& dylib);
 };
 
@@ -207,6 +236,8 @@ const JitOptions& Jit::options() const { return impl_->options; }
 JitStats Jit::stats() const {
   JitStats s = impl_->stats;
   s.modules_compiled = impl_->compiled.load();
+  for (const Impl::Loaded& l : impl_->modules)
+    if (l.lazy) s.lazy_partitions_compiled += std::count(l.lazy->compiled.begin(), l.lazy->compiled.end(), 1);
   if (impl_->cache) s.cache_written = impl_->cache->written.load();
   return s;
 }
@@ -239,31 +270,16 @@ Expected<std::unique_ptr<Jit>> Jit::create(const JitOptions& options) {
 
     // No process symbols (every runtime function is registered below) and no platform runtime (card code has no
     // static initializers).
-    if (options.lazy) {
-      auto lljit = llvm::orc::LLLazyJITBuilder()
-                       .setJITTargetMachineBuilder(std::move(*jtmb))
-                       .setLinkProcessSymbolsByDefault(false)
-                       .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
-                       .setCompileFunctionCreator(compiler)
-                       .setLazyCompileFailureAddr(
-                           llvm::orc::ExecutorAddr(reinterpret_cast<uint64_t>(&cardc_lazy_compile_failed)))
-                       .create();
-      if (!lljit) return failure("cannot create the JIT", lljit.takeError());
-      impl->lazy = lljit->get();
-      // One function per compilation: the first call of a card's ability compiles that function only.
-      impl->lazy->setPartitionFunction(llvm::orc::CompileOnDemandLayer::compileRequested);
-      impl->lljit = std::move(*lljit);
-    } else {
-      auto lljit = llvm::orc::LLJITBuilder()
-                       .setJITTargetMachineBuilder(std::move(*jtmb))
-                       .setLinkProcessSymbolsByDefault(false)
-                       .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
-                       .setCompileFunctionCreator(compiler)
-                       .setNumCompileThreads(threads > 1 ? threads : 0)
-                       .create();
-      if (!lljit) return failure("cannot create the JIT", lljit.takeError());
-      impl->lljit = std::move(*lljit);
-    }
+    // Lazy loads compile on the thread that calls a stub (no compile threads).
+    auto lljit = llvm::orc::LLJITBuilder()
+                     .setJITTargetMachineBuilder(std::move(*jtmb))
+                     .setLinkProcessSymbolsByDefault(false)
+                     .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+                     .setCompileFunctionCreator(compiler)
+                     .setNumCompileThreads(threads > 1 ? threads : 0)
+                     .create();
+    if (!lljit) return failure("cannot create the JIT", lljit.takeError());
+    impl->lljit = std::move(*lljit);
 
     // The IR pipeline runs per compiled module, on the thread that compiles it (a TargetMachine of its own for the
     // cost models: TargetMachines are not thread-safe).
@@ -323,24 +339,123 @@ Expected<bool> Jit::Impl::add_whole_from_cache(const ir::Module& m, llvm::orc::J
   return true;
 }
 
+void* Jit::Impl::LazyLoad::resolve(void* context, uint32_t index) noexcept {
+  auto* lazy = static_cast<LazyLoad*>(context);
+  try {
+    std::lock_guard<std::mutex> lock(lazy->mutex);
+    if (index >= lazy->plan.of.size()) return reinterpret_cast<void*>(&cardc_lazy_compile_failed);
+    const size_t p = lazy->plan.of[index];
+    if (!lazy->compiled[p]) {
+      codegen::Status s = lazy->jit->compile_lazy_partition(*lazy, p);
+      if (!s && lazy->error.empty()) lazy->error = s.error();
+    }
+    // Filled by the compile; still the thunk if it failed.
+    if (!lazy->stubs->resolved(index)) return reinterpret_cast<void*>(&cardc_lazy_compile_failed);
+    return lazy->stubs->target(index);
+  } catch (...) {
+    return reinterpret_cast<void*>(&cardc_lazy_compile_failed);
+  }
+}
+
+codegen::Status Jit::Impl::compile_lazy_partition(LazyLoad& lazy, size_t p) {
+  lazy.compiled[p] = 2;  // tried (a failure is not retried)
+  auto context = std::make_unique<llvm::LLVMContext>();
+  codegen::LowerOptions lower_options;
+  lower_options.verify_ir = false;  // add() did
+  lower_options.define_identity = false;
+  lower_options.define_function = [&lazy, p](size_t i) { return lazy.plan.of[i] == p; };
+  lower_options.function_tables = &lazy.plan;
+  lower_options.partition = p;
+  lower_options.code_table = true;
+  auto lowered = codegen::lower(lazy.module, *context, lower_options);
+  if (!lowered) return lowered.take_failure();
+  std::unique_ptr<llvm::Module> module = std::move(*lowered);
+  module->setModuleIdentifier(lazy.module_name + "." + std::to_string(p));
+  module->setTargetTriple(jtmb->getTargetTriple().str());
+  module->setDataLayout(lljit->getDataLayout());
+  if (llvm::Error e = lljit->addIRModule(*lazy.dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+    return failure("cannot add a partition to the JIT", std::move(e));
+  auto table = lljit->lookup(*lazy.dylib, codegen::code_table_name(p));
+  if (!table) return failure("cannot compile a partition", table.takeError());
+  void* const* code = table->toPtr<void* const*>();
+  for (size_t i = 0; i < lazy.plan.of.size(); ++i)
+    if (lazy.plan.of[i] == p && static_cast<int64_t>(i) != lazy.module.register_fn)
+      lazy.stubs->set(i, code[lazy.plan.slot[i]]);
+  lazy.compiled[p] = 1;
+  return codegen::Status::success();
+}
+
+codegen::Status Jit::Impl::add_lazy_entry(LazyLoad& lazy) {
+  std::lock_guard<std::mutex> lock(lazy.mutex);
+  if (lazy.entry_added) return codegen::Status::success();
+  auto context = std::make_unique<llvm::LLVMContext>();
+  codegen::LowerOptions lower_options;
+  lower_options.verify_ir = false;         // add() did
+  lower_options.define_identity = false;  // absolute symbols (add_lazy)
+  lower_options.define_function = [&lazy](size_t i) { return lazy.plan.of[i] == 0; };
+  lower_options.function_tables = &lazy.plan;
+  lower_options.partition = 0;
+  auto lowered = codegen::lower(lazy.module, *context, lower_options);
+  if (!lowered) return lowered.take_failure();
+  std::unique_ptr<llvm::Module> module = std::move(*lowered);
+  module->setModuleIdentifier(lazy.module_name + ".0");
+  module->setTargetTriple(jtmb->getTargetTriple().str());
+  module->setDataLayout(lljit->getDataLayout());
+  if (llvm::Error e = lljit->addIRModule(*lazy.dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+    return failure("cannot add the module to the JIT", std::move(e));
+  lazy.entry_added = true;
+  return codegen::Status::success();
+}
+
 Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, llvm::orc::JITDylib& dylib) {
   auto cached = add_whole_from_cache(m, dylib);
   if (!cached) return cached.take_failure();
   if (*cached) return static_cast<ModuleId>(modules.size() - 1);
   if (const auto errors = ir::verify(m); !errors.empty())
     return Failure{"invalid effect IR module:\n" + ir::format(errors)};
-  auto context = std::make_unique<llvm::LLVMContext>();
-  codegen::LowerOptions lower_options;
-  lower_options.export_functions = true;  // lookup() by ir name
-  lower_options.verify_ir = false;        // add() did
-  auto lowered = codegen::lower(m, *context, lower_options);
-  if (!lowered) return lowered.take_failure();
-  std::unique_ptr<llvm::Module> module = std::move(*lowered);
-  module->setTargetTriple(jtmb->getTargetTriple().str());
-  module->setDataLayout(lljit->getDataLayout());
-  if (llvm::Error e = lazy->addLazyIRModule(dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
-    return failure("cannot add the module to the JIT", std::move(e));
-  return static_cast<ModuleId>(modules.size());
+  Loaded& loaded = modules.back();
+  auto lazy = std::make_unique<LazyLoad>();
+  lazy->jit = this;
+  lazy->dylib = &dylib;
+  lazy->plan = codegen::plan_partitions(m);
+  lazy->stubs = codegen::LazyStubs::create(m.functions.size(), &LazyLoad::resolve, lazy.get());
+  // Without stubs of our own (a host other than x86-64) the set is compiled whole at its first lookup.
+  if (!lazy->stubs) return add_eager(m, dylib);
+  const codegen::PartitionPlan& plan = lazy->plan;
+  lazy->module = m;
+  lazy->module_name = "cards." + std::to_string(modules.size() - 1);
+  lazy->compiled.assign(plan.count, 0);
+  lazy->stub_tables.resize(plan.count);
+  for (size_t p = 0; p < plan.count; ++p) lazy->stub_tables[p].resize(plan.tabled[p], nullptr);
+  for (size_t i = 0; i < m.functions.size(); ++i)
+    if (static_cast<int64_t>(i) != m.register_fn) lazy->stub_tables[plan.of[i]][plan.slot[i]] = lazy->stubs->stub(i);
+  llvm::orc::SymbolMap tables;
+  for (size_t p = 1; p < plan.count; ++p)
+    if (plan.tabled[p] > 0)
+      tables[lljit->mangleAndIntern(codegen::function_table_name(p))] = llvm::orc::ExecutorSymbolDef(
+          llvm::orc::ExecutorAddr::fromPtr(lazy->stub_tables[p].data()), llvm::JITSymbolFlags::Exported);
+  if (!tables.empty())
+    if (llvm::Error e = dylib.define(llvm::orc::absoluteSymbols(std::move(tables))))
+      return failure("cannot define the stub tables", std::move(e));
+  // The identity symbols, from the module copy: nothing is compiled before the first call of a card function (the
+  // register function is interpreted, register_cards).
+  llvm::orc::SymbolMap identity;
+  auto data = [&](const char* name, const void* at) {
+    identity[lljit->mangleAndIntern(name)] =
+        llvm::orc::ExecutorSymbolDef(llvm::orc::ExecutorAddr::fromPtr(at), llvm::JITSymbolFlags::Exported);
+  };
+  data(ir::kLibrarySymbols[1], &lazy->abi_version);
+  data(ir::kLibrarySymbols[2], lazy->module.game.c_str());
+  data(ir::kLibrarySymbols[3], lazy->module.profile_hash.c_str());
+  data(ir::kLibrarySymbols[4], lazy->module.source_hash.c_str());
+  data(CARDRT_LIBRARY_PROFILE_DESCRIPTION, lazy->module.profile_description.c_str());
+  if (llvm::Error e = dylib.define(llvm::orc::absoluteSymbols(std::move(identity))))
+    return failure("cannot define the identity symbols", std::move(e));
+  use_tables(loaded, m, plan);
+  loaded.reps.clear();  // nothing to materialize at the first lookup
+  stats.lazy_stubs += m.functions.size() - (m.register_fn >= 0 ? 1 : 0);
+  loaded.lazy = std::move(lazy);
+  return static_cast<ModuleId>(modules.size() - 1);
 }
 
 Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JITDylib& dylib) {
@@ -399,7 +514,7 @@ Expected<Jit::ModuleId> Jit::add(const ir::Module& m) {
     if (m.register_fn >= 0 && static_cast<size_t>(m.register_fn) < m.functions.size())
       loaded.register_name = m.functions[static_cast<size_t>(m.register_fn)].name;
     j.modules.push_back(std::move(loaded));
-    auto added = j.lazy ? j.add_lazy(m, *dylib) : j.add_eager(m, *dylib);
+    auto added = j.options.lazy ? j.add_lazy(m, *dylib) : j.add_eager(m, *dylib);
     if (!added) {
       j.modules.back().dylib = nullptr;  // unusable: lookups refuse it
       return added.take_failure();
@@ -423,7 +538,7 @@ Expected<void*> Jit::lookup(ModuleId id, std::string_view name) {
       auto done = impl_->lljit->getExecutionSession().lookup(llvm::orc::makeJITDylibSearchOrder(loaded.dylib),
                                                              std::move(all));
       if (!done) return failure("cannot compile the module", done.takeError());
-      if (loaded.tables)
+      if (loaded.tables && !loaded.lazy)
         for (size_t p = 1; p < loaded.plan.count; ++p) {
           auto table = done->find(impl_->lljit->mangleAndIntern(loaded.reps[p]));
           if (table != done->end() && loaded.plan.tabled[p] > 0)
@@ -438,6 +553,7 @@ Expected<void*> Jit::lookup(ModuleId id, std::string_view name) {
         for (size_t i = 0; i < loaded.name_at.size(); ++i)
           loaded.index.emplace(std::string_view(loaded.names.data() + loaded.name_at[i]), static_cast<uint32_t>(i));
       auto it = loaded.index.find(name);
+      if (it != loaded.index.end() && loaded.lazy) return loaded.lazy->stubs->stub(it->second);
       if (it != loaded.index.end()) {
         void* const* table = loaded.table_at[loaded.plan.of[it->second]];
         if (!table) return Failure{"cannot find '" + std::string(name) + "' in the JIT: its partition has no table"};
@@ -445,6 +561,8 @@ Expected<void*> Jit::lookup(ModuleId id, std::string_view name) {
       }
     }
     const std::string symbol = entry ? CARDRT_LIBRARY_ENTRY : std::string(name);
+    if (loaded.lazy && (entry || name == CARDRT_LIBRARY_ENTRY) && !loaded.lazy->entry_added)
+      if (codegen::Status s = impl_->add_lazy_entry(*loaded.lazy); !s) return Failure{s.error()};
     auto addr = impl_->lljit->lookup(*loaded.dylib, symbol);
     if (!addr) return failure(("cannot find '" + symbol + "' in the JIT").c_str(), addr.takeError());
     return addr->toPtr<void*>();
@@ -457,10 +575,23 @@ Expected<int32_t> Jit::register_cards(ModuleId id, cardrt_cardpool* pool) {
   auto loaded = impl_->module(id);
   if (!loaded) return loaded.take_failure();
   if ((*loaded)->register_name.empty()) return Failure{"module " + std::to_string(id) + " has no register function"};
-  auto entry = lookup(id, CARDRT_LIBRARY_ENTRY);
-  if (!entry) return entry.take_failure();
-  auto fn = reinterpret_cast<cardrt_library_register_fn>(*entry);
-  const int32_t r = fn(pool);
+  if (!(*loaded)->dylib) return Failure{"module " + std::to_string(id) + " could not be added to this JIT"};
+  int32_t r = 0;
+  if (Impl::LazyLoad* lazy = (*loaded)->lazy.get()) {
+    // A lazy load interprets its register function (run once; compiling it would cost more than the rest of a
+    // first effect), handing the runtime the stubs' addresses.
+    std::vector<void*> addresses(lazy->module.functions.size(), nullptr);
+    for (size_t i = 0; i < addresses.size(); ++i)
+      if (static_cast<int64_t>(i) != lazy->module.register_fn) addresses[i] = lazy->stubs->stub(i);
+    std::string error;
+    r = Interpreter::run_register_function(lazy->module, pool, addresses, error);
+    if (!error.empty()) return Failure{"cannot register the cards: " + error};
+  } else {
+    auto entry = lookup(id, CARDRT_LIBRARY_ENTRY);
+    if (!entry) return entry.take_failure();
+    auto fn = reinterpret_cast<cardrt_library_register_fn>(*entry);
+    r = fn(pool);
+  }
   if (r < 0)
     return Failure{std::string(CARDRT_LIBRARY_ENTRY) + " returned " + std::to_string(r) + ", " + rt_error_name(r)};
   return r;

@@ -45,6 +45,8 @@ struct JitStats {
   uint64_t cache_misses = 0;      // partitions not in the cache (compiled, then written)
   uint64_t cache_rejected = 0;    // entries that did not match their seal: ignored and rewritten
   uint64_t cache_written = 0;     // entries written
+  uint64_t lazy_stubs = 0;        // lazy: call-through stubs made (one per card function; lazy_stubs.h)
+  uint64_t lazy_partitions_compiled = 0;  // lazy: partitions compiled so far, the register function's included
 };
 
 // $CARDC_CACHE_DIR, else $XDG_CACHE_HOME/cardc, else $HOME/.cache/cardc ("" when none is set).

@@ -174,9 +174,10 @@ class Lowerer {
   llvm::GlobalVariable* table(size_t p) {
     auto it = tables_.find(p);
     if (it != tables_.end()) return it->second;
-    auto* g = new llvm::GlobalVariable(m_, table_type(p), true, llvm::GlobalValue::ExternalLinkage, nullptr,
-                                       function_table_name(p));
-    if (g->getName() != function_table_name(p)) throw LowerError{"the symbol " + function_table_name(p) + " is taken"};
+    const std::string name =
+        options_.code_table && p == options_.partition ? code_table_name(p) : function_table_name(p);
+    auto* g = new llvm::GlobalVariable(m_, table_type(p), true, llvm::GlobalValue::ExternalLinkage, nullptr, name);
+    if (g->getName() != name) throw LowerError{"the symbol " + name + " is taken"};
     tables_.emplace(p, g);
     return g;
   }

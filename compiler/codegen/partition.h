@@ -29,6 +29,10 @@ struct PartitionPlan {
 
 // The symbol of partition p's table: not a C identifier, so no module function (ir::verify) can take the name.
 inline std::string function_table_name(size_t p) { return "cardc.fns." + std::to_string(p); }
+// The lazy JIT's partitions (jit.cpp): function_table_name(p) is the table of partition p's call-through stubs
+// (what other partitions and the register function reach), and the compiled partition exports the table of its
+// functions' own addresses under this name, from which the stubs are filled.
+inline std::string code_table_name(size_t p) { return "cardc.code." + std::to_string(p); }
 
 inline PartitionPlan plan_partitions(const ir::Module& m) {
   PartitionPlan plan;

@@ -285,6 +285,27 @@ Interpreter::~Interpreter() {
     if (impl_->slots[i] >= 0) g_bindings[family_of(impl_->module.functions[i].kind)][impl_->slots[i]] = {};
 }
 
+int32_t Interpreter::run_register_function(const ir::Module& module, cardrt_cardpool* pool,
+                                           const std::vector<void*>& addresses, std::string& error) {
+  if (module.register_fn < 0 || static_cast<size_t>(module.register_fn) >= module.functions.size() ||
+      addresses.size() != module.functions.size()) {
+    error = "the module has no register function, or not an address per function";
+    return CARDRT_E_STATE;
+  }
+  Impl impl(module);
+  const size_t reg = static_cast<size_t>(module.register_fn);
+  impl.bodies.resize(module.functions.size());
+  impl.bodies[reg] = impl.resolve(module.functions[reg].body);
+  if (!impl.error.empty()) {
+    error = impl.error;
+    return CARDRT_E_STATE;
+  }
+  impl.natives = addresses;
+  Value a{}, b{}, c{};
+  a.p = pool;
+  return impl.run(reg, a, b, c);
+}
+
 int32_t Interpreter::register_cards(cardrt_cardpool* pool) {
   if (!ok()) return CARDRT_E_STATE;
   const ir::Module& m = impl_->module;

@@ -5,6 +5,7 @@
 // from a fixed pool (kTrampolines per signature, shared by all interpreters of the process).
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cardrt/cardrt.h"
 #include "ir/ir.h"
@@ -26,6 +27,13 @@ class Interpreter {
 
   // Runs the module's register function: every card's descriptor and function pointers go to the pool.
   int32_t register_cards(cardrt_cardpool* pool);
+
+  // Runs only `module`'s register function into `pool`, with addresses[i] as the address of module function i (the
+  // lazy JIT's call-through stubs): no trampolines are taken and no other function is prepared. The lazy JIT
+  // registers a set this way instead of compiling its register function (docs/codegen.md "Lazy compilation").
+  // Returns the function's result, or CARDRT_E_STATE with `error` set when the module cannot be run.
+  static int32_t run_register_function(const ir::Module& module, cardrt_cardpool* pool,
+                                       const std::vector<void*>& addresses, std::string& error);
 
   struct Impl;
 

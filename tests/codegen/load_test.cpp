@@ -106,30 +106,76 @@ TEST(JitLazy, SameEventLogsAsEagerOnTheHandBuiltCards) {
   }
 }
 
-TEST(JitLazy, RegisteringCompilesOnlyTheRegisterFunctionAndAFirstCallOnlyItsFunction) {
+// Registering interprets the register function (nothing compiled) and hands the runtime our own call-through
+// stubs, one per function; the first call of a function compiles its partition (here card i is in partition
+// 1 + i / 256) and fills the stubs of all its functions, so calls of the others compile nothing more.
+TEST(JitLazy, RegisteringCompilesNothingAndAFirstCallOnlyItsPartition) {
   const cardc::ir::Module m = many_cards_module(600);
   auto jit = make(lazy(OptLevel::O2));
   ASSERT_TRUE(jit);
   auto id = jit->add(m);
   ASSERT_TRUE(id) << id.error();
-  EXPECT_EQ(jit->stats().modules_compiled, 0u);  // nothing before the first lookup
+  EXPECT_EQ(jit->stats().lazy_stubs, 600u);
   rt::TestGame t(rt::make_legends());
   auto r = jit->register_cards(*id, t.pool());
   ASSERT_TRUE(r) << r.error();
   EXPECT_EQ(cardrt_cardpool_count(t.pool()), 600);
-  // The register function (and the module's globals): the 600 effects are stubs until called.
-  const uint64_t after_register = jit->stats().modules_compiled;
-  EXPECT_GE(after_register, 1u);
-  EXPECT_LE(after_register, 3u);
+  EXPECT_EQ(jit->stats().modules_compiled, 0u);
   t.start();
   ASSERT_EQ(cardrt_game_begin_turn(t, 0), CARDRT_OK);
-  const int32_t c = t.play(cardrt_cardpool_find(t.pool(), "Card 7"), 0);
+  auto use = [&](int card) {
+    const int32_t c = t.play(cardrt_cardpool_find(t.pool(), ("Card " + std::to_string(card)).c_str()), 0);
+    ASSERT_EQ(cardrt_game_use_ability(t, 0, c, 0), CARDRT_OK);
+  };
+  use(7);
+  EXPECT_EQ(jit->stats().modules_compiled, 1u);  // card 7's partition, nothing else
+  EXPECT_EQ(jit->stats().lazy_partitions_compiled, 1u);
+  use(7);  // another copy: the same function
+  use(200);  // the same partition
+  EXPECT_EQ(jit->stats().modules_compiled, 1u);
+  use(599);  // the last partition
+  EXPECT_EQ(jit->stats().modules_compiled, 2u);
+  EXPECT_EQ(jit->stats().partitions, 0u);  // (eager partitions only)
+  // lookup() by IR name gives the stub, which calls the compiled function.
+  auto f = jit->lookup(*id, "card300_effect");
+  ASSERT_TRUE(f) << f.error();
+  EXPECT_EQ(jit->stats().modules_compiled, 2u);  // a lookup compiles nothing
+}
+
+// The register function can still be looked up (and is compiled then), e.g. to call it by hand.
+TEST(JitLazy, TheEntryPointIsCompiledWhenLookedUp) {
+  const cardc::ir::Module m = many_cards_module(300);
+  auto jit = make(lazy(OptLevel::O2));
+  ASSERT_TRUE(jit);
+  auto id = jit->add(m);
+  ASSERT_TRUE(id) << id.error();
+  auto entry = jit->lookup(*id, CARDRT_LIBRARY_ENTRY);
+  ASSERT_TRUE(entry) << entry.error();
+  EXPECT_EQ(jit->stats().modules_compiled, 1u);
+  rt::TestGame t(rt::make_legends());
+  EXPECT_EQ(reinterpret_cast<cardrt_library_register_fn>(*entry)(t.pool()), CARDRT_OK);
+  EXPECT_EQ(cardrt_cardpool_count(t.pool()), 300);
+}
+
+// A set of thousands of cards registers lazily without per-function work beyond a stub: 20,000 functions in
+// a fraction of the time their eager -O0 compile takes (seconds), with one partition compiled by a call.
+TEST(JitLazy, ALargeSetRegistersWithStubsOnly) {
+  const cardc::ir::Module m = many_cards_module(20000);
+  auto jit = make(lazy(OptLevel::O2));
+  ASSERT_TRUE(jit);
+  auto id = jit->add(m);
+  ASSERT_TRUE(id) << id.error();
+  rt::TestGame t(rt::make_legends());
+  auto r = jit->register_cards(*id, t.pool());
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(cardrt_cardpool_count(t.pool()), 20000);
+  EXPECT_EQ(jit->stats().modules_compiled, 0u);
+  EXPECT_EQ(jit->stats().lazy_stubs, 20000u);
+  t.start();
+  ASSERT_EQ(cardrt_game_begin_turn(t, 0), CARDRT_OK);
+  const int32_t c = t.play(cardrt_cardpool_find(t.pool(), "Card 19999"), 0);
   ASSERT_EQ(cardrt_game_use_ability(t, 0, c, 0), CARDRT_OK);
-  EXPECT_EQ(jit->stats().modules_compiled, after_register + 1);  // card 7's effect, nothing else
-  const int32_t c2 = t.play(cardrt_cardpool_find(t.pool(), "Card 7"), 0);  // another copy: the same function
-  ASSERT_EQ(cardrt_game_use_ability(t, 0, c2, 0), CARDRT_OK);
-  EXPECT_EQ(jit->stats().modules_compiled, after_register + 1);  // compiled once
-  EXPECT_EQ(jit->stats().partitions, 0u);
+  EXPECT_EQ(jit->stats().modules_compiled, 1u);
 }
 
 TEST(JitLazy, ManyCardsSameLogAsEager) {
@@ -164,7 +210,7 @@ TEST(JitLazy, LoadsAWholeSetFromTheCacheAndNeverWritesIt) {
     ASSERT_TRUE(jit);
     EXPECT_FALSE(play_many(*jit, m, kPlayed).empty());
     EXPECT_EQ(jit->stats().cache_hits, 0u);
-    EXPECT_EQ(jit->stats().partitions, 0u);  // compiled lazily
+    EXPECT_EQ(jit->stats().lazy_stubs, 600u);  // compiled lazily
   }
   EXPECT_TRUE(files_in(dir.path()).empty());  // a lazy load writes nothing
   std::string eager_log;

@@ -115,7 +115,9 @@ struct Jit::Impl {
   struct LazyLoad {
     Impl* jit = nullptr;
     llvm::orc::JITDylib* dylib = nullptr;
-    ir::Module module;  // a copy: partitions are lowered from it when first called
+    std::shared_ptr<const ir::Module> shared;  // the module, when add() was given it shared; else a copy
+    const ir::Module& module;                 // *shared: partitions are lowered from it when first called
+    explicit LazyLoad(std::shared_ptr<const ir::Module> m) : shared(std::move(m)), module(*shared) {}
     codegen::PartitionPlan plan;
     std::unique_ptr<codegen::LazyStubs> stubs;
     std::vector<std::vector<void*>> stub_tables;  // partition -> its stubs in slot order (cardc.fns.<p>)
@@ -220,7 +222,9 @@ struct Jit::Impl {
   // is compiled at all. Returns false (and adds nothing) otherwise.
   Expected<bool> add_whole_from_cache(const ir::Module& m, llvm::orc::JITDylib& dylib);
 
-  Expected<ModuleId> add_lazy(const ir::Module& m, llvm::orc::JITDylib& dylib);
+  // `shared` is m, or null (then a lazy load copies m when it needs to keep it).
+  Expected<ModuleId> add_lazy(const ir::Module& m, std::shared_ptr<const ir::Module> shared, llvm::orc::JITDylib& dylib);
+  Expected<ModuleId> add(const ir::Module& m, std::shared_ptr<const ir::Module> shared);
   // Lowers partition p of a lazy load, adds it, and points its functions' stubs at the code (under the load's lock).
   codegen::Status compile_lazy_partition(LazyLoad& lazy, size_t p);
   // A lookup of a lazy load's entry point (register_cards interprets the function instead): partition 0, compiled
@@ -407,14 +411,15 @@ codegen::Status Jit::Impl::add_lazy_entry(LazyLoad& lazy) {
   return codegen::Status::success();
 }
 
-Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, llvm::orc::JITDylib& dylib) {
+Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, std::shared_ptr<const ir::Module> shared,
+                                            llvm::orc::JITDylib& dylib) {
   auto cached = add_whole_from_cache(m, dylib);
   if (!cached) return cached.take_failure();
   if (*cached) return static_cast<ModuleId>(modules.size() - 1);
   if (const auto errors = ir::verify(m); !errors.empty())
     return Failure{"invalid effect IR module:\n" + ir::format(errors)};
   Loaded& loaded = modules.back();
-  auto lazy = std::make_unique<LazyLoad>();
+  auto lazy = std::make_unique<LazyLoad>(shared ? std::move(shared) : std::make_shared<const ir::Module>(m));
   lazy->jit = this;
   lazy->dylib = &dylib;
   lazy->plan = codegen::plan_partitions(m);
@@ -422,7 +427,6 @@ Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, llvm::orc::JITD
   // Without stubs of our own (a host other than x86-64) the set is compiled whole at its first lookup.
   if (!lazy->stubs) return add_eager(m, dylib);
   const codegen::PartitionPlan& plan = lazy->plan;
-  lazy->module = m;
   lazy->module_name = "cards." + std::to_string(modules.size() - 1);
   lazy->compiled.assign(plan.count, 0);
   lazy->stub_tables.resize(plan.count);
@@ -501,9 +505,17 @@ Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JIT
   return static_cast<ModuleId>(modules.size() - 1);
 }
 
-Expected<Jit::ModuleId> Jit::add(const ir::Module& m) {
+Expected<Jit::ModuleId> Jit::add(const ir::Module& m) { return impl_->add(m, nullptr); }
+
+Expected<Jit::ModuleId> Jit::add(std::shared_ptr<const ir::Module> m) {
+  if (!m) return Failure{"no module to add"};
+  const ir::Module& ref = *m;
+  return impl_->add(ref, std::move(m));
+}
+
+Expected<Jit::ModuleId> Jit::Impl::add(const ir::Module& m, std::shared_ptr<const ir::Module> shared) {
   try {
-    Impl& j = *impl_;
+    Impl& j = *this;
     // Verified by add_eager / add_lazy, unless the cache holds the whole set (they say why).
     const ModuleId id = static_cast<ModuleId>(j.modules.size());
     auto dylib = j.lljit->createJITDylib("cards." + std::to_string(id));
@@ -514,7 +526,7 @@ Expected<Jit::ModuleId> Jit::add(const ir::Module& m) {
     if (m.register_fn >= 0 && static_cast<size_t>(m.register_fn) < m.functions.size())
       loaded.register_name = m.functions[static_cast<size_t>(m.register_fn)].name;
     j.modules.push_back(std::move(loaded));
-    auto added = j.options.lazy ? j.add_lazy(m, *dylib) : j.add_eager(m, *dylib);
+    auto added = j.options.lazy ? j.add_lazy(m, std::move(shared), *dylib) : j.add_eager(m, *dylib);
     if (!added) {
       j.modules.back().dylib = nullptr;  // unusable: lookups refuse it
       return added.take_failure();

@@ -66,6 +66,9 @@ class Jit {
   // Verifies (ir::verify and llvm::verifyModule), lowers and optimizes `m` and adds it in a JITDylib of its own,
   // so that several card sets live side by side. Machine code is generated at the module's first lookup.
   codegen::Expected<ModuleId> add(const ir::Module& m);
+  // The same; a lazy load keeps `m` (it lowers partitions from it when they are first called) instead of a copy
+  // of it, which for a set of 10,000 cards costs about as much as the rest of a lazy load.
+  codegen::Expected<ModuleId> add(std::shared_ptr<const ir::Module> m);
 
   // The address of a symbol of module `id`: any module function by its ir name, CARDRT_LIBRARY_ENTRY, or an
   // identity symbol (cardrt_library_game, ...).

@@ -119,18 +119,31 @@ struct Interpreter::Impl {
     int64_t result = 0;
   };
 
-  int64_t eval(const RNode& n, Frame& f) {
+  // Resolved nodes (RNode) for the functions the runtime calls again and again; the IR itself for a register
+  // function run once (run_register_function), where resolving would cost more than running.
+  static int callee(const RNode& n) { return n.callee; }
+  static const char* text(const RNode& n) { return n.text; }
+  static int callee(const ir::Node& n) {
+    auto it = abi_index().find(n.text);
+    return it == abi_index().end() ? -1 : it->second;
+  }
+  static const char* text(const ir::Node& n) { return n.text.c_str(); }
+
+  template <class N>
+  int64_t eval(const N& n, Frame& f) {
     using ir::Op;
     switch (n.op) {
       case Op::Const: return n.value;
-      case Op::Str: return reinterpret_cast<int64_t>(n.text);
+      case Op::Str: return reinterpret_cast<int64_t>(text(n));
       case Op::Param: return f.params[n.value].i;
       case Op::Local: return f.locals[static_cast<size_t>(n.value)];
       case Op::FnRef: return reinterpret_cast<int64_t>(natives[static_cast<size_t>(n.value)]);
       case Op::Call: {
+        const int c = callee(n);
+        if (c < 0 || n.kids.size() > 8) return CARDRT_E_INTERNAL;  // (never: the module was checked)
         std::array<Value, 8> args{};
         for (size_t i = 0; i < n.kids.size(); ++i) args[i].i = eval(n.kids[i], f);
-        return static_cast<int64_t>(static_cast<int32_t>(kAbi[n.callee].call(args.data())));
+        return static_cast<int64_t>(static_cast<int32_t>(kAbi[c].call(args.data())));
       }
       case Op::Add: return saturate(eval(n.kids[0], f) + eval(n.kids[1], f));
       case Op::Sub: return saturate(eval(n.kids[0], f) - eval(n.kids[1], f));
@@ -165,12 +178,13 @@ struct Interpreter::Impl {
     return 0;
   }
 
-  void exec(const RNode& block, Frame& f) {
+  template <class N>
+  void exec(const N& block, Frame& f) {
     if (block.op != ir::Op::Block) {
       eval(block, f);
       return;
     }
-    for (const RNode& s : block.kids) {
+    for (const N& s : block.kids) {
       eval(s, f);
       if (f.returned) return;
     }
@@ -293,17 +307,13 @@ int32_t Interpreter::run_register_function(const ir::Module& module, cardrt_card
     return CARDRT_E_STATE;
   }
   Impl impl(module);
-  const size_t reg = static_cast<size_t>(module.register_fn);
-  impl.bodies.resize(module.functions.size());
-  impl.bodies[reg] = impl.resolve(module.functions[reg].body);
-  if (!impl.error.empty()) {
-    error = impl.error;
-    return CARDRT_E_STATE;
-  }
+  const ir::Function& reg = module.functions[static_cast<size_t>(module.register_fn)];
   impl.natives = addresses;
-  Value a{}, b{}, c{};
-  a.p = pool;
-  return impl.run(reg, a, b, c);
+  Impl::Frame f;
+  f.params[0].p = pool;
+  f.locals.assign(reg.locals, 0);
+  impl.exec(reg.body, f);
+  return static_cast<int32_t>(f.result);
 }
 
 int32_t Interpreter::register_cards(cardrt_cardpool* pool) {

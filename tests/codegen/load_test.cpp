@@ -13,6 +13,7 @@
 #include "cardrt/cardrt.h"
 #include "codegen/emit.h"
 #include "codegen/jit.h"
+#include "interp/interpreter.h"
 #include "many_cards.h"
 #include "modules.h"
 #include "test_support.hpp"
@@ -227,6 +228,49 @@ TEST(JitLazy, LoadsAWholeSetFromTheCacheAndNeverWritesIt) {
   EXPECT_EQ(jit->stats().modules_compiled, 0u);  // every partition from the cache
   EXPECT_EQ(jit->stats().cache_hits, jit->stats().partitions);
   EXPECT_GE(jit->stats().partitions, 2u);
+}
+
+// ---------------------------------------------------------------- the -O2 pipeline
+
+// -O1/-O2 are the light function pipeline and the fast code generator (target.cpp), -O3 LLVM's full pipelines:
+// every level plays 600 generated cards and the hand-built ones exactly as the reference interpreter does.
+TEST(JitLevels, EveryLevelAgreesWithTheInterpreter) {
+  const cardc::ir::Module m = many_cards_module(600);
+  std::string interp_log;
+  {
+    cardc::Interpreter interp(m);
+    ASSERT_TRUE(interp.ok()) << interp.error();
+    rt::TestGame t(rt::make_legends());
+    ASSERT_EQ(interp.register_cards(t.pool()), CARDRT_OK);
+    t.start();
+    ASSERT_EQ(cardrt_game_begin_turn(t, 0), CARDRT_OK);
+    for (int i : kPlayed) {
+      const int32_t c = t.play(cardrt_cardpool_find(t.pool(), ("Card " + std::to_string(i)).c_str()), 0);
+      ASSERT_EQ(cardrt_game_use_ability(t, 0, c, 0), CARDRT_OK);
+    }
+    ASSERT_EQ(cardrt_game_end_turn(t), CARDRT_OK);
+    interp_log = t.text_log();
+  }
+  ASSERT_FALSE(interp_log.empty());
+  for (OptLevel level : {OptLevel::O0, OptLevel::O1, OptLevel::O2, OptLevel::O3}) {
+    auto e = make(eager(level, 2));
+    auto l = make(lazy(level));
+    ASSERT_TRUE(e && l);
+    EXPECT_EQ(play_many(*e, m, kPlayed), interp_log) << cardc::codegen::opt_level_name(level);
+    EXPECT_EQ(play_many(*l, m, kPlayed), interp_log) << cardc::codegen::opt_level_name(level);
+  }
+  for (auto* scenario : {&play_magistrate, &play_caster, &play_control_flow}) {
+    const cardc::ir::Module hand = scenario == &play_magistrate ? magistrate_module()
+                                   : scenario == &play_caster   ? caster_module()
+                                                                : control_flow_module();
+    cardc::Interpreter interp(hand);
+    ASSERT_TRUE(interp.ok()) << interp.error();
+    rt::TestGame t(rt::make_legends());
+    ASSERT_EQ(interp.register_cards(t.pool()), CARDRT_OK);
+    const std::string expected = scenario(t);
+    for (OptLevel level : {OptLevel::O1, OptLevel::O2, OptLevel::O3})
+      EXPECT_EQ(play_with(eager(level), hand, scenario), expected) << cardc::codegen::opt_level_name(level);
+  }
 }
 
 // ---------------------------------------------------------------- parallel

@@ -345,6 +345,10 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
       return true;
     }
   }
+  if (e.signal == "targeted" && lower(e.text) == "targets") {
+    trigger = runtime_event(c.event);
+    return targeted_trigger(c, who);
+  }
   std::string first = t.empty() ? "" : lower_word(*t[0]);
   trigger = runtime_event(c.event);
   if (first == "before" && e.attr == "action" && lower(e.text).ends_with("resolves")) {
@@ -461,6 +465,66 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   // The event's card need not be in play any more ("After a Personality is destroyed").
   if (!noun_filter(subject, 0, subject.size(), call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)}), test, why, false))
     return fail({c.range, why});
+  who = std::move(test);
+  return true;
+}
+
+// "After another player's Battle action targets this Personality", "After another player targets The Dark Naga with
+// an action", "After another player's action targets one of your cards": an action's targeting (001 Targeting; the
+// runtime's targeted event carries the ability's controller, kind and designators, and the card targeted).
+bool CardBinder::targeted_trigger(const Clause& c, std::optional<Node>& who) {
+  const auto& t = c.all_terms;
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  size_t ev = 0;
+  while (ev < t.size() && word(ev) != "targets") ++ev;
+  if (word(0) != "after" || ev + 1 >= t.size()) return fail({c.range, "this trigger is not compiled yet"});
+  auto field = [&](int32_t f) { return call("cardrt_ctx_event", {G(), C(), konst(f)}); };
+  std::optional<Node> test;
+  auto add = [&](Node n) { test = test ? and_(std::move(*test), std::move(n)) : std::move(n); };
+  size_t k = 1;
+  if (word(k) == "another" && possessive_stem(word(k + 1)) == "player") {
+    add(binary(Op::Ne, field(CARDRT_EVF_PLAYER), controller()));
+    k += 2;
+  } else if (word(k) == "your") {
+    add(binary(Op::Eq, field(CARDRT_EVF_PLAYER), controller()));
+    ++k;
+  } else if (word(k) == "an" || word(k) == "a") {
+    ++k;
+  }
+  bool action_named = false;
+  for (; k < ev; ++k) {
+    if (word(k) == "battle") {
+      // bit CARDRT_DESIG_BATTLE of the designators, with the arithmetic the IR has: (d / 4) - 2 * (d / 8)
+      Node d = field(CARDRT_EVF_WHAT);
+      add(binary(Op::Ne, binary(Op::Sub, binary(Op::Div, d, konst(CARDRT_DESIG_BATTLE)), binary(Op::Mul, konst(2), binary(Op::Div, d, konst(2 * CARDRT_DESIG_BATTLE)))), konst(0)));
+    } else if (word(k) == "action" && k + 1 == ev) {
+      action_named = true;
+    } else {
+      return fail({c.range, "the word '" + t[k]->text + "' in this trigger is not compiled yet"});
+    }
+  }
+  size_t end = t.size();
+  // "... targets The Dark Naga with an action"
+  if (end >= ev + 4 && word(end - 3) == "with" && (word(end - 2) == "an" || word(end - 2) == "a") && word(end - 1) == "action") {
+    if (action_named) return fail({c.range, "this trigger is not compiled yet"});
+    action_named = true;
+    end -= 3;
+  }
+  if (!action_named) return fail({c.range, "this trigger is not compiled yet"});
+  // an action: not a triggered or continuous trait
+  add(binary(Op::Ge, field(CARDRT_EVF_AMOUNT), konst(CARDRT_AB_ACTION)));
+  Node card = field(CARDRT_EVF_CARD);
+  const Reference* r = reference_at(t[ev + 1]);
+  if (r && r->range.end >= t[end - 1]->range.end && r->range.begin == t[ev + 1]->range.begin &&
+      (r->kind == RefKind::ThisCard || r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword)) {
+    add(binary(Op::Eq, std::move(card), r->kind == RefKind::ThisCard ? self() : bearer()));
+  } else {
+    std::vector<const ast::Term*> object(t.begin() + static_cast<long>(ev + 1), t.begin() + static_cast<long>(end));
+    std::optional<Node> of;
+    std::string why;
+    if (!noun_filter(object, 0, object.size(), std::move(card), of, why)) return fail({c.range, why});
+    add(std::move(*of));
+  }
   who = std::move(test);
   return true;
 }

@@ -771,6 +771,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     int ct = last > v ? lex_.card_type(t[last - 1]->text) : -1;
     if (ct < 0) return fail({c.range, "it names no card type"});
     int play = runtime_zone_role_zone(p_, CARDRT_ZROLE_PLAY);
+    // "Create two 1F/1C/0PH ... Personalities": that many cards alike
+    int64_t copies = 1;
+    if (auto n = amount_at(c, v); n && n->op == Op::Const && n->value >= 2 && n->value <= 10 && lex_.card_type(t[last - 1]->text) >= 0)
+      copies = n->value;
+    const size_t first_stmt = b.stmts.size();
     uint32_t made = b.local();
     b.stmts.push_back(let(made, call("cardrt_create_card", {G(), C(), str(p_.card_types[static_cast<size_t>(ct)].name), controller(), konst(play)})));
     auto set_base = [&](int stat, int64_t value) {
@@ -780,7 +785,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     for (size_t i = v; i + 1 < last; ++i) {
       std::string w = lower_word(*t[i]);
       if (t[i]->kind == ast::TermKind::Comma || t[i]->kind == ast::TermKind::Slash || t[i]->kind == ast::TermKind::Other ||
-          (i == v && (w == "a" || w == "an")) || w == "and")
+          (i == v && (w == "a" || w == "an" || copies > 1)) || w == "and")
         continue;
       size_t len = 0;
       // "0F/2C/0PH": a number and a stat's abbreviation for each stat; "+2F/+1C" for an Item's modifiers
@@ -819,6 +824,25 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         i += len + 1;
         if (i < t.size() && (t[i]->kind == ast::TermKind::Comma || (lower_word(*t[i]) == "and" && !verb_after(i)))) ++i;
       }
+    }
+    // "... Personalities at the current battlefield", "at home": where the created cards are (001 battlefields)
+    if (i + 1 < t.size() && lower_word(*t[i]) == "at") {
+      std::string w1 = lower_word(*t[i + 1]), w2 = i + 2 < t.size() ? lower_word(*t[i + 2]) : "", w3 = i + 3 < t.size() ? lower_word(*t[i + 3]) : "";
+      std::optional<Node> where;
+      if (w1 == "home") {
+        where = konst(0);
+        i += 2;
+      } else if (w1 == "the" && w2 == "current" && w3 == "battlefield") {
+        where = call("cardrt_current_battlefield", {G()});
+        i += 4;
+      }
+      if (where) b.stmts.push_back(eval(call("cardrt_move_to_battlefield", {G(), C(), local(made), std::move(*where)})));
+    }
+    if (copies > 1) {
+      if (i < t.size()) return fail({c.range, "the words after several created cards are not compiled yet"});
+      std::vector<Node> one(b.stmts.begin() + static_cast<long>(first_stmt), b.stmts.end());
+      for (int64_t k = 1; k < copies; ++k) b.stmts.insert(b.stmts.end(), one.begin(), one.end());
+      return true;
     }
     last_created_ = made;
     created_range_ = c.range;
@@ -867,6 +891,31 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     return true;
   }
   if (prim == "remove") {
+    // "Remove this card from the game", "remove your performing Personality from the game to draw a card": the card
+    // goes to the zone of cards removed from the game; what follows "to" happens only if it went
+    {
+      const auto& t = c.terms;
+      size_t from = v;
+      while (from < t.size() && lower_word(*t[from]) != "from") ++from;
+      if (from > v && from + 2 < t.size() && lower_word(*t[from + 1]) == "the" && lower_word(*t[from + 2]) == "game") {
+        int zone = runtime_zone_role_zone(p_, CARDRT_ZROLE_REMOVED);
+        if (zone < 0) return fail({c.range, "the game has no zone for cards removed from it ('removed')"});
+        size_t end = v;
+        auto card = targeted_card(c, v, end, b);
+        if (!card) return false;
+        if (end != from) return fail({c.range, "the words after '" + words_text(t, v, end) + "' are not compiled yet"});
+        uint32_t moved = b.local();
+        b.stmts.push_back(let(moved, call("cardrt_move_card", {G(), C(), std::move(*card), konst(zone), konst(0)})));
+        size_t after = from + 3;
+        size_t len = 0;
+        if (after + 1 < t.size() && lower_word(*t[after]) == "to")
+          if (int verb = ClauseReader(p_).verb_at(std::span(t).subspan(after + 1), len); verb >= 0) {
+            b.stmts.push_back(fail_if(binary(Op::Ne, local(moved), konst(CARDRT_OK))));
+            return effect_body(tail_clause(c, after + 1, verb), b, continuous);
+          }
+        return after == t.size() ? true : rest_of_effect(c, v, after, b, continuous);
+      }
+    }
     // "Remove 2 damage counters from it", "Remove all Poison counters from target unit"
     bool all = v < c.terms.size() && lower_word(*c.terms[v]) == "all";
     if (all && lower_text(c.range).find("counters of one status") != std::string::npos) {

@@ -142,7 +142,9 @@ int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, Pla
 
   // targeting (constraints block D); for a trait, targeting is carried out if possible (001 Target)
   if (ab.fn[CARDRT_FN_TARGET]) {
+    ctx.targeting = true;
     const int32_t r = ab.fn[CARDRT_FN_TARGET](handle, &ctx);
+    ctx.targeting = false;
     if (r < 0) return r;
     if (r != CARDRT_OK && voluntary) return CARDRT_FAILED;
   }
@@ -150,7 +152,9 @@ int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, Pla
   for (const Slot& s : ctx.slots) {
     if (!s.used || !s.targeted || s.players) continue;
     for (int32_t i = 0; i < s.count; ++i) {
-      raise(EventInfo{.kind = CARDRT_EV_TARGETED, .card = s.ids[i], .player = p, .other = source});
+      // amount: the ability's kind, what: its designators ("After another player's Battle action targets ...")
+      raise(EventInfo{.kind = CARDRT_EV_TARGETED, .card = s.ids[i], .player = p, .amount = ab.kind, .what = ab.designators,
+                      .other = source});
     }
   }
   // costs: paid fully or not at all; a failed cost resolves nothing (003 Traits, costs)

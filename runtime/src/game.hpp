@@ -213,6 +213,7 @@ struct cardrt_effect_ctx {
   bool free_play = false;
   bool probe = false;       // checking legality only (002 rule 524 legal chains)
   bool continuous = false;  // asserting a continuous trait (003 Traits)
+  bool targeting = false;   // in the ability's targeting step: its targeted events are raised after the step
   uint32_t epoch = 0;
   cardrt::EventInfo event;
   cardrt::Pending* pending = nullptr;

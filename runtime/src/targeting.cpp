@@ -65,6 +65,12 @@ int32_t Game::target(cardrt_effect_ctx* ctx, int32_t slot, cardrt_filter_fn filt
   }
   ctx->slots[slot] = s;
   ctx->filled_slots |= uint8_t(1u << slot);
+  // a target chosen as the effect resolves ("Bow a target Personality") is targeted now; the targeting step's
+  // targets are raised together after that step (abilities.cpp)
+  if (targeted && !players && !ctx->targeting && ctx->ab)
+    for (int32_t i = 0; i < s.count; ++i)
+      raise(EventInfo{.kind = CARDRT_EV_TARGETED, .card = s.ids[i], .player = ctx->controller, .amount = ctx->ab->kind,
+                      .what = ctx->ab->designators, .other = ctx->source});
   return CARDRT_OK;
 }
 

@@ -145,7 +145,9 @@ enum { CARDRT_BOUNDARY_TURN_START = 1, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY
 enum { CARDRT_PHASE_OTHER = 0, CARDRT_PHASE_ACCUMULATION = 1 };
 
 /* Built-in events; a profile's own events are numbered from CARDRT_EV_FIRST_CUSTOM in declaration order.
- * CARDRT_EV_ENTER_PLAY: card, player (its controller), what: the zone it came from (-1 for a created card). */
+ * CARDRT_EV_ENTER_PLAY: card, player (its controller), what: the zone it came from (-1 for a created card).
+ * CARDRT_EV_TARGETED: card (the target), player (the ability's controller), amount: the ability's kind
+ * (CARDRT_AB_*), what: its designators (CARDRT_DESIG_*), other: its source card. */
 enum {
   CARDRT_EV_NONE = 0, CARDRT_EV_ENTER_PLAY, CARDRT_EV_LEAVE_PLAY, CARDRT_EV_DESTROYED, CARDRT_EV_DAMAGED,
   CARDRT_EV_RESOURCE_GAINED, CARDRT_EV_RESOURCE_LOST, CARDRT_EV_CARD_DRAWN, CARDRT_EV_TURN_START,

@@ -218,6 +218,14 @@ struct Jit::Impl {
     return cache->dir() + "/" + key + "." + std::to_string(p) + "-of-" + std::to_string(count) + ".o";
   }
 
+  // LLJIT::addIRModule, less its copy: with compile threads LLJIT clones every module it is given into a new
+  // LLVMContext (a bitcode write and read, so that modules sharing a context can be compiled in parallel), and
+  // that cost more CPU than the threads saved. Every module here has a context of its own (one per partition), so
+  // it goes straight to the IR transform layer (the inactive platform's init-helper layer does nothing else).
+  llvm::Error add_ir_module(llvm::orc::JITDylib& dylib, llvm::orc::ThreadSafeModule tsm) {
+    return lljit->getIRTransformLayer().add(dylib, std::move(tsm));
+  }
+
   // Lazy loads use the cache only when it holds every partition of the set (an eager load wrote them): then nothing
   // is compiled at all. Returns false (and adds nothing) otherwise.
   Expected<bool> add_whole_from_cache(const ir::Module& m, llvm::orc::JITDylib& dylib);
@@ -377,7 +385,7 @@ codegen::Status Jit::Impl::compile_lazy_partition(LazyLoad& lazy, size_t p) {
   module->setModuleIdentifier(lazy.module_name + "." + std::to_string(p));
   module->setTargetTriple(jtmb->getTargetTriple().str());
   module->setDataLayout(lljit->getDataLayout());
-  if (llvm::Error e = lljit->addIRModule(*lazy.dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+  if (llvm::Error e = add_ir_module(*lazy.dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
     return failure("cannot add a partition to the JIT", std::move(e));
   auto table = lljit->lookup(*lazy.dylib, codegen::code_table_name(p));
   if (!table) return failure("cannot compile a partition", table.takeError());
@@ -405,7 +413,7 @@ codegen::Status Jit::Impl::add_lazy_entry(LazyLoad& lazy) {
   module->setModuleIdentifier(lazy.module_name + ".0");
   module->setTargetTriple(jtmb->getTargetTriple().str());
   module->setDataLayout(lljit->getDataLayout());
-  if (llvm::Error e = lljit->addIRModule(*lazy.dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+  if (llvm::Error e = add_ir_module(*lazy.dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
     return failure("cannot add the module to the JIT", std::move(e));
   lazy.entry_added = true;
   return codegen::Status::success();
@@ -499,7 +507,7 @@ Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JIT
     module->setModuleIdentifier(cache ? path : "cards." + std::to_string(modules.size() - 1) + "." + std::to_string(p));
     module->setTargetTriple(jtmb->getTargetTriple().str());
     module->setDataLayout(lljit->getDataLayout());
-    if (llvm::Error e = lljit->addIRModule(dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+    if (llvm::Error e = add_ir_module(dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
       return failure("cannot add the module to the JIT", std::move(e));
   }
   return static_cast<ModuleId>(modules.size() - 1);

@@ -569,8 +569,19 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
   out.module.profile_hash = profile_identity;
   out.module.source_hash = source_hash;
   Body reg;
+  // Where the errors of the earlier passes are: a card with an error of its own is not counted as compiled even when
+  // the binder reads all it is given (sema leaves out a clause it cannot read, so the binder never sees it).
+  std::vector<std::pair<FileId, uint32_t>> errors;
+  for (const Diagnostic& d : ctx.diags.all())
+    if (d.severity == Severity::Error) errors.emplace_back(d.range.file, d.range.begin);
+  std::sort(errors.begin(), errors.end());
+  auto has_error = [&](SourceRange card) {
+    auto it = std::lower_bound(errors.begin(), errors.end(), std::make_pair(card.file, card.begin));
+    return it != errors.end() && it->first == card.file && it->second < card.end;
+  };
   for (size_t i = 0; i < ctx.readings.size(); ++i) {
     const CardReading& r = ctx.readings[i];
+    const bool checked_clean = !has_error(r.card->range);
     DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);
     ++out.cards;
     size_t functions_before = out.module.functions.size();
@@ -581,7 +592,7 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
     if (b.bind(card_reg)) {
       reg.locals = std::max(reg.locals, card_reg.locals);
       for (auto& s : card_reg.stmts) reg.stmts.push_back(std::move(s));
-      ++out.cards_compiled;
+      if (checked_clean) ++out.cards_compiled;
     } else {
       // Fail closed: a card that cannot be compiled entirely is not in the library at all.
       out.module.functions.resize(functions_before);

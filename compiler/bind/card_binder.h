@@ -108,6 +108,7 @@ class CardBinder {
   std::string runtime_event(int event) const;
   bool trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who);
   bool targeted_trigger(const Clause& c, std::optional<Node>& who);
+  bool additional_action(const Clause& c, size_t v, Body& b);
   bool replacement(const TextUnit& u, const Clause& c, uint32_t def, Body& reg, Body& out);
 
   // noun_phrases.cpp: the cards a noun phrase describes (filters) or names (references), amounts, durations

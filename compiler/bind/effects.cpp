@@ -272,6 +272,38 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   return true;
 }
 
+// "You may take an additional Battle action", "Take an additional Limited or Open action", "Take two additional
+// Battle actions": the player may act again after this action resolves; the runtime keeps the grant and the engine
+// takes it (cardrt_game_take_additional_action). The designators say which actions it may be (none: any).
+bool CardBinder::additional_action(const Clause& c, size_t v, Body& b) {
+  const auto& t = c.terms;
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  size_t k = v;
+  int64_t count = 1;
+  if (auto n = amount_at(c, k); n && n->op == Op::Const) {
+    count = n->value;
+    ++k;
+  }
+  if (word(k) != "additional" || count < 1 || count > 5) return fail({c.range, "only taking additional actions is compiled yet"});
+  ++k;
+  int32_t designators = 0;
+  for (; k < t.size() && word(k) != "action" && word(k) != "actions"; ++k) {
+    std::string w = word(k);
+    if (w == "or") continue;
+    int32_t d = w == "battle" ? CARDRT_DESIG_BATTLE : w == "limited" ? CARDRT_DESIG_LIMITED : w == "open" ? CARDRT_DESIG_OPEN : 0;
+    if (d == 0) return fail({c.range, "the word '" + t[k]->text + "' of the additional action is not compiled yet"});
+    designators |= d;
+  }
+  if (k >= t.size()) return fail({c.range, "it names no action"});
+  ++k;
+  // "(after this one resolves)" says when, as the engine takes it
+  if (word(k) == "after" && word(k + 1) == "this" && word(k + 2) == "one" && word(k + 3) == "resolves") k += 4;
+  if (k < t.size()) return fail({c.range, "the words after '" + words_text(t, v, k) + "' are not compiled yet"});
+  for (int64_t i = 0; i < count; ++i)
+    b.stmts.push_back(eval(call("cardrt_grant_additional_action", {G(), C(), acting_player(c), konst(designators)})));
+  return true;
+}
+
 // "If you have 12 or more prayer tokens": a comparison of the controller's resource.
 std::optional<Node> CardBinder::resource_condition(const Clause& c, SourceRange cond) {
   std::vector<const ast::Term*> t;
@@ -850,6 +882,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (i < t.size()) return rest_of_effect(c, v, i, b, continuous);
     return true;
   }
+  if (prim == "take_action" || prim == "take action") return additional_action(c, v, b);
   if (prim == "inflict") {
     // 004: "Inflict Poison on target unit [ignoring Resist]"
     size_t len = 0;

@@ -448,7 +448,7 @@ class Runner {
       return true;
     }
     if (w.size() >= 5 && w[1] == "player") {
-      // expect player P RESOURCE N | expect player P wounds N
+      // expect player P RESOURCE N | expect player P wounds N | expect player P additional actions N
       auto pl = number(st, w[2]);
       if (!pl) return false;
       std::string what;
@@ -458,6 +458,8 @@ class Runner {
       int32_t got = 0;
       if (what == "wounds") {
         got = cardrt_game_player_wounds(game_, *pl);
+      } else if (what == "additional actions") {
+        got = cardrt_game_additional_actions(game_, *pl);
       } else {
         const ResourceDef* res = p.resource(what);
         if (!res) return bad(st, "game '" + p.game + "' has no resource '" + what + "'");

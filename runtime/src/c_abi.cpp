@@ -417,6 +417,23 @@ int32_t cardrt_game_move_to_battlefield(cardrt_game* game, int32_t card, int32_t
     return int32_t(CARDRT_OK);
   });
 }
+int32_t cardrt_game_additional_actions(cardrt_game* game, int32_t player) {
+  if (!ok(game)) return 0;
+  return read(game, [&](Game& g) {
+    return g.valid_player(player) ? int32_t(g.state().players[size_t(player)].additional_actions.size()) : 0;
+  });
+}
+int32_t cardrt_game_take_additional_action(cardrt_game* game, int32_t player) {
+  return act(game, nullptr, [&](Game& g) {
+    if (!g.valid_player(player)) return int32_t(CARDRT_E_ARGUMENT);
+    auto& left = g.state().players[size_t(player)].additional_actions;
+    if (left.empty()) return int32_t(-1);
+    const int32_t d = left.front();
+    left.erase(left.begin());
+    g.emit(CARDRT_LOG_ADDITIONAL_ACTION, player, 0, 0, d, int32_t(left.size()), 0);
+    return d;
+  });
+}
 int32_t cardrt_game_emit(cardrt_game* game, int32_t event, int32_t card, int32_t player, int32_t amount) {
   return act(game, nullptr, [&](Game& g) {
     if (event <= CARDRT_EV_NONE || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);
@@ -791,6 +808,16 @@ int32_t cardrt_choose_yes_no_for(cardrt_game* game, cardrt_effect_ctx* ctx, int3
   return act(game, ctx, [&](Game& g) {
     if (!g.valid_player(player)) return 0;
     return g.choose_yes_no(ctx, player, purpose > 0 ? purpose : CARDRT_PURPOSE_OPTIONAL, 0) ? 1 : 0;
+  });
+}
+int32_t cardrt_grant_additional_action(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player, int32_t designators) {
+  return act(game, ctx, [&](Game& g) {
+    if (!g.valid_player(player) || designators < 0) return int32_t(CARDRT_E_ARGUMENT);
+    if (ctx && ctx->probe) return int32_t(CARDRT_OK);
+    auto& left = g.state().players[size_t(player)].additional_actions;
+    left.push_back(designators);
+    g.emit(CARDRT_LOG_ADDITIONAL_ACTION, player, 0, ctx ? ctx->source : 0, designators, int32_t(left.size()), 1);
+    return int32_t(CARDRT_OK);
   });
 }
 int32_t cardrt_x_announce(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t max) {

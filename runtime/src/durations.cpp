@@ -207,6 +207,15 @@ int32_t Game::signal(int32_t boundary) {
   fire_delayed(boundary, p);
   if (boundary == CARDRT_BOUNDARY_TURN_END) {
     raise(EventInfo{.kind = CARDRT_EV_TURN_END, .player = p});
+    // additional actions not taken lapse with the turn
+    for (size_t q = 0; q < s_.players.size(); ++q) {
+      auto& left = s_.players[q].additional_actions;
+      while (!left.empty()) {
+        const int32_t d = left.back();
+        left.pop_back();
+        emit(CARDRT_LOG_ADDITIONAL_ACTION, PlayerId(q), 0, 0, d, int32_t(left.size()), -1);
+      }
+    }
   }
   if (boundary == CARDRT_BOUNDARY_BATTLE_RESOLVED) {
     raise(EventInfo{.kind = CARDRT_EV_BATTLE_RESOLVED, .player = p, .amount = s_.battlefield});

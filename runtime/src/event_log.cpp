@@ -8,7 +8,8 @@ namespace cardrt {
 namespace {
 
 // What the "what" field names, by log kind, so the text can use the game's own words.
-enum class What { none, stat, resource, zone, keyword, counter, event, state, boundary, purpose, protection, restriction };
+enum class What { none, stat, resource, zone, keyword, counter, event, state, boundary, purpose, protection, restriction,
+                  designators };
 
 struct KindInfo {
   const char* name;
@@ -88,6 +89,7 @@ constexpr KindInfo kKinds[] = {
     {"shield_added", What::none},
     {"ability_granted", What::none},
     {"action_cancelled", What::none},
+    {"additional_action", What::designators},
 };
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 
@@ -123,6 +125,13 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
       return fmt::format("{}", e.what);
     case What::boundary:
       return (e.what >= 0 && e.what < CARDRT_BOUNDARY_COUNT) ? kBoundaries[e.what] : fmt::format("{}", e.what);
+    case What::designators: {  // CARDRT_DESIG_* bits: "battle", "limited|open"; none: any action
+      static const char* const names[] = {"limited", "open", "battle", "reaction", "terrain_battle", "other"};
+      std::string out;
+      for (int b = 0; b < 6; ++b)
+        if (e.what & (1 << b)) out += (out.empty() ? "" : "|") + std::string(names[b]);
+      return out.empty() ? std::string("any") : out;
+    }
     case What::purpose:
       return (e.what >= 0 && e.what <= CARDRT_PURPOSE_VERB) ? kPurposes[e.what] : fmt::format("{}", e.what);
     case What::protection:

@@ -119,6 +119,7 @@ struct Player {
   int32_t failed_draws = 0;
   int32_t turns_started = 0;
   bool lost = false;
+  std::vector<int32_t> additional_actions;  // designators of each additional action granted and not taken (0: any)
 };
 
 struct EventInfo {

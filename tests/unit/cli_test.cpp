@@ -143,6 +143,28 @@ TEST(Cli, FiveMistakesAllReported) {
   EXPECT_NE(r.output.find("5 errors, 1 warning"), std::string::npos) << r.output;
 }
 
+// "Cards compiled" (the coverage report's figure) counts a card only when it has no error of any pass: a clause
+// that sema cannot read never reaches the binder, which would otherwise compile the rest of the card.
+TEST(Cli, ACardWithAnErrorIsNotCountedAsCompiled) {
+  std::string p = write_temp("counted.cards",
+                             "game legends\n"
+                             "card \"Counted\"\n"
+                             "  type Personality\n"
+                             "  stats Force 2 · Chi 2\n"
+                             "  text\n"
+                             "    **Open:** Gain 1 Honor.\n"
+                             "card \"Half Read\"\n"
+                             "  type Personality\n"
+                             "  stats Force 2 · Chi 2\n"
+                             "  text\n"
+                             "    **Open:** Gain 1 Honor.\n"
+                             "    Flarb the Personality.\n");
+  auto r = run_cardc("check --compile " + kLegendsProfiles + " " + p);
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("cardc cannot compile the clause 'Flarb the Personality'"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("(1 card compiled)"), std::string::npos) << r.output;
+}
+
 TEST(Cli, JsonFormatAndDeterminism) {
   std::string p = write_temp("json.cards", "game legends\ncard \"A\"\n  type Personalty\n");
   auto a = run_cardc("check --diagnostics-format=json " + kLegendsProfiles + " " + p);

@@ -191,6 +191,9 @@ enum {
   CARDRT_LOG_SHIELD_ADDED,        /* the next amount of damage to card will be prevented */
   CARDRT_LOG_ABILITY_GRANTED,     /* card gained an ability (other: source; what: its definition; amount: its index) */
   CARDRT_LOG_ACTION_CANCELLED,    /* card's action (amount: its ability key) was cancelled by other's response */
+  /* appended in ABI version 5 */
+  CARDRT_LOG_ADDITIONAL_ACTION,   /* player may take an additional action (what: its designators, 0 any; amount: how
+                                   * many are now pending; value: 1 granted, 0 taken, -1 lapsed at a turn's end) */
   CARDRT_LOG_KIND_COUNT
 };
 
@@ -291,6 +294,12 @@ CARDRT_API int32_t cardrt_game_signal(cardrt_game*, int32_t boundary);
 CARDRT_API int32_t cardrt_game_set_phase(cardrt_game*, int32_t phase);
 CARDRT_API int32_t cardrt_game_set_battlefield(cardrt_game*, int32_t battlefield); /* 0 = no battle */
 CARDRT_API int32_t cardrt_game_move_to_battlefield(cardrt_game*, int32_t card, int32_t battlefield);
+/* ABI 5. "Take an additional action": the engine asks how many additional actions a player was granted and not yet
+ * taken, and takes the oldest when it gives the player the next action -> its designators (CARDRT_DESIG_*, 0: any
+ * action; "an additional Battle action": CARDRT_DESIG_BATTLE), or -1 when none. Those not taken lapse at the end of
+ * the turn. */
+CARDRT_API int32_t cardrt_game_additional_actions(cardrt_game*, int32_t player);
+CARDRT_API int32_t cardrt_game_take_additional_action(cardrt_game*, int32_t player);
 CARDRT_API int32_t cardrt_game_emit(cardrt_game*, int32_t event, int32_t card, int32_t player, int32_t amount);
 /* The same with the event's other card ("When this unit attacks": the attacked unit; CARDRT_EVF_OTHER). */
 CARDRT_API int32_t cardrt_game_emit_other(cardrt_game*, int32_t event, int32_t card, int32_t other, int32_t player,

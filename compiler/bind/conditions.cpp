@@ -193,6 +193,12 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     negate = !negate;
     ++end;
   }
+  // "if this Follower is attached to an Earth Shugenja"
+  if (word(end) == "attached" && word(end + 1) == "to") {
+    std::optional<Node> host;
+    if (!noun_filter(t, end + 2, t.size(), call("cardrt_card_attached_to", {G(), std::move(*card)}), host, why, true)) return std::nullopt;
+    return result(std::move(*host));
+  }
   auto is = card_is(t, end, t.size(), std::move(*card));
   if (!is) return std::nullopt;
   return result(std::move(*is));

@@ -73,7 +73,8 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   for (size_t s = 0; s < p_.stats.size(); ++s)
     if (p_.stats[s].role == "force") force = static_cast<int>(s);
   if (follower < 0 || personality < 0 || force < 0) return fail({c.range, what + " is not compiled yet"});
-  // the strength: a number, or "equal to <a card's stat> [minus N | plus N]"
+  // the strength: a number, or "[with strength] equal to <a card's stat> [minus N | plus N]"
+  if (v + 1 < t.size() && lower_word(*t[v]) == "with" && lower_word(*t[v + 1]) == "strength") v += 2;
   std::optional<Node> n = amount_at(c, v);
   size_t read = v + 1;
   std::string why;
@@ -86,10 +87,42 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     }
   }
   if (!n) return fail({c.range, "the strength of " + what + " is not compiled yet"});
+  size_t vlen = 0;
   if (!fear && read < t.size() && lower_word(*t[read]) == "attack") ++read;  // "Ranged 3 Attack"
+  // "Fear 2, or Fear 3 if this Follower is attached to an Earth Shugenja"
+  if (read + 3 < t.size() && t[read]->kind == ast::TermKind::Comma && lower_word(*t[read + 1]) == "or" &&
+      t[read + 2]->kind == ast::TermKind::Word && ClauseReader(p_).verb_at(std::span(t).subspan(read + 2), vlen) == c.verb) {
+    size_t at = read + 2 + vlen;
+    auto second = amount_at(c, at);
+    size_t after = at + 1;
+    if (!fear && after < t.size() && lower_word(*t[after]) == "attack") ++after;
+    auto either = second ? or_amount_if(c, after, *n, std::move(*second)) : std::nullopt;
+    if (!either) return fail({c.range, "the words after '" + words_text(t, v, read) + "' are not compiled yet"});
+    n = std::move(either);
+    read = t.size();
+  }
+  // "Ranged 4 Attack with +2 strength if it targets a Follower", "Melee 4 Attack, with +2 strength if you control a
+  // Shugenja": the bonus when the condition (to the end of the clause) holds
+  {
+    size_t w = read < t.size() && t[read]->kind == ast::TermKind::Comma ? read + 1 : read;
+    if (w + 3 < t.size() && lower_word(*t[w]) == "with" && t[w + 1]->kind == ast::TermKind::Modifier && t[w + 1]->stat.empty() &&
+        !t[w + 1]->uses_x && lower_word(*t[w + 2]) == "strength" && lower_word(*t[w + 3]) == "if") {
+      SourceRange cond = terms_range(t, w + 3, t.size());
+      auto g = card_condition(c, cond);
+      if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
+      n = binary(Op::Add, std::move(*n), binary(Op::Mul, konst(t[w + 1]->value), binary(Op::Ne, std::move(*g), konst(0))));
+      read = t.size();
+    }
+  }
   bool with_followers = melee;
-  if (read + 6 == t.size() && lower(words_text(t, read, t.size())) == "that may target a personality with followers") {
+  std::optional<Node> excluded;
+  if (lower(words_text(t, read, t.size())) == "that may target a personality with followers") {
     with_followers = true;
+    read = t.size();
+  } else if (read + 3 < t.size() && lower_word(*t[read]) == "that" && lower_word(*t[read + 1]) == "cannot" &&
+             lower_word(*t[read + 2]) == "target") {
+    // "Fear 4 that cannot target a Cavalry card"
+    if (!noun_filter(t, read + 3, t.size(), param(2), excluded, why, false, false)) return fail({c.range, why});
     read = t.size();
   }
   if (!only_duration_left(c, read)) return fail({c.range, "the words after '" + words_text(t, v, read) + "' are not compiled yet"});
@@ -104,6 +137,7 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   Node test = and_(call("cardrt_card_in_play", {G(), card}),
                    and_(binary(Op::Ne, call("cardrt_card_controller", {G(), card}), controller()),
                         and_(binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(force)}), std::move(*n)), std::move(kind))));
+  if (excluded) test = and_(std::move(test), not_(std::move(*excluded)));
   if (!fear)  // an attack reaches only the current battlefield
     test = and_(std::move(test), binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
   int fn = filter_function(std::move(test), c.range);

@@ -109,6 +109,8 @@ class CardBinder {
   bool trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who);
   bool targeted_trigger(const Clause& c, std::optional<Node>& who);
   bool additional_action(const Clause& c, size_t v, Body& b);
+  std::optional<std::pair<Node, size_t>> top_of_deck(const Clause& c, size_t v);
+  size_t cards_from_hand_end(const Clause& c, size_t i) const;
   bool replacement(const TextUnit& u, const Clause& c, uint32_t def, Body& reg, Body& out);
 
   // noun_phrases.cpp: the cards a noun phrase describes (filters) or names (references), amounts, durations

@@ -54,6 +54,20 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     return more_costs(c, v + 1 + len, b);
   }
   if (prim == "discard") {
+    if (auto n = top_of_deck(c, v)) {
+      // "discard the top card of your Fate deck": all of them or the cost is not paid
+      uint32_t want = b.local();
+      b.stmts.push_back(let(want, std::move(n->first)));
+      b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_mill", {G(), C(), controller(), local(want)}), local(want))));
+      return more_costs(c, n->second, b);
+    }
+    // "Discard this card": the card itself
+    if (size_t end = v; !amount_at(c, v))
+      if (const Reference* r = v < c.terms.size() ? reference_at(c.terms[v]) : nullptr; r && r->kind == RefKind::ThisCard) {
+        while (end < c.terms.size() && c.terms[end]->range.begin < r->range.end) ++end;
+        b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), self()}), konst(CARDRT_OK))));
+        return more_costs(c, end, b);
+      }
     auto amount = amount_at(c, v);
     if (!amount) return fail({c.range, "it discards no number of cards"});
     bool read_later = std::any_of(unit_->references.begin(), unit_->references.end(),
@@ -67,16 +81,12 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
       discarded_slot_ = *k;
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(*k))}), konst(CARDRT_OK))));
       b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(*k)})));
-      size_t end = v + 1;
-      while (end < c.terms.size() && lower_word(*c.terms[end]) != "and") ++end;
-      return more_costs(c, end, b);
+      return more_costs(c, cards_from_hand_end(c, v + 1), b);
     }
     uint32_t n = b.local();
     b.stmts.push_back(let(n, std::move(*amount)));
     b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_discard_from_hand", {G(), C(), controller(), local(n)}), local(n))));
-    size_t end = v + 1;
-    while (end < c.terms.size() && lower_word(*c.terms[end]) != "and") ++end;
-    return more_costs(c, end, b);
+    return more_costs(c, cards_from_hand_end(c, v + 1), b);
   }
   if (prim == "lose") {
     auto amount = amount_at(c, v);
@@ -129,6 +139,16 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
 // "Exhaust this creature and pay X coins": the part after "and" is a cost of its own.
 // "Choose your performing Monk, target an enemy card, and discard this card": costs listed with commas. Words it
 // cannot read are reported (fail closed), never skipped.
+// After "Discard a card" / "Discard 2 cards": the words "card(s)" and "from your hand" are read; what follows is
+// another cost or nothing (more_costs says which). Other words were skipped here before, unread.
+size_t CardBinder::cards_from_hand_end(const Clause& c, size_t i) const {
+  const auto& t = c.terms;
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  if (word(i) == "card" || word(i) == "cards") ++i;
+  if (word(i) == "from" && word(i + 1) == "your" && word(i + 2) == "hand") i += 3;
+  return i;
+}
+
 bool CardBinder::more_costs(const Clause& c, size_t end, Body& b) {
   const auto& t = c.terms;
   if (end >= t.size()) return true;

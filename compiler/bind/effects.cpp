@@ -272,6 +272,27 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   return true;
 }
 
+// "the top card of your Fate deck", "the top 3 cards of your deck" at terms[v]: how many, and where the words end.
+// Only the acting player's deck (the zone of the deck role, which cardrt_mill takes from).
+std::optional<std::pair<Node, size_t>> CardBinder::top_of_deck(const Clause& c, size_t v) {
+  const auto& t = c.terms;
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  if (word(v) != "the" || word(v + 1) != "top") return std::nullopt;
+  size_t i = v + 2;
+  Node n = konst(1);
+  if (word(i) != "card")
+    if (auto a = amount_at(c, i)) {
+      n = std::move(*a);
+      ++i;
+    }
+  if (word(i) != "card" && word(i) != "cards") return std::nullopt;
+  if (word(i + 1) != "of" || word(i + 2) != "your") return std::nullopt;
+  size_t end = 0;
+  int zone = zone_at(c, i + 2, end);
+  if (zone < 0 || zone != runtime_zone_role_zone(p_, CARDRT_ZROLE_DECK)) return std::nullopt;
+  return std::make_pair(std::move(n), end);
+}
+
 // "You may take an additional Battle action", "Take an additional Limited or Open action", "Take two additional
 // Battle actions": the player may act again after this action resolves; the runtime keeps the grant and the engine
 // takes it (cardrt_game_take_additional_action). The designators say which actions it may be (none: any).
@@ -480,6 +501,13 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     change_resource(b, prim, acting_player(c), res, std::move(*amount), dur);
     return more ? and_then(c, read, b, continuous) : true;
   }
+  if (prim == "discard")
+    if (auto n = top_of_deck(c, v)) {
+      // "Discard the top card of your Fate deck", "Discard the top 3 cards of your Fate deck and ...": the deck's
+      // top cards go to the discard pile (002 rule 520: as many as there are)
+      b.stmts.push_back(eval(call("cardrt_mill", {G(), C(), acting_player(c), std::move(n->first)})));
+      return rest_of_effect(c, v, n->second, b, continuous);
+    }
   if (prim == "discard")
     if (std::optional<bool> r = discard_to(c, v, b, continuous)) return *r;
   if (prim == "discard" && !amount_at(c, v)) {

@@ -618,6 +618,9 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
     if (u.targets[k].range == a) return slot(static_cast<int>(k));
   // "Target an enemy Personality or Follower: Give it -3F": a noun further on in the target's phrase
   if (auto k = target_containing(a)) return slot(static_cast<int>(*k));
+  // "this Shugenja" on a Spell, then "he": the card performing the action (performers.cpp)
+  if (std::string_view text = ctx_.sources.text(a); text.starts_with("this ") || text.starts_with("This "))
+    if (!printed_performer() && performer_slot_) return slot(static_cast<int>(*performer_slot_));
   // "Bow the Personality. If he is dishonorable, ...": "the Personality" is the unit's one Personality target
   if (a.begin >= 4) {
     std::string_view the = ctx_.sources.text(SourceRange{a.file, a.begin - 4, a.begin});

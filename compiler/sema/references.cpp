@@ -60,7 +60,16 @@ class Resolver {
         }
         if (w == "this" && i + 1 < t.size()) {
           size_t refs = u.references.size();
+          size_t at = i;
           i = this_ref(u, t, i, this_any);
+          // "this Shugenja" on an action card (a Spell) names the card performing it (001 This): "he" can follow
+          size_t len = 0;
+          if (u.references.size() == refs && type_ && type_->action && lex_.keyword_at(std::span(t).subspan(at + 1), len) >= 0) {
+            SourceRange r = terms_range(t, at, at + 1 + len);
+            ante.push_back({r, std::string(ctx_.sources.text(r)), lex_.card_type("Personality"), false});
+            i = at + len;
+            continue;
+          }
           // "This beast has ATK +1 for each wound on it": what "this ..." names can be referred back to.
           if (u.references.size() > refs && u.references.back().kind != RefKind::ThisEffect &&
               u.references.back().kind != RefKind::ThisContext) {
@@ -104,6 +113,22 @@ class Resolver {
           else
             u.references.push_back({RefKind::That, r, ante.back().range, "'" + ante.back().text + "'", ante.back().card_type});
           ++i;
+          continue;
+        }
+        // "If it is not your turn", "If it is another player's first turn": "it" stands for no thing
+        if (w == "it" && next == "is") {
+          bool turn = false;
+          for (size_t k = i + 2; k < t.size() && k < i + 8 && !turn; ++k) turn = lower_word(*t[k]) == "turn";
+          if (turn) continue;
+        }
+        // "Choose your performing Monk: Straighten him": the performer can be referred back to
+        if (w == "performing" && prev == "your" && i + 1 < t.size()) {
+          size_t k = i + 1;
+          while (k + 1 < t.size() && t[k + 1]->kind == ast::TermKind::Word && is_upper(*t[k + 1])) ++k;
+          int ct = lex_.card_type(possessive_stem(t[k]->text));
+          SourceRange r = terms_range(t, i + 1, k + 1);
+          ante.push_back({r, std::string(ctx_.sources.text(r)), ct >= 0 ? ct : lex_.card_type("Personality"), false});
+          i = k;
           continue;
         }
         if (is_pronoun(w)) {
@@ -205,6 +230,9 @@ class Resolver {
       if (type_ && type_->attaches) {
         // 001 This: "this Shugenja" on an attachment is the bearer if he is a Shugenja; else the reference fails.
         u.references.push_back({RefKind::ThisKeyword, r, {}, "the bearer, if it has " + kw, -1});
+      } else if (type_ && type_->action && !has && !this_any) {
+        // "this Shugenja" on a Spell or Strategy: the card performing the action (the caller keeps it as an
+        // antecedent; the binder chooses the performer)
       } else if (has || this_any) {
         u.references.push_back({RefKind::ThisCard, r, {}, "this card (" + kw + ")", own_type_});
       } else {

@@ -112,6 +112,8 @@ void check_targeting(CheckContext& ctx) {
         Clause& c = *clauses[k];
         if (primitive_of(ctx.profile, c) != "choose" || c.terms.empty()) continue;
         size_t v = after_verb(ctx.profile, c);
+        // "Choose your performing Monk": the performer is chosen as the action is announced; no targeting is meant
+        if (v + 1 < c.terms.size() && lower_word(*c.terms[v]) == "your" && lower_word(*c.terms[v + 1]) == "performing") continue;
         TargetNoun n = find_noun(lex, c.terms, v);
         if (n.noun.empty() || n.end > v + 4) continue;
         bool referred = false;

@@ -99,6 +99,23 @@ int CardBinder::add_function(const std::string& suffix, FnKind kind, Body body, 
   return static_cast<int>(m_.functions.size() - 1);
 }
 
+// "Will only attach to a Phoenix Clan Personality": what the card may be attached to (001 Transfer: requirements of
+// attachment hold for attaching and transferring; the runtime checks the filter). nullopt: not this statement.
+std::optional<bool> CardBinder::attach_requirement(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
+  if (u.kind != UnitKind::ContinuousTrait || u.effects.size() != 1) return std::nullopt;
+  const Clause& c = u.effects[0];
+  if (c.form != ClauseForm::Declarative || c.predicate != "attach" || !c.subject.empty() || c.terms.size() < 5) return std::nullopt;
+  const CardTypeDef* ct = p_.card_type(r_.card->type);
+  if (!ct || !ct->attaches) return fail({c.range, "only a card that attaches has a requirement of attachment"});
+  if (!c.conditions.empty()) return fail({c.range, "a requirement of attachment with a condition is not compiled yet"});
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(c.terms, 4, c.terms.size(), param(2), test, why, false, false)) return fail({c.range, why});
+  int fn = filter_function(std::move(*test), c.range);
+  out.stmts.push_back(checked(call("cardrt_def_attach_filter", {param(0), local(def), fn_ref(fn)}), reg));
+  return true;
+}
+
 // A filter function (a test over the candidate card, param 2) the runtime calls back.
 int CardBinder::filter_function(Node test, SourceRange origin) {
   Body f;
@@ -119,6 +136,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   duel_challenged_.reset();
   ranged_ = floor_used_ = false;
   if (std::optional<bool> base = base_definition(u, def, reg, out)) return *base;
+  if (std::optional<bool> req = attach_requirement(u, def, reg, out)) return *req;
   int32_t kind = CARDRT_AB_ACTION;
   int32_t designators = 0;
   uint32_t flags = 0;

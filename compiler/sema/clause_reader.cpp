@@ -157,6 +157,15 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     out.verb = v;
     return true;
   }
+  // "Will only attach to a Phoenix Clan Personality", "Can only attach to a Samurai": the card's own requirement of
+  // attachment (001 Transfer: "requirements and restrictions of attachment"), a statement about the card itself
+  if ((w0 == "will" || w0 == "can" || w0 == "may") && w1 == "only" && w2 == "attach" && terms.size() > 4 &&
+      lower_word(*terms[3]) == "to") {
+    out.form = ClauseForm::Declarative;
+    out.predicate = "attach";
+    out.subject.clear();
+    return true;
+  }
   // Declarative: a subject, then a predicate word or a verb in the third person ("This Personality challenges").
   for (size_t i = 1; i < terms.size(); ++i) {
     if (terms[i]->kind == ast::TermKind::Embedded) break;

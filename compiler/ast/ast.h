@@ -26,17 +26,18 @@ enum class TermKind : uint8_t {
   Other,     // punctuation with no meaning in card text (?, !, =, brackets, bullets, stray characters)
 };
 
+// Members are ordered largest first, so the flags share the last word (112 bytes, not 120).
 struct Term {
-  TermKind kind = TermKind::Word;
   std::string text;      // source spelling
-  SourceRange range;
-  bool bold = false;
-  bool italic = false;
-  int64_t value = 0;     // Number, Modifier (signed; 0 when the modifier is +X/-X)
-  bool uses_x = false;   // Modifier written with X (+X, -XF)
-  bool fractional = false;  // Number written with a decimal point (1.5): reported, 000 7.1
   std::string stat;      // Modifier: the stat letters after the number ("F" in +2F), may be empty
   std::shared_ptr<Paragraph> embedded;  // Embedded
+  int64_t value = 0;     // Number, Modifier (signed; 0 when the modifier is +X/-X)
+  SourceRange range;
+  TermKind kind = TermKind::Word;
+  bool bold = false;
+  bool italic = false;
+  bool uses_x = false;   // Modifier written with X (+X, -XF)
+  bool fractional = false;  // Number written with a decimal point (1.5): reported, 000 7.1
 };
 
 // Text between two periods (or a period and a colon) within one block.
@@ -69,15 +70,15 @@ struct Paragraph {
 enum class StatValueKind : uint8_t { Number, NumberAsterisk, Signed, X, Absent, Variable };
 
 struct StatValue {
-  StatValueKind kind = StatValueKind::Number;
   int64_t value = 0;
   SourceRange range;
+  StatValueKind kind = StatValueKind::Number;
 };
 
 struct StatEntry {
   std::string name;  // as written: "Force", "F", "Honor Requirement"
-  SourceRange name_range;
   StatValue value;
+  SourceRange name_range;
   SourceRange range;
 };
 
@@ -97,16 +98,16 @@ struct FieldMark {
 
 struct Card {
   std::string title;  // empty for untitled (created) cards
-  SourceRange title_range;
-  SourceRange range;  // from `card` to the card's last line
   std::string type;
-  SourceRange type_range;
+  std::string flavor;
   std::vector<StatEntry> stats;
   std::vector<KeywordEntry> keywords;
   std::vector<Paragraph> text;
-  std::string flavor;
-  SourceRange flavor_range;
   std::vector<FieldMark> fields;  // every field in the order written (duplicate and order checks)
+  SourceRange title_range;
+  SourceRange range;  // from `card` to the card's last line
+  SourceRange type_range;
+  SourceRange flavor_range;
 };
 
 struct CardSetFile {

@@ -4,6 +4,7 @@
 #include "parse/fast_card.h"
 
 #include <charconv>
+#include <iterator>
 #include <memory>
 #include <vector>
 
@@ -299,6 +300,10 @@ class Reader {
     if (la() != T::Eof) throw GiveUp{};
     // ANTLR's rule stop: the last token consumed (EOF never is).
     card.range = range(start, pos_ - 1);
+    card.stats.shrink_to_fit();
+    card.keywords.shrink_to_fit();
+    card.text.shrink_to_fit();
+    card.fields.shrink_to_fit();
     return card;
   }
 
@@ -471,40 +476,55 @@ class Reader {
   ast::Paragraph paragraph() { return build_paragraph(paragraph_elems()); }
 
   // AstBuilder::paragraph: colons split blocks and periods split sentences; ** toggles bold and _ toggles italic.
+  // Terms, sentences and blocks are gathered in scratch vectors and moved into vectors of their exact size: the AST
+  // keeps no spare capacity (docs/performance.md, "Front end").
+  template <typename V>
+  static V exact(V& scratch) {
+    V out(std::make_move_iterator(scratch.begin()), std::make_move_iterator(scratch.end()));
+    scratch.clear();
+    return out;
+  }
+
   ast::Paragraph build_paragraph(const std::vector<Elem>& elems) {
     ast::Paragraph para;
     para.range = range(elems.front().first, elems.back().last);
     bool bold = false, italic = false;
-    ast::Block block;
-    ast::Sentence sentence;
+    std::vector<ast::Block> blocks;
+    std::vector<ast::Sentence> sentences;  // of the current block
+    std::vector<ast::Term> terms;          // of the current sentence
+    terms.reserve(32);
+    SourceRange block_range, sentence_range;
     auto close_sentence = [&](bool period, SourceRange at) {
-      if (!sentence.terms.empty() || period) {
+      if (!terms.empty() || period) {
+        ast::Sentence& sentence = sentences.emplace_back();
         sentence.ends_with_period = period;
-        if (sentence.terms.empty()) sentence.range = at;
-        block.sentences.push_back(std::move(sentence));
+        sentence.range = terms.empty() ? at : sentence_range;
+        sentence.terms = exact(terms);
       }
-      sentence = {};
+      sentence_range = {};
     };
     auto close_block = [&]() {
       bool any_word = false, all_bold = true;
-      for (auto& s : block.sentences) {
+      for (auto& s : sentences) {
         for (auto& t : s.terms) {
           if (t.kind == ast::TermKind::Word || t.kind == ast::TermKind::X) {
             any_word = true;
             all_bold = all_bold && t.bold;
           }
         }
-        block.range = SourceRange::join(block.range, s.range);
+        block_range = SourceRange::join(block_range, s.range);
       }
+      ast::Block& block = blocks.emplace_back();
+      block.range = block_range;
       block.bold = any_word && all_bold;
-      para.blocks.push_back(std::move(block));
-      block = {};
+      block.sentences = exact(sentences);
+      block_range = {};
     };
     auto add = [&](ast::Term t) {
       t.bold = bold;
       t.italic = italic;
-      sentence.range = SourceRange::join(sentence.range, t.range);
-      sentence.terms.push_back(std::move(t));
+      sentence_range = SourceRange::join(sentence_range, t.range);
+      terms.push_back(std::move(t));
     };
     auto element = [&](const Elem& e) {
       if (e.kind == Elem::Embedded) {
@@ -559,14 +579,14 @@ class Reader {
     for (size_t i = 0; i < elems.size(); ++i) {
       // "1.5": a period between two adjacent numbers is a decimal point, not the end of a sentence.
       const size_t tok = elems[i].first;
-      if (start_type(i) == T::Period && i + 1 < elems.size() && !sentence.terms.empty() &&
-          sentence.terms.back().kind == ast::TermKind::Number && sentence.terms.back().range.end == range(tok).begin &&
+      if (start_type(i) == T::Period && i + 1 < elems.size() && !terms.empty() &&
+          terms.back().kind == ast::TermKind::Number && terms.back().range.end == range(tok).begin &&
           start_type(i + 1) == T::Number && range(elems[i + 1].first).begin == range(tok).end) {
-        ast::Term& num = sentence.terms.back();
+        ast::Term& num = terms.back();
         num.range.end = range(elems[i + 1].first).end;
         num.text = std::string(text(num.range));
         num.fractional = true;
-        sentence.range = SourceRange::join(sentence.range, num.range);
+        sentence_range = SourceRange::join(sentence_range, num.range);
         ++i;
         continue;
       }
@@ -574,6 +594,7 @@ class Reader {
     }
     close_sentence(false, {});
     close_block();
+    para.blocks = exact(blocks);
     return para;
   }
 

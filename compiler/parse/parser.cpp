@@ -611,6 +611,7 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
                           for (auto& c : header->cards) out->cards.push_back(std::move(c));
                         });
   if (!ok) return nullptr;
+  out->cards.reserve(out->cards.size() + std::min(starts.size(), limits.max_cards));
   for (size_t i = 0; i < starts.size(); ++i) {
     size_t begin = starts[i], end = i + 1 < starts.size() ? starts[i + 1] : src.size();
     if (out->cards.size() >= limits.max_cards) {

@@ -2,6 +2,8 @@
 // (a plain scan of the same bytes for line breaks: the cost of touching the input at all).
 #include <benchmark/benchmark.h>
 
+#include <malloc.h>
+
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -30,11 +32,19 @@ struct Profile {
   }
 };
 
-void check_text(const std::string& text, const GameProfile& profile, benchmark::State& state) {
+void check_text(const std::string& text, const GameProfile& profile, benchmark::State& state,
+                bool antlr_only = false) {
   SourceManager sm;
   DiagnosticEngine diags(sm);
   FileId f = sm.add("bench.cards", text);
-  auto set = parse_card_set(sm, f, diags);
+  // Heap held by the AST (malloc's in-use bytes before and after parsing, as load_bench measures it).
+  const size_t before = mallinfo2().uordblks;
+  ParseLimits limits;
+  limits.antlr_only = antlr_only;
+  auto set = parse_card_set(sm, f, diags, limits);
+  const size_t after = mallinfo2().uordblks;
+  if (set && !set->cards.empty())
+    state.counters["ast_B_per_card"] = static_cast<double>(after - before) / static_cast<double>(set->cards.size());
   if (!set) {
     state.SkipWithError("parse failed");
     return;
@@ -69,6 +79,18 @@ void BM_ParseAndCheckSynthetic(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
 }
 
+// The same with every card parsed by ANTLR (the parser before the fast path of compiler/parse/fast_card.cpp).
+void BM_ParseAndCheckSyntheticAntlrOnly(benchmark::State& state) {
+  static Profile profile;
+  if (!profile.model) {
+    state.SkipWithError("legends profile did not load");
+    return;
+  }
+  std::string text = bench::synthetic_legends_set(static_cast<size_t>(state.range(0)), 42);
+  for (auto _ : state) check_text(text, *profile.model, state, true);
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * state.range(0));
+}
+
 void BM_ParseAndCheckBundledLegends(benchmark::State& state) {
   static Profile profile;
   std::string text;
@@ -91,5 +113,6 @@ void BM_ParseAndCheckBundledLegends(benchmark::State& state) {
 
 BENCHMARK(BM_ScanBytesBaseline)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParseAndCheckSynthetic)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseAndCheckSyntheticAntlrOnly)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParseAndCheckBundledLegends)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -144,7 +144,9 @@ struct Jit::Impl {
     std::vector<uint32_t> name_at;                          // function index -> offset in names
     std::unordered_map<std::string_view, uint32_t> index;   // ir name -> function index (built at need)
     std::vector<void* const*> table_at;                     // partition -> its table, once materialized
-    std::unique_ptr<LazyLoad> lazy;                          // a lazy load with stubs (add_lazy)
+    std::unique_ptr<LazyLoad> lazy;        
+    // An eager load without a cache: the module, whose register function register_cards interprets (add_eager).
+    std::shared_ptr<const ir::Module> interpret;                  // a lazy load with stubs (add_lazy)
   };
 
   JitOptions options;
@@ -238,7 +240,8 @@ struct Jit::Impl {
   // A lookup of a lazy load's entry point (register_cards interprets the function instead): partition 0, compiled
   // when looked up.
   codegen::Status add_lazy_entry(LazyLoad& lazy);
-  Expected<ModuleId> add_eager(const ir::Module& m, llvm::orc::JITDylib& dylib);
+  Expected<ModuleId> add_eager(const ir::Module& m, std::shared_ptr<const ir::Module> shared,
+                               llvm::orc::JITDylib& dylib);
 };
 
 Jit::Jit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -433,7 +436,7 @@ Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, std::shared_ptr
   lazy->plan = codegen::plan_partitions(m);
   lazy->stubs = codegen::LazyStubs::create(m.functions.size(), &LazyLoad::resolve, lazy.get());
   // Without stubs of our own (a host other than x86-64) the set is compiled whole at its first lookup.
-  if (!lazy->stubs) return add_eager(m, dylib);
+  if (!lazy->stubs) return add_eager(m, nullptr, dylib);
   const codegen::PartitionPlan& plan = lazy->plan;
   lazy->module_name = "cards." + std::to_string(modules.size() - 1);
   lazy->compiled.assign(plan.count, 0);
@@ -470,7 +473,8 @@ Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, std::shared_ptr
   return static_cast<ModuleId>(modules.size() - 1);
 }
 
-Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JITDylib& dylib) {
+Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, std::shared_ptr<const ir::Module> shared,
+                                             llvm::orc::JITDylib& dylib) {
   const codegen::PartitionPlan plan = codegen::plan_partitions(m);
   const std::string key = cache ? cache_key(m) : "";
   size_t found = 0;
@@ -483,8 +487,37 @@ Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, llvm::orc::JIT
       return Failure{"invalid effect IR module:\n" + ir::format(errors)};
   Loaded& loaded = modules.back();
   use_tables(loaded, m, plan);
+  // A load that writes no cache interprets its register function (register_cards): it runs once, and compiling it
+  // (one function of six runtime calls per card, at codegen -O0) was half of a large set's compile. It is then a
+  // module of its own, which ORC compiles only if something looks it up (lookup of the entry point, or a function
+  // referring to it). With a cache it is compiled into partition 0 as before, so that a reload needs neither.
+  const bool has_register = m.register_fn >= 0 && static_cast<size_t>(m.register_fn) < m.functions.size();
+  if (!cache && has_register) loaded.interpret = shared ? std::move(shared) : std::make_shared<const ir::Module>(m);
+  const int64_t reg = m.register_fn;
   for (size_t p = 0; p < plan.count; ++p) {
     ++stats.partitions;
+    if (p == 0 && loaded.interpret) {
+      for (const bool entry : {false, true}) {
+        auto context = std::make_unique<llvm::LLVMContext>();
+        codegen::LowerOptions lower_options;
+        lower_options.verify_ir = false;  // verified above
+        lower_options.define_identity = !entry;
+        lower_options.define_function = [&plan, entry, reg](size_t i) {
+          return plan.of[i] == 0 && (static_cast<int64_t>(i) == reg) == entry;
+        };
+        lower_options.function_tables = &plan;
+        lower_options.partition = 0;
+        auto lowered = codegen::lower(m, *context, lower_options);
+        if (!lowered) return lowered.take_failure();
+        std::unique_ptr<llvm::Module> module = std::move(*lowered);
+        module->setModuleIdentifier("cards." + std::to_string(modules.size() - 1) + (entry ? ".entry" : ".0"));
+        module->setTargetTriple(jtmb->getTargetTriple().str());
+        module->setDataLayout(lljit->getDataLayout());
+        if (llvm::Error e = add_ir_module(dylib, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+          return failure("cannot add the module to the JIT", std::move(e));
+      }
+      continue;
+    }
     const std::string path = cache ? entry_path(key, p, plan.count) : "";
     if (cached[p]) {
       ++stats.cache_hits;
@@ -534,7 +567,7 @@ Expected<Jit::ModuleId> Jit::Impl::add(const ir::Module& m, std::shared_ptr<cons
     if (m.register_fn >= 0 && static_cast<size_t>(m.register_fn) < m.functions.size())
       loaded.register_name = m.functions[static_cast<size_t>(m.register_fn)].name;
     j.modules.push_back(std::move(loaded));
-    auto added = j.options.lazy ? j.add_lazy(m, std::move(shared), *dylib) : j.add_eager(m, *dylib);
+    auto added = j.options.lazy ? j.add_lazy(m, std::move(shared), *dylib) : j.add_eager(m, std::move(shared), *dylib);
     if (!added) {
       j.modules.back().dylib = nullptr;  // unusable: lookups refuse it
       return added.take_failure();
@@ -605,6 +638,20 @@ Expected<int32_t> Jit::register_cards(ModuleId id, cardrt_cardpool* pool) {
       if (static_cast<int64_t>(i) != lazy->module.register_fn) addresses[i] = lazy->stubs->stub(i);
     std::string error;
     r = Interpreter::run_register_function(lazy->module, pool, addresses, error);
+    if (!error.empty()) return Failure{"cannot register the cards: " + error};
+  } else if (const ir::Module* m = (*loaded)->interpret.get()) {
+    // Compiles every partition (the first lookup) and reads the function tables.
+    if (auto first = lookup(id, ir::kLibrarySymbols[1]); !first) return first.take_failure();
+    const Impl::Loaded& l = **loaded;
+    std::vector<void*> addresses(m->functions.size(), nullptr);
+    for (size_t i = 0; i < addresses.size(); ++i) {
+      if (static_cast<int64_t>(i) == m->register_fn) continue;
+      void* const* table = l.table_at[l.plan.of[i]];
+      if (!table) return Failure{"cannot register the cards: a partition has no table"};
+      addresses[i] = table[l.plan.slot[i]];
+    }
+    std::string error;
+    r = Interpreter::run_register_function(*m, pool, addresses, error);
     if (!error.empty()) return Failure{"cannot register the cards: " + error};
   } else {
     auto entry = lookup(id, CARDRT_LIBRARY_ENTRY);

@@ -11,6 +11,8 @@
 //   eager (default): a set is split into partitions of a few hundred functions, compiled on `jobs` threads at the
 //     first lookup, and, with a cache_dir, each partition's object file is kept on disk: a set whose effect IR,
 //     options and target are unchanged is loaded from there without lowering or code generation.
+//     Without a cache_dir the register function is interpreted by register_cards, not compiled (it is compiled
+//     only if the entry point is looked up).
 //   lazy: every function is compiled at its first call (ORC's CompileOnDemandLayer); the register function hands
 //     the runtime the addresses of call-through stubs. Lazy loads never write the cache; when it holds every
 //     partition of the set (an eager load wrote them), they load the objects from there and compile nothing.

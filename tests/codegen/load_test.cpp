@@ -273,6 +273,34 @@ TEST(JitLevels, EveryLevelAgreesWithTheInterpreter) {
   }
 }
 
+// An eager load that writes no cache interprets its register function instead of compiling it: the register
+// function is a module of its own that ORC compiles only when the entry point is looked up.
+TEST(JitEager, WithoutACacheTheRegisterFunctionIsInterpretedAndCompiledOnlyWhenLookedUp) {
+  const cardc::ir::Module m = many_cards_module(600);
+  auto jit = make(eager(OptLevel::O2, 2));
+  ASSERT_TRUE(jit);
+  const std::string log = play_many(*jit, m, kPlayed);
+  ASSERT_FALSE(log.empty());
+  const uint64_t partitions = jit->stats().partitions;
+  EXPECT_GE(partitions, 3u);
+  EXPECT_EQ(jit->stats().modules_compiled, partitions);  // partition 0 holds the identity only
+  auto id = jit->add(m);
+  ASSERT_TRUE(id) << id.error();
+  auto entry = jit->lookup(*id, CARDRT_LIBRARY_ENTRY);
+  ASSERT_TRUE(entry) << entry.error();
+  EXPECT_EQ(jit->stats().modules_compiled, 2 * partitions + 1);  // the second set's partitions and its entry
+  rt::TestGame t(rt::make_legends());
+  EXPECT_EQ(reinterpret_cast<cardrt_library_register_fn>(*entry)(t.pool()), CARDRT_OK);
+  EXPECT_EQ(cardrt_cardpool_count(t.pool()), 600);
+  // With a cache, the register function is compiled (into partition 0) and cached with the rest.
+  TempDir dir;
+  auto cached = make(eager(OptLevel::O2, 2, dir.path()));
+  ASSERT_TRUE(cached);
+  EXPECT_EQ(play_many(*cached, m, kPlayed), log);
+  EXPECT_EQ(cached->stats().modules_compiled, cached->stats().partitions);
+  EXPECT_EQ(cached->stats().cache_written, cached->stats().partitions);
+}
+
 // ---------------------------------------------------------------- parallel
 
 TEST(JitParallel, PartitionsCompiledOnTwoThreadsAreTheSerialObjectsByteForByte) {

@@ -116,6 +116,83 @@ std::optional<bool> CardBinder::attach_requirement(const TextUnit& u, uint32_t d
   return true;
 }
 
+// "Enters play for 1 less Gold if you are a Lion Clan player", "This card enters play paying 1 less Gold for each
+// Ring you control", "Your Spells enter play for 1 less Gold": a reduction of the cost the engine charges to bring a
+// card into play (cardrt_game_play_cost; 003 Gold Cost). nullopt: not this statement.
+std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
+  if (u.kind != UnitKind::ContinuousTrait || u.effects.size() != 1) return std::nullopt;
+  const Clause& c = u.effects[0];
+  if (c.form != ClauseForm::Declarative || c.predicate != "enters play") return std::nullopt;
+  const auto& t = c.terms;
+  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  if (!c.conditions.empty()) return fail({c.range, "a cost reduction after a condition is not compiled yet"});
+  size_t e = 0;
+  while (e < t.size() && word(e) != "enters" && word(e) != "enter") ++e;
+  // whose cost: this card (no subject, "This Holding", its short name), or the cards "Your Spells" names
+  int32_t scope = CARDRT_COST_SELF;
+  std::optional<Node> which;
+  if (e > 0) {
+    const Reference* r = reference_at(t[0]);
+    bool self_named = r && r->kind == RefKind::ThisCard && r->range.end >= t[e - 1]->range.end;
+    if (!self_named) {
+      std::string why;
+      if (word(0) != "your" || !noun_filter(t, 0, e, param(2), which, why, false, false))
+        return fail({c.range, why.empty() ? "only this card's cost or your cards' is compiled yet" : why});
+      scope = CARDRT_COST_OTHERS;
+    }
+  }
+  // "for 1 less Gold", "paying 2 less Gold": in the resource the printed cost stat is paid in
+  size_t k = e + 2;
+  if (word(k) != "for" && word(k) != "paying") return fail({c.range, "it says no cost"});
+  ++k;
+  auto n = amount_at(c, k);
+  std::optional<size_t> cost_stat;
+  for (size_t s = 0; s < p_.stats.size() && !cost_stat; ++s)
+    if (p_.stats[s].cost && cost_resource(p_.stats[s].name) >= 0) cost_stat = s;
+  size_t len = 0;
+  int res = word(k + 1) == "less" ? lex_.resource_at(std::span(t).subspan(k + 2), len) : -1;
+  // "for 1 more Gold": the cost rises
+  int64_t sign = word(k + 1) == "more" ? -1 : 1;
+  if (sign < 0) res = lex_.resource_at(std::span(t).subspan(k + 2), len);
+  if (!n || n->op != Op::Const || !cost_stat || res != cost_resource(p_.stats[*cost_stat].name))
+    return fail({c.range, "only 'for N less <the cost's resource>' is compiled yet"});
+  k += 2 + len;
+  Node amount = konst(sign * n->value);
+  std::string why;
+  if (word(k) == "for" && word(k + 1) == "each") {
+    // "for each Ring you control[, up to three Rings]": one less per card the phrase names, in play
+    size_t to = k + 2;
+    while (to < t.size() && t[to]->kind != ast::TermKind::Comma) ++to;
+    std::optional<Node> each;
+    if (!noun_filter(t, k + 2, to, param(2), each, why)) return fail({c.range, why});
+    int per = filter_function(std::move(*each), c.range);
+    amount = binary(Op::Mul, std::move(amount), call("cardrt_count_cards", {G(), C(), fn_ref(per)}));
+    k = to;
+    if (k + 3 < t.size() && t[k]->kind == ast::TermKind::Comma && word(k + 1) == "up" && word(k + 2) == "to") {
+      auto most = amount_at(c, k + 3);
+      if (!most) return fail({c.range, "the words after 'up to' are not compiled yet"});
+      amount = binary(Op::Min, std::move(amount), binary(Op::Mul, konst(sign * n->value), std::move(*most)));
+      k += 4;
+      // "up to three Rings": the noun again
+      size_t nlen = 0;
+      if (k < t.size() && (lex_.card_type(t[k]->text) >= 0 || lex_.keyword_at(std::span(t).subspan(k), nlen) >= 0))
+        k += nlen ? nlen : 1;
+    }
+  } else if (word(k) == "if") {
+    auto g = card_condition(c, terms_range(t, k, t.size()));
+    if (!g) return fail({c.range, "the condition '" + words_text(t, k, t.size()) + "' is not compiled yet"});
+    amount = binary(Op::Mul, std::move(amount), binary(Op::Ne, std::move(*g), konst(0)));
+    k = t.size();
+  }
+  if (k < t.size()) return fail({c.range, "the words after '" + words_text(t, e, k) + "' are not compiled yet"});
+  if (which) amount = binary(Op::Mul, std::move(amount), binary(Op::Ne, std::move(*which), konst(0)));
+  Body f;
+  f.stmts.push_back(ret(std::move(amount)));
+  int fn = add_function("cost", FnKind::Filter, std::move(f), c.range);
+  out.stmts.push_back(checked(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(scope)}), reg));
+  return true;
+}
+
 // A filter function (a test over the candidate card, param 2) the runtime calls back.
 int CardBinder::filter_function(Node test, SourceRange origin) {
   Body f;
@@ -137,6 +214,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   ranged_ = floor_used_ = false;
   if (std::optional<bool> base = base_definition(u, def, reg, out)) return *base;
   if (std::optional<bool> req = attach_requirement(u, def, reg, out)) return *req;
+  if (std::optional<bool> cost = cost_reduction(u, def, reg, out)) return *cost;
   int32_t kind = CARDRT_AB_ACTION;
   int32_t designators = 0;
   uint32_t flags = 0;

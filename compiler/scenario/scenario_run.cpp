@@ -473,6 +473,19 @@ class Runner {
       if (!c) return false;
       std::string rest;
       for (size_t i = 2; i < w.size(); ++i) rest += (i > 2 ? " " : "") + w[i];
+      if (w.size() == 4 && w[2] == "cost") {
+        // expect NAME cost N: what its controller pays to bring it into play (the profile's cost stat, less the
+        // reductions of its own text and of the cards in play; cardrt_game_play_cost)
+        auto n = number(st, w[3]);
+        if (!n) return false;
+        int32_t stat = -1;
+        for (size_t s = 0; s < p.stats.size() && stat < 0; ++s)
+          if (p.stats[s].cost) stat = static_cast<int32_t>(s);
+        if (stat < 0) return bad(st, "game '" + p.game + "' has no cost stat");
+        int32_t got = cardrt_game_play_cost(game_, cardrt_card_controller(game_, *c), *c, stat);
+        expect(r, st, got == *n, w[1] + " costs " + std::to_string(got) + ", expected " + w[3]);
+        return true;
+      }
       if (rest == "in play" || rest == "not in play") {
         bool in = cardrt_card_in_play(game_, *c) != 0;
         expect(r, st, in == (rest == "in play"), w[1] + " is " + (in ? "" : "not ") + "in play");

@@ -166,6 +166,19 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     out.subject.clear();
     return true;
   }
+  // "Enters play for 1 less Gold if ...", "This Holding enters play paying 1 less Gold for each Ring you control",
+  // "Your Spells enter play for 1 less Gold": what a card costs to bring into play (the subject: this card when
+  // there is none)
+  for (size_t i = 0; i + 3 < terms.size() && terms[i]->kind != ast::TermKind::Embedded; ++i) {
+    std::string a = lower_word(*terms[i]), b = lower_word(*terms[i + 1]), c = lower_word(*terms[i + 2]);
+    if ((a == "enters" || a == "enter") && b == "play" && (c == "for" || c == "paying")) {
+      out.form = ClauseForm::Declarative;
+      out.predicate = "enters play";
+      out.subject.clear();
+      for (size_t k = 0; k < i; ++k) out.subject += (k ? " " : "") + terms[k]->text;
+      return true;
+    }
+  }
   // Declarative: a subject, then a predicate word or a verb in the third person ("This Personality challenges").
   for (size_t i = 1; i < terms.size(); ++i) {
     if (terms[i]->kind == ast::TermKind::Embedded) break;

@@ -170,7 +170,9 @@ class Resolver {
     auto title_word = [&](size_t k) {
       if (k >= t.size() || !is_upper(*t[k])) return false;
       std::string w = possessive_stem(t[k]->text);
-      if (w.size() < 3 || w == "The" || w == "And") return false;
+      // "The" and "And" only inside the title's words ("After The Great Death enters play": its full title)
+      if (w.size() < 3 || ((w == "The" || w == "And") && (k + 1 >= t.size() || k != i || !card_.title.starts_with(w + " "))))
+        return false;
       size_t len = 0;
       if (lex_.card_type(w) >= 0 || lex_.keyword_at(std::span(t).subspan(k), len) >= 0 || lex_.stat_at(std::span(t).subspan(k), len) >= 0)
         return false;

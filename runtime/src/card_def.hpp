@@ -45,6 +45,10 @@ struct CardDef {
   EventSet triggers;                // the events its printed triggered traits and Reactions trigger on
   cardrt_base_fn base_fn = nullptr;
   cardrt_filter_fn attach_filter = nullptr;
+  // "Enters play for 1 less Gold if ...", "Your Spells enter play for 1 less Gold": (fn, scope) where fn answers how
+  // much less a card costs; scope CARDRT_COST_SELF (this card, wherever it is) or CARDRT_COST_OTHERS (any card,
+  // while this one is in play)
+  std::vector<std::pair<cardrt_filter_fn, int32_t>> cost_reductions;
 };
 
 struct CardPool {

@@ -443,6 +443,9 @@ class Game {
     if (epoch == epoch_) ++continuous_seen_;
   }
 
+  // what a player pays to bring a card into play: its cost stat less the reductions (zones.cpp)
+  int32_t play_cost(PlayerId p, CardId id, int32_t stat);
+
   // --- keyword rule modules (keyword_rules.cpp) ---
   int32_t tactical_battle(PlayerId p);
   int32_t play_terrain(PlayerId p, CardId id, int32_t ability);

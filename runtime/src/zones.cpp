@@ -136,6 +136,27 @@ int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to
   return CARDRT_OK;
 }
 
+int32_t Game::play_cost(PlayerId p, CardId id, int32_t stat) {
+  if (!valid_player(p) || !valid_card(id) || stat < 0 || stat >= int32_t(profile_->stats.size())) return 0;
+  int64_t cost = stat_value(card(id), stat);
+  // the card's own text ("Enters play for 1 less Gold if you are a Lion Clan player"), its player's as "you"
+  if (const CardDef* d = def_of(card(id)))
+    for (const auto& [fn, scope] : d->cost_reductions)
+      if (scope == CARDRT_COST_SELF) {
+        cardrt_effect_ctx ctx = rule_ctx(p, id);
+        cost -= fn(handle, &ctx, id);
+      }
+  // the cards in play ("Your Spells enter play for 1 less Gold"), each with its controller as "you"
+  for (CardId src : cards_in_play())
+    if (const CardDef* d = def_of(card(src)))
+      for (const auto& [fn, scope] : d->cost_reductions)
+        if (scope == CARDRT_COST_OTHERS && src != id) {
+          cardrt_effect_ctx ctx = rule_ctx(card(src).controller, src);
+          cost -= fn(handle, &ctx, id);
+        }
+  return int32_t(std::clamp<int64_t>(cost, 0, INT32_MAX));  // 000 7.2: never below zero
+}
+
 int32_t Game::put_into_play(CardId id, PlayerId controller, int32_t battlefield) {
   const int32_t play = profile_->zone(CARDRT_ZROLE_PLAY);
   if (play < 0) return CARDRT_E_STATE;

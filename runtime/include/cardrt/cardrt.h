@@ -94,6 +94,8 @@ enum { CARDRT_BASE_ABSENT = 0, CARDRT_BASE_VALUE = 1, CARDRT_BASE_ASTERISK = 2, 
        CARDRT_BASE_DASH = 4 };
 enum { CARDRT_AB_TRIGGERED = 1, CARDRT_AB_CONTINUOUS = 2, CARDRT_AB_ACTION = 3, CARDRT_AB_REACTION = 4,
        CARDRT_AB_REPLACEMENT = 5 };
+/* cardrt_def_cost_reduction scopes (ABI 5) */
+enum { CARDRT_COST_SELF = 0, CARDRT_COST_OTHERS = 1 };
 enum { CARDRT_DESIG_LIMITED = 1, CARDRT_DESIG_OPEN = 2, CARDRT_DESIG_BATTLE = 4, CARDRT_DESIG_REACTION = 8,
        CARDRT_DESIG_TERRAIN_BATTLE = 16,
        CARDRT_DESIG_OTHER = 32 /* appended in ABI 3: a designator of the game's own (Interrupt, Engage, Day, ...) */ };
@@ -299,6 +301,10 @@ CARDRT_API int32_t cardrt_game_move_to_battlefield(cardrt_game*, int32_t card, i
  * action; "an additional Battle action": CARDRT_DESIG_BATTLE), or -1 when none. Those not taken lapse at the end of
  * the turn. */
 CARDRT_API int32_t cardrt_game_additional_actions(cardrt_game*, int32_t player);
+/* ABI 5. What the player pays to bring the card into play: its `stat` (the profile's cost stat, e.g. Gold Cost) less
+ * the reductions of its own text ("Enters play for 1 less Gold if you are a Lion Clan player") and of the cards
+ * in play ("Your Spells enter play for 1 less Gold"), never below 0 (000 7.2). The engine charges it. */
+CARDRT_API int32_t cardrt_game_play_cost(cardrt_game*, int32_t player, int32_t card, int32_t stat);
 CARDRT_API int32_t cardrt_game_take_additional_action(cardrt_game*, int32_t player);
 CARDRT_API int32_t cardrt_game_emit(cardrt_game*, int32_t event, int32_t card, int32_t player, int32_t amount);
 /* The same with the event's other card ("When this unit attacks": the attacked unit; CARDRT_EVF_OTHER). */

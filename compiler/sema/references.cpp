@@ -118,7 +118,7 @@ class Resolver {
         // "If it is not your turn", "If it is another player's first turn": "it" stands for no thing
         if (w == "it" && next == "is") {
           bool turn = false;
-          for (size_t k = i + 2; k < t.size() && k < i + 8 && !turn; ++k) turn = lower_word(*t[k]) == "turn";
+          for (size_t k = i + 2; k < t.size() && k < i + 11 && !turn; ++k) turn = lower_word(*t[k]) == "turn";
           if (turn) continue;
         }
         // "Choose your performing Monk: Straighten him": the performer can be referred back to

@@ -202,6 +202,26 @@ bool CardBinder::choose(const Clause& c, size_t v, Body& b) {
   // "Choose your performing Personality": already chosen as the action was announced (performers.cpp)
   if (size_t end = v; v + 1 < c.terms.size() && lower_word(*c.terms[v + 1]) == "performing" && performer_at(c.terms, v, end))
     return and_then(c, end, b, false);
+  // "Choose a player, who loses 3 Honor", "choose another player who gains or loses 2 Honor": a player the
+  // controller chooses (not targeted, 001 Target), then what the relative clause says that player does
+  if (auto word = [&](size_t k) { return k < c.terms.size() ? lower_word(*c.terms[k]) : std::string(); };
+      (word(v) == "a" || word(v) == "another") && word(v + 1) == "player") {
+    size_t k = v + 2;
+    if (k < c.terms.size() && c.terms[k]->kind == ast::TermKind::Comma) ++k;
+    int verb = -1;
+    if (word(k) != "who" || !ClauseReader(p_).third_person_verb(word(k + 1), verb))
+      return fail({c.range, "only 'a player, who <does something>' is compiled yet"});
+    auto slot_k = choice_slot(c);
+    if (!slot_k) return false;
+    Node test = word(v) == "another" ? binary(Op::Ne, param(2), controller()) : konst(1);
+    int fn = filter_function(std::move(test), c.range);
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(*slot_k), fn_ref(fn), konst(0)}), konst(CARDRT_OK))));
+    std::optional<Node> saved = std::move(player_);
+    player_ = slot(static_cast<int>(*slot_k));
+    bool ok = effect_body(tail_clause(c, k + 1, verb), b, false);
+    player_ = std::move(saved);
+    return ok;
+  }
   if (!noun_filter(c.terms, v, c.terms.size(), param(2), test, why)) return fail({c.range, why});
   auto k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
   if (!k) return false;

@@ -436,6 +436,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     // "Bow or straighten him": the controller chooses one of the two verbs (CARDRT_PURPOSE_VERB: yes is the first)
     size_t len = 0;
     int second = ClauseReader(p_).verb_at(std::span(c.terms).subspan(v + 1), len);
+    // "who gains or loses 2 Honor": the second verb in the third person too
+    if (second < 0 && player_ && ClauseReader(p_).third_person_verb(lower_word(*c.terms[v + 1]), second)) len = 1;
     if (second >= 0 && v + 1 + len < c.terms.size()) {
       Clause one = c;
       one.terms.erase(one.terms.begin() + static_cast<long>(v), one.terms.begin() + static_cast<long>(v + 1 + len));

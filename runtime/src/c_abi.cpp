@@ -791,6 +791,10 @@ int32_t cardrt_target_player(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t 
                              uint32_t flags) {
   return act(game, ctx, [&](Game& g) { return g.target(ctx, slot, as_filter(filter), 1, 1, flags, true, true); });
 }
+int32_t cardrt_choose_player(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, cardrt_any_fn filter,
+                             uint32_t flags) {
+  return act(game, ctx, [&](Game& g) { return g.target(ctx, slot, as_filter(filter), 1, 1, flags, false, true); });
+}
 int32_t cardrt_choose_cards(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, cardrt_any_fn filter,
                             int32_t min, int32_t max, uint32_t flags) {
   return act(game, ctx,

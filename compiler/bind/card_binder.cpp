@@ -239,6 +239,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
       kind = reaction ? CARDRT_AB_REACTION : CARDRT_AB_ACTION;
       for (const auto& k : u.keywords)
         if (const KeywordDef* kd = p_.keyword(k); kd && kd->rule == "tactical") flags |= CARDRT_ABF_TACTICAL;
+        else if (kd && kd->rule == "repeatable") flags |= CARDRT_ABF_UNLIMITED;  // 003 Abilities: "unless ... states otherwise"
       break;
     }
     case UnitKind::TriggeredTrait: kind = CARDRT_AB_TRIGGERED; break;
@@ -318,6 +319,8 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
       case ClauseRole::Condition: {
         std::string t = lower_text(c.range);
         if (t.rfind("even if", 0) == 0 && t.find("bowed") != std::string::npos) flags |= CARDRT_ABF_EVEN_IF_BOWED;
+        // 003 Abilities: "Abilities can be used only once per turn, unless their ... text states otherwise"
+        else if (t == "any number of times per turn") flags |= CARDRT_ABF_UNLIMITED;
         else if (t.rfind("once per turn", 0) == 0) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
         else if (auto g = card_condition(c, c.range)) {
           // the ability may be used (or the trait triggers) only while it holds (003 Abilities, constraints block)

@@ -263,7 +263,7 @@ class Loader {
         if (!fresh("keyword", n)) return;
         KeywordDef k{n.text, attr_value(d, "rule"), attr(d, "prefix") != nullptr, "", n.range};
         static const std::vector<std::string_view> rules{"unique", "tactician", "tactical", "terrain",
-                                                         "experienced", "dishonorable", "tribe"};
+                                                         "experienced", "dishonorable", "tribe", "repeatable"};
         if (!k.rule.empty() && std::find(rules.begin(), rules.end(), k.rule) == rules.end())
           diags_.report(DiagId::ProfileBadPolicy, attr(d, "rule")->value->range, "rule", k.rule, join(rules));
         p_->keywords.push_back(std::move(k));

@@ -104,8 +104,16 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     why = "it is empty";
     return false;
   }
-  // Leading condition and timing phrases end at a comma: "If he is bowed, ...", "Until the end of the turn, ...".
-  while (!terms.empty() && in(kSubordinators, lower_word(*terms[0]))) {
+  // Leading condition and timing phrases end at a comma: "If he is bowed, ...", "Until the end of the turn, ...",
+  // "Any number of times per turn, ..." (003 Abilities: a use limit the text states)
+  auto any_number = [](TermSpan t) {
+    static constexpr std::array<std::string_view, 6> words = {"any", "number", "of", "times", "per", "turn"};
+    if (t.size() < words.size()) return false;
+    for (size_t k = 0; k < words.size(); ++k)
+      if (lower_word(*t[k]) != words[k]) return false;
+    return true;
+  };
+  while (!terms.empty() && (in(kSubordinators, lower_word(*terms[0])) || any_number(terms))) {
     auto comma = std::find_if(terms.begin(), terms.end(), [](const ast::Term* t) {
       return t->kind == ast::TermKind::Comma;
     });

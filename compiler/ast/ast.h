@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/source_manager.h"
@@ -26,18 +27,20 @@ enum class TermKind : uint8_t {
   Other,     // punctuation with no meaning in card text (?, !, =, brackets, bullets, stray characters)
 };
 
-// Members are ordered largest first, so the flags share the last word (112 bytes, not 120).
+// `text` and `stat` view the source file's text, which the SourceManager keeps: an AST never outlives the
+// SourceManager it was parsed from (ast::relocated re-points them when a cached card is placed again). Members are
+// ordered largest first and the flags are bits: 72 bytes a term (docs/performance.md, "Front end").
 struct Term {
-  std::string text;      // source spelling
-  std::string stat;      // Modifier: the stat letters after the number ("F" in +2F), may be empty
+  std::string_view text;  // source spelling
+  std::string_view stat;  // Modifier: the stat letters after the number ("F" in +2F), may be empty
   std::shared_ptr<Paragraph> embedded;  // Embedded
   int64_t value = 0;     // Number, Modifier (signed; 0 when the modifier is +X/-X)
   SourceRange range;
   TermKind kind = TermKind::Word;
-  bool bold = false;
-  bool italic = false;
-  bool uses_x = false;   // Modifier written with X (+X, -XF)
-  bool fractional = false;  // Number written with a decimal point (1.5): reported, 000 7.1
+  bool bold : 1 = false;
+  bool italic : 1 = false;
+  bool uses_x : 1 = false;      // Modifier written with X (+X, -XF)
+  bool fractional : 1 = false;  // Number written with a decimal point (1.5): reported, 000 7.1
 };
 
 // Text between two periods (or a period and a colon) within one block.

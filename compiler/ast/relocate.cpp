@@ -7,6 +7,7 @@ namespace {
 struct Mover {
   FileId file;
   int64_t delta;
+  std::string_view text;
 
   void at(SourceRange& r) const {
     if (!r.valid()) return;
@@ -22,6 +23,10 @@ struct Mover {
         at(s.range);
         for (Term& t : s.terms) {
           at(t.range);
+          // A parsed term's text is its range's text, the stat letters its end.
+          const size_t stat = t.stat.size();
+          t.text = text.substr(t.range.begin, t.range.end - t.range.begin);
+          t.stat = t.text.substr(t.text.size() - stat);
           if (t.embedded) {
             t.embedded = std::make_shared<Paragraph>(*t.embedded);  // a copy of its own
             paragraph(*t.embedded);
@@ -35,8 +40,8 @@ struct Mover {
 
 }  // namespace
 
-Card relocated(const Card& card, FileId file, int64_t delta) {
-  Mover m{file, delta};
+Card relocated(const Card& card, FileId file, int64_t delta, std::string_view file_text) {
+  Mover m{file, delta, file_text};
   Card c = card;
   m.at(c.title_range);
   m.at(c.range);

@@ -1,6 +1,7 @@
 #pragma once
 // Source files and positions: every AST node and diagnostic points here by (file id, byte offsets).
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,7 +53,7 @@ class SourceManager {
     std::string contents;
     std::vector<uint32_t> line_starts;
   };
-  std::vector<File> files_;
+  std::deque<File> files_;  // a deque never moves a file: the AST's views of its text stay valid
 };
 
 // Number of code points in a UTF-8 byte string (invalid bytes count one each).

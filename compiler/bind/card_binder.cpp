@@ -524,7 +524,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
         who = binary(Op::Ne, player, controller());
         ++k;
       } else if (w != "the" && w != "this" && w != "a" && w != "an" && w != "each" && w != "current" && w != "next") {
-        return fail({c.range, "the word '" + subject[k]->text + "' in this trigger is not compiled yet"});
+        return fail({c.range, "the word '" + std::string(subject[k]->text) + "' in this trigger is not compiled yet"});
       }
     }
     return true;
@@ -599,7 +599,7 @@ bool CardBinder::targeted_trigger(const Clause& c, std::optional<Node>& who) {
     } else if (word(k) == "action" && k + 1 == ev) {
       action_named = true;
     } else {
-      return fail({c.range, "the word '" + t[k]->text + "' in this trigger is not compiled yet"});
+      return fail({c.range, "the word '" + std::string(t[k]->text) + "' in this trigger is not compiled yet"});
     }
   }
   size_t end = t.size();

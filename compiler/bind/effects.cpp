@@ -312,7 +312,7 @@ bool CardBinder::additional_action(const Clause& c, size_t v, Body& b) {
     std::string w = word(k);
     if (w == "or") continue;
     int32_t d = w == "battle" ? CARDRT_DESIG_BATTLE : w == "limited" ? CARDRT_DESIG_LIMITED : w == "open" ? CARDRT_DESIG_OPEN : 0;
-    if (d == 0) return fail({c.range, "the word '" + t[k]->text + "' of the additional action is not compiled yet"});
+    if (d == 0) return fail({c.range, "the word '" + std::string(t[k]->text) + "' of the additional action is not compiled yet"});
     designators |= d;
   }
   if (k >= t.size()) return fail({c.range, "it names no action"});
@@ -843,7 +843,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     auto set_base = [&](int stat, int64_t value) {
       b.stmts.push_back(eval(call("cardrt_created_set_base", {G(), C(), local(made), konst(stat), konst(value)})));
     };
-    auto unread = [&](size_t i) { return fail({c.range, "the word '" + t[i]->text + "' of the created card is not compiled yet"}); };
+    auto unread = [&](size_t i) { return fail({c.range, "the word '" + std::string(t[i]->text) + "' of the created card is not compiled yet"}); };
     for (size_t i = v; i + 1 < last; ++i) {
       std::string w = lower_word(*t[i]);
       if (t[i]->kind == ast::TermKind::Comma || t[i]->kind == ast::TermKind::Slash || t[i]->kind == ast::TermKind::Other ||

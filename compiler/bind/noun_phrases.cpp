@@ -342,7 +342,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       add(binary(Op::Ne, card, self()));
       continue;
     }
-    why = "the word '" + term.text + "' in '" + words_text(t, from, to) + "' is not compiled yet";
+    why = "the word '" + std::string(term.text) + "' in '" + words_text(t, from, to) + "' is not compiled yet";
     return false;
   }
   if (pending != Kind::none) {

@@ -70,7 +70,8 @@ bool CardBinder::performer_choice(const TextUnit& u, int32_t designators, Body& 
       // "this Shugenja's Chi": the filter reads the keyword without its possessive
       std::vector<const ast::Term*> words(t.begin() + static_cast<long>(from), t.begin() + static_cast<long>(to));
       ast::Term stem = *words.back();
-      stem.text = possessive_stem(stem.text);
+      const std::string stem_text = possessive_stem(stem.text);  // a term's text is a view: keep what it views
+      stem.text = stem_text;
       words.back() = &stem;
       if (!noun_filter(words, 0, words.size(), param(2), test, why)) return fail({c->range, why});
       // yours, and present at the battle for a Battle action

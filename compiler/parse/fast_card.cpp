@@ -424,7 +424,7 @@ class Reader {
     ast::Term term;
     term.kind = ast::TermKind::Modifier;
     term.range = range(tok);
-    term.text = std::string(text(tok));
+    term.text = text(tok);
     std::string_view s = term.text;
     bool negative = s[0] == '-' || s[0] != '+';  // '-' or U+2212
     size_t i = s[0] == '+' || s[0] == '-' ? 1 : 3;
@@ -437,7 +437,7 @@ class Reader {
       term.value = number(s.substr(i, j - i));
     }
     if (negative) term.value = -term.value;
-    term.stat = std::string(s.substr(j));
+    term.stat = s.substr(j);
     return term;
   }
 
@@ -531,7 +531,7 @@ class Reader {
         ast::Term t;
         t.kind = ast::TermKind::Embedded;
         t.range = range(e.first, e.last);
-        t.text = std::string(text(t.range));
+        t.text = text(t.range);
         t.embedded = std::make_shared<ast::Paragraph>(!e.inner.empty() ? build_paragraph(e.inner)
                                                                          : ast::Paragraph{{}, {}, t.range});
         add(std::move(t));
@@ -556,7 +556,7 @@ class Reader {
         case T::Signed: add(modifier(tok)); return;
         default: break;
       }
-      t.text = std::string(text(tok));
+      t.text = text(tok);
       switch (toks_[tok].type) {
         case T::Number:
           t.kind = ast::TermKind::Number;
@@ -584,7 +584,7 @@ class Reader {
           start_type(i + 1) == T::Number && range(elems[i + 1].first).begin == range(tok).end) {
         ast::Term& num = terms.back();
         num.range.end = range(elems[i + 1].first).end;
-        num.text = std::string(text(num.range));
+        num.text = text(num.range);
         num.fractional = true;
         sentence_range = SourceRange::join(sentence_range, num.range);
         ++i;

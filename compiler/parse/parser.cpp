@@ -141,6 +141,7 @@ class AstBuilder {
     return {file_, map_.byte(c->getStart()->getStartIndex()), map_.byte(stop->getStopIndex() + 1)};
   }
   std::string text(SourceRange r) const { return std::string(sm_.text(r)); }
+  std::string_view view(SourceRange r) const { return sm_.text(r); }
 
   // Words joined by single spaces, as a name is compared.
   std::string name_text(P::NameWordsContext* c) const {
@@ -275,7 +276,7 @@ class AstBuilder {
   ast::Term modifier(antlr4::Token* t) {
     ast::Term term;
     term.kind = ast::TermKind::Modifier;
-    term.text = text(range(t));
+    term.text = view(range(t));
     term.range = range(t);
     std::string_view s = term.text;
     bool negative = s[0] == '-' || s[0] != '+';  // '-' or U+2212
@@ -289,7 +290,7 @@ class AstBuilder {
       term.value = number(t, s.substr(i, j - i));
     }
     if (negative) term.value = -term.value;
-    term.stat = std::string(s.substr(j));
+    term.stat = s.substr(j);
     return term;
   }
 
@@ -336,7 +337,7 @@ class AstBuilder {
         ast::Term t;
         t.kind = ast::TermKind::Embedded;
         t.range = range(emb);
-        t.text = text(t.range);
+        t.text = view(t.range);
         t.embedded = std::make_shared<ast::Paragraph>(emb->paragraph() ? paragraph(emb->paragraph())
                                                                           : ast::Paragraph{{}, {}, t.range});
         add(std::move(t));
@@ -349,7 +350,7 @@ class AstBuilder {
       }
       ast::Term t;
       t.range = range(tok);
-      t.text = text(t.range);
+      t.text = view(t.range);
       switch (tok->getType()) {
         case L::BOLD: bold = !bold; return;
         case L::ITALIC: italic = !italic; return;
@@ -391,7 +392,7 @@ class AstBuilder {
           range(elems[i + 1]->getStart()).begin == range(tok).end) {
         ast::Term& num = sentence.terms.back();
         num.range.end = range(elems[i + 1]->getStart()).end;
-        num.text = text(num.range);
+        num.text = view(num.range);
         num.fractional = true;
         sentence.range = SourceRange::join(sentence.range, num.range);
         ++i;
@@ -625,7 +626,7 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
       if (it != cache->entries_.end()) {
         // An unchanged card: its AST and syntax diagnostics, moved to where it starts now.
         ++cache->hits_;
-        out->cards.push_back(ast::relocated(it->second.card, file, static_cast<int64_t>(begin)));
+        out->cards.push_back(ast::relocated(it->second.card, file, static_cast<int64_t>(begin), src));
         for (const Diagnostic& d : it->second.diags) {
           Diagnostic moved = d;
           auto move = [&](SourceRange& r) {
@@ -640,7 +641,9 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
           for (auto& f : moved.fixits) move(f.range);
           diags.add(std::move(moved));
         }
-        fresh[std::string(slice)] = it->second;
+        // Its terms view the cached copy of its text (the key), which outlives this parse's source.
+        auto [kept, added] = fresh.try_emplace(std::string(slice), it->second);
+        if (added) kept->second.card = ast::relocated(it->second.card, kRelativeFile, 0, kept->first);
         continue;
       }
       ++cache->misses_;
@@ -663,7 +666,8 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
     if (cache && out->cards.size() == cards_before + 1) {
       // Kept relative to the card's first byte, so it can be moved wherever the card is next time.
       CardParseCache::Entry e;
-      e.card = ast::relocated(out->cards.back(), kRelativeFile, -static_cast<int64_t>(begin));
+      auto [kept, added] = fresh.try_emplace(std::string(slice));
+      e.card = ast::relocated(out->cards.back(), kRelativeFile, -static_cast<int64_t>(begin), kept->first);
       for (size_t k = diags_before; k < diags.all().size(); ++k) {
         Diagnostic d = diags.all()[k];
         auto rel = [&](SourceRange& r) {
@@ -678,7 +682,7 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
         for (auto& f : d.fixits) rel(f.range);
         e.diags.push_back(std::move(d));
       }
-      fresh[std::string(slice)] = std::move(e);
+      kept->second = std::move(e);
     }
   }
   if (cache) cache->entries_ = std::move(fresh);  // only the cards of this parse are kept

@@ -131,7 +131,7 @@ void check_abilities(CheckContext& ctx) {
           if (lex.stat_at(std::span(t).subspan(i), len) >= 0) continue;
           for (const auto& kw : p.keywords) {
             std::string padded = " " + kw.name + " ";
-            if (kw.name != t[i]->text && padded.find(" " + t[i]->text + " ") != std::string::npos) {
+            if (kw.name != t[i]->text && padded.find(" " + std::string(t[i]->text) + " ") != std::string::npos) {
               ctx.diags.report(DiagId::PartialKeyword, t[i]->range, t[i]->text, p.game, kw.name);
               break;
             }

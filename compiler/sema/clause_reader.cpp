@@ -32,7 +32,7 @@ std::string_view word_text(const ast::Term& t) {
 
 std::string lower_word(const ast::Term& t) {
   if (t.kind != ast::TermKind::Word && t.kind != ast::TermKind::X) return {};
-  std::string s = t.text;
+  std::string s(t.text);
   for (auto& c : s) c = ascii_lower(c);
   return s;
 }
@@ -183,7 +183,10 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
       out.form = ClauseForm::Declarative;
       out.predicate = "enters play";
       out.subject.clear();
-      for (size_t k = 0; k < i; ++k) out.subject += (k ? " " : "") + terms[k]->text;
+      for (size_t k = 0; k < i; ++k) {
+        if (k) out.subject += ' ';
+        out.subject += terms[k]->text;
+      }
       return true;
     }
   }
@@ -199,15 +202,18 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
       out.form = ClauseForm::Declarative;
       out.verb = verb;
       out.predicate = w;
-      for (size_t k = 0; k < i; ++k) out.subject += (k ? " " : "") + terms[k]->text;
+      for (size_t k = 0; k < i; ++k) {
+        if (k) out.subject += ' ';
+        out.subject += terms[k]->text;
+      }
       return true;
     }
   }
   if (terms[0]->kind == ast::TermKind::Word)
-    why = "'" + terms[0]->text + "' is not a verb of game '" + profile_.game +
+    why = "'" + std::string(terms[0]->text) + "' is not a verb of game '" + profile_.game +
           "', and no subject is followed by has, is, may or a verb";
   else
-    why = "it starts with '" + terms[0]->text + "' where a verb or a subject belongs";
+    why = "it starts with '" + std::string(terms[0]->text) + "' where a verb or a subject belongs";
   return false;
 }
 

@@ -174,12 +174,12 @@ int Lexicon::stat_abbrev(std::string_view letters) const {
 }
 
 // "hero's" -> "hero": a possessive names the same thing.
-std::string possessive_stem(const std::string& w) {
+std::string possessive_stem(std::string_view w) {
   for (std::string_view suffix : {"'s", "\u2019s", "s'", "s\u2019"}) {
     if (w.size() > suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0)
-      return w.substr(0, w.size() - suffix.size() + (suffix[0] == 's' ? 1 : 0));
+      return std::string(w.substr(0, w.size() - suffix.size() + (suffix[0] == 's' ? 1 : 0)));
   }
-  return w;
+  return std::string(w);
 }
 
 }  // namespace cardc

@@ -48,7 +48,7 @@ bool lower_equals(std::string_view text, std::string_view lower);
 
 bool is_pronoun(std::string_view lower);
 // "hero's" -> "hero": a possessive names the same thing.
-std::string possessive_stem(const std::string& w);
+std::string possessive_stem(std::string_view w);
 // "a", "an", "the", "one", "another" ... words that open a noun phrase.
 bool is_determiner(std::string_view lower);
 

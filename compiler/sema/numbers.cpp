@@ -150,10 +150,10 @@ void check_numbers(CheckContext& ctx) {
         if (prim == "lose" && stat) {
           // 003 Stats: "lose -1F" is a loss, the same as "suffer -1F", not a double-negative gain.
           ctx.diags.report(DiagId::LoseNegative, SourceRange::join(verb.range, n.range),
-                           verb.text + " " + n.text, n.text)
+                           std::string(verb.text) + " " + std::string(n.text), n.text)
               .fix(verb.range, is_upper(verb) ? "Suffer" : "suffer");
         } else {
-          ctx.diags.report(DiagId::NegativeChoice, SourceRange::join(verb.range, n.range), verb.text + " " + n.text);
+          ctx.diags.report(DiagId::NegativeChoice, SourceRange::join(verb.range, n.range), std::string(verb.text) + " " + std::string(n.text));
         }
       }
     });

@@ -154,10 +154,10 @@ class Resolver {
         // Any card or entity noun can be referred back to ("Your Personalities ... while they ...").
         bool plural = false;
         if (int ct = lex_.card_type(possessive_stem(t[i]->text), &plural); ct >= 0)
-          ante.push_back({t[i]->range, t[i]->text, ct, false});
+          ante.push_back({t[i]->range, std::string(t[i]->text), ct, false});
         else if (Lexicon::entity_noun(w) || w == "opponent" ||
                  (w == "you" && next != "control" && next != "rule" && next != "own"))  // "a unit you control"
-          ante.push_back({t[i]->range, t[i]->text, -1, false});
+          ante.push_back({t[i]->range, std::string(t[i]->text), -1, false});
       }
       if (primitive_of(ctx_.profile, *c) == "discard") discarded = true;
     }

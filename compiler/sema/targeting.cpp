@@ -42,7 +42,7 @@ TargetNoun find_noun(const Lexicon& lex, const std::vector<const ast::Term*>& t,
     std::string w = lower_word(*t[i]);
     if (i > from && stop_word(w)) break;
     bool plural = false;
-    std::string word = t[i]->text;
+    std::string word(t[i]->text);
     // "target hero's hand": the possessive names what is targeted.
     for (std::string_view suffix : {"'s", "\u2019s"})
       if (word.size() > suffix.size() && word.compare(word.size() - suffix.size(), suffix.size(), suffix) == 0)
@@ -56,12 +56,12 @@ TargetNoun find_noun(const Lexicon& lex, const std::vector<const ast::Term*>& t,
       // "target Samurai": a keyword names cards; a following card type noun is more precise.
       out = {words_text(t, i, i + len), -1, true, i + len};
       if (i + len < t.size()) {
-        if (int ct = lex.card_type(t[i + len]->text); ct >= 0) out = {t[i + len]->text, ct, true, i + len + 1};
+        if (int ct = lex.card_type(t[i + len]->text); ct >= 0) out = {std::string(t[i + len]->text), ct, true, i + len + 1};
       }
       return out;
     }
     if (Lexicon::entity_noun(w)) {
-      out = {t[i]->text, -1, false, i + 1};
+      out = {std::string(t[i]->text), -1, false, i + 1};
       return out;
     }
   }

@@ -284,7 +284,7 @@ class TextReader {
       // 003 Abilities: each word before the designator is a separate keyword ("Bushido Virtue").
       for (size_t k = 0; k + matches[gi].words < groups[gi].size(); ++k) {
         const ast::Term* w = groups[gi][k];
-        u.keywords.push_back(w->text);
+        u.keywords.emplace_back(w->text);
         if (!p_.keyword(w->text)) {
           auto& d = ctx_.diags.report(DiagId::UnknownKeyword, w->range, w->text, p_.game);
           if (auto best = closest(w->text, p_.keyword_names())) {

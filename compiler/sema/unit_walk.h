@@ -26,7 +26,10 @@ inline std::vector<Clause*> clauses_of(TextUnit& u) {
 
 inline std::string words_text(const std::vector<const ast::Term*>& terms, size_t from, size_t to) {
   std::string s;
-  for (size_t i = from; i < to && i < terms.size(); ++i) s += (s.empty() ? "" : " ") + terms[i]->text;
+  for (size_t i = from; i < to && i < terms.size(); ++i) {
+    if (!s.empty()) s += ' ';
+    s += terms[i]->text;
+  }
   return s;
 }
 

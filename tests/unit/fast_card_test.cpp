@@ -160,6 +160,42 @@ TEST(FastCard, TrickyCardsParseTheSame) {
   expect_same(all, "all together");
 }
 
+// Terms view the text of the file they were parsed from, also when a card comes from the cache of unchanged cards
+// (parsed from another source manager, gone since): ast::relocated re-points them into the new file.
+TEST(FastCard, TermsViewTheSourceTheyWereReadFrom) {
+  const std::string a = "game legends\n\ncard \"A\"\n  type Strategy\n  text\n    Give him +2F and \"Battle: Bow him.\"\nend\n\n"
+                        "card \"B\"\n  type Strategy\n  text\n    Draw 1.5 cards.\nend\n";
+  const std::string b = "game legends\n\ncard \"New\"\n  type Strategy\n  text\n    Bow him.\nend\n\n" + a.substr(14);
+  CardParseCache cache;
+  for (const std::string* text : {&a, &b}) {
+    SourceManager sm;
+    DiagnosticEngine d(sm);
+    FileId f = sm.add("t.cards", *text);
+    auto set = parse_card_set(sm, f, d, {}, &cache);
+    ASSERT_TRUE(set);
+    std::string_view src = sm.contents(f);
+    size_t terms = 0;
+    auto check = [&](const ast::Paragraph& p, auto& self) -> void {
+      for (const auto& blk : p.blocks)
+        for (const auto& s : blk.sentences)
+          for (const auto& t : s.terms) {
+            ++terms;
+            EXPECT_GE(t.text.data(), src.data());
+            EXPECT_LE(t.text.data() + t.text.size(), src.data() + src.size());
+            EXPECT_EQ(t.text, sm.text(t.range));
+            if (!t.stat.empty()) {
+              EXPECT_EQ(t.stat.data() + t.stat.size(), t.text.data() + t.text.size());
+            }
+            if (t.embedded) self(*t.embedded, self);
+          }
+    };
+    for (const auto& c : set->cards)
+      for (const auto& p : c.text) check(p, check);
+    EXPECT_GT(terms, 10u);
+  }
+  EXPECT_EQ(cache.hits(), 2u);  // A and B, the second time
+}
+
 TEST(FastCard, ReadsOrdinaryCardsAndGivesBackWhatItMustNotRead) {
   EXPECT_TRUE(fast_reads("card \"A\"\n  type Personality\n  stats Force 2 · Chi 3\n  text\n    Draw a card.\nend\n"));
   EXPECT_TRUE(fast_reads("card \"Caf\u00e9\"\n  type Personality\n  flavor \u76ee\nend\n"));

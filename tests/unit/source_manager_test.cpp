@@ -20,6 +20,16 @@ TEST(SourceManager, LineAndColumnAreOneBasedAndCountCodePoints) {
   EXPECT_EQ(sm.line_col(f, 0).col, 1u);
 }
 
+// The AST's terms view the file's text: adding files never moves an earlier file's text, however short.
+TEST(SourceManager, TextStaysWhereItIsWhenFilesAreAdded) {
+  SourceManager sm;
+  FileId f = sm.add("short", "ab");
+  const char* at = sm.contents(f).data();
+  for (int i = 0; i < 1000; ++i) sm.add("more" + std::to_string(i), "x");
+  EXPECT_EQ(sm.contents(f).data(), at);
+  EXPECT_EQ(sm.contents(f), "ab");
+}
+
 TEST(SourceManager, TextOfRangeAndCrLfLines) {
   SourceManager sm;
   FileId f = sm.add("x", "ab\r\ncd");

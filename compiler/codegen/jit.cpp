@@ -16,15 +16,18 @@
 #include <llvm/Config/llvm-config.h>
 #include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/Core.h>
+#include <llvm/ExecutionEngine/Orc/ExecutorProcessControl.h>
 #include <llvm/ExecutionEngine/Orc/IRCompileLayer.h>
 #include <llvm/ExecutionEngine/Orc/IRTransformLayer.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/TaskDispatch.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/ThreadPool.h>
 #include <llvm/Target/TargetMachine.h>
 
 #include "codegen/lazy_stubs.h"
@@ -92,6 +95,39 @@ class CountingCompiler : public llvm::orc::IRCompileLayer::IRCompiler {
   std::atomic<uint64_t>& count_;
 };
 
+// The compile threads of an eager load (jobs > 1): ORC tasks on a fixed pool, given to LLJIT as the dispatcher of
+// its ExecutorProcessControl instead of LLJITBuilder::setNumCompileThreads. In LLVM 19 the latter installs a
+// DynamicThreadPoolTaskDispatcher, and two things there made a Jit destroyed right after its first lookup crash
+// now and then ("JIT session error: Resource tracker ... became defunct", then heap corruption):
+//  - A task may still be running when the lookup returns: the lookup waits for the partitions' symbols, whose
+//    links needed the runtime's absolute symbols (Jit::create) only resolved, and the task that materializes those
+//    may not have emitted them yet (seen in gdb: AbsoluteSymbolsMaterializationUnit::materialize -> notifyEmitted
+//    -> ResourceTrackerDefunct). LLJIT::~LLJIT calls ExecutionSession::endSession, which removes every JITDylib
+//    (their resource trackers become defunct) before it shuts the dispatcher down (EPC disconnect), so that task
+//    fails on a defunct tracker (llvm-project issue 174922 describes this order).
+//  - DynamicThreadPoolTaskDispatcher counts a task done before it destroys it (its detached thread drops the task
+//    after the count it waits on reached zero), so shutdown() can return, and the session and its symbol string
+//    pool be freed, while a MaterializationUnit still holds SymbolStringPtrs into the pool: use after free.
+// Here a task is destroyed on its thread before the pool counts it done, and Jit::Impl waits for every task before
+// the LLJIT is destroyed (~Impl). Same parallelism: materializations ran on at most `threads` threads there too.
+class CompileThreads final : public llvm::orc::TaskDispatcher {
+ public:
+  explicit CompileThreads(unsigned threads) : pool_(llvm::hardware_concurrency(threads)) {}
+  void dispatch(std::unique_ptr<llvm::orc::Task> task) override {
+    // ThreadPool takes copyable functions only: the raw pointer owns the task until it has run.
+    pool_.async([t = task.release()] {
+      t->run();
+      delete t;
+    });
+  }
+  void shutdown() override { pool_.wait(); }
+  // Every task dispatched so far has run and been destroyed.
+  void wait() { pool_.wait(); }
+
+ private:
+  llvm::DefaultThreadPool pool_;
+};
+
 }  // namespace
 
 std::string default_cache_dir() {
@@ -155,9 +191,15 @@ struct Jit::Impl {
   std::unique_ptr<codegen::DiskObjectCache> cache;
   std::atomic<uint64_t> compiled{0};
   std::unique_ptr<llvm::orc::LLJIT> lljit;
+  CompileThreads* threads = nullptr;  // lljit's task dispatcher when it has compile threads (owned by lljit)
   JitStats stats;
   llvm::orc::JITDylib* runtime = nullptr;  // the ABI functions, as absolute symbols
   std::deque<Loaded> modules;  // a deque: a Loaded never moves (its index holds views of its names)
+
+  // No task may still run when the LLJIT ends its session (CompileThreads says why).
+  ~Impl() {
+    if (threads) threads->wait();
+  }
 
   Expected<Loaded*> module(ModuleId id) {
     if (id < 0 || static_cast<size_t>(id) >= modules.size())
@@ -286,15 +328,25 @@ Expected<std::unique_ptr<Jit>> Jit::create(const JitOptions& options) {
     // No process symbols (every runtime function is registered below) and no platform runtime (card code has no
     // static initializers).
     // Lazy loads compile on the thread that calls a stub (no compile threads).
-    auto lljit = llvm::orc::LLJITBuilder()
-                     .setJITTargetMachineBuilder(std::move(*jtmb))
-                     .setLinkProcessSymbolsByDefault(false)
-                     .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
-                     .setCompileFunctionCreator(compiler)
-                     .setNumCompileThreads(threads > 1 ? threads : 0)
-                     .create();
+    llvm::orc::LLJITBuilder jit_builder;
+    jit_builder.setJITTargetMachineBuilder(std::move(*jtmb))
+        .setLinkProcessSymbolsByDefault(false)
+        .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+        .setCompileFunctionCreator(compiler);
+    CompileThreads* pool = nullptr;
+    if (threads > 1) {
+      // Our own dispatcher, not setNumCompileThreads (CompileThreads says why). An ExecutorProcessControl of ours
+      // also turns on LLJIT's concurrent compilation support, as setNumCompileThreads did.
+      auto dispatcher = std::make_unique<CompileThreads>(threads);
+      pool = dispatcher.get();
+      auto epc = llvm::orc::SelfExecutorProcessControl::Create(nullptr, std::move(dispatcher));
+      if (!epc) return failure("cannot create the JIT's process control", epc.takeError());
+      jit_builder.setExecutorProcessControl(std::move(*epc));
+    }
+    auto lljit = jit_builder.create();
     if (!lljit) return failure("cannot create the JIT", lljit.takeError());
     impl->lljit = std::move(*lljit);
+    impl->threads = pool;
 
     // The IR pipeline runs per compiled module, on the thread that compiles it (a TargetMachine of its own for the
     // cost models: TargetMachines are not thread-safe).

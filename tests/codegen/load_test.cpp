@@ -337,6 +337,29 @@ TEST(JitParallel, SameLogAsSinglePartitionHandBuiltCards) {
   EXPECT_EQ(play_with(o, caster_module(), &play_caster), play_with(eager(OptLevel::O0), caster_module(), &play_caster));
 }
 
+// A Jit with compile threads destroyed right after its first lookup: ORC may still be finishing a materialization
+// on a compile thread then (the runtime's absolute symbols: the partitions' links needed them resolved, not
+// emitted). With LLJIT's own compile threads (LLVM 19) that task outlived the session: "JIT session error: Resource
+// tracker ... became defunct", then heap corruption (jit.cpp, CompileThreads). The task has to be descheduled at the
+// wrong moment, so it takes a busy machine and many Jits. From the cache (all rounds but the first) the partitions
+// are only linked, so the lookup is answered soonest after the runtime's symbols are resolved. The session errors ORC
+// reports go to stderr, so they are checked too.
+TEST(JitParallel, DestroyedRightAfterTheFirstLookupWhileThreadsFinish) {
+  const cardc::ir::Module m = magistrate_module();
+  TempDir dir;
+  testing::internal::CaptureStderr();
+  for (int round = 0; round < 500; ++round) {
+    auto jit = make(eager(OptLevel::O0, 2, dir.path()));
+    ASSERT_TRUE(jit);
+    auto id = jit->add(m);
+    ASSERT_TRUE(id) << id.error();
+    auto entry = jit->lookup(*id, CARDRT_LIBRARY_ENTRY);
+    ASSERT_TRUE(entry) << entry.error();
+  }
+  const std::string errors = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(errors.find("JIT session error"), std::string::npos) << errors;
+}
+
 // ---------------------------------------------------------------- object cache
 
 TEST(JitCache, SecondLoadDoesNoCodegenAndBehavesTheSame) {

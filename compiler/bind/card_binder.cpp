@@ -124,7 +124,7 @@ std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, 
   const Clause& c = u.effects[0];
   if (c.form != ClauseForm::Declarative || c.predicate != "enters play") return std::nullopt;
   const auto& t = c.terms;
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   if (!c.conditions.empty()) return fail({c.range, "a cost reduction after a condition is not compiled yet"});
   size_t e = 0;
   while (e < t.size() && word(e) != "enters" && word(e) != "enter") ++e;
@@ -146,15 +146,12 @@ std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, 
   if (word(k) != "for" && word(k) != "paying") return fail({c.range, "it says no cost"});
   ++k;
   auto n = amount_at(c, k);
-  std::optional<size_t> cost_stat;
-  for (size_t s = 0; s < p_.stats.size() && !cost_stat; ++s)
-    if (p_.stats[s].cost && cost_resource(p_.stats[s].name) >= 0) cost_stat = s;
-  size_t len = 0;
-  int res = word(k + 1) == "less" ? lex_.resource_at(std::span(t).subspan(k + 2), len) : -1;
+  auto cost = paid_cost();
   // "for 1 more Gold": the cost rises
-  int64_t sign = word(k + 1) == "more" ? -1 : 1;
-  if (sign < 0) res = lex_.resource_at(std::span(t).subspan(k + 2), len);
-  if (!n || n->op != Op::Const || !cost_stat || res != cost_resource(p_.stats[*cost_stat].name))
+  int64_t sign = word(k + 1) == "less" ? 1 : word(k + 1) == "more" ? -1 : 0;
+  size_t len = 0;
+  int res = sign != 0 ? lex_.resource_at(std::span(t).subspan(k + 2), len) : -1;
+  if (!n || n->op != Op::Const || !cost || res != cost->second)
     return fail({c.range, "only 'for N less <the cost's resource>' is compiled yet"});
   k += 2 + len;
   Node amount = konst(sign * n->value);
@@ -409,6 +406,12 @@ int CardBinder::cost_resource(const std::string& stat_name) const {
   return -1;
 }
 
+std::optional<std::pair<size_t, int>> CardBinder::paid_cost() const {
+  for (size_t s = 0; s < p_.stats.size(); ++s)
+    if (int res = p_.stats[s].cost ? cost_resource(p_.stats[s].name) : -1; res >= 0) return std::make_pair(s, res);
+  return std::nullopt;
+}
+
 std::string CardBinder::signal_event(std::string_view signal) const {
   for (size_t i = 0; i < p_.events.size(); ++i)
     if (p_.events[i].signal == signal) return runtime_event(static_cast<int>(i));
@@ -573,7 +576,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
 // runtime's targeted event carries the ability's controller, kind and designators, and the card targeted).
 bool CardBinder::targeted_trigger(const Clause& c, std::optional<Node>& who) {
   const auto& t = c.all_terms;
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   size_t ev = 0;
   while (ev < t.size() && word(ev) != "targets") ++ev;
   if (word(0) != "after" || ev + 1 >= t.size()) return fail({c.range, "this trigger is not compiled yet"});

@@ -55,6 +55,9 @@ inline std::string ident(const std::string& s) {
   return out.empty() ? std::string("card") : out;
 }
 
+// The lower-cased word at t[k], or "" past the end: how the binder reads a phrase word by word.
+inline std::string word_at(const std::vector<const ast::Term*>& t, size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); }
+
 // The words of `c` from `from` on as a clause of its own, led by verb `verb`: the rest of "X and Y", "X to Y",
 // "His controller may Y" (never optional: the caller has read any "You may").
 inline Clause tail_clause(const Clause& c, size_t from, int verb) {
@@ -105,6 +108,8 @@ class CardBinder {
   bool unit(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::string signal_event(std::string_view signal) const;
   int cost_resource(const std::string& stat_name) const;
+  // The printed cost stat a resource pays (Gold Cost, in Gold) and that resource; nullopt if the profile has none.
+  std::optional<std::pair<size_t, int>> paid_cost() const;
   std::string runtime_event(int event) const;
   bool trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who);
   bool targeted_trigger(const Clause& c, std::optional<Node>& who);

@@ -204,7 +204,7 @@ bool CardBinder::choose(const Clause& c, size_t v, Body& b) {
     return and_then(c, end, b, false);
   // "Choose a player, who loses 3 Honor", "choose another player who gains or loses 2 Honor": a player the
   // controller chooses (not targeted, 001 Target), then what the relative clause says that player does
-  if (auto word = [&](size_t k) { return k < c.terms.size() ? lower_word(*c.terms[k]) : std::string(); };
+  if (auto word = [&](size_t k) { return word_at(c.terms, k); };
       (word(v) == "a" || word(v) == "another") && word(v + 1) == "player") {
     size_t k = v + 2;
     if (k < c.terms.size() && c.terms[k]->kind == ast::TermKind::Comma) ++k;
@@ -246,7 +246,7 @@ bool CardBinder::attach(const Clause& c, size_t v, Body& b) {
   bool paying = false;
   int64_t less = 0, minimum = 0;
   size_t i = host_end;
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   while (i < t.size()) {
     if (t[i]->kind == ast::TermKind::Comma) ++i;
     if (word(i) == "paying" && word(i + 1) == "all" && word(i + 2) == "costs") {
@@ -274,16 +274,14 @@ bool CardBinder::attach(const Clause& c, size_t v, Body& b) {
     return true;
   }
   if (!paying) return fail({c.range, "attaching without saying what is paid is not compiled yet"});
-  std::optional<size_t> cost_stat;
-  int res = -1;
-  for (size_t s = 0; s < p_.stats.size() && res < 0; ++s)
-    if (p_.stats[s].cost && (res = cost_resource(p_.stats[s].name)) >= 0) cost_stat = s;
-  if (!cost_stat) return fail({c.range, "the profile has no cost stat a resource pays"});
+  auto paid = paid_cost();
+  if (!paid) return fail({c.range, "the profile has no cost stat a resource pays"});
+  const auto [cost_stat, res] = *paid;
   uint32_t who = b.local(), on = b.local();
   b.stmts.push_back(let(who, std::move(*card)));
   b.stmts.push_back(let(on, std::move(*host)));
   Node cost = binary(Op::Max, konst(minimum),
-                     binary(Op::Sub, call("cardrt_stat_get", {G(), local(who), konst(static_cast<int64_t>(*cost_stat))}), konst(less)));
+                     binary(Op::Sub, call("cardrt_stat_get", {G(), local(who), konst(static_cast<int64_t>(cost_stat))}), konst(less)));
   b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_pay_resource", {G(), C(), controller(), konst(res), std::move(cost)}), konst(CARDRT_OK))));
   b.stmts.push_back(eval(call("cardrt_attach", {G(), C(), local(who), local(on)})));
   return true;

@@ -75,7 +75,7 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
   bool negate = lead == "unless";
   if (lead != "if" && lead != "while" && lead != "unless") return std::nullopt;
   auto result = [&](Node n) { return negate ? not_(std::move(n)) : std::move(n); };
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   // "If it is your turn", "If it is not your turn", "If it is another player's turn"
   if (word(1) == "it" && word(2) == "is" && word(t.size() - 1) == "turn") {
     size_t k = 3;
@@ -210,7 +210,7 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
 std::optional<Node> CardBinder::while_subject(const std::vector<const ast::Term*>& t, size_t from, size_t subject_end, Node subject) {
   size_t i = from + 1;
   if (i >= t.size()) return std::nullopt;
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   // a pronoun for the subject itself ("Nairuko has +2F while she has a Spell")
   if (is_pronoun(word(i))) {
     const Reference* r = reference_at(t[i]);

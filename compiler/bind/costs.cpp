@@ -143,7 +143,7 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
 // another cost or nothing (more_costs says which). Other words were skipped here before, unread.
 size_t CardBinder::cards_from_hand_end(const Clause& c, size_t i) const {
   const auto& t = c.terms;
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   if (word(i) == "card" || word(i) == "cards") ++i;
   if (word(i) == "from" && word(i + 1) == "your" && word(i + 2) == "hand") i += 3;
   return i;

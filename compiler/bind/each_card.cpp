@@ -17,7 +17,7 @@ namespace {
 // How many cards a quantifier before "target" allows: "one or two", "one or more of your", "up to two", "any number
 // of". `at` is where the quantifier starts; `target` is set to the index of "target". nullopt: not a quantifier.
 std::optional<std::pair<int, int>> target_quantity(const std::vector<const ast::Term*>& t, size_t at, size_t& target) {
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   auto number = [&](size_t k) -> int {
     std::string w = word(k);
     if (k < t.size() && t[k]->kind == ast::TermKind::Number) return static_cast<int>(std::min<int64_t>(t[k]->value, 9));
@@ -52,7 +52,7 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
   std::string prim = primitive_of(p_, c);
   if (prim != "bow" && prim != "straighten" && prim != "destroy" && prim != "set_state" && prim != "give" && prim != "move")
     return std::nullopt;
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   // The phrase [v, end) and what runs for its cards.
   size_t end = v;
   std::string why;

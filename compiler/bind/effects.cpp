@@ -276,7 +276,7 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
 // Only the acting player's deck (the zone of the deck role, which cardrt_mill takes from).
 std::optional<std::pair<Node, size_t>> CardBinder::top_of_deck(const Clause& c, size_t v) {
   const auto& t = c.terms;
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   if (word(v) != "the" || word(v + 1) != "top") return std::nullopt;
   size_t i = v + 2;
   Node n = konst(1);
@@ -298,7 +298,7 @@ std::optional<std::pair<Node, size_t>> CardBinder::top_of_deck(const Clause& c, 
 // takes it (cardrt_game_take_additional_action). The designators say which actions it may be (none: any).
 bool CardBinder::additional_action(const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   size_t k = v;
   int64_t count = 1;
   if (auto n = amount_at(c, k); n && n->op == Op::Const) {
@@ -334,7 +334,7 @@ std::optional<Node> CardBinder::resource_condition(const Clause& c, SourceRange 
 }
 
 std::optional<Node> CardBinder::resource_condition_terms(const Clause&, const std::vector<const ast::Term*>& t, SourceRange cond) {
-  auto word = [&](size_t k) { return k < t.size() ? lower_word(*t[k]) : std::string(); };
+  auto word = [&](size_t k) { return word_at(t, k); };
   auto number = [&](size_t k) -> std::optional<int64_t> {
     if (k < t.size() && t[k]->kind == ast::TermKind::Number) return t[k]->value;
     static const char* const names[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};

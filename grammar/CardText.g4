@@ -56,11 +56,18 @@ statValue
   | VARX               // X
   | DASH               // - : no value (an Honor Requirement of "-")
   | STAR               // * : no base value, determined by circumstances
+  | SIGNED_STAR        // +* : a modifier determined by the card's text (an Item's Force)
   ;
 
 keywordEntry
-  : BOLD nameWords BOLD
-  | nameWords
+  : BOLD keywordName BOLD
+  | keywordName
+  ;
+
+// A keyword's words may carry a number after the first: "Experienced 2", "Experienced 2CW", "Commander of the 9th
+// Legion" (003 Keywords: any keyword containing Experienced is an Experienced keyword).
+keywordName
+  : nameWord (nameWord | NUMBER)*
   ;
 
 flavorElement
@@ -195,6 +202,7 @@ K_POLICY      : 'policy' ;
 VARX          : 'X' ;
 NUMBER        : DIGIT+ ;
 SIGNED        : [+\-\u2212] (DIGIT+ | 'X') LETTER* ;
+SIGNED_STAR   : '+*' ;
 WORD          : LETTER (LETTER | DIGIT | APOS | '-' LETTER)* APOS? ;
 
 BOLD          : '**' ;

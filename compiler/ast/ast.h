@@ -70,7 +70,7 @@ struct Paragraph {
   SourceRange range;
 };
 
-enum class StatValueKind : uint8_t { Number, NumberAsterisk, Signed, X, Absent, Variable };
+enum class StatValueKind : uint8_t { Number, NumberAsterisk, Signed, X, Absent, Variable, SignedVariable /* +* */ };
 
 struct StatValue {
   int64_t value = 0;

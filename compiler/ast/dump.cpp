@@ -70,6 +70,7 @@ class Dumper {
         case StatValueKind::X: v = "X"; break;
         case StatValueKind::Absent: v = "-"; break;
         case StatValueKind::Variable: v = "*"; break;
+        case StatValueKind::SignedVariable: v = "+*"; break;
       }
       line(d + 1, "Stat " + quote(s.name) + " " + v + " " + at(s.range));
     }

@@ -71,8 +71,10 @@ std::optional<bool> CardBinder::base_definition(const TextUnit& u, uint32_t def,
   bool x = stat < 0;
   if (!x) {
     bool asterisk = false;
-    for (const ast::StatEntry& e : r_.card->stats)
-      if (p_.stat(e.name) == static_cast<size_t>(stat) && e.value.kind == ast::StatValueKind::Variable) asterisk = true;
+    for (const ast::StatEntry& e : r_.card->stats) {
+      bool variable = e.value.kind == ast::StatValueKind::Variable || e.value.kind == ast::StatValueKind::SignedVariable;
+      if (p_.stat(e.name) == static_cast<size_t>(stat) && variable) asterisk = true;
+    }
     if (!asterisk) return fail({c.range, "a stat the text defines must be printed as * (003 Asterisks)"});
   } else if (std::none_of(r_.card->stats.begin(), r_.card->stats.end(),
                           [](const ast::StatEntry& e) { return e.value.kind == ast::StatValueKind::X; })) {

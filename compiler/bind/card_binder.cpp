@@ -31,7 +31,8 @@ bool CardBinder::bind(Body& reg) {
       case ast::StatValueKind::NumberAsterisk:
       case ast::StatValueKind::Signed: break;
       case ast::StatValueKind::X: kind = CARDRT_BASE_X; value = 0; break;
-      case ast::StatValueKind::Variable: kind = CARDRT_BASE_ASTERISK; value = 0; break;
+      case ast::StatValueKind::Variable:
+      case ast::StatValueKind::SignedVariable: kind = CARDRT_BASE_ASTERISK; value = 0; break;
       case ast::StatValueKind::Absent: kind = p_.stats[*idx].dash_is_lowest ? CARDRT_BASE_DASH : CARDRT_BASE_ABSENT; value = 0; break;
     }
     out.stmts.push_back(checked(call("cardrt_def_stat", {param(0), local(def), str(p_.stats[*idx].name), konst(kind), konst(value)}), reg));

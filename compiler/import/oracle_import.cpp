@@ -22,7 +22,7 @@ std::optional<std::string> first_string(const json& card, const char* key) {
     if (v->empty()) return std::nullopt;
     v = &(*v)[0];
   }
-  if (v->is_string()) return v->get<std::string>();
+  if (v->is_string()) return undo_double_encoding(v->get<std::string>());
   if (v->is_number_integer()) return std::to_string(v->get<long long>());
   return std::nullopt;
 }
@@ -31,10 +31,10 @@ std::vector<std::string> strings(const json& card, const char* key) {
   std::vector<std::string> out;
   auto it = card.find(key);
   if (it == card.end()) return out;
-  if (it->is_string()) out.push_back(it->get<std::string>());
+  if (it->is_string()) out.push_back(undo_double_encoding(it->get<std::string>()));
   if (it->is_array())
     for (const auto& v : *it)
-      if (v.is_string()) out.push_back(v.get<std::string>());
+      if (v.is_string()) out.push_back(undo_double_encoding(v.get<std::string>()));
   return out;
 }
 
@@ -80,7 +80,7 @@ bool all_digits(std::string_view s) {
 
 // statValue : NUMBER '*'? | SIGNED | 'X' | '-' | '*'
 bool valid_stat_value(std::string_view v) {
-  if (v == "X" || v == "-" || v == "*") return true;
+  if (v == "X" || v == "-" || v == "*" || v == "+*") return true;
   if (all_digits(v)) return true;
   if (v.size() > 1 && v.back() == '*' && all_digits(v.substr(0, v.size() - 1))) return true;
   if (v.size() > 1 && (v[0] == '+' || v[0] == '-'))
@@ -138,7 +138,7 @@ CardOut convert_card(const json& card, CardRef& ref) {
       value = "+" + value;
     if (!valid_stat_value(value))
       return fail(std::string("its ") + s.name + " '" + value +
-                      "' cannot be written: a stat value is N, N*, +N, -N, X, - or *",
+                      "' cannot be written: a stat value is N, N*, +N, -N, X, -, * or +*",
                   "a stat value cannot be written: '" + value + "'");
     stats.push_back(std::string(s.name) + " " + value);
   }
@@ -147,7 +147,7 @@ CardOut convert_card(const json& card, CardRef& ref) {
   for (const std::string& raw : strings(card, "keywords")) {
     std::string name = plain_text(raw);
     if (name.empty()) continue;
-    if (auto why = name_words_problem(name); !why.empty())
+    if (auto why = name_words_problem(name, /*numbers_after_first_word=*/true); !why.empty())
       return fail("its keyword '" + name + "' cannot be written: " + why, "a keyword cannot be written: " + why);
     keywords.push_back(contains_ci(raw, "<b") ? "**" + name + "**" : name);
   }

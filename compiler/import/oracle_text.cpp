@@ -571,8 +571,9 @@ std::string convert_flavor(std::string_view html, std::string& problem) {
   return s;
 }
 
-std::string name_words_problem(std::string_view name) {
+std::string name_words_problem(std::string_view name, bool numbers_after_first_word) {
   if (name.empty()) return "it is empty";
+  bool after_first_word = false;
   for (size_t i = 0; i < name.size();) {
     size_t len;
     char32_t c = next_cp(name, i, len);
@@ -580,6 +581,12 @@ std::string name_words_problem(std::string_view name) {
       i += len;
       continue;
     }
+    // keywordName : nameWord (nameWord | NUMBER)*
+    if (numbers_after_first_word && after_first_word && is_digit(c)) {
+      while (i < name.size() && is_digit(static_cast<unsigned char>(name[i]))) ++i;
+      continue;
+    }
+    after_first_word = true;
     if (!is_letter(c))
       return shown(c) + " cannot be part of a name (names are words, '-' and '/')";
     // WORD : LETTER (LETTER | DIGIT | APOS | '-' LETTER)* APOS?
@@ -598,6 +605,26 @@ std::string name_words_problem(std::string_view name) {
     }
   }
   return {};
+}
+
+std::string undo_double_encoding(std::string text) {
+  std::string bytes;
+  bool c1 = false;
+  for (size_t i = 0; i < text.size();) {
+    size_t len;
+    char32_t c = next_cp(text, i, len);
+    if (c > 0xFF || (c == 0xFFFD && len == 1)) return text;
+    c1 = c1 || (c >= 0x80 && c <= 0x9F);
+    bytes += static_cast<char>(c);
+    i += len;
+  }
+  if (!c1) return text;
+  for (size_t i = 0; i < bytes.size();) {
+    size_t len;
+    if (next_cp(bytes, i, len) == 0xFFFD && len == 1) return text;
+    i += len;
+  }
+  return bytes;
 }
 
 std::string quoted_problem(std::string_view text) {

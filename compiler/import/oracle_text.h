@@ -33,8 +33,15 @@ TextConversion convert_text(std::string_view html);
 // Flavor text: tags removed, references decoded, <br> joined with a space. `problem` says why it cannot be written.
 std::string convert_flavor(std::string_view html, std::string& problem);
 
-// A name (keyword, card type) as the grammar's nameWords can hold it: words, '-' and '/'. Returns why not, or "".
-std::string name_words_problem(std::string_view name);
+// A name (keyword, card type) as the grammar's nameWords can hold it: words, '-' and '/'; with
+// `numbers_after_first_word`, as its keywordName can ("Experienced 2", "Commander of the 9th Legion"). Returns why
+// not, or "".
+std::string name_words_problem(std::string_view name, bool numbers_after_first_word = false);
+
+// Text that was UTF-8, read as Latin-1 and encoded again ("Shōjō" exported with U+00C5 U+008D for each "ō"): its
+// code points taken back as bytes, when they hold a C1 control character (which no printed card has) and the bytes
+// are valid UTF-8; any other text unchanged.
+std::string undo_double_encoding(std::string text);
 
 // A quoted title or set name: anything but quotes, '#', and control characters. Returns why not, or "".
 std::string quoted_problem(std::string_view text);

@@ -15,7 +15,7 @@ namespace {
 // Token kinds of the card-chunk grammar. Declaration words (game, set, stat, ...) are plain words inside a card
 // (`textWord`), so they lex as Word here; field words keep their own kinds.
 enum class T : uint8_t {
-  Word, VarX, Number, Signed, Bold, Star, Italic, Colon, Period, Comma, Semi, Slash, Equals, Question, Bang,
+  Word, VarX, Number, Signed, SignedStar, Bold, Star, Italic, Colon, Period, Comma, Semi, Slash, Equals, Question, Bang,
   LParen, RParen, LBrack, RBrack, Bullet, Middot, Dash, OpenQuote, CloseQuote, NL, Other,
   Unknown,  // a code point outside ASCII that may be a letter (\p{L}): only where token kinds do not matter
   Card, Type, Stats, Keywords, Text, Flavor, End, Eof
@@ -85,7 +85,14 @@ class Lexer {
             case '#':  // COMMENT : '#' ~[\r\n]*
               while (i < s_.size() && s_[i] != '\r' && s_[i] != '\n') ++i;
               continue;
-            case '+': type = signed_end(i, T::Other); break;
+            case '+':
+              if (i < s_.size() && s_[i] == '*') {  // SIGNED_STAR : '+*'
+                ++i;
+                type = T::SignedStar;
+              } else {
+                type = signed_end(i, T::Other);
+              }
+              break;
             case '-': type = signed_end(i, T::Dash); break;
             case '*':
               if (i < s_.size() && s_[i] == '*') {
@@ -241,11 +248,11 @@ class Reader {
         case T::Keywords:
           card.fields.push_back({ast::FieldKind::Keywords, range(pos_++)});
           for (;;) {
-            // keywordEntry : BOLD nameWords BOLD | nameWords
+            // keywordEntry : BOLD keywordName BOLD | keywordName ; keywordName : nameWord (nameWord | NUMBER)*
             ast::KeywordEntry kw;
             kw.bold = la() == T::Bold;
             if (kw.bold) ++pos_;
-            auto [a, b] = name_words();
+            auto [a, b] = name_words(/*numbers_after_first=*/true);
             if (kw.bold) expect(T::Bold);
             kw.text = name_text(a, b);
             kw.range = range(a, b);
@@ -345,7 +352,7 @@ class Reader {
     switch (t) {
       case T::NL: case T::RParen: case T::CloseQuote: case T::Eof:
         return false;
-      case T::Other: case T::Unknown:
+      case T::Other: case T::Unknown: case T::SignedStar:
         throw GiveUp{};  // reported by AstBuilder, or a word of letters outside ASCII: ANTLR's
       default:
         return true;
@@ -353,19 +360,21 @@ class Reader {
   }
 
   // nameWords : nameWord+ (greedy: every token up to the next non-name word)
-  std::pair<size_t, size_t> name_words() {
+  // A keyword's name may also hold numbers after its first word (keywordName).
+  std::pair<size_t, size_t> name_words(bool numbers_after_first = false) {
     const size_t a = pos_;
-    while (name_word(la())) ++pos_;
+    while (name_word(la()) || (numbers_after_first && pos_ > a && la() == T::Number)) ++pos_;
     if (pos_ == a) throw GiveUp{};
     return {a, pos_ - 1};
   }
 
-  // Words joined by single spaces, as a name is compared (AstBuilder::name_text).
+  // Words joined by single spaces, as a name is compared (AstBuilder::name_text); a number written against a word
+  // in a keyword ("2CW", "9th") stays one word.
   std::string name_text(size_t a, size_t b) const {
     std::string out;
     for (size_t i = a; i <= b; ++i) {
       if (!out.empty() && toks_[i].type != T::Dash && toks_[i].type != T::Slash && out.back() != '-' &&
-          out.back() != '/')
+          out.back() != '/' && toks_[i].begin != toks_[i - 1].end)
         out += ' ';
       out += text(i);
     }
@@ -390,7 +399,7 @@ class Reader {
     size_t value = last;
     if (toks_[last].type == T::Star && toks_[last - 1].type == T::Number) value = last - 1;
     switch (toks_[value].type) {
-      case T::Number: case T::Signed: case T::VarX: case T::Dash: case T::Star: break;
+      case T::Number: case T::Signed: case T::VarX: case T::Dash: case T::Star: case T::SignedStar: break;
       default: throw GiveUp{};
     }
     if (value == a) throw GiveUp{};
@@ -414,6 +423,7 @@ class Reader {
       }
       case T::VarX: e.value.kind = ast::StatValueKind::X; break;
       case T::Dash: e.value.kind = ast::StatValueKind::Absent; break;
+      case T::SignedStar: e.value.kind = ast::StatValueKind::SignedVariable; break;
       default: e.value.kind = ast::StatValueKind::Variable; break;
     }
     return e;

@@ -153,6 +153,23 @@ class AstBuilder {
     return out;
   }
 
+  // keywordName : nameWord (nameWord | NUMBER)* -- as nameWords, and a number written against a word ("2CW",
+  // "9th") stays one word.
+  std::string name_text(P::KeywordNameContext* c) const {
+    std::string out;
+    size_t previous_end = 0;
+    for (auto* child : c->children) {
+      auto* w = dynamic_cast<P::NameWordContext*>(child);
+      antlr4::Token* first = w ? w->getStart() : dynamic_cast<antlr4::tree::TerminalNode*>(child)->getSymbol();
+      bool joins = w && (w->DASH() || w->SLASH());
+      if (!out.empty() && !joins && out.back() != '-' && out.back() != '/' && first->getStartIndex() != previous_end)
+        out += ' ';
+      out += child->getText();
+      previous_end = (w ? w->getStop() : first)->getStopIndex() + 1;
+    }
+    return out;
+  }
+
   // quoted : OPEN_QUOTE quotedElement* CLOSE_QUOTE  -> the text between the quotes
   // After error recovery a quote token may be missing (`set "Unclosed`): take what is there.
   std::pair<std::string, SourceRange> quoted(P::QuotedContext* q) const {
@@ -215,10 +232,10 @@ class AstBuilder {
       } else if (auto* k = dynamic_cast<P::KeywordsFieldContext*>(f)) {
         card.fields.push_back({ast::FieldKind::Keywords, range(k->K_KEYWORDS()->getSymbol())});
         for (auto* e : k->keywordEntry()) {
-          if (!e->nameWords()) continue;
+          if (!e->keywordName()) continue;
           ast::KeywordEntry kw;
-          kw.text = name_text(e->nameWords());
-          kw.range = range(e->nameWords());
+          kw.text = name_text(e->keywordName());
+          kw.range = range(e->keywordName());
           kw.bold = !e->BOLD().empty();
           card.keywords.push_back(std::move(kw));
         }
@@ -266,6 +283,8 @@ class AstBuilder {
       e.value.kind = ast::StatValueKind::X;
     } else if (v->DASH()) {
       e.value.kind = ast::StatValueKind::Absent;
+    } else if (v->SIGNED_STAR()) {
+      e.value.kind = ast::StatValueKind::SignedVariable;
     } else {
       e.value.kind = ast::StatValueKind::Variable;
     }

@@ -41,7 +41,7 @@ void check_stats(CheckContext& ctx, const ast::Card& card, const CardTypeDef* ty
       continue;
     }
     // 003 Force/Chi of an Item are modifiers, printed with a sign; other stats are plain values.
-    bool is_signed = s.value.kind == ast::StatValueKind::Signed;
+    bool is_signed = s.value.kind == ast::StatValueKind::Signed || s.value.kind == ast::StatValueKind::SignedVariable;
     if (slot->modifier && s.value.kind == ast::StatValueKind::Number)
       ctx.diags.report(DiagId::StatSignMismatch, s.value.range,
                        fmt::format("{} of a {} is a modifier: write +{} or -{}", def.name, type->name, s.value.value,
@@ -51,7 +51,9 @@ void check_stats(CheckContext& ctx, const ast::Card& card, const CardTypeDef* ty
       ctx.diags.report(DiagId::StatSignMismatch, s.value.range,
                        fmt::format("{} of a {} is a value, not a modifier: write it without a sign", def.name,
                                    type->name))
-          .fix(s.value.range, std::to_string(s.value.value < 0 ? -s.value.value : s.value.value));
+          .fix(s.value.range, s.value.kind == ast::StatValueKind::SignedVariable
+                                  ? std::string("*")
+                                  : std::to_string(s.value.value < 0 ? -s.value.value : s.value.value));
   }
 }
 

@@ -95,8 +95,8 @@ TEST(OracleImport, CardThatCannotBeWrittenIsReportedNotDropped) {
 
 TEST(OracleImport, OtherUnwritableCards) {
   const char* json = R"json([
-    {"title": ["Old Gate"], "type": ["Holding"], "keywords": ["Experienced 2"]},
-    {"title": ["Odd Spear"], "type": ["Item"], "force": ["+*"]},
+    {"title": ["Old Gate"], "type": ["Holding"], "keywords": ["9 Lives"]},
+    {"title": ["Odd Spear"], "type": ["Item"], "force": ["+3*"]},
     {"type": ["Event"], "text": ["Draw a card."]},
     "not a card",
     {"title": ["Fine Card"], "type": ["Event"], "text": ["Draw a card."]}
@@ -104,13 +104,38 @@ TEST(OracleImport, OtherUnwritableCards) {
   SetConversion r = convert(json);
   ASSERT_EQ(r.error, "");
   ASSERT_EQ(r.problems.size(), 4u);
-  EXPECT_NE(r.problems[0].reason.find("keyword 'Experienced 2'"), std::string::npos);
-  EXPECT_NE(r.problems[1].reason.find("'+*'"), std::string::npos);
+  EXPECT_NE(r.problems[0].reason.find("keyword '9 Lives'"), std::string::npos);  // a keyword starts with a word
+  EXPECT_NE(r.problems[1].reason.find("'+3*'"), std::string::npos);
   EXPECT_NE(r.problems[2].reason.find("no title"), std::string::npos);
   EXPECT_NE(r.problems[3].reason.find("not a card"), std::string::npos);
   EXPECT_EQ(r.written.size(), 1u);
   // Problems of one kind share a category (the coverage report counts them together).
   EXPECT_EQ(r.problems[0].category.find("Old Gate"), std::string::npos);
+}
+
+// Keywords with a number (003 Keywords: "Experienced 2" is an Experienced keyword), an Item's modifier set by its
+// text ("+*"), and a keyword the export encoded twice (UTF-8 read as Latin-1) are all written, and read back.
+TEST(OracleImport, NumberedKeywordsVariableModifiersAndDoubleEncodedText) {
+  const char* json = R"json([
+    {"title": ["Old Gate"], "type": ["Holding"], "keywords": ["<b>Experienced 2CW</b>", "Keeper of the 9th Gate"]},
+    {"title": ["Odd Spear"], "type": ["Item"], "force": ["+*"], "chi": ["+1"],
+     "keywords": ["Sh\u00c5\u008dj\u00c5\u008d"], "text": ["This Item's Force modifier equals this Personality's Chi."]}
+  ])json";
+  SetConversion r = convert(json);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.problems.size(), 0u);
+  EXPECT_NE(r.text.find("  keywords **Experienced 2CW** • Keeper of the 9th Gate\n"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("  stats Force +* · Chi +1\n  keywords Shōjō\n"), std::string::npos) << r.text;
+  SourceManager sm;
+  DiagnosticEngine diags(sm);
+  auto set = parse_card_set(sm, sm.add("numbered.cards", r.text), diags);
+  ASSERT_TRUE(set);
+  EXPECT_EQ(diags.errors(), 0u);
+  ASSERT_EQ(set->cards.size(), 2u);
+  ASSERT_EQ(set->cards[0].keywords.size(), 2u);
+  EXPECT_EQ(set->cards[0].keywords[0].text, "Experienced 2CW");
+  EXPECT_EQ(set->cards[0].keywords[1].text, "Keeper of the 9th Gate");
+  EXPECT_EQ(set->cards[1].stats[0].value.kind, ast::StatValueKind::SignedVariable);
 }
 
 TEST(OracleImport, InputThatIsNotAnExport) {

@@ -126,11 +126,21 @@ TEST(OracleText, NamesAndQuotedText) {
   EXPECT_EQ(name_words_problem("Heron's Watch"), "");
   EXPECT_EQ(name_words_problem("Battle/Open"), "");
   EXPECT_NE(name_words_problem("Experienced 2"), "");
+  EXPECT_EQ(name_words_problem("Experienced 2", /*numbers_after_first_word=*/true), "");
+  EXPECT_EQ(name_words_problem("Commander of the 9th Legion", true), "");
+  EXPECT_NE(name_words_problem("2 Experienced", true), "");
   EXPECT_NE(name_words_problem("Salt, Sand"), "");
   EXPECT_EQ(quoted_problem("Kaeru \u2022 Experienced (Ash) & Co!"), "");
   EXPECT_NE(quoted_problem("The \"Quiet\" One"), "");
   EXPECT_NE(quoted_problem("The \u201CQuiet\u201D One"), "");
   EXPECT_NE(quoted_problem("Number #1"), "");
+}
+
+TEST(OracleText, UndoesDoubleEncoding) {
+  EXPECT_EQ(undo_double_encoding("Sh\u00c5\u008dj\u00c5\u008d"), "Sh\u014dj\u014d");
+  EXPECT_EQ(undo_double_encoding("Caf\u00c3\u00a9"), "Caf\u00c3\u00a9");  // no C1 control: could be meant
+  EXPECT_EQ(undo_double_encoding("\u00c5\u008d \u2022"), "\u00c5\u008d \u2022");  // beyond Latin-1: left as is
+  EXPECT_EQ(undo_double_encoding("x\u0085"), "x\u0085");  // the bytes are not UTF-8
 }
 
 TEST(OracleText, Flavor) {

@@ -152,6 +152,11 @@ TEST(FastCard, TrickyCardsParseTheSame) {
       "card \"Ab \u2018\"\n  type Strategy\nend\n",  // a straight quote after U+2018 opens: not a title's end
       "card \"P\" extra\n  type Strategy\nend\n",
       "card \"Q\"\n  type Strategy\n  text\n    Draw a card.)\n    Bow him.\"\nend\n",
+      // keywords with numbers (written against a word too), a modifier set by the text; "+*" and a keyword that
+      // starts with a number are syntax errors
+      "card \"R\"\n  type Item\n  stats Force +* \u00b7 Chi +1\n  keywords **Experienced 2CW** \u2022 Keeper of the 9th "
+      "Gate \u2022 Two-Handed 3 / 4\nend\n",
+      "card \"S\"\n  type Item\n  stats Force -* \u00b7 Chi +*F\n  keywords 2 Rings\n  text\n    Give him +*.\nend\n",
   };
   for (const char* c : cards) expect_same(head + c, c);
   // Every card above in one set, one after another.

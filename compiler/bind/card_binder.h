@@ -217,6 +217,7 @@ class CardBinder {
   bool duel(const Clause& c, size_t v, Body& b);
   std::optional<Node> duel_condition(const Clause& c, SourceRange cond);
   bool strength_attack(const Clause& c, size_t v, Body& b);
+  std::optional<bool> attack_rule(const Clause& c, Body& b, bool continuous);
 
   // statements.cpp: declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits)
   bool declarative(const Clause& c, Body& b, bool continuous);

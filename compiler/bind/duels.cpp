@@ -114,6 +114,7 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
       read = t.size();
     }
   }
+  const int32_t kind = melee ? CARDRT_ATTACK_MELEE : CARDRT_ATTACK_RANGED;
   bool with_followers = melee;
   std::optional<Node> excluded;
   if (lower(words_text(t, read, t.size())) == "that may target a personality with followers") {
@@ -131,12 +132,16 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   Node card = param(2);
   Node type = call("cardrt_card_type", {G(), card});
   Node alone = binary(Op::Eq, call("cardrt_card_attachments", {G(), card, konst(follower)}), konst(0));
-  Node kind = binary(Op::Or, binary(Op::Eq, type, konst(follower)),
+  Node type_test = binary(Op::Or, binary(Op::Eq, type, konst(follower)),
                      with_followers ? binary(Op::Eq, type, konst(personality))
                                     : and_(binary(Op::Eq, type, konst(personality)), std::move(alone)));
+  // Fear compares Force with its strength; an attack asks the runtime, which adds what the target's cards give
+  // attacks against it and honours "Ranged Attacks cannot target ..." (attack_strength.cpp)
+  Node reached = fear ? binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(force)}), std::move(*n))
+                      : binary(Op::Ne, call("cardrt_attack_reaches", {G(), C(), card, konst(kind), std::move(*n)}), konst(0));
   Node test = and_(call("cardrt_card_in_play", {G(), card}),
                    and_(binary(Op::Ne, call("cardrt_card_controller", {G(), card}), controller()),
-                        and_(binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(force)}), std::move(*n)), std::move(kind))));
+                        and_(std::move(reached), std::move(type_test))));
   if (excluded) test = and_(std::move(test), not_(std::move(*excluded)));
   if (!fear)  // an attack reaches only the current battlefield
     test = and_(std::move(test), binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
@@ -147,6 +152,59 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
                                    konst(CARDRT_OK))));
   b.stmts.push_back(eval(call(fear ? "cardrt_bow" : "cardrt_destroy", {G(), C(), slot(static_cast<int>(*k))})));
   ranged_ = true;
+  return true;
+}
+
+// What cards say about attacks aimed at them (003 Traits: continuous traits and restrictions): "Ranged Attacks
+// targeting this Personality have -2 strength", "Ranged and Melee Attacks targeting Meiko have -3 strength",
+// "Ranged Attacks cannot target cards in this unit" (also "may not"). nullopt: the clause is not about attacks.
+std::optional<bool> CardBinder::attack_rule(const Clause& c, Body& b, bool continuous) {
+  const auto& t = c.terms;
+  std::vector<int32_t> kinds;
+  size_t i = 0;
+  for (; i < t.size(); ++i) {
+    std::string w = lower_word(*t[i]);
+    if (w == "ranged") kinds.push_back(CARDRT_ATTACK_RANGED);
+    else if (w == "melee") kinds.push_back(CARDRT_ATTACK_MELEE);
+    else if (w != "and" || kinds.empty()) break;
+  }
+  if (kinds.empty() || i >= t.size() || lower_word(*t[i]) != "attacks") return std::nullopt;
+  ++i;
+  const int32_t dur = duration(c, continuous ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN);
+  std::string why;
+  if (i < t.size() && lower_word(*t[i]) == "targeting") {
+    size_t end = 0;
+    auto card = card_at(c, i + 1, end, why);
+    if (!card) return fail({c.range, why});
+    if (end + 2 >= t.size() || (lower_word(*t[end]) != "have" && lower_word(*t[end]) != "has") ||
+        t[end + 1]->kind != ast::TermKind::Modifier || !t[end + 1]->stat.empty() || t[end + 1]->uses_x ||
+        lower_word(*t[end + 2]) != "strength" || !only_duration_left(c, end + 3))
+      return fail({c.range, "only 'have +N strength' is compiled yet for attacks targeting a card"});
+    for (int32_t kind : kinds) {
+      Node target = *card;  // a read of the card (its bearer, its name): the same for each kind
+      b.stmts.push_back(eval(call("cardrt_grant_attack_strength", {G(), C(), std::move(target), konst(kind), konst(t[end + 1]->value), konst(dur)})));
+    }
+    return true;
+  }
+  size_t neg = i;
+  size_t target_at = neg < t.size() && lower_word(*t[neg]) == "cannot" ? neg + 1
+                     : neg + 1 < t.size() && (lower_word(*t[neg]) == "may" || lower_word(*t[neg]) == "can") && lower_word(*t[neg + 1]) == "not"
+                         ? neg + 2
+                         : 0;
+  if (!target_at || target_at >= t.size() || lower_word(*t[target_at]) != "target")
+    return fail({c.range, "only 'targeting <card> have +N strength' and 'cannot target <cards>' are compiled yet for attacks"});
+  // each card the noun phrase names, re-read while the trait holds
+  std::optional<Node> subject;
+  if (!noun_filter(t, target_at + 1, t.size(), param(2), subject, why)) return fail({c.range, why});
+  int filter = filter_function(std::move(*subject), c.range);
+  Body apply;
+  for (int32_t kind : kinds) {
+    int32_t forbid = kind == CARDRT_ATTACK_RANGED ? CARDRT_FORBID_RANGED_ATTACK_TARGET : CARDRT_FORBID_MELEE_ATTACK_TARGET;
+    apply.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), param(2), konst(forbid), konst(0), konst(dur)})));
+  }
+  apply.stmts.push_back(ret(konst(CARDRT_OK)));
+  int each = add_function("each", FnKind::Amount, std::move(apply), c.range);
+  b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(each)})));
   return true;
 }
 

@@ -457,6 +457,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   }
   if (prim == "target") return targeting_clause(c, b, false);
   if (std::optional<bool> each = each_object(c, v, b, continuous)) return *each;
+  if (std::optional<bool> rule = attack_rule(c, b, continuous)) return *rule;
   if (std::string name = lower(p_.verbs[static_cast<size_t>(c.verb)].name); name.starts_with("ranged") || name.starts_with("melee") || name == "fear")
     return strength_attack(c, v, b);
   if (prim == "gain" || prim == "lose" || prim == "produce") {

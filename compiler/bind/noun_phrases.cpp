@@ -110,7 +110,9 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       std::optional<Node> head = printed_performer();
       if (head) {
         Node h = std::move(*head);
-        add(binary(Op::Or, binary(Op::Eq, card, h), binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), h)));
+        // no unit (a Follower not attached to anyone): no card is in it
+        add(and_(binary(Op::Ne, h, konst(0)),
+                 binary(Op::Or, binary(Op::Eq, card, h), binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), h))));
         i += 2;
         continue;
       }

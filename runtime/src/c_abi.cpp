@@ -772,6 +772,14 @@ int32_t cardrt_forbid(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, i
     return g.grant(ctx, card, cardrt::GrantKind::restriction, action, -1, dur, as_filter(filter));
   });
 }
+int32_t cardrt_grant_attack_strength(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t kind,
+                                     int32_t amount, int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.grant(ctx, card, cardrt::GrantKind::attack_strength, kind, amount, dur); });
+}
+int32_t cardrt_attack_reaches(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t kind, int32_t strength) {
+  if (ctx && ok(game) && ctx->game != game->g.get()) return 0;
+  return read(game, [&](Game& g) { return int32_t(g.attack_reaches(ctx, card, kind, strength) ? 1 : 0); });
+}
 int32_t cardrt_forbid_player(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player, int32_t action, int32_t what,
                              int32_t dur) {
   return act(game, ctx, [&](Game& g) {

@@ -9,7 +9,7 @@ namespace {
 
 // What the "what" field names, by log kind, so the text can use the game's own words.
 enum class What { none, stat, resource, zone, keyword, counter, event, state, boundary, purpose, protection, restriction,
-                  designators };
+                  designators, attack };
 
 struct KindInfo {
   const char* name;
@@ -90,6 +90,7 @@ constexpr KindInfo kKinds[] = {
     {"ability_granted", What::none},
     {"action_cancelled", What::none},
     {"additional_action", What::designators},
+    {"attack_strength_granted", What::attack},
 };
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 
@@ -137,9 +138,13 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
     case What::protection:
       return (e.what >= 0 && e.what < CARDRT_PROT_COUNT) ? kProtections[e.what] : fmt::format("{}", e.what);
     case What::restriction: {
-      static const char* const kForbid[] = {"attack", "issue_challenge", "receive_status", "gain_resource"};
+      static const char* const kForbid[] = {"attack",          "issue_challenge",    "receive_status",
+                                            "gain_resource",   "ranged_attack_target", "melee_attack_target"};
+      static_assert(sizeof(kForbid) / sizeof(kForbid[0]) == CARDRT_FORBID_COUNT, "one name per restriction");
       return (e.what >= 0 && e.what < CARDRT_FORBID_COUNT) ? kForbid[e.what] : fmt::format("{}", e.what);
     }
+    case What::attack:
+      return e.what == CARDRT_ATTACK_RANGED ? "ranged" : e.what == CARDRT_ATTACK_MELEE ? "melee" : fmt::format("{}", e.what);
   }
   return {};
 }

@@ -50,13 +50,14 @@ struct StatModifier {
   uint32_t seen_epoch = 0;
 };
 
-enum class GrantKind : int32_t { keyword, keyword_removal, protection, ability, state, restriction };
+enum class GrantKind : int32_t { keyword, keyword_removal, protection, ability, state, restriction, attack_strength };
 
 struct Grant {
   int32_t id = 0;
   GrantKind kind = GrantKind::keyword;
   int32_t what = 0;         // keyword, protection, state; for ability: def
-  int32_t ability = -1;     // for ability grants: index within def; for restrictions: the resource or -1
+  int32_t ability = -1;     // for ability grants: index within def; for restrictions: the resource or -1; for
+                            // attack strength: the amount
   cardrt_filter_fn filter = nullptr;  // restrictions: which other cards it applies to (nullptr: any)
   PlayerId player = -1;               // restrictions on a player ("You may not gain Honor")
   CardId source = 0;
@@ -373,6 +374,9 @@ class Game {
   CardId duel(cardrt_effect_ctx* ctx, CardId challenger, CardId challenged, uint32_t flags);
   int32_t duel_total(cardrt_effect_ctx* ctx, CardId duelist, std::vector<CardId>& focused);
   int32_t send_home(cardrt_effect_ctx* ctx, CardId id);
+
+  // --- attacks with a strength (attack_strength.cpp) ---
+  bool attack_reaches(cardrt_effect_ctx* ctx, CardId target, int32_t kind, int32_t strength);
   int32_t player_loses(PlayerId p);
   int32_t player_wins(PlayerId p);
 

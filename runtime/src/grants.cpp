@@ -81,6 +81,9 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
     case GrantKind::restriction:
       if (what < 0 || what >= CARDRT_FORBID_COUNT) return CARDRT_E_ARGUMENT;
       break;
+    case GrantKind::attack_strength:
+      if (what < 0 || what >= CARDRT_ATTACK_KIND_COUNT) return CARDRT_E_ARGUMENT;
+      break;
     case GrantKind::state: return CARDRT_E_ARGUMENT;
   }
   if (ctx && ctx->probe) return CARDRT_OK;
@@ -128,6 +131,7 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   else if (kind == GrantKind::protection) emit(CARDRT_LOG_PROTECTION_GRANTED, c->controller, id, source, what, 1, 0);
   else if (kind == GrantKind::ability) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, -1, what, ability);
   else if (kind == GrantKind::restriction) emit(CARDRT_LOG_RESTRICTION_GRANTED, c->controller, id, source, what, player, ability);
+  else if (kind == GrantKind::attack_strength) emit(CARDRT_LOG_ATTACK_STRENGTH_GRANTED, c->controller, id, source, what, ability, 0);
   return g.id;
 }
 

@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 5
+#define CARDRT_ABI_VERSION 6
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -129,7 +129,12 @@ enum { CARDRT_FORBID_ATTACK = 0,          /* "This unit cannot attack [structure
        CARDRT_FORBID_ISSUE_CHALLENGE = 1, /* "This Personality may not issue challenges" (other: the challenged) */
        CARDRT_FORBID_RECEIVE_STATUS = 2,  /* "This unit cannot be inflicted with Statuses" (004 Status) */
        CARDRT_FORBID_GAIN_RESOURCE = 3,   /* a player: "You may not gain Honor" (what: the resource) */
-       CARDRT_FORBID_COUNT = 4 };
+       /* appended in ABI version 6: "Ranged Attacks cannot target cards in this unit" (other: the attack's source) */
+       CARDRT_FORBID_RANGED_ATTACK_TARGET = 4,
+       CARDRT_FORBID_MELEE_ATTACK_TARGET = 5,
+       CARDRT_FORBID_COUNT = 6 };
+/* Kinds of attack with a strength (cardrt_attack_reaches, cardrt_grant_attack_strength; appended in ABI version 6). */
+enum { CARDRT_ATTACK_RANGED = 0, CARDRT_ATTACK_MELEE = 1, CARDRT_ATTACK_KIND_COUNT = 2 };
 enum {
   CARDRT_TGT_FACE_FEATURES = 1u << 0, /* the filter reads face-up features: face-down cards are not legal */
   CARDRT_TGT_ANY_ZONE = 1u << 1,      /* candidates outside play too */
@@ -196,6 +201,8 @@ enum {
   /* appended in ABI version 5 */
   CARDRT_LOG_ADDITIONAL_ACTION,   /* player may take an additional action (what: its designators, 0 any; amount: how
                                    * many are now pending; value: 1 granted, 0 taken, -1 lapsed at a turn's end) */
+  CARDRT_LOG_ATTACK_STRENGTH_GRANTED, /* appended in ABI 6: attacks of a kind (what: CARDRT_ATTACK_*) targeting card
+                                      * have `amount` more strength (other: the source) */
   CARDRT_LOG_KIND_COUNT
 };
 

@@ -73,6 +73,18 @@ Node CardBinder::checked(Node c, Body& reg) {
   return block({let(t, std::move(c)), if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))});
 }
 
+// "there" at the end of a clause names the current battlefield when the ability's text before it does ("If any enemy
+// units are at the current battlefield: Move this Personality there").
+bool CardBinder::there_is_current_battlefield(const Clause& c) const {
+  return lower_text(c.range).ends_with(" there") && current_battlefield_named_before(c.range.begin);
+}
+
+bool CardBinder::current_battlefield_named_before(uint32_t offset) const {
+  if (!unit_ || offset < unit_->range.begin) return false;
+  std::string_view before = ctx_.sources.text(SourceRange{unit_->range.file, unit_->range.begin, offset});
+  return lower(std::string(before)).find("the current battlefield") != std::string::npos;
+}
+
 Node CardBinder::this_unit() const {
   const CardTypeDef* ct = p_.card_type(r_.card->type);
   return ct && ct->attaches ? bearer() : self();

@@ -218,6 +218,8 @@ class CardBinder {
   std::optional<Node> duel_condition(const Clause& c, SourceRange cond);
   bool strength_attack(const Clause& c, size_t v, Body& b);
   std::optional<bool> attack_rule(const Clause& c, Body& b, bool continuous);
+  bool there_is_current_battlefield(const Clause& c) const;
+  bool current_battlefield_named_before(uint32_t offset) const;
 
   // statements.cpp: declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits)
   bool declarative(const Clause& c, Body& b, bool continuous);

@@ -4,6 +4,7 @@
 // A condition with a word the noun phrases do not read is not compiled (fail closed), never read in part.
 #include "bind/card_binder.h"
 
+#include <algorithm>
 #include <span>
 
 #include "bind/runtime_profile.h"
@@ -85,6 +86,22 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     }
     Node mine = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
     if (word(k) == "your" && k + 2 == t.size()) return result(std::move(mine));
+    // "If it is not your first turn", "If it is not your first or second turn": your turn, counted for you (001
+    // Turn); "not" negates the count, not whose turn it is
+    if (word(k) == "your" && k + 3 <= t.size()) {
+      static const char* const ordinals[] = {"first", "second", "third", "fourth"};
+      int64_t upto = 0;
+      for (size_t i = k + 1; i + 1 < t.size(); ++i) {
+        std::string w = word(i);
+        if (w == "or" && upto > 0) continue;
+        auto at = std::find(std::begin(ordinals), std::end(ordinals), w);
+        if (at == std::end(ordinals) || at - std::begin(ordinals) != upto) return std::nullopt;  // first, or second, ...
+        ++upto;
+      }
+      if (upto == 0) return std::nullopt;
+      Node early = binary(Op::Le, call("cardrt_player_turns", {G(), controller()}), konst(upto));
+      return result(and_(std::move(mine), std::move(early)));
+    }
     if (word(k) == "another" && (word(k + 1) == "player's" || word(k + 1) == "player’s") && k + 3 == t.size())
       return result(not_(std::move(mine)));
     return std::nullopt;
@@ -149,6 +166,21 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
       }
     }
   }
+  // "If any enemy units are at the current battlefield": some card in play fits the words around the copula, read
+  // as one noun phrase ("enemy units at the current battlefield")
+  if (word(1) == "any") {
+    size_t copula = 2;
+    while (copula < t.size() && word(copula) != "are" && word(copula) != "is") ++copula;
+    if (copula > 2 && copula + 1 < t.size()) {
+      std::vector<const ast::Term*> phrase(t.begin() + 2, t.begin() + static_cast<long>(copula));
+      phrase.insert(phrase.end(), t.begin() + static_cast<long>(copula + 1), t.end());
+      std::optional<Node> test;
+      std::string why;
+      if (!noun_filter(phrase, 0, phrase.size(), param(2), test, why)) return std::nullopt;
+      int fn = filter_function(and_(call("cardrt_card_in_play", {G(), param(2)}), std::move(*test)), cond);
+      return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
+    }
+  }
   // "<card> is [not] [a|an] <description>"
   Clause cc = c;
   cc.terms = t;
@@ -192,6 +224,16 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
   if (word(end) == "not") {
     negate = !negate;
     ++end;
+  }
+  // "If he is now there" (after "Move this Personality there"), "if he is at the current battlefield"
+  {
+    size_t k = word(end) == "now" ? end + 1 : end;
+    bool there = word(k) == "there" && k + 1 == t.size() && current_battlefield_named_before(cond.begin);
+    bool current = lower(words_text(t, k, t.size())) == "at the current battlefield";
+    if (there || current) {
+      Node bf = call("cardrt_current_battlefield", {G()});
+      return result(and_(binary(Op::Ne, bf, konst(0)), binary(Op::Eq, call("cardrt_card_battlefield", {G(), std::move(*card)}), bf)));
+    }
   }
   // "if this Follower is attached to an Earth Shugenja"
   if (word(end) == "attached" && word(end + 1) == "to") {

@@ -1053,6 +1053,23 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), std::move(*card), konst(hand), konst(0)})));
     return true;
   }
+  if (prim == "move" && (lower_text(c.range).ends_with(" to the current battlefield") || there_is_current_battlefield(c))) {
+    // "Move him to the current battlefield", "Move your Monk to the current battlefield": with his unit; "Move this
+    // Personality there" after "If any enemy units are at the current battlefield"
+    size_t end = v;
+    auto card = targeted_card(c, v, end, b);
+    if (!card) return false;
+    bool there = lower_text(c.range).ends_with(" there");
+    if (there ? end + 1 != c.terms.size() : (end + 4 != c.terms.size() || lower_word(*c.terms[end]) != "to"))
+      return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
+    // "If he moved": he was elsewhere (not inside a per-card function, whose locals are its own)
+    if (!each_term_) {
+      moved_local_ = b.local();
+      b.stmts.push_back(let(*moved_local_, binary(Op::Ne, call("cardrt_card_battlefield", {G(), *card}), call("cardrt_current_battlefield", {G()}))));
+    }
+    b.stmts.push_back(eval(call("cardrt_move_to_battlefield", {G(), C(), std::move(*card), call("cardrt_current_battlefield", {G()})})));
+    return true;
+  }
   if (prim == "transfer" || (prim == "move" && v < c.terms.size() && lower_word(*c.terms[v]) == "this")) {
     // 001 Transfer: "Transfer this card to target Personality you control" (no cost, not entering play)
     size_t end = v;
@@ -1136,21 +1153,6 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (!card) return fail({c.range, why});
     b.stmts.push_back(eval(call("cardrt_reveal", {G(), C(), std::move(*card)})));
     return and_then(c, end, b, continuous);
-  }
-  if (prim == "move" && lower_text(c.range).ends_with(" to the current battlefield")) {
-    // "Move him to the current battlefield", "Move your Monk to the current battlefield": with his unit
-    size_t end = v;
-    auto card = targeted_card(c, v, end, b);
-    if (!card) return false;
-    if (end + 4 != c.terms.size() || lower_word(*c.terms[end]) != "to")
-      return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
-    // "If he moved": he was elsewhere (not inside a per-card function, whose locals are its own)
-    if (!each_term_) {
-      moved_local_ = b.local();
-      b.stmts.push_back(let(*moved_local_, binary(Op::Ne, call("cardrt_card_battlefield", {G(), *card}), call("cardrt_current_battlefield", {G()}))));
-    }
-    b.stmts.push_back(eval(call("cardrt_move_to_battlefield", {G(), C(), std::move(*card), call("cardrt_current_battlefield", {G()})})));
-    return true;
   }
   if (prim == "move" && std::any_of(c.terms.begin() + static_cast<long>(std::min(v, c.terms.size())), c.terms.end(),
                                     [](const ast::Term* x) { return lower_word(*x) == "home"; })) {

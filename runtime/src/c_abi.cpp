@@ -677,6 +677,9 @@ int32_t cardrt_active_player(cardrt_game* game) {
   return ok(game) ? game->g->state().active : CARDRT_NO_PLAYER;
 }
 int32_t cardrt_opponent(cardrt_game* game, int32_t player) { return ok(game) ? game->g->opponent(player) : -1; }
+int32_t cardrt_player_turns(cardrt_game* game, int32_t player) {
+  return read(game, [&](Game& g) { return g.valid_player(player) ? g.state().players[size_t(player)].turns_started : bad(g); });
+}
 
 // ---------------------------------------------------------------- stats and modifiers
 int32_t cardrt_stat_modify(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t delta,

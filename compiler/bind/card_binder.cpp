@@ -203,6 +203,48 @@ std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, 
   return true;
 }
 
+// "Attaches to Kataoka ignoring costs", "Attaches to a Thunder Shugenja for 1 less Gold": what the card costs when
+// it is brought into play attached to such a card (cardrt_game_attach_cost; it may still attach to others, at its
+// full cost). nullopt: not this statement.
+std::optional<bool> CardBinder::attach_cost(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
+  if (u.kind != UnitKind::ContinuousTrait || u.effects.size() != 1) return std::nullopt;
+  const Clause& c = u.effects[0];
+  if (c.form != ClauseForm::Declarative || c.predicate != "attaches") return std::nullopt;
+  const auto& t = c.terms;
+  auto word = [&](size_t k) { return word_at(t, k); };
+  // (the text itself says the card attaches: a Spell that attaches to a Shugenja does, whatever its type says)
+  if (!c.conditions.empty()) return fail({c.range, "a cost of attaching after a condition is not compiled yet"});
+  auto cost = paid_cost();
+  if (!cost) return fail({c.range, "the card has no cost to reduce"});
+  // the host's description runs to "ignoring" or "for N less <resource>"
+  size_t to = 2;
+  while (to < t.size() && word(to) != "ignoring" && !(word(to) == "for" && to + 2 < t.size() && word(to + 2) == "less")) ++to;
+  if (to == t.size()) return fail({c.range, "only 'ignoring costs' and 'for N less Gold' are compiled yet"});
+  std::optional<Node> host;
+  std::string why;
+  if (!noun_filter(t, 2, to, param(2), host, why, false, false)) return fail({c.range, why});
+  Node amount = konst(0);
+  if (word(to) == "ignoring") {
+    // "ignoring costs", "ignoring Gold Cost": none of the printed cost is paid (000 7.2: never below zero)
+    size_t len = 0;
+    bool cost_stat = lex_.stat_at(std::span(t).subspan(to + 1), len) == static_cast<int>(cost->first);
+    if (!((word(to + 1) == "costs" || word(to + 1) == "cost") && to + 2 == t.size()) && !(cost_stat && to + 1 + len == t.size()))
+      return fail({c.range, "the words after 'ignoring' are not compiled yet"});
+    amount = konst(int64_t{1} << 30);
+  } else {
+    auto n = amount_at(c, to + 1);
+    size_t len = 0;
+    int res = lex_.resource_at(std::span(t).subspan(to + 3), len);
+    if (!n || res != cost->second || to + 3 + len != t.size()) return fail({c.range, "only 'for N less <the cost's resource>' is compiled yet"});
+    amount = std::move(*n);
+  }
+  Body f;
+  f.stmts.push_back(ret(binary(Op::Mul, std::move(amount), binary(Op::Ne, std::move(*host), konst(0)))));
+  int fn = add_function("cost", FnKind::Filter, std::move(f), c.range);
+  out.stmts.push_back(checked(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(CARDRT_COST_ATTACHING)}), reg));
+  return true;
+}
+
 // A filter function (a test over the candidate card, param 2) the runtime calls back.
 int CardBinder::filter_function(Node test, SourceRange origin) {
   Body f;
@@ -225,6 +267,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   if (std::optional<bool> base = base_definition(u, def, reg, out)) return *base;
   if (std::optional<bool> req = attach_requirement(u, def, reg, out)) return *req;
   if (std::optional<bool> cost = cost_reduction(u, def, reg, out)) return *cost;
+  if (std::optional<bool> cost = attach_cost(u, def, reg, out)) return *cost;
   int32_t kind = CARDRT_AB_ACTION;
   int32_t designators = 0;
   uint32_t flags = 0;

@@ -114,6 +114,7 @@ class CardBinder {
   bool trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who);
   bool targeted_trigger(const Clause& c, std::optional<Node>& who);
   std::optional<bool> attach_requirement(const TextUnit& u, uint32_t def, Body& reg, Body& out);
+  std::optional<bool> attach_cost(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::optional<bool> cost_reduction(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   bool additional_action(const Clause& c, size_t v, Body& b);
   std::optional<std::pair<Node, size_t>> top_of_deck(const Clause& c, size_t v);

@@ -246,10 +246,12 @@ std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t du
   for (; neg < t.size(); ++neg) {
     std::string w = lower_word(*t[neg]);
     if (w == "cannot") { after = neg + 1; break; }
-    if ((w == "can" || w == "may") && neg + 1 < t.size() && lower_word(*t[neg + 1]) == "not") { after = neg + 2; break; }
+    if ((w == "can" || w == "may" || w == "will") && neg + 1 < t.size() && lower_word(*t[neg + 1]) == "not") { after = neg + 2; break; }
   }
-  if (neg == 0 || after >= t.size()) return std::nullopt;
+  if (after == 0 || after >= t.size()) return std::nullopt;
   std::string verb = lower_word(*t[after]);
+  // "Cannot attach Items", "Will not attach cards": printed without a subject, about the card itself
+  if (neg == 0 && verb != "attach") return std::nullopt;
   std::string why;
   if (neg == 1 && lower_word(*t[0]) == "you" && verb == "gain") {
     size_t len = 0;
@@ -263,6 +265,9 @@ std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t du
   if (verb == "attack") {
     action = CARDRT_FORBID_ATTACK;
     rest = after + 1;
+  } else if (verb == "attach" && after + 1 < t.size()) {
+    action = CARDRT_FORBID_RECEIVE_ATTACHMENT;  // "attach Items": have them attached (other: the attached card)
+    rest = after + 1;
   } else if (verb == "issue" && after + 2 == t.size() && lower_word(*t[after + 1]).rfind("challenge", 0) == 0) {
     action = CARDRT_FORBID_ISSUE_CHALLENGE;
   }
@@ -271,14 +276,15 @@ std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t du
     action = CARDRT_FORBID_RECEIVE_STATUS;
   if (action < 0) return std::nullopt;
   size_t end = 0;
-  auto card = card_at(c, 0, end, why);
+  auto card = neg == 0 ? std::optional<Node>(self()) : card_at(c, 0, end, why);
   if (!card) return fail({c.range, why});
   if (end != neg) return fail({c.range, "the restricted card is not compiled yet"});
   Node filter = konst(0);
   if (rest < t.size()) {
     // "cannot attack structures": only against the cards the noun phrase names
+    // (a card about to be attached is not in play yet)
     std::optional<Node> test;
-    if (!noun_filter(t, rest, t.size(), param(2), test, why)) return fail({c.range, why});
+    if (!noun_filter(t, rest, t.size(), param(2), test, why, action != CARDRT_FORBID_RECEIVE_ATTACHMENT)) return fail({c.range, why});
     filter = fn_ref(filter_function(std::move(*test), c.range));
   }
   b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(*card), konst(action), std::move(filter), konst(dur)})));

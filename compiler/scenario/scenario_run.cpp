@@ -347,11 +347,17 @@ class Runner {
       last_use_ = rc;
       return true;
     }
-    if (head == "attach" && w.size() == 3) {
-      // attach NAME NAME2: NAME (an Item, a Follower) is attached to NAME2 as when played onto it
+    if (head == "attach" && (w.size() == 3 || (w.size() == 4 && w[3] == "refused"))) {
+      // attach NAME NAME2: NAME (an Item, a Follower) is attached to NAME2 as when played onto it; "refused": an
+      // expectation that the rules refuse it (requirements and restrictions of attachment)
       auto cards = card_pair(st);
       if (!cards) return false;
       int32_t rc = cardrt_attach(game_, nullptr, cards->first, cards->second);
+      if (w.size() == 4) {
+        if (rc < 0) return bad(st, "the runtime could not attach '" + w[1] + "' (code " + std::to_string(rc) + ")");
+        expect(r, st, rc == CARDRT_FAILED, w[1] + " was attached to " + w[2]);
+        return true;
+      }
       if (rc != CARDRT_OK) return bad(st, "the runtime refused to attach '" + w[1] + "' (code " + std::to_string(rc) + ")");
       return true;
     }
@@ -473,16 +479,20 @@ class Runner {
       if (!c) return false;
       std::string rest;
       for (size_t i = 2; i < w.size(); ++i) rest += (i > 2 ? " " : "") + w[i];
-      if (w.size() == 4 && w[2] == "cost") {
-        // expect NAME cost N: what its controller pays to bring it into play (the profile's cost stat, less the
-        // reductions of its own text and of the cards in play; cardrt_game_play_cost)
+      if ((w.size() == 4 || (w.size() == 6 && w[4] == "on")) && w[2] == "cost") {
+        // expect NAME cost N [on HOST]: what its controller pays to bring it into play (the profile's cost stat, less
+        // the reductions of its own text and of the cards in play; cardrt_game_play_cost), attached to HOST
+        // (cardrt_game_attach_cost)
         auto n = number(st, w[3]);
         if (!n) return false;
+        std::optional<int32_t> host;
+        if (w.size() == 6 && !(host = card(st, w[5]))) return false;
         int32_t stat = -1;
         for (size_t s = 0; s < p.stats.size() && stat < 0; ++s)
           if (p.stats[s].cost) stat = static_cast<int32_t>(s);
         if (stat < 0) return bad(st, "game '" + p.game + "' has no cost stat");
-        int32_t got = cardrt_game_play_cost(game_, cardrt_card_controller(game_, *c), *c, stat);
+        int32_t got = host ? cardrt_game_attach_cost(game_, cardrt_card_controller(game_, *c), *c, *host, stat)
+                           : cardrt_game_play_cost(game_, cardrt_card_controller(game_, *c), *c, stat);
         expect(r, st, got == *n, w[1] + " costs " + std::to_string(got) + ", expected " + w[3]);
         return true;
       }

@@ -174,6 +174,22 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     out.subject.clear();
     return true;
   }
+  // "Attaches to Kataoka ignoring costs", "Attaches to a Thunder Shugenja for 1 less Gold": what the card costs when
+  // it attaches to such a card, a statement about the card itself
+  if (w0 == "attaches" && w1 == "to" && terms.size() > 3) {
+    out.form = ClauseForm::Declarative;
+    out.predicate = "attaches";
+    out.subject.clear();
+    return true;
+  }
+  // "Cannot attach Items", "Will not attach cards": a restriction of the card itself (003 Traits), its subject left
+  // out as printed
+  if ((w0 == "cannot" && w1 == "attach") || ((w0 == "will" || w0 == "can" || w0 == "may") && w1 == "not" && w2 == "attach")) {
+    out.form = ClauseForm::Declarative;
+    out.predicate = w0;
+    out.subject.clear();
+    return true;
+  }
   // "Enters play for 1 less Gold if ...", "This Holding enters play paying 1 less Gold for each Ring you control",
   // "Your Spells enter play for 1 less Gold": what a card costs to bring into play (the subject: this card when
   // there is none)

@@ -342,7 +342,7 @@ int32_t cardrt_def_base_fn(cardrt_cardpool* pool, int32_t def, cardrt_any_fn fn)
 int32_t cardrt_def_cost_reduction(cardrt_cardpool* pool, int32_t def, cardrt_any_fn fn, int32_t scope) {
   if (!ok(pool)) return CARDRT_E_HANDLE;
   cardrt::CardDef* d = def_at(pool, def);
-  if (!d || !fn || (scope != CARDRT_COST_SELF && scope != CARDRT_COST_OTHERS)) return CARDRT_E_ARGUMENT;
+  if (!d || !fn || scope < CARDRT_COST_SELF || scope > CARDRT_COST_ATTACHING) return CARDRT_E_ARGUMENT;
   d->cost_reductions.emplace_back(as_filter(fn), scope);
   return CARDRT_OK;
 }
@@ -427,6 +427,9 @@ int32_t cardrt_game_move_to_battlefield(cardrt_game* game, int32_t card, int32_t
 int32_t cardrt_game_play_cost(cardrt_game* game, int32_t player, int32_t card, int32_t stat) {
   if (!ok(game)) return 0;
   return read(game, [&](Game& g) { return g.play_cost(player, card, stat); });
+}
+int32_t cardrt_game_attach_cost(cardrt_game* game, int32_t player, int32_t card, int32_t host, int32_t stat) {
+  return read(game, [&](Game& g) { return g.valid_card(host) ? g.play_cost(player, card, stat, host) : bad(g); });
 }
 int32_t cardrt_game_additional_actions(cardrt_game* game, int32_t player) {
   if (!ok(game)) return 0;

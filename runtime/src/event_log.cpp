@@ -139,7 +139,8 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
       return (e.what >= 0 && e.what < CARDRT_PROT_COUNT) ? kProtections[e.what] : fmt::format("{}", e.what);
     case What::restriction: {
       static const char* const kForbid[] = {"attack",          "issue_challenge",    "receive_status",
-                                            "gain_resource",   "ranged_attack_target", "melee_attack_target"};
+                                            "gain_resource",   "ranged_attack_target", "melee_attack_target",
+                                            "receive_attachment"};
       static_assert(sizeof(kForbid) / sizeof(kForbid[0]) == CARDRT_FORBID_COUNT, "one name per restriction");
       return (e.what >= 0 && e.what < CARDRT_FORBID_COUNT) ? kForbid[e.what] : fmt::format("{}", e.what);
     }

@@ -448,7 +448,7 @@ class Game {
   }
 
   // what a player pays to bring a card into play: its cost stat less the reductions (zones.cpp)
-  int32_t play_cost(PlayerId p, CardId id, int32_t stat);
+  int32_t play_cost(PlayerId p, CardId id, int32_t stat, CardId host = 0);
 
   // --- keyword rule modules (keyword_rules.cpp) ---
   int32_t tactical_battle(PlayerId p);

@@ -136,15 +136,16 @@ int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to
   return CARDRT_OK;
 }
 
-int32_t Game::play_cost(PlayerId p, CardId id, int32_t stat) {
+int32_t Game::play_cost(PlayerId p, CardId id, int32_t stat, CardId host) {
   if (!valid_player(p) || !valid_card(id) || stat < 0 || stat >= int32_t(profile_->stats.size())) return 0;
   int64_t cost = stat_value(card(id), stat);
-  // the card's own text ("Enters play for 1 less Gold if you are a Lion Clan player"), its player's as "you"
+  // the card's own text ("Enters play for 1 less Gold if you are a Lion Clan player"), its player's as "you"; when
+  // it attaches, what it says of the card it attaches to ("Attaches to a Thunder Shugenja for 1 less Gold")
   if (const CardDef* d = def_of(card(id)))
     for (const auto& [fn, scope] : d->cost_reductions)
-      if (scope == CARDRT_COST_SELF) {
+      if (scope == CARDRT_COST_SELF || (scope == CARDRT_COST_ATTACHING && host != 0)) {
         cardrt_effect_ctx ctx = rule_ctx(p, id);
-        cost -= fn(handle, &ctx, id);
+        cost -= fn(handle, &ctx, scope == CARDRT_COST_SELF ? id : host);
       }
   // the cards in play ("Your Spells enter play for 1 less Gold"), each with its controller as "you"
   for (CardId src : cards_in_play())
@@ -344,6 +345,11 @@ int32_t Game::attach(cardrt_effect_ctx* ctx, CardId att, CardId host, bool trans
   if (const CardDef* d = def_of(card(att)); d && d->attach_filter) {
     cardrt_effect_ctx local = rule_ctx(card(att).controller, att);
     if (!d->attach_filter(handle, ctx ? ctx : &local, host)) return CARDRT_FAILED;
+  }
+  // the host's restriction: "Cannot attach Items" (003 Traits)
+  if (forbidden(host, CARDRT_FORBID_RECEIVE_ATTACHMENT, att)) {
+    if (!(ctx && ctx->probe)) emit(CARDRT_LOG_FORBIDDEN, card(host).controller, host, att, CARDRT_FORBID_RECEIVE_ATTACHMENT, 0, 0);
+    return CARDRT_FAILED;
   }
   if (ctx && ctx->probe) return CARDRT_OK;
   if (transfer) {

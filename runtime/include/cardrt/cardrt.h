@@ -95,7 +95,9 @@ enum { CARDRT_BASE_ABSENT = 0, CARDRT_BASE_VALUE = 1, CARDRT_BASE_ASTERISK = 2, 
 enum { CARDRT_AB_TRIGGERED = 1, CARDRT_AB_CONTINUOUS = 2, CARDRT_AB_ACTION = 3, CARDRT_AB_REACTION = 4,
        CARDRT_AB_REPLACEMENT = 5 };
 /* cardrt_def_cost_reduction scopes (ABI 5) */
-enum { CARDRT_COST_SELF = 0, CARDRT_COST_OTHERS = 1 };
+enum { CARDRT_COST_SELF = 0, CARDRT_COST_OTHERS = 1,
+       CARDRT_COST_ATTACHING = 2 /* ABI 6: the card's own text, fn(game, ctx, host): "Attaches to a Thunder Shugenja
+                                  * for 1 less Gold" (cardrt_game_attach_cost) */ };
 enum { CARDRT_DESIG_LIMITED = 1, CARDRT_DESIG_OPEN = 2, CARDRT_DESIG_BATTLE = 4, CARDRT_DESIG_REACTION = 8,
        CARDRT_DESIG_TERRAIN_BATTLE = 16,
        CARDRT_DESIG_OTHER = 32 /* appended in ABI 3: a designator of the game's own (Interrupt, Engage, Day, ...) */ };
@@ -132,7 +134,8 @@ enum { CARDRT_FORBID_ATTACK = 0,          /* "This unit cannot attack [structure
        /* appended in ABI version 6: "Ranged Attacks cannot target cards in this unit" (other: the attack's source) */
        CARDRT_FORBID_RANGED_ATTACK_TARGET = 4,
        CARDRT_FORBID_MELEE_ATTACK_TARGET = 5,
-       CARDRT_FORBID_COUNT = 6 };
+       CARDRT_FORBID_RECEIVE_ATTACHMENT = 6, /* "Cannot attach Items" (other: the card that would be attached) */
+       CARDRT_FORBID_COUNT = 7 };
 /* Kinds of attack with a strength (cardrt_attack_reaches, cardrt_grant_attack_strength; appended in ABI version 6). */
 enum { CARDRT_ATTACK_RANGED = 0, CARDRT_ATTACK_MELEE = 1, CARDRT_ATTACK_KIND_COUNT = 2 };
 enum {
@@ -312,6 +315,9 @@ CARDRT_API int32_t cardrt_game_additional_actions(cardrt_game*, int32_t player);
  * the reductions of its own text ("Enters play for 1 less Gold if you are a Lion Clan player") and of the cards
  * in play ("Your Spells enter play for 1 less Gold"), never below 0 (000 7.2). The engine charges it. */
 CARDRT_API int32_t cardrt_game_play_cost(cardrt_game*, int32_t player, int32_t card, int32_t stat);
+/* The same for a card brought into play attached to `host` (ABI 6): also less the reductions its own text gives for
+ * that host ("Attaches to Kataoka ignoring costs"). */
+CARDRT_API int32_t cardrt_game_attach_cost(cardrt_game*, int32_t player, int32_t card, int32_t host, int32_t stat);
 CARDRT_API int32_t cardrt_game_take_additional_action(cardrt_game*, int32_t player);
 CARDRT_API int32_t cardrt_game_emit(cardrt_game*, int32_t event, int32_t card, int32_t player, int32_t amount);
 /* The same with the event's other card ("When this unit attacks": the attacked unit; CARDRT_EVF_OTHER). */

@@ -141,6 +141,14 @@ std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, 
   if (!c.conditions.empty()) return fail({c.range, "a cost reduction after a condition is not compiled yet"});
   size_t e = 0;
   while (e < t.size() && word(e) != "enters" && word(e) != "enter") ++e;
+  // "This Fortification enters play bowed": the state it enters play in
+  if (word(e + 2) == "bowed" && e + 3 == t.size()) {
+    const Reference* r = e > 0 ? reference_at(t[0]) : nullptr;
+    if (e > 0 && !(r && r->kind == RefKind::ThisCard && r->range.end >= t[e - 1]->range.end))
+      return fail({c.range, "only this card entering play bowed is compiled yet"});
+    out.stmts.push_back(checked(call("cardrt_def_enter_play_state", {param(0), local(def), konst(CARDRT_STATE_BOWED)}), reg));
+    return true;
+  }
   // whose cost: this card (no subject, "This Holding", its short name), or the cards "Your Spells" names
   int32_t scope = CARDRT_COST_SELF;
   std::optional<Node> which;
@@ -154,22 +162,34 @@ std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, 
       scope = CARDRT_COST_OTHERS;
     }
   }
-  // "for 1 less Gold", "paying 2 less Gold": in the resource the printed cost stat is paid in
+  // "for 1 less Gold", "paying 2 less Gold": in the resource the printed cost stat is paid in; "ignoring Gold
+  // Cost", "ignoring costs": none of it is paid (000 7.2: never below zero)
   size_t k = e + 2;
-  if (word(k) != "for" && word(k) != "paying") return fail({c.range, "it says no cost"});
-  ++k;
-  auto n = amount_at(c, k);
   auto cost = paid_cost();
-  // "for 1 more Gold": the cost rises
-  int64_t sign = word(k + 1) == "less" ? 1 : word(k + 1) == "more" ? -1 : 0;
-  size_t len = 0;
-  int res = sign != 0 ? lex_.resource_at(std::span(t).subspan(k + 2), len) : -1;
-  if (!n || n->op != Op::Const || !cost || res != cost->second)
-    return fail({c.range, "only 'for N less <the cost's resource>' is compiled yet"});
-  k += 2 + len;
-  Node amount = konst(sign * n->value);
+  if (!cost) return fail({c.range, "the card has no cost to reduce"});
   std::string why;
-  if (word(k) == "for" && word(k + 1) == "each") {
+  Node amount = konst(0);
+  int64_t per_card = 0;  // "for each ...": the reduction per card
+  if (word(k) == "ignoring") {
+    size_t len = ignored_cost_words(t, k + 1, cost->first);
+    if (!len) return fail({c.range, "the words after 'ignoring' are not compiled yet"});
+    k += 1 + len;
+    amount = konst(kWholeCost);
+  } else {
+    if (word(k) != "for" && word(k) != "paying") return fail({c.range, "it says no cost"});
+    ++k;
+    auto n = amount_at(c, k);
+    // "for 1 more Gold": the cost rises
+    int64_t sign = word(k + 1) == "less" ? 1 : word(k + 1) == "more" ? -1 : 0;
+    size_t len = 0;
+    int res = sign != 0 ? lex_.resource_at(std::span(t).subspan(k + 2), len) : -1;
+    if (!n || n->op != Op::Const || res != cost->second)
+      return fail({c.range, "only 'for N less <the cost's resource>' is compiled yet"});
+    k += 2 + len;
+    per_card = sign * n->value;
+    amount = konst(per_card);
+  }
+  if (per_card != 0 && word(k) == "for" && word(k + 1) == "each") {
     // "for each Ring you control[, up to three Rings]": one less per card the phrase names, in play
     size_t to = k + 2;
     while (to < t.size() && t[to]->kind != ast::TermKind::Comma) ++to;
@@ -181,7 +201,7 @@ std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, 
     if (k + 3 < t.size() && t[k]->kind == ast::TermKind::Comma && word(k + 1) == "up" && word(k + 2) == "to") {
       auto most = amount_at(c, k + 3);
       if (!most) return fail({c.range, "the words after 'up to' are not compiled yet"});
-      amount = binary(Op::Min, std::move(amount), binary(Op::Mul, konst(sign * n->value), std::move(*most)));
+      amount = binary(Op::Min, std::move(amount), binary(Op::Mul, konst(per_card), std::move(*most)));
       k += 4;
       // "up to three Rings": the noun again
       size_t nlen = 0;
@@ -201,6 +221,13 @@ std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, 
   int fn = add_function("cost", FnKind::Filter, std::move(f), c.range);
   out.stmts.push_back(checked(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(scope)}), reg));
   return true;
+}
+
+// The words after "ignoring" that name what is not paid: "costs", "cost", or the cost stat ("Gold Cost"); 0: none.
+size_t CardBinder::ignored_cost_words(const std::vector<const ast::Term*>& t, size_t k, size_t cost_stat) const {
+  size_t len = 0;
+  if (lex_.stat_at(std::span(t).subspan(std::min(k, t.size())), len) == static_cast<int>(cost_stat)) return len;
+  return word_at(t, k) == "costs" || word_at(t, k) == "cost" ? 1 : 0;
 }
 
 // "Attaches to Kataoka ignoring costs", "Attaches to a Thunder Shugenja for 1 less Gold": what the card costs when
@@ -226,11 +253,9 @@ std::optional<bool> CardBinder::attach_cost(const TextUnit& u, uint32_t def, Bod
   Node amount = konst(0);
   if (word(to) == "ignoring") {
     // "ignoring costs", "ignoring Gold Cost": none of the printed cost is paid (000 7.2: never below zero)
-    size_t len = 0;
-    bool cost_stat = lex_.stat_at(std::span(t).subspan(to + 1), len) == static_cast<int>(cost->first);
-    if (!((word(to + 1) == "costs" || word(to + 1) == "cost") && to + 2 == t.size()) && !(cost_stat && to + 1 + len == t.size()))
-      return fail({c.range, "the words after 'ignoring' are not compiled yet"});
-    amount = konst(int64_t{1} << 30);
+    size_t len = ignored_cost_words(t, to + 1, cost->first);
+    if (!len || to + 1 + len != t.size()) return fail({c.range, "the words after 'ignoring' are not compiled yet"});
+    amount = konst(kWholeCost);
   } else {
     auto n = amount_at(c, to + 1);
     size_t len = 0;

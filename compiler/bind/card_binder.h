@@ -115,6 +115,9 @@ class CardBinder {
   bool targeted_trigger(const Clause& c, std::optional<Node>& who);
   std::optional<bool> attach_requirement(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::optional<bool> attach_cost(const TextUnit& u, uint32_t def, Body& reg, Body& out);
+  size_t ignored_cost_words(const std::vector<const ast::Term*>& t, size_t k, size_t cost_stat) const;
+  // a reduction larger than any printed cost: "ignoring costs" (the runtime never lets a cost fall below zero)
+  static constexpr int64_t kWholeCost = int64_t{1} << 30;
   std::optional<bool> cost_reduction(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   bool additional_action(const Clause& c, size_t v, Body& b);
   std::optional<std::pair<Node, size_t>> top_of_deck(const Clause& c, size_t v);

@@ -193,9 +193,12 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
   // "Enters play for 1 less Gold if ...", "This Holding enters play paying 1 less Gold for each Ring you control",
   // "Your Spells enter play for 1 less Gold": what a card costs to bring into play (the subject: this card when
   // there is none)
-  for (size_t i = 0; i + 3 < terms.size() && terms[i]->kind != ast::TermKind::Embedded; ++i) {
+  // "Hamuro enters play ignoring Gold Cost if ...", "This Fortification enters play bowed": how it enters
+  for (size_t i = 0; i + 2 < terms.size() && terms[i]->kind != ast::TermKind::Embedded; ++i) {
     std::string a = lower_word(*terms[i]), b = lower_word(*terms[i + 1]), c = lower_word(*terms[i + 2]);
-    if ((a == "enters" || a == "enter") && b == "play" && (c == "for" || c == "paying")) {
+    bool more = i + 3 < terms.size();
+    if ((a == "enters" || a == "enter") && b == "play" &&
+        (((c == "for" || c == "paying" || c == "ignoring") && more) || (c == "bowed" && !more))) {
       out.form = ClauseForm::Declarative;
       out.predicate = "enters play";
       out.subject.clear();

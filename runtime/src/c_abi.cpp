@@ -346,6 +346,13 @@ int32_t cardrt_def_cost_reduction(cardrt_cardpool* pool, int32_t def, cardrt_any
   d->cost_reductions.emplace_back(as_filter(fn), scope);
   return CARDRT_OK;
 }
+int32_t cardrt_def_enter_play_state(cardrt_cardpool* pool, int32_t def, int32_t state) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d || state < 0 || state >= 32) return CARDRT_E_ARGUMENT;
+  d->enter_play_states |= 1u << state;
+  return CARDRT_OK;
+}
 int32_t cardrt_def_attach_filter(cardrt_cardpool* pool, int32_t def, cardrt_any_fn fn) {
   if (!ok(pool)) return CARDRT_E_HANDLE;
   cardrt::CardDef* d = def_at(pool, def);

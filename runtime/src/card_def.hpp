@@ -49,6 +49,7 @@ struct CardDef {
   // much less a card costs; scope CARDRT_COST_SELF (this card, wherever it is) or CARDRT_COST_OTHERS (any card,
   // while this one is in play)
   std::vector<std::pair<cardrt_filter_fn, int32_t>> cost_reductions;
+  uint32_t enter_play_states = 0;  // card states (bits) it enters play in: "This Fortification enters play bowed"
 };
 
 struct CardPool {

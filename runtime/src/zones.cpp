@@ -129,6 +129,8 @@ int32_t Game::move_card(cardrt_effect_ctx* ctx, CardId id, int32_t zone, bool to
   insert_into_zone(c, to_play ? c.controller : c.owner, zone, to_bottom || !ordered);
   emit(CARDRT_LOG_CARD_MOVED, c.zone_player, id, ctx_source(ctx), zone, 0, 0);
   if (to_play) {
+    // "This Fortification enters play bowed": so it is as it enters, before anything answers its entering
+    if (const CardDef* d = def_of(c); d && d->enter_play_states) c.states |= d->enter_play_states;
     emit(CARDRT_LOG_ENTER_PLAY, c.controller, id, ctx_source(ctx), zone, 0, 0);
     // what: the zone it came from ("After this Holding enters play from a Province")
     raise(EventInfo{.kind = CARDRT_EV_ENTER_PLAY, .card = id, .player = c.controller, .what = from_zone});

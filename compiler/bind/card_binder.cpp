@@ -368,6 +368,13 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
     if ((sig == "destroyed" || sig == "leave play") && trig->all_terms.size() > 1 &&
         lower_word(*trig->all_terms[0]) == "after" && lower_word(*trig->all_terms[1]) == "this")
       flags |= CARDRT_ABF_OUT_OF_PLAY;
+    // "As a Focus Effect: ...": the card's own, when it is focused in a duel (from its player's hand, 003 Traits)
+    if (sig == "focused") {
+      flags |= CARDRT_ABF_OUT_OF_PLAY;
+      flags &= ~static_cast<uint32_t>(CARDRT_ABF_PLAYED_FROM_HAND);  // the duel discards it, after its resolution
+      Node mine = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)}), self());
+      who = who ? and_(std::move(*who), std::move(mine)) : std::move(mine);
+    }
     if (who) {
       cond.stmts.push_back(ret(std::move(*who)));
       has_cond = true;

@@ -224,6 +224,7 @@ class CardBinder {
   std::optional<bool> attack_rule(const Clause& c, Body& b, bool continuous);
   bool there_is_current_battlefield(const Clause& c) const;
   bool current_battlefield_named_before(uint32_t offset) const;
+  bool unit_mentions_duel() const { return unit_ && lower_text(unit_->range).find("duel") != std::string::npos; }
 
   // statements.cpp: declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits)
   bool declarative(const Clause& c, Body& b, bool continuous);

@@ -257,6 +257,8 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
                   : t.find("turn ends") != std::string::npos ? CARDRT_BOUNDARY_TURN_END
                   : t.find("battle resolves") != std::string::npos ? CARDRT_BOUNDARY_BATTLE_RESOLVED
                   : t.find("dawn") != std::string::npos ? CARDRT_BOUNDARY_DAWN
+                  : t.find("duel ends") != std::string::npos || t.find("duel's resolution") != std::string::npos
+                      ? CARDRT_BOUNDARY_DUEL_END
                                                         : -1;
     if (bnd < 0) return fail({c.range, "its moment is not compiled yet"});
     int turns = t.find("next") != std::string::npos ? 1 : 0;

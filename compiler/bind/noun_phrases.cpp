@@ -519,6 +519,36 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     Node a = local(*duel_challenger_), b = local(*duel_challenged_);
     return binary(Op::Add, binary(Op::Mul, binary(Op::Eq, winner, a), b), binary(Op::Mul, binary(Op::Eq, winner, b), a));
   }
+  // A duel this ability did not start (a Focus Effect's, 003 Traits): "its winner", "the duel's winner", "this
+  // duel's loser", "your Personality in it", "your Personality in this duel" (the runtime's duel under way, or else
+  // the last one)
+  if (!duel_local_ && unit_mentions_duel()) {
+    size_t k = i;
+    std::string first = w;
+    bool duel_named = false;
+    if ((first == "the" || first == "this") && k + 1 < t.size() && lower_word(*t[k + 1]) == "duel's") {
+      duel_named = true;
+      k += 2;
+    } else if (first == "its") {
+      const Reference* r = reference_at(t[k]);
+      duel_named = r && lower(std::string(ctx_.sources.text(r->antecedent))).ends_with("duel");
+      ++k;
+    }
+    if (duel_named && k < t.size() && (lower_word(*t[k]) == "winner" || lower_word(*t[k]) == "loser")) {
+      end = k + 1;
+      return call("cardrt_duel_card", {G(), C(), konst(lower_word(*t[k]) == "winner" ? CARDRT_DUEL_WINNER : CARDRT_DUEL_LOSER)});
+    }
+    if (first == "your" && i + 3 < t.size() && lex_.card_type(t[i + 1]->text) >= 0 && lower_word(*t[i + 2]) == "in") {
+      size_t after = 0;
+      if (lower_word(*t[i + 3]) == "it") after = i + 4;
+      else if (i + 4 < t.size() && (lower_word(*t[i + 3]) == "this" || lower_word(*t[i + 3]) == "the") && lower_word(*t[i + 4]) == "duel")
+        after = i + 5;
+      if (after) {
+        end = after;
+        return call("cardrt_duel_card", {G(), C(), konst(CARDRT_DUEL_YOURS)});
+      }
+    }
+  }
   // "Target an enemy Personality: Bow the Personality": the one target of that card type in the unit
   if (w == "the" && i + 1 < t.size() && possessive_stem(t[i + 1]->text) == t[i + 1]->text) {
     if (auto k = target_of_type(t[i + 1]->text)) {

@@ -436,6 +436,11 @@ class Runner {
       expect(r, st, log.find(w[2]) != std::string::npos, "the log has no line with '" + w[2] + "'");
       return true;
     }
+    if (w.size() == 4 && w[1] == "no" && w[2] == "log") {
+      std::string log = render_log(game_);
+      expect(r, st, log.find(w[3]) == std::string::npos, "the log has a line with '" + w[3] + "'");
+      return true;
+    }
     if (w.size() == 3 && w[1] == "used") {
       bool want = w[2] == "ok";
       expect(r, st, (last_use_ == CARDRT_OK) == want,

@@ -76,6 +76,12 @@ class Resolver {
             const Reference& ref = u.references.back();
             ante.push_back({ref.range, std::string(ctx_.sources.text(ref.range)), ref.card_type, false, true});
           }
+          // "After this duel ends, bow its winner": a duel has a winner and a loser to refer to through "its"
+          if (u.references.size() > refs && u.references.back().kind == RefKind::ThisContext &&
+              lower_word_text(std::string(ctx_.sources.text(u.references.back().range))).ends_with("duel")) {
+            const Reference& ref = u.references.back();
+            ante.push_back({ref.range, std::string(ctx_.sources.text(ref.range)), -1, false, false});
+          }
           continue;
         }
         if (w == "this") {  // "..., this will not reduce Chi below 1"

@@ -168,6 +168,58 @@ class TextReader {
     }
   }
 
+  // The profile event "As a Focus Effect" names ("as a" or "as an" and the event's words), or -1.
+  int as_event(const std::vector<const ast::Term*>& t, size_t from, size_t to) const {
+    if (to < from + 3 || lower_word(*t[from]) != "as" || (lower_word(*t[from + 1]) != "a" && lower_word(*t[from + 1]) != "an"))
+      return -1;
+    for (size_t e = 0; e < p_.events.size(); ++e) {
+      const auto& w = p_.events[e].words;
+      if (w.size() != to - from - 2) continue;
+      bool match = true;
+      for (size_t i = 0; i < w.size() && match; ++i) match = lower_word(*t[from + 2 + i]) == w[i];
+      if (match) return static_cast<int>(e);
+    }
+    return -1;
+  }
+
+  // "As a Focus Effect: After this duel ends, ...", "As a Focus Effect, after this duel ends, bow its winner": the
+  // trait triggers at that moment (003 Traits: "Focus Effect" is a special trigger for a trait), on any card type.
+  bool lift_as_event(TextUnit& u) {
+    for (Clause& c : u.constraints) {
+      if (c.form != ClauseForm::Condition) continue;
+      int e = as_event(c.terms, 0, c.terms.size());
+      if (e < 0) continue;
+      c.form = ClauseForm::Timing;
+      c.role = ClauseRole::Trigger;
+      c.event = e;
+      if (u.kind != UnitKind::Ability) u.kind = UnitKind::TriggeredTrait;
+      return true;
+    }
+    if (u.effects.empty() || u.effects.front().conditions.empty()) return false;
+    Clause& c = u.effects.front();
+    std::vector<const ast::Term*> head;
+    for (const auto* t : c.all_terms)
+      if (t->range.begin >= c.conditions.front().begin && t->range.end <= c.conditions.front().end) head.push_back(t);
+    int e = as_event(head, 0, head.size());
+    if (e < 0) return false;
+    Clause trigger;
+    trigger.role = ClauseRole::Trigger;
+    trigger.form = ClauseForm::Timing;
+    trigger.range = c.conditions.front();
+    trigger.event = e;
+    trigger.terms = head;
+    trigger.all_terms = head;
+    c.conditions.erase(c.conditions.begin());
+    // the clause now begins at its next condition ("after this duel ends, ...") or its words, not at the comma
+    const uint32_t begin = !c.conditions.empty() ? c.conditions.front().begin : c.terms.empty() ? trigger.range.end : c.terms.front()->range.begin;
+    c.all_terms.erase(std::remove_if(c.all_terms.begin(), c.all_terms.end(),
+                                     [&](const ast::Term* t) { return t->range.begin < begin; }),
+                      c.all_terms.end());
+    u.constraints.insert(u.constraints.begin(), std::move(trigger));
+    if (u.kind != UnitKind::Ability) u.kind = UnitKind::TriggeredTrait;
+    return true;
+  }
+
   // "When this hero attacks, choose ...": a leading timing phrase is the trigger of the trait (003 Triggered traits),
   // except on cards that do not stay in play, where it delays the effect (002 rule 521).
   // `reaction`: a Reaction or Interrupt ability's leading "After ...," is its trigger even on an action card.
@@ -208,6 +260,7 @@ class TextReader {
   }
 
   void classify_trait(TextUnit& u) {
+    if (lift_as_event(u)) return;
     if (lift_trigger(u, u.effects)) return;
     if (u.effects.size() != 1 || u.effects[0].form != ClauseForm::Imperative) return;
     const Clause& c = u.effects[0];
@@ -341,7 +394,7 @@ class TextReader {
     }
     for (const auto& c : u.effects)
       if (!c.conditions.empty() && once_per_text(c.conditions.front())) u.once_per_turn_after_colon = true;
-    if (u.kind != UnitKind::Ability) lift_trigger(u, u.constraints);
+    if (!lift_as_event(u) && u.kind != UnitKind::Ability) lift_trigger(u, u.constraints);
     // "Reaction: After this Personality is bowed, ...": the Oracle's usual wording puts a reaction's trigger in front
     // of its first clause rather than in a block of its own (003 Abilities: a reaction has a trigger)
     if (u.kind == UnitKind::Ability && reacts(u) && std::none_of(u.constraints.begin(), u.constraints.end(), [](const Clause& c) {

@@ -687,6 +687,10 @@ int32_t cardrt_active_player(cardrt_game* game) {
   return ok(game) ? game->g->state().active : CARDRT_NO_PLAYER;
 }
 int32_t cardrt_opponent(cardrt_game* game, int32_t player) { return ok(game) ? game->g->opponent(player) : -1; }
+int32_t cardrt_duel_card(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t which) {
+  if (!ctx_ok(game, ctx)) return 0;
+  return read(game, [&](Game& g) { return g.duel_card(ctx->controller, which); });
+}
 int32_t cardrt_player_turns(cardrt_game* game, int32_t player) {
   return read(game, [&](Game& g) { return g.valid_player(player) ? g.state().players[size_t(player)].turns_started : bad(g); });
 }

@@ -7,36 +7,56 @@
 
 namespace cardrt {
 
-int32_t Game::duel_total(cardrt_effect_ctx* ctx, CardId duelist, std::vector<CardId>& focused) {
+// The card a duelist's player focuses from hand, if any (003 Focus Value: "used for dueling").
+CardId Game::choose_focus(cardrt_effect_ctx* ctx, CardId duelist) {
+  const Profile& p = *profile_;
+  const int32_t focus = p.role(CARDRT_ROLE_FOCUS), hand = p.zone(CARDRT_ZROLE_HAND);
+  if (focus < 0 || hand < 0) return 0;
+  const PlayerId who = card(duelist).controller;
+  std::vector<CardId> options;
+  for (CardId id : s_.players[size_t(who)].zones[size_t(hand)])
+    if (stat_present(card(id), focus)) options.push_back(id);
+  if (options.empty()) return 0;
+  cardrt_choice c{};
+  c.kind = CARDRT_CHOICE_CARDS;
+  c.purpose = CARDRT_PURPOSE_FOCUS;
+  c.player = who;
+  c.source_card = ctx_source(ctx);
+  c.min_count = 0;
+  c.max_count = 1;
+  for (int32_t i : ask(c, options)) {
+    const CardId f = options[size_t(i)];
+    emit(CARDRT_LOG_FOCUSED, who, f, duelist, focus, std::max(0, stat_value(card(f), focus)), 0);
+    return f;
+  }
+  return 0;
+}
+
+// A duelist's total: his duel stat (negative counts as zero, 000 7.2a) plus the Focus Value of the card focused for
+// him, read after the Focus Effects ("Raise this card's Focus Value to 5").
+int32_t Game::duel_total(CardId duelist, CardId focused) {
   const Profile& p = *profile_;
   int32_t stat = p.role(CARDRT_ROLE_DUEL);
   if (stat < 0) stat = p.role(CARDRT_ROLE_CHI);
   if (stat < 0) stat = p.role(CARDRT_ROLE_ATTACK);
-  int64_t total = stat >= 0 ? std::max(0, stat_value(card(duelist), stat)) : 0;  // 000 7.2a
-  const int32_t focus = p.role(CARDRT_ROLE_FOCUS), hand = p.zone(CARDRT_ZROLE_HAND);
-  const PlayerId who = card(duelist).controller;
-  if (focus >= 0 && hand >= 0) {
-    std::vector<CardId> options;
-    for (CardId id : s_.players[size_t(who)].zones[size_t(hand)])
-      if (stat_present(card(id), focus)) options.push_back(id);
-    if (!options.empty()) {
-      cardrt_choice c{};
-      c.kind = CARDRT_CHOICE_CARDS;
-      c.purpose = CARDRT_PURPOSE_FOCUS;
-      c.player = who;
-      c.source_card = ctx_source(ctx);
-      c.min_count = 0;
-      c.max_count = 1;
-      for (int32_t i : ask(c, options)) {
-        const CardId f = options[size_t(i)];
-        const int32_t fv = std::max(0, stat_value(card(f), focus));
-        total = acc_add(total, fv);
-        focused.push_back(f);
-        emit(CARDRT_LOG_FOCUSED, who, f, duelist, focus, fv, 0);
-      }
-    }
-  }
+  int64_t total = stat >= 0 && valid_card(duelist) ? std::max(0, stat_value(card(duelist), stat)) : 0;  // 000 7.2a
+  const int32_t focus = p.role(CARDRT_ROLE_FOCUS);
+  if (focused && focus >= 0 && valid_card(focused)) total = acc_add(total, std::max(0, stat_value(card(focused), focus)));
   return clamp_to_i32(total);
+}
+
+CardId Game::duel_card(PlayerId you, int32_t which) const {
+  const State::Duel& d = s_.duel;
+  switch (which) {
+    case CARDRT_DUEL_WINNER: return d.winner;
+    case CARDRT_DUEL_LOSER: return d.winner == 0 ? 0 : d.winner == d.duelists[0] ? d.duelists[1] : d.duelists[0];
+    case CARDRT_DUEL_YOURS:
+    case CARDRT_DUEL_THEIRS:
+      for (CardId c : d.duelists)
+        if (c && valid_card(c) && (card(c).controller == you) == (which == CARDRT_DUEL_YOURS)) return c;
+      return 0;
+    default: return 0;
+  }
 }
 
 CardId Game::duel(cardrt_effect_ctx* ctx, CardId a, CardId b, uint32_t flags) {
@@ -53,14 +73,19 @@ CardId Game::duel(cardrt_effect_ctx* ctx, CardId a, CardId b, uint32_t flags) {
       return 0;
     }
   }
-  std::vector<CardId> focused;
-  const int32_t ta = duel_total(ctx, a, focused);
-  const int32_t tb = duel_total(ctx, b, focused);
+  s_.duel = State::Duel{{a, b}, 0};
+  const CardId fa = choose_focus(ctx, a), fb = choose_focus(ctx, b);
+  // 003 Traits: "Focus Effect:" is a trigger at a point in a duel: each focused card's, once both are focused
+  for (auto [f, duelist] : {std::pair{fa, a}, std::pair{fb, b}})
+    if (f && valid_card(f) && valid_card(duelist))
+      raise(EventInfo{.kind = CARDRT_EV_FOCUSED, .card = f, .player = card(duelist).controller, .other = duelist});
+  const int32_t ta = duel_total(a, fa), tb = duel_total(b, fb);
   const CardId winner = ta > tb ? a : tb > ta ? b : 0;
+  s_.duel.winner = winner;
   emit(CARDRT_LOG_DUEL, winner ? card(winner).controller : -1, a, b, -1, ta, tb);
   const int32_t discard = profile_->zone(CARDRT_ZROLE_DISCARD);
-  for (CardId f : focused)
-    if (discard >= 0 && valid_card(f)) move_card(ctx, f, discard);
+  for (CardId f : {fa, fb})
+    if (f && discard >= 0 && valid_card(f) && !in_play(f)) move_card(ctx, f, discard);
   signal(CARDRT_BOUNDARY_DUEL_END);
   return winner;
 }

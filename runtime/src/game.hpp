@@ -196,6 +196,10 @@ struct State {
   uint64_t seq = 0;
   PlayerId winner = -1;
   bool over = false;
+  struct Duel {
+    CardId duelists[2] = {0, 0};
+    CardId winner = 0;  // 0: undecided, or a tie
+  } duel;               // the duel under way, or else the last one
 };
 
 class Game;
@@ -372,7 +376,9 @@ class Game {
 
   // --- duels and battlefields (duels.cpp) ---
   CardId duel(cardrt_effect_ctx* ctx, CardId challenger, CardId challenged, uint32_t flags);
-  int32_t duel_total(cardrt_effect_ctx* ctx, CardId duelist, std::vector<CardId>& focused);
+  CardId choose_focus(cardrt_effect_ctx* ctx, CardId duelist);
+  int32_t duel_total(CardId duelist, CardId focused);
+  CardId duel_card(PlayerId you, int32_t which) const;
   int32_t send_home(cardrt_effect_ctx* ctx, CardId id);
 
   // --- attacks with a strength (attack_strength.cpp) ---

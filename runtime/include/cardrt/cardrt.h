@@ -146,6 +146,8 @@ enum {
 enum { CARDRT_DMG_IGNORE_RESIST = 1u << 0, CARDRT_DMG_NO_CRITICAL_ROLL = 1u << 1, CARDRT_DMG_ATTACK = 1u << 2 };
 /* cardrt_duel: a challenge may be refused and is subject to "may not issue challenges" (003 Traits) */
 enum { CARDRT_DUEL_CHALLENGE = 1u << 0 };
+/* cardrt_duel_card (ABI 6): the cards of the duel under way, or else of the last one */
+enum { CARDRT_DUEL_WINNER = 0, CARDRT_DUEL_LOSER = 1, CARDRT_DUEL_YOURS = 2, CARDRT_DUEL_THEIRS = 3 };
 enum { CARDRT_CONSTRUCT_X_TIMES = 0, CARDRT_CONSTRUCT_ONE_OR_MORE = 1 };
 enum { CARDRT_EVF_KIND = 0, CARDRT_EVF_CARD, CARDRT_EVF_PLAYER, CARDRT_EVF_AMOUNT, CARDRT_EVF_WHAT,
        CARDRT_EVF_OTHER };
@@ -168,6 +170,9 @@ enum {
   /* appended in ABI 3: an action is about to resolve; responses may cancel it (card: its source, player: its
    * player, what: its ability key) */
   CARDRT_EV_WOULD_RESOLVE_ACTION,
+  /* appended in ABI 6: a card was focused in a duel, its Focus Effect's moment (003 Traits: "Focus Effect:" is a
+   * trigger at a point in a duel); card: the focused card, player: its player, other: that player's duelist */
+  CARDRT_EV_FOCUSED,
   CARDRT_EV_FIRST_CUSTOM = 32
 };
 

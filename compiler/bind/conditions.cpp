@@ -213,6 +213,19 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
       return result(binary(op, call("cardrt_stat_get", {G(), std::move(*card), konst(stat)}), konst(*n)));
     }
   }
+  // "If he would be opposed", "If Lao-she would be opposed": were he at the current battlefield, enemy Personalities
+  // would be there (an opposed unit has enemy units in the battle at its battlefield)
+  if (word(end) == "would" && word(end + 1) == "be" && word(end + 2) == "opposed" && end + 3 == t.size()) {
+    int personality = lex_.card_type("Personality");
+    if (personality < 0) return std::nullopt;
+    Node bf = call("cardrt_current_battlefield", {G()});
+    Node c2 = param(2);
+    Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(personality))),
+                      and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), *card})),
+                           binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), bf)));
+    int fn = filter_function(std::move(enemy), cond);
+    return result(and_(binary(Op::Ne, bf, konst(0)), binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0))));
+  }
   // "If Toshimo has a Weapon", "If Waiko has a Fire Spell"
   if (word(end) == "has" || word(end) == "have") {
     auto has = has_attached(t, end + 1, t.size(), *card);

@@ -245,6 +245,12 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       i += 2;
       continue;
     }
+    // "at home": at no battlefield (001 battlefields: a card not at a battlefield is home)
+    if (w == "at" && i + 1 < to && lower_word(*t[i + 1]) == "home") {
+      add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), konst(0)));
+      i += 1;
+      continue;
+    }
     // "at the current battlefield": there, during a battle
     if (w == "at" && i + 3 < to && lower_word(*t[i + 1]) == "the" && lower_word(*t[i + 2]) == "current" &&
         lower_word(*t[i + 3]) == "battlefield") {
@@ -367,8 +373,12 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
 // they are not a kind of card that may be attached (a card type that attaches, or keywords).
 std::optional<Node> CardBinder::attached_matching(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder) {
   if (from >= to) return std::nullopt;
+  // a card type that attaches, or an action card that may attach by its own text ("Shugenja may attach and cast
+  // Spells": "while he has a Spell")
   for (size_t j = from; j < to; ++j)
-    if (int ct = lex_.card_type(t[j]->text); ct >= 0 && !p_.card_types[static_cast<size_t>(ct)].attaches) return std::nullopt;
+    if (int ct = lex_.card_type(t[j]->text); ct >= 0 && !p_.card_types[static_cast<size_t>(ct)].attaches &&
+                                               !p_.card_types[static_cast<size_t>(ct)].action)
+      return std::nullopt;
   std::optional<Node> test;
   std::string why;
   if (!noun_filter(t, from, to, param(2), test, why)) return std::nullopt;
@@ -651,8 +661,13 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
   // "Target an enemy Personality or Follower: Give it -3F": a noun further on in the target's phrase
   if (auto k = target_containing(a)) return slot(static_cast<int>(*k));
   // "this Shugenja" on a Spell, then "he": the card performing the action (performers.cpp)
-  if (std::string_view text = ctx_.sources.text(a); text.starts_with("this ") || text.starts_with("This "))
+  if (std::string_view text = ctx_.sources.text(a); text.starts_with("this ") || text.starts_with("This ")) {
     if (!printed_performer() && performer_slot_) return slot(static_cast<int>(*performer_slot_));
+    // ... or, in a continuous trait of a Spell, the one it is attached to (printed_performer)
+    const CardTypeDef* ct = p_.card_type(r_.card->type);
+    if (ct && ct->action)
+      if (auto who = printed_performer()) return who;
+  }
   // "Bow the Personality. If he is dishonorable, ...": "the Personality" is the unit's one Personality target
   if (a.begin >= 4) {
     std::string_view the = ctx_.sources.text(SourceRange{a.file, a.begin - 4, a.begin});

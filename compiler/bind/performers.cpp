@@ -23,7 +23,10 @@ bool is_performing(const ast::Term& t) { return lower_word(t) == "performing"; }
 // The performer of the unit's action when the card itself or its bearer performs it; nullopt for action cards.
 std::optional<Node> CardBinder::printed_performer() const {
   const CardTypeDef* ct = p_.card_type(r_.card->type);
-  if (!ct || ct->action) return std::nullopt;
+  if (!ct) return std::nullopt;
+  // An action card's continuous trait holds while the card is in play, which for a Spell is attached to the one who
+  // cast it ("Shugenja may attach and cast Spells"; "While this Shugenja is Thunder, he has +1C"): its bearer
+  if (ct->action) return unit_ && unit_->kind == UnitKind::ContinuousTrait ? std::optional<Node>(bearer()) : std::nullopt;
   return ct->attaches ? bearer() : self();
 }
 

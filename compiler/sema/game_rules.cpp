@@ -143,7 +143,8 @@ void check_game_rules(CheckContext& ctx) {
         // 002 rule 525: "If you would gain ..., gain 1 more ... instead" is a replacement effect.
         if (!c->conditions.empty()) {
           std::string cond = lower(std::string(ctx.sources.text(c->conditions.front())));
-          if (cond.rfind("if ", 0) == 0 && cond.find(" would ") != std::string::npos) {
+          // ("If he would be opposed" asks what would be true were he there: a state, not an event to replace)
+          if (cond.rfind("if ", 0) == 0 && cond.find(" would ") != std::string::npos && !cond.ends_with(" would be opposed")) {
             bool instead = std::any_of(c->terms.begin(), c->terms.end(), [](const ast::Term* x) { return lower_word(*x) == "instead"; });
             if (!instead) ctx.diags.report(DiagId::ReplacementWithoutInstead, c->range);
           }

@@ -14,6 +14,22 @@ namespace cardc::binding {
 // A test over `card` for a noun phrase such as "an opposing Samurai Personality you control with 2 Chi or less".
 bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
                            std::string& why, bool in_play, bool need_noun) {
+  // "a Kiho or a Spell", "an Air Shugenja or a Holding": two whole noun phrases, each with its own article, are
+  // alternatives (without the article, "unbowed Follower or Weapon" leaves open what "unbowed" applies to: the
+  // words below read it, or fail closed)
+  for (size_t k = from + 1; k + 2 < to; ++k) {
+    std::string a = lower_word(*t[k + 1]);
+    if (lower_word(*t[k]) != "or" || (a != "a" && a != "an")) continue;
+    size_t left_end = t[k - 1]->kind == ast::TermKind::Comma ? k - 1 : k;
+    std::optional<Node> left, right;
+    std::string why_left, why_right;
+    if (!noun_filter(t, from, left_end, card, left, why_left, in_play, need_noun)) break;
+    const bool left_zone = zone_named_;
+    if (!noun_filter(t, k + 1, to, card, right, why_right, in_play, need_noun)) break;
+    if (left_zone != zone_named_) break;  // one side in play, the other in a zone: not one search
+    out = binary(Op::Or, std::move(*left), std::move(*right));
+    return true;
+  }
   std::vector<Node> tests;
   bool noun = false;
   auto add = [&](Node n) { tests.push_back(std::move(n)); };

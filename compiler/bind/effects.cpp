@@ -982,6 +982,21 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         return after == t.size() ? true : rest_of_effect(c, v, after, b, continuous);
       }
     }
+    // "Remove **Ninja** from Hurunayi [until the end of the turn]": a keyword taken away (003 Keywords: effects
+    // grant and remove them, following the rules on duration)
+    {
+      size_t klen = 0;
+      int kw = v < c.terms.size() ? lex_.keyword_at(std::span(c.terms).subspan(v), klen) : -1;
+      if (kw >= 0 && v + klen + 1 < c.terms.size() && lower_word(*c.terms[v + klen]) == "from") {
+        size_t end = v + klen + 1;
+        auto card = targeted_card(c, v + klen + 1, end, b);
+        if (!card) return false;
+        int32_t dur = duration(c, dur_default);
+        if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+        b.stmts.push_back(eval(call("cardrt_remove_keyword", {G(), C(), std::move(*card), konst(kw), konst(dur)})));
+        return rest_of_effect(c, v, end, b, continuous);
+      }
+    }
     // "Remove 2 damage counters from it", "Remove all Poison counters from target unit"
     bool all = v < c.terms.size() && lower_word(*c.terms[v]) == "all";
     if (all && lower_text(c.range).find("counters of one status") != std::string::npos) {

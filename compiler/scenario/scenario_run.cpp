@@ -527,10 +527,13 @@ class Runner {
           expect(r, st, has != negate, w[1] + (has ? " is " : " is not ") + state);
           return true;
         }
-      if (w.size() == 4 && w[2] == "keyword") {
-        int32_t kw = cardrt_keyword_id(game_, w[3].c_str());
-        if (kw < 0) return bad(st, "game '" + p.game + "' has no keyword '" + w[3] + "'");
-        expect(r, st, cardrt_card_has_keyword(game_, *c, kw) != 0, w[1] + " lacks the keyword " + w[3]);
+      if ((w.size() == 4 && w[2] == "keyword") || (w.size() == 5 && w[2] == "no" && w[3] == "keyword")) {
+        // expect NAME keyword K / expect NAME no keyword K
+        const std::string& name = w.back();
+        int32_t kw = cardrt_keyword_id(game_, name.c_str());
+        if (kw < 0) return bad(st, "game '" + p.game + "' has no keyword '" + name + "'");
+        bool has = cardrt_card_has_keyword(game_, *c, kw) != 0, want = w.size() == 4;
+        expect(r, st, has == want, w[1] + (has ? " has" : " lacks") + " the keyword " + name);
         return true;
       }
       if (w.size() == 5 && w[2] == "counters") {

@@ -83,7 +83,14 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       std::string ignored;
       size_t tp = lower_word(*t[0]) == "a" ? 1 : 0;  // "A target player discards a card at random" (001 Target)
       if (pred == 1 && lower_word(*t[0]) == "you") who = controller();
-      else if (pred == tp + 2 && lower_word(*t[tp]) == "target" && lower_word(*t[tp + 1]) == "player") {
+      else if (pred == 2 && lower_word(*t[0]) == "another" && lower_word(*t[1]) == "player") {
+        // "another player loses 2 Honor": a player other than you, the controller's choice (not targeted, 001 Target)
+        auto k = choice_slot(c);
+        if (!k) return false;
+        int others = filter_function(binary(Op::Ne, param(2), controller()), c.range);
+        b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(*k), fn_ref(others), konst(0)}), konst(CARDRT_OK))));
+        who = slot(static_cast<int>(*k));
+      } else if (pred == tp + 2 && lower_word(*t[tp]) == "target" && lower_word(*t[tp + 1]) == "player") {
         for (size_t k = 0; k < unit_->targets.size() && !who; ++k)
           if (unit_->targets[k].range.begin == t[tp]->range.begin) {
             int any = filter_function(konst(1), unit_->targets[k].range);

@@ -423,7 +423,10 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "target" && v + 1 < c.terms.size() && lower_word(*c.terms[v]) == "and") {
     // "Target and bow your unbowed Kensai": the second verb acts on the target the words after it describe
     size_t len = 0;
-    int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(v + 1), len);
+    ClauseReader reader(p_);
+    int verb = reader.verb_at(std::span(c.terms).subspan(v + 1), len);
+    // "Each player targets and bows an unbowed Samurai": the player's second verb
+    if (verb < 0 && player_ && reader.third_person_verb(lower_word(*c.terms[v + 1]), verb)) len = 1;
     if (verb < 0) return fail({c.range, "the words after 'and' are not an effect cardc knows"});
     Clause act = c;
     act.terms.assign(c.terms.begin() + static_cast<long>(v + 1), c.terms.begin() + static_cast<long>(v + 1 + len));

@@ -526,7 +526,8 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     end = i;
     while (end < t.size() && t[end]->range.begin < r.end) ++end;
   };
-  if (w == "target") {
+  // ("Each player targets and bows ...": the player's verb, read as the word)
+  if (w == "target" || (w == "targets" && player_)) {
     for (size_t k = 0; k < u.targets.size(); ++k)
       if (u.targets[k].range.begin == t[i]->range.begin) {
         end = target_phrase_end(t, i);

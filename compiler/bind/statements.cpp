@@ -38,6 +38,25 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
   int32_t dur = duration(c, continuous ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN);
   if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
   std::string why;
+  // "Each player targets and bows an unbowed Samurai", "all players lose 3 Honor", "Each other player targets a
+  // Personality he controls": every player (or every other) does it in turn, as the one who chooses
+  if (c.verb >= 0 && pred >= 2 && pred <= 3 && !each_term_) {
+    std::string w0 = lower_word(*t[0]), w1 = lower_word(*t[1]), wp = lower_word(*t[pred - 1]);
+    bool other = pred == 3 && w1 == "other";
+    if ((w0 == "each" || w0 == "all") && (wp == "player" || wp == "players") && (pred == 2 || other)) {
+      Body each;
+      std::optional<Node> saved = std::move(player_);
+      player_ = controller();  // in each run, the player doing it controls the context ("bows", "he controls")
+      bool ok = effect_body(tail_clause(c, pred, c.verb), each, continuous);
+      player_ = std::move(saved);
+      if (!ok) return false;
+      each.stmts.push_back(ret(konst(CARDRT_OK)));
+      int fn = add_function("each_player", FnKind::Effect, std::move(each), c.range);
+      Node who = other ? fn_ref(filter_function(binary(Op::Ne, param(2), controller()), c.range)) : konst(0);
+      b.stmts.push_back(eval(call("cardrt_for_each_player", {G(), C(), std::move(who), fn_ref(fn)})));
+      return true;
+    }
+  }
   // "Each opponent loses 2 coins until end of turn" (002 rule 522.4: temporary)
   if (c.verb >= 0 && (lower_word(*t[0]) == "each" || lower_word(*t[0]) == "your") && pred > 0 &&
       (lower_word(*t[pred - 1]) == "opponent" || lower_word(*t[pred - 1]) == "opponents")) {

@@ -121,7 +121,9 @@ bool CardBinder::emit_inline_target(const Clause& c, size_t i, Body& b) {
     std::string d = lower_word(*c.terms[i]);
     if (d == "a" || d == "an" || d == "your") ++i;
   }
-  if (i >= c.terms.size() || lower_word(*c.terms[i]) != "target") return true;
+  // ("Each player targets and bows ...": the player's verb, read as the word)
+  if (i >= c.terms.size() || (lower_word(*c.terms[i]) != "target" && !(player_ && lower_word(*c.terms[i]) == "targets")))
+    return true;
   for (size_t k = 0; k < unit_->targets.size(); ++k)
     if (unit_->targets[k].range.begin == c.terms[i]->range.begin) return emit_target(c, k, b);
   return true;

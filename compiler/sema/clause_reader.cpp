@@ -214,10 +214,13 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     if (terms[i]->kind == ast::TermKind::Embedded) break;
     std::string w = lower_word(*terms[i]);
     int verb = -1;
-    bool you = i == 1 && w0 == "you";
+    // a plural subject takes the verb's plain form: "You lose", "All players lose 3 Honor", "All other players discard"
+    bool you = (i == 1 && w0 == "you") ||
+               (w0 == "all" && ((i == 2 && lower_word(*terms[1]) == "players") ||
+                                (i == 3 && lower_word(*terms[1]) == "other" && lower_word(*terms[2]) == "players")));
     size_t vlen = 0;
     if (in(kPredicates, w) || third_person_verb(w, verb) ||
-        (you && (verb = verb_at(terms.subspan(1), vlen)) >= 0)) {
+        (you && (verb = verb_at(terms.subspan(i), vlen)) >= 0)) {
       out.form = ClauseForm::Declarative;
       out.verb = verb;
       out.predicate = w;

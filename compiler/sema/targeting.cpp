@@ -82,8 +82,10 @@ void check_targeting(CheckContext& ctx) {
         const auto& t = c.all_terms;
         bool in_constraints = k < u.constraints.size();
         for (size_t i = 0; i < t.size(); ++i) {
-          if (lower_word(*t[i]) != "target") continue;
           std::string before = i > 0 ? lower_word(*t[i - 1]) : "";
+          // the verb, also in the third person after a player ("Each player targets and bows an unbowed Samurai")
+          if (lower_word(*t[i]) != "target" && !(lower_word(*t[i]) == "targets" && (before == "player" || before == "players")))
+            continue;
           if (before == "the" || before == "that") continue;  // a reference back, not a targeting
           TargetNoun n = find_noun(lex, t, i + 1);
           if (n.noun.empty()) {

@@ -687,6 +687,9 @@ int32_t cardrt_active_player(cardrt_game* game) {
   return ok(game) ? game->g->state().active : CARDRT_NO_PLAYER;
 }
 int32_t cardrt_opponent(cardrt_game* game, int32_t player) { return ok(game) ? game->g->opponent(player) : -1; }
+int32_t cardrt_for_each_player(cardrt_game* game, cardrt_effect_ctx* ctx, cardrt_any_fn filter, cardrt_any_fn fn) {
+  return act(game, ctx, [&](Game& g) { return g.for_each_player(ctx, as_filter(filter), as_effect(fn)); });
+}
 int32_t cardrt_duel_card(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t which) {
   if (!ctx_ok(game, ctx)) return 0;
   return read(game, [&](Game& g) { return g.duel_card(ctx->controller, which); });

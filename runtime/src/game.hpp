@@ -381,6 +381,9 @@ class Game {
   CardId duel_card(PlayerId you, int32_t which) const;
   int32_t send_home(cardrt_effect_ctx* ctx, CardId id);
 
+  // --- each player in turn (each_player.cpp) ---
+  int32_t for_each_player(cardrt_effect_ctx* ctx, cardrt_filter_fn filter, cardrt_effect_fn fn);
+
   // --- attacks with a strength (attack_strength.cpp) ---
   bool attack_reaches(cardrt_effect_ctx* ctx, CardId target, int32_t kind, int32_t strength);
   int32_t player_loses(PlayerId p);

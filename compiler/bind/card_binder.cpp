@@ -112,12 +112,20 @@ int CardBinder::add_function(const std::string& suffix, FnKind kind, Body body, 
   return static_cast<int>(m_.functions.size() - 1);
 }
 
+// A continuous trait that is one statement with that predicate ("Will only attach to ...", "Enters play for ...",
+// "Attaches to ..."): what the card is, not what it does; nullptr otherwise.
+const Clause* CardBinder::sole_statement(const TextUnit& u, std::string_view predicate) const {
+  if (u.kind != UnitKind::ContinuousTrait || u.effects.size() != 1) return nullptr;
+  const Clause& c = u.effects[0];
+  return c.form == ClauseForm::Declarative && c.predicate == predicate ? &c : nullptr;
+}
+
 // "Will only attach to a Phoenix Clan Personality": what the card may be attached to (001 Transfer: requirements of
 // attachment hold for attaching and transferring; the runtime checks the filter). nullopt: not this statement.
 std::optional<bool> CardBinder::attach_requirement(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
-  if (u.kind != UnitKind::ContinuousTrait || u.effects.size() != 1) return std::nullopt;
-  const Clause& c = u.effects[0];
-  if (c.form != ClauseForm::Declarative || c.predicate != "attach" || !c.subject.empty() || c.terms.size() < 5) return std::nullopt;
+  const Clause* statement = sole_statement(u, "attach");
+  if (!statement || !statement->subject.empty() || statement->terms.size() < 5) return std::nullopt;
+  const Clause& c = *statement;
   const CardTypeDef* ct = p_.card_type(r_.card->type);
   if (!ct || !ct->attaches) return fail({c.range, "only a card that attaches has a requirement of attachment"});
   if (!c.conditions.empty()) return fail({c.range, "a requirement of attachment with a condition is not compiled yet"});
@@ -133,9 +141,9 @@ std::optional<bool> CardBinder::attach_requirement(const TextUnit& u, uint32_t d
 // Ring you control", "Your Spells enter play for 1 less Gold": a reduction of the cost the engine charges to bring a
 // card into play (cardrt_game_play_cost; 003 Gold Cost). nullopt: not this statement.
 std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
-  if (u.kind != UnitKind::ContinuousTrait || u.effects.size() != 1) return std::nullopt;
-  const Clause& c = u.effects[0];
-  if (c.form != ClauseForm::Declarative || c.predicate != "enters play") return std::nullopt;
+  const Clause* statement = sole_statement(u, "enters play");
+  if (!statement) return std::nullopt;
+  const Clause& c = *statement;
   const auto& t = c.terms;
   auto word = [&](size_t k) { return word_at(t, k); };
   if (!c.conditions.empty()) return fail({c.range, "a cost reduction after a condition is not compiled yet"});
@@ -234,9 +242,9 @@ size_t CardBinder::ignored_cost_words(const std::vector<const ast::Term*>& t, si
 // it is brought into play attached to such a card (cardrt_game_attach_cost; it may still attach to others, at its
 // full cost). nullopt: not this statement.
 std::optional<bool> CardBinder::attach_cost(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
-  if (u.kind != UnitKind::ContinuousTrait || u.effects.size() != 1) return std::nullopt;
-  const Clause& c = u.effects[0];
-  if (c.form != ClauseForm::Declarative || c.predicate != "attaches") return std::nullopt;
+  const Clause* statement = sole_statement(u, "attaches");
+  if (!statement) return std::nullopt;
+  const Clause& c = *statement;
   const auto& t = c.terms;
   auto word = [&](size_t k) { return word_at(t, k); };
   // (the text itself says the card attaches: a Spell that attaches to a Shugenja does, whatever its type says)

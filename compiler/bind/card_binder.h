@@ -113,6 +113,7 @@ class CardBinder {
   std::string runtime_event(int event) const;
   bool trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who);
   bool targeted_trigger(const Clause& c, std::optional<Node>& who);
+  const Clause* sole_statement(const TextUnit& u, std::string_view predicate) const;
   std::optional<bool> attach_requirement(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::optional<bool> attach_cost(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   size_t ignored_cost_words(const std::vector<const ast::Term*>& t, size_t k, size_t cost_stat) const;

@@ -408,7 +408,17 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   // Constraints: conditions, targeting, costs (003 Abilities).
   for (const Clause& c : u.constraints) {
     switch (c.role) {
-      case ClauseRole::Trigger: break;
+      case ClauseRole::Trigger:
+        // what leads the trigger: "Once per turn, after ..." (003 Traits: a limit before the colon); any other
+        // limit or condition there ("Twice per turn, after ...") is reported, never left out
+        for (SourceRange cr : c.conditions) {
+          std::string t = lower_text(cr);
+          bool timing = t.rfind("after ", 0) == 0 || t.rfind("before ", 0) == 0 || t.rfind("when ", 0) == 0 ||
+                        t.rfind("whenever ", 0) == 0;
+          if (!timing && t.rfind("once per turn", 0) != 0)
+            return fail({cr, "the condition '" + std::string(ctx_.sources.text(cr)) + "' of this trigger is not compiled yet"});
+        }
+        break;
       case ClauseRole::Condition: {
         std::string t = lower_text(c.range);
         if (t.rfind("even if", 0) == 0 && t.find("bowed") != std::string::npos) flags |= CARDRT_ABF_EVEN_IF_BOWED;

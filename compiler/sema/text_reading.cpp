@@ -416,7 +416,9 @@ class TextReader {
   bool once_per_text(SourceRange r) const {
     std::string s(ctx_.sources.text(r));
     for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return s.rfind("once per", 0) == 0 || s.rfind("twice per", 0) == 0;
+    // only "once per turn": "twice per turn", "once per game" are other limits, which the binder reports (fail
+    // closed) rather than read as this one
+    return s.rfind("once per turn", 0) == 0;
   }
   bool once_per(const Clause& c) const { return once_per_text(c.range); }
 

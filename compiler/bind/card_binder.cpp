@@ -278,6 +278,19 @@ std::optional<bool> CardBinder::attach_cost(const TextUnit& u, uint32_t def, Bod
   return true;
 }
 
+// "Once per turn", "Twice per turn", "Three times per turn", "Once per game" before the colon (003 Traits: a trait
+// triggers only so often; an ability is used only so often): the flags for it. False: the words are no such limit.
+bool CardBinder::use_limit(const std::string& lowered, int32_t kind, uint32_t& flags) const {
+  int times = 0;
+  bool per_game = false;
+  Lexicon::use_limit(lowered, times, per_game);
+  if (times <= 0 || times > 15) return false;
+  if (kind != CARDRT_AB_ACTION && kind != CARDRT_AB_REACTION) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
+  if (times > 1) flags |= CARDRT_ABF_TIMES(static_cast<uint32_t>(times));
+  if (per_game) flags |= CARDRT_ABF_PER_GAME;
+  return true;
+}
+
 // A filter function (a test over the candidate card, param 2) the runtime calls back.
 int CardBinder::filter_function(Node test, SourceRange origin) {
   Body f;
@@ -415,7 +428,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
           std::string t = lower_text(cr);
           bool timing = t.rfind("after ", 0) == 0 || t.rfind("before ", 0) == 0 || t.rfind("when ", 0) == 0 ||
                         t.rfind("whenever ", 0) == 0;
-          if (!timing && t.rfind("once per turn", 0) != 0)
+          if (!timing && !use_limit(t, kind, flags))
             return fail({cr, "the condition '" + std::string(ctx_.sources.text(cr)) + "' of this trigger is not compiled yet"});
         }
         break;
@@ -424,8 +437,8 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
         if (t.rfind("even if", 0) == 0 && t.find("bowed") != std::string::npos) flags |= CARDRT_ABF_EVEN_IF_BOWED;
         // 003 Abilities: "Abilities can be used only once per turn, unless their ... text states otherwise"
         else if (t == "any number of times per turn") flags |= CARDRT_ABF_UNLIMITED;
-        else if (t.rfind("once per turn", 0) == 0) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
-        else if (auto g = card_condition(c, c.range)) {
+        else if (use_limit(t, kind, flags)) {
+        } else if (auto g = card_condition(c, c.range)) {
           // the ability may be used (or the trait triggers) only while it holds (003 Abilities, constraints block)
           Node prev = has_cond && !cond.stmts.empty() ? std::move(cond.stmts.back().kids.front()) : konst(1);
           if (has_cond) cond.stmts.pop_back();

@@ -116,6 +116,7 @@ class CardBinder {
   const Clause* sole_statement(const TextUnit& u, std::string_view predicate) const;
   std::optional<bool> attach_requirement(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::optional<bool> attach_cost(const TextUnit& u, uint32_t def, Body& reg, Body& out);
+  bool use_limit(const std::string& lowered, int32_t kind, uint32_t& flags) const;
   size_t ignored_cost_words(const std::vector<const ast::Term*>& t, size_t k, size_t cost_stat) const;
   // a reduction larger than any printed cost: "ignoring costs" (the runtime never lets a cost fall below zero)
   static constexpr int64_t kWholeCost = int64_t{1} << 30;

@@ -105,13 +105,13 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     return false;
   }
   // Leading condition and timing phrases end at a comma: "If he is bowed, ...", "Until the end of the turn, ...",
-  // "Any number of times per turn, ..." (003 Abilities: a use limit the text states)
+  // "Any number of times per turn, ...", "Three times per turn: ..." (003 Abilities: a use limit the text states)
   auto any_number = [](TermSpan t) {
-    static constexpr std::array<std::string_view, 6> words = {"any", "number", "of", "times", "per", "turn"};
-    if (t.size() < words.size()) return false;
-    for (size_t k = 0; k < words.size(); ++k)
-      if (lower_word(*t[k]) != words[k]) return false;
-    return true;
+    size_t k = 0;
+    if (t.size() > 3 && lower_word(*t[0]) == "any" && lower_word(*t[1]) == "number" && lower_word(*t[2]) == "of") k = 3;
+    else if (t.size() > 1 && (t[0]->kind == ast::TermKind::Number || Lexicon::number_word(lower_word(*t[0])) > 0)) k = 1;
+    else return false;
+    return t.size() > k + 2 && lower_word(*t[k]) == "times" && lower_word(*t[k + 1]) == "per";
   };
   while (!terms.empty() && (in(kSubordinators, lower_word(*terms[0])) || any_number(terms))) {
     auto comma = std::find_if(terms.begin(), terms.end(), [](const ast::Term* t) {

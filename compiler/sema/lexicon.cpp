@@ -101,6 +101,33 @@ int Lexicon::card_type(std::string_view word, bool* plural) const {
   return -1;
 }
 
+int Lexicon::number_word(std::string_view w) {
+  static constexpr std::array<std::string_view, 11> names = {"zero", "one", "two",   "three", "four", "five",
+                                                             "six",  "seven", "eight", "nine", "ten"};
+  for (size_t n = 0; n < names.size(); ++n)
+    if (w == names[n]) return static_cast<int>(n);
+  return -1;
+}
+
+void Lexicon::use_limit(std::string_view s, int& times, bool& per_game) {
+  times = 0;
+  per_game = false;
+  size_t sp = s.find(' ');
+  if (sp == std::string_view::npos) return;
+  std::string_view first = s.substr(0, sp), rest = s.substr(sp + 1);
+  int n = first == "once" ? 1 : first == "twice" ? 2 : number_word(first);
+  if (n < 0 && !first.empty() && std::all_of(first.begin(), first.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+      first.size() < 3)
+    n = std::stoi(std::string(first));
+  if (n <= 0) return;
+  if (first != "once" && first != "twice") {
+    if (rest.rfind("times ", 0) != 0) return;
+    rest.remove_prefix(6);
+  }
+  if (rest == "per turn") times = n;
+  else if (rest == "per game") times = n, per_game = true;
+}
+
 bool Lexicon::entity_noun(std::string_view w) {
   static constexpr std::array<std::string_view, 24> k = {
       "card",       "cards",  "player", "players",  "unit",      "units",     "province", "provinces",

@@ -20,6 +20,12 @@ class Lexicon {
   int card_type(std::string_view word, bool* plural = nullptr) const;
   // Nouns for game entities that are not card types: card, player, unit, Province, army, attachment, token ...
   static bool entity_noun(std::string_view lower);
+  // A number written as a word, "zero" to "ten" (lower case); -1 if none.
+  static int number_word(std::string_view lower);
+  // A use limit, lower case: "once per turn" (1, per turn), "twice per turn", "three times per turn", "2 times per
+  // game", "once per game" (003 Traits: "once (or twice, etc.) per turn (or phase, game, etc.)"). `times` 0 when the
+  // words are no such limit; `per_game`: it counts the game, not the turn.
+  static void use_limit(std::string_view lower, int& times, bool& per_game);
   // Multi-word matches starting at terms[0]; `len` gets the number of words; -1 if none.
   int stat_at(TermSpan terms, size_t& len) const;       // "Personal Honor", "Force", "ATK"
   int resource_at(TermSpan terms, size_t& len) const;   // "prayer token(s)", "Gold", "coins"

@@ -43,13 +43,24 @@ bool Game::used_this_turn(const Card& c, int32_t key) const {
   return false;
 }
 
+// 003 Traits: "once (or twice, etc.) per turn (or phase, game, etc.)": the ability's limit (CARDRT_ABF_TIMES, once
+// when none; per turn, or per game with CARDRT_ABF_PER_GAME) is reached.
+bool Game::use_limit_reached(const Card& c, int32_t key, uint32_t flags) const {
+  const int32_t times = std::max(1, CARDRT_ABF_TIMES_OF(flags));
+  for (const UseRecord& u : c.uses)
+    if (u.key == key) return (flags & CARDRT_ABF_PER_GAME) ? u.this_game >= times : (u.turn == s_.turn_serial && u.this_turn >= times);
+  return false;
+}
+
 void Game::mark_used(Card& c, int32_t key) {
   for (UseRecord& u : c.uses)
     if (u.key == key) {
+      u.this_turn = u.turn == s_.turn_serial ? u.this_turn + 1 : 1;
       u.turn = s_.turn_serial;
+      ++u.this_game;
       return;
     }
-  c.uses.push_back(UseRecord{key, s_.turn_serial});
+  c.uses.push_back(UseRecord{key, s_.turn_serial, 1, 1});
 }
 
 // 003 Traits: "once per turn" after the colon: triggered every time, the effect applied once; used up only
@@ -89,7 +100,7 @@ int32_t Game::use_ability(PlayerId p, CardId id, int32_t key, bool free_play, bo
   // 003 Abilities: abilities on a bowed card can not be used, unless "even if bowed"
   if (in_play(id) && has_state(c, CARDRT_STATE_BOWED) && !(ab.flags & CARDRT_ABF_EVEN_IF_BOWED)) return CARDRT_FAILED;
   // 003 Abilities: once per turn per ability instance, unless the text says otherwise
-  if (!(ab.flags & CARDRT_ABF_UNLIMITED) && used_this_turn(c, key)) return CARDRT_FAILED;
+  if (!(ab.flags & CARDRT_ABF_UNLIMITED) && use_limit_reached(c, key, ab.flags)) return CARDRT_FAILED;
   // 001 Terrain: the "Terrain Battle:" action can not be used while the Terrain is in play
   if ((ab.designators & CARDRT_DESIG_TERRAIN_BATTLE) && in_play(id)) return CARDRT_FAILED;
   // 001 Terrain: a Terrain action card is played through the Terrain rules (one per battlefield)

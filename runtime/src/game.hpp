@@ -70,7 +70,9 @@ struct Grant {
 
 struct UseRecord {
   int32_t key = 0;
-  int64_t turn = 0;
+  int64_t turn = 0;          // the turn of the last use
+  int32_t this_turn = 0;     // uses in that turn
+  int32_t this_game = 0;     // uses in the game ("Once per game")
 };
 
 struct TempEntry {
@@ -413,6 +415,7 @@ class Game {
   int32_t construct(cardrt_effect_ctx* ctx, int32_t kind, int32_t count);
   int32_t once_per_turn(cardrt_effect_ctx* ctx, int32_t key);
   bool used_this_turn(const Card& c, int32_t key) const;
+  bool use_limit_reached(const Card& c, int32_t key, uint32_t flags) const;
   void mark_used(Card& c, int32_t key);
 
   // --- targeting and choices (targeting.cpp, chooser.cpp) ---

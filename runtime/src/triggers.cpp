@@ -54,7 +54,7 @@ void Game::dispatch(const EventInfo& ev) {
     }
     // 003 Traits: "once per turn" before the colon: only the first opportunity this turn triggers it
     if (h.ref.ab->flags & CARDRT_ABF_ONCE_PER_TURN_TRIGGER) {
-      if (used_this_turn(card(h.card), h.ref.key)) continue;
+      if (use_limit_reached(card(h.card), h.ref.key, h.ref.ab->flags)) continue;
       mark_used(card(h.card), h.ref.key);
     }
     const PlayerId ctrl = card(h.card).controller;

@@ -111,8 +111,14 @@ enum {
   CARDRT_ABF_CONSTRUCTOR = 1u << 6,           /* 002 rule 524: cannot be declared without a legal chain */
   CARDRT_ABF_PLAYED_FROM_HAND = 1u << 7,      /* an Action card's ability: the card is card-less for performing */
   CARDRT_ABF_FREE = 1u << 8,                  /* played without paying its cost (000 7.4b) */
-  CARDRT_ABF_GRANTED = 1u << 9                /* appended in ABI 3: embedded text the card grants, not its own (003) */
+  CARDRT_ABF_GRANTED = 1u << 9,               /* appended in ABI 3: embedded text the card grants, not its own (003) */
+  /* appended in ABI 6: the limit on using the ability (or triggering the trait, with CARDRT_ABF_ONCE_PER_TURN_TRIGGER)
+   * is CARDRT_ABF_TIMES(n) uses, n from 2 to 15 ("Twice per turn", "Three times per turn"; 0: once), per turn or, with
+   * CARDRT_ABF_PER_GAME, per game ("Once per game") (003 Traits: "once (or twice, etc.) per turn (or ... game ...)") */
+  CARDRT_ABF_PER_GAME = 1u << 16
 };
+#define CARDRT_ABF_TIMES(n) ((uint32_t)(n) << 12)
+#define CARDRT_ABF_TIMES_OF(flags) ((int32_t)(((flags) >> 12) & 0xF))
 enum { CARDRT_FN_CONDITION = 0, CARDRT_FN_TARGET = 1, CARDRT_FN_COST = 2, CARDRT_FN_EFFECT = 3,
        CARDRT_FN_CONTINUOUS = 4, CARDRT_FN_COUNT = 5 };
 

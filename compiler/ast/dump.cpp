@@ -47,11 +47,11 @@ class Dumper {
           if (t.kind == TermKind::Number) extra = " value=" + std::to_string(t.value);
           if (t.kind == TermKind::Modifier)
             extra = std::string(" value=") + (t.uses_x ? (t.text[0] == '+' ? "+X" : "-X") : std::to_string(t.value)) +
-                    (t.stat.empty() ? "" : " stat=" + std::string(t.stat));
+                    (t.stat().empty() ? "" : " stat=" + std::string(t.stat()));
           if (t.bold) extra += " bold";
           if (t.italic) extra += " italic";
           line(d + 3, std::string(term_kind(t.kind)) + " " + quote(t.text) + extra + " " + at(t.range));
-          if (t.embedded) paragraph(*t.embedded, d + 4);
+          if (t.embedded_text()) paragraph(*t.embedded_text(), d + 4);
         }
       }
     }

@@ -15,27 +15,23 @@ struct Mover {
     r.begin = static_cast<uint32_t>(r.begin + delta);
     r.end = static_cast<uint32_t>(r.end + delta);
   }
-  void paragraph(Paragraph& p) const {
-    at(p.range);
-    for (Block& b : p.blocks) {
-      at(b.range);
-      for (Sentence& s : b.sentences) {
-        at(s.range);
-        for (Term& t : s.terms) {
-          at(t.range);
-          // A parsed term's text is its range's text, the stat letters its end.
-          const size_t stat = t.stat.size();
-          t.text = text.substr(t.range.begin, t.range.end - t.range.begin);
-          t.stat = t.text.substr(t.text.size() - stat);
-          if (t.embedded) {
-            t.embedded = std::make_shared<Paragraph>(*t.embedded);  // a copy of its own
-            paragraph(*t.embedded);
-          }
-        }
-      }
+  // Every node of the card's text, embedded paragraphs too (a copy: the original keeps its own block).
+  void card_text(CardText& t) const {
+    CardText::Nodes n = t.nodes();
+    for (Paragraph& p : n.paragraphs) at(p.range);
+    for (Block& b : n.blocks) at(b.range);
+    for (Sentence& s : n.sentences) at(s.range);
+    for (Term& term : n.terms) {
+      // A parsed term's text is its range's text, the stat letters its end.
+      at(term.range);
+      term.text = text_of(term.range);
     }
-    for (Reminder& r : p.reminders) at(r.range);
+    for (Reminder& r : n.reminders) {
+      at(r.range);
+      r.text = r.text.empty() ? std::string_view() : text.substr(r.range.begin + 1, r.text.size());  // inside ( )
+    }
   }
+  std::string_view text_of(SourceRange r) const { return text.substr(r.begin, r.end - r.begin); }
 };
 
 }  // namespace
@@ -49,11 +45,12 @@ Card relocated(const Card& card, FileId file, int64_t delta, std::string_view fi
   m.at(c.flavor_range);
   for (StatEntry& s : c.stats) {
     m.at(s.name_range);
+    if (std::string_view v = m.text_of(s.name_range); v == s.name) s.name = v;  // else a kept name
     m.at(s.value.range);
     m.at(s.range);
   }
   for (KeywordEntry& k : c.keywords) m.at(k.range);
-  for (Paragraph& p : c.text) m.paragraph(p);
+  m.card_text(c.text);
   for (FieldMark& f : c.fields) m.at(f.range);
   return c;
 }

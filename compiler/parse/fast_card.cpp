@@ -209,6 +209,7 @@ class Reader {
   // cardDecl : K_CARD title=quoted? NL+ field* (K_END (NL+ | EOF))?
   ast::Card card() {
     ast::Card card;
+    std::vector<ast::DraftParagraph> paragraphs;
     skip_nl();
     expect(T::Card);
     const size_t start = pos_ - 1;
@@ -268,7 +269,7 @@ class Reader {
           if (la() == T::NL) nl_plus();
           else if (!lead(la())) throw GiveUp{};
           while (lead(la())) {
-            card.text.push_back(paragraph());
+            paragraphs.push_back(paragraph());
             nl_plus();
           }
           break;
@@ -309,7 +310,7 @@ class Reader {
     card.range = range(start, pos_ - 1);
     card.stats.shrink_to_fit();
     card.keywords.shrink_to_fit();
-    card.text.shrink_to_fit();
+    card.text = ast::CardText(paragraphs);
     card.fields.shrink_to_fit();
     return card;
   }
@@ -406,8 +407,8 @@ class Reader {
     for (size_t i = a; i < value; ++i)
       if (!name_word(toks_[i].type)) throw GiveUp{};
     ast::StatEntry e;
-    e.name = name_text(a, value - 1);
     e.name_range = range(a, value - 1);
+    e.name = ast::stat_name(text(e.name_range), name_text(a, value - 1));
     e.range = range(a, last);
     e.value.range = range(value, last);
     switch (toks_[value].type) {
@@ -447,7 +448,7 @@ class Reader {
       term.value = number(s.substr(i, j - i));
     }
     if (negative) term.value = -term.value;
-    term.stat = s.substr(j);
+    term.stat_size = static_cast<uint16_t>(std::min<size_t>(s.size() - j, UINT16_MAX));
     return term;
   }
 
@@ -483,11 +484,11 @@ class Reader {
     return out;
   }
 
-  ast::Paragraph paragraph() { return build_paragraph(paragraph_elems()); }
+  ast::DraftParagraph paragraph() { return build_paragraph(paragraph_elems()); }
 
   // AstBuilder::paragraph: colons split blocks and periods split sentences; ** toggles bold and _ toggles italic.
-  // Terms, sentences and blocks are gathered in scratch vectors and moved into vectors of their exact size: the AST
-  // keeps no spare capacity (docs/performance.md, "Front end").
+  // A draft: the card's CardText lays it out in one block (docs/performance.md, "Front end"). Terms and sentences
+  // are gathered in scratch vectors that keep their capacity and copied out at their exact size.
   template <typename V>
   static V exact(V& scratch) {
     V out(std::make_move_iterator(scratch.begin()), std::make_move_iterator(scratch.end()));
@@ -495,18 +496,18 @@ class Reader {
     return out;
   }
 
-  ast::Paragraph build_paragraph(const std::vector<Elem>& elems) {
-    ast::Paragraph para;
+  ast::DraftParagraph build_paragraph(const std::vector<Elem>& elems) {
+    ast::DraftParagraph para;
     para.range = range(elems.front().first, elems.back().last);
     bool bold = false, italic = false;
-    std::vector<ast::Block> blocks;
-    std::vector<ast::Sentence> sentences;  // of the current block
-    std::vector<ast::Term> terms;          // of the current sentence
+    std::vector<ast::DraftBlock>& blocks = para.blocks;
+    std::vector<ast::DraftSentence> sentences;  // of the current block
+    std::vector<ast::Term> terms;               // of the current sentence
     terms.reserve(32);
     SourceRange block_range, sentence_range;
     auto close_sentence = [&](bool period, SourceRange at) {
       if (!terms.empty() || period) {
-        ast::Sentence& sentence = sentences.emplace_back();
+        ast::DraftSentence& sentence = sentences.emplace_back();
         sentence.ends_with_period = period;
         sentence.range = terms.empty() ? at : sentence_range;
         sentence.terms = exact(terms);
@@ -524,7 +525,7 @@ class Reader {
         }
         block_range = SourceRange::join(block_range, s.range);
       }
-      ast::Block& block = blocks.emplace_back();
+      ast::DraftBlock& block = blocks.emplace_back();
       block.range = block_range;
       block.bold = any_word && all_bold;
       block.sentences = exact(sentences);
@@ -542,14 +543,17 @@ class Reader {
         t.kind = ast::TermKind::Embedded;
         t.range = range(e.first, e.last);
         t.text = text(t.range);
-        t.embedded = std::make_shared<ast::Paragraph>(!e.inner.empty() ? build_paragraph(e.inner)
-                                                                         : ast::Paragraph{{}, {}, t.range});
+        if (!e.inner.empty()) {
+          para.embedded.push_back(build_paragraph(e.inner));
+        } else {
+          para.embedded.emplace_back().range = t.range;
+        }
         add(std::move(t));
         return;
       }
       if (e.kind == Elem::Reminder) {
         SourceRange r = range(e.first, e.last);
-        para.reminders.push_back({std::string(text(SourceRange{file_, r.begin + 1, r.end - 1})), r});
+        para.reminders.push_back({text(SourceRange{file_, r.begin + 1, r.end - 1}), r});
         return;
       }
       const size_t tok = e.first;
@@ -604,7 +608,6 @@ class Reader {
     }
     close_sentence(false, {});
     close_block();
-    para.blocks = exact(blocks);
     return para;
   }
 

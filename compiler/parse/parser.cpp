@@ -215,6 +215,7 @@ class AstBuilder {
   // cardDecl : K_CARD title=quoted? NL+ field* (K_END (NL+ | EOF))?
   ast::Card card(P::CardDeclContext* c) {
     ast::Card card;
+    std::vector<ast::DraftParagraph> paragraphs;
     card.range = range(c);
     // The card's range ends at its last non-blank token, not at trailing blank lines.
     if (c->title) std::tie(card.title, card.title_range) = quoted(c->title);
@@ -241,7 +242,7 @@ class AstBuilder {
         }
       } else if (auto* t = dynamic_cast<P::TextFieldContext*>(f)) {
         card.fields.push_back({ast::FieldKind::Text, range(t->K_TEXT()->getSymbol())});
-        for (auto* p : t->paragraph()) card.text.push_back(paragraph(p));
+        for (auto* p : t->paragraph()) paragraphs.push_back(paragraph(p));
       } else if (auto* fl = dynamic_cast<P::FlavorFieldContext*>(f)) {
         card.fields.push_back({ast::FieldKind::Flavor, range(fl->K_FLAVOR()->getSymbol())});
         auto elems = fl->flavorElement();
@@ -259,6 +260,7 @@ class AstBuilder {
         }
       }
     }
+    card.text = ast::CardText(paragraphs);
     return card;
   }
 
@@ -267,8 +269,8 @@ class AstBuilder {
     ast::StatEntry e;
     e.range = range(c);
     if (!c->nameWords() || !c->statValue()) return e;  // a syntax error was reported
-    e.name = name_text(c->nameWords());
     e.name_range = range(c->nameWords());
+    e.name = ast::stat_name(view(e.name_range), name_text(c->nameWords()));
     e.range = range(c);
     auto* v = c->statValue();
     e.value.range = range(v);
@@ -309,18 +311,18 @@ class AstBuilder {
       term.value = number(t, s.substr(i, j - i));
     }
     if (negative) term.value = -term.value;
-    term.stat = s.substr(j);
+    term.stat_size = static_cast<uint16_t>(std::min<size_t>(s.size() - j, UINT16_MAX));
     return term;
   }
 
   // paragraph : leadElement element*
   // Colons split blocks and periods split sentences; ** toggles bold and _ toggles italic.
-  ast::Paragraph paragraph(P::ParagraphContext* c) {
-    ast::Paragraph para;
+  ast::DraftParagraph paragraph(P::ParagraphContext* c) {
+    ast::DraftParagraph para;
     para.range = range(c);
     bool bold = false, italic = false;
-    ast::Block block;
-    ast::Sentence sentence;
+    ast::DraftBlock block;
+    ast::DraftSentence sentence;
     auto close_sentence = [&](bool period, SourceRange at) {
       if (!sentence.terms.empty() || period) {
         sentence.ends_with_period = period;
@@ -357,14 +359,17 @@ class AstBuilder {
         t.kind = ast::TermKind::Embedded;
         t.range = range(emb);
         t.text = view(t.range);
-        t.embedded = std::make_shared<ast::Paragraph>(emb->paragraph() ? paragraph(emb->paragraph())
-                                                                          : ast::Paragraph{{}, {}, t.range});
+        if (emb->paragraph()) {
+          para.embedded.push_back(paragraph(emb->paragraph()));
+        } else {
+          para.embedded.emplace_back().range = t.range;
+        }
         add(std::move(t));
         return;
       }
       if (auto* rem = dynamic_cast<P::ReminderContext*>(e->children.empty() ? nullptr : e->children[0])) {
         SourceRange r = range(rem);
-        para.reminders.push_back({text({file_, r.begin + 1, r.end - 1}), r});
+        para.reminders.push_back({view({file_, r.begin + 1, r.end - 1}), r});
         return;
       }
       ast::Term t;

@@ -24,11 +24,11 @@ struct Cmp {
           return fail(fmt::format("{}: block {} sentence {}", at, i, j));
         for (size_t k = 0; k < s.terms.size(); ++k) {
           const ast::Term &p = s.terms[k], &q = t.terms[k];
-          if (p.kind != q.kind || p.text != q.text || p.bold != q.bold || p.italic != q.italic || p.value != q.value ||
-              p.uses_x != q.uses_x || p.fractional != q.fractional || p.stat != q.stat ||
-              bool(p.embedded) != bool(q.embedded))
+          if (p.kind != q.kind || p.text != q.text || p.bold != q.bold || p.italic != q.italic ||
+              (p.kind != ast::TermKind::Embedded && p.value != q.value) || p.uses_x != q.uses_x ||
+              p.fractional != q.fractional || p.stat() != q.stat())
             return fail(fmt::format("{}: term '{}' vs '{}'", at, p.text, q.text));
-          if (p.embedded && !paragraph(*p.embedded, *q.embedded, at + " (embedded)")) return false;
+          if (p.embedded_text() && !paragraph(*p.embedded_text(), *q.embedded_text(), at + " (embedded)")) return false;
         }
       }
     }
@@ -50,7 +50,7 @@ struct Cmp {
     for (size_t i = 0; i < a.stats.size(); ++i) {
       const auto &x = a.stats[i], &y = b.stats[i];
       if (x.name != y.name || x.value.kind != y.value.kind || x.value.value != y.value.value)
-        return fail(at + ": stat " + x.name);
+        return fail(at + ": stat " + std::string(x.name));
     }
     if (a.keywords.size() != b.keywords.size()) return fail(at + ": keyword count");
     for (size_t i = 0; i < a.keywords.size(); ++i)

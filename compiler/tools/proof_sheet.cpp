@@ -185,7 +185,7 @@ std::string render_proof_sheet(const CompiledSet& cs, ProofCounts* counts_out) {
       }
       std::string stats;
       for (const auto& st : card.stats) {
-        std::string label = st.name;
+        std::string label(st.name);
         if (profile) {
           if (auto idx = profile->stat(st.name); idx && !profile->stats[*idx].abbrevs.empty() && st.name.size() > 3)
             label = profile->stats[*idx].abbrevs.front();

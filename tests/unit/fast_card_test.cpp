@@ -29,12 +29,13 @@ struct Printer {
         out << "\n  S" << s.ends_with_period;
         r(s.range);
         for (const auto& t : s.terms) {
-          out << "\n   T" << int(t.kind) << " '" << t.text << "' b" << t.bold << " i" << t.italic << " v" << t.value
-              << " x" << t.uses_x << " f" << t.fractional << " s'" << t.stat << "'";
+          out << "\n   T" << int(t.kind) << " '" << t.text << "' b" << t.bold << " i" << t.italic << " v"
+              << (t.embedded_text() ? 0 : t.value) << " x" << t.uses_x << " f" << t.fractional << " s'" << t.stat()
+              << "'";
           r(t.range);
-          if (t.embedded) {
+          if (t.embedded_text()) {
             out << " {";
-            paragraph(*t.embedded);
+            paragraph(*t.embedded_text());
             out << "}";
           }
         }
@@ -188,10 +189,10 @@ TEST(FastCard, TermsViewTheSourceTheyWereReadFrom) {
             EXPECT_GE(t.text.data(), src.data());
             EXPECT_LE(t.text.data() + t.text.size(), src.data() + src.size());
             EXPECT_EQ(t.text, sm.text(t.range));
-            if (!t.stat.empty()) {
-              EXPECT_EQ(t.stat.data() + t.stat.size(), t.text.data() + t.text.size());
+            if (!t.stat().empty()) {
+              EXPECT_EQ(t.stat().data() + t.stat().size(), t.text.data() + t.text.size());
             }
-            if (t.embedded) self(*t.embedded, self);
+            if (t.embedded_text()) self(*t.embedded_text(), self);
           }
     };
     for (const auto& c : set->cards)

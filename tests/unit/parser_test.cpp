@@ -62,7 +62,7 @@ TEST(Parser, AbilityBlocksSentencesAndModifiers) {
   const ast::Term& mod = he.terms[2];
   EXPECT_EQ(mod.kind, ast::TermKind::Modifier);
   EXPECT_EQ(mod.value, -2);
-  EXPECT_EQ(mod.stat, "F");
+  EXPECT_EQ(mod.stat(), "F");
 }
 
 TEST(Parser, EmbeddedTextIsItsOwnParagraph) {

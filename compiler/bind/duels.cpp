@@ -105,7 +105,7 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   // Shugenja": the bonus when the condition (to the end of the clause) holds
   {
     size_t w = read < t.size() && t[read]->kind == ast::TermKind::Comma ? read + 1 : read;
-    if (w + 3 < t.size() && lower_word(*t[w]) == "with" && t[w + 1]->kind == ast::TermKind::Modifier && t[w + 1]->stat.empty() &&
+    if (w + 3 < t.size() && lower_word(*t[w]) == "with" && t[w + 1]->kind == ast::TermKind::Modifier && t[w + 1]->stat().empty() &&
         !t[w + 1]->uses_x && lower_word(*t[w + 2]) == "strength" && lower_word(*t[w + 3]) == "if") {
       SourceRange cond = terms_range(t, w + 3, t.size());
       auto g = card_condition(c, cond);
@@ -177,7 +177,7 @@ std::optional<bool> CardBinder::attack_rule(const Clause& c, Body& b, bool conti
     auto card = card_at(c, i + 1, end, why);
     if (!card) return fail({c.range, why});
     if (end + 2 >= t.size() || (lower_word(*t[end]) != "have" && lower_word(*t[end]) != "has") ||
-        t[end + 1]->kind != ast::TermKind::Modifier || !t[end + 1]->stat.empty() || t[end + 1]->uses_x ||
+        t[end + 1]->kind != ast::TermKind::Modifier || !t[end + 1]->stat().empty() || t[end + 1]->uses_x ||
         lower_word(*t[end + 2]) != "strength" || !only_duration_left(c, end + 3))
       return fail({c.range, "only 'have +N strength' is compiled yet for attacks targeting a card"});
     for (int32_t kind : kinds) {

@@ -79,12 +79,12 @@ bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChan
     // "ATK -3": the stat's words before the modifier
     if (t[at]->kind != ast::TermKind::Modifier) {
       stat = lex_.stat_at(std::span(t).subspan(at), len);
-      if (stat < 0 || at + len >= t.size() || t[at + len]->kind != ast::TermKind::Modifier || !t[at + len]->stat.empty()) break;
+      if (stat < 0 || at + len >= t.size() || t[at + len]->kind != ast::TermKind::Modifier || !t[at + len]->stat().empty()) break;
       at += len;
     }
     const ast::Term& m = *t[at];
     size_t next = at + 1;
-    if (stat < 0 && !m.stat.empty()) stat = lex_.stat_abbrev(m.stat);
+    if (stat < 0 && !m.stat().empty()) stat = lex_.stat_abbrev(m.stat());
     if (stat < 0 && next < t.size() && (stat = lex_.stat_at(std::span(t).subspan(next), len)) >= 0) next += len;
     if (stat < 0) return fail({m.range, "it names no stat"});
     Node d = m.uses_x ? call("cardrt_ctx_x", {G(), C()}) : konst(m.value);
@@ -857,10 +857,10 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         continue;
       size_t len = 0;
       // "0F/2C/0PH": a number and a stat's abbreviation for each stat; "+2F/+1C" for an Item's modifiers
-      if (t[i]->kind == ast::TermKind::Modifier && !t[i]->uses_x && !t[i]->stat.empty()) {
+      if (t[i]->kind == ast::TermKind::Modifier && !t[i]->uses_x && !t[i]->stat().empty()) {
         ast::Term abbrev = *t[i];
         abbrev.kind = ast::TermKind::Word;
-        abbrev.text = t[i]->stat;
+        abbrev.text = t[i]->stat();
         std::vector<const ast::Term*> one{&abbrev};
         int s = lex_.stat_at(one, len);
         if (s < 0) return unread(i);

@@ -144,8 +144,8 @@ void check_numbers(CheckContext& ctx) {
         const ast::Term& n = *c->terms[v];
         if (n.kind != ast::TermKind::Modifier || n.value >= 0) continue;
         size_t len = 0;
-        bool stat = (!n.stat.empty() && lex.stat_abbrev(n.stat) >= 0) ||
-                    (n.stat.empty() && v + 1 < c->terms.size() && lex.stat_at(std::span(c->terms).subspan(v + 1), len) >= 0);
+        bool stat = (!n.stat().empty() && lex.stat_abbrev(n.stat()) >= 0) ||
+                    (n.stat().empty() && v + 1 < c->terms.size() && lex.stat_at(std::span(c->terms).subspan(v + 1), len) >= 0);
         const ast::Term& verb = *c->terms[v - ctx.profile.verbs[static_cast<size_t>(c->verb)].words.size()];
         if (prim == "lose" && stat) {
           // 003 Stats: "lose -1F" is a loss, the same as "suffer -1F", not a double-negative gain.

@@ -47,11 +47,11 @@ void check_stats(CheckContext& ctx) {
           SourceRange where = term.range;
           if (term.kind == ast::TermKind::Modifier) {
             negative = term.value < 0 || (term.uses_x && term.text[0] != '+');
-            if (!term.stat.empty()) {
-              stat = lex.stat_abbrev(term.stat);
+            if (!term.stat().empty()) {
+              stat = lex.stat_abbrev(term.stat());
               if (stat < 0) {
-                auto& d = ctx.diags.report(DiagId::UnknownStatAbbreviation, term.range, term.stat, term.text, p.game);
-                if (auto best = closest(term.stat, abbrevs)) d.note({}, "did you mean '" + *best + "'?");
+                auto& d = ctx.diags.report(DiagId::UnknownStatAbbreviation, term.range, term.stat(), term.text, p.game);
+                if (auto best = closest(term.stat(), abbrevs)) d.note({}, "did you mean '" + *best + "'?");
                 continue;
               }
             } else {

@@ -4,20 +4,20 @@ set size, one line per loading path, log-log axes. Plain SVG written by hand (no
 
 usage: load_bench_plot.py OUTPUT.svg BENCH_OUTPUT.txt...
     python3 tests/bench/load_bench_plot.py docs/compile-time.svg tests/bench/load_bench_results.txt
-(tests/bench/load_bench_results.txt: the figures of docs/performance.md, 2026-11-22)
+scripts/bench runs load_bench, keeps its output in tests/bench/load_bench_results.txt and redraws the plot from it.
 """
 import math
 import re
 import sys
 
-SERIES = [  # (measurement, label, colour, dashed). CPU time: the development machine was shared (wall clock 2-3x).
-    ('eager_O2_jobs1_cpu_s', 'eager JIT -O2 (CPU)', '#b2182b', False),
-    ('eager_O0_jobs1_cpu_s', 'eager JIT -O0 (CPU)', '#2166ac', False),
-    ('lazy_jit_total_cpu_s', 'lazy JIT: register + 1st effect (CPU)', '#1b7837', False),
-    ('cache_reload_jit_cpu_s', 'reload from the object cache (CPU)', '#000000', False),
-    ('parse_check_cpu_s', 'parse + check (CPU)', '#999999', True),
-    ('so_write_O2_s', 'write .so -O2, 2 threads (wall)', '#762a83', True),
-    ('so_load_s', 'load .so (wall)', '#e08214', True),
+SERIES = [  # (measurement, label, colour, dashed). CPU time (all threads): the development machine is shared.
+    ('eager_O2_jobs2_cpu_s', 'full compile: eager JIT -O2, 2 threads', '#b2182b', False),
+    ('eager_O0_jobs1_cpu_s', 'eager JIT -O0, 1 thread', '#2166ac', False),
+    ('lazy_time_to_first_effect_cpu_s', 'time to first effect (front end + lazy JIT)', '#1b7837', False),
+    ('parse_check_bind_cpu_s', 'front end: parse + check + bind', '#999999', True),
+    ('cache_reload_jit_cpu_s', 'reload from the object cache', '#000000', False),
+    ('so_load_cpu_s', 'load the .so', '#e08214', True),
+    ('so_write_O2_s', 'write the .so -O2 (wall clock)', '#762a83', True),
 ]
 
 
@@ -35,7 +35,7 @@ def read(paths):
 def main():
     out, inputs = sys.argv[1], sys.argv[2:]
     data = read(inputs)
-    W, H, L, R, T, B = 880, 460, 70, 320, 40, 60
+    W, H, L, R, T, B = 940, 460, 70, 380, 40, 60
     sizes = sorted({n for s in SERIES for n in data.get(s[0], {})})
     values = [v for s in SERIES for v in data.get(s[0], {}).values() if v > 0]
     if not sizes or not values:
@@ -52,7 +52,7 @@ def main():
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
            'font-family="sans-serif" font-size="12">',
            f'<rect width="{W}" height="{H}" fill="white"/>',
-           f'<text x="{L}" y="22" font-size="14">cardc: loading a synthetic legends set, time against set size '
+           f'<text x="{L}" y="22" font-size="14">cardc: loading a synthetic legends set, CPU time against set size '
            '(log-log)</text>']
     for e in range(ymin, ymax + 1):
         v = 10 ** e

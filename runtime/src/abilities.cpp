@@ -175,6 +175,7 @@ int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, Pla
     const int32_t r = ab.fn[CARDRT_FN_COST](handle, &ctx);
     if (r != CARDRT_OK) {
       s_ = std::move(snapshot);
+      publish_cards();  // the restored cards live elsewhere
       log_.truncate(log_size);
       emit(CARDRT_LOG_COST_FAILED, p, source, 0, -1, r, 0);
       return r < 0 ? r : CARDRT_FAILED;

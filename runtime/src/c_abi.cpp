@@ -376,6 +376,7 @@ cardrt_game* cardrt_game_create(const cardrt_profile* profile, const cardrt_card
     g->g = std::make_unique<Game>(std::make_shared<const cardrt::Profile>(a),
                                   std::make_shared<const cardrt::CardPool>(pool->pool), seed, host);
     g->g->handle = g;
+    g->g->publish_cards();
     return g;
   } catch (...) {
     return nullptr;
@@ -960,6 +961,7 @@ int32_t cardrt_created_add_keyword(cardrt_game* game, cardrt_effect_ctx* ctx, in
       return int32_t(CARDRT_E_ARGUMENT);
     auto& k = g.card(card).created_keywords;
     if (std::find(k.begin(), k.end(), kw) == k.end()) k.push_back(kw);
+    g.card(card).keywords_varied = 1;
     return int32_t(CARDRT_OK);
   });
 }

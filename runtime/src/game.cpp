@@ -1,4 +1,5 @@
 #include "game.hpp"
+#include "handles.hpp"
 
 #include <algorithm>
 
@@ -18,6 +19,17 @@ Game::Game(std::shared_ptr<const Profile> profile, std::shared_ptr<const CardPoo
       if (p.resources[r].model == CARDRT_RESOURCE_SUPPLY) pl.resources[r].supply = p.resources[r].supply_size;
   }
   emit(CARDRT_LOG_GAME_START, -1, 0, 0, -1, int32_t(s_.players.size()), int32_t(seed & 0x7fffffff));
+}
+
+void Game::publish_cards() {
+  if (!handle) return;
+  cardrt_game_view& v = handle->view;
+  v.game = this;
+  // each card's view is its cardrt_card_view base, one Card apart
+  v.cards = s_.cards.empty() ? nullptr
+                             : reinterpret_cast<const char*>(static_cast<const cardrt_card_view*>(s_.cards.data()));
+  v.card_count = int32_t(s_.cards.size());
+  v.card_stride = int32_t(sizeof(Card));
 }
 
 Game::Scope::~Scope() {

@@ -2,6 +2,7 @@
 // operations the ABI exposes. One Game per match; no global state. State is a plain value so that a
 // cost can be paid as a transaction (copied before, restored when it fails: 003 Traits, costs).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -81,17 +82,20 @@ struct TempEntry {
   CardId source = 0;
 };
 
-struct Card {
+// exists, in_play, type, controller and the printed keywords are its cardrt_card_view (cardrt.h), which compiled
+// card code reads without a call: in_play is kept with zone and exists by Game::set_zone and set_in_play;
+// keywords_varied is set by whatever may make its keywords differ from the printed ones, and never cleared.
+struct Card : cardrt_card_view {
+  Card()
+      : cardrt_card_view{
+            .exists = 1, .in_play = 0, .type = 0, .controller = 0, .keywords_varied = 0, .printed_keywords = 0} {}
   CardId id = 0;
   int32_t def = -1;  // -1: created card
-  int32_t type = 0;
-  bool exists = true;
   bool created = false;
   bool no_side = false;  // 001 Terrain: in no side or army
-  PlayerId owner = 0, controller = 0;
+  PlayerId owner = 0;
   PlayerId zone_player = 0;  // whose zone list holds the card
   int32_t zone = 0;
-  bool in_play = false;  // exists in a zone of play; kept with zone and exists by Game::set_zone, set_in_play
   int32_t battlefield = 0;
   uint32_t states = 0;
   uint32_t object = 0;  // changes when the card changes zones: a new object for targeting
@@ -209,13 +213,14 @@ class Game;
 }  // namespace cardrt
 
 // The context a card function runs in: its source, controller, targets and the triggering event.
+// Its first fields are a cardrt_ctx_view (cardrt.h: compiled card code reads them without a call).
 struct cardrt_effect_ctx {
   cardrt::Game* game = nullptr;
   cardrt::CardId source = 0;
+  cardrt::PlayerId controller = -1;
   int32_t def = -1;
   int32_t ability = -1;  // ability key on the source card (printed index, or 1000 + grant id)
   const cardrt::AbilityDef* ab = nullptr;
-  cardrt::PlayerId controller = -1;
   int32_t x = 0;
   bool x_set = false;
   bool free_play = false;
@@ -228,6 +233,10 @@ struct cardrt_effect_ctx {
   uint8_t filled_slots = 0;  // a bit per slot written since the context was fresh: what Game::EffectRun resets
   cardrt::Slot slots[8];     // last: Game::EffectRun resets what comes before them in one copy
 };
+static_assert(offsetof(cardrt_effect_ctx, game) == offsetof(cardrt_ctx_view, game) &&
+              offsetof(cardrt_effect_ctx, source) == offsetof(cardrt_ctx_view, source) &&
+              offsetof(cardrt_effect_ctx, controller) == offsetof(cardrt_ctx_view, controller) &&
+              sizeof(cardrt::Game*) == sizeof(const void*));
 
 namespace cardrt {
 
@@ -263,6 +272,8 @@ class Game {
   Card& card(CardId id) { return s_.cards[size_t(id - 1)]; }
   const Card& card(CardId id) const { return s_.cards[size_t(id - 1)]; }
   bool in_play(CardId id) const { return id > 0 && id <= int32_t(s_.cards.size()) && card(id).in_play; }
+  // Tells the handle's cardrt_game_view where the cards are: after any change that may move State::cards.
+  void publish_cards();
   void set_zone(Card& c, int32_t zone);
   void set_in_play(Card& c, bool in_play);
   const CardDef* def_of(const Card& c) const { return c.def >= 0 ? &pool_->defs[size_t(c.def)] : nullptr; }

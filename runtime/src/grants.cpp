@@ -8,6 +8,8 @@ namespace cardrt {
 // 003 Keywords: a card has a keyword or it does not; a second grant adds no copy and does not protect it
 // from removal. The latest of printing, grants and removals decides.
 bool Game::has_keyword(const Card& c, int32_t kw) const {
+  // while nothing varied them, the keywords are the printed ones (Card::printed_keywords)
+  if (!c.keywords_varied && kw >= 0 && kw < 64) return (c.printed_keywords >> kw) & 1u;
   bool has = false;
   if (const CardDef* d = def_of(c)) has = std::find(d->keywords.begin(), d->keywords.end(), kw) != d->keywords.end();
   if (!has) has = std::find(c.created_keywords.begin(), c.created_keywords.end(), kw) != c.created_keywords.end();
@@ -125,6 +127,7 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   g.from_continuous = ctx && ctx->continuous;
   g.seen_epoch = ctx ? ctx->epoch : 0;
   if (g.from_continuous) count_made_continuous(g.seen_epoch);
+  if (kind == GrantKind::keyword || kind == GrantKind::keyword_removal) c->keywords_varied = 1;
   c->grants.push_back(g);
   if (kind == GrantKind::keyword) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, what, 1, 0);
   if (kind == GrantKind::ability) emit(CARDRT_LOG_ABILITY_GRANTED, c->controller, id, source, what, ability, 1000 + g.id);
@@ -159,6 +162,7 @@ int32_t Game::remove_keyword(cardrt_effect_ctx* ctx, CardId id, int32_t kw, int3
   g.dur = make_duration(dur, ctx_controller(ctx));
   g.seq = next_seq();
   c.grants.push_back(g);
+  c.keywords_varied = 1;
   emit(CARDRT_LOG_KEYWORD_REMOVED, c.controller, id, g.source, kw, 1, 0);
   return g.id;
 }

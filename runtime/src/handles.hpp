@@ -1,6 +1,7 @@
 #pragma once
 // The opaque handles of the C ABI (cardrt.h) and their magic numbers: defined once, shared by every file that
 // implements ABI functions, so a handle's layout cannot differ between them.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 
@@ -20,7 +21,10 @@ struct cardrt_cardpool {
   std::shared_ptr<const cardrt::Profile> profile;
   cardrt::CardPool pool;
 };
+// Begins with its cardrt_game_view (cardrt.h), which compiled card code reads; Game::publish_cards keeps it.
 struct cardrt_game {
+  cardrt_game_view view{};
   uint32_t magic = cardrt::kGameMagic;
   std::unique_ptr<cardrt::Game> g;
 };
+static_assert(offsetof(cardrt_game, view) == 0);

@@ -17,12 +17,15 @@ CardId Game::add_card(int32_t def, PlayerId owner, int32_t zone) {
   c.id = int32_t(s_.cards.size()) + 1;
   c.def = def;
   c.type = d.type;
+  for (int32_t kw : d.keywords)
+    if (kw >= 0 && kw < 64) c.printed_keywords |= uint64_t{1} << kw;
   c.owner = c.controller = c.zone_player = owner;
   set_zone(c, zone);
   c.base = d.stats;
   c.base.resize(p.stats.size());
   c.counters.assign(p.counters.size(), 0);
   s_.cards.push_back(std::move(c));
+  publish_cards();
   Card& added = s_.cards.back();
   insert_into_zone(added, owner, zone, true);
   emit(CARDRT_LOG_CARD_CREATED, owner, added.id, 0, zone, 0, def);
@@ -35,7 +38,7 @@ void Game::set_zone(Card& c, int32_t zone) {
 }
 
 void Game::set_in_play(Card& c, bool in_play) {
-  if (c.in_play == in_play) return;
+  if (bool(c.in_play) == in_play) return;
   c.in_play = in_play;
   auto& ids = s_.in_play;
   const auto at = std::lower_bound(ids.begin(), ids.end(), c.id);
@@ -405,6 +408,7 @@ CardId Game::create_card(cardrt_effect_ctx* ctx, int32_t type, PlayerId controll
   c.counters.assign(p.counters.size(), 0);
   if (ctx && ctx->source && valid_card(ctx->source)) c.battlefield = card(ctx->source).battlefield;
   s_.cards.push_back(std::move(c));
+  publish_cards();
   const CardId id = s_.cards.back().id;
   emit(CARDRT_LOG_CARD_CREATED, controller, id, ctx_source(ctx), zone, 1, -1);
   if (!p.zone_in_play(zone)) {

@@ -106,4 +106,19 @@ CardList Game::cards_in_play() const {
   return out;
 }
 
+CardList Game::cards_with_continuous_traits() {
+  CardList out;
+  if (s_.ability_grants_in_play == 0) {
+    for (CardId id : s_.in_play_continuous) out.push_back(id);
+    return out;
+  }
+  int32_t grants = 0;
+  for (CardId id : s_.in_play) {
+    out.push_back(id);
+    for (const Grant& g : card(id).grants) grants += g.kind == GrantKind::ability ? 1 : 0;
+  }
+  s_.ability_grants_in_play = grants;
+  return out;
+}
+
 }  // namespace cardrt

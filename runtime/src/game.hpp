@@ -193,6 +193,10 @@ struct State {
   std::vector<DelayedEffect> delayed;
   std::vector<SuppressedGrant> suppressed;
   std::vector<CardId> in_play;  // the cards in play, by id (kept with Card::in_play by Game::set_in_play)
+  std::vector<CardId> in_play_continuous;  // those whose definition has continuous traits (kept with in_play)
+  // At least the number of ability grants the cards in play hold: counted when one is made or its card enters play,
+  // recounted by the continuous pass that walks every card in play because it is not 0 (Game::continuous_pass)
+  int32_t ability_grants_in_play = 0;
   bool fluctuating = false;     // some modifier may have a fluctuating size (set when one is made; settling clears it)
   // At least the number of modifiers and grants continuous traits made that still exist: counted when one is made,
   // recounted when a pass ends unasserted ones (entries removed otherwise leave it above the real number)
@@ -352,6 +356,9 @@ class Game {
   int32_t remove_counters(cardrt_effect_ctx* ctx, CardId id, int32_t counter, int32_t n);
   int32_t damage_counter() const;
   CardList cards_in_play() const;
+  // The cards in play whose continuous traits settling runs: those of in_play_continuous while no card in play may
+  // hold a granted ability, else every card in play (recounting the grants)
+  CardList cards_with_continuous_traits();
 
   // --- resources (resources.cpp) ---
   int32_t gain_resource(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32_t n, int32_t dur = -1);

@@ -13,7 +13,7 @@ bool Game::continuous_pass() {
   continuous_seen_ = 0;
   continuous_changed_ = false;
   deferring_ = true;
-  for (CardId id : cards_in_play()) {
+  for (CardId id : cards_with_continuous_traits()) {
     if (!in_play(id)) continue;
     // the card's continuous traits are fixed first: asserting one may grant the card more abilities
     InlineList<AbilityRef, 4> traits;

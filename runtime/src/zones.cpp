@@ -37,13 +37,21 @@ void Game::set_zone(Card& c, int32_t zone) {
   set_in_play(c, c.exists && profile_->zone_in_play(zone));
 }
 
+namespace {
+void keep_sorted(std::vector<CardId>& ids, CardId id, bool in) {
+  const auto at = std::lower_bound(ids.begin(), ids.end(), id);
+  if (in) ids.insert(at, id);
+  else if (at != ids.end() && *at == id) ids.erase(at);
+}
+}  // namespace
+
 void Game::set_in_play(Card& c, bool in_play) {
   if (bool(c.in_play) == in_play) return;
   c.in_play = in_play;
-  auto& ids = s_.in_play;
-  const auto at = std::lower_bound(ids.begin(), ids.end(), c.id);
-  if (in_play) ids.insert(at, c.id);
-  else if (at != ids.end() && *at == c.id) ids.erase(at);
+  keep_sorted(s_.in_play, c.id, in_play);
+  if (const CardDef* d = def_of(c); d && !d->continuous.empty()) keep_sorted(s_.in_play_continuous, c.id, in_play);
+  if (in_play)
+    for (const Grant& g : c.grants) s_.ability_grants_in_play += g.kind == GrantKind::ability ? 1 : 0;
 }
 
 void Game::remove_from_zone(Card& c) {

@@ -60,6 +60,13 @@ int32_t swap_bowed(cardrt_game* g, cardrt_effect_ctx* ctx) {  // one operation: 
   cardrt_bow(g, ctx, first_bowed ? g_second : g_first);
   return CARDRT_OK;
 }
+int32_t g_grantee = 0;
+// "Give that card: <the trait at index 1 of this card's text>" (003 Embedded text)
+int32_t grant_trait_to_grantee(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  return cardrt_grant_ability(g, ctx, g_grantee, cardrt_ctx_def(g, ctx), 1, CARDRT_DUR_PERMANENT) >= 16
+             ? CARDRT_OK
+             : CARDRT_FAILED;
+}
 int32_t g_slot_read = -1;
 int32_t read_slot(cardrt_game* g, cardrt_effect_ctx* ctx) {
   g_slot_read = cardrt_slot_get(g, ctx, 0, 0);
@@ -179,4 +186,33 @@ TEST(Bookkeeping, ContinuousTraitMovingFromOneCardToAnotherInOneOperation) {
   ASSERT_EQ(cardrt_game_use_ability(t, 0, l, 1), CARDRT_OK);  // and back
   EXPECT_EQ(t.stat(g_first, legends::Force), 1);
   EXPECT_EQ(t.stat(g_second, legends::Force), 2);
+}
+
+// 003 Traits: a continuous trait is always on while its card is in play, also one the card was given while it was
+// out of play. Settling asks only the cards in play that may have continuous traits (their definition's, or granted
+// ones): a card entering play with a granted trait must be one of them from then on.
+TEST(Bookkeeping, ATraitGrantedOutOfPlayIsOnOnceItsCardEntersPlay) {
+  g_trace.clear();
+  TestGame t(make_legends());
+  const int32_t shrine = t.def("Gifting Shrine", "Holding");
+  t.ability(shrine, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &grant_trait_to_grantee);
+  t.ability(shrine, CARDRT_AB_CONTINUOUS, nullptr, CARDRT_ABF_GRANTED, &trace<'C'>);
+  const int32_t p = t.def("Ashigaru", "Personality", {{"Force", 1}, {"Chi", 2}});
+  t.start();
+  const int32_t s = t.play(shrine, 0);
+  t.play(p, 0);
+  g_grantee = t.add(p, 0, legends::Hand);
+  cardrt_game_begin_turn(t, 0);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, s, 0), CARDRT_OK);
+  EXPECT_EQ(t.count_log(CARDRT_LOG_ABILITY_GRANTED), 1);
+  EXPECT_EQ(g_trace, "");  // in hand: not on
+  ASSERT_EQ(cardrt_game_put_into_play(t, g_grantee, 0), CARDRT_OK);
+  EXPECT_EQ(g_trace, "C");
+  g_trace.clear();
+  cardrt_game_signal(t, CARDRT_BOUNDARY_PHASE_END);
+  EXPECT_EQ(g_trace, "C");  // and on every settle
+  ASSERT_EQ(cardrt_destroy(t, nullptr, g_grantee), CARDRT_OK);
+  g_trace.clear();
+  cardrt_game_signal(t, CARDRT_BOUNDARY_PHASE_END);
+  EXPECT_EQ(g_trace, "");  // out of play again: off
 }

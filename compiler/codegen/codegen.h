@@ -45,6 +45,9 @@ struct LowerOptions {
   // function_table_name tables hold call-through stubs); references to other partitions are unchanged.
   bool code_table = false;
   bool verify_ir = true;        // false: the caller has run ir::verify on the module already
+  // Read the most asked runtime queries from the runtime's views instead of calling them (inline_queries.h). Only
+  // tests turn it off (to compare both ways).
+  bool inline_queries = true;
 };
 
 // An error value: what went wrong, in words for the user.

@@ -15,8 +15,10 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 
+#include "codegen/inline_queries.h"
 #include "codegen/partition.h"
 #include "codegen/target.h"
 #include "ir/verify.h"
@@ -271,6 +273,7 @@ class Lowerer {
 
   // "Nonzero is true" as an i1, without the round trip through i32 for comparisons and not.
   llvm::Value* condition(const Node& n) {
+    if (speculable(n)) return b_.CreateICmpNE(speculate(n).v, b_.getInt32(0));
     static const std::pair<Op, llvm::CmpInst::Predicate> kCompare[] = {
         {Op::Eq, llvm::CmpInst::ICMP_EQ},   {Op::Ne, llvm::CmpInst::ICMP_NE},   {Op::Lt, llvm::CmpInst::ICMP_SLT},
         {Op::Le, llvm::CmpInst::ICMP_SLE}, {Op::Gt, llvm::CmpInst::ICMP_SGT}, {Op::Ge, llvm::CmpInst::ICMP_SGE}};
@@ -302,6 +305,7 @@ class Lowerer {
   }
 
   Value value(const Node& n) {
+    if (speculable(n)) return speculate(n);
     switch (n.op) {
       case Op::Const: return {b_.getInt32(static_cast<uint32_t>(n.value)), AbiType::I32};
       case Op::Str: return {string(n.text), AbiType::Str};
@@ -378,6 +382,12 @@ class Lowerer {
   // And/Or evaluate their right operand only when the left does not decide (ir.h): branches and a phi.
   llvm::Value* logic(const Node& n) {
     const bool is_and = n.op == Op::And;
+    if (speculation_ok_) {  // both sides are pure: evaluating the right one when the left decides changes nothing
+      llvm::Value* left = condition(kid(n, 0));
+      llvm::Value* right = condition(kid(n, 1));
+      return b_.CreateZExt(is_and ? b_.CreateAnd(left, right) : b_.CreateOr(left, right), b_.getInt32Ty(),
+                           is_and ? "and" : "or");
+    }
     llvm::Value* left = condition(kid(n, 0));
     llvm::BasicBlock* left_bb = b_.GetInsertBlock();
     auto* right_bb = llvm::BasicBlock::Create(c_, is_and ? "and.rhs" : "or.rhs", fn_);
@@ -397,6 +407,64 @@ class Lowerer {
     return b_.CreateZExt(phi, b_.getInt32Ty(), is_and ? "and" : "or");
   }
 
+  // ---------------------------------------------------------------- queries read instead of called
+  // An expression that calls nothing but the queries read from the runtime's views (inline_queries.h) has no effect
+  // but its value, so it may be computed eagerly: every query read in one straight-line block (no branch for And and
+  // Or), their `ok` tested once, and only when one read is not the query's answer the expression computed as
+  // written, with the calls. The fast code generator of -O1/-O2 keeps values in registers only within a block.
+  static bool pure(const Node& n) {
+    switch (n.op) {
+      case Op::Const:
+      case Op::Param:
+      case Op::Local: return true;
+      case Op::Call:
+        if (!is_inlined_query(n.text)) return false;
+        break;
+      case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Min: case Op::Max:
+      case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
+      case Op::And: case Op::Or: case Op::Not: break;
+      default: return false;
+    }
+    for (const Node& k : n.kids)
+      if (!pure(k)) return false;
+    return true;
+  }
+
+  static bool reads_a_query(const Node& n) {
+    if (n.op == Op::Call) return true;  // pure: an inlined query
+    for (const Node& k : n.kids)
+      if (reads_a_query(k)) return true;
+    return false;
+  }
+
+  bool speculable(const Node& n) const {
+    return options_.inline_queries && !speculation_ok_ && !as_written_ && n.op != Op::Const && n.op != Op::Param &&
+           n.op != Op::Local && reads_a_query(n) && pure(n);
+  }
+
+  Value speculate(const Node& n) {
+    llvm::Value* ok = b_.getTrue();
+    speculation_ok_ = &ok;
+    Value fast = value(n);
+    speculation_ok_ = nullptr;
+    if (fast.type != AbiType::I32) throw LowerError{"a non-integer value where an integer is expected"};
+    llvm::BasicBlock* fast_bb = b_.GetInsertBlock();
+    auto* written = llvm::BasicBlock::Create(c_, "as.written", fn_);
+    auto* done = llvm::BasicBlock::Create(c_, "read", fn_);
+    b_.CreateCondBr(ok, done, written, llvm::MDBuilder(c_).createBranchWeights(1000, 1));
+    b_.SetInsertPoint(written);
+    as_written_ = true;
+    Value slow = value(n);
+    as_written_ = false;
+    llvm::BasicBlock* slow_bb = b_.GetInsertBlock();
+    b_.CreateBr(done);
+    b_.SetInsertPoint(done);
+    llvm::PHINode* phi = b_.CreatePHI(b_.getInt32Ty(), 2);
+    phi->addIncoming(fast.v, fast_bb);
+    phi->addIncoming(slow.v, slow_bb);
+    return {phi, AbiType::I32};
+  }
+
   Value call(const Node& n) {
     const ir::AbiSignature* s = ir::find_abi(n.text);
     auto it = abi_.find(n.text);
@@ -404,6 +472,11 @@ class Lowerer {
     if (n.kids.size() != s->param_count) throw LowerError{"call of " + n.text + " with the wrong arity"};
     std::vector<llvm::Value*> args;
     for (size_t i = 0; i < n.kids.size(); ++i) args.push_back(argument(s->params[i], n.kids[i]));
+    if (speculation_ok_)
+      if (std::optional<QueryRead> read = read_query(b_, n.text, args)) {
+        *speculation_ok_ = b_.CreateAnd(*speculation_ok_, read->ok);
+        return {read->value, AbiType::I32};
+      }
     llvm::Value* r = b_.CreateCall(it->second, args);
     switch (s->ret) {
       case AbiType::I32:
@@ -450,6 +523,8 @@ class Lowerer {
   std::unordered_map<std::string, llvm::GlobalVariable*> strings_;
   const ir::Function* f_ = nullptr;
   llvm::Function* fn_ = nullptr;
+  llvm::Value** speculation_ok_ = nullptr;  // while speculating: the and of every query read's ok
+  bool as_written_ = false;                 // lowering the fallback of a speculated expression: calls, branches
   std::vector<llvm::AllocaInst*> locals_;
 };
 

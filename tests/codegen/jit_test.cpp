@@ -136,6 +136,108 @@ TEST_P(JitAtLevel, ArithmeticSaturatesAndDivisionByZeroIsZero) {
   EXPECT_EQ(add(nullptr, INT32_MIN, -1), INT32_MIN);
 }
 
+namespace {
+
+using Query = int32_t (*)(cardrt_game*, cardrt_effect_ctx*, int32_t);
+Query g_source = nullptr, g_ctx_controller = nullptr, g_your_other_samurai = nullptr;
+cardrt_game* g_other_game = nullptr;
+std::string g_ctx_seen;
+
+// Card code asking the generated context queries with its own game, another game and none.
+int32_t compare_context_queries(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  for (cardrt_game* asked : {g, g_other_game, static_cast<cardrt_game*>(nullptr)}) {
+    if (g_source(asked, ctx, 0) != cardrt_ctx_source(asked, ctx)) g_ctx_seen += "source differs; ";
+    if (g_ctx_controller(asked, ctx, 0) != cardrt_ctx_controller(asked, ctx)) g_ctx_seen += "controller differs; ";
+  }
+  // the whole filter, read in one go, against the same questions asked one by one with short-circuits
+  const int32_t count = cardrt_game_card_count(g);
+  for (int32_t card = -1; card <= count + 1; ++card) {
+    const int32_t asked = cardrt_card_in_play(g, card) && card != cardrt_ctx_source(g, ctx) &&
+                          cardrt_card_type(g, card) == 0 &&
+                          cardrt_card_controller(g, card) == cardrt_ctx_controller(g, ctx) &&
+                          cardrt_card_has_keyword(g, card, 0);
+    if (g_your_other_samurai(g, ctx, card) != asked) g_ctx_seen += "filter differs on " + std::to_string(card) + "; ";
+    if (g_your_other_samurai(g_other_game, ctx, card) != 0) g_ctx_seen += "another game's filter accepts; ";
+  }
+  g_ctx_seen += "asked";
+  return CARDRT_OK;
+}
+
+}  // namespace
+
+// The queries the lowering reads from the runtime's views (inline_queries.h) answer as the functions do, also where
+// the read must not be the answer: ids out of range, a card that ceased to exist, no game, no context, another game's.
+TEST_P(JitAtLevel, InlinedQueriesAnswerAsTheRuntimeDoes) {
+  auto jit = make_jit(GetParam());
+  ASSERT_TRUE(jit);
+  auto id = jit->add(queries_module());
+  ASSERT_TRUE(id) << id.error();
+  auto query = [&](const char* name) {
+    auto f = jit->lookup(*id, name);
+    EXPECT_TRUE(f) << f.error();
+    return f ? reinterpret_cast<Query>(*f) : nullptr;
+  };
+  const Query in_play = query("in_play"), type = query("type"), controller = query("controller");
+  g_source = query("source");
+  g_ctx_controller = query("ctx_controller");
+  g_your_other_samurai = query("your_other_samurai");
+  ASSERT_TRUE(in_play && type && controller && g_source && g_ctx_controller && g_your_other_samurai);
+  const std::pair<Query, int32_t> keywords[] = {
+      {query("keyword_0"), 0}, {query("keyword_1"), 1}, {query("keyword_2"), 2}, {query("keyword_99"), 99}};
+
+  rt::TestGame t(rt::make_legends());
+  rt::TestGame other(rt::make_legends());
+  const int32_t p = t.def("Ashigaru", "Personality", {{"Force", 1}, {"Chi", 2}}, {"Samurai", "Tactical"});
+  const int32_t h = t.def("Watchtower", "Holding");
+  t.ability(h, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &compare_context_queries);
+  t.start();
+  other.def("Ashigaru", "Personality", {{"Force", 1}, {"Chi", 2}});
+  other.start();
+  g_other_game = other;
+  int32_t highest = 0;
+  auto expect_same = [&](const std::string& when) {
+    for (int32_t card = -2; card <= highest + 3; ++card)
+      for (cardrt_game* g : {t.g(), static_cast<cardrt_game*>(nullptr)}) {
+        EXPECT_EQ(in_play(g, nullptr, card), cardrt_card_in_play(g, card)) << when << ", card " << card;
+        EXPECT_EQ(type(g, nullptr, card), cardrt_card_type(g, card)) << when << ", card " << card;
+        EXPECT_EQ(controller(g, nullptr, card), cardrt_card_controller(g, card)) << when << ", card " << card;
+        for (auto [has, kw] : keywords)
+          EXPECT_EQ(has(g, nullptr, card), cardrt_card_has_keyword(g, card, kw)) << when << ", card " << card;
+        // no context: no controller to compare, and the calls answer for the cards
+        const int32_t asked = cardrt_card_in_play(g, card) && card != cardrt_ctx_source(g, nullptr) &&
+                              cardrt_card_type(g, card) == 0 &&
+                              cardrt_card_controller(g, card) == cardrt_ctx_controller(g, nullptr) &&
+                              cardrt_card_has_keyword(g, card, 0);
+        EXPECT_EQ(g_your_other_samurai(g, nullptr, card), asked) << when << ", card " << card;
+      }
+    EXPECT_EQ(g_source(t, nullptr, 0), cardrt_ctx_source(t, nullptr)) << when;
+    EXPECT_EQ(g_ctx_controller(t, nullptr, 0), cardrt_ctx_controller(t, nullptr)) << when;
+  };
+  expect_same("no cards");
+  for (int i = 0; i < 40; ++i) highest = t.add(i % 2 ? p : h, i % 2, i % 3 ? rt::legends::Hand : rt::legends::Deck);
+  for (int i = 0; i < 10; ++i) highest = t.play(i % 2 ? p : h, i % 2);
+  expect_same("cards in hand, deck and play");
+  const int32_t stolen = highest = t.add(p, 0, rt::legends::Hand);
+  ASSERT_EQ(cardrt_game_put_into_play(t, stolen, 1), CARDRT_OK);
+  expect_same("a card in play under another controller");
+  ASSERT_EQ(cardrt_destroy(t, nullptr, stolen), CARDRT_OK);
+  expect_same("a card destroyed");
+  ASSERT_GE(cardrt_grant_keyword(t, nullptr, highest - 1, 1, CARDRT_DUR_PERMANENT), 16);  // Tactician, not printed
+  ASSERT_GE(cardrt_remove_keyword(t, nullptr, highest - 3, 0, CARDRT_DUR_PERMANENT), 16);  // Samurai, printed
+  expect_same("keywords given and taken");
+  highest = cardrt_game_card_count(t);
+  ASSERT_EQ(cardrt_create_card(t, nullptr, "Personality", 0, rt::legends::Hand), CARDRT_FAILED);
+  ++highest;
+  ASSERT_EQ(cardrt_game_card_exists(t, highest), 0);
+  expect_same("a created card that ceased to exist");
+  const int32_t tower = highest = t.play(h, 0);
+  cardrt_game_begin_turn(t, 0);
+  g_ctx_seen.clear();
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, tower, 0), CARDRT_OK);
+  EXPECT_EQ(g_ctx_seen, "asked");
+  g_other_game = nullptr;
+}
+
 INSTANTIATE_TEST_SUITE_P(Levels, JitAtLevel, ::testing::Values(OptLevel::O0, OptLevel::O1, OptLevel::O2, OptLevel::O3),
                          level_name);
 

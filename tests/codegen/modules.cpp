@@ -113,6 +113,30 @@ cardc::ir::Module arithmetic_module() {
   return m;
 }
 
+cardc::ir::Module queries_module() {
+  Module m = module("profile-1", "queries");
+  for (auto [name, abi] : {std::pair{"in_play", "cardrt_card_in_play"}, std::pair{"type", "cardrt_card_type"},
+                           std::pair{"controller", "cardrt_card_controller"}})
+    m.functions.push_back(fn(name, FnKind::Filter, 0, {ret(call(abi, {game(), param(2)}))}));
+  for (int kw = 0; kw < 3; ++kw)  // Samurai, Tactician, Tactical (the legends test profile)
+    m.functions.push_back(fn("keyword_" + std::to_string(kw), FnKind::Filter, 0,
+                             {ret(call("cardrt_card_has_keyword", {game(), param(2), konst(kw)}))}));
+  m.functions.push_back(fn("keyword_99", FnKind::Filter, 0,
+                           {ret(call("cardrt_card_has_keyword", {game(), param(2), konst(99)}))}));
+  // "a Samurai Personality you control other than this card", as the binder writes filters: read in one go
+  m.functions.push_back(fn(
+      "your_other_samurai", FnKind::Filter, 0,
+      {ret(binary(Op::And,
+                  binary(Op::And, call("cardrt_card_in_play", {game(), param(2)}), binary(Op::Ne, param(2), source())),
+                  binary(Op::And,
+                         binary(Op::And, binary(Op::Eq, call("cardrt_card_type", {game(), param(2)}), konst(0)),
+                                binary(Op::Eq, call("cardrt_card_controller", {game(), param(2)}), controller())),
+                         call("cardrt_card_has_keyword", {game(), param(2), konst(kSamurai)}))))}));
+  m.functions.push_back(fn("source", FnKind::Filter, 0, {ret(source())}));
+  m.functions.push_back(fn("ctx_controller", FnKind::Filter, 0, {ret(controller())}));
+  return m;
+}
+
 cardc::ir::Module control_flow_module() {
   Module m = module("profile-1", "control");
   auto gain_gold = [](int n) {

@@ -27,6 +27,12 @@ cardc::ir::Module caster_module();
 // optimizer folds them. No register function.
 cardc::ir::Module arithmetic_module();
 
+// The queries the lowering reads from the runtime's views instead of calling (codegen/inline_queries.h), each a
+// filter (game, ctx, card) -> the query's answer: "in_play", "type", "controller", "keyword_0" .. "keyword_2" and
+// "keyword_99" (of the card), "source" and "ctx_controller" (of the context), and "your_other_samurai" (in play, not
+// the context's source, a Personality, the context's controller's, Samurai: And of them all). No register function.
+cardc::ir::Module queries_module();
+
 // A game-changing test of control flow: an unlimited action of "Tester" (Personality) whose effect exercises If,
 // Let/Local, And/Or short-circuit (a right operand that would gain Gold), Return and falling off the end.
 // Functions: 0 control (effect), 1 register.

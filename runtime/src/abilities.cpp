@@ -1,6 +1,7 @@
 // Using abilities and resolving traits: conditions, targeting, costs (all or nothing), effects.
 // 003_c83c069b880758ae.txt Traits and Abilities; 001 Tactical; 002 rule 524.
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstddef>
 #include <cstring>
@@ -21,8 +22,8 @@ Game::EffectRun::EffectRun(Game& g, CardId source, const AbilityRef& ref, Player
   static_assert(std::is_trivially_copyable_v<cardrt_effect_ctx> && std::is_standard_layout_v<cardrt_effect_ctx>);
   static_assert(offsetof(cardrt_effect_ctx, slots) + sizeof(kFresh.slots) == sizeof(cardrt_effect_ctx));
   cardrt_effect_ctx& ctx = *ctx_;
-  for (int i = 0; i < 8; ++i)
-    if (ctx.filled_slots & (1u << i)) ctx.slots[i] = Slot{};
+  for (unsigned filled = ctx.filled_slots; filled != 0; filled &= filled - 1)  // most runs fill none
+    ctx.slots[std::countr_zero(filled)] = Slot{};
   std::memcpy(static_cast<void*>(ctx_), &kFresh, offsetof(cardrt_effect_ctx, slots));
   for ([[maybe_unused]] const Slot& s : ctx.slots) assert(s.pristine());  // every slot write sets filled_slots
   ctx.game = &g;

@@ -102,14 +102,14 @@ cardrt_effect_ctx Game::rule_ctx(PlayerId controller, CardId source) {
 
 CardList Game::cards_in_play() const {
   CardList out;
-  for (CardId id : s_.in_play) out.push_back(id);
+  out.assign(s_.in_play.data(), s_.in_play.data() + s_.in_play.size());
   return out;
 }
 
 CardList Game::cards_with_continuous_traits() {
   CardList out;
   if (s_.ability_grants_in_play == 0) {
-    for (CardId id : s_.in_play_continuous) out.push_back(id);
+    out.assign(s_.in_play_continuous.data(), s_.in_play_continuous.data() + s_.in_play_continuous.size());
     return out;
   }
   int32_t grants = 0;

@@ -285,12 +285,31 @@ class Game {
   PlayerId opponent(PlayerId p) const;
 
   // --- stats (stat_value.cpp, stats.cpp) ---
-  bool stat_present(const Card& c, int32_t stat) const;
+  bool stat_present(const Card& c, int32_t stat) const {
+    return stat >= 0 && stat < int32_t(c.base.size()) && c.base[size_t(stat)].kind != CARDRT_BASE_ABSENT;
+  }
   int32_t stat_base(const Card& c, int32_t stat) const;
   int32_t stat_value(const Card& c, int32_t stat, const StatModifier* exclude = nullptr) const;
   int32_t modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t op, int32_t amount, int32_t dur,
                  cardrt_amount_fn fluct = nullptr, int32_t sign = 1, bool grants_stat = false, bool token = false,
                  bool restricted = false, int32_t restrict_floor = 0);
+  // A continuous trait asserting again the bonus it keeps (no fluctuating size, no restriction): that modifier's id
+  // when Game::modify would answer only that, else 0 (then ask modify). The common case of every settle, kept small.
+  int32_t reassert(const cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t amount, int32_t dur) {
+    if (!ctx || !ctx->continuous || ctx->probe || !valid_card(target) || dur < 0 || dur >= CARDRT_DUR_COUNT) return 0;
+    Card& c = card(target);
+    // modify's checks in its order (an absent or "-" stat fails there; a stat id out of range is not present)
+    if (!stat_present(c, stat) || c.base[size_t(stat)].kind == CARDRT_BASE_DASH) return 0;
+    for (StatModifier& m : c.mods)
+      if (m.from_continuous && m.source == ctx->source && m.ability == ctx->ability && m.stat == stat &&
+          m.op == CARDRT_OP_ADD && m.seen_epoch != ctx->epoch) {
+        if (m.fluct || m.nominal != amount) return 0;  // modify sees to a changed size or fluctuation
+        mark_asserted(m.seen_epoch, ctx->epoch);
+        m.sign = 1;
+        return m.id;
+      }
+    return 0;
+  }
   int32_t set_stat(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t value, int32_t dur);
   int32_t bound(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t which, int32_t value, int32_t dur);
   int32_t restrict_floor(int32_t modifier, int32_t floor);

@@ -3,6 +3,7 @@
 // outgrows that room, then it moves to the heap. Elements are plain values (ids, ability references).
 #pragma once
 #include <cstddef>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <type_traits>
@@ -28,6 +29,17 @@ class InlineList {
     if (size_ < N) std::construct_at(room() + size_, v);
     else spill(v);
     ++size_;
+  }
+  // The list becomes a copy of [first, last): one copy inside when it fits.
+  void assign(const T* first, const T* last) {
+    clear();
+    const size_t n = size_t(last - first);
+    if (n <= N) {
+      if (n) std::memcpy(static_cast<void*>(room()), first, n * sizeof(T));
+      size_ = n;
+      return;
+    }
+    for (; first != last; ++first) push_back(*first);
   }
   void clear() {
     size_ = 0;

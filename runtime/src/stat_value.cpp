@@ -4,10 +4,6 @@
 
 namespace cardrt {
 
-bool Game::stat_present(const Card& c, int32_t stat) const {
-  return stat >= 0 && stat < int32_t(c.base.size()) && c.base[size_t(stat)].kind != CARDRT_BASE_ABSENT;
-}
-
 int32_t Game::stat_base(const Card& c, int32_t stat) const {
   // 003 Absent stats: something that needs the value of an absent stat reads zero
   if (!stat_present(c, stat)) return 0;

@@ -197,6 +197,9 @@ struct State {
   // At least the number of ability grants the cards in play hold: counted when one is made or its card enters play,
   // recounted by the continuous pass that walks every card in play because it is not 0 (Game::continuous_pass)
   int32_t ability_grants_in_play = 0;
+  std::vector<CardId> with_triggers;  // the cards whose definition has triggered traits or Reactions, by id
+  int32_t ability_grants = 0;         // at least the ability grants any card holds (counted when made, recounted by
+                                      // Game::dispatch's walk of every card, which it makes while this is not 0)
   bool fluctuating = false;     // some modifier may have a fluctuating size (set when one is made; settling clears it)
   // At least the number of modifiers and grants continuous traits made that still exist: counted when one is made,
   // recounted when a pass ends unasserted ones (entries removed otherwise leave it above the real number)

@@ -127,7 +127,10 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   g.from_continuous = ctx && ctx->continuous;
   g.seen_epoch = ctx ? ctx->epoch : 0;
   if (g.from_continuous) count_made_continuous(g.seen_epoch);
-  if (kind == GrantKind::ability && c->in_play) ++s_.ability_grants_in_play;
+  if (kind == GrantKind::ability) {
+    ++s_.ability_grants;
+    if (c->in_play) ++s_.ability_grants_in_play;
+  }
   if (kind == GrantKind::keyword || kind == GrantKind::keyword_removal) c->keywords_varied = 1;
   c->grants.push_back(g);
   if (kind == GrantKind::keyword) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, what, 1, 0);

@@ -27,21 +27,34 @@ void Game::dispatch(const EventInfo& ev) {
     AbilityRef ref;
   };
   InlineList<Hit, 8> traits, reactions;
-  // deterministic order: the active player's cards first, then the others, each by card id
-  for (int pass = 0; pass < 2; ++pass)
-    for (const Card& c : s_.cards) {
-      if (!c.exists || ((c.controller == s_.active) != (pass == 0))) continue;
-      // only a card whose printed abilities or granted ones may answer the event is asked for them
-      const CardDef* d = def_of(c);
-      if (!(d && d->triggers.may_contain(ev.kind)) && !has_granted_abilities(c)) continue;
-      const bool here = c.in_play;
-      for_each_ability(c, [&](const AbilityRef& r) {
-        if (r.ab->trigger != ev.kind) return;
-        if (!here && !(r.ab->flags & CARDRT_ABF_OUT_OF_PLAY)) return;
-        if (r.ab->kind == CARDRT_AB_TRIGGERED) traits.push_back(Hit{c.id, r});
-        else if (r.ab->kind == CARDRT_AB_REACTION) reactions.push_back(Hit{c.id, r});
-      });
-    }
+  // (runs no card code: the cards stay where they are)
+  auto collect = [&](const Card& c, int pass) {
+    if (!c.exists || ((c.controller == s_.active) != (pass == 0))) return;
+    // only a card whose printed abilities or granted ones may answer the event is asked for them
+    const CardDef* d = def_of(c);
+    if (!(d && d->triggers.may_contain(ev.kind)) && !has_granted_abilities(c)) return;
+    const bool here = c.in_play;
+    for_each_ability(c, [&](const AbilityRef& r) {
+      if (r.ab->trigger != ev.kind) return;
+      if (!here && !(r.ab->flags & CARDRT_ABF_OUT_OF_PLAY)) return;
+      if (r.ab->kind == CARDRT_AB_TRIGGERED) traits.push_back(Hit{c.id, r});
+      else if (r.ab->kind == CARDRT_AB_REACTION) reactions.push_back(Hit{c.id, r});
+    });
+  };
+  // deterministic order: the active player's cards first, then the others, each by card id. Only cards whose
+  // definition has triggers or that hold granted abilities can answer: while no card may hold one, the cards with
+  // triggers are all there is to ask; otherwise every card is (and the grants are counted again).
+  if (s_.ability_grants == 0) {
+    for (int pass = 0; pass < 2; ++pass)
+      for (CardId id : s_.with_triggers) collect(card(id), pass);
+  } else {
+    int32_t grants = 0;
+    for (const Card& c : s_.cards)
+      for (const Grant& g : c.grants) grants += g.kind == GrantKind::ability ? 1 : 0;
+    s_.ability_grants = grants;
+    for (int pass = 0; pass < 2; ++pass)
+      for (const Card& c : s_.cards) collect(c, pass);
+  }
   auto in_chain = [&](CardId id, int32_t key) {
     return std::find(resolving_.begin(), resolving_.end(), std::make_pair(id, key)) != resolving_.end();
   };

@@ -24,6 +24,7 @@ CardId Game::add_card(int32_t def, PlayerId owner, int32_t zone) {
   c.base = d.stats;
   c.base.resize(p.stats.size());
   c.counters.assign(p.counters.size(), 0);
+  if (d.triggers.bits) s_.with_triggers.push_back(c.id);  // ids only grow: the list stays sorted
   s_.cards.push_back(std::move(c));
   publish_cards();
   Card& added = s_.cards.back();

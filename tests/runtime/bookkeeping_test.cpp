@@ -216,3 +216,26 @@ TEST(Bookkeeping, ATraitGrantedOutOfPlayIsOnOnceItsCardEntersPlay) {
   cardrt_game_signal(t, CARDRT_BOUNDARY_PHASE_END);
   EXPECT_EQ(g_trace, "");  // out of play again: off
 }
+
+// 003 Embedded text: a triggered trait given to a card is the card's while it has it. Events ask only the cards that
+// may answer them (printed triggers, or granted abilities): a card without printed triggers must be asked once it is
+// given one.
+TEST(Bookkeeping, ATriggeredTraitGivenToACardWithoutTriggersAnswersItsEvent) {
+  g_trace.clear();
+  TestGame t(make_legends());
+  const int32_t shrine = t.def("Gifting Shrine", "Holding");
+  t.ability(shrine, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &grant_trait_to_grantee);
+  t.ability(shrine, CARDRT_AB_TRIGGERED, "battle_begins", CARDRT_ABF_GRANTED, &trace<'T'>);
+  const int32_t p = t.def("Ashigaru", "Personality", {{"Force", 1}, {"Chi", 2}});
+  t.start();
+  const int32_t s = t.play(shrine, 0);
+  g_grantee = t.play(p, 1);
+  const int32_t battle_begins = cardrt_event_id(t, "battle_begins");
+  ASSERT_EQ(cardrt_game_emit(t, battle_begins, 0, 0, 0), CARDRT_OK);
+  EXPECT_EQ(g_trace, "");  // nobody has the trait yet
+  cardrt_game_begin_turn(t, 0);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, s, 0), CARDRT_OK);
+  ASSERT_EQ(cardrt_game_emit(t, battle_begins, 0, 0, 0), CARDRT_OK);
+  EXPECT_EQ(g_trace, "T");
+  EXPECT_EQ(t.count_log(CARDRT_LOG_TRIGGERED), 1);
+}

@@ -80,12 +80,14 @@ def peers_table(path, facts):
         r = other / jit
         if r >= faster_by:
             return f"| {want} | the JIT is {r:.2f}x faster | met |"
-        # With the JIT's card code as cheap as hand-written code, the ratio is (R + P) / R for the runtime's part
-        # R of a game and the peer's own card-code part P: it reaches the target only when R <= P / (target - 1).
+        # The JIT's time is the runtime's part R of a game and its own card code J, the peer's R and its own P: the
+        # ratio (R + P) / (R + J) reaches the target when the JIT alone loses jit - other / target, or when runtime
+        # work both do (R) shrinks by (target * jit - other) / (target - 1).
         effects = peer[HANDWRITTEN][1].get("effects", 0) or 1
-        need = (other - hand) / (faster_by - 1) / effects
-        return (f"| {want} | the JIT is {r:.2f}x faster | missed, {faster_by / r:.1f}x short: the runtime's part of "
-                f"an effect ({us(hand / effects)} with hand-written cards) would have to fall to {us(need)} |")
+        shared = (faster_by * jit - other) / (faster_by - 1) / effects
+        return (f"| {want} | the JIT is {r:.2f}x faster | missed, {faster_by / r:.1f}x short: the JIT's time per "
+                f"effect ({us(jit / effects)}) would have to fall to {us(other / faster_by / effects)} by work only "
+                f"the JIT does, or lose {us(shared)} of the runtime work both do |")
 
     lines += [
         "",

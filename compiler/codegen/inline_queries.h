@@ -1,7 +1,7 @@
 #pragma once
 // The runtime queries card code asks most (cardrt_card_in_play, cardrt_card_type, cardrt_card_controller,
 // cardrt_card_has_keyword, cardrt_ctx_source, cardrt_ctx_controller: a filter asks them for every card in play on
-// every settle), read from the runtime's views (cardrt.h, ABI 6) instead of called. The lowering falls back to the
+// every settle), read from the runtime's views (cardrt.h, ABI 7) instead of called. The lowering falls back to the
 // call whenever a read would not be the function's own answer, so the result is the value the call returns
 // (docs/runtime.md "Views").
 // Includes LLVM types: for compiler/codegen/*.cpp only.

@@ -1,4 +1,4 @@
-// The views compiled card code reads instead of calling (cardrt.h, ABI 6; docs/runtime.md "Views"): every read a
+// The views compiled card code reads instead of calling (cardrt.h, ABI 7; docs/runtime.md "Views"): every read a
 // generated query makes must be the answer of the function it replaces, however the cards have changed since the
 // game began: more cards than the list had room for, created cards, cards that ceased to exist, another controller,
 // cards leaving play, and a failed cost that puts the whole state back (003 Traits, costs: all or nothing).

@@ -14,6 +14,8 @@ import re
 import sys
 import textwrap
 
+from bench_doc import replace_block
+
 # issue 7: effect execution targets, as (peer the JIT is compared with, the factor the JIT must reach).
 HANDWRITTEN, JIT_O2, INTERP, LUA54, LUAJIT = "hand-written C++", "JIT -O2", "reference interpreter", "Lua 5.4", "LuaJIT"
 
@@ -117,14 +119,6 @@ def settle_table(path, facts):
     return "\n".join(lines)
 
 
-def replace_block(text, marker, body):
-    begin, end = f"<!-- scripts/bench: {marker} -->", f"<!-- /scripts/bench: {marker} -->"
-    pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
-    if not pattern.search(text):
-        sys.exit(f"effect_figures: docs/performance.md has no '{begin}' ... '{end}' block")
-    return pattern.sub(lambda _m: f"{begin}\n{body}\n{end}", text, count=1)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--peers", required=True)
@@ -138,8 +132,8 @@ def main():
         return
     with open(a.doc) as f:
         text = f.read()
-    text = replace_block(text, "effect peers", peers)
-    text = replace_block(text, "effect settle", settle)
+    text = replace_block(text, "effect peers", peers, "effect_figures")
+    text = replace_block(text, "effect settle", settle, "effect_figures")
     with open(a.doc, "w") as f:
         f.write(text)
     print(peers + "\n\n" + settle)

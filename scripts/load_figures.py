@@ -12,6 +12,8 @@ import re
 import sys
 import textwrap
 
+from bench_doc import replace_block
+
 # (label, CPU measurement, wall-clock measurement or None, issue 7 target at 10,000 cards in seconds or None)
 ROWS = [
     ("parse + check (one core)", "parse_check_cpu_s", "parse_check_s", None),
@@ -94,14 +96,6 @@ def table(data, facts):
     return "\n".join(lines)
 
 
-def replace_block(text, marker, body):
-    begin, end = f"<!-- scripts/bench: {marker} -->", f"<!-- /scripts/bench: {marker} -->"
-    pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
-    if not pattern.search(text):
-        sys.exit(f"load_figures: no '{begin}' ... '{end}' block in the document")
-    return pattern.sub(lambda _: f"{begin}\n{body}\n{end}", text)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("results")
@@ -118,7 +112,7 @@ def main():
     with open(a.doc, encoding="utf-8") as f:
         text = f.read()
     with open(a.doc, "w", encoding="utf-8") as f:
-        f.write(replace_block(text, "load", body))
+        f.write(replace_block(text, "load", body, "load_figures"))
     print(f"wrote the load table into {a.doc}")
 
 

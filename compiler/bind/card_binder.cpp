@@ -73,16 +73,18 @@ Node CardBinder::checked(Node c, Body& reg) {
   return block({let(t, std::move(c)), if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))});
 }
 
-// "there" at the end of a clause names the current battlefield when the ability's text before it does ("If any enemy
+// Whether the ability's text before `offset` names the current battlefield, which "there" then means ("If any enemy
 // units are at the current battlefield: Move this Personality there").
-bool CardBinder::there_is_current_battlefield(const Clause& c) const {
-  return lower_text(c.range).ends_with(" there") && current_battlefield_named_before(c.range.begin);
-}
-
 bool CardBinder::current_battlefield_named_before(uint32_t offset) const {
   if (!unit_ || offset < unit_->range.begin) return false;
   std::string_view before = ctx_.sources.text(SourceRange{unit_->range.file, unit_->range.begin, offset});
   return lower(std::string(before)).find("the current battlefield") != std::string::npos;
+}
+
+// The card is at the current battlefield, during a battle (001 battlefields: none is current outside one).
+Node CardBinder::at_current_battlefield(Node card) const {
+  Node bf = call("cardrt_current_battlefield", {G()});
+  return and_(binary(Op::Ne, bf, konst(0)), binary(Op::Eq, call("cardrt_card_battlefield", {G(), std::move(card)}), bf));
 }
 
 Node CardBinder::this_unit() const {
@@ -149,26 +151,23 @@ std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, 
   if (!c.conditions.empty()) return fail({c.range, "a cost reduction after a condition is not compiled yet"});
   size_t e = 0;
   while (e < t.size() && word(e) != "enters" && word(e) != "enter") ++e;
+  // the subject: none, or this card by a reference that covers it ("This Holding", its short name)
+  const Reference* subject = e > 0 ? reference_at(t[0]) : nullptr;
+  const bool self_named = e == 0 || (subject && subject->kind == RefKind::ThisCard && subject->range.end >= t[e - 1]->range.end);
   // "This Fortification enters play bowed": the state it enters play in
   if (word(e + 2) == "bowed" && e + 3 == t.size()) {
-    const Reference* r = e > 0 ? reference_at(t[0]) : nullptr;
-    if (e > 0 && !(r && r->kind == RefKind::ThisCard && r->range.end >= t[e - 1]->range.end))
-      return fail({c.range, "only this card entering play bowed is compiled yet"});
+    if (!self_named) return fail({c.range, "only this card entering play bowed is compiled yet"});
     out.stmts.push_back(checked(call("cardrt_def_enter_play_state", {param(0), local(def), konst(CARDRT_STATE_BOWED)}), reg));
     return true;
   }
   // whose cost: this card (no subject, "This Holding", its short name), or the cards "Your Spells" names
   int32_t scope = CARDRT_COST_SELF;
   std::optional<Node> which;
-  if (e > 0) {
-    const Reference* r = reference_at(t[0]);
-    bool self_named = r && r->kind == RefKind::ThisCard && r->range.end >= t[e - 1]->range.end;
-    if (!self_named) {
-      std::string why;
-      if (word(0) != "your" || !noun_filter(t, 0, e, param(2), which, why, false, false))
-        return fail({c.range, why.empty() ? "only this card's cost or your cards' is compiled yet" : why});
-      scope = CARDRT_COST_OTHERS;
-    }
+  if (!self_named) {
+    std::string why;
+    if (word(0) != "your" || !noun_filter(t, 0, e, param(2), which, why, false, false))
+      return fail({c.range, why.empty() ? "only this card's cost or your cards' is compiled yet" : why});
+    scope = CARDRT_COST_OTHERS;
   }
   // "for 1 less Gold", "paying 2 less Gold": in the resource the printed cost stat is paid in; "ignoring Gold
   // Cost", "ignoring costs": none of it is paid (000 7.2: never below zero)
@@ -224,9 +223,14 @@ std::optional<bool> CardBinder::cost_reduction(const TextUnit& u, uint32_t def, 
   }
   if (k < t.size()) return fail({c.range, "the words after '" + words_text(t, e, k) + "' are not compiled yet"});
   if (which) amount = binary(Op::Mul, std::move(amount), binary(Op::Ne, std::move(*which), konst(0)));
+  return register_cost_reduction(def, std::move(amount), scope, c.range, reg, out);
+}
+
+// The function (game, ctx, card) -> how much less, registered with its scope (cardrt_def_cost_reduction).
+bool CardBinder::register_cost_reduction(uint32_t def, Node amount, int32_t scope, SourceRange origin, Body& reg, Body& out) {
   Body f;
   f.stmts.push_back(ret(std::move(amount)));
-  int fn = add_function("cost", FnKind::Filter, std::move(f), c.range);
+  int fn = add_function("cost", FnKind::Filter, std::move(f), origin);
   out.stmts.push_back(checked(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(scope)}), reg));
   return true;
 }
@@ -271,11 +275,8 @@ std::optional<bool> CardBinder::attach_cost(const TextUnit& u, uint32_t def, Bod
     if (!n || res != cost->second || to + 3 + len != t.size()) return fail({c.range, "only 'for N less <the cost's resource>' is compiled yet"});
     amount = std::move(*n);
   }
-  Body f;
-  f.stmts.push_back(ret(binary(Op::Mul, std::move(amount), binary(Op::Ne, std::move(*host), konst(0)))));
-  int fn = add_function("cost", FnKind::Filter, std::move(f), c.range);
-  out.stmts.push_back(checked(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(CARDRT_COST_ATTACHING)}), reg));
-  return true;
+  return register_cost_reduction(def, binary(Op::Mul, std::move(amount), binary(Op::Ne, std::move(*host), konst(0))),
+                                 CARDRT_COST_ATTACHING, c.range, reg, out);
 }
 
 // "Once per turn", "Twice per turn", "Three times per turn", "Once per game" before the colon (003 Traits: a trait

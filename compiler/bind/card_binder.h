@@ -117,6 +117,7 @@ class CardBinder {
   std::optional<bool> attach_requirement(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::optional<bool> attach_cost(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   bool use_limit(const std::string& lowered, int32_t kind, uint32_t& flags) const;
+  bool register_cost_reduction(uint32_t def, Node amount, int32_t scope, SourceRange origin, Body& reg, Body& out);
   size_t ignored_cost_words(const std::vector<const ast::Term*>& t, size_t k, size_t cost_stat) const;
   // a reduction larger than any printed cost: "ignoring costs" (the runtime never lets a cost fall below zero)
   static constexpr int64_t kWholeCost = int64_t{1} << 30;
@@ -224,8 +225,8 @@ class CardBinder {
   std::optional<Node> duel_condition(const Clause& c, SourceRange cond);
   bool strength_attack(const Clause& c, size_t v, Body& b);
   std::optional<bool> attack_rule(const Clause& c, Body& b, bool continuous);
-  bool there_is_current_battlefield(const Clause& c) const;
   bool current_battlefield_named_before(uint32_t offset) const;
+  Node at_current_battlefield(Node card) const;
   bool unit_mentions_duel() const { return unit_ && lower_text(unit_->range).find("duel") != std::string::npos; }
 
   // statements.cpp: declaratives (stat bonuses, bounds, protections) and restrictions (003 Traits)

@@ -218,13 +218,12 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
   if (word(end) == "would" && word(end + 1) == "be" && word(end + 2) == "opposed" && end + 3 == t.size()) {
     int personality = lex_.card_type("Personality");
     if (personality < 0) return std::nullopt;
-    Node bf = call("cardrt_current_battlefield", {G()});
     Node c2 = param(2);
     Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(personality))),
                       and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), *card})),
-                           binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), bf)));
+                           at_current_battlefield(c2)));
     int fn = filter_function(std::move(enemy), cond);
-    return result(and_(binary(Op::Ne, bf, konst(0)), binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0))));
+    return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
   }
   // "If Toshimo has a Weapon", "If Waiko has a Fire Spell"
   if (word(end) == "has" || word(end) == "have") {
@@ -243,10 +242,7 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     size_t k = word(end) == "now" ? end + 1 : end;
     bool there = word(k) == "there" && k + 1 == t.size() && current_battlefield_named_before(cond.begin);
     bool current = lower(words_text(t, k, t.size())) == "at the current battlefield";
-    if (there || current) {
-      Node bf = call("cardrt_current_battlefield", {G()});
-      return result(and_(binary(Op::Ne, bf, konst(0)), binary(Op::Eq, call("cardrt_card_battlefield", {G(), std::move(*card)}), bf)));
-    }
+    if (there || current) return result(at_current_battlefield(std::move(*card)));
   }
   // "if this Follower is attached to an Earth Shugenja"
   if (word(end) == "attached" && word(end + 1) == "to") {

@@ -1073,17 +1073,22 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), std::move(*card), konst(hand), konst(0)})));
     return true;
   }
-  if (prim == "move" && (lower_text(c.range).ends_with(" to the current battlefield") || there_is_current_battlefield(c) ||
-                         (lower_text(c.range).ends_with(" to this battlefield") && (unit_designators_ & CARDRT_DESIG_BATTLE)))) {
-    // "Move him to the current battlefield", "Move your Monk to the current battlefield": with his unit; "Move this
-    // Personality there" after "If any enemy units are at the current battlefield"; "to this battlefield" in a
-    // Battle action, where the battle is
+  // "Move him to the current battlefield", "Move your Monk to the current battlefield": with his unit; "Move this
+  // Personality there" after "If any enemy units are at the current battlefield"; "to this battlefield" in a Battle
+  // action, where the battle is. `words`: how many words at the end name the current battlefield.
+  size_t words = 0;
+  if (prim == "move") {
+    std::string text = lower_text(c.range);
+    words = text.ends_with(" to the current battlefield") ? 4
+            : text.ends_with(" there") && current_battlefield_named_before(c.range.begin) ? 1
+            : text.ends_with(" to this battlefield") && (unit_designators_ & CARDRT_DESIG_BATTLE) ? 3
+                                                                                                 : 0;
+  }
+  if (words) {
     size_t end = v;
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;
-    bool there = lower_text(c.range).ends_with(" there");
-    size_t words = there ? 1 : lower_text(c.range).ends_with(" to this battlefield") ? 3 : 4;
-    if (end + words != c.terms.size() || (!there && lower_word(*c.terms[end]) != "to"))
+    if (end + words != c.terms.size() || (words > 1 && lower_word(*c.terms[end]) != "to"))
       return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
     // "If he moved": he was elsewhere (not inside a per-card function, whose locals are its own)
     if (!each_term_) {

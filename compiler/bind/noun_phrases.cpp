@@ -270,8 +270,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     // "at the current battlefield": there, during a battle
     if (w == "at" && i + 3 < to && lower_word(*t[i + 1]) == "the" && lower_word(*t[i + 2]) == "current" &&
         lower_word(*t[i + 3]) == "battlefield") {
-      add(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
-               binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()}))));
+      add(at_current_battlefield(card));
       i += 3;
       continue;
     }
@@ -549,7 +548,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
   // A duel this ability did not start (a Focus Effect's, 003 Traits): "its winner", "the duel's winner", "this
   // duel's loser", "your Personality in it", "your Personality in this duel" (the runtime's duel under way, or else
   // the last one)
-  if (!duel_local_ && unit_mentions_duel()) {
+  if (!duel_local_) {
     size_t k = i;
     std::string first = w;
     bool duel_named = false;
@@ -561,7 +560,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       duel_named = r && lower(std::string(ctx_.sources.text(r->antecedent))).ends_with("duel");
       ++k;
     }
-    if (duel_named && k < t.size() && (lower_word(*t[k]) == "winner" || lower_word(*t[k]) == "loser")) {
+    if (duel_named && k < t.size() && (lower_word(*t[k]) == "winner" || lower_word(*t[k]) == "loser") && unit_mentions_duel()) {
       end = k + 1;
       return call("cardrt_duel_card", {G(), C(), konst(lower_word(*t[k]) == "winner" ? CARDRT_DUEL_WINNER : CARDRT_DUEL_LOSER)});
     }
@@ -570,7 +569,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       if (lower_word(*t[i + 3]) == "it") after = i + 4;
       else if (i + 4 < t.size() && (lower_word(*t[i + 3]) == "this" || lower_word(*t[i + 3]) == "the") && lower_word(*t[i + 4]) == "duel")
         after = i + 5;
-      if (after) {
+      if (after && unit_mentions_duel()) {
         end = after;
         return call("cardrt_duel_card", {G(), C(), konst(CARDRT_DUEL_YOURS)});
       }

@@ -98,6 +98,17 @@ class CardBinder {
     Node delta;
   };
 
+  // tokens.cpp: tokens of a kind with their stats (001 Token)
+  struct TokenPhrase {
+    int64_t count = 1;
+    std::vector<StatChange> changes;
+    int kind = -1;  // the status counter of the token's kind; -1: the profile has no unnamed token kind
+  };
+  std::optional<int> token_kind_at(const std::vector<const ast::Term*>& t, size_t at, size_t& end) const;
+  std::optional<TokenPhrase> token_phrase(const Clause& c, size_t at, size_t& read, std::string& why);
+  void place_tokens(Body& b, uint32_t who, const TokenPhrase& tp);
+  std::optional<Node> has_token(const std::vector<const ast::Term*>& t, size_t at, size_t to, const Node& card, size_t& end);
+
   // card_binder.cpp: the card, its units and their registration (003 Abilities, 003 Traits)
   Node checked(Node c, Body& reg);
   bool fail(Failure f);

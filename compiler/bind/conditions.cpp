@@ -226,7 +226,17 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
   }
   // "If Toshimo has a Weapon", "If Waiko has a Fire Spell"
+  // "If this Personality does not have a Madness token"
+  if (word(end) == "does" && word(end + 1) == "not" && word(end + 2) == "have") {
+    negate = !negate;
+    end += 2;
+  }
   if (word(end) == "has" || word(end) == "have") {
+    // "If your Monk has any Fire tokens" (001 Token)
+    if (size_t tend = 0; auto token = has_token(t, end + 1, t.size(), *card, tend)) {
+      if (tend == t.size()) return result(std::move(*token));
+      return std::nullopt;
+    }
     auto has = has_attached(t, end + 1, t.size(), *card);
     if (!has) return std::nullopt;
     return result(std::move(*has));
@@ -269,6 +279,8 @@ std::optional<Node> CardBinder::while_subject(const std::vector<const ast::Term*
     ++i;
   }
   if (word(i) == "has" || word(i) == "have") {
+    if (size_t tend = 0; auto token = has_token(t, i + 1, t.size(), subject, tend))  // "while he has a Poison token"
+      return tend == t.size() ? token : std::nullopt;
     // "has a Follower": what is attached to the subject (a card type that attaches)
     size_t k = i + 1;
     if (word(k) == "a" || word(k) == "an") ++k;

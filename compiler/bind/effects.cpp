@@ -629,6 +629,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "give") {
     size_t end = v;
     std::optional<Node> card;
+    // "Give a +1F/+1C **Training** token to a target Personality"
+    size_t tread = v;
+    if (auto tp = token_phrase(c, v, tread, why); tp && word_at(c.terms, tread) == "to") {
+      end = tread + 1;
+      card = targeted_card(c, tread + 1, end, b);
+      if (!card) return false;
+      uint32_t who = b.local();
+      b.stmts.push_back(let(who, std::move(*card)));
+      place_tokens(b, who, *tp);
+      return rest_of_effect(c, v, end, b, continuous);
+    }
+    why.clear();
     if (v + 1 < c.terms.size() && (lower_word(*c.terms[v]) == "a" || lower_word(*c.terms[v]) == "an") &&
         lower_word(*c.terms[v + 1]) != "target") {
       // "Give a Personality ...": a choice, not a target (001 Target)
@@ -673,25 +685,20 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       if (granted == 0) return fail({c.range, "the quoted text grants nothing cardc can read"});
       return rest_of_effect(c, v, end + 1, b, continuous);
     }
+    // "Give this Follower two +1F tokens", "Give him a -1F/-1C **Poison** token" (001 Token)
+    {
+      size_t read = end;
+      if (auto tp = token_phrase(c, end, read, why)) {
+        uint32_t who = b.local();
+        b.stmts.push_back(let(who, std::move(*card)));
+        place_tokens(b, who, *tp);
+        return rest_of_effect(c, v, read, b, continuous);
+      }
+      if (!why.empty()) return fail({c.range, why});
+    }
     std::vector<StatChange> changes;
     size_t read = end;
     if (!stat_changes(c, end, changes, &read)) return false;
-    // "Give this Follower two +1F tokens", "Give the target a -5F token" (001 Token: the bonus comes from the card
-    // that created the token). A token with more than one stat or a name is not compiled yet.
-    if (auto count = changes.empty() ? amount_at(c, end) : std::nullopt;
-        count && count->op == Op::Const && end + 1 < c.terms.size() && c.terms[end + 1]->kind == ast::TermKind::Modifier) {
-      std::vector<StatChange> token;
-      size_t tread = end + 1;
-      if (!stat_changes(c, end + 1, token, &tread)) return false;
-      std::string noun = tread < c.terms.size() ? lower_word(*c.terms[tread]) : "";
-      if (token.size() != 1 || (noun != "token" && noun != "tokens") || count->value < 1 || count->value > 8)
-        return fail({c.range, "only tokens with one stat and no name are compiled yet"});
-      uint32_t who = b.local();
-      b.stmts.push_back(let(who, std::move(*card)));
-      for (int64_t n = 0; n < count->value; ++n)
-        b.stmts.push_back(eval(call("cardrt_place_stat_token", {G(), C(), local(who), konst(token[0].stat), token[0].delta})));
-      return rest_of_effect(c, v, tread + 1, b, continuous);
-    }
     size_t slen = 0;
     int bstat = end + 1 < c.terms.size() ? lex_.stat_at(std::span(c.terms).subspan(end + 1), slen) : -1;
     size_t kind = end + 1 + slen;
@@ -1046,20 +1053,17 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   }
   if (prim == "put" && std::any_of(c.terms.begin(), c.terms.end(), [](const ast::Term* x) { return lower_word(*x) == "token"; })) {
     // 001 Token: "Put a +1F token on it": the bonus comes from the card that created the token.
-    std::vector<StatChange> changes;
-    size_t m = v;  // "a +1F token"
-    if (m < c.terms.size() && (lower_word(*c.terms[m]) == "a" || lower_word(*c.terms[m]) == "an")) ++m;
-    size_t read = m;
-    if (!stat_changes(c, m, changes, &read)) return false;
-    if (changes.size() != 1 || read >= c.terms.size() || lower_word(*c.terms[read]) != "token")
-      return fail({c.range, "the token's bonus is not compiled yet"});
-    size_t on = v;
-    while (on < c.terms.size() && lower_word(*c.terms[on]) != "on") ++on;
-    size_t end = on + 1;
-    auto card = targeted_card(c, on + 1, end, b);
+    size_t read = v;
+    auto tp = token_phrase(c, v, read, why);
+    if (!tp) return fail({c.range, why.empty() ? "the token's bonus is not compiled yet" : why});
+    if (word_at(c.terms, read) != "on") return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
+    size_t end = read + 1;
+    auto card = targeted_card(c, read + 1, end, b);
     if (!card) return false;
-    b.stmts.push_back(eval(call("cardrt_place_stat_token", {G(), C(), std::move(*card), konst(changes[0].stat), std::move(changes[0].delta)})));
-    return true;
+    uint32_t who = b.local();
+    b.stmts.push_back(let(who, std::move(*card)));
+    place_tokens(b, who, *tp);
+    return rest_of_effect(c, v, end, b, continuous);
   }
   if (prim == "return" && v + 2 < c.terms.size() && lower_word(*c.terms[v]) == "any" && lower_word(*c.terms[v + 1]) == "number")
     return return_any_number(c, v, b);

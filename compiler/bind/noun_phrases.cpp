@@ -152,6 +152,17 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       if (i + 2 < to && lower_word(*t[i + 1]) == "ruler" && lower_word(*t[i + 2]) == "rules") i += 2;
       continue;
     }
+    // "a Personality who has a Madness token", "a card with a Poison token", "without Fire tokens" (001 Token)
+    if ((w == "who" || w == "that" || w == "with" || w == "without") && i + 1 < to) {
+      size_t k = (w == "who" || w == "that") && (lower_word(*t[i + 1]) == "has" || lower_word(*t[i + 1]) == "have") ? i + 2 : i + 1;
+      size_t tend = 0;
+      if (k > i + 1 || w == "with" || w == "without")
+        if (auto token = has_token(t, k, to, card, tend)) {
+          add(w == "without" ? not_(std::move(*token)) : std::move(*token));
+          i = tend - 1;
+          continue;
+        }
+    }
     // "your Personalities who were at this battlefield during resolution": a relative clause describing them
     if ((w == "who" || w == "that") && i + 1 < to &&
         (lower_word(*t[i + 1]) == "were" || lower_word(*t[i + 1]) == "are" || lower_word(*t[i + 1]) == "is" ||

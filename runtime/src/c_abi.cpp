@@ -989,6 +989,14 @@ int32_t cardrt_place_stat_token(cardrt_game* game, cardrt_effect_ctx* ctx, int32
     return g.modify(ctx, card, stat, CARDRT_OP_ADD, delta, CARDRT_DUR_PERMANENT, nullptr, 1, false, true);
   });
 }
+int32_t cardrt_token_bonus(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t delta) {
+  return act(game, ctx, [&](Game& g) {
+    // 001 Token: "a -1F/-1C Poison token": each of the token's stats, from the card that created it; the token
+    // itself is a counter of its kind (cardrt_add_counters), placed first
+    if (!g.in_play(card)) return int32_t(CARDRT_FAILED);
+    return g.modify(ctx, card, stat, CARDRT_OP_ADD, delta, CARDRT_DUR_PERMANENT, nullptr, 1, false, true);
+  });
+}
 
 // ---------------------------------------------------------------- damage, healing, dice
 int32_t cardrt_deal_damage(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t target, int32_t amount, uint32_t flags) {

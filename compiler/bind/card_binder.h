@@ -244,6 +244,9 @@ class CardBinder {
   bool declarative(const Clause& c, Body& b, bool continuous);
   void modify_per(Body& into, Node card, const StatChange& ch, Node count, int32_t dur, SourceRange origin);
   std::optional<bool> restriction(const Clause& c, Body& b, int32_t dur);
+  std::optional<bool> procedure_restriction(const Clause& c, size_t neg, size_t after, Body& b, int32_t dur);
+  bool restriction_span(const std::vector<const ast::Term*>& t, size_t k, int32_t& dur);
+  std::optional<bool> negate_procedure(const Clause& c, size_t v, Body& b, int32_t dur);
   std::optional<bool> untargetable(const Clause& c, Body& b, int32_t dur);
 
   const CheckContext& ctx_;

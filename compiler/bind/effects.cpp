@@ -621,6 +621,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     return true;
   }
   if (prim == "negate") {
+    if (std::optional<bool> r = negate_procedure(c, v, b, dur_default)) return *r;
     std::string t = lower_text(c.range);
     if (t.find("destruction") == std::string::npos) return fail({c.range, "only 'Negate the destruction' is compiled yet"});
     b.stmts.push_back(eval(call("cardrt_pending_cancel", {G(), C()})));
@@ -1094,12 +1095,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (!card) return false;
     if (end + words != c.terms.size() || (words > 1 && lower_word(*c.terms[end]) != "to"))
       return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
-    // "If he moved": he was elsewhere (not inside a per-card function, whose locals are its own)
+    uint32_t who = b.local();
+    b.stmts.push_back(let(who, std::move(*card)));
+    Node elsewhere = binary(Op::Ne, call("cardrt_card_battlefield", {G(), local(who)}), call("cardrt_current_battlefield", {G()}));
+    Node move = call("cardrt_move_to_battlefield", {G(), C(), local(who), call("cardrt_current_battlefield", {G()})});
+    // "If he moved": he was elsewhere and nothing kept him from moving ("negate his movement"; not inside a
+    // per-card function, whose locals are its own)
     if (!each_term_) {
       moved_local_ = b.local();
-      b.stmts.push_back(let(*moved_local_, binary(Op::Ne, call("cardrt_card_battlefield", {G(), *card}), call("cardrt_current_battlefield", {G()}))));
+      b.stmts.push_back(let(*moved_local_, and_(std::move(elsewhere), binary(Op::Eq, std::move(move), konst(CARDRT_OK)))));
+    } else {
+      b.stmts.push_back(eval(std::move(move)));
     }
-    b.stmts.push_back(eval(call("cardrt_move_to_battlefield", {G(), C(), std::move(*card), call("cardrt_current_battlefield", {G()})})));
     return true;
   }
   if (prim == "transfer" || (prim == "move" && v < c.terms.size() && lower_word(*c.terms[v]) == "this")) {
@@ -1199,12 +1206,15 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
       ++end;
     }
-    // "If he moved": he was at a battlefield (not inside a per-card function, whose locals are its own)
+    // "If he moved": he went home (he was at a battlefield, and nothing negated his movement; not inside a per-card
+    // function, whose locals are its own)
+    Node home = call("cardrt_send_home", {G(), C(), std::move(*card)});
     if (!each_term_) {
       moved_local_ = b.local();
-      b.stmts.push_back(let(*moved_local_, binary(Op::Gt, call("cardrt_card_battlefield", {G(), *card}), konst(0))));
+      b.stmts.push_back(let(*moved_local_, binary(Op::Eq, std::move(home), konst(CARDRT_OK))));
+    } else {
+      b.stmts.push_back(eval(std::move(home)));
     }
-    b.stmts.push_back(eval(call("cardrt_send_home", {G(), C(), std::move(*card)})));
     return rest_of_effect(c, v, end, b, continuous);
   }
   return fail({c.range, "the verb '" + p_.verbs[static_cast<size_t>(std::max(c.verb, 0))].name + "' (" + prim + ") is not compiled yet"});

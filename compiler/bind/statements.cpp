@@ -274,8 +274,18 @@ std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t du
     if (w == "cannot") { after = neg + 1; break; }
     if ((w == "can" || w == "may" || w == "will") && neg + 1 < t.size() && lower_word(*t[neg + 1]) == "not") { after = neg + 2; break; }
   }
-  if (after == 0 || after >= t.size()) return std::nullopt;
+  if (after == 0) {
+    // "Battle resolution does not bow ...", "He does not contribute Force ...": what the engine's procedures do
+    for (neg = 0; neg + 2 < t.size(); ++neg)
+      if (lower_word(*t[neg]) == "does" && lower_word(*t[neg + 1]) == "not") {
+        after = neg + 2;
+        break;
+      }
+    if (after == 0 || (lower_word(*t[after]) != "bow" && lower_word(*t[after]) != "contribute")) return std::nullopt;
+  }
+  if (after >= t.size()) return std::nullopt;
   std::string verb = lower_word(*t[after]);
+  if (std::optional<bool> r = procedure_restriction(c, neg, after, b, dur)) return *r;
   // "Cannot attach Items", "Will not attach cards": printed without a subject, about the card itself
   if (neg == 0 && verb != "attach") return std::nullopt;
   std::string why;
@@ -314,6 +324,127 @@ std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t du
     filter = fn_ref(filter_function(std::move(*test), c.range));
   }
   b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(*card), konst(action), std::move(filter), konst(dur)})));
+  return true;
+}
+
+// A span ending a restriction: "this turn", "(this turn)", "this phase", "this game", "this battle", or an "until"
+// duration; true (and `dur` set) when the words from `k` are only that. Nothing left: `dur` is kept.
+bool CardBinder::restriction_span(const std::vector<const ast::Term*>& t, size_t k, int32_t& dur) {
+  size_t end = t.size();
+  if (k < end && t[k]->kind == ast::TermKind::Other && t[k]->text == "(" && t[end - 1]->kind == ast::TermKind::Other &&
+      t[end - 1]->text == ")") {
+    ++k;
+    --end;
+  }
+  if (k == end) return true;
+  if (k + 2 == end && word_at(t, k) == "this") {
+    std::string span = word_at(t, k + 1);
+    int32_t d = span == "turn" ? CARDRT_DUR_END_OF_TURN : span == "phase" ? CARDRT_DUR_END_OF_PHASE
+                : span == "battle" ? CARDRT_DUR_END_OF_BATTLE : span == "game" ? CARDRT_DUR_PERMANENT : -1;
+    if (d < 0) return false;
+    dur = d;
+    return true;
+  }
+  size_t len = 0;
+  if (word_at(t, k) != "until" || lex_.duration_at(std::span(t).subspan(k), len) < 0 || k + len != end) return false;
+  Clause tail;
+  tail.all_terms = std::vector<const ast::Term*>(t.begin() + std::ptrdiff_t(k), t.begin() + std::ptrdiff_t(end));
+  int32_t d = duration(tail, -1);
+  if (d < 0) return false;
+  dur = d;
+  return true;
+}
+
+// Restrictions on what a card does in the rules' procedures, not by an ability (003 Traits: "cannot", "may not"):
+// t[neg] is the negation, t[after] its verb. "He may not perform actions this turn", "He may not be assigned to
+// attack this turn", "A target Holding's abilities may not be used", "Card effects will not move this
+// Personality", "He does not contribute Force while unbowed", "Battle resolution does not bow cards in this unit".
+// nullopt: not one of these.
+std::optional<bool> CardBinder::procedure_restriction(const Clause& c, size_t neg, size_t after, Body& b, int32_t dur) {
+  const auto& t = c.terms;
+  auto word = [&](size_t k) { return word_at(t, k); };
+  std::string subject = lower(words_text(t, 0, neg));
+  std::string why;
+  int32_t action = -1;
+  size_t rest = 0, card_end = neg;
+  std::optional<Node> card;
+  std::optional<Node> filter;  // over `other`; for Force and resolution, the restricted card itself
+  if (word(after) == "perform" && word(after + 1) == "actions") {
+    action = CARDRT_FORBID_PERFORM_ACTIONS;
+    rest = after + 2;
+  } else if (word(after) == "be" && word(after + 1) == "assigned" && word(after + 2) == "to" && word(after + 3) == "attack") {
+    action = CARDRT_FORBID_ASSIGN_ATTACK;
+    rest = after + 4;
+  } else if (word(after) == "be" && word(after + 1) == "used" && neg >= 2 && word(neg - 1) == "abilities") {
+    action = CARDRT_FORBID_USE_ABILITIES;
+    rest = after + 2;
+    card_end = neg - 1;
+  } else if (word(after) == "move" && subject == "card effects") {
+    action = CARDRT_FORBID_MOVE;  // by effects only: the engine's own moves (assigning) are not card effects
+    size_t end = after + 1;
+    card = card_at(c, after + 1, end, why);
+    if (!card) return fail({c.range, why});
+    rest = end;
+  } else if (word(after) == "contribute" && word(after + 1) == "force") {
+    action = CARDRT_FORBID_CONTRIBUTE_FORCE;
+    rest = after + 2;
+    if (word(rest) == "to" && (word(rest + 1) == "his" || word(rest + 1) == "her" || word(rest + 1) == "its") && word(rest + 2) == "army") rest += 3;
+    if (word(rest) == "during" && word(rest + 1) == "battle" && word(rest + 2) == "resolution") rest += 3;
+    if (word(rest) == "while") {
+      // the condition is judged when the engine asks (`other` is the card itself)
+      filter = while_subject(t, rest, neg, param(2));
+      if (!filter) return fail({c.range, "the condition '" + words_text(t, rest, t.size()) + "' is not compiled yet"});
+      rest = t.size();
+    }
+  } else if (word(after) == "bow" && subject == "battle resolution") {
+    // each card the words name keeps its state through battle resolution (the engine bows the rest)
+    std::optional<Node> test;
+    if (!noun_filter(t, after + 1, t.size(), param(2), test, why)) return fail({c.range, why});
+    int each_filter = filter_function(std::move(*test), c.range);
+    Body apply;
+    apply.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), param(2), konst(CARDRT_FORBID_RESOLUTION_BOW), konst(0), konst(dur)})));
+    apply.stmts.push_back(ret(konst(CARDRT_OK)));
+    int each = add_function("each", FnKind::Amount, std::move(apply), c.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(each_filter), fn_ref(each)})));
+    return true;
+  } else {
+    return std::nullopt;
+  }
+  if (!card) {
+    size_t end = 0;
+    card = targeted_card(c, 0, end, b);  // "A target Holding's abilities": a target in the subject
+    if (!card) return false;
+    if (action == CARDRT_FORBID_USE_ABILITIES && end < card_end && word(end) == "'s") ++end;
+    if (end != card_end) return fail({c.range, "the restricted card is not compiled yet"});
+  }
+  if (!restriction_span(t, rest, dur)) return fail({c.range, "the words after '" + words_text(t, 0, rest) + "' are not compiled yet"});
+  Node f = filter ? fn_ref(filter_function(std::move(*filter), c.range)) : konst(0);
+  b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(*card), konst(action), std::move(f), konst(dur)})));
+  return true;
+}
+
+// "Negate his straightening until your next turn", "Negate its next straightening (this turn)", "negate his (future)
+// movement": a restriction on the card (the runtime refuses the straightening or the move, logged `forbidden`);
+// "next" ends it once it has negated one. nullopt: not about straightening or movement.
+std::optional<bool> CardBinder::negate_procedure(const Clause& c, size_t v, Body& b, int32_t dur) {
+  const auto& t = c.terms;
+  size_t k = v;
+  std::string who = word_at(t, k);
+  if (who != "his" && who != "her" && who != "its") return std::nullopt;
+  ++k;
+  bool next = word_at(t, k) == "next";
+  if (next) ++k;
+  // "(future)": the movement still to come, which is all a restriction can negate
+  if (k + 2 < t.size() && t[k]->text == "(" && word_at(t, k + 1) == "future" && t[k + 2]->text == ")") k += 3;
+  std::string what = word_at(t, k);
+  int32_t action = what == "straightening" ? CARDRT_FORBID_STRAIGHTEN : what == "movement" ? CARDRT_FORBID_MOVE : -1;
+  if (action < 0) return std::nullopt;
+  const Reference* r = reference_at(t[v]);
+  std::string why;
+  std::optional<Node> card = r ? from_antecedent(r->antecedent, why) : std::nullopt;
+  if (!card) return fail({c.range, why.empty() ? "whose " + what + " it negates is not compiled yet" : why});
+  if (!restriction_span(t, k + 1, dur)) return fail({c.range, "the words after '" + words_text(t, v, k + 1) + "' are not compiled yet"});
+  b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(*card), konst(action | (next ? CARDRT_FORBID_NEXT : 0)), konst(0), konst(dur)})));
   return true;
 }
 

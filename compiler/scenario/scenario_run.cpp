@@ -536,6 +536,23 @@ class Runner {
         expect(r, st, has == want, w[1] + (has ? " has" : " lacks") + " the keyword " + name);
         return true;
       }
+      if ((w.size() == 5 && w[2] == "may" && w[3] == "not") || (w.size() == 4 && w[2] == "may")) {
+        // expect NAME may not ACTION / expect NAME may ACTION: what the engine asks of a restriction (003 Traits)
+        static const std::pair<const char*, int32_t> kActions[] = {
+            {"attack", CARDRT_FORBID_ATTACK},           {"straighten", CARDRT_FORBID_STRAIGHTEN},
+            {"move", CARDRT_FORBID_MOVE},               {"perform_actions", CARDRT_FORBID_PERFORM_ACTIONS},
+            {"use_abilities", CARDRT_FORBID_USE_ABILITIES}, {"assign_attack", CARDRT_FORBID_ASSIGN_ATTACK},
+            {"contribute_force", CARDRT_FORBID_CONTRIBUTE_FORCE}, {"resolution_bow", CARDRT_FORBID_RESOLUTION_BOW}};
+        const std::string& name = w.back();
+        int32_t action = -1;
+        for (const auto& [n, a] : kActions)
+          if (name == n) action = a;
+        if (action < 0) return bad(st, "no restriction '" + name + "'");
+        // the card itself as `other`: a restriction held while a condition on the card holds judges the card
+        bool forbidden = cardrt_game_forbidden(game_, *c, action, *c) != 0, want = w.size() == 5;
+        expect(r, st, forbidden == want, w[1] + (forbidden ? " may not " : " may ") + name);
+        return true;
+      }
       if (w.size() == 5 && w[2] == "counters") {
         int32_t counter = cardrt_counter_id(game_, w[3].c_str());
         auto n = number(st, w[4]);

@@ -98,6 +98,9 @@ int32_t Game::use_ability(PlayerId p, CardId id, int32_t key, bool free_play, bo
   } else if (!in_play(id) || c.controller != p) {
     return CARDRT_FAILED;
   }
+  // "A target Holding's abilities may not be used", "He may not perform actions this turn" (his own abilities)
+  if (in_play(id) && (forbid_now(nullptr, id, CARDRT_FORBID_USE_ABILITIES) || forbid_now(nullptr, id, CARDRT_FORBID_PERFORM_ACTIONS)))
+    return CARDRT_FAILED;
   // 003 Abilities: abilities on a bowed card can not be used, unless "even if bowed"
   if (in_play(id) && has_state(c, CARDRT_STATE_BOWED) && !(ab.flags & CARDRT_ABF_EVEN_IF_BOWED)) return CARDRT_FAILED;
   // 003 Abilities: once per turn per ability instance, unless the text says otherwise
@@ -137,7 +140,8 @@ int32_t Game::resolve(cardrt_effect_ctx& ctx, bool voluntary, bool tactical, Pla
       for (CardId id : cards_in_play()) {
         const Card& t = card(id);
         if (t.controller == p && is_tactician(t) && !has_state(t, CARDRT_STATE_BOWED) && s_.battlefield != 0 &&
-            t.battlefield == s_.battlefield && !used_this_turn(t, kTacticalKey))
+            t.battlefield == s_.battlefield && !used_this_turn(t, kTacticalKey) &&
+            !forbidden(id, CARDRT_FORBID_PERFORM_ACTIONS, 0))
           options.push_back(id);
       }
       if (options.empty()) return CARDRT_FAILED;

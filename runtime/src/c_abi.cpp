@@ -792,8 +792,11 @@ int32_t cardrt_grant_ability(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t 
 int32_t cardrt_forbid(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t action, cardrt_any_fn filter,
                       int32_t dur) {
   return act(game, ctx, [&](Game& g) {
-    if (action == CARDRT_FORBID_GAIN_RESOURCE) return int32_t(CARDRT_E_ARGUMENT);  // a player's: cardrt_forbid_player
-    return g.grant(ctx, card, cardrt::GrantKind::restriction, action, -1, dur, as_filter(filter));
+    const int32_t what = action & ~CARDRT_FORBID_NEXT;
+    if (what == CARDRT_FORBID_GAIN_RESOURCE) return int32_t(CARDRT_E_ARGUMENT);  // a player's: cardrt_forbid_player
+    // "Negate its next straightening": a restriction that ends once it has forbidden something (Game::forbid_now)
+    const int32_t next = (action & CARDRT_FORBID_NEXT) ? cardrt::kRestrictionNext : -1;
+    return g.grant(ctx, card, cardrt::GrantKind::restriction, what, next, dur, as_filter(filter));
   });
 }
 int32_t cardrt_grant_attack_strength(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t kind,
@@ -1154,6 +1157,7 @@ int32_t cardrt_card_attachments(cardrt_game* game, int32_t card, int32_t type) {
 int32_t cardrt_move_to_battlefield(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t battlefield) {
   return act(game, ctx, [&](Game& g) {
     if (!g.in_play(card) || battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);
+    if (g.forbid_now(ctx, card, CARDRT_FORBID_MOVE)) return int32_t(CARDRT_FAILED);
     // a Personality moves with his unit: the cards attached to him
     g.card(card).battlefield = battlefield;
     for (int32_t a : g.card(card).attachments) g.card(a).battlefield = battlefield;

@@ -96,6 +96,7 @@ int32_t Game::send_home(cardrt_effect_ctx* ctx, CardId id) {
   Card& c = card(id);
   if (!in_play(id) || c.battlefield == 0) return CARDRT_FAILED;
   if (ctx && ctx->probe) return CARDRT_OK;
+  if (forbid_now(ctx, id, CARDRT_FORBID_MOVE)) return CARDRT_FAILED;
   const int32_t from = c.battlefield;
   c.battlefield = 0;
   for (CardId att : c.attachments) card(att).battlefield = 0;  // the unit goes home together

@@ -140,7 +140,9 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
     case What::restriction: {
       static const char* const kForbid[] = {"attack",          "issue_challenge",    "receive_status",
                                             "gain_resource",   "ranged_attack_target", "melee_attack_target",
-                                            "receive_attachment"};
+                                            "receive_attachment", "straighten",         "move",
+                                            "perform_actions", "use_abilities",       "assign_attack",
+                                            "contribute_force", "resolution_bow"};
       static_assert(sizeof(kForbid) / sizeof(kForbid[0]) == CARDRT_FORBID_COUNT, "one name per restriction");
       return (e.what >= 0 && e.what < CARDRT_FORBID_COUNT) ? kForbid[e.what] : fmt::format("{}", e.what);
     }

@@ -53,6 +53,9 @@ struct StatModifier {
 
 enum class GrantKind : int32_t { keyword, keyword_removal, protection, ability, state, restriction, attack_strength };
 
+// Grant::ability of a restriction that forbids only the next such action ("Negate its next straightening").
+inline constexpr int32_t kRestrictionNext = 1;
+
 struct Grant {
   int32_t id = 0;
   GrantKind kind = GrantKind::keyword;
@@ -331,6 +334,8 @@ class Game {
                 cardrt_filter_fn filter = nullptr, PlayerId player = -1);
   // --- restrictions (restrictions.cpp) ---
   bool forbidden(CardId actor, int32_t action, CardId other);
+  // A restriction stops the action now: logged, and a "next ..." restriction ends (it negated its one action).
+  bool forbid_now(cardrt_effect_ctx* ctx, CardId actor, int32_t action);
   bool player_forbidden(PlayerId p, int32_t action, int32_t what) const;
   int32_t remove_keyword(cardrt_effect_ctx* ctx, CardId id, int32_t kw, int32_t dur);
   AbilityList abilities_of(const Card& c) const;

@@ -48,6 +48,7 @@ int32_t Game::set_state(cardrt_effect_ctx* ctx, CardId id, int32_t st, bool on) 
   // bowing a bowed card (or straightening an unbowed one) cannot be done, so such a cost cannot be paid
   if (has_state(c, st) == on) return CARDRT_FAILED;
   if (ctx && ctx->probe) return CARDRT_OK;
+  if (!on && st == CARDRT_STATE_BOWED && forbid_now(ctx, id, CARDRT_FORBID_STRAIGHTEN)) return CARDRT_FAILED;
   if (on) c.states |= (1u << st);
   else c.states &= ~(1u << st);
   emit(CARDRT_LOG_STATE_CHANGED, c.controller, id, ctx_source(ctx), st, on ? 1 : 0, 0);

@@ -25,6 +25,20 @@ bool Game::forbidden(CardId actor, int32_t action, CardId other) {
   return false;
 }
 
+bool Game::forbid_now(cardrt_effect_ctx* ctx, CardId actor, int32_t action) {
+  if (!forbidden(actor, action, 0)) return false;
+  Card& c = card(actor);
+  for (size_t i = 0; i < c.grants.size(); ++i) {
+    const Grant& g = c.grants[i];
+    if (g.kind == GrantKind::restriction && g.what == action && g.player < 0 && !g.filter && g.ability == kRestrictionNext) {
+      c.grants.erase(c.grants.begin() + std::ptrdiff_t(i));
+      break;
+    }
+  }
+  emit(CARDRT_LOG_FORBIDDEN, c.controller, actor, ctx_source(ctx), action, 0, 0);
+  return true;
+}
+
 // "You may not gain Honor": held by the card whose trait says it (002 rule 521: "you" is its controller).
 bool Game::player_forbidden(PlayerId p, int32_t action, int32_t what) const {
   for (const Card& c : s_.cards) {

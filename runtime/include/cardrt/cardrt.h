@@ -168,7 +168,19 @@ enum { CARDRT_FORBID_ATTACK = 0,          /* "This unit cannot attack [structure
        CARDRT_FORBID_RANGED_ATTACK_TARGET = 4,
        CARDRT_FORBID_MELEE_ATTACK_TARGET = 5,
        CARDRT_FORBID_RECEIVE_ATTACHMENT = 6, /* "Cannot attach Items" (other: the card that would be attached) */
-       CARDRT_FORBID_COUNT = 7 };
+       /* appended in ABI version 8 */
+       CARDRT_FORBID_STRAIGHTEN = 7,        /* "Negate his straightening until ...": the card is not straightened */
+       CARDRT_FORBID_MOVE = 8,              /* "Card effects will not move this Personality", "negate his movement" */
+       CARDRT_FORBID_PERFORM_ACTIONS = 9,   /* "He may not perform actions this turn": its own abilities, Tactical */
+       CARDRT_FORBID_USE_ABILITIES = 10,    /* "A target Holding's abilities may not be used" */
+       /* the engine's own procedures ask these (cardrt_game_forbidden): the runtime does not assign or resolve battles */
+       CARDRT_FORBID_ASSIGN_ATTACK = 11,    /* "He may not be assigned to attack this turn" */
+       CARDRT_FORBID_CONTRIBUTE_FORCE = 12, /* "He does not contribute Force while unbowed" */
+       CARDRT_FORBID_RESOLUTION_BOW = 13,   /* "Battle resolution does not bow cards in this unit" */
+       CARDRT_FORBID_COUNT = 14 };
+/* or-ed into cardrt_forbid's action: the restriction negates only the next such action, then ends ("Negate its next
+ * straightening"; appended in ABI version 8) */
+#define CARDRT_FORBID_NEXT 0x100
 /* Kinds of attack with a strength (cardrt_attack_reaches, cardrt_grant_attack_strength; appended in ABI version 6). */
 enum { CARDRT_ATTACK_RANGED = 0, CARDRT_ATTACK_MELEE = 1, CARDRT_ATTACK_KIND_COUNT = 2 };
 enum {

@@ -124,6 +124,8 @@ class CardBinder {
   std::string runtime_event(int event) const;
   bool trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who);
   bool targeted_trigger(const Clause& c, std::optional<Node>& who);
+  bool paying_trigger(const Clause& c, std::string& trigger, std::optional<Node>& who);
+  std::optional<bool> earmarked_gold(const Clause& c, size_t read, int res, Node amount, Body& b);
   const Clause* sole_statement(const TextUnit& u, std::string_view predicate) const;
   std::optional<bool> attach_requirement(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::optional<bool> attach_cost(const TextUnit& u, uint32_t def, Body& reg, Body& out);

@@ -490,6 +490,9 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         return fail({c.range, "it gives no amount"});
       }
     }
+    // "Produce 2 Gold that can only pay for a single Kharmic action"
+    if (prim == "produce")
+      if (std::optional<bool> r = earmarked_gold(c, read, res, *amount, b)) return *r;
     // "Produce 2 Gold, or 3 Gold if it is not your turn"
     if (read + 2 < c.terms.size() && c.terms[read]->kind == ast::TermKind::Comma && lower_word(*c.terms[read + 1]) == "or") {
       auto second = amount_at(c, read + 2);

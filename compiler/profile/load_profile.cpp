@@ -281,7 +281,7 @@ class Loader {
               "enter play", "leave play", "destroyed", "damaged", "resource gained", "resource lost", "card drawn",
               "turn start", "turn end", "battle resolved", "targeted", "bonus", "penalty", "attached",
               "status inflicted", "bowed", "would gain resource", "would be destroyed", "would be damaged",
-              "would draw", "would resolve action", "focused"};
+              "would draw", "would resolve action", "focused", "payment"};
           if (!ph.signal.empty() && std::find(signals.begin(), signals.end(), ph.signal) == signals.end())
             diags_.report(DiagId::ProfileBadPolicy, attr(d, "signal")->value->range, "event signal", ph.signal,
                           join(signals));

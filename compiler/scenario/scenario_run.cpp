@@ -314,6 +314,22 @@ class Runner {
       cardrt_game_move_to_battlefield(game_, *c, *n);
       return true;
     }
+    if (head == "pay" && w.size() >= 5) {
+      // pay P NAME N RESOURCE: the engine has player P pay N of the resource for the card: the payment opens (its
+      // Reactions answer "When paying ..."), then is paid, earmarked Gold first (logged `paid` when it can be)
+      auto pl = number(st, w[1]);
+      auto c = pl ? card(st, w[2]) : std::nullopt;
+      auto n = c ? number(st, w[3]) : std::nullopt;
+      if (!pl || !c || !n) return false;
+      std::string what;
+      for (size_t i = 4; i < w.size(); ++i) what += (i > 4 ? " " : "") + w[i];
+      const ResourceDef* res = p.resource(what);
+      if (!res) return bad(st, "game '" + p.game + "' has no resource '" + what + "'");
+      if (cardrt_game_begin_payment(game_, *pl, *c, static_cast<int32_t>(res - p.resources.data()), *n) != CARDRT_OK)
+        return bad(st, "the payment could not begin");
+      cardrt_game_finish_payment(game_, *pl);
+      return true;
+    }
     if (head == "draw" && w.size() == 3) {
       auto pl = number(st, w[1]);
       auto n = pl ? number(st, w[2]) : std::nullopt;

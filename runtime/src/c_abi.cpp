@@ -992,6 +992,25 @@ int32_t cardrt_place_stat_token(cardrt_game* game, cardrt_effect_ctx* ctx, int32
     return g.modify(ctx, card, stat, CARDRT_OP_ADD, delta, CARDRT_DUR_PERMANENT, nullptr, 1, false, true);
   });
 }
+int32_t cardrt_gain_earmarked(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player, int32_t resource, int32_t amount,
+                              cardrt_any_fn filter, uint32_t flags) {
+  return act(game, ctx, [&](Game& g) { return g.gain_earmarked(ctx, player, resource, amount, as_filter(filter), flags); });
+}
+int32_t cardrt_payment_card(cardrt_game* game) {
+  return act(game, nullptr, [&](Game& g) { return int32_t(g.payment_card()); });
+}
+int32_t cardrt_payment_reduce(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t amount) {
+  return act(game, ctx, [&](Game& g) { return g.reduce_payment(ctx, amount); });
+}
+int32_t cardrt_game_begin_payment(cardrt_game* game, int32_t player, int32_t card, int32_t resource, int32_t amount) {
+  return act(game, nullptr, [&](Game& g) { return g.begin_payment(player, card, resource, amount); });
+}
+int32_t cardrt_game_finish_payment(cardrt_game* game, int32_t player) {
+  return act(game, nullptr, [&](Game& g) { return g.finish_payment(player); });
+}
+int32_t cardrt_game_earmarked(cardrt_game* game, int32_t player, int32_t resource) {
+  return read(game, [&](Game& g) { return g.earmarked(player, resource); });
+}
 int32_t cardrt_token_bonus(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t delta) {
   return act(game, ctx, [&](Game& g) {
     // 001 Token: "a -1F/-1C Poison token": each of the token's stats, from the card that created it; the token

@@ -91,6 +91,7 @@ constexpr KindInfo kKinds[] = {
     {"action_cancelled", What::none},
     {"additional_action", What::designators},
     {"attack_strength_granted", What::attack},
+    {"paid", What::resource},
 };
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 

@@ -115,8 +115,31 @@ struct Card : cardrt_card_view {
   std::vector<TempEntry> shields;  // "prevent the next N damage": what is left of each, and until when
 };
 
+// Produced resource that pays only for some cards ("2 Gold that can only pay for a single Kharmic action").
+struct Earmark {
+  int32_t count = 0;
+  cardrt_filter_fn filter = nullptr;  // the card paid for it accepts (nullptr: any)
+  PlayerId player = -1;               // whose eyes the filter reads with (its producer's controller)
+  CardId source = 0;
+  int32_t source_ability = -1;
+  bool single = false;   // pays for one card only
+  int64_t payment = 0;   // only for that payment (its serial; 0: any)
+};
+
+// A payment the engine opened (Game::begin_payment): Reactions answer its CARDRT_EV_PAYING event.
+struct Payment {
+  bool open = false;
+  int64_t serial = 0;
+  PlayerId player = -1;
+  CardId card = 0;         // the card paid for
+  int32_t resource = -1;
+  int32_t amount = 0;      // what is due before reductions
+  int32_t reduction = 0;   // "it costs 3 less Gold" during the payment
+};
+
 struct ResourceState {
   int32_t amount = 0;   // in the play area (002 522.2)
+  std::vector<Earmark> earmarked;     // produced for some cards only, not in `amount`
   int32_t supply = 0;   // coins model only
   std::vector<TempEntry> temporary;   // temporary gains still held (002 522.4)
   std::vector<TempEntry> lost_for;    // temporary losses to give back
@@ -212,6 +235,8 @@ struct State {
   uint64_t seq = 0;
   PlayerId winner = -1;
   bool over = false;
+  Payment payment;
+  int64_t payment_serial = 0;
   struct Duel {
     CardId duelists[2] = {0, 0};
     CardId winner = 0;  // 0: undecided, or a tie
@@ -334,6 +359,14 @@ class Game {
                 cardrt_filter_fn filter = nullptr, PlayerId player = -1);
   // --- restrictions (restrictions.cpp) ---
   bool forbidden(CardId actor, int32_t action, CardId other);
+  // payments.cpp
+  int32_t begin_payment(PlayerId p, CardId for_card, int32_t resource, int32_t amount);
+  int32_t finish_payment(PlayerId p);
+  int32_t gain_earmarked(cardrt_effect_ctx* ctx, PlayerId p, int32_t r, int32_t n, cardrt_filter_fn filter, uint32_t flags);
+  int32_t reduce_payment(cardrt_effect_ctx* ctx, int32_t n);
+  int32_t earmarked(PlayerId p, int32_t r) const;
+  CardId payment_card() const { return s_.payment.open ? s_.payment.card : 0; }
+  bool earmark_accepts(const Earmark& e, CardId for_card);
   // A restriction stops the action now: logged, and a "next ..." restriction ends (it negated its one action).
   bool forbid_now(cardrt_effect_ctx* ctx, CardId actor, int32_t action);
   bool player_forbidden(PlayerId p, int32_t action, int32_t what) const;

@@ -181,6 +181,9 @@ enum { CARDRT_FORBID_ATTACK = 0,          /* "This unit cannot attack [structure
 /* or-ed into cardrt_forbid's action: the restriction negates only the next such action, then ends ("Negate its next
  * straightening"; appended in ABI version 8) */
 #define CARDRT_FORBID_NEXT 0x100
+/* cardrt_gain_earmarked's flags (ABI 8): "a single Kharmic action" pays for one card only; "which may only pay for
+ * that card": only for the payment under way */
+enum { CARDRT_EARMARK_SINGLE = 1u << 0, CARDRT_EARMARK_THIS_PAYMENT = 1u << 1 };
 /* Kinds of attack with a strength (cardrt_attack_reaches, cardrt_grant_attack_strength; appended in ABI version 6). */
 enum { CARDRT_ATTACK_RANGED = 0, CARDRT_ATTACK_MELEE = 1, CARDRT_ATTACK_KIND_COUNT = 2 };
 enum {
@@ -218,6 +221,9 @@ enum {
   /* appended in ABI 6: a card was focused in a duel, its Focus Effect's moment (003 Traits: "Focus Effect:" is a
    * trigger at a point in a duel); card: the focused card, player: its player, other: that player's duelist */
   CARDRT_EV_FOCUSED,
+  /* appended in ABI 8: a payment opened (cardrt_game_begin_payment): "When paying a Gold cost", "When paying for a
+   * Holding"; card: the card paid for (0: none), player: the payer, what: the resource, amount: what is due */
+  CARDRT_EV_PAYING,
   CARDRT_EV_FIRST_CUSTOM = 32
 };
 
@@ -256,6 +262,8 @@ enum {
                                    * many are now pending; value: 1 granted, 0 taken, -1 lapsed at a turn's end) */
   CARDRT_LOG_ATTACK_STRENGTH_GRANTED, /* appended in ABI 6: attacks of a kind (what: CARDRT_ATTACK_*) targeting card
                                       * have `amount` more strength (other: the source) */
+  CARDRT_LOG_PAID,                /* appended in ABI 8: player paid `amount` of resource `what` for card (0: none);
+                                   * value: what is left in his pool */
   CARDRT_LOG_KIND_COUNT
 };
 
@@ -368,6 +376,14 @@ CARDRT_API int32_t cardrt_game_play_cost(cardrt_game*, int32_t player, int32_t c
 /* The same for a card brought into play attached to `host` (ABI 6): also less the reductions its own text gives for
  * that host ("Attaches to Kataoka ignoring costs"). */
 CARDRT_API int32_t cardrt_game_attach_cost(cardrt_game*, int32_t player, int32_t card, int32_t host, int32_t stat);
+/* ABI 8. A payment of `amount` of a resource for `card` (the card bought, or whose ability's cost it is; 0: none):
+ * begin raises CARDRT_EV_PAYING, when Reactions may produce Gold for it; finish pays what is due less the
+ * reductions made meanwhile, from the Gold earmarked for that card first (cardrt_gain_earmarked), then the pool ->
+ * what was paid, or CARDRT_FAILED (nothing taken) when the player cannot pay it. One payment at a time. */
+CARDRT_API int32_t cardrt_game_begin_payment(cardrt_game*, int32_t player, int32_t card, int32_t resource, int32_t amount);
+CARDRT_API int32_t cardrt_game_finish_payment(cardrt_game*, int32_t player);
+/* How much of a resource the player holds earmarked for some cards only (not counted by cardrt_resource_get). */
+CARDRT_API int32_t cardrt_game_earmarked(cardrt_game*, int32_t player, int32_t resource);
 CARDRT_API int32_t cardrt_game_take_additional_action(cardrt_game*, int32_t player);
 CARDRT_API int32_t cardrt_game_emit(cardrt_game*, int32_t event, int32_t card, int32_t player, int32_t amount);
 /* The same with the event's other card ("When this unit attacks": the attacked unit; CARDRT_EVF_OTHER). */

@@ -183,6 +183,33 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     auto grant = [&](Body& into, Node card) {
       into.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), std::move(card), konst(keyword), konst(dur)})));
     };
+    // "+3F and **Elite** while defending": a keyword with the bonus
+    if (size_t klen = 0; !changes.empty() && keyword < 0 && word_at(t, read) == "and" &&
+                         (keyword = read + 1 < t.size() ? lex_.keyword_at(std::span(t).subspan(read + 1), klen) : -1) >= 0)
+      read += 1 + klen;
+    // "+3F, or +4F while he is Fire", "+1F, or +2F if the Defender is Spider Clan, while attacking": the second
+    // amount while its condition holds (judged each time the trait applies), folded into the bonus below
+    std::optional<Node> alt_second;
+    size_t alt_from = 0, alt_to = 0;
+    if (changes.size() == 1 && keyword < 0 && dur == CARDRT_DUR_CONTINUOUS && read + 2 < t.size() &&
+        t[read]->kind == ast::TermKind::Comma && word_at(t, read + 1) == "or" && t[read + 2]->kind == ast::TermKind::Modifier) {
+      std::vector<StatChange> second;
+      size_t after = read + 2;
+      if (!stat_changes(c, read + 2, second, &after)) return false;
+      if (second.size() != 1 || second[0].stat != changes[0].stat || (word_at(t, after) != "while" && word_at(t, after) != "if"))
+        return fail({c.range, "the words after '" + words_text(t, pred + 1, read) + "' are not compiled yet"});
+      alt_second = std::move(second[0].delta);
+      alt_from = after;
+      alt_to = t.size();
+      read = t.size();
+      // "if ..., while attacking": the alternative's condition ends at the comma before the trait's own "while"
+      for (size_t k = after + 1; k + 1 < t.size(); ++k)
+        if (t[k]->kind == ast::TermKind::Comma && word_at(t, k + 1) == "while") {
+          alt_to = k;
+          read = k + 1;
+          break;
+        }
+    }
     // after the changes: "for each ..." (read below), "while ..." on a continuous trait, a duration, or nothing
     // (fail closed)
     bool while_ = read < t.size() && lower_word(*t[read]) == "while" && dur == CARDRT_DUR_CONTINUOUS;
@@ -224,6 +251,19 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       Node subject = *card;  // as written (this card, a target): filters may read it, unlike a local
       uint32_t who = b.local();
       b.stmts.push_back(let(who, std::move(*card)));
+      if (alt_second) {
+        std::optional<Node> cond;
+        if (word_at(t, alt_from) == "while") {
+          std::vector<const ast::Term*> span(t.begin(), t.begin() + std::ptrdiff_t(alt_to));
+          cond = while_subject(span, alt_from, pred, subject);
+        } else {
+          cond = card_condition(c, terms_range(t, alt_from, alt_to));
+        }
+        if (!cond) return fail({c.range, "the condition '" + words_text(t, alt_from, alt_to) + "' is not compiled yet"});
+        Node first = std::move(changes[0].delta);
+        Node chosen = binary(Op::Ne, std::move(*cond), konst(0));
+        changes[0].delta = binary(Op::Add, first, binary(Op::Mul, binary(Op::Sub, std::move(*alt_second), first), std::move(chosen)));
+      }
       std::optional<Node> guard;
       if (!while_guard(std::move(subject), guard)) return false;
       Body guarded;
@@ -246,6 +286,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       return true;
     }
     if (per) return fail({c.range, "a fluctuating bonus to many cards is not compiled yet"});
+    if (alt_second) return fail({c.range, "an alternative bonus for many cards is not compiled yet"});
     // Many cards: "Your Samurai Personalities have +1F": for each card the subject names.
     auto filter = subject_filter(c, pred);
     if (!filter) return false;

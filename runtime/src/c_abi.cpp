@@ -702,10 +702,13 @@ int32_t cardrt_player_turns(cardrt_game* game, int32_t player) {
 // ---------------------------------------------------------------- stats and modifiers
 int32_t cardrt_stat_modify(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t delta,
                            int32_t dur) {
-  return act(game, ctx, [&](Game& g) {
-    if (const int32_t id = g.reassert(ctx, card, stat, delta, dur)) return id;
-    return g.modify(ctx, card, stat, CARDRT_OP_ADD, delta, dur);
-  });
+  // A continuous trait keeping its bonus changes nothing that settles or raises: no scope, nothing that throws.
+  if (ok(game) && ctx && ctx->game == game->g.get())
+    if (const int32_t id = game->g->reassert(ctx, card, stat, delta, dur)) {
+      game->g->last_error = CARDRT_OK;
+      return id;
+    }
+  return act(game, ctx, [&](Game& g) { return g.modify(ctx, card, stat, CARDRT_OP_ADD, delta, dur); });
 }
 int32_t cardrt_stat_modify_op(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t op,
                               int32_t operand, int32_t dur) {

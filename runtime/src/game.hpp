@@ -107,6 +107,12 @@ struct Card : cardrt_card_view {
   std::vector<BaseStat> base;   // printed (copied from def) or granted by the creating effect
   std::vector<int32_t> created_keywords;
   std::vector<StatModifier> mods;
+  // Where Game::reassert looks first: one past the continuous modifier it last found here. Settling runs the same
+  // traits in the same order, so each finds its modifier where the one before left off. Only a hint: it is checked.
+  uint32_t reassert_hint = 0;
+  // Two continuous modifiers here share source, ability and stat: a match at the hint may then not be the first one,
+  // so reassert scans. Set when such a modifier is made (Game::modify), cleared only with the modifiers.
+  bool continuous_mods_shared = false;
   std::vector<Grant> grants;
   std::vector<int32_t> counters;  // by counter id
   CardId attached_to = 0;
@@ -331,15 +337,28 @@ class Game {
     Card& c = card(target);
     // modify's checks in its order (an absent or "-" stat fails there; a stat id out of range is not present)
     if (!stat_present(c, stat) || c.base[size_t(stat)].kind == CARDRT_BASE_DASH) return 0;
-    for (StatModifier& m : c.mods)
-      if (m.from_continuous && m.source == ctx->source && m.ability == ctx->ability && m.stat == stat &&
-          m.op == CARDRT_OP_ADD && m.seen_epoch != ctx->epoch) {
-        if (m.fluct || m.nominal != amount) return 0;  // modify sees to a changed size or fluctuation
-        mark_asserted(m.seen_epoch, ctx->epoch);
-        m.sign = 1;
-        return m.id;
-      }
-    return 0;
+    auto keeps = [&](const StatModifier& m) {
+      return m.from_continuous && m.source == ctx->source && m.ability == ctx->ability && m.stat == stat &&
+             m.op == CARDRT_OP_ADD;
+    };
+    StatModifier* found = nullptr;
+    if (const size_t h = c.reassert_hint; !c.continuous_mods_shared && h < c.mods.size() && keeps(c.mods[h])) {
+      // the only modifier with this key: the scan below would find it, or nothing if it is already asserted
+      if (c.mods[h].seen_epoch == ctx->epoch) return 0;
+      found = &c.mods[h];
+    } else {
+      for (StatModifier& m : c.mods)
+        if (keeps(m) && m.seen_epoch != ctx->epoch) {
+          found = &m;
+          break;
+        }
+      if (!found) return 0;
+    }
+    if (found->fluct || found->nominal != amount) return 0;  // modify sees to a changed size or fluctuation
+    mark_asserted(found->seen_epoch, ctx->epoch);
+    found->sign = 1;
+    c.reassert_hint = uint32_t(found - c.mods.data()) + 1;
+    return found->id;
   }
   int32_t set_stat(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t value, int32_t dur);
   int32_t bound(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t which, int32_t value, int32_t dur);

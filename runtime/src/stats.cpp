@@ -115,6 +115,10 @@ int32_t Game::modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_
   m.restrict_floor = restrict_floor;
   const int32_t before = stat_value(*c, stat);
   if (op == kOpMin || op == kOpMax) m.frozen = before;
+  if (m.from_continuous && !c->continuous_mods_shared)
+    for (const StatModifier& o : c->mods)
+      if (o.from_continuous && o.source == m.source && o.ability == m.ability && o.stat == m.stat)
+        c->continuous_mods_shared = true;
   c->mods.push_back(m);
   apply_restriction(*c, c->mods.back());
   amount = c->mods.back().amount;

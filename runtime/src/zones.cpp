@@ -94,6 +94,7 @@ void Game::leave_play(Card& c) {
   Card& cc = card(id);
   cc.attachments.clear();
   cc.mods.clear();
+  cc.continuous_mods_shared = false;
   cc.grants.clear();
   cc.shields.clear();
   cc.states = 0;

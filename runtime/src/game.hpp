@@ -107,8 +107,9 @@ struct Card : cardrt_card_view {
   std::vector<BaseStat> base;   // printed (copied from def) or granted by the creating effect
   std::vector<int32_t> created_keywords;
   std::vector<StatModifier> mods;
-  // Where Game::reassert looks first: one past the continuous modifier it last found here. Settling runs the same
-  // traits in the same order, so each finds its modifier where the one before left off. Only a hint: it is checked.
+  // Where Game::reassert looks first: the continuous modifier it last found here, and the one after it. Settling runs
+  // the same traits in the same order, so each finds its modifier just after the one before, or (a card that one
+  // trait covers) where it was. Only a hint: it is checked.
   uint32_t reassert_hint = 0;
   // Two continuous modifiers here share source, ability and stat: a match at the hint may then not be the first one,
   // so reassert scans. Set when such a modifier is made (Game::modify), cleared only with the modifiers.
@@ -342,11 +343,16 @@ class Game {
              m.op == CARDRT_OP_ADD;
     };
     StatModifier* found = nullptr;
-    if (const size_t h = c.reassert_hint; !c.continuous_mods_shared && h < c.mods.size() && keeps(c.mods[h])) {
+    const size_t n = c.mods.size();
+    if (n > 4 && !c.continuous_mods_shared) {  // a few modifiers are scanned sooner than the hint is checked
+      // the next trait's modifier follows the last one found; a card one trait covers has it where it was
+      const size_t h = c.reassert_hint;
+      if (h + 1 < n && keeps(c.mods[h + 1])) found = &c.mods[h + 1];
+      else if (h < n && keeps(c.mods[h])) found = &c.mods[h];
       // the only modifier with this key: the scan below would find it, or nothing if it is already asserted
-      if (c.mods[h].seen_epoch == ctx->epoch) return 0;
-      found = &c.mods[h];
-    } else {
+      if (found && found->seen_epoch == ctx->epoch) return 0;
+    }
+    if (!found) {
       for (StatModifier& m : c.mods)
         if (keeps(m) && m.seen_epoch != ctx->epoch) {
           found = &m;
@@ -357,7 +363,7 @@ class Game {
     if (found->fluct || found->nominal != amount) return 0;  // modify sees to a changed size or fluctuation
     mark_asserted(found->seen_epoch, ctx->epoch);
     found->sign = 1;
-    c.reassert_hint = uint32_t(found - c.mods.data()) + 1;
+    c.reassert_hint = uint32_t(found - c.mods.data());
     return found->id;
   }
   int32_t set_stat(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_t value, int32_t dur);

@@ -148,8 +148,14 @@ TEST(Reassert, TwoBonusesOfOneTraitOnOneCardAreKeptInTheOrderMade) {
   TestGame t(make_legends());
   const int32_t d = t.def("Twin Banner", "Personality", {{"Force", 1}, {"Chi", 2}});
   t.ability(d, CARDRT_AB_CONTINUOUS, nullptr, 0, &two_bonuses);
+  const int32_t yard = t.def("Drill Yard", "Holding");
+  t.ability(yard, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &rally);
   t.start();
+  cardrt_game_begin_turn(t, 0);
   const int32_t c = t.play(d, 0);
+  const int32_t y = t.play(yard, 0);
+  // more modifiers than reassert scans without looking at its hint
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(cardrt_game_use_ability(t, 0, y, 0), CARDRT_OK);
   for (int i = 0; i < 6; ++i) cardrt_game_signal(t, CARDRT_BOUNDARY_BATTLE_END);
   const std::vector<int32_t>& first = g_ids[{c, 1}];
   const std::vector<int32_t>& second = g_ids[{c, 2}];
@@ -160,5 +166,5 @@ TEST(Reassert, TwoBonusesOfOneTraitOnOneCardAreKeptInTheOrderMade) {
     EXPECT_EQ(second[i], second[0]) << "pass " << i;
   }
   EXPECT_NE(first[0], second[0]);
-  EXPECT_EQ(t.stat(c, legends::Force), 1 + 1 + (g_pass % 2 ? 2 : 1));
+  EXPECT_EQ(t.stat(c, legends::Force), 1 + 3 * 2 + 1 + (g_pass % 2 ? 2 : 1));
 }

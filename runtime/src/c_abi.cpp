@@ -1144,6 +1144,29 @@ int32_t cardrt_for_each_card(cardrt_game* game, cardrt_effect_ctx* ctx, cardrt_a
   });
 }
 
+// ---------------------------------------------------------------- appended in ABI version 8 (beside the call it unrolls)
+int32_t cardrt_each_card_begin(cardrt_game* game, cardrt_effect_ctx* ctx) {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  if (ctx && ctx->game != game->g.get()) return CARDRT_E_HANDLE;
+  Game& g = *game->g;
+  const int32_t r = guard([&] { return g.each_card_begin(); });
+  // failed before the loop's operation began: as cardrt_for_each_card failing inside its scope
+  if (r < 0) return act(game, ctx, [&](Game&) { return r; });
+  return r;
+}
+
+int32_t cardrt_each_card_end(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t done) {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  if (ctx && ctx->game != game->g.get()) return CARDRT_E_HANDLE;
+  Game& g = *game->g;
+  if (!g.each_card_end()) {
+    g.last_error = CARDRT_E_STATE;
+    return CARDRT_E_STATE;
+  }
+  g.last_error = CARDRT_OK;
+  return done;
+}
+
 // ---------------------------------------------------------------- appended in ABI version 3
 int32_t cardrt_count_cards_for(cardrt_game* game, int32_t card, cardrt_any_fn filter) {
   if (!ok(game) || !filter) return 0;

@@ -32,16 +32,37 @@ void Game::publish_cards() {
   v.card_stride = int32_t(sizeof(Card));
 }
 
-Game::Scope::~Scope() {
-  if (--g.depth_ != 0) return;
-  ++g.depth_;  // settling runs card code; its own scopes must not settle again
+Game::Scope::~Scope() { g.leave_scope(); }
+
+void Game::leave_scope() {
+  if (--depth_ != 0) return;
+  ++depth_;  // settling runs card code; its own scopes must not settle again
   try {
-    g.settle();
+    settle();
   } catch (...) {
-    g.last_error = CARDRT_E_INTERNAL;
+    last_error = CARDRT_E_INTERNAL;
   }
-  g.flush_events();
-  --g.depth_;
+  flush_events();
+  --depth_;
+}
+
+int32_t Game::each_card_begin() {
+  if (each_depth_ == each_snapshots_.size()) each_snapshots_.emplace_back();
+  // a deeper loop's list may reallocate this vector of lists: moving a list keeps its elements where they are
+  std::vector<CardId>& ids = each_snapshots_[each_depth_];
+  ids.assign(s_.in_play.begin(), s_.in_play.end());
+  ++each_depth_;
+  ++depth_;  // as a Scope: one operation until each_card_end
+  if (handle) handle->view.each_ids = ids.data();
+  return int32_t(ids.size());
+}
+
+bool Game::each_card_end() {
+  if (each_depth_ == 0) return false;
+  --each_depth_;
+  if (handle) handle->view.each_ids = each_depth_ ? each_snapshots_[each_depth_ - 1].data() : nullptr;
+  leave_scope();
+  return true;
 }
 
 std::string Game::card_title(CardId id) const {

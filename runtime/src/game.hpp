@@ -585,6 +585,14 @@ class Game {
     explicit Scope(Game& game) : g(game) { ++g.depth_; }
     ~Scope();
   };
+  void leave_scope();  // what ~Scope does: at depth 0 settle and deliver the events
+  // cardrt_each_card_begin / _end: a loop of compiled code over the cards in play, in one operation (a Scope
+  // from begin to end). Begin copies the cards in play into the loop's own list, which the handle's view shows
+  // (each_ids) and which stays where it is until the loop ends, whatever deeper loops do; returns their number.
+  int32_t each_card_begin();
+  bool each_card_end();  // false: no loop under way
+  std::vector<std::vector<CardId>> each_snapshots_;  // one list per loop depth, reused
+  size_t each_depth_ = 0;
   int depth_ = 0;
   int trigger_depth_ = 0;
   uint32_t epoch_ = 0;

@@ -50,6 +50,8 @@ typedef struct cardrt_game_view {
   const char* cards;   /* card 1's view (NULL while there are no cards) */
   int32_t card_count;  /* the highest card id */
   int32_t card_stride; /* bytes from one card's view to the next */
+  /* ABI 8: the cards in play when the innermost loop of cardrt_each_card_begin began, as many as it returned */
+  const int32_t* each_ids;
 } cardrt_game_view;
 typedef struct cardrt_ctx_view {
   const void* game;   /* the game the context belongs to */

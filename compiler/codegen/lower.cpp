@@ -517,6 +517,22 @@ class Lowerer {
     return f.kind == ir::FnKind::Amount || f.kind == ir::FnKind::Filter ? &f : nullptr;
   }
 
+  // The `return <constant>` ending a function whose body is only statements evaluating calls before it (the usual
+  // fn of a for each: "cardrt_stat_modify(...); return 0"), else null: such a body is lowered in place.
+  static const Node* calls_then_answers(const ir::Function& f) {
+    if (f.locals != 0) return nullptr;
+    const Node* body = &f.body;
+    while (body->op == Op::Block && body->kids.size() == 1) body = &body->kids[0];
+    if (body->op != Op::Block || body->kids.empty()) return nullptr;
+    const Node& last = body->kids.back();
+    if (last.op != Op::Return || last.kids.size() != 1 || last.kids[0].op != Op::Const) return nullptr;
+    for (size_t i = 0; i + 1 < body->kids.size(); ++i) {
+      const Node& k = body->kids[i];
+      if (k.op != Op::Eval || k.kids.size() != 1 || k.kids[0].op != Op::Call) return nullptr;
+    }
+    return &last;
+  }
+
   llvm::Value* each_card_loop(const std::vector<llvm::Value*>& args, const ir::Function& filter_fn,
                               const Node& filter, const ir::Function& each) {
     llvm::Value* game = args[0];
@@ -590,9 +606,24 @@ class Lowerer {
     b_.CreateCondBr(accept, run, next);
 
     b_.SetInsertPoint(run);
-    const size_t each_index = static_cast<size_t>(&each - im_.functions.data());
-    llvm::Value* r = b_.CreateCall(signature(each.kind), function_address(each_index), {game, ctx, id});
-    llvm::Value* ran = b_.CreateZExt(b_.CreateICmpEQ(r, b_.getInt32(CARDRT_OK)), b_.getInt32Ty());
+    llvm::Value* ran = nullptr;
+    if (const Node* answer = calls_then_answers(each)) {
+      // fn's statements in place, with the card as its argument
+      const ir::Function* outer_fn = f_;
+      f_ = &each;
+      params_ = params;
+      const Node* body = &each.body;
+      while (body->op == Op::Block && body->kids.size() == 1) body = &body->kids[0];
+      for (const Node& k : body->kids)
+        if (&k != answer) statement(k);
+      params_ = nullptr;
+      f_ = outer_fn;
+      ran = b_.getInt32(answer->kids[0].value == CARDRT_OK ? 1 : 0);
+    } else {
+      const size_t each_index = static_cast<size_t>(&each - im_.functions.data());
+      llvm::Value* r = b_.CreateCall(signature(each.kind), function_address(each_index), {game, ctx, id});
+      ran = b_.CreateZExt(b_.CreateICmpEQ(r, b_.getInt32(CARDRT_OK)), b_.getInt32Ty());
+    }
     b_.CreateStore(b_.CreateAdd(b_.CreateLoad(b_.getInt32Ty(), done_slot), ran), done_slot);
     b_.CreateBr(next);
 

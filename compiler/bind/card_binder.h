@@ -178,6 +178,7 @@ class CardBinder {
   bool only_duration_left(const Clause& c, size_t read) const;
   bool rest_of_effect(const Clause& c, size_t v, size_t read, Body& b, bool continuous);
   bool effect_clause(const Clause& c, Body& b, bool continuous);
+  std::optional<bool> unless_clause(const Clause& c, Body& b, bool cost, bool continuous);
   std::optional<Node> resource_condition(const Clause& c, SourceRange cond);
   bool effect_body(const Clause& c, Body& b, bool continuous);
   static void change_resource(Body& b, const std::string& prim, Node who, int res, Node amount, int32_t dur);

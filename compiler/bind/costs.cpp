@@ -11,6 +11,7 @@
 namespace cardc::binding {
 
 bool CardBinder::cost_clause(const Clause& c, Body& b) {
+  if (std::optional<bool> r = unless_clause(c, b, true, false)) return *r;
   // "Discard a card and target one of your Tactician Personalities": a cost and a targeting in one clause.
   for (size_t k = 0; k < unit_->targets.size(); ++k)
     if (unit_->targets[k].range.begin > c.range.begin && unit_->targets[k].range.end <= c.range.end) {

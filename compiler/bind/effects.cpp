@@ -216,7 +216,27 @@ bool CardBinder::rest_of_effect(const Clause& c, size_t v, size_t read, Body& b,
   return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
 }
 
+// "Bow this Shugenja unless he is Void", "Bow Yashiro unless you have Reconnaissance" (a cost): the clause before
+// "unless" happens only when the condition after it does not hold. nullopt: no "unless" after the clause's verb.
+std::optional<bool> CardBinder::unless_clause(const Clause& c, Body& b, bool cost, bool continuous) {
+  size_t u = 1;
+  while (u < c.terms.size() && lower_word(*c.terms[u]) != "unless") ++u;
+  if (u + 1 >= c.terms.size()) return std::nullopt;
+  auto cond = card_condition(c, terms_range(c.terms, u, c.terms.size()));  // "unless": already negated
+  if (!cond) return fail({c.range, "the condition '" + words_text(c.terms, u, c.terms.size()) + "' is not compiled yet"});
+  Clause before = c;
+  before.terms.resize(u);
+  before.range.end = c.terms[u - 1]->range.end;
+  Body inner;
+  inner.locals = b.locals;
+  if (!(cost ? cost_clause(before, inner) : effect_clause(before, inner, continuous))) return false;
+  b.locals = inner.locals;
+  b.stmts.push_back(if_(std::move(*cond), block(std::move(inner.stmts))));
+  return true;
+}
+
 bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
+  if (std::optional<bool> r = unless_clause(c, b, false, continuous)) return *r;
   // Sentences that modify the effect before them, already read by it (001 This).
   std::string whole = lower_text(c.range);
   if (ranged_ && whole.rfind("this may target ", 0) == 0) return true;

@@ -169,6 +169,23 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       floor_used_ = true;
       return linked_penalty(c, pred, b, dur);
     }
+    // "You have Reconnaissance there", "You have Reconnaissance at the current battlefield": the player holds one of
+    // the resource for this battle, unless he already does (held, not counted)
+    if (size_t len = 0; pred == 1 && lower_word(*t[0]) == "you" && c.predicate == "have" && dur != CARDRT_DUR_CONTINUOUS) {
+      int res = lex_.resource_at(std::span(t).subspan(pred + 1), len);
+      size_t k = pred + 1 + len;
+      // "there": the current battlefield, named before or engaged at ("After engaging: You have ... there")
+      std::string before = unit_ ? lower_text(SourceRange{unit_->range.file, unit_->range.begin, c.range.begin}) : "";
+      bool named = current_battlefield_named_before(c.range.begin) || before.find("after engaging") != std::string::npos;
+      bool there = (k + 1 == t.size() && word_at(t, k) == "there" && named) ||
+                   lower(words_text(t, k, t.size())) == "at the current battlefield";
+      if (res >= 0 && there) {
+        Node held = binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(0));
+        b.stmts.push_back(if_(not_(std::move(held)),
+                              block({eval(call("cardrt_gain_resource_temporary", {G(), C(), controller(), konst(res), konst(1), konst(CARDRT_DUR_END_OF_BATTLE)}))})));
+        return true;
+      }
+    }
     std::vector<StatChange> changes;
     size_t read = pred + 1;
     if (!stat_changes(c, pred + 1, changes, &read)) return false;

@@ -10,14 +10,50 @@
 
 namespace cardc::binding {
 
-bool CardBinder::targeting_clause(const Clause& c, Body& b, bool /*constraints*/) {
+bool CardBinder::targeting_clause(const Clause& c, Body& b, bool constraints) {
   const TextUnit& u = *unit_;
+  const auto& t = c.all_terms;
+  std::vector<bool> read(t.size(), false);
+  std::vector<std::pair<size_t, size_t>> mine;  // (target, index of its first word)
   for (size_t k = 0; k < u.targets.size(); ++k) {
     const Targeting& tg = u.targets[k];
     if (tg.range.begin < c.range.begin || tg.range.end > c.range.end) continue;
-    if (!emit_target(c, k, b)) return false;
+    size_t i = 0;
+    while (i < t.size() && t[i]->range.begin != tg.range.begin) ++i;
+    mine.push_back({k, i});
+    for (size_t j = i > 0 && lower_word(*t[i - 1]) == "your" ? i - 1 : i; j < target_phrase_end(t, i); ++j) read[j] = true;
   }
-  return true;
+  // Only targets: "Target your Samurai and an enemy Personality" (its conditions and "You may" are read elsewhere),
+  // then perhaps an effect: "You may target your Personality and move him home", "Target your performing Tactician
+  // to give a target Follower -6F and bow it" (which may refer to them). Anything else in the clause ("Target X,
+  // discard a card ..., and remove this Strategy from the game") would be left out: fail closed.
+  size_t tail = t.size();  // where the effect after the targets begins (in all_terms)
+  int tail_verb = -1;
+  size_t tail_at = 0;  // ... in terms
+  for (size_t j = 0; j < t.size() && tail == t.size(); ++j) {
+    const ast::Term* term = t[j];
+    auto own = std::find(c.terms.begin(), c.terms.end(), term);
+    if (own == c.terms.end()) continue;  // a condition's words
+    std::string w = lower_word(*term);
+    if (!read[j] && !constraints && (w == "and" || w == "to")) {
+      size_t at = static_cast<size_t>(own - c.terms.begin());
+      size_t len = 0;
+      int verb = at + 1 < c.terms.size() ? ClauseReader(p_).verb_at(std::span(c.terms).subspan(at + 1), len) : -1;
+      if (verb >= 0 && p_.verbs[static_cast<size_t>(verb)].primitive != "target") {
+        tail = j;
+        tail_verb = verb;
+        tail_at = at + 1;
+        break;
+      }
+    }
+    if (read[j] || w == "target" || w == "targets" || w == "and" || term->kind == ast::TermKind::Comma) continue;
+    if ((w == "you" || w == "may") && c.optional) continue;
+    return fail({c.range, "the words '" + words_text(t, j, t.size()) + "' after the targets are not compiled yet"});
+  }
+  // the targets before the effect; those inside it are its own (declared as it reads them)
+  for (const auto& [k, i] : mine)
+    if (i < tail && !emit_target(c, k, b)) return false;
+  return tail_verb < 0 || effect_body(tail_clause(c, tail_at, tail_verb), b, false);
 }
 
 // The end of the noun phrase of the "target" at t[i]: from the word after it to the end of the clause's own words
@@ -69,8 +105,15 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
       stop = true;
     if (stop) break;
     ++to;
-    // "target hero's hand": the possessive card ends the phrase ("another player's Personality" goes on)
-    if (const std::string stem = possessive_stem(t[to - 1]->text); stem != t[to - 1]->text && lex_.card_type(stem) >= 0) break;
+    // "target hero's hand": the possessive card ends the phrase ("another player's Personality" goes on, and so does
+    // a stat compared with: "with Force lower than or equal to this Personality's Chi")
+    size_t slen = 0;
+    bool compared = std::any_of(t.begin() + std::ptrdiff_t(i), t.begin() + std::ptrdiff_t(to),
+                                [](const ast::Term* x) { return lower_word(*x) == "than" || lower_word(*x) == "equal"; });
+    if (const std::string stem = possessive_stem(t[to - 1]->text);
+        stem != t[to - 1]->text && lex_.card_type(stem) >= 0 &&
+        !(compared && to < t.size() && lex_.stat_at(std::span(t).subspan(to), slen) >= 0))
+      break;
   }
   return to;
 }

@@ -98,6 +98,11 @@ class CardBinder {
     Node delta;
   };
 
+  // unique_resources.cpp: a resource one player at most holds (the Imperial Favor)
+  int unique_resource_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end) const;
+  std::optional<bool> take_unique(const Clause& c, size_t v, Body& b, bool continuous);
+  std::optional<bool> discard_unique(const Clause& c, size_t v, Body& b, bool continuous);
+
   // tokens.cpp: tokens of a kind with their stats (001 Token)
   struct TokenPhrase {
     int64_t count = 1;

@@ -540,6 +540,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       return rest_of_effect(c, v, n->second, b, continuous);
     }
   if (prim == "discard")
+    if (std::optional<bool> r = discard_unique(c, v, b, continuous)) return *r;  // "Discard the Imperial Favor"
+  if (prim == "discard")
     if (std::optional<bool> r = discard_to(c, v, b, continuous)) return *r;
   if (prim == "discard" && !amount_at(c, v)) {
     // "Discard it", "Discard this Strategy": that card goes to its discard pile
@@ -949,7 +951,10 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (i < t.size()) return rest_of_effect(c, v, i, b, continuous);
     return true;
   }
-  if (prim == "take_action" || prim == "take action") return additional_action(c, v, b);
+  if (prim == "take_action" || prim == "take action") {
+    if (std::optional<bool> r = take_unique(c, v, b, continuous)) return *r;  // "Take the Imperial Favor"
+    return additional_action(c, v, b);
+  }
   if (prim == "inflict") {
     // 004: "Inflict Poison on target unit [ignoring Resist]"
     size_t len = 0;

@@ -62,7 +62,8 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
   size_t to = i + 1;
   while (to < t.size()) {
     std::string w = lower_word(*t[to]);
-    bool stop = (w == "to" && lower_word(*t[to - 1]) != "equal") ||  // not "lower than or equal to"
+    // not "lower than or equal to", "attached to this Personality"
+    bool stop = (w == "to" && lower_word(*t[to - 1]) != "equal" && lower_word(*t[to - 1]) != "attached") ||
                 w == "and" || w == "until" || w == "ignoring" || w == "into" ||
                 t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon ||
                 t[to]->kind == ast::TermKind::Embedded ||  // "Give target creature “...”": the quote is not the noun

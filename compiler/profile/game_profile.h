@@ -50,6 +50,7 @@ struct ResourceDef {
   std::string name;
   std::vector<std::string> abbrevs;
   bool produced = false, supply = false, temporary = false;
+  bool unique = false;         // one in the game, one player at most holds it (the Imperial Favor)
   int64_t gain_limit = 0;      // 002 rule 522.3: coins gained in the accumulation phase only below this
   std::string player_stat;     // Honor is the player's Family Honor
   SourceRange where;

@@ -21,7 +21,8 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> stat{"floor", "destroy at zero", "dash is lowest", "lethal", "rolled",
                                                   "duel floor", "cost", "role"};
   static const std::vector<std::string_view> player_stat{"floor"};
-  static const std::vector<std::string_view> resource{"produced", "supply", "gain limit", "temporary", "player stat"};
+  static const std::vector<std::string_view> resource{"produced", "supply", "gain limit", "temporary", "player stat",
+                                                      "unique"};
   static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created"};
   static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered"};
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
@@ -236,6 +237,7 @@ class Loader {
         r.produced = attr(d, "produced");
         r.supply = attr(d, "supply");
         r.temporary = attr(d, "temporary");
+        r.unique = attr(d, "unique");
         r.player_stat = attr_value(d, "player stat");
         if (!r.player_stat.empty()) {
           auto idx = p_->stat(r.player_stat);

@@ -160,7 +160,9 @@ class CardBinder {
   std::optional<int> subject_filter(const Clause& c, size_t to);
 
   // targets.cpp: targeting (001 Target); the runtime asks for targets before costs are paid
-  bool targeting_clause(const Clause& c, Body& b, bool /*constraints*/);
+  bool targeting_clause(const Clause& c, Body& b, bool constraints);
+  std::vector<bool> target_words(const Clause& c, std::vector<std::pair<size_t, size_t>>& mine) const;
+  std::optional<std::pair<size_t, int>> after_targets(const Clause& c, const std::vector<bool>& read, bool constraints, size_t& tail);
   size_t target_phrase_end(const std::vector<const ast::Term*>& t, size_t i) const;
   std::optional<size_t> target_containing(SourceRange a) const;
   bool emit_target(const Clause& c, size_t k, Body& b, std::optional<Node> min = {}, int max = 1);

@@ -97,7 +97,11 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_pay_resource", {G(), C(), controller(), konst(res), std::move(*amount)}), konst(CARDRT_OK))));
     return more_costs(c, v + 1 + len, b);
   }
-  if (prim == "target") return true;  // emitted above
+  if (prim == "target") {  // emitted above; a cost of targets only, nothing after them left unread
+    std::vector<std::pair<size_t, size_t>> mine;
+    size_t tail = 0;
+    return after_targets(c, target_words(c, mine), true, tail).has_value();
+  }
   if (prim == "choose" && v + 1 < c.terms.size()) {
     // "Choose your performing unbowed Monk": chosen as the action is announced (performers.cpp)
     size_t end = v;

@@ -10,27 +10,32 @@
 
 namespace cardc::binding {
 
-bool CardBinder::targeting_clause(const Clause& c, Body& b, bool constraints) {
-  const TextUnit& u = *unit_;
+// The words of a clause its targets' phrases cover (by all_terms index), and which targets it holds (with the index
+// of each one's first word).
+std::vector<bool> CardBinder::target_words(const Clause& c, std::vector<std::pair<size_t, size_t>>& mine) const {
   const auto& t = c.all_terms;
   std::vector<bool> read(t.size(), false);
-  std::vector<std::pair<size_t, size_t>> mine;  // (target, index of its first word)
-  for (size_t k = 0; k < u.targets.size(); ++k) {
-    const Targeting& tg = u.targets[k];
+  for (size_t k = 0; k < unit_->targets.size(); ++k) {
+    const Targeting& tg = unit_->targets[k];
     if (tg.range.begin < c.range.begin || tg.range.end > c.range.end) continue;
     size_t i = 0;
     while (i < t.size() && t[i]->range.begin != tg.range.begin) ++i;
     mine.push_back({k, i});
     for (size_t j = i > 0 && lower_word(*t[i - 1]) == "your" ? i - 1 : i; j < target_phrase_end(t, i); ++j) read[j] = true;
   }
-  // Only targets: "Target your Samurai and an enemy Personality" (its conditions and "You may" are read elsewhere),
-  // then perhaps an effect: "You may target your Personality and move him home", "Target your performing Tactician
-  // to give a target Follower -6F and bow it" (which may refer to them). Anything else in the clause ("Target X,
-  // discard a card ..., and remove this Strategy from the game") would be left out: fail closed.
-  size_t tail = t.size();  // where the effect after the targets begins (in all_terms)
-  int tail_verb = -1;
-  size_t tail_at = 0;  // ... in terms
-  for (size_t j = 0; j < t.size() && tail == t.size(); ++j) {
+  return read;
+}
+
+// Only targets: "Target your Samurai and an enemy Personality" (its conditions and "You may" are read elsewhere),
+// then perhaps an effect (not in the constraints block): "You may target your Personality and move him home",
+// "Target your performing Tactician to give a target Follower -6F and bow it" (which may refer to them). Anything
+// else in the clause ("Target X, discard a card ..., and remove this Strategy from the game") would be left out:
+// reported (fail closed). Returns where the effect begins (in terms) and its verb, or {0, -1}; nullopt: reported.
+std::optional<std::pair<size_t, int>> CardBinder::after_targets(const Clause& c, const std::vector<bool>& read, bool constraints,
+                                                                 size_t& tail) {
+  const auto& t = c.all_terms;
+  tail = t.size();
+  for (size_t j = 0; j < t.size(); ++j) {
     const ast::Term* term = t[j];
     auto own = std::find(c.terms.begin(), c.terms.end(), term);
     if (own == c.terms.end()) continue;  // a condition's words
@@ -41,19 +46,27 @@ bool CardBinder::targeting_clause(const Clause& c, Body& b, bool constraints) {
       int verb = at + 1 < c.terms.size() ? ClauseReader(p_).verb_at(std::span(c.terms).subspan(at + 1), len) : -1;
       if (verb >= 0 && p_.verbs[static_cast<size_t>(verb)].primitive != "target") {
         tail = j;
-        tail_verb = verb;
-        tail_at = at + 1;
-        break;
+        return std::pair<size_t, int>{at + 1, verb};
       }
     }
     if (read[j] || w == "target" || w == "targets" || w == "and" || term->kind == ast::TermKind::Comma) continue;
     if ((w == "you" || w == "may") && c.optional) continue;
-    return fail({c.range, "the words '" + words_text(t, j, t.size()) + "' after the targets are not compiled yet"});
+    fail({c.range, "the words '" + words_text(t, j, t.size()) + "' after the targets are not compiled yet"});
+    return std::nullopt;
   }
+  return std::pair<size_t, int>{0, -1};
+}
+
+bool CardBinder::targeting_clause(const Clause& c, Body& b, bool constraints) {
+  std::vector<std::pair<size_t, size_t>> mine;
+  std::vector<bool> read = target_words(c, mine);
+  size_t tail = 0;
+  auto effect = after_targets(c, read, constraints, tail);
+  if (!effect) return false;
   // the targets before the effect; those inside it are its own (declared as it reads them)
   for (const auto& [k, i] : mine)
     if (i < tail && !emit_target(c, k, b)) return false;
-  return tail_verb < 0 || effect_body(tail_clause(c, tail_at, tail_verb), b, false);
+  return effect->second < 0 || effect_body(tail_clause(c, effect->first, effect->second), b, false);
 }
 
 // The end of the noun phrase of the "target" at t[i]: from the word after it to the end of the clause's own words

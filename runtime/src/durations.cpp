@@ -13,6 +13,8 @@ Duration Game::make_duration(int32_t kind, PlayerId controller) const {
   d.player = valid_player(controller) ? controller : s_.active;
   if (kind == CARDRT_DUR_UNTIL_YOUR_NEXT_TURN || kind == CARDRT_DUR_END_OF_YOUR_NEXT_TURN)
     d.turn = s_.players[size_t(d.player)].turns_started + 1;
+  if (kind == CARDRT_DUR_UNTIL_YOUR_TURN_2 || kind == CARDRT_DUR_UNTIL_YOUR_TURN_3)
+    d.turn = s_.players[size_t(d.player)].turns_started + (kind == CARDRT_DUR_UNTIL_YOUR_TURN_2 ? 2 : 3);
   return d;
 }
 
@@ -24,6 +26,8 @@ bool Game::duration_ends(const Duration& d, int32_t boundary, PlayerId p) const 
     case CARDRT_DUR_DAWN: return boundary == CARDRT_BOUNDARY_DAWN;
     case CARDRT_DUR_END_OF_PHASE: return boundary == CARDRT_BOUNDARY_PHASE_END;
     case CARDRT_DUR_UNTIL_YOUR_NEXT_TURN:
+    case CARDRT_DUR_UNTIL_YOUR_TURN_2:
+    case CARDRT_DUR_UNTIL_YOUR_TURN_3:
       return boundary == CARDRT_BOUNDARY_TURN_START && p == d.player &&
              s_.players[size_t(p)].turns_started >= d.turn;
     case CARDRT_DUR_END_OF_YOUR_NEXT_TURN:

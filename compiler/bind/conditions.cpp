@@ -194,11 +194,13 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
   std::string why;
   auto card = card_at(cc, 1, end, why);
   if (!card || end >= t.size()) return std::nullopt;
-  // "If his Force is now zero", "if its Force is now 0", "If Toshimo's Chi is 2 or less"
+  // "If his Force is now zero", "if its Force is now 0", "If Toshimo's Chi is 2 or less", "if his base Personal
+  // Honor is 3 or higher" (003: the base value, before bonuses and penalties)
   {
+    bool base = word(end) == "base";
     size_t len = 0;
-    int stat = lex_.stat_at(std::span(t).subspan(end), len);
-    size_t k = end + len;
+    int stat = lex_.stat_at(std::span(t).subspan(end + (base ? 1 : 0)), len);
+    size_t k = end + (base ? 1 : 0) + len;
     if (stat >= 0 && (word(k) == "is" || word(k) == "are")) {
       ++k;
       if (word(k) == "now") ++k;
@@ -216,7 +218,7 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
         k += 2;
       }
       if (k != t.size()) return std::nullopt;
-      return result(binary(op, call("cardrt_stat_get", {G(), std::move(*card), konst(stat)}), konst(*n)));
+      return result(binary(op, call(base ? "cardrt_stat_base" : "cardrt_stat_get", {G(), std::move(*card), konst(stat)}), konst(*n)));
     }
   }
   // "If he would be opposed", "If Lao-she would be opposed": were he at the current battlefield, enemy Personalities

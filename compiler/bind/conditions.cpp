@@ -245,7 +245,9 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
       if (tend == t.size()) return result(std::move(*token));
       return std::nullopt;
     }
-    auto has = has_attached(t, end + 1, t.size(), *card);
+    // "If Juriken has a Gaijin or Peasant Weapon attached": "attached" says what "has" means already
+    size_t to = word(t.size() - 1) == "attached" ? t.size() - 1 : t.size();
+    auto has = has_attached(t, end + 1, to, *card);
     if (!has) return std::nullopt;
     return result(std::move(*has));
   }

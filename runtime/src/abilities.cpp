@@ -95,6 +95,10 @@ int32_t Game::use_ability(PlayerId p, CardId id, int32_t key, bool free_play, bo
   const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
   if (from_hand) {
     if (c.owner != p || c.zone != hand) return CARDRT_FAILED;
+  } else if ((ab.flags & CARDRT_ABF_OUT_OF_PLAY) && !in_play(id)) {
+    // 003 Abilities B: "If this card is face-up in one of your Provinces" restricts the ability and lets its owner
+    // use it out of play; its condition says where
+    if (c.owner != p) return CARDRT_FAILED;
   } else if (!in_play(id) || c.controller != p) {
     return CARDRT_FAILED;
   }

@@ -424,6 +424,58 @@ int32_t cardrt_game_set_battlefield(cardrt_game* game, int32_t battlefield) {
     return int32_t(CARDRT_OK);
   });
 }
+// ---------------------------------------------------------------- provinces (provinces.cpp)
+int32_t cardrt_game_add_province(cardrt_game* game, int32_t player, int32_t battlefield) {
+  return act(game, nullptr, [&](Game& g) { return g.add_province(player, battlefield); });
+}
+int32_t cardrt_game_put_in_province(cardrt_game* game, int32_t card, int32_t province, int32_t face_up) {
+  return act(game, nullptr, [&](Game& g) { return g.put_in_province(card, province, face_up != 0); });
+}
+int32_t cardrt_game_destroy_province(cardrt_game* game, int32_t province, int32_t by_player) {
+  return act(game, nullptr, [&](Game& g) { return g.destroy_province(nullptr, province, by_player); });
+}
+int32_t cardrt_game_reveal_provinces(cardrt_game* game, int32_t player) {
+  return act(game, nullptr, [&](Game& g) { return g.reveal_provinces(player); });
+}
+int32_t cardrt_game_province(const cardrt_game* game, int32_t province, int32_t field) {
+  return read(game, [&](Game& g) {
+    if (!g.valid_province(province)) return bad(g);
+    const cardrt::Province& p = g.province(province);
+    switch (field) {
+      case CARDRT_PROVF_OWNER: return p.owner;
+      case CARDRT_PROVF_BATTLEFIELD: return p.battlefield;
+      case CARDRT_PROVF_DESTROYED: return p.destroyed ? 1 : 0;
+      case CARDRT_PROVF_STRENGTH: return g.province_strength(province);
+      case CARDRT_PROVF_DESTROYED_BY: return p.destroyed_by;
+      default: return bad(g);
+    }
+  });
+}
+int32_t cardrt_game_province_count(const cardrt_game* game) {
+  return read(game, [&](Game& g) { return int32_t(g.state().provinces.size()); });
+}
+int32_t cardrt_province_strength(cardrt_game* game, int32_t province) {
+  return read(game, [&](Game& g) { return g.valid_province(province) ? g.province_strength(province) : bad(g); });
+}
+int32_t cardrt_province_modify(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t province, int32_t amount, int32_t dur) {
+  return act(game, ctx, [&](Game& g) { return g.modify_province(ctx, province, amount, dur); });
+}
+int32_t cardrt_battlefield_province(cardrt_game* game, int32_t battlefield) {
+  return read(game, [&](Game& g) { return g.battlefield_province(battlefield); });
+}
+int32_t cardrt_card_province(cardrt_game* game, int32_t card) {
+  return read(game, [&](Game& g) { return g.card_province(card); });
+}
+int32_t cardrt_province_count(cardrt_game* game, int32_t player, int32_t which) {
+  return read(game, [&](Game& g) { return g.valid_player(player) ? g.count_provinces(player, which) : bad(g); });
+}
+int32_t cardrt_choose_province(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player) {
+  return act(game, ctx, [&](Game& g) { return g.choose_province(ctx, player); });
+}
+int32_t cardrt_destroy_province(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t province) {
+  return act(game, ctx, [&](Game& g) { return g.destroy_province(ctx, province, g.ctx_controller(ctx)); });
+}
+
 int32_t cardrt_game_move_to_battlefield(cardrt_game* game, int32_t card, int32_t battlefield) {
   return act(game, nullptr, [&](Game& g) {
     if (!g.in_play(card) || battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);

@@ -37,6 +37,7 @@ bool Game::duration_ends(const Duration& d, int32_t boundary, PlayerId p) const 
 }
 
 void Game::expire(int32_t boundary, PlayerId p) {
+  expire_province_bonuses(boundary, p);
   for (Card& c : s_.cards) {
     if (!c.exists) continue;
     for (size_t i = 0; i < c.mods.size();) {

@@ -9,7 +9,7 @@ namespace {
 
 // What the "what" field names, by log kind, so the text can use the game's own words.
 enum class What { none, stat, resource, zone, keyword, counter, event, state, boundary, purpose, protection, restriction,
-                  designators, attack };
+                  designators, attack, province };
 
 struct KindInfo {
   const char* name;
@@ -92,6 +92,11 @@ constexpr KindInfo kKinds[] = {
     {"additional_action", What::designators},
     {"attack_strength_granted", What::attack},
     {"paid", What::resource},
+    {"province_added", What::province},
+    {"province_strength", What::province},
+    {"province_destroyed", What::province},
+    {"in_province", What::province},
+    {"provinces_revealed", What::none},
 };
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 
@@ -147,6 +152,7 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
       static_assert(sizeof(kForbid) / sizeof(kForbid[0]) == CARDRT_FORBID_COUNT, "one name per restriction");
       return (e.what >= 0 && e.what < CARDRT_FORBID_COUNT) ? kForbid[e.what] : fmt::format("{}", e.what);
     }
+    case What::province: return fmt::format("province{}", e.what);
     case What::attack:
       return e.what == CARDRT_ATTACK_RANGED ? "ranged" : e.what == CARDRT_ATTACK_MELEE ? "melee" : fmt::format("{}", e.what);
   }

@@ -120,6 +120,7 @@ struct Card : cardrt_card_view {
   std::vector<CardId> attachments;
   std::vector<UseRecord> uses;
   std::vector<TempEntry> shields;  // "prevent the next N damage": what is left of each, and until when
+  int32_t province = 0;  // the province it is in (provinces.cpp); 0 once it changes zones
 };
 
 // Produced resource that pays only for some cards ("2 Gold that can only pay for a single Kharmic action").
@@ -216,7 +217,25 @@ struct SuppressedGrant {  // 003 Traits: a negated continuous grant does not re-
   uint32_t seen_epoch = 0;
 };
 
+// A player's province (provinces.cpp): a game entity that can be targeted (001 Target), with a strength (003 Stats:
+// provinces have stats), at a battlefield (001 This: "This Province" in a battle is the province of the battlefield).
+struct ProvinceBonus {
+  int32_t id = 0;
+  int32_t amount = 0;
+  CardId source = 0;
+  Duration dur;
+};
+struct Province {
+  int32_t id = 0;  // index + 1
+  PlayerId owner = 0;
+  int32_t battlefield = 0;
+  bool destroyed = false;
+  PlayerId destroyed_by = -1;
+  std::vector<ProvinceBonus> bonuses;
+};
+
 struct State {
+  std::vector<Province> provinces;  // province id = index + 1
   std::vector<Card> cards;  // card id = index + 1
   std::vector<Player> players;
   PlayerId active = 0;
@@ -485,6 +504,21 @@ class Game {
   int32_t duel_total(CardId duelist, CardId focused);
   CardId duel_card(PlayerId you, int32_t which) const;
   int32_t send_home(cardrt_effect_ctx* ctx, CardId id);
+
+  // --- provinces (provinces.cpp) ---
+  bool valid_province(int32_t id) const { return id > 0 && id <= int32_t(s_.provinces.size()); }
+  Province& province(int32_t id) { return s_.provinces[size_t(id - 1)]; }
+  int32_t add_province(PlayerId owner, int32_t battlefield);
+  int32_t put_in_province(CardId card, int32_t province, bool face_up);
+  int32_t province_strength(int32_t id) const;
+  int32_t modify_province(cardrt_effect_ctx* ctx, int32_t id, int32_t amount, int32_t dur);
+  int32_t destroy_province(cardrt_effect_ctx* ctx, int32_t id, PlayerId by);
+  int32_t battlefield_province(int32_t battlefield) const;
+  int32_t card_province(CardId card) const;
+  int32_t count_provinces(PlayerId p, int32_t which) const;
+  int32_t choose_province(cardrt_effect_ctx* ctx, PlayerId whose);
+  int32_t reveal_provinces(PlayerId p);
+  void expire_province_bonuses(int32_t boundary, PlayerId p);
 
   // --- each player in turn (each_player.cpp) ---
   int32_t for_each_player(cardrt_effect_ctx* ctx, cardrt_filter_fn filter, cardrt_effect_fn fn);

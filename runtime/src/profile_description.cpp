@@ -30,7 +30,8 @@ const char* const kModels[] = {"counter", "supply"};                            
 const char* const kZoneRoles[] = {"deck", "hand", "discard", "play", "removed"};     // CARDRT_ZROLE_*
 const char* const kMeanings[] = {"none", "tactical", "tactician", "terrain"};        // CARDRT_KWR_*
 const char* const kStatRoles[] = {"force", "chi",    "personal-honor", "focus",      // CARDRT_ROLE_*
-                                  "health", "attack", "luck",           "resist", "duel"};
+                                  "health", "attack", "luck",           "resist", "duel",
+                                  "province-strength"};
 const char* const kOrders[] = {"steps-a-c", "rule-523"};                             // CARDRT_ORDER_*
 // Flag words by bit (bit 0 first); a bit without a word is written bit-N.
 const char* const kStatFlags[] = {"created-dash"};

@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 8
+#define CARDRT_ABI_VERSION 9
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -103,6 +103,8 @@ enum { CARDRT_STATF_CREATED_DASH = 1 /* 003 created Personality: unspecified Hon
 enum { CARDRT_ROLE_FORCE = 0, CARDRT_ROLE_CHI, CARDRT_ROLE_PERSONAL_HONOR, CARDRT_ROLE_FOCUS, CARDRT_ROLE_HEALTH,
        CARDRT_ROLE_ATTACK, CARDRT_ROLE_LUCK, CARDRT_ROLE_RESIST,
        CARDRT_ROLE_DUEL, /* appended in ABI version 3: the stat duels compare (else Chi, else Attack) */
+       CARDRT_ROLE_PROVINCE_STRENGTH, /* appended in ABI 9: a province's base strength is its owner's total of it
+                                       * over his cards in play (a Stronghold's Province Strength, a Sensei's) */
        CARDRT_ROLE_COUNT };
 /* Rule modules switched on by a profile (bits). */
 enum {
@@ -207,6 +209,11 @@ enum { CARDRT_BOUNDARY_TURN_START = 1, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY
        CARDRT_BOUNDARY_BATTLE_RESOLVED, CARDRT_BOUNDARY_BATTLE_END, CARDRT_BOUNDARY_DUEL_END, CARDRT_BOUNDARY_DAWN,
        CARDRT_BOUNDARY_COUNT };
 enum { CARDRT_PHASE_OTHER = 0, CARDRT_PHASE_ACCUMULATION = 1 };
+/* cardrt_province_count (ABI 9): a player's provinces not destroyed, his destroyed ones, the ones he destroyed, and
+ * the fewest and the most provinces not destroyed that another player (who has not lost) has */
+enum { CARDRT_PROVINCES_STANDING = 0, CARDRT_PROVINCES_DESTROYED, CARDRT_PROVINCES_DESTROYED_BY,
+       CARDRT_PROVINCES_OTHERS_FEWEST, CARDRT_PROVINCES_OTHERS_MOST };
+#define CARDRT_CURRENT_BATTLEFIELD (-1)
 
 /* Built-in events; a profile's own events are numbered from CARDRT_EV_FIRST_CUSTOM in declaration order.
  * CARDRT_EV_ENTER_PLAY: card, player (its controller), what: the zone it came from (-1 for a created card).
@@ -228,6 +235,10 @@ enum {
   /* appended in ABI 8: a payment opened (cardrt_game_begin_payment): "When paying a Gold cost", "When paying for a
    * Holding"; card: the card paid for (0: none), player: the payer, what: the resource, amount: what is due */
   CARDRT_EV_PAYING,
+  /* appended in ABI 9 (provinces, runtime/src/provinces.cpp): a player revealed the cards in his provinces at the
+   * start of his turn (player: him, amount: how many turned face-up); a province was destroyed (player: its owner,
+   * what: the province, other: 0, amount: the player who destroyed it, or -1) */
+  CARDRT_EV_PROVINCES_REVEALED, CARDRT_EV_PROVINCE_DESTROYED,
   CARDRT_EV_FIRST_CUSTOM = 32
 };
 
@@ -268,6 +279,13 @@ enum {
                                       * have `amount` more strength (other: the source) */
   CARDRT_LOG_PAID,                /* appended in ABI 8: player paid `amount` of resource `what` for card (0: none);
                                    * value: what is left in his pool */
+  /* appended in ABI 9: provinces (what: the province) */
+  CARDRT_LOG_PROVINCE_ADDED,          /* player's new province (amount: its battlefield, value: its strength) */
+  CARDRT_LOG_PROVINCE_STRENGTH,       /* a strength bonus or penalty (amount; 0 when one ended) was given or ended
+                                       * (other: its source; value: the strength now) */
+  CARDRT_LOG_PROVINCE_DESTROYED,      /* player's province was destroyed (amount: by whom, -1: no player) */
+  CARDRT_LOG_IN_PROVINCE,             /* card was put into a province (amount: 1 face-up, 0 face-down) */
+  CARDRT_LOG_PROVINCES_REVEALED,      /* player revealed the cards in his provinces (amount: how many turned) */
   CARDRT_LOG_KIND_COUNT
 };
 
@@ -284,7 +302,8 @@ typedef struct cardrt_log_event {
 
 /* ---- host choices ---- */
 enum { CARDRT_CHOICE_CARDS = 1, CARDRT_CHOICE_NUMBER, CARDRT_CHOICE_YES_NO, CARDRT_CHOICE_MODES,
-       CARDRT_CHOICE_PLAYER, CARDRT_CHOICE_COINS, CARDRT_CHOICE_ORDER };
+       CARDRT_CHOICE_PLAYER, CARDRT_CHOICE_COINS, CARDRT_CHOICE_ORDER,
+       CARDRT_CHOICE_PROVINCE /* ABI 9: options are province ids */ };
 enum { CARDRT_PURPOSE_TARGET = 1, CARDRT_PURPOSE_CHOOSE, CARDRT_PURPOSE_X, CARDRT_PURPOSE_OPTIONAL,
        CARDRT_PURPOSE_REACTION, CARDRT_PURPOSE_LOSE_COINS, CARDRT_PURPOSE_DISCARD, CARDRT_PURPOSE_REPLACEMENT,
        CARDRT_PURPOSE_CONSTRUCT, CARDRT_PURPOSE_TACTICIAN, CARDRT_PURPOSE_STATUS_TYPE, CARDRT_PURPOSE_RESIST_ROLL,
@@ -368,6 +387,24 @@ CARDRT_API int32_t cardrt_game_signal(cardrt_game*, int32_t boundary);
 CARDRT_API int32_t cardrt_game_set_phase(cardrt_game*, int32_t phase);
 CARDRT_API int32_t cardrt_game_set_battlefield(cardrt_game*, int32_t battlefield); /* 0 = no battle */
 CARDRT_API int32_t cardrt_game_move_to_battlefield(cardrt_game*, int32_t card, int32_t battlefield);
+/* ABI 9. Provinces (runtime/src/provinces.cpp, docs/runtime.md "Provinces"): game entities a player owns, each at a
+ * battlefield of the engine's numbering (001 This: "This Province" in a battle is the province of the battlefield),
+ * with a strength (CARDRT_ROLE_PROVINCE_STRENGTH's total over its owner's cards in play, plus bonuses and
+ * penalties), the cards in it, and destroyed or not. Ids are 1, 2, ... in creation order; -> the new id. */
+CARDRT_API int32_t cardrt_game_add_province(cardrt_game*, int32_t player, int32_t battlefield);
+/* A card the engine has put into its owner's province zone is in this province, face-up or face-down; it stays in it
+ * until it changes zones. */
+CARDRT_API int32_t cardrt_game_put_in_province(cardrt_game*, int32_t card, int32_t province, int32_t face_up);
+/* The engine's battle resolution destroyed the province (by_player: the attacker, or -1). */
+CARDRT_API int32_t cardrt_game_destroy_province(cardrt_game*, int32_t province, int32_t by_player);
+/* The start of a turn: the face-down cards in the player's provinces turn face-up, then CARDRT_EV_PROVINCES_REVEALED
+ * is raised ("After you reveal cards in your Provinces at the start of your turn") -> how many turned. */
+CARDRT_API int32_t cardrt_game_reveal_provinces(cardrt_game*, int32_t player);
+/* A province's field (CARDRT_PROVF_*); 0 for no such province. */
+enum { CARDRT_PROVF_OWNER = 0, CARDRT_PROVF_BATTLEFIELD, CARDRT_PROVF_DESTROYED, CARDRT_PROVF_STRENGTH,
+       CARDRT_PROVF_DESTROYED_BY };
+CARDRT_API int32_t cardrt_game_province(const cardrt_game*, int32_t province, int32_t field);
+CARDRT_API int32_t cardrt_game_province_count(const cardrt_game*); /* highest province id */
 /* ABI 5. "Take an additional action": the engine asks how many additional actions a player was granted and not yet
  * taken, and takes the oldest when it gives the player the next action -> its designators (CARDRT_DESIG_*, 0: any
  * action; "an additional Battle action": CARDRT_DESIG_BATTLE), or -1 when none. Those not taken lapse at the end of

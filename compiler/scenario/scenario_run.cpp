@@ -25,6 +25,7 @@ std::string lower(std::string s) {
 struct Host {
   std::deque<ScenarioStep> answers;
   std::map<std::string, int32_t>* names = nullptr;
+  std::map<std::string, int32_t>* provinces = nullptr;  // a province choice is answered by the province's name
   std::vector<std::string> problems;
 
   static int32_t choose(void* user, const cardrt_choice* c, int32_t* answer, int32_t capacity) {
@@ -54,8 +55,9 @@ struct Host {
     }
     for (size_t i = 2; i < w.size() && n < capacity; ++i) {
       if (kind == "choose") {
-        auto it = h.names->find(w[i]);
-        int32_t id = it == h.names->end() ? -1 : it->second;
+        auto& names = c->kind == CARDRT_CHOICE_PROVINCE ? *h.provinces : *h.names;
+        auto it = names.find(w[i]);
+        int32_t id = it == names.end() ? -1 : it->second;
         int32_t index = -1;
         for (int32_t k = 0; k < c->option_count; ++k)
           if (c->options[k] == id) index = k;
@@ -106,6 +108,7 @@ class Runner {
       return {2, {}, 0, 0};
     }
     host_.names = &names_;
+    host_.provinces = &provinces_;
     cardrt_host h{&host_, &Host::choose, nullptr};
     game_ = cardrt_game_create(profile_.get(), pool_, s_.seed, &h);
     RunResult r;
@@ -254,8 +257,12 @@ class Runner {
       return s;
     };
     if (head == "card") {
-      // card NAME "Title" player P zone ZONE
-      if (w.size() != 7 || w[3] != "player" || w[5] != "zone") return bad(st, "write: card NAME \"Title\" player P zone ZONE");
+      // card NAME "Title" player P zone ZONE [province PNAME [face-up]]
+      bool in_province = (w.size() == 9 || w.size() == 10) && w[7] == "province" && (w.size() == 9 || w[9] == "face-up");
+      if ((w.size() != 7 && !in_province) || w[3] != "player" || w[5] != "zone")
+        return bad(st, "write: card NAME \"Title\" player P zone ZONE [province PNAME [face-up]]");
+      std::optional<int32_t> prov;
+      if (in_province && !(prov = province(st, w[8]))) return false;
       int32_t def = cardrt_cardpool_find(pool_, w[2].c_str());
       if (def < 0) return bad(st, "no card titled '" + w[2] + "' is in the compiled set (did it compile?)");
       auto player = number(st, w[4]);
@@ -265,8 +272,11 @@ class Runner {
       int32_t id = cardrt_game_add_card(game_, def, *player, z);
       if (id <= 0) return bad(st, "the runtime refused to add '" + w[2] + "' (code " + std::to_string(id) + ")");
       names_[w[1]] = id;
+      if (prov && cardrt_game_put_in_province(game_, id, *prov, w.size() == 10) != CARDRT_OK)
+        return bad(st, "the runtime refused to put '" + w[1] + "' into province '" + w[8] + "'");
       return true;
     }
+    if (std::optional<bool> done = province_step(st)) return *done;
     if (head == "play" && w.size() == 2) {
       auto c = card(st, w[1]);
       if (!c) return false;
@@ -444,6 +454,49 @@ class Runner {
     return bad(st, "unknown step '" + head + "' (see docs/scenarios.md)");
   }
 
+  std::optional<int32_t> province(const ScenarioStep& st, const std::string& name) {
+    auto it = provinces_.find(name);
+    if (it == provinces_.end()) {
+      bad(st, "no province is named '" + name + "'");
+      return std::nullopt;
+    }
+    return it->second;
+  }
+
+  // The engine's province steps (runtime/src/provinces.cpp): "province NAME player P battlefield N", "destroy
+  // province NAME [by P]", "reveal provinces P". nullopt: not a province step.
+  std::optional<bool> province_step(const ScenarioStep& st) {
+    const auto& w = st.words;
+    if (w[0] == "province") {
+      if (w.size() != 6 || w[2] != "player" || w[4] != "battlefield")
+        return bad(st, "write: province NAME player P battlefield N");
+      auto pl = number(st, w[3]);
+      auto bf = pl ? number(st, w[5]) : std::nullopt;
+      if (!bf) return false;
+      int32_t id = cardrt_game_add_province(game_, *pl, *bf);
+      if (id <= 0) return bad(st, "the runtime refused the province (code " + std::to_string(id) + ")");
+      provinces_[w[1]] = id;
+      return true;
+    }
+    if (w[0] == "destroy" && w.size() >= 3 && w[1] == "province") {
+      auto pr = province(st, w[2]);
+      if (!pr) return false;
+      std::optional<int32_t> by = -1;
+      if (w.size() == 5 && w[3] == "by") by = number(st, w[4]);
+      else if (w.size() != 3) return bad(st, "write: destroy province NAME [by P]");
+      if (!by) return false;
+      cardrt_game_destroy_province(game_, *pr, *by);
+      return true;
+    }
+    if (w[0] == "reveal" && w.size() == 3 && w[1] == "provinces") {
+      auto pl = number(st, w[2]);
+      if (!pl) return false;
+      cardrt_game_reveal_provinces(game_, *pl);
+      return true;
+    }
+    return std::nullopt;
+  }
+
   bool expectation(const ScenarioStep& st, RunResult& r) {
     const auto& w = st.words;
     const GameProfile& p = *compiled_->profile;
@@ -494,6 +547,24 @@ class Runner {
       }
       expect(r, st, got == *n, "player " + w[2] + " has " + std::to_string(got) + " " + what + ", expected " + w.back());
       return true;
+    }
+    if (w.size() >= 4 && w[1] == "province") {
+      // expect province NAME strength N / destroyed / standing
+      auto pr = province(st, w[2]);
+      if (!pr) return false;
+      if (w.size() == 5 && w[3] == "strength") {
+        auto n = number(st, w[4]);
+        if (!n) return false;
+        int32_t got = cardrt_game_province(game_, *pr, CARDRT_PROVF_STRENGTH);
+        expect(r, st, got == *n, "province " + w[2] + " has strength " + std::to_string(got) + ", expected " + w[4]);
+        return true;
+      }
+      if (w.size() == 4 && (w[3] == "destroyed" || w[3] == "standing")) {
+        bool destroyed = cardrt_game_province(game_, *pr, CARDRT_PROVF_DESTROYED) != 0;
+        expect(r, st, destroyed == (w[3] == "destroyed"), "province " + w[2] + (destroyed ? " is destroyed" : " stands"));
+        return true;
+      }
+      return bad(st, "write: expect province NAME strength N | destroyed | standing");
     }
     if (w.size() >= 3) {
       auto c = card(st, w[1]);
@@ -615,6 +686,7 @@ class Runner {
   std::unique_ptr<Jit> jit_;
   Host host_;
   std::map<std::string, int32_t> names_;
+  std::map<std::string, int32_t> provinces_;
   int32_t last_use_ = 0;
 };
 

@@ -310,7 +310,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   duel_challenger_.reset();
   moved_local_.reset();
   duel_challenged_.reset();
-  ranged_ = floor_used_ = false;
+  ranged_ = floor_used_ = in_province_ = false;
   if (std::optional<bool> base = base_definition(u, def, reg, out)) return *base;
   if (std::optional<bool> req = attach_requirement(u, def, reg, out)) return *req;
   if (std::optional<bool> cost = cost_reduction(u, def, reg, out)) return *cost;
@@ -405,13 +405,30 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   // "After this battle resolves, until your next turn ends, ...": a trait whose sentence begins with its moment
   // is a triggered trait on that event (003 Traits), not a delayed effect set up again and again.
   std::optional<Clause> standing;
-  if (u.kind == UnitKind::ContinuousTrait && u.effects.size() == 1 && u.effects[0].delayed && u.effects[0].event >= 0 &&
+  if (u.kind == UnitKind::ContinuousTrait && !u.effects.empty() && u.effects[0].delayed && u.effects[0].event >= 0 &&
       !u.effects[0].conditions.empty() && lower_text(u.effects[0].conditions.front()).rfind("after ", 0) == 0) {
-    standing = u.effects[0];
-    standing->delayed = false;
-    standing->conditions.erase(standing->conditions.begin());
-    kind = CARDRT_AB_TRIGGERED;
-    trigger = runtime_event(standing->event);
+    // several sentences after another moment are read as before (the delayed path reports them)
+    const bool revealed = p_.events[static_cast<size_t>(u.effects[0].event)].signal == "provinces revealed";
+    if (revealed) {
+      // "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of
+      // them, ...": the card's own, from the province it is in (not in play); its sentences are the trait's effect.
+      // The engine, which revealed it, discards or keeps the Event afterwards.
+      auto yours = provinces_revealed(u.effects[0].conditions.front());
+      if (!yours) return fail({u.effects[0].conditions.front(), "the words of this moment are not compiled yet"});
+      if (std::any_of(u.effects.begin() + 1, u.effects.end(), [](const Clause& e) { return e.delayed; }))
+        return fail({u.range, "a later delayed sentence of this trait is not compiled yet"});
+      cond.stmts.push_back(ret(std::move(*yours)));
+      has_cond = true;
+      flags |= CARDRT_ABF_OUT_OF_PLAY;
+      flags &= ~static_cast<uint32_t>(CARDRT_ABF_PLAYED_FROM_HAND);
+    }
+    if (revealed || u.effects.size() == 1) {
+      standing = u.effects[0];
+      standing->delayed = false;
+      standing->conditions.erase(standing->conditions.begin());
+      kind = CARDRT_AB_TRIGGERED;
+      trigger = runtime_event(standing->event);
+    }
   }
   // 002 rule 525: "If you would gain a prayer token, gain 1 more prayer token instead."
   if (u.kind == UnitKind::ContinuousTrait && u.effects.size() == 1 && !u.effects[0].conditions.empty()) {
@@ -470,6 +487,8 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
     if (roll_ && !roll_effects(u, effect)) return false;
     if (standing) {
       if (!effect_clause(*standing, effect, false)) return false;
+      for (size_t k = 1; k < u.effects.size(); ++k)
+        if (!effect_clause(u.effects[k], effect, false)) return false;
     } else if (!roll_) {
       for (const Clause& c : u.effects)
         if (!effect_clause(c, effect, kind == CARDRT_AB_CONTINUOUS)) return false;
@@ -491,6 +510,8 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
     }
   }
 
+  // 003 Abilities B: "If this card is face-up in one of your Provinces" lets its owner use the action out of play
+  if (in_province_ && kind == CARDRT_AB_ACTION && !(flags & CARDRT_ABF_PLAYED_FROM_HAND)) flags |= CARDRT_ABF_OUT_OF_PLAY;
   // Registration.
   uint32_t ab = reg.local();
   out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators), str(trigger),

@@ -16,6 +16,7 @@
 //   performers.cpp    the card performing an action
 //   conditions.cpp    conditions on cards and on what a player controls
 //   each_card.cpp     one verb for several cards, or for a card chosen on the spot
+//   provinces.cpp     provinces: "this Province", its strength, destroyed provinces, the reveal at a turn's start
 #include <cctype>
 #include <optional>
 #include <string>
@@ -259,6 +260,14 @@ class CardBinder {
   std::optional<bool> negate_procedure(const Clause& c, size_t v, Body& b, int32_t dur);
   std::optional<bool> untargetable(const Clause& c, Body& b, int32_t dur);
 
+  // provinces.cpp: provinces as game objects ("this Province", its strength, destroyed provinces, the reveal)
+  Node this_province() const;
+  std::optional<Node> province_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end, bool& owned) const;
+  std::optional<bool> province_effect(const Clause& c, size_t v, Body& b, bool continuous);
+  std::optional<Node> province_count(const std::vector<const ast::Term*>& t, size_t from, size_t to) const;
+  std::optional<Node> province_condition(const std::vector<const ast::Term*>& t);
+  bool in_province_ = false;  // the unit has a condition "<this card> is face-up in one of your Provinces"
+  std::optional<Node> provinces_revealed(SourceRange moment) const;
   const CheckContext& ctx_;
   const GameProfile& p_;
   Lexicon lex_;

@@ -54,6 +54,7 @@ std::optional<Node> CardBinder::card_condition(const Clause& c, SourceRange cond
 
 std::optional<Node> CardBinder::condition_of(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond, int depth) {
   if (auto g = resource_condition_terms(c, t, cond)) return g;
+  if (auto g = province_condition(t)) return g;
   if (auto g = card_condition_terms(c, t, cond)) return g;
   if (depth >= 3) return std::nullopt;  // three joins are the most a printed condition has
   for (size_t k = 2; k + 2 < t.size(); ++k) {

@@ -440,6 +440,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   }
   if (c.form == ClauseForm::Declarative) return declarative(c, b, continuous);
   if (c.form != ClauseForm::Imperative) return fail({c.range, "it is not an effect"});
+  if (std::optional<bool> p = province_effect(c, v, b, continuous)) return *p;
   if (prim == "target" && v + 1 < c.terms.size() && lower_word(*c.terms[v]) == "and") {
     // "Target and bow your unbowed Kensai": the second verb acts on the target the words after it describe
     size_t len = 0;
@@ -523,6 +524,12 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       amount = std::move(either);
       read = c.terms.size();
     }
+    // "gain 1 Honor for each Province you have destroyed this game" (provinces.cpp)
+    if (read + 2 < c.terms.size() && lower_word(*c.terms[read]) == "for" && lower_word(*c.terms[read + 1]) == "each")
+      if (auto count = province_count(c.terms, read + 2, c.terms.size())) {
+        amount = binary(Op::Mul, std::move(*amount), std::move(*count));
+        read = c.terms.size();
+      }
     // "Produce 2 Gold and lose 1 Honor": a second effect of its own
     bool more = read < c.terms.size() && lower_word(*c.terms[read]) == "and";
     if (read < c.terms.size() && !more && lower_word(*c.terms[read]) != "until")

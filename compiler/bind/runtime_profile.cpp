@@ -155,7 +155,8 @@ RuntimeProfile make_runtime_profile(const GameProfile& p, std::string& error) {
   static const std::pair<std::string_view, int> roles[] = {
       {"force", CARDRT_ROLE_FORCE}, {"chi", CARDRT_ROLE_CHI},       {"personal honor", CARDRT_ROLE_PERSONAL_HONOR},
       {"focus", CARDRT_ROLE_FOCUS}, {"health", CARDRT_ROLE_HEALTH}, {"attack", CARDRT_ROLE_ATTACK},
-      {"luck", CARDRT_ROLE_LUCK},   {"resist", CARDRT_ROLE_RESIST}, {"duel", CARDRT_ROLE_DUEL}};
+      {"luck", CARDRT_ROLE_LUCK},   {"resist", CARDRT_ROLE_RESIST}, {"duel", CARDRT_ROLE_DUEL},
+      {"province strength", CARDRT_ROLE_PROVINCE_STRENGTH}};
   for (size_t i = 0; i < p.stats.size(); ++i)
     for (const auto& [name, role] : roles)
       if (p.stats[i].role == name) must(cardrt_profile_set_stat_role(rp.get(), role, static_cast<int32_t>(i)), "a stat role");

@@ -243,6 +243,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     // A fluctuating bonus: "+1F for each Samurai in play" (003 fluctuating).
     std::optional<int> per;
     std::optional<int> per_status;
+    std::optional<Node> per_province;  // "for each of your Provinces that have been destroyed this game" (provinces.cpp)
     for (size_t i = pred + 1; i + 2 < t.size(); ++i)
       if (lower_word(*t[i]) == "for" && lower_word(*t[i + 1]) == "each") {
         size_t to = i + 2;
@@ -254,6 +255,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
           per_status = st;
           break;
         }
+        if ((per_province = province_count(t, i + 2, to))) break;
         std::optional<Node> test;
         if (!noun_filter(t, i + 2, to, param(2), test, why)) return fail({c.range, why});
         per = filter_function(std::move(*test), c.range);
@@ -288,9 +290,10 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       Body& into = guard ? guarded : b;
       if (keyword >= 0) grant(into, local(who));
       for (auto& ch : changes) {
-        if (per_status || per) {
+        if (per_status || per || per_province) {
           Node count = per_status ? call("cardrt_card_counters", {G(), param(2), konst(*per_status)})
-                                  : call("cardrt_count_cards", {G(), C(), fn_ref(*per)});
+                       : per_province ? *per_province
+                                      : call("cardrt_count_cards", {G(), C(), fn_ref(*per)});
           modify_per(into, local(who), ch, std::move(count), dur, c.range);
         } else {
           into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
@@ -302,7 +305,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       }
       return true;
     }
-    if (per) return fail({c.range, "a fluctuating bonus to many cards is not compiled yet"});
+    if (per || per_province) return fail({c.range, "a fluctuating bonus to many cards is not compiled yet"});
     if (alt_second) return fail({c.range, "an alternative bonus for many cards is not compiled yet"});
     // Many cards: "Your Samurai Personalities have +1F": for each card the subject names.
     auto filter = subject_filter(c, pred);

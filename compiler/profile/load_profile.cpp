@@ -196,7 +196,7 @@ class Loader {
         s.cost = attr(d, "cost");
         s.role = attr_value(d, "role");
         static const std::vector<std::string_view> roles{"force", "chi", "personal honor", "focus", "health",
-                                                         "attack", "luck", "resist", "duel"};
+                                                         "attack", "luck", "resist", "duel", "province strength"};
         if (!s.role.empty() && std::find(roles.begin(), roles.end(), s.role) == roles.end())
           diags_.report(DiagId::ProfileBadPolicy, attr(d, "role")->value->range, "stat role", s.role, join(roles));
         s.where = n.range;
@@ -283,7 +283,8 @@ class Loader {
               "enter play", "leave play", "destroyed", "damaged", "resource gained", "resource lost", "card drawn",
               "turn start", "turn end", "battle resolved", "targeted", "bonus", "penalty", "attached",
               "status inflicted", "bowed", "would gain resource", "would be destroyed", "would be damaged",
-              "would draw", "would resolve action", "focused", "payment"};
+              "would draw", "would resolve action", "focused", "payment", "provinces revealed",
+              "province destroyed"};
           if (!ph.signal.empty() && std::find(signals.begin(), signals.end(), ph.signal) == signals.end())
             diags_.report(DiagId::ProfileBadPolicy, attr(d, "signal")->value->range, "event signal", ph.signal,
                           join(signals));

@@ -437,6 +437,21 @@ int32_t cardrt_game_destroy_province(cardrt_game* game, int32_t province, int32_
 int32_t cardrt_game_reveal_provinces(cardrt_game* game, int32_t player) {
   return act(game, nullptr, [&](Game& g) { return g.reveal_provinces(player); });
 }
+int32_t cardrt_game_set_province_zones(cardrt_game* game, int32_t province_zone, int32_t refill_zone) {
+  return act(game, nullptr, [&](Game& g) {
+    const int32_t zones = int32_t(g.profile().zones.size());
+    if (province_zone < 0 || province_zone >= zones || refill_zone < -1 || refill_zone >= zones) return int32_t(CARDRT_E_ARGUMENT);
+    g.state().province_zone = province_zone;
+    g.state().refill_zone = refill_zone;
+    return int32_t(CARDRT_OK);
+  });
+}
+int32_t cardrt_refill_province(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t province, int32_t card, int32_t face_up) {
+  return act(game, ctx, [&](Game& g) { return g.refill_province(ctx, province, card, face_up != 0); });
+}
+int32_t cardrt_card_left_province(cardrt_game* game, int32_t card) {
+  return read(game, [&](Game& g) { return g.valid_card(card) ? g.card(card).left_province : bad(g); });
+}
 int32_t cardrt_game_province(const cardrt_game* game, int32_t province, int32_t field) {
   return read(game, [&](Game& g) {
     if (!g.valid_province(province)) return bad(g);

@@ -120,7 +120,8 @@ struct Card : cardrt_card_view {
   std::vector<CardId> attachments;
   std::vector<UseRecord> uses;
   std::vector<TempEntry> shields;  // "prevent the next N damage": what is left of each, and until when
-  int32_t province = 0;  // the province it is in (provinces.cpp); 0 once it changes zones
+  int32_t province = 0;       // the province it is in (provinces.cpp); 0 once it changes zones
+  int32_t left_province = 0;  // the province it was last in ("After this Holding enters play from a Province")
 };
 
 // Produced resource that pays only for some cards ("2 Gold that can only pay for a single Kharmic action").
@@ -236,6 +237,8 @@ struct Province {
 
 struct State {
   std::vector<Province> provinces;  // province id = index + 1
+  int32_t province_zone = -1;       // where the engine keeps the cards in provinces (cardrt_game_set_province_zones)
+  int32_t refill_zone = -1;         // the ordered zone whose top card refills a province
   std::vector<Card> cards;  // card id = index + 1
   std::vector<Player> players;
   PlayerId active = 0;
@@ -518,6 +521,7 @@ class Game {
   int32_t count_provinces(PlayerId p, int32_t which) const;
   int32_t choose_province(cardrt_effect_ctx* ctx, PlayerId whose);
   int32_t reveal_provinces(PlayerId p);
+  int32_t refill_province(cardrt_effect_ctx* ctx, int32_t id, CardId with, bool face_up);
   void expire_province_bonuses(int32_t boundary, PlayerId p);
 
   // --- each player in turn (each_player.cpp) ---

@@ -152,6 +152,28 @@ int32_t Game::choose_province(cardrt_effect_ctx* ctx, PlayerId whose) {
   return options[ask_one(c, options)];  // logged as chosen by ask
 }
 
+// "Refill this Province face-up", "Refill this Province with him, face-up": the top card of its owner's refill zone
+// (the engine's Dynasty deck), or the card named, goes into the engine's province zone and into the province.
+int32_t Game::refill_province(cardrt_effect_ctx* ctx, int32_t id, CardId with, bool face_up) {
+  if (id == 0 || with == CARDRT_NO_CARD) return CARDRT_FAILED;  // no such province or card: this part fails (002 520)
+  if (!valid_province(id)) return CARDRT_E_ARGUMENT;
+  if (s_.province_zone < 0 || (with == CARDRT_REFILL_TOP && s_.refill_zone < 0)) return CARDRT_E_STATE;
+  const Province& p = province(id);
+  if (p.destroyed) return CARDRT_FAILED;
+  CardId card_id = with;
+  if (with == CARDRT_REFILL_TOP) {
+    const std::vector<CardId>& deck = s_.players[size_t(p.owner)].zones[size_t(s_.refill_zone)];
+    if (deck.empty()) return CARDRT_FAILED;
+    card_id = deck.front();  // index 0 is the top of an ordered zone
+  }
+  if (!valid_card(card_id) || card(card_id).owner != p.owner || in_play(card_id)) return CARDRT_FAILED;
+  if (ctx && ctx->probe) return CARDRT_OK;
+  const int32_t owner = p.owner;
+  if (const int32_t r = move_card(ctx, card_id, s_.province_zone); r != CARDRT_OK) return r;
+  if (!valid_card(card_id) || card(card_id).owner != owner) return CARDRT_FAILED;
+  return put_in_province(card_id, id, face_up);
+}
+
 // The start of a player's turn: the face-down cards in his provinces turn face-up, then the reveal is an event
 // ("After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them").
 int32_t Game::reveal_provinces(PlayerId player) {

@@ -34,7 +34,10 @@ CardId Game::add_card(int32_t def, PlayerId owner, int32_t zone) {
 }
 
 void Game::set_zone(Card& c, int32_t zone) {
-  if (zone != c.zone) c.province = 0;  // a card that changes zones leaves its province (provinces.cpp)
+  if (zone != c.zone && c.province) {  // a card that changes zones leaves its province (provinces.cpp)
+    c.left_province = c.province;
+    c.province = 0;
+  }
   c.zone = zone;
   set_in_play(c, c.exists && profile_->zone_in_play(zone));
 }

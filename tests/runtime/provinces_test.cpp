@@ -147,3 +147,31 @@ TEST(Provinces001, RevealingTurnsTheCardsFaceUpAndAnEventFaceUpInOneOfThemTrigge
   const int32_t other = cardrt_game_add_card(t, omen, 1, kProvinceZone);
   EXPECT_EQ(cardrt_game_put_in_province(t, other, mine, 1), CARDRT_E_STATE);
 }
+
+TEST(Provinces001, RefillingTakesTheTopOfTheRefillZoneOrTheCardNamedAndACardRemembersTheProvinceItLeft) {
+  TestGame t(legends_with_provinces());
+  const int32_t holding = t.def("Farm", "Holding", {{"Gold Cost", 2}});
+  t.start();
+  const int32_t mine = cardrt_game_add_province(t, 0, 1);
+  const int32_t a = cardrt_game_add_card(t, holding, 0, legends::Deck);
+  const int32_t b = cardrt_game_add_card(t, holding, 0, legends::Deck);
+  // the engine has not said where province cards are kept
+  EXPECT_EQ(cardrt_refill_province(t, nullptr, mine, CARDRT_REFILL_TOP, 1), CARDRT_E_STATE);
+  ASSERT_EQ(cardrt_game_set_province_zones(t, kProvinceZone, legends::Deck), CARDRT_OK);
+  ASSERT_EQ(cardrt_refill_province(t, nullptr, mine, CARDRT_REFILL_TOP, 0), CARDRT_OK);  // face-down
+  EXPECT_EQ(cardrt_card_zone(t, a), kProvinceZone);
+  EXPECT_EQ(cardrt_card_province(t, a), mine);
+  EXPECT_EQ(cardrt_card_state(t, a, CARDRT_STATE_FACE_DOWN), 1);
+  ASSERT_EQ(cardrt_refill_province(t, nullptr, mine, b, 1), CARDRT_OK);  // "with him, face-up"
+  EXPECT_EQ(cardrt_card_province(t, b), mine);
+  EXPECT_EQ(cardrt_card_state(t, b, CARDRT_STATE_FACE_DOWN), 0);
+  EXPECT_EQ(cardrt_refill_province(t, nullptr, mine, CARDRT_REFILL_TOP, 1), CARDRT_FAILED);  // the deck is empty
+  EXPECT_EQ(cardrt_refill_province(t, nullptr, mine, CARDRT_NO_CARD, 1), CARDRT_FAILED);     // no card named
+  // the card leaves for play: it remembers the province ("enters play from a Province, refill the Province")
+  EXPECT_EQ(cardrt_card_left_province(t, b), 0);
+  ASSERT_EQ(cardrt_game_put_into_play(t, b, 0), CARDRT_OK);
+  EXPECT_EQ(cardrt_card_province(t, b), 0);
+  EXPECT_EQ(cardrt_card_left_province(t, b), mine);
+  cardrt_game_destroy_province(t, mine, 1);
+  EXPECT_EQ(cardrt_refill_province(t, nullptr, mine, a, 1), CARDRT_FAILED);  // destroyed
+}

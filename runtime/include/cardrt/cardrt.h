@@ -214,6 +214,8 @@ enum { CARDRT_PHASE_OTHER = 0, CARDRT_PHASE_ACCUMULATION = 1 };
 enum { CARDRT_PROVINCES_STANDING = 0, CARDRT_PROVINCES_DESTROYED, CARDRT_PROVINCES_DESTROYED_BY,
        CARDRT_PROVINCES_OTHERS_FEWEST, CARDRT_PROVINCES_OTHERS_MOST };
 #define CARDRT_CURRENT_BATTLEFIELD (-1)
+/* cardrt_refill_province's card (ABI 9): the top card of the province owner's refill zone */
+#define CARDRT_REFILL_TOP (-1)
 
 /* Built-in events; a profile's own events are numbered from CARDRT_EV_FIRST_CUSTOM in declaration order.
  * CARDRT_EV_ENTER_PLAY: card, player (its controller), what: the zone it came from (-1 for a created card).
@@ -400,6 +402,9 @@ CARDRT_API int32_t cardrt_game_destroy_province(cardrt_game*, int32_t province, 
 /* The start of a turn: the face-down cards in the player's provinces turn face-up, then CARDRT_EV_PROVINCES_REVEALED
  * is raised ("After you reveal cards in your Provinces at the start of your turn") -> how many turned. */
 CARDRT_API int32_t cardrt_game_reveal_provinces(cardrt_game*, int32_t player);
+/* Where the engine keeps the cards in provinces (its Province zone) and the ordered zone whose top card refills one
+ * (its Dynasty deck), for cardrt_refill_province; without them refilling is CARDRT_E_STATE. */
+CARDRT_API int32_t cardrt_game_set_province_zones(cardrt_game*, int32_t province_zone, int32_t refill_zone);
 /* A province's field (CARDRT_PROVF_*); 0 for no such province. */
 enum { CARDRT_PROVF_OWNER = 0, CARDRT_PROVF_BATTLEFIELD, CARDRT_PROVF_DESTROYED, CARDRT_PROVF_STRENGTH,
        CARDRT_PROVF_DESTROYED_BY };

@@ -264,6 +264,8 @@ class CardBinder {
   Node this_province() const;
   std::optional<Node> province_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end, bool& owned) const;
   std::optional<bool> province_effect(const Clause& c, size_t v, Body& b, bool continuous);
+  std::optional<bool> refill(const Clause& c, size_t v, Body& b, bool continuous);
+  std::optional<Node> in_province(const std::vector<const ast::Term*>& t, size_t i, size_t to, Node card, size_t& end) const;
   std::optional<Node> province_count(const std::vector<const ast::Term*>& t, size_t from, size_t to) const;
   std::optional<Node> province_condition(const std::vector<const ast::Term*>& t);
   bool in_province_ = false;  // the unit has a condition "<this card> is face-up in one of your Provinces"

@@ -56,6 +56,29 @@ std::optional<Node> CardBinder::province_at(const std::vector<const ast::Term*>&
   return std::nullopt;
 }
 
+// "in this province", "in the current battlefield's province", "in one of your provinces", "in a Province" at t[i]
+// (its "in"): a card in that province (cardrt_card_province), out of play. `end` is where the words end.
+std::optional<Node> CardBinder::in_province(const std::vector<const ast::Term*>& t, size_t i, size_t to, Node card, size_t& end) const {
+  if (word_at(t, i) != "in" || i + 1 >= to) return std::nullopt;
+  Node where = call("cardrt_card_province", {G(), card});
+  bool owned = false;
+  if (auto one = province_at(t, i + 1, end, owned); one && !owned && end <= to)
+    return and_(binary(Op::Ne, where, konst(0)), binary(Op::Eq, where, std::move(*one)));
+  // "in one of your provinces", "in your Provinces": a card is only ever in its owner's provinces
+  size_t k = i + 1;
+  if (word_at(t, k) == "one" && word_at(t, k + 1) == "of") k += 2;
+  if (word_at(t, k) == "your" && k + 1 < to && is_province(word_at(t, k + 1))) {
+    end = k + 2;
+    return and_(binary(Op::Ne, where, konst(0)), binary(Op::Eq, call("cardrt_card_controller", {G(), card}), controller()));
+  }
+  // "in a Province": any player's
+  if ((word_at(t, k) == "a" || word_at(t, k) == "any") && k + 1 < to && possessive_stem(word_at(t, k + 1)) == "province") {
+    end = k + 2;
+    return binary(Op::Ne, where, konst(0));
+  }
+  return std::nullopt;
+}
+
 // Changes to a province's strength and destroying one; nullopt when the clause is not about a province.
 //   "Give this Province +2 strength", "Give the current Province +2 or -2 strength", "give this Province a strength
 //   bonus equal to the card's Focus Value", "Increase the current battlefield's province's strength by his Chi",
@@ -71,6 +94,20 @@ std::optional<bool> CardBinder::province_effect(const Clause& c, size_t v, Body&
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy_province", {G(), C(), std::move(chosen)}), konst(CARDRT_OK))));
     return rest_of_effect(c, v, v + 4, b, continuous);
   }
+  // "You may discard a card in the current battlefield's province": a choice among the cards in it (not a target)
+  if (prim == "discard" && (word_at(t, v) == "a" || word_at(t, v) == "an")) {
+    size_t in = v + 1, end = 0;
+    while (in < t.size() && word_at(t, in) != "in") ++in;
+    auto where = in < t.size() ? in_province(t, in, t.size(), param(2), end) : std::nullopt;
+    if (!where) return std::nullopt;
+    std::optional<Node> test;
+    if (!noun_filter(t, v, in, param(2), test, why, false)) return fail({c.range, why});
+    auto k = choose_into_slot(c, filter_function(and_(std::move(*test), std::move(*where)), c.range), 1, 1, CARDRT_TGT_ANY_ZONE, b);
+    if (!k) return false;
+    b.stmts.push_back(eval(call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(*k))})));
+    return rest_of_effect(c, v, end, b, continuous);
+  }
+  if (prim == "put" && lower(p_.verbs[static_cast<size_t>(c.verb)].name) == "refill") return refill(c, v, b, continuous);
   if (prim != "give" && prim != "increase" && prim != "reduce") return std::nullopt;
   size_t end = v;
   bool owned = false;
@@ -119,6 +156,37 @@ std::optional<bool> CardBinder::province_effect(const Clause& c, size_t v, Body&
     return fail({c.range, "what it does to the province is not compiled yet"});
   }
   return rest_of_effect(c, v, read, b, continuous);
+}
+
+// "Refill this Province face-up", "Refill this Province with him, face-up", "refill the Province face-up" (after
+// "After this Holding enters play from a Province": the one it left): the top card of the owner's Dynasty deck (the
+// engine's refill zone), or the card named, goes into it; face-down unless the text says face-up.
+std::optional<bool> CardBinder::refill(const Clause& c, size_t v, Body& b, bool continuous) {
+  const auto& t = c.terms;
+  size_t end = v;
+  bool owned = false;
+  std::optional<Node> province = province_at(t, v, end, owned);
+  if (province && owned) province.reset();
+  // "the Province" or "it" when the unit's moment named the one the card left ("After Ryo enters play from a Province,
+  // refill it face-up"): the only province the unit names
+  const bool left_named = lower_text(unit_->range).find("enters play from a province") != std::string::npos;
+  if (!province && left_named && ((word_at(t, v) == "the" && word_at(t, v + 1) == "province") || word_at(t, v) == "it")) {
+    province = call("cardrt_card_left_province", {G(), self()});
+    end = word_at(t, v) == "it" ? v + 1 : v + 2;
+  }
+  if (!province) return fail({c.range, "the province it refills is not compiled yet"});
+  Node card = konst(CARDRT_REFILL_TOP);
+  std::string why;
+  if (word_at(t, end) == "with") {
+    auto named = card_at(c, end + 1, end, why);
+    if (!named) return fail({c.range, why.empty() ? "the card it refills with is not compiled yet" : why});
+    card = std::move(*named);
+  }
+  if (end < t.size() && t[end]->kind == ast::TermKind::Comma && word_at(t, end + 1) == "face-up") ++end;
+  bool face_up = word_at(t, end) == "face-up";
+  if (face_up) ++end;
+  b.stmts.push_back(eval(call("cardrt_refill_province", {G(), C(), std::move(*province), std::move(card), konst(face_up ? 1 : 0)})));
+  return rest_of_effect(c, v, end, b, continuous);
 }
 
 // How many provinces the words [from, to) count, for the controller: "Province you have destroyed this game" (the

@@ -467,6 +467,13 @@ class Runner {
   // province NAME [by P]", "reveal provinces P". nullopt: not a province step.
   std::optional<bool> province_step(const ScenarioStep& st) {
     const auto& w = st.words;
+    if (w[0] == "province" && w.size() == 4 && w[1] == "zones") {
+      // province zones ZONE REFILL_ZONE: where the cards in provinces are kept, and the deck that refills them
+      int held = zone(w[2]), refill = zone(w[3]);
+      if (held < 0 || refill < 0) return bad(st, "no zone '" + (held < 0 ? w[2] : w[3]) + "'");
+      cardrt_game_set_province_zones(game_, held, refill);
+      return true;
+    }
     if (w[0] == "province") {
       if (w.size() != 6 || w[2] != "player" || w[4] != "battlefield")
         return bad(st, "write: province NAME player P battlefield N");

@@ -221,7 +221,10 @@ std::optional<Node> CardBinder::province_count(const std::vector<const ast::Term
 //   "If Ashiko is face-up in one of your Provinces", "if this Event is face-up in one of them" (the provinces of the
 //   trigger), "If Miwa is face-up in your province"; "If you have fewer Provinces than each other player" (or "any
 //   other player"), "If you have two or fewer Provinces", "If you have exactly one Province".
-std::optional<Node> CardBinder::province_condition(const std::vector<const ast::Term*>& t) {
+std::optional<Node> CardBinder::province_condition(const std::vector<const ast::Term*>& all) {
+  // the left part of "..., or you are a Scorpion Clan player" ends with its comma
+  std::vector<const ast::Term*> t = all;
+  while (!t.empty() && t.back()->kind == ast::TermKind::Comma) t.pop_back();
   auto word = [&](size_t k) { return word_at(t, k); };
   std::string lead = word(0);
   if (t.size() < 4 || (lead != "if" && lead != "while" && lead != "unless")) return std::nullopt;
@@ -244,6 +247,16 @@ std::optional<Node> CardBinder::province_condition(const std::vector<const ast::
     Node up = not_(call("cardrt_card_state", {G(), card, konst(CARDRT_STATE_FACE_DOWN)}));
     Node mine = binary(Op::Eq, call("cardrt_card_controller", {G(), card}), controller());
     return result(and_(and_(std::move(in), std::move(up)), std::move(mine)));
+  }
+  // "If none of your provinces have been destroyed since your last turn began" (this turn's start, during yours)
+  {
+    static const char* const since[] = {"none", "of", "your", "PROVINCE", "have", "been", "destroyed", "since", "your", "last", "turn", "began"};
+    bool match = t.size() == 13;
+    for (size_t k = 0; match && k < 12; ++k)
+      match = std::string(since[k]) == "PROVINCE" ? is_province(word(k + 1)) : word(k + 1) == since[k];
+    if (match)
+      return result(binary(Op::Eq, call("cardrt_province_count", {G(), controller(), konst(CARDRT_PROVINCES_DESTROYED_SINCE_YOUR_TURN)}),
+                           konst(0)));
   }
   if (word(1) != "you" || word(2) != "have") return std::nullopt;
   Node mine = call("cardrt_province_count", {G(), controller(), konst(CARDRT_PROVINCES_STANDING)});

@@ -194,6 +194,8 @@ int32_t Game::begin_turn(PlayerId p) {
   s_.active = p;
   ++s_.turn_serial;
   ++s_.players[size_t(p)].turns_started;
+  s_.players[size_t(p)].prev_turn_serial = s_.players[size_t(p)].last_turn_serial;
+  s_.players[size_t(p)].last_turn_serial = s_.turn_serial;
   emit(CARDRT_LOG_BOUNDARY, p, 0, 0, CARDRT_BOUNDARY_TURN_START, s_.players[size_t(p)].turns_started, 0);
   expire(CARDRT_BOUNDARY_TURN_START, p);
   fire_delayed(CARDRT_BOUNDARY_TURN_START, p);

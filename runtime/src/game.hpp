@@ -160,6 +160,8 @@ struct Player {
   int32_t wounds = 0;
   int32_t failed_draws = 0;
   int32_t turns_started = 0;
+  int64_t last_turn_serial = 0;  // State::turn_serial when his last turn began ("since your last turn began")
+  int64_t prev_turn_serial = 0;  // ... and when the one before it began
   bool lost = false;
   std::vector<int32_t> additional_actions;  // designators of each additional action granted and not taken (0: any)
 };
@@ -232,6 +234,7 @@ struct Province {
   int32_t battlefield = 0;
   bool destroyed = false;
   PlayerId destroyed_by = -1;
+  int64_t destroyed_serial = 0;  // State::turn_serial when it was destroyed
   std::vector<ProvinceBonus> bonuses;
 };
 

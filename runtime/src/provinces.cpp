@@ -94,6 +94,7 @@ int32_t Game::destroy_province(cardrt_effect_ctx* ctx, int32_t id, PlayerId by) 
   if (ctx && ctx->probe) return CARDRT_OK;
   p.destroyed = true;
   p.destroyed_by = valid_player(by) ? by : -1;
+  p.destroyed_serial = s_.turn_serial;
   const PlayerId owner = p.owner;
   emit(CARDRT_LOG_PROVINCE_DESTROYED, owner, 0, ctx_source(ctx), id, p.destroyed_by, 0);
   raise(EventInfo{.kind = CARDRT_EV_PROVINCE_DESTROYED, .card = 0, .player = owner, .amount = p.destroyed_by,
@@ -132,6 +133,14 @@ int32_t Game::count_provinces(PlayerId player, int32_t which) const {
       case CARDRT_PROVINCES_STANDING: n += p.owner == player && !p.destroyed; break;
       case CARDRT_PROVINCES_DESTROYED: n += p.owner == player && p.destroyed; break;
       case CARDRT_PROVINCES_DESTROYED_BY: n += p.destroyed && p.destroyed_by == player; break;
+      case CARDRT_PROVINCES_DESTROYED_SINCE_YOUR_TURN: {
+        // since his last turn began: during his own turn, the turn of his before this one (what the other players'
+        // turns since then did); from the game's start when there is none
+        const Player& who = s_.players[size_t(player)];
+        const int64_t since = s_.active == player ? who.prev_turn_serial : who.last_turn_serial;
+        n += p.owner == player && p.destroyed && p.destroyed_serial >= since;
+        break;
+      }
       default: return 0;
     }
   }

@@ -175,3 +175,26 @@ TEST(Provinces001, RefillingTakesTheTopOfTheRefillZoneOrTheCardNamedAndACardReme
   cardrt_game_destroy_province(t, mine, 1);
   EXPECT_EQ(cardrt_refill_province(t, nullptr, mine, a, 1), CARDRT_FAILED);  // destroyed
 }
+
+TEST(Provinces001, DestroyedSinceYourLastTurnBeganCountsFromYourTurnBeforeThisOneDuringYourTurn) {
+  TestGame t(legends_with_provinces());
+  t.start();
+  const int32_t a = cardrt_game_add_province(t, 0, 1), b = cardrt_game_add_province(t, 0, 2);
+  cardrt_game_begin_turn(t, 0);
+  cardrt_game_destroy_province(t, a, 1);  // during player 0's first turn
+  EXPECT_EQ(cardrt_province_count(t, 0, CARDRT_PROVINCES_DESTROYED_SINCE_YOUR_TURN), 1);
+  cardrt_game_end_turn(t);
+  cardrt_game_begin_turn(t, 1);  // another player's turn: since player 0's last turn began, a was destroyed
+  EXPECT_EQ(cardrt_province_count(t, 0, CARDRT_PROVINCES_DESTROYED_SINCE_YOUR_TURN), 1);
+  cardrt_game_end_turn(t);
+  cardrt_game_begin_turn(t, 0);  // his own turn: his turn before this one is when a was destroyed
+  EXPECT_EQ(cardrt_province_count(t, 0, CARDRT_PROVINCES_DESTROYED_SINCE_YOUR_TURN), 1);
+  cardrt_game_end_turn(t);
+  cardrt_game_begin_turn(t, 1);
+  EXPECT_EQ(cardrt_province_count(t, 0, CARDRT_PROVINCES_DESTROYED_SINCE_YOUR_TURN), 0);
+  cardrt_game_destroy_province(t, b, 1);
+  cardrt_game_end_turn(t);
+  cardrt_game_begin_turn(t, 0);
+  EXPECT_EQ(cardrt_province_count(t, 0, CARDRT_PROVINCES_DESTROYED_SINCE_YOUR_TURN), 1);
+  EXPECT_EQ(cardrt_province_count(t, 0, CARDRT_PROVINCES_DESTROYED), 2);
+}

@@ -209,10 +209,11 @@ enum { CARDRT_BOUNDARY_TURN_START = 1, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY
        CARDRT_BOUNDARY_BATTLE_RESOLVED, CARDRT_BOUNDARY_BATTLE_END, CARDRT_BOUNDARY_DUEL_END, CARDRT_BOUNDARY_DAWN,
        CARDRT_BOUNDARY_COUNT };
 enum { CARDRT_PHASE_OTHER = 0, CARDRT_PHASE_ACCUMULATION = 1 };
-/* cardrt_province_count (ABI 9): a player's provinces not destroyed, his destroyed ones, the ones he destroyed, and
- * the fewest and the most provinces not destroyed that another player (who has not lost) has */
+/* cardrt_province_count (ABI 9): a player's provinces not destroyed, his destroyed ones, the ones he destroyed, the
+ * fewest and the most provinces not destroyed that another player (who has not lost) has, and his provinces
+ * destroyed since his last turn began (during his turn: since the one before it began) */
 enum { CARDRT_PROVINCES_STANDING = 0, CARDRT_PROVINCES_DESTROYED, CARDRT_PROVINCES_DESTROYED_BY,
-       CARDRT_PROVINCES_OTHERS_FEWEST, CARDRT_PROVINCES_OTHERS_MOST };
+       CARDRT_PROVINCES_OTHERS_FEWEST, CARDRT_PROVINCES_OTHERS_MOST, CARDRT_PROVINCES_DESTROYED_SINCE_YOUR_TURN };
 #define CARDRT_CURRENT_BATTLEFIELD (-1)
 /* cardrt_refill_province's card (ABI 9): the top card of the province owner's refill zone */
 #define CARDRT_REFILL_TOP (-1)

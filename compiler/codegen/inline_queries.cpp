@@ -12,7 +12,7 @@ namespace cardc::codegen {
 namespace {
 
 // The views' fields in declaration order (cardrt.h); the target's data layout places them as the C compiler does.
-enum GameViewField : unsigned { kGameViewGame, kGameViewCards, kGameViewCardCount, kGameViewCardStride, kGameViewEachIds };
+enum GameViewField : unsigned { kGameViewGame, kGameViewCards, kGameViewCardCount, kGameViewCardStride };
 enum CardViewField : unsigned {
   kCardExists,
   kCardInPlay,
@@ -38,50 +38,28 @@ constexpr Query kQueries[] = {
     {"cardrt_ctx_controller", true, kCtxController, false},
 };
 
-llvm::StructType* game_view_type(llvm::LLVMContext& c) {
-  llvm::Type* ptr = llvm::PointerType::getUnqual(c);
-  llvm::Type* i32 = llvm::Type::getInt32Ty(c);
-  return llvm::StructType::get(c, {ptr, ptr, i32, i32, ptr});
-}
-
 // Straight-line reads, no branch: -O1 and -O2 use the fast code generator (target.cpp), which keeps no value in a
 // register from one block to the next, so the lowering reads every query of an expression in one block and tests
 // their `ok` once (lower.cpp). No read may fault: a missing game, context or card reads an all-zero stand-in (no
 // cards, another game, a card that does not exist) instead, and is not ok.
 class QueryEmitter {
  public:
-  QueryEmitter(llvm::IRBuilder<>& b, llvm::ArrayRef<llvm::Value*> args, const QueryFrame* frame = nullptr)
-      : b_(b), c_(b.getContext()), args_(args), fn_(b.GetInsertBlock()->getParent()), frame_(frame) {
+  QueryEmitter(llvm::IRBuilder<>& b, llvm::ArrayRef<llvm::Value*> args)
+      : b_(b), c_(b.getContext()), args_(args), fn_(b.GetInsertBlock()->getParent()) {
     llvm::Type* ptr = b.getPtrTy();
     llvm::Type* i32 = b.getInt32Ty();
-    game_view_ = game_view_type(c_);
+    game_view_ = llvm::StructType::get(c_, {ptr, ptr, i32, i32});
     card_view_ = llvm::StructType::get(c_, {i32, i32, i32, i32, i32, b.getInt64Ty()});
     ctx_view_ = llvm::StructType::get(c_, {ptr, i32, i32});
   }
 
-  QueryFrame frame() {
-    llvm::Value* game = args_[0];
-    llvm::Value* ctx = args_[1];
-    llvm::Value* ctx_present = b_.CreateIsNotNull(ctx);
-    llvm::Value* cv = b_.CreateSelect(ctx_present, ctx, stand_in(ctx_view_, "cardrt.no_ctx"));
-    llvm::Value* own = b_.CreateICmpEQ(load(b_.getPtrTy(), game_view_, game, kGameViewGame),
-                                       load(b_.getPtrTy(), ctx_view_, cv, kCtxGame));
-    llvm::Value* ctx_ok = b_.CreateAnd(ctx_present, own);
-    // the stand-in unless ok, so that a read through the frame needs no test of its own
-    return QueryFrame{game, ctx, b_.CreateSelect(ctx_ok, ctx, stand_in(ctx_view_, "cardrt.no_ctx")), ctx_ok};
-  }
-
   QueryRead emit(const Query& q) {
     llvm::Value* game = args_[0];
-    const bool framed = frame_ && frame_->game == game && (!q.on_ctx || frame_->ctx == args_[1]);
-    llvm::Value* game_present = framed ? b_.getTrue() : b_.CreateIsNotNull(game);
-    llvm::Value* gv = framed ? game : b_.CreateSelect(game_present, game, stand_in(game_view_, "cardrt.no_game"));
+    llvm::Value* game_present = b_.CreateIsNotNull(game);
+    llvm::Value* gv = b_.CreateSelect(game_present, game, stand_in(game_view_, "cardrt.no_game"));
     llvm::Value* ok = nullptr;
     llvm::Value* v = nullptr;
-    if (q.on_ctx && framed) {
-      ok = frame_->ctx_ok;
-      v = load(b_.getInt32Ty(), ctx_view_, frame_->ctx_view, q.field);
-    } else if (q.on_ctx) {
+    if (q.on_ctx) {
       llvm::Value* ctx = args_[1];
       llvm::Value* ctx_present = b_.CreateIsNotNull(ctx);
       llvm::Value* cv = b_.CreateSelect(ctx_present, ctx, stand_in(ctx_view_, "cardrt.no_ctx"));
@@ -139,7 +117,6 @@ class QueryEmitter {
   llvm::StructType* game_view_ = nullptr;
   llvm::StructType* card_view_ = nullptr;
   llvm::StructType* ctx_view_ = nullptr;
-  const QueryFrame* frame_ = nullptr;
 };
 
 }  // namespace
@@ -150,21 +127,10 @@ bool is_inlined_query(std::string_view name) {
   return false;
 }
 
-QueryFrame query_frame(llvm::IRBuilder<>& b, llvm::Value* game, llvm::Value* ctx) {
-  llvm::Value* const args[] = {game, ctx};
-  return QueryEmitter(b, args).frame();
-}
-
-std::optional<QueryRead> read_query(llvm::IRBuilder<>& b, std::string_view name, llvm::ArrayRef<llvm::Value*> args,
-                                    const QueryFrame* frame) {
+std::optional<QueryRead> read_query(llvm::IRBuilder<>& b, std::string_view name, llvm::ArrayRef<llvm::Value*> args) {
   for (const Query& q : kQueries)
-    if (q.name == name && args.size() == (q.field == kCardPrintedKeywords ? 3u : 2u))
-      return QueryEmitter(b, args, frame).emit(q);
+    if (q.name == name && args.size() == (q.field == kCardPrintedKeywords ? 3u : 2u)) return QueryEmitter(b, args).emit(q);
   return std::nullopt;
-}
-
-llvm::Value* read_each_ids(llvm::IRBuilder<>& b, llvm::Value* game) {
-  return b.CreateLoad(b.getPtrTy(), b.CreateStructGEP(game_view_type(b.getContext()), game, kGameViewEachIds), "each.ids");
 }
 
 }  // namespace cardc::codegen

@@ -313,7 +313,6 @@ class Lowerer {
         if (n.value < 0 || n.value >= ir::fn_param_count(f_->kind))
           throw LowerError{"parameter " + std::to_string(n.value) + " out of range"};
         const int p = static_cast<int>(n.value);
-        if (params_) return {params_[p], ir::fn_param_type(f_->kind, p)};  // a filter lowered in place
         return {fn_->getArg(static_cast<unsigned>(p)), ir::fn_param_type(f_->kind, p)};
       }
       case Op::Local: return {b_.CreateLoad(b_.getInt32Ty(), local_slot(n)), AbiType::I32};
@@ -473,13 +472,8 @@ class Lowerer {
     if (n.kids.size() != s->param_count) throw LowerError{"call of " + n.text + " with the wrong arity"};
     std::vector<llvm::Value*> args;
     for (size_t i = 0; i < n.kids.size(); ++i) args.push_back(argument(s->params[i], n.kids[i]));
-    if (options_.inline_queries && !speculation_ok_ && !as_written_ && n.text == "cardrt_for_each_card")
-      if (const Node* filter = pure_filter_expression(n.kids[2]))
-        if (const ir::Function* each = card_function(n.kids[3]))
-          return {each_card_loop(args, im_.functions[static_cast<size_t>(n.kids[2].value)], *filter, *each),
-                  AbiType::I32};
     if (speculation_ok_)
-      if (std::optional<QueryRead> read = read_query(b_, n.text, args, frame_)) {
+      if (std::optional<QueryRead> read = read_query(b_, n.text, args)) {
         *speculation_ok_ = b_.CreateAnd(*speculation_ok_, read->ok);
         return {read->value, AbiType::I32};
       }
@@ -490,155 +484,6 @@ class Lowerer {
       case AbiType::I64: return {saturate(r), AbiType::I32};
       default: return {r, s->ret};
     }
-  }
-
-  // ---------------------------------------------------------------- for each card, as a loop of its own
-  // cardrt_for_each_card(game, ctx, filter, fn) calls the filter through a pointer for every card in play; when the
-  // filter only returns an expression of the queries read from the views, the loop is here instead, between
-  // cardrt_each_card_begin and _end (the snapshot of the cards in play and the operation's scope), with the
-  // filter's expression computed in place and fn called directly. A card whose reads are not the queries' answers
-  // is asked as the runtime would: cardrt_card_in_play, then the filter function.
-
-  // The expression of a filter whose whole body is `return <expression of inlined queries>`, else null.
-  const Node* pure_filter_expression(const Node& ref) const {
-    if (ref.op != Op::FnRef || ref.value < 0 || static_cast<uint64_t>(ref.value) >= im_.functions.size()) return nullptr;
-    const ir::Function& f = im_.functions[static_cast<size_t>(ref.value)];
-    if (f.kind != ir::FnKind::Filter || f.locals != 0) return nullptr;
-    const Node* body = &f.body;
-    while (body->op == Op::Block && body->kids.size() == 1) body = &body->kids[0];
-    if (body->op != Op::Return || body->kids.size() != 1 || !pure(body->kids[0])) return nullptr;
-    return &body->kids[0];
-  }
-
-  // A module function called as (game, ctx, card) -> i32, as cardrt_for_each_card calls fn.
-  const ir::Function* card_function(const Node& ref) const {
-    if (ref.op != Op::FnRef || ref.value < 0 || static_cast<uint64_t>(ref.value) >= im_.functions.size()) return nullptr;
-    const ir::Function& f = im_.functions[static_cast<size_t>(ref.value)];
-    return f.kind == ir::FnKind::Amount || f.kind == ir::FnKind::Filter ? &f : nullptr;
-  }
-
-  // The `return <constant>` ending a function whose body is only statements evaluating calls before it (the usual
-  // fn of a for each: "cardrt_stat_modify(...); return 0"), else null: such a body is lowered in place.
-  static const Node* calls_then_answers(const ir::Function& f) {
-    if (f.locals != 0) return nullptr;
-    const Node* body = &f.body;
-    while (body->op == Op::Block && body->kids.size() == 1) body = &body->kids[0];
-    if (body->op != Op::Block || body->kids.empty()) return nullptr;
-    const Node& last = body->kids.back();
-    if (last.op != Op::Return || last.kids.size() != 1 || last.kids[0].op != Op::Const) return nullptr;
-    for (size_t i = 0; i + 1 < body->kids.size(); ++i) {
-      const Node& k = body->kids[i];
-      if (k.op != Op::Eval || k.kids.size() != 1 || k.kids[0].op != Op::Call) return nullptr;
-    }
-    return &last;
-  }
-
-  llvm::Value* each_card_loop(const std::vector<llvm::Value*>& args, const ir::Function& filter_fn,
-                              const Node& filter, const ir::Function& each) {
-    llvm::Value* game = args[0];
-    llvm::Value* ctx = args[1];
-    // counters in stack slots of the entry block (registers from -O1, as locals)
-    llvm::IRBuilder<> entry(&fn_->getEntryBlock(), fn_->getEntryBlock().begin());
-    llvm::AllocaInst* index_slot = entry.CreateAlloca(b_.getInt32Ty(), nullptr, "each.i");
-    llvm::AllocaInst* done_slot = entry.CreateAlloca(b_.getInt32Ty(), nullptr, "each.done");
-    llvm::AllocaInst* result_slot = entry.CreateAlloca(b_.getInt32Ty(), nullptr, "each.result");
-
-    auto* setup = llvm::BasicBlock::Create(c_, "each.setup", fn_);
-    auto* body = llvm::BasicBlock::Create(c_, "each.card", fn_);
-    auto* slow = llvm::BasicBlock::Create(c_, "each.as.called", fn_);
-    auto* slow_filter = llvm::BasicBlock::Create(c_, "each.filter", fn_);
-    auto* decide = llvm::BasicBlock::Create(c_, "each.decide", fn_);
-    auto* run = llvm::BasicBlock::Create(c_, "each.run", fn_);
-    auto* next = llvm::BasicBlock::Create(c_, "each.next", fn_);
-    auto* finish = llvm::BasicBlock::Create(c_, "each.end", fn_);
-    auto* exit = llvm::BasicBlock::Create(c_, "each.exit", fn_);
-
-    llvm::Value* count = b_.CreateCall(abi_.at("cardrt_each_card_begin"), {game, ctx}, "each.count");
-    b_.CreateStore(count, result_slot);  // an error: the loop never began, there is no end to call
-    b_.CreateCondBr(b_.CreateICmpSLT(count, b_.getInt32(0)), exit, setup);
-
-    b_.SetInsertPoint(setup);
-    llvm::Value* ids = read_each_ids(b_, game);
-    const QueryFrame frame = query_frame(b_, game, ctx);
-    b_.CreateStore(b_.getInt32(0), index_slot);
-    b_.CreateStore(b_.getInt32(0), done_slot);
-    b_.CreateCondBr(b_.CreateICmpSGT(count, b_.getInt32(0)), body, finish);
-
-    // the card's reads in one block: in play, and the filter's expression with the card as its candidate
-    b_.SetInsertPoint(body);
-    llvm::Value* i = b_.CreateLoad(b_.getInt32Ty(), index_slot);
-    llvm::Value* id = b_.CreateLoad(b_.getInt32Ty(), b_.CreateGEP(b_.getInt32Ty(), ids, b_.CreateZExt(i, b_.getInt64Ty())),
-                                    "each.id");
-    llvm::Value* ok = b_.getTrue();
-    const std::optional<QueryRead> in_play = read_query(b_, "cardrt_card_in_play", {game, id}, &frame);
-    ok = b_.CreateAnd(ok, in_play->ok);
-    llvm::Value* const params[] = {game, ctx, id};
-    const ir::Function* outer = f_;
-    f_ = &filter_fn;
-    params_ = params;
-    speculation_ok_ = &ok;
-    frame_ = &frame;
-    llvm::Value* accepted = condition(filter);
-    frame_ = nullptr;
-    speculation_ok_ = nullptr;
-    params_ = nullptr;
-    f_ = outer;
-    llvm::Value* fast = b_.CreateAnd(b_.CreateIsNotNull(in_play->value), accepted);
-    llvm::BasicBlock* fast_end = b_.GetInsertBlock();
-    b_.CreateCondBr(ok, decide, slow, llvm::MDBuilder(c_).createBranchWeights(1000, 1));
-
-    b_.SetInsertPoint(slow);
-    llvm::Value* still = b_.CreateCall(abi_.at("cardrt_card_in_play"), {game, id});
-    b_.CreateCondBr(b_.CreateIsNotNull(still), slow_filter, decide);
-
-    b_.SetInsertPoint(slow_filter);
-    const size_t filter_index = static_cast<size_t>(&filter_fn - im_.functions.data());
-    llvm::Value* answer = b_.CreateIsNotNull(
-        b_.CreateCall(signature(ir::FnKind::Filter), function_address(filter_index), {game, ctx, id}));
-    llvm::BasicBlock* slow_filter_end = b_.GetInsertBlock();
-    b_.CreateBr(decide);
-
-    b_.SetInsertPoint(decide);
-    llvm::PHINode* accept = b_.CreatePHI(b_.getInt1Ty(), 3);
-    accept->addIncoming(fast, fast_end);
-    accept->addIncoming(b_.getFalse(), slow);
-    accept->addIncoming(answer, slow_filter_end);
-    b_.CreateCondBr(accept, run, next);
-
-    b_.SetInsertPoint(run);
-    llvm::Value* ran = nullptr;
-    if (const Node* answer = calls_then_answers(each)) {
-      // fn's statements in place, with the card as its argument
-      const ir::Function* outer_fn = f_;
-      f_ = &each;
-      params_ = params;
-      const Node* body = &each.body;
-      while (body->op == Op::Block && body->kids.size() == 1) body = &body->kids[0];
-      for (const Node& k : body->kids)
-        if (&k != answer) statement(k);
-      params_ = nullptr;
-      f_ = outer_fn;
-      ran = b_.getInt32(answer->kids[0].value == CARDRT_OK ? 1 : 0);
-    } else {
-      const size_t each_index = static_cast<size_t>(&each - im_.functions.data());
-      llvm::Value* r = b_.CreateCall(signature(each.kind), function_address(each_index), {game, ctx, id});
-      ran = b_.CreateZExt(b_.CreateICmpEQ(r, b_.getInt32(CARDRT_OK)), b_.getInt32Ty());
-    }
-    b_.CreateStore(b_.CreateAdd(b_.CreateLoad(b_.getInt32Ty(), done_slot), ran), done_slot);
-    b_.CreateBr(next);
-
-    b_.SetInsertPoint(next);
-    llvm::Value* i_next = b_.CreateAdd(b_.CreateLoad(b_.getInt32Ty(), index_slot), b_.getInt32(1));
-    b_.CreateStore(i_next, index_slot);
-    b_.CreateCondBr(b_.CreateICmpSLT(i_next, count), body, finish);
-
-    b_.SetInsertPoint(finish);
-    llvm::Value* done = b_.CreateLoad(b_.getInt32Ty(), done_slot);
-    b_.CreateStore(b_.CreateCall(abi_.at("cardrt_each_card_end"), {game, ctx, done}), result_slot);
-    b_.CreateBr(exit);
-
-    b_.SetInsertPoint(exit);
-    return b_.CreateLoad(b_.getInt32Ty(), result_slot, "each");
   }
 
   llvm::Value* argument(AbiType want, const Node& n) {
@@ -680,8 +525,6 @@ class Lowerer {
   llvm::Function* fn_ = nullptr;
   llvm::Value** speculation_ok_ = nullptr;  // while speculating: the and of every query read's ok
   bool as_written_ = false;                 // lowering the fallback of a speculated expression: calls, branches
-  llvm::Value* const* params_ = nullptr;    // lowering a filter's expression in place: its parameters' values
-  const QueryFrame* frame_ = nullptr;       // and what its loop checked once (inline_queries.h)
   std::vector<llvm::AllocaInst*> locals_;
 };
 

@@ -641,16 +641,38 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t end = v;
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;
+    Node act;
     if (prim == "set_state") {
       int s = state_named_by_verb(c, "verb");
       int undo = state_named_by_verb(c, "undo verb");
       if (s < 0 && undo < 0) return fail({c.range, "its verb names no card state"});
-      b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), std::move(*card), konst(s >= 0 ? s : undo), konst(s >= 0 ? 1 : 0)})));
+      act = call("cardrt_set_card_state", {G(), C(), std::move(*card), konst(s >= 0 ? s : undo), konst(s >= 0 ? 1 : 0)});
     } else {
-      b.stmts.push_back(eval(call(prim == "bow" ? "cardrt_bow" : prim == "straighten" ? "cardrt_straighten" : "cardrt_destroy",
-                                  {G(), C(), std::move(*card)})));
+      act = call(prim == "bow" ? "cardrt_bow" : prim == "straighten" ? "cardrt_straighten" : "cardrt_destroy", {G(), C(), std::move(*card)});
     }
-    return true;
+    // "Destroy him if he is Kolat": only while the condition after the card holds
+    if (word_at(c.terms, end) == "if") {
+      SourceRange cond = terms_range(c.terms, end, c.terms.size());
+      auto g = card_condition(c, cond);
+      if (!g) g = resource_condition(c, cond);
+      if (!g) return fail({c.range, "the condition '" + words_text(c.terms, end, c.terms.size()) + "' is not compiled yet"});
+      b.stmts.push_back(if_(std::move(*g), block({eval(std::move(act))})));
+      return true;
+    }
+    // "Bow this Follower to destroy a target Follower": the rest happens only when the first did (its price)
+    if (size_t len = 0; word_at(c.terms, end) == "to" && end + 1 < c.terms.size()) {
+      int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(end + 1), len);
+      if (verb >= 0) {
+        Body then;
+        then.locals = b.locals;
+        if (!effect_body(tail_clause(c, end + 1, verb), then, continuous)) return false;
+        b.locals = then.locals;
+        b.stmts.push_back(if_(binary(Op::Eq, std::move(act), konst(CARDRT_OK)), block(std::move(then.stmts))));
+        return true;
+      }
+    }
+    b.stmts.push_back(eval(std::move(act)));
+    return rest_of_effect(c, v, end, b, continuous);  // "Bow him into the river" is not "Bow him" (fail closed)
   }
   if (prim == "negate") {
     if (std::optional<bool> r = negate_procedure(c, v, b, dur_default)) return *r;

@@ -641,6 +641,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t end = v;
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;
+    // "Straighten his unit", "bow your target Personality's unit": the card and the cards attached to him, each
+    if (word_at(c.terms, end) == "unit" && end > v && prim != "set_state") {
+      Node who = std::move(*card);
+      Node in_unit = and_(call("cardrt_card_in_play", {G(), param(2)}),
+                          binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)));
+      Body each;
+      each.stmts.push_back(eval(call(prim == "bow" ? "cardrt_bow" : prim == "straighten" ? "cardrt_straighten" : "cardrt_destroy", {G(), C(), param(2)})));
+      each.stmts.push_back(ret(konst(CARDRT_OK)));
+      int fn = add_function("each", FnKind::Amount, std::move(each), c.range);
+      b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter_function(std::move(in_unit), c.range)), fn_ref(fn)})));
+      return rest_of_effect(c, v, end + 1, b, continuous);
+    }
     Node act;
     if (prim == "set_state") {
       int s = state_named_by_verb(c, "verb");

@@ -671,6 +671,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       b.stmts.push_back(if_(std::move(*g), block({eval(std::move(act))})));
       return true;
     }
+    // "Bow him or move him home": the controller chooses one of the two (CARDRT_PURPOSE_VERB: yes is the first)
+    if (size_t len = 0; word_at(c.terms, end) == "or" && end + 1 < c.terms.size()) {
+      int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(end + 1), len);
+      if (verb < 0) return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
+      Body other;
+      other.locals = b.locals;
+      if (!effect_body(tail_clause(c, end + 1, verb), other, continuous)) return false;
+      b.locals = other.locals;
+      b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}), block({eval(std::move(act))}),
+                            block(std::move(other.stmts))));
+      return true;
+    }
     // "Bow this Follower to destroy a target Follower": the rest happens only when the first did (its price)
     if (size_t len = 0; word_at(c.terms, end) == "to" && end + 1 < c.terms.size()) {
       int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(end + 1), len);

@@ -701,9 +701,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "negate") {
     if (std::optional<bool> r = negate_procedure(c, v, b, dur_default)) return *r;
     std::string t = lower_text(c.range);
-    if (t.find("destruction") == std::string::npos) return fail({c.range, "only 'Negate the destruction' is compiled yet"});
+    size_t d = v;
+    while (d < c.terms.size() && lower_word(*c.terms[d]) != "destruction") ++d;
+    if (d == c.terms.size() || d > v + 1) return fail({c.range, "only 'Negate the destruction' is compiled yet"});
     b.stmts.push_back(eval(call("cardrt_pending_cancel", {G(), C()})));
-    return true;
+    // "Negate the destruction of it": the destruction under way, of the card the trigger names
+    size_t read = d + 1;
+    if (word_at(c.terms, read) == "of" && read + 1 < c.terms.size()) {
+      size_t end = read + 1;
+      if (!card_at(c, read + 1, end, why)) return fail({c.range, why});
+      read = end;
+    }
+    return rest_of_effect(c, v, read, b, continuous);
   }
   if (prim == "give") {
     size_t end = v;
@@ -844,15 +853,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t end = v;
     auto card = card_at(c, v, end, why);
     if (!card) return fail({c.range, why});
+    // "his Force and Chi": two stats, then nothing but a duration (fail closed)
     std::vector<int> stats;
-    for (size_t i = end; i < c.terms.size(); ++i) {
-      size_t len = 0;
-      if (int s = lex_.stat_at(std::span(c.terms).subspan(i), len); s >= 0) {
-        stats.push_back(s);
-        i += len - 1;
-      }
+    size_t i = end;
+    for (size_t len = 0; i < c.terms.size() && stats.size() < 2;) {
+      int s = lex_.stat_at(std::span(c.terms).subspan(i), len);
+      if (s < 0) break;
+      stats.push_back(s);
+      i += len;
+      if (stats.size() == 1 && word_at(c.terms, i) == "and") ++i;
     }
     if (stats.size() != 2) return fail({c.range, "it does not name two stats"});
+    if (!only_duration_left(c, i)) return fail({c.range, "the words after '" + words_text(c.terms, v, i) + "' are not compiled yet"});
     uint32_t who = b.local();
     b.stmts.push_back(let(who, std::move(*card)));
     b.stmts.push_back(eval(call("cardrt_stat_switch", {G(), C(), local(who), konst(stats[0]), local(who), konst(stats[1])})));
@@ -895,12 +907,15 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
     if (prim == "double") {
       b.stmts.push_back(eval(call("cardrt_stat_modify_op", {G(), C(), std::move(*card), konst(stat), konst(CARDRT_OP_MUL), konst(2), konst(dur)})));
+      size_t after = stat >= 0 && end < c.terms.size() && lex_.stat_at(std::span(c.terms).subspan(end), len) == stat ? end + len : end;
+      if (!only_duration_left(c, after)) return fail({c.range, "the words after '" + words_text(c.terms, v, after) + "' are not compiled yet"});
       return true;
     }
     size_t to = end;
     while (to < c.terms.size() && lower_word(*c.terms[to]) != "to") ++to;
     auto value = amount_at(c, to + 1);
     if (!value) return fail({c.range, "it sets no value"});
+    if (!only_duration_left(c, to + 2)) return fail({c.range, "the words after '" + words_text(c.terms, v, to + 2) + "' are not compiled yet"});
     b.stmts.push_back(eval(call("cardrt_stat_set", {G(), C(), std::move(*card), konst(stat), std::move(*value), konst(dur)})));
     return true;
   }
@@ -1156,8 +1171,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     int hand = runtime_zone_role_zone(p_, CARDRT_ZROLE_HAND);
     std::string rest = lower_text(c.range);
     if (!card || hand < 0 || rest.find("hand") == std::string::npos) return fail({c.range, why.empty() ? "only returning a card to its hand is compiled yet" : why});
+    // "to your hand", "to its owner's hand": nothing after "hand" but a duration or another effect (fail closed)
+    size_t h = end;
+    while (h < c.terms.size() && lower_word(*c.terms[h]) != "hand") ++h;
     b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), std::move(*card), konst(hand), konst(0)})));
-    return true;
+    return rest_of_effect(c, v, h + 1, b, continuous);
   }
   // "Move him to the current battlefield", "Move your Monk to the current battlefield": with his unit; "Move this
   // Personality there" after "If any enemy units are at the current battlefield"; "to this battlefield" in a Battle

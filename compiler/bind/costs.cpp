@@ -105,7 +105,15 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
   if (prim == "choose" && v + 1 < c.terms.size()) {
     // "Choose your performing unbowed Monk": chosen as the action is announced (performers.cpp)
     size_t end = v;
-    if (!performer_at(c.terms, v, end)) return fail({c.range, "this cost is not compiled yet"});
+    auto who = performer_at(c.terms, v, end);
+    if (!who) return fail({c.range, "this cost is not compiled yet"});
+    // the card itself performs it ("Choose your performing unbowed Monk" on a Monk): what the words say of him must
+    // hold, every word read (fail closed)
+    if (printed_performer() && lower_word(*c.terms[v]) == "your") {
+      std::optional<Node> test;
+      if (!noun_filter(c.terms, v + 1, end, *who, test, why)) return fail({c.range, why});
+      b.stmts.push_back(fail_if(not_(std::move(*test))));
+    }
     return more_costs(c, end, b);
   }
   std::string text = lower_text(c.range);

@@ -1213,13 +1213,12 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t end = v;
     auto card = card_at(c, v, end, why);
     if (!card) return fail({c.range, why});
-    while (end < c.terms.size() && lower_word(*c.terms[end]) != "to") ++end;
-    if (end + 1 >= c.terms.size()) return fail({c.range, "it names no card to move to"});
+    if (end + 1 >= c.terms.size() || lower_word(*c.terms[end]) != "to") return fail({c.range, "it names no card to move to"});
     size_t to_end = end + 1;
     auto to = targeted_card(c, end + 1, to_end, b);
     if (!to) return false;
     b.stmts.push_back(eval(call("cardrt_transfer", {G(), C(), std::move(*card), std::move(*to)})));
-    return true;
+    return rest_of_effect(c, v, to_end, b, continuous);
   }
   if (prim == "prevent" && !replacing_ && v + 1 < c.terms.size() && lower_word(*c.terms[v + 1]) == "next") {
     // "Prevent the next 2 wounds that would be dealt to this structure until the end of the turn"
@@ -1231,6 +1230,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (!card) return n && to + 1 < c.terms.size() ? false : fail({c.range, "it prevents no amount to a card"});
     int32_t dur = duration(c, CARDRT_DUR_END_OF_TURN);
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+    if (!only_duration_left(c, end)) return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
     b.stmts.push_back(eval(call("cardrt_prevent_damage", {G(), C(), std::move(*card), std::move(*n), konst(dur)})));
     return true;
   }

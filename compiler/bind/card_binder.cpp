@@ -308,6 +308,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   discarded_slot_.reset();
   duel_local_.reset();
   duel_challenger_.reset();
+  multi_targets_.clear();
   moved_local_.reset();
   duel_challenged_.reset();
   ranged_ = floor_used_ = in_province_ = false;

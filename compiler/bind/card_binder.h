@@ -289,6 +289,7 @@ class CardBinder {
   std::vector<std::pair<SourceRange, int64_t>> picked_;  // clauses that looked at, searched for or chose cards: slot
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
+  std::vector<size_t> multi_targets_;      // this unit's targets of more than one card ("target one or two X")
   std::optional<int64_t> performer_slot_;  // an action card's performer, chosen as the action is announced
   std::optional<uint32_t> moved_local_;   // whether the card the effect moved was elsewhere ("If he moved")
   std::optional<Node> player_;             // the player subject of a declarative ("His controller loses 1 Honor")

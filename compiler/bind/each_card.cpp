@@ -60,7 +60,16 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
   int64_t k = -1;
   std::optional<Node> filter_test;
   size_t target = 0;
-  if (auto q = target_quantity(t, v, target)) {
+  const Reference* plural = word(v) == "them" ? reference_at(t[v]) : nullptr;
+  std::optional<size_t> many;  // "target one or two Personalities: Bow them": each card of that target
+  if (plural)
+    for (size_t j : multi_targets_)
+      if (unit_->targets[j].range == plural->antecedent || target_containing(plural->antecedent) == j) many = j;
+  if (many) {
+    k = static_cast<int64_t>(*many);
+    end = v + 1;
+    how = How::slot;
+  } else if (auto q = target_quantity(t, v, target)) {
     size_t tk = unit_->targets.size();
     for (size_t j = 0; j < unit_->targets.size(); ++j)
       if (unit_->targets[j].range.begin == t[target]->range.begin) tk = j;

@@ -684,7 +684,15 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
   if (created_range_.valid() && created_range_.begin <= a.begin && a.end <= created_range_.end) return local(last_created_);
   if (auto k = picked_slot(a)) return slot(static_cast<int>(*k));
   for (size_t k = 0; k < u.targets.size(); ++k)
-    if (u.targets[k].range == a) return slot(static_cast<int>(k));
+    if (u.targets[k].range == a) {
+      // "target one or two Personalities": only a verb that runs for each of them may use them (each_card.cpp);
+      // anywhere else the first card alone would be read (fail closed)
+      if (std::find(multi_targets_.begin(), multi_targets_.end(), k) != multi_targets_.end()) {
+        why = "what happens to each of '" + std::string(ctx_.sources.text(a)) + "' here is not compiled yet";
+        return std::nullopt;
+      }
+      return slot(static_cast<int>(k));
+    }
   // "Target an enemy Personality or Follower: Give it -3F": a noun further on in the target's phrase
   if (auto k = target_containing(a)) return slot(static_cast<int>(*k));
   // "this Shugenja" on a Spell, then "he": the card performing the action (performers.cpp)

@@ -160,8 +160,23 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
   // A trailing "opposing him" is the challenge's opponent: the same restriction as "opposing".
   std::optional<Node> test;
   std::string why;
-  // "your target Personality": a target you control
+  // "your target Personality": a target you control; "target one or two Personalities": how many (the runtime
+  // asks for them all at once)
   size_t from = i > 0 && lower_word(*t[i - 1]) == "your" ? i - 1 : i + 1;
+  if (size_t q = quantity_end(t, i + 1); q > i + 1 && !min) {
+    auto number = [&](size_t n) -> int {
+      if (t[n]->kind == ast::TermKind::Number) return static_cast<int>(std::min<int64_t>(t[n]->value, 8));
+      return Lexicon::number_word(lower_word(*t[n]));
+    };
+    bool up_to = lower_word(*t[i + 1]) == "up";
+    int lo = up_to ? 0 : number(i + 1), hi = lower_word(*t[i + 3]) == "more" ? 8 : number(i + 3);
+    if (lo < 0 || hi < 1 || lo > hi || hi > 8) return fail({tg.range, "this count of targets is not compiled yet"});
+    min = konst(lo);
+    max = hi;
+    multi_targets_.push_back(k);
+    // "one or more of your Personalities": yours
+    from = q;  // "one or more of your Personalities": "your Personalities" read by the filter
+  }
   if (!noun_filter(t, from, to, param(2), test, why)) return fail({tg.range, why});
   bool out_of_play = zone_named_;
   int f = filter_function(std::move(*test), tg.range);

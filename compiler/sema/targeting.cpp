@@ -19,6 +19,22 @@ namespace {
 constexpr std::string_view kStops[] = {"with", "who", "which", "that", "at", "in", "from", "to", "until", "for",
                                        "and", "or", "if", "without", "while", "whose", "on"};
 
+}  // namespace
+
+// After "target": "one or two", "one or more", "two or more", "one to three", "up to two", each perhaps followed by
+// "of"; the index after them, or `k` when there is no such count.
+size_t quantity_end(const std::vector<const ast::Term*>& t, size_t k) {
+  auto word = [&](size_t i) { return i < t.size() ? lower_word(*t[i]) : std::string(); };
+  auto number = [&](size_t i) { return (i < t.size() && t[i]->kind == ast::TermKind::Number) || Lexicon::number_word(word(i)) >= 0; };
+  size_t e = k;
+  if (number(k) && (word(k + 1) == "or" || word(k + 1) == "to") && (number(k + 2) || word(k + 2) == "more")) e = k + 3;
+  else if (word(k) == "up" && word(k + 1) == "to" && number(k + 2)) e = k + 3;
+  if (e > k && word(e) == "of") ++e;
+  return e;
+}
+
+namespace {
+
 bool stop_word(std::string_view w) {
   for (auto s : kStops)
     if (s == w) return true;
@@ -35,6 +51,8 @@ struct TargetNoun {
 
 TargetNoun find_noun(const Lexicon& lex, const std::vector<const ast::Term*>& t, size_t from) {
   TargetNoun out;
+  // "target one or two Personalities", "target one or more of your Samurai": how many, before the noun
+  if (size_t q = quantity_end(t, from); q > from) from = q;
   for (size_t i = from; i < t.size() && i < from + 8; ++i) {
     if (t[i]->kind == ast::TermKind::Comma || t[i]->kind == ast::TermKind::Semicolon ||
         t[i]->kind == ast::TermKind::Embedded)

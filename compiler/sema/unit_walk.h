@@ -51,5 +51,7 @@ inline std::string primitive_of(const GameProfile& p, const Clause& c) {
 
 // Index in c.terms of the first term after the imperative verb ("You may" skipped).
 size_t after_verb(const GameProfile& p, const Clause& c);
+// "target one or two X", "one or more of your X", "up to two X": the index after the count at `k` (`k`: none).
+size_t quantity_end(const std::vector<const ast::Term*>& t, size_t k);
 
 }  // namespace cardc

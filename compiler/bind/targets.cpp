@@ -75,8 +75,9 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
   size_t to = i + 1;
   while (to < t.size()) {
     std::string w = lower_word(*t[to]);
-    // not "lower than or equal to", "attached to this Personality"
-    bool stop = (w == "to" && lower_word(*t[to - 1]) != "equal" && lower_word(*t[to - 1]) != "attached") ||
+    // not "lower than or equal to", "attached to this Personality", a count "one to three"
+    bool count_to = to < quantity_end(t, i + 1);
+    bool stop = (w == "to" && lower_word(*t[to - 1]) != "equal" && lower_word(*t[to - 1]) != "attached" && !count_to) ||
                 w == "and" || w == "until" || w == "ignoring" || w == "into" ||
                 t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon ||
                 t[to]->kind == ast::TermKind::Embedded ||  // "Give target creature “...”": the quote is not the noun

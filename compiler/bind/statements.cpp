@@ -491,7 +491,7 @@ std::optional<bool> CardBinder::negate_procedure(const Clause& c, size_t v, Body
   const auto& t = c.terms;
   size_t k = v;
   std::string who = word_at(t, k);
-  if (who != "his" && who != "her" && who != "its") return std::nullopt;
+  if (who != "his" && who != "her" && who != "its" && who != "their") return std::nullopt;
   ++k;
   bool next = word_at(t, k) == "next";
   if (next) ++k;
@@ -501,11 +501,23 @@ std::optional<bool> CardBinder::negate_procedure(const Clause& c, size_t v, Body
   int32_t action = what == "straightening" ? CARDRT_FORBID_STRAIGHTEN : what == "movement" ? CARDRT_FORBID_MOVE : -1;
   if (action < 0) return std::nullopt;
   const Reference* r = reference_at(t[v]);
+  if (!restriction_span(t, k + 1, dur)) return fail({c.range, "the words after '" + words_text(t, v, k + 1) + "' are not compiled yet"});
+  Node kind = konst(action | (next ? CARDRT_FORBID_NEXT : 0));
+  // "Negate their straightening" after "target one or two Personalities": each of them
+  if (who == "their" && r)
+    for (size_t j : multi_targets_)
+      if (unit_->targets[j].range == r->antecedent) {
+        Body each;
+        each.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), param(2), kind, konst(0), konst(dur)})));
+        each.stmts.push_back(ret(konst(CARDRT_OK)));
+        int fn = add_function("each", FnKind::Amount, std::move(each), c.range);
+        b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(static_cast<int64_t>(j)), fn_ref(fn)})));
+        return true;
+      }
   std::string why;
   std::optional<Node> card = r ? from_antecedent(r->antecedent, why) : std::nullopt;
   if (!card) return fail({c.range, why.empty() ? "whose " + what + " it negates is not compiled yet" : why});
-  if (!restriction_span(t, k + 1, dur)) return fail({c.range, "the words after '" + words_text(t, v, k + 1) + "' are not compiled yet"});
-  b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(*card), konst(action | (next ? CARDRT_FORBID_NEXT : 0)), konst(0), konst(dur)})));
+  b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(*card), std::move(kind), konst(0), konst(dur)})));
   return true;
 }
 

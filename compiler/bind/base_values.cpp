@@ -163,9 +163,7 @@ bool CardBinder::linked_penalty(const Clause& c, size_t pred, Body& b, int32_t d
     else
       apply.stmts.push_back(eval(call("cardrt_stat_modify_fluctuating", {G(), C(), param(2), konst(s), fn_ref(af), konst(sign), konst(dur)})));
   }
-  apply.stmts.push_back(ret(konst(CARDRT_OK)));
-  int each = add_function("each", FnKind::Amount, std::move(apply), c.range);
-  b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(each)})));
+  for_each_card(b, filter, std::move(apply), c.range);
   return true;
 }
 

@@ -299,6 +299,16 @@ int CardBinder::filter_function(Node test, SourceRange origin) {
   return add_function("filter", FnKind::Filter, std::move(f), origin);
 }
 
+int CardBinder::each_function(Body body, SourceRange origin) {
+  body.stmts.push_back(ret(konst(CARDRT_OK)));
+  return add_function("each", FnKind::Amount, std::move(body), origin);
+}
+
+void CardBinder::for_each_card(Body& b, int filter, Body body, SourceRange origin) {
+  int fn = each_function(std::move(body), origin);
+  b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(fn)})));
+}
+
 std::string CardBinder::lower_text(SourceRange r) const { return lower(std::string(ctx_.sources.text(r))); }
 
 bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {

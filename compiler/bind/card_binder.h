@@ -121,6 +121,10 @@ class CardBinder {
   Node this_unit() const;  // 001 This: "this unit" is the card, or the one an attachment is attached to
   int add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin);
   int filter_function(Node test, SourceRange origin);
+  // What runs for each card of a set (param 2 is the card): `body`, then CARDRT_OK; for_each_card runs it for each
+  // card `filter` accepts (cardrt_for_each_card).
+  int each_function(Body body, SourceRange origin);
+  void for_each_card(Body& b, int filter, Body body, SourceRange origin);
   std::string lower_text(SourceRange r) const;
   bool unit(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::string signal_event(std::string_view signal) const;

@@ -128,11 +128,14 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
   // "If you control a Courtier or Shugenja", "While you control one or more Rings"
   if (word(1) == "you" && (word(2) == "control" || word(2) == "have")) {
     // "If you have Reconnaissance", "unless you have Reconnaissance": any of a resource the player holds
-    if (size_t len = 0; word(2) == "have" && lex_.resource_at(std::span(t).subspan(3), len) >= 0 && 3 + len == t.size())
-      return result(binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(lex_.resource_at(std::span(t).subspan(3), len))}), konst(0)));
     // "If you control the Imperial Favor"
-    if (size_t uend = 0; unique_resource_at(t, 3, uend) >= 0 && uend == t.size())
-      return result(binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(unique_resource_at(t, 3, uend))}), konst(0)));
+    size_t len = 0, uend = 0;
+    int held = word(2) == "have" ? lex_.resource_at(std::span(t).subspan(3), len) : -1;
+    if (held < 0 || 3 + len != t.size()) {
+      held = unique_resource_at(t, 3, uend);
+      if (uend != t.size()) held = -1;
+    }
+    if (held >= 0) return result(binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(held)}), konst(0)));
     size_t from = 3;
     if (word(from) == "one" && word(from + 1) == "or" && word(from + 2) == "more") from += 3;
     std::optional<Node> test;

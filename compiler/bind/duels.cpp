@@ -202,9 +202,7 @@ std::optional<bool> CardBinder::attack_rule(const Clause& c, Body& b, bool conti
     int32_t forbid = kind == CARDRT_ATTACK_RANGED ? CARDRT_FORBID_RANGED_ATTACK_TARGET : CARDRT_FORBID_MELEE_ATTACK_TARGET;
     apply.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), param(2), konst(forbid), konst(0), konst(dur)})));
   }
-  apply.stmts.push_back(ret(konst(CARDRT_OK)));
-  int each = add_function("each", FnKind::Amount, std::move(apply), c.range);
-  b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(each)})));
+  for_each_card(b, filter, std::move(apply), c.range);
   return true;
 }
 

@@ -17,31 +17,13 @@ namespace {
 // How many cards a quantifier before "target" allows: "one or two", "one or more of your", "up to two", "any number
 // of". `at` is where the quantifier starts; `target` is set to the index of "target". nullopt: not a quantifier.
 std::optional<std::pair<int, int>> target_quantity(const std::vector<const ast::Term*>& t, size_t at, size_t& target) {
-  auto word = [&](size_t k) { return word_at(t, k); };
-  auto number = [&](size_t k) -> int {
-    std::string w = word(k);
-    if (k < t.size() && t[k]->kind == ast::TermKind::Number) return static_cast<int>(std::min<int64_t>(t[k]->value, 9));
-    return w == "one" ? 1 : w == "two" ? 2 : w == "three" ? 3 : w == "four" ? 4 : -1;
-  };
-  std::pair<int, int> q;
-  size_t k = at;
-  if (number(k) >= 0 && word(k + 1) == "or" && (number(k + 2) >= 0 || word(k + 2) == "more")) {
-    q = {number(k), word(k + 2) == "more" ? 8 : number(k + 2)};
-    k += 3;
-  } else if (word(k) == "up" && word(k + 1) == "to" && number(k + 2) >= 0) {
-    q = {0, number(k + 2)};
-    k += 3;
-  } else if (word(k) == "any" && word(k + 1) == "number" && word(k + 2) == "of") {
-    q = {0, 8};
-    k += 3;
-  } else {
-    return std::nullopt;
-  }
-  if (word(k) == "of") ++k;
-  if (word(k) == "your") ++k;
-  if (word(k) != "target" || q.second < 1 || q.first > q.second || q.second > 8) return std::nullopt;
+  auto count = target_count(t, at);
+  if (!count) return std::nullopt;
+  size_t k = count->end;
+  if (word_at(t, k) == "your") ++k;
+  if (word_at(t, k) != "target" || count->max < 1 || count->min > count->max || count->max > 8) return std::nullopt;
   target = k;
-  return q;
+  return std::pair<int, int>{count->min, count->max};
 }
 
 }  // namespace

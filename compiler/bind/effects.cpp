@@ -641,16 +641,15 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t end = v;
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;
+    const char* verb_fn = prim == "bow" ? "cardrt_bow" : prim == "straighten" ? "cardrt_straighten" : "cardrt_destroy";
     // "Straighten his unit", "bow your target Personality's unit": the card and the cards attached to him, each
     if (word_at(c.terms, end) == "unit" && end > v && prim != "set_state") {
       Node who = std::move(*card);
       Node in_unit = and_(call("cardrt_card_in_play", {G(), param(2)}),
                           binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)));
       Body each;
-      each.stmts.push_back(eval(call(prim == "bow" ? "cardrt_bow" : prim == "straighten" ? "cardrt_straighten" : "cardrt_destroy", {G(), C(), param(2)})));
-      each.stmts.push_back(ret(konst(CARDRT_OK)));
-      int fn = add_function("each", FnKind::Amount, std::move(each), c.range);
-      b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter_function(std::move(in_unit), c.range)), fn_ref(fn)})));
+      each.stmts.push_back(eval(call(verb_fn, {G(), C(), param(2)})));
+      for_each_card(b, filter_function(std::move(in_unit), c.range), std::move(each), c.range);
       return rest_of_effect(c, v, end + 1, b, continuous);
     }
     Node act;
@@ -660,7 +659,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       if (s < 0 && undo < 0) return fail({c.range, "its verb names no card state"});
       act = call("cardrt_set_card_state", {G(), C(), std::move(*card), konst(s >= 0 ? s : undo), konst(s >= 0 ? 1 : 0)});
     } else {
-      act = call(prim == "bow" ? "cardrt_bow" : prim == "straighten" ? "cardrt_straighten" : "cardrt_destroy", {G(), C(), std::move(*card)});
+      act = call(verb_fn, {G(), C(), std::move(*card)});
     }
     // "Destroy him if he is Kolat": only while the condition after the card holds
     if (word_at(c.terms, end) == "if") {
@@ -1051,9 +1050,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       uint32_t flags = resist_flags(c);
       Body apply;
       apply.stmts.push_back(eval(call("cardrt_inflict_status", {G(), C(), param(2), konst(st), konst(1), konst(flags)})));
-      apply.stmts.push_back(ret(konst(CARDRT_OK)));
-      int af = add_function("each", FnKind::Amount, std::move(apply), c.range);
-      b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(fn), fn_ref(af)})));
+      for_each_card(b, fn, std::move(apply), c.range);
       return true;
     }
     size_t end = on + 1;

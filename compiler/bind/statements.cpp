@@ -175,11 +175,13 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       int res = lex_.resource_at(std::span(t).subspan(pred + 1), len);
       size_t k = pred + 1 + len;
       // "there": the current battlefield, named before or engaged at ("After engaging: You have ... there")
-      std::string before = unit_ ? lower_text(SourceRange{unit_->range.file, unit_->range.begin, c.range.begin}) : "";
-      bool named = current_battlefield_named_before(c.range.begin) || before.find("after engaging") != std::string::npos;
-      bool there = (k + 1 == t.size() && word_at(t, k) == "there" && named) ||
-                   lower(words_text(t, k, t.size())) == "at the current battlefield";
-      if (res >= 0 && there) {
+      auto named = [&] {
+        std::string before = lower_text(SourceRange{unit_->range.file, unit_->range.begin, c.range.begin});
+        return current_battlefield_named_before(c.range.begin) || before.find("after engaging") != std::string::npos;
+      };
+      bool there = res >= 0 && ((k + 1 == t.size() && word_at(t, k) == "there" && unit_ && named()) ||
+                                lower(words_text(t, k, t.size())) == "at the current battlefield");
+      if (there) {
         Node held = binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(0));
         b.stmts.push_back(if_(not_(std::move(held)),
                               block({eval(call("cardrt_gain_resource_temporary", {G(), C(), controller(), konst(res), konst(1), konst(CARDRT_DUR_END_OF_BATTLE)}))})));
@@ -317,9 +319,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     if (keyword >= 0) grant(apply, param(2));
     for (auto& ch : changes)
       apply.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), param(2), konst(ch.stat), std::move(ch.delta), konst(dur)})));
-    apply.stmts.push_back(ret(konst(CARDRT_OK)));
-    int af = add_function("each", FnKind::Amount, std::move(apply), c.range);
-    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(*filter), fn_ref(af)})));
+    for_each_card(b, *filter, std::move(apply), c.range);
     return true;
   }
   return fail({c.range, "this statement is not compiled yet"});
@@ -461,12 +461,9 @@ std::optional<bool> CardBinder::procedure_restriction(const Clause& c, size_t ne
     // each card the words name keeps its state through battle resolution (the engine bows the rest)
     std::optional<Node> test;
     if (!noun_filter(t, after + 1, t.size(), param(2), test, why)) return fail({c.range, why});
-    int each_filter = filter_function(std::move(*test), c.range);
     Body apply;
     apply.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), param(2), konst(CARDRT_FORBID_RESOLUTION_BOW), konst(0), konst(dur)})));
-    apply.stmts.push_back(ret(konst(CARDRT_OK)));
-    int each = add_function("each", FnKind::Amount, std::move(apply), c.range);
-    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(each_filter), fn_ref(each)})));
+    for_each_card(b, filter_function(std::move(*test), c.range), std::move(apply), c.range);
     return true;
   } else {
     return std::nullopt;
@@ -509,8 +506,7 @@ std::optional<bool> CardBinder::negate_procedure(const Clause& c, size_t v, Body
       if (unit_->targets[j].range == r->antecedent) {
         Body each;
         each.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), param(2), kind, konst(0), konst(dur)})));
-        each.stmts.push_back(ret(konst(CARDRT_OK)));
-        int fn = add_function("each", FnKind::Amount, std::move(each), c.range);
+        int fn = each_function(std::move(each), c.range);
         b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(static_cast<int64_t>(j)), fn_ref(fn)})));
         return true;
       }
@@ -577,9 +573,7 @@ std::optional<bool> CardBinder::untargetable(const Clause& c, Body& b, int32_t d
   } else {
     apply.stmts.push_back(eval(call("cardrt_grant_protection", {G(), C(), param(2), konst(CARDRT_PROT_UNTARGETABLE_BY_OPPONENTS), konst(dur)})));
   }
-  apply.stmts.push_back(ret(konst(CARDRT_OK)));
-  int each = add_function("each", FnKind::Amount, std::move(apply), c.range);
-  b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(each)})));
+  for_each_card(b, filter, std::move(apply), c.range);
   return true;
 }
 

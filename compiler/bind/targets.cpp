@@ -76,7 +76,8 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
   while (to < t.size()) {
     std::string w = lower_word(*t[to]);
     // not "lower than or equal to", "attached to this Personality", a count "one to three"
-    bool count_to = to < quantity_end(t, i + 1);
+    auto count = target_count(t, i + 1);
+    bool count_to = count && to < count->end;
     bool stop = (w == "to" && lower_word(*t[to - 1]) != "equal" && lower_word(*t[to - 1]) != "attached" && !count_to) ||
                 w == "and" || w == "until" || w == "ignoring" || w == "into" ||
                 t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon ||
@@ -164,19 +165,13 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
   // "your target Personality": a target you control; "target one or two Personalities": how many (the runtime
   // asks for them all at once)
   size_t from = i > 0 && lower_word(*t[i - 1]) == "your" ? i - 1 : i + 1;
-  if (size_t q = quantity_end(t, i + 1); q > i + 1 && !min) {
-    auto number = [&](size_t n) -> int {
-      if (t[n]->kind == ast::TermKind::Number) return static_cast<int>(std::min<int64_t>(t[n]->value, 8));
-      return Lexicon::number_word(lower_word(*t[n]));
-    };
-    bool up_to = lower_word(*t[i + 1]) == "up";
-    int lo = up_to ? 0 : number(i + 1), hi = lower_word(*t[i + 3]) == "more" ? 8 : number(i + 3);
-    if (lo < 0 || hi < 1 || lo > hi || hi > 8) return fail({tg.range, "this count of targets is not compiled yet"});
-    min = konst(lo);
-    max = hi;
+  if (auto count = target_count(t, i + 1); count && !min) {
+    if (count->max < 1 || count->min > count->max || count->max > 8)
+      return fail({tg.range, "this count of targets is not compiled yet"});
+    min = konst(count->min);
+    max = count->max;
     multi_targets_.push_back(k);
-    // "one or more of your Personalities": yours
-    from = q;  // "one or more of your Personalities": "your Personalities" read by the filter
+    from = count->end;  // "one or more of your Personalities": "your Personalities" read by the filter
   }
   if (!noun_filter(t, from, to, param(2), test, why)) return fail({tg.range, why});
   bool out_of_play = zone_named_;

@@ -193,6 +193,19 @@ class Runner {
     return false;
   }
 
+  // The resource the words w[from, to) name ("Imperial Favor"), as the runtime numbers it.
+  std::optional<int32_t> resource(const ScenarioStep& st, const std::vector<std::string>& w, size_t from, size_t to) {
+    const GameProfile& p = *compiled_->profile;
+    std::string what;
+    for (size_t i = from; i < to; ++i) what += (i > from ? " " : "") + w[i];
+    const ResourceDef* res = p.resource(what);
+    if (!res) {
+      bad(st, "game '" + p.game + "' has no resource '" + what + "'");
+      return std::nullopt;
+    }
+    return static_cast<int32_t>(res - p.resources.data());
+  }
+
   std::optional<int32_t> card(const ScenarioStep& st, const std::string& name) {
     auto it = names_.find(name);
     if (it == names_.end()) {
@@ -288,11 +301,9 @@ class Runner {
       auto pl = number(st, w[1]);
       auto n = pl ? number(st, w.back()) : std::nullopt;
       if (!pl || !n) return false;
-      std::string what;
-      for (size_t i = 2; i + 1 < w.size(); ++i) what += (i > 2 ? " " : "") + w[i];
-      const ResourceDef* res = p.resource(what);
-      if (!res) return bad(st, "game '" + p.game + "' has no resource '" + what + "'");
-      cardrt_set_resource(game_, nullptr, *pl, static_cast<int32_t>(res - p.resources.data()), *n);
+      auto res = resource(st, w, 2, w.size() - 1);
+      if (!res) return false;
+      cardrt_set_resource(game_, nullptr, *pl, *res, *n);
       return true;
     }
     if (head == "turn" && w.size() == 2) {
@@ -331,11 +342,9 @@ class Runner {
       auto c = pl ? card(st, w[2]) : std::nullopt;
       auto n = c ? number(st, w[3]) : std::nullopt;
       if (!pl || !c || !n) return false;
-      std::string what;
-      for (size_t i = 4; i < w.size(); ++i) what += (i > 4 ? " " : "") + w[i];
-      const ResourceDef* res = p.resource(what);
-      if (!res) return bad(st, "game '" + p.game + "' has no resource '" + what + "'");
-      if (cardrt_game_begin_payment(game_, *pl, *c, static_cast<int32_t>(res - p.resources.data()), *n) != CARDRT_OK)
+      auto res = resource(st, w, 4, w.size());
+      if (!res) return false;
+      if (cardrt_game_begin_payment(game_, *pl, *c, *res, *n) != CARDRT_OK)
         return bad(st, "the payment could not begin");
       cardrt_game_finish_payment(game_, *pl);
       return true;

@@ -21,16 +21,23 @@ constexpr std::string_view kStops[] = {"with", "who", "which", "that", "at", "in
 
 }  // namespace
 
-// After "target": "one or two", "one or more", "two or more", "one to three", "up to two", each perhaps followed by
-// "of"; the index after them, or `k` when there is no such count.
-size_t quantity_end(const std::vector<const ast::Term*>& t, size_t k) {
+std::optional<TargetCount> target_count(const std::vector<const ast::Term*>& t, size_t k) {
   auto word = [&](size_t i) { return i < t.size() ? lower_word(*t[i]) : std::string(); };
-  auto number = [&](size_t i) { return (i < t.size() && t[i]->kind == ast::TermKind::Number) || Lexicon::number_word(word(i)) >= 0; };
-  size_t e = k;
-  if (number(k) && (word(k + 1) == "or" || word(k + 1) == "to") && (number(k + 2) || word(k + 2) == "more")) e = k + 3;
-  else if (word(k) == "up" && word(k + 1) == "to" && number(k + 2)) e = k + 3;
-  if (e > k && word(e) == "of") ++e;
-  return e;
+  auto number = [&](size_t i) -> int {
+    if (i < t.size() && t[i]->kind == ast::TermKind::Number) return static_cast<int>(std::min<int64_t>(t[i]->value, 9));
+    return Lexicon::number_word(word(i));
+  };
+  TargetCount c;
+  if (number(k) >= 0 && (word(k + 1) == "or" || word(k + 1) == "to") && (number(k + 2) >= 0 || word(k + 2) == "more"))
+    c = {number(k), word(k + 2) == "more" ? 8 : number(k + 2), k + 3};
+  else if (word(k) == "up" && word(k + 1) == "to" && number(k + 2) >= 0)
+    c = {0, number(k + 2), k + 3};
+  else if (word(k) == "any" && word(k + 1) == "number" && word(k + 2) == "of")
+    c = {0, 8, k + 2};
+  else
+    return std::nullopt;
+  if (word(c.end) == "of") ++c.end;
+  return c;
 }
 
 namespace {
@@ -52,7 +59,7 @@ struct TargetNoun {
 TargetNoun find_noun(const Lexicon& lex, const std::vector<const ast::Term*>& t, size_t from) {
   TargetNoun out;
   // "target one or two Personalities", "target one or more of your Samurai": how many, before the noun
-  if (size_t q = quantity_end(t, from); q > from) from = q;
+  if (auto count = target_count(t, from)) from = count->end;
   for (size_t i = from; i < t.size() && i < from + 8; ++i) {
     if (t[i]->kind == ast::TermKind::Comma || t[i]->kind == ast::TermKind::Semicolon ||
         t[i]->kind == ast::TermKind::Embedded)

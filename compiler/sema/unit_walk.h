@@ -51,7 +51,12 @@ inline std::string primitive_of(const GameProfile& p, const Clause& c) {
 
 // Index in c.terms of the first term after the imperative verb ("You may" skipped).
 size_t after_verb(const GameProfile& p, const Clause& c);
-// "target one or two X", "one or more of your X", "up to two X": the index after the count at `k` (`k`: none).
-size_t quantity_end(const std::vector<const ast::Term*>& t, size_t k);
+// How many cards a count at `k` allows, and the index after it (and after an "of"): "one or two", "one or more",
+// "one to three", "up to two", "any number of" (at most 8). nullopt: no count there.
+struct TargetCount {
+  int min = 1, max = 1;
+  size_t end = 0;
+};
+std::optional<TargetCount> target_count(const std::vector<const ast::Term*>& t, size_t k);
 
 }  // namespace cardc

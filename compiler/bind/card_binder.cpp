@@ -315,6 +315,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   // Granted text in this unit: each embedded unit gets the next ability index after the printed ones.
   for (const TextUnit& e : u.embedded) embedded_units_.push_back(&e);
   picked_.clear();
+  looked_.reset();
   discarded_slot_.reset();
   duel_local_.reset();
   duel_challenger_.reset();

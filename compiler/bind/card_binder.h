@@ -219,7 +219,13 @@ class CardBinder {
   static const Reference* reference_at(const TextUnit& u, const ast::Term* term);
   const Reference* reference_at(const ast::Term* term) const { return reference_at(*unit_, term); }
   bool and_then(const Clause& c, size_t end, Body& b, bool continuous);
+  struct DeckRead {
+    Node player, zone;
+    size_t end;
+  };
+  std::optional<DeckRead> deck_at(const Clause& c, size_t i, Body& b);
   bool look_at(const Clause& c, size_t v, Body& b);
+  std::optional<int64_t> picked_cards(const Clause& c, size_t i, size_t& end, Body& b, bool& failed);
   bool search(const Clause& c, size_t v, Body& b);
   bool put_picked(const Clause& c, size_t v, Body& b);
   bool choose(const Clause& c, size_t v, Body& b);
@@ -291,6 +297,11 @@ class CardBinder {
   size_t chosen_ = 0;       // choice slots used after the unit's target slots
   bool replacing_ = false;  // binding a replacement effect (prevent works on the pending amount)
   std::vector<std::pair<SourceRange, int64_t>> picked_;  // clauses that looked at, searched for or chose cards: slot
+  struct Looked {
+    int64_t slot;
+    uint32_t taken;  // slots of the cards chosen among them since ("Put one in your hand. Put the rest ...")
+  };
+  std::optional<Looked> looked_;           // the cards the unit's last "Look at" filled
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
   std::vector<size_t> multi_targets_;      // this unit's targets of more than one card ("target one or two X")

@@ -97,22 +97,107 @@ bool CardBinder::and_then(const Clause& c, size_t end, Body& b, bool continuous)
   return effect_body(tail_clause(c, end + 1, verb), b, continuous);
 }
 
-// "Look at the top 3 cards of your deck" (of the Wilds): the controller sees them; they fill a slot.
+// The deck a player looks at, at terms[i]: "your Fate deck", "the deck", "one of your decks" and "your Fate or
+// Dynasty deck" (the controller chooses which), "any Fate deck" (he chooses whose). nullopt once reported.
+std::optional<CardBinder::DeckRead> CardBinder::deck_at(const Clause& c, size_t i, Body& b) {
+  const auto& t = c.terms;
+  auto word = [&](size_t k) { return word_at(t, k); };
+  // the profile's zones named "<name> deck": the decks a player has
+  auto deck_zone = [&](const std::string& name) -> int {
+    for (size_t z = 0; z < p_.zones.size(); ++z)
+      if (lower(p_.zones[z].name) == name + " deck") return static_cast<int>(z);
+    return -1;
+  };
+  uint32_t mask = 0;
+  size_t end = i;
+  if (word(i) == "one" && word(i + 1) == "of" && word(i + 2) == "your" && word(i + 3) == "decks") {
+    for (size_t z = 0; z < p_.zones.size() && z < 32; ++z)
+      if (lower(p_.zones[z].name).ends_with(" deck") || lower(p_.zones[z].name) == "deck") mask |= 1u << z;
+    end = i + 4;
+  } else if (word(i) == "your" && word(i + 2) == "or" && word(i + 4) == "deck" && deck_zone(word(i + 1)) >= 0 &&
+             deck_zone(word(i + 3)) >= 0) {
+    mask = (1u << deck_zone(word(i + 1))) | (1u << deck_zone(word(i + 3)));
+    end = i + 5;
+  }
+  if (mask) {
+    uint32_t zone = b.local();
+    b.stmts.push_back(let(zone, call("cardrt_choose_zone", {G(), C(), konst(mask)})));
+    return DeckRead{controller(), local(zone), end};
+  }
+  // "any Fate deck": whose, the controller chooses (not targeted, 001 Target)
+  bool any = word(i) == "any";
+  int zone = zone_at(c, any ? i + 1 : i, end);
+  if (zone < 0 || (any && word(i + 1) == "the")) {
+    fail({c.range, "'" + words_text(t, i, t.size()) + "' names no deck cardc knows"});
+    return std::nullopt;
+  }
+  if (!any) return DeckRead{controller(), konst(zone), end};
+  auto k = choice_slot(c);
+  if (!k) return std::nullopt;
+  int anyone = filter_function(konst(1), c.range);
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(*k), fn_ref(anyone), konst(0)}), konst(CARDRT_OK))));
+  return DeckRead{slot(static_cast<int>(*k)), konst(zone), end};
+}
+
+// "Look at the top 3 cards of your deck" (of the Wilds), "the top card of one of your decks", "a number of Fate
+// cards on top of your deck equal to his Chi": the controller sees them; they fill a slot that later "them", "one
+// of them", "one" and "the rest" read.
 bool CardBinder::look_at(const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;
-  size_t i = v;
-  while (i < t.size() && lower_word(*t[i]) != "top") ++i;
-  auto n = i + 1 < t.size() ? amount_at(c, i + 1) : std::nullopt;
-  if (i + 1 < t.size() && !n && lower_word(*t[i + 1]) == "card") n = konst(1);  // "the top card of"
-  size_t of = i;
-  while (of < t.size() && lower_word(*t[of]) != "of") ++of;
-  size_t end = of + 1;
-  int zone = of < t.size() ? zone_at(c, of + 1, end) : -1;
-  if (i >= t.size() || !n || zone < 0) return fail({c.range, "only looking at the top cards of a zone is compiled yet"});
+  auto word = [&](size_t k) { return word_at(t, k); };
+  auto unread = [&]() { return fail({c.range, "only looking at the top cards of a zone is compiled yet"}); };
+  size_t i = v + 1;
+  if (word(v) != "at") return unread();
+  std::optional<Node> n;
+  std::string kind;  // "Fate" in "a number of Fate cards on top of your deck"
+  bool number_of = word(i) == "a" && word(i + 1) == "number" && word(i + 2) == "of";
+  if (number_of) {
+    i += 3;
+    if (word(i) != "cards") kind = word(i++);
+    if (word(i) != "cards" || word(i + 1) != "on") return unread();
+    i += word(i + 2) == "the" ? 3 : 2;
+    if (word(i) != "top" || word(i + 1) != "of") return unread();
+    i += 2;
+  } else {
+    if (word(i) != "the" || word(i + 1) != "top") return unread();
+    i += 2;
+    if (word(i) == "card") {
+      n = konst(1);
+      ++i;
+    } else {
+      n = amount_at(c, i);
+      if (!n || word(i + 1) != "cards") return unread();
+      i += 2;
+    }
+    if (word(i) != "of") return unread();
+    ++i;
+  }
+  auto deck = deck_at(c, i, b);
+  if (!deck) return false;
+  size_t end = deck->end;
+  Node zone = std::move(deck->zone);
+  if (!kind.empty()) {
+    // "Fate cards on top of your deck": the deck of those cards
+    int z = -1;
+    for (size_t k = 0; k < p_.zones.size(); ++k)
+      if (lower(p_.zones[k].name) == kind + " deck") z = static_cast<int>(k);
+    if (z < 0 || zone.op != Op::Const || zone.value != z)
+      return fail({c.range, "'" + kind + " cards' are not cards of '" + words_text(t, i, end) + "'"});
+    zone = konst(z);
+  }
+  if (number_of) {
+    std::string why;
+    if (word(end) != "equal" || word(end + 1) != "to") return unread();
+    n = amount_at(c, end + 2);
+    if (n) end += 3;
+    else n = stat_of_card(c, end + 2, end, why);
+    if (!n) return fail({c.range, why.empty() ? "its number is not compiled yet" : why});
+  }
   auto k = choice_slot(c);
   if (!k) return false;
-  b.stmts.push_back(eval(call("cardrt_look_at_top", {G(), C(), konst(*k), controller(), konst(zone), std::move(*n)})));
+  b.stmts.push_back(eval(call("cardrt_look_at_top", {G(), C(), konst(*k), std::move(deck->player), std::move(zone), std::move(*n)})));
   picked_.push_back({c.range, *k});
+  looked_ = Looked{*k, 0};
   return and_then(c, end, b, false);
 }
 
@@ -146,53 +231,129 @@ bool CardBinder::search(const Clause& c, size_t v, Body& b) {
   return and_then(c, stop, b, false);
 }
 
-// "Put them back in any order", "Put one of them into the Market", "put it into your hand".
+// The cards a "Put" moves, at terms[i]: "one of them", "one or two of these cards", "one" (of the cards looked at),
+// "them", "it" (the cards looked at or found), "the rest", "the remaining cards", "the other three" (those looked at
+// and not chosen yet): a slot. nullopt when the words name no such cards (then they may name a card).
+std::optional<int64_t> CardBinder::picked_cards(const Clause& c, size_t i, size_t& end, Body& b, bool& failed) {
+  const auto& t = c.terms;
+  auto word = [&](size_t k) { return word_at(t, k); };
+  // the slot "them" / "these cards" / "it" names at k, with `len` words
+  auto named = [&](size_t k, size_t& len) -> std::optional<int64_t> {
+    if (word(k) == "these" && word(k + 1) == "cards" && looked_) {
+      len = 2;
+      return looked_->slot;
+    }
+    const Reference* r = k < t.size() ? reference_at(t[k]) : nullptr;
+    if (!r || (word(k) != "them" && word(k) != "it")) return std::nullopt;
+    len = 1;
+    return picked_slot(r->antecedent);
+  };
+  size_t len = 0;
+  if (auto whole = named(i, len)) {
+    end = i + len;
+    return whole;
+  }
+  // "the rest", "the remaining cards", "the other three"
+  size_t rest = word(i) == "the" && word(i + 1) == "rest" ? 2
+                : word(i) == "the" && word(i + 1) == "remaining" && word(i + 2) == "cards" ? 3
+                : word(i) == "the" && word(i + 1) == "other" && amount_at(c, i + 2) ? (word(i + 3) == "cards" ? 4 : 3)
+                                                                                    : 0;
+  if (rest) {
+    if (!looked_) return std::nullopt;
+    auto k = choice_slot(c);
+    if (!k) {
+      failed = true;
+      return std::nullopt;
+    }
+    b.stmts.push_back(eval(call("cardrt_slot_except", {G(), C(), konst(looked_->slot), konst(looked_->taken), konst(*k)})));
+    end = i + rest;
+    return k;
+  }
+  // "one", "one of them", "one or two of these cards"
+  auto low = amount_at(c, i);
+  if (!low || low->op != Op::Const) return std::nullopt;
+  size_t j = i + 1;
+  int64_t high = low->value;
+  if (word(j) == "or" && amount_at(c, j + 1) && amount_at(c, j + 1)->op == Op::Const) {
+    high = amount_at(c, j + 1)->value;
+    j += 2;
+  }
+  std::optional<int64_t> from;
+  if (word(j) == "of") {
+    from = named(j + 1, len);
+    if (!from) return std::nullopt;
+    j += 1 + len;
+  } else if (looked_ && (word(j) == "in" || word(j) == "into" || word(j) == "on" || word(j) == "at")) {
+    from = looked_->slot;  // "Put one in your hand": one of the cards looked at
+  } else {
+    return std::nullopt;
+  }
+  if (high < low->value || high > 8) return std::nullopt;
+  auto k = choice_slot(c);
+  if (!k) {
+    failed = true;
+    return std::nullopt;
+  }
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_from_slot", {G(), C(), konst(*from), konst(*k), konst(low->value), konst(high)}), konst(CARDRT_OK))));
+  if (looked_ && *from == looked_->slot) looked_->taken |= 1u << *k;
+  end = j;
+  return k;
+}
+
+// "Put them back in any order", "Put one of them into the Market", "put it into your hand", "Put one in your hand",
+// "Put the rest at the bottom of the deck in any order", "You may put one or two of these cards on the bottom of your
+// deck", "You may rearrange them" (back in any order).
 bool CardBinder::put_picked(const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;
+  auto word = [&](size_t k) { return word_at(t, k); };
   std::string why;
-  size_t i = v;
-  // "one of them": a choice among the cards a slot holds
+  size_t end = v;
+  bool failed = false;
+  std::optional<int64_t> group = picked_cards(c, v, end, b, failed);
+  if (failed) return false;
   std::optional<Node> card;
-  size_t end = i;
-  if (i + 2 < t.size() && lower_word(*t[i + 1]) == "of") {
-    auto n = amount_at(c, i);
-    const Reference* r = reference_at(t[i + 2]);
-    auto from = r ? picked_slot(r->antecedent) : std::nullopt;
-    if (!n || !from) return fail({c.range, "'" + words_text(t, i, i + 3) + "' is not a choice cardc can make yet"});
-    auto k = choice_slot(c);
-    if (!k) return false;
-    if (n->op != Op::Const || n->value != 1) return fail({c.range, "putting more than one of them is not compiled yet"});
-    b.stmts.push_back(eval(call("cardrt_choose_from_slot", {G(), C(), konst(*from), konst(*k), konst(1), konst(1)})));
-    card = slot(static_cast<int>(*k));
-    end = i + 3;
-  } else if (const Reference* r = i < t.size() ? reference_at(t[i]) : nullptr; r && lower_word(*t[i]) == "them") {
-    // "Put them back in any order": the cards looked at go back on top, in the order the player chooses
-    auto from = picked_slot(r->antecedent);
-    std::string rest = lower(words_text(t, i + 1, t.size()));
-    if (!from || rest.find("back") == std::string::npos || rest.find("any order") == std::string::npos)
-      return fail({c.range, "putting several cards is compiled only as 'Put them back in any order'"});
-    b.stmts.push_back(eval(call("cardrt_reorder_top", {G(), C(), konst(*from)})));
-    return true;
-  } else {
-    card = card_at(c, i, end, why);
-    if (!card) return fail({c.range, why});
+  if (!group) {
+    card = card_at(c, v, end, why);
+    if (!card) return fail({c.range, why.empty() ? "it names no card to put" : why});
   }
-  size_t into = end;
-  while (into < t.size() && lower_word(*t[into]) != "into" && lower_word(*t[into]) != "in" && lower_word(*t[into]) != "on")
-    ++into;
-  size_t zend = into + 1;
-  int zone = into < t.size() ? zone_at(c, into + 1, zend) : -1;
-  // "on the bottom of your deck"
+  // where: "back" (where they came from), "into your hand", "on the bottom of your deck", "at the bottom" (of the zone
+  // they are in), "on top of the deck"
+  bool rearrange = lower_word(*t[v - 1]) == "rearrange";
+  std::optional<Node> zone;
   bool bottom = false;
-  if (zone < 0 && into + 3 < t.size() && lower_word(*t[into + 2]) == "bottom") {
-    bottom = true;
-    zone = zone_at(c, into + 4, zend);
-  } else if (zone < 0 && into + 3 < t.size() && lower_word(*t[into + 2]) == "top") {
-    zone = zone_at(c, into + 4, zend);
+  size_t i = end;
+  if (rearrange || word(i) == "back") {
+    i += rearrange ? 0 : 1;
+  } else if ((word(i) == "in" || word(i) == "into") && !(word(i + 1) == "any" && word(i + 2) == "order")) {
+    int z = zone_at(c, i + 1, i);
+    if (z < 0) return fail({c.range, "it names no zone to put the card into"});
+    zone = konst(z);
+  } else if (word(i) == "on" || word(i) == "at") {
+    size_t k = word(i + 1) == "the" ? i + 2 : i + 1;
+    if (word(k) != "top" && word(k) != "bottom") return fail({c.range, "it names no zone to put the card into"});
+    bottom = word(k) == "bottom";
+    i = k + 1;
+    if (word(i) == "of" && !(word(i + 1) == "the" && word(i + 2) == "deck")) {
+      int z = zone_at(c, i + 1, i);
+      if (z < 0) return fail({c.range, "it names no zone to put the card into"});
+      zone = konst(z);
+    } else if (word(i) == "of") {
+      i += 3;  // "of the deck": the deck they are in
+    }
+  } else {
+    return fail({c.range, "it names no zone to put the card into"});
   }
-  if (zone < 0) return fail({c.range, "it names no zone to put the card into"});
-  b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), std::move(*card), konst(zone), konst(bottom ? 1 : 0)})));
-  return and_then(c, zend, b, false);
+  bool any_order = word(i) == "in" && word(i + 1) == "any" && word(i + 2) == "order";
+  if (any_order) i += 3;
+  if (!group) {
+    if (!zone || any_order) return fail({c.range, "it names no zone to put the card into"});
+    b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), std::move(*card), std::move(*zone), konst(bottom ? 1 : 0)})));
+    return and_then(c, i, b, false);
+  }
+  uint32_t flags = (bottom ? uint32_t{CARDRT_PUT_BOTTOM} : 0u) | (any_order || rearrange ? uint32_t{CARDRT_PUT_ANY_ORDER} : 0u);
+  Node player = zone ? controller() : konst(-1);
+  b.stmts.push_back(eval(call("cardrt_put_slot", {G(), C(), konst(*group), std::move(player), zone ? std::move(*zone) : konst(-1), konst(flags)})));
+  return and_then(c, i, b, false);
 }
 
 // "Choose a beast you rule": a choice, not a target (001 Target); later "it" is the chosen card.
@@ -297,6 +458,7 @@ bool CardBinder::return_any_number(const Clause& c, size_t v, Body& b) {
   std::optional<Node> test;
   std::string why;
   if (zone < 0) return fail({c.range, "it names no zone to return the cards to"});
+  if (zend < t.size()) return fail({c.range, "the words after '" + words_text(t, v, zend) + "' are not compiled yet"});
   if (!noun_filter(t, v + 3, to, param(2), test, why)) return fail({c.range, why});
   auto k = choose_into_slot(c, filter_function(std::move(*test), c.range), 0, 8, 0, b, false);
   if (!k) return false;
@@ -315,7 +477,7 @@ bool CardBinder::play_from_hand(const Clause& c, size_t v, Body& b) {
   size_t zend = from + 1;
   int zone = from < t.size() ? zone_at(c, from + 1, zend) : -1;
   std::string rest = lower(words_text(t, zend, t.size()));
-  if (zone != runtime_zone_role_zone(p_, CARDRT_ZROLE_HAND) || rest.rfind("without paying", 0) != 0)
+  if (zone != runtime_zone_role_zone(p_, CARDRT_ZROLE_HAND) || rest != "without paying its cost")
     return fail({c.range, "only playing a card from your hand without paying its cost is compiled yet"});
   std::optional<Node> test;
   std::string why;

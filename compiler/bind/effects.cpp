@@ -539,6 +539,19 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     change_resource(b, prim, acting_player(c), res, std::move(*amount), dur);
     return more ? and_then(c, read, b, continuous) : true;
   }
+  if (prim == "discard") {
+    // "You may discard one of them" (of the cards looked at): each card chosen goes to its discard pile
+    bool failed = false;
+    size_t end = v;
+    if (auto k = picked_cards(c, v, end, b, failed)) {
+      Body each;
+      each.stmts.push_back(ret(call("cardrt_discard_card", {G(), C(), param(2)})));
+      int fn = add_function("each", FnKind::Amount, std::move(each), c.range);
+      b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(*k), fn_ref(fn)})));
+      return rest_of_effect(c, v, end, b, continuous);
+    }
+    if (failed) return false;
+  }
   if (prim == "discard")
     if (auto n = top_of_deck(c, v)) {
       // "Discard the top card of your Fate deck", "Discard the top 3 cards of your Fate deck and ...": the deck's
@@ -572,6 +585,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       random = true;
       w += 2;
     }
+    // "from your hand", "from target hero's hand": nothing else may stand between "from" and "hand"
     if (prim == "discard" && w + 1 < c.terms.size() && lower_word(*c.terms[w]) == "from" &&
         lower_word(*c.terms.back()) == "hand") {
       if (lower_word(*c.terms[w + 1]) != "your") {
@@ -579,8 +593,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         auto card = targeted_card(c, w + 1, end, b);
         if (!card) return false;
         who = call("cardrt_card_controller", {G(), std::move(*card)});
+        w = end;
+      } else {
+        w += 2;
       }
-      w = c.terms.size();
+      if (w + 1 == c.terms.size()) ++w;  // the hand itself
     }
     if (w < c.terms.size()) return fail({c.range, "the words after '" + words_text(c.terms, v, w) + "' are not compiled yet"});
     if (random) {

@@ -729,9 +729,8 @@ std::optional<Node> CardBinder::amount_at(const Clause& c, size_t i) {
   if (t.kind == ast::TermKind::Number) return konst(t.value);
   if (t.kind == ast::TermKind::X) return call("cardrt_ctx_x", {G(), C()});
   std::string w = lower_word(t);
-  if (w == "a" || w == "an" || w == "one") return konst(1);
-  if (w == "two") return konst(2);
-  if (w == "three") return konst(3);
+  if (w == "a" || w == "an") return konst(1);
+  if (int n = Lexicon::number_word(w); n >= 0) return konst(n);
   return std::nullopt;
 }
 

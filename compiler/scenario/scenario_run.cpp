@@ -614,11 +614,19 @@ class Runner {
         expect(r, st, exists == (rest == "exists"), w[1] + (exists ? " exists" : " is gone"));
         return true;
       }
-      if (w.size() == 4 && w[2] == "zone") {
+      if ((w.size() == 4 || (w.size() == 6 && w[4] == "position")) && w[2] == "zone") {
         int z = zone(w[3]);
         if (z < 0) return bad(st, "game '" + p.game + "' has no zone '" + w[3] + "'");
         int32_t got = cardrt_card_zone(game_, *c);
         expect(r, st, got == z, w[1] + " is in zone " + std::to_string(got) + ", expected " + w[3]);
+        if (w.size() == 6 && got == z) {
+          // "position N": N cards above it in that zone (0: on top)
+          int32_t at = -1;
+          for (int32_t pl = 0; pl < 8 && at < 0; ++pl)
+            for (int32_t pos = 0, id; at < 0 && (id = cardrt_zone_card(game_, pl, z, pos)) != 0; ++pos)
+              if (id == *c) at = pos;
+          expect(r, st, std::to_string(at) == w[5], w[1] + " is at position " + std::to_string(at) + ", expected " + w[5]);
+        }
         return true;
       }
       // States: "bowed", "unbowed", "Dishonored", "not Exhausted"

@@ -273,6 +273,7 @@ class Resolver {
       std::string n = lower_word_text(a.text);
       if (thing && (n == "you" || n == "player" || n == "players" || n == "opponent" || n == "ruler" || n == "rulers"))
         return false;  // "it" is no player
+      if ((w == "them" || w == "they" || w == "their") && n == "you") return false;  // "You may put them back": never you
       // "Put a +1F token on it": what a token is put on is a card, never the token (001 Token: tokens are not cards)
       if ((before == "on" || before == "onto") && (n == "token" || n == "tokens")) return false;
       return !person || a.card_type >= 0 || a.target || Lexicon::entity_noun(n);

@@ -1299,6 +1299,22 @@ int32_t cardrt_reorder_top(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t sl
   return act(game, ctx, [&](Game& g) { return g.reorder_top(ctx, slot); });
 }
 
+int32_t cardrt_choose_zone(cardrt_game* game, cardrt_effect_ctx* ctx, uint32_t zones) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  return act(game, ctx, [&](Game& g) { return g.choose_zone(ctx, zones); });
+}
+
+int32_t cardrt_slot_except(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t from, uint32_t except, int32_t to) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  return act(game, ctx, [&](Game& g) { return g.slot_except(ctx, from, except, to); });
+}
+
+int32_t cardrt_put_slot(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t slot, int32_t player, int32_t zone,
+                        uint32_t flags) {
+  if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;
+  return act(game, ctx, [&](Game& g) { return g.put_slot(ctx, slot, player, zone, flags); });
+}
+
 int32_t cardrt_choose_from_slot(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t from, int32_t to, int32_t min,
                                 int32_t max) {
   if (!ctx_ok(game, ctx)) return CARDRT_E_HANDLE;

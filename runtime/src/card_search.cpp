@@ -45,25 +45,77 @@ int32_t Game::look_at_top(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int3
 }
 
 int32_t Game::reorder_top(cardrt_effect_ctx* ctx, int32_t slot) {
+  const int32_t moved = put_slot(ctx, slot, -1, -1, CARDRT_PUT_ANY_ORDER);
+  return moved < 0 ? moved : CARDRT_OK;
+}
+
+int32_t Game::put_slot(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int32_t zone, uint32_t flags) {
   if (!ctx || slot < 0 || slot >= 8) return CARDRT_E_STATE;
   std::vector<CardId> cards = slot_cards(ctx, slot);
-  if (cards.empty() || ctx->probe) return CARDRT_OK;
-  // They go back where they came from: the zone of the first, cards that are still there
-  const PlayerId p = card(cards[0]).zone_player;
-  const int32_t zone = card(cards[0]).zone;
-  std::erase_if(cards, [&](CardId id) { return card(id).zone != zone || card(id).zone_player != p; });
+  if (cards.empty()) return 0;
+  // -1: back where they came from, the zone of the first; only the cards still there go back
+  if (zone < 0) {
+    p = card(cards[0]).zone_player;
+    zone = card(cards[0]).zone;
+    std::erase_if(cards, [&](CardId id) { return card(id).zone != zone || card(id).zone_player != p; });
+  }
+  if (!valid_player(p) || zone >= int32_t(profile_->zones.size())) return CARDRT_E_ARGUMENT;
+  if (ctx->probe) return int32_t(cards.size());
+  const bool bottom = flags & CARDRT_PUT_BOTTOM;
+  if (flags & CARDRT_PUT_ANY_ORDER && cards.size() > 1) {
+    cardrt_choice c{};
+    c.kind = CARDRT_CHOICE_ORDER;
+    c.purpose = CARDRT_PURPOSE_ORDER;
+    c.player = ctx->controller;
+    c.source_card = ctx->source;
+    c.min_count = c.max_count = int32_t(cards.size());
+    std::vector<CardId> ordered;
+    for (int32_t i : ask(c, cards)) ordered.push_back(cards[size_t(i)]);
+    cards = std::move(ordered);
+  }
+  // `cards` is now top first. Within their own zone they keep being the same objects (only their places change);
+  // into another zone they move as any card does.
+  const auto same_zone = [&](CardId id) { return card(id).zone == zone && card(id).zone_player == p; };
+  if (std::all_of(cards.begin(), cards.end(), same_zone)) {
+    for (CardId id : cards) remove_from_zone(card(id));
+    if (bottom)
+      for (CardId id : cards) insert_into_zone(card(id), p, zone, true);
+    else
+      for (size_t i = cards.size(); i-- > 0;) insert_into_zone(card(cards[i]), p, zone, false);
+    emit(CARDRT_LOG_REORDERED, ctx->controller, 0, ctx->source, zone, int32_t(cards.size()), bottom ? 1 : 0);
+    return int32_t(cards.size());
+  }
+  if (bottom)
+    for (CardId id : cards) move_card(ctx, id, zone, true);
+  else
+    for (size_t i = cards.size(); i-- > 0;) move_card(ctx, cards[i], zone, false);
+  return int32_t(cards.size());
+}
+
+int32_t Game::slot_except(cardrt_effect_ctx* ctx, int32_t from, uint32_t except, int32_t to) {
+  if (!ctx || from < 0 || from >= 8 || to < 0 || to >= 8) return CARDRT_E_STATE;
+  std::vector<CardId> rest = slot_cards(ctx, from);
+  for (int32_t k = 0; k < 8; ++k)
+    if (except & (1u << k))
+      for (CardId id : slot_cards(ctx, k)) std::erase(rest, id);
+  if (ctx->probe) return int32_t(rest.size());
+  fill_slot(ctx, to, rest);
+  return int32_t(rest.size());
+}
+
+int32_t Game::choose_zone(cardrt_effect_ctx* ctx, uint32_t zones) {
+  if (!ctx) return CARDRT_E_STATE;
+  std::vector<int32_t> options;
+  for (int32_t z = 0; z < int32_t(profile_->zones.size()) && z < 32; ++z)
+    if (zones & (1u << z)) options.push_back(z);
+  if (options.empty()) return -1;
+  if (options.size() == 1 || ctx->probe) return options[0];
   cardrt_choice c{};
-  c.kind = CARDRT_CHOICE_ORDER;
-  c.purpose = CARDRT_PURPOSE_ORDER;
+  c.kind = CARDRT_CHOICE_MODES;
+  c.purpose = CARDRT_PURPOSE_ZONE;
   c.player = ctx->controller;
   c.source_card = ctx->source;
-  c.min_count = c.max_count = int32_t(cards.size());
-  const Answer order = ask(c, cards);
-  // the first in the answer ends on top
-  for (CardId id : cards) remove_from_zone(card(id));
-  for (size_t i = order.size(); i-- > 0;) insert_into_zone(card(cards[size_t(order[i])]), p, zone, false);
-  emit(CARDRT_LOG_REORDERED, ctx->controller, 0, ctx->source, zone, int32_t(cards.size()), 0);
-  return CARDRT_OK;
+  return options[ask_one(c, options)];
 }
 
 int32_t Game::choose_from_slot(cardrt_effect_ctx* ctx, int32_t from, int32_t to, int32_t min, int32_t max) {

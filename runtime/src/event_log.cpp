@@ -105,7 +105,7 @@ const char* kBoundaries[] = {"none", "turn_start", "turn_end", "phase_end", "bat
 const char* kProtections[] = {"cannot_be_destroyed", "zero_chi", "untargetable_by_opponents"};
 const char* kPurposes[] = {"none", "target", "choose", "x", "optional", "reaction", "lose_coins", "discard",
                            "replacement", "construct", "tactician", "status_type", "resist_roll", "order",
-                           "search", "divide", "focus", "accept_challenge", "play", "verb"};
+                           "search", "divide", "focus", "accept_challenge", "play", "verb", "zone"};
 
 template <class T>
 std::string name_at(const std::vector<T>& v, int32_t i) {
@@ -140,7 +140,7 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
       return out.empty() ? std::string("any") : out;
     }
     case What::purpose:
-      return (e.what >= 0 && e.what <= CARDRT_PURPOSE_VERB) ? kPurposes[e.what] : fmt::format("{}", e.what);
+      return (e.what >= 0 && e.what <= CARDRT_PURPOSE_ZONE) ? kPurposes[e.what] : fmt::format("{}", e.what);
     case What::protection:
       return (e.what >= 0 && e.what < CARDRT_PROT_COUNT) ? kProtections[e.what] : fmt::format("{}", e.what);
     case What::restriction: {

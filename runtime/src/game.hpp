@@ -498,6 +498,9 @@ class Game {
   int32_t look_at_top(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int32_t zone, int32_t count);
   int32_t reorder_top(cardrt_effect_ctx* ctx, int32_t slot);
   int32_t choose_from_slot(cardrt_effect_ctx* ctx, int32_t from, int32_t to, int32_t min, int32_t max);
+  int32_t slot_except(cardrt_effect_ctx* ctx, int32_t from, uint32_t except, int32_t to);
+  int32_t put_slot(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int32_t zone, uint32_t flags);
+  int32_t choose_zone(cardrt_effect_ctx* ctx, uint32_t zones);
   int32_t search_zone(cardrt_effect_ctx* ctx, int32_t slot, PlayerId p, int32_t zone, cardrt_filter_fn filter,
                       int32_t min, int32_t max);
   void shuffle_zone(PlayerId p, int32_t zone);

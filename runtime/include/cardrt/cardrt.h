@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 9
+#define CARDRT_ABI_VERSION 10
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -314,7 +314,11 @@ enum { CARDRT_PURPOSE_TARGET = 1, CARDRT_PURPOSE_CHOOSE, CARDRT_PURPOSE_X, CARDR
        CARDRT_PURPOSE_ORDER, CARDRT_PURPOSE_SEARCH, CARDRT_PURPOSE_DIVIDE, CARDRT_PURPOSE_FOCUS,
        CARDRT_PURPOSE_ACCEPT_CHALLENGE, CARDRT_PURPOSE_PLAY,
        /* appended in ABI 5: which of the text's two verbs ("Bow or straighten him"): yes is the first */
-       CARDRT_PURPOSE_VERB };
+       CARDRT_PURPOSE_VERB,
+       /* appended in ABI 10: which zone ("one of your decks"): options are zone ids */
+       CARDRT_PURPOSE_ZONE };
+/* cardrt_put_slot (ABI 10): where the cards go in an ordered zone, and who orders them */
+enum { CARDRT_PUT_BOTTOM = 1u << 0, CARDRT_PUT_ANY_ORDER = 1u << 1 };
 
 typedef struct cardrt_choice {
   int32_t kind;          /* CARDRT_CHOICE_* */

@@ -1120,10 +1120,9 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     }
     // "Remove 2 damage counters from it", "Remove all Poison counters from target unit"
     bool all = v < c.terms.size() && lower_word(*c.terms[v]) == "all";
-    if (all && lower_text(c.range).find("counters of one status") != std::string::npos) {
+    if (all && lower(words_text(c.terms, v, v + 6)) == "all counters of one status from") {
       // "Remove all counters of one Status from target unit": the controller picks the Status (004 Status)
-      size_t from = v;
-      while (from < c.terms.size() && lower_word(*c.terms[from]) != "from") ++from;
+      size_t from = v + 5;
       size_t end = from + 1;
       auto card = from + 1 < c.terms.size() ? targeted_card(c, from + 1, end, b) : std::nullopt;
       if (!card) return from + 1 < c.terms.size() ? false : fail({c.range, "it names no card"});
@@ -1133,7 +1132,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       b.stmts.push_back(if_(binary(Op::Ge, local(st), konst(0)),
                             block({eval(call("cardrt_remove_counters", {G(), C(), local(who), local(st),
                                                                         call("cardrt_card_counters", {G(), local(who), local(st)})}))})));
-      return true;
+      return rest_of_effect(c, v, end, b, continuous);
     }
     auto amount = all ? std::optional<Node>{} : amount_at(c, v);
     size_t i = v + 1;
@@ -1141,8 +1140,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     int st = i < c.terms.size() ? lex_.status_at(std::span(c.terms).subspan(i), len) : -1;
     if (st < 0 || (!all && !amount)) return fail({c.range, "what it removes is not compiled yet"});
     size_t from = i + len;
-    while (from < c.terms.size() && lower_word(*c.terms[from]) != "from") ++from;
-    if (from + 1 >= c.terms.size()) return fail({c.range, "it names no card"});
+    if (word_at(c.terms, from) == "counter" || word_at(c.terms, from) == "counters") ++from;
+    if (word_at(c.terms, from) != "from" || from + 1 >= c.terms.size()) return fail({c.range, "it names no card"});
     size_t end = from + 1;
     auto card = targeted_card(c, from + 1, end, b);
     if (!card) return false;
@@ -1150,7 +1149,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(let(who, std::move(*card)));
     Node n = all ? call("cardrt_card_counters", {G(), local(who), konst(st)}) : std::move(*amount);
     b.stmts.push_back(eval(call("cardrt_remove_counters", {G(), C(), local(who), konst(st), std::move(n)})));
-    return true;
+    return rest_of_effect(c, v, end, b, continuous);
   }
   if (prim == "win") {
     b.stmts.push_back(eval(call("cardrt_player_wins", {G(), C(), controller()})));
@@ -1183,11 +1182,15 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t end = v;
     auto card = card_at(c, v, end, why);
     int hand = runtime_zone_role_zone(p_, CARDRT_ZROLE_HAND);
-    std::string rest = lower_text(c.range);
-    if (!card || hand < 0 || rest.find("hand") == std::string::npos) return fail({c.range, why.empty() ? "only returning a card to its hand is compiled yet" : why});
-    // "to your hand", "to its owner's hand": nothing after "hand" but a duration or another effect (fail closed)
-    size_t h = end;
-    while (h < c.terms.size() && lower_word(*c.terms[h]) != "hand") ++h;
+    // "to your hand", "to its owner's hand", "to his hand": nothing else before "hand", and nothing after it but a
+    // duration or another effect (fail closed)
+    size_t h = end + 1;
+    auto whose = [](const std::string& w) {
+      return w == "your" || w == "its" || w == "his" || w == "her" || w == "their" || w == "owner's" || w == "owners'";
+    };
+    while (h < c.terms.size() && h < end + 3 && whose(lower_word(*c.terms[h]))) ++h;
+    if (!card || hand < 0 || word_at(c.terms, end) != "to" || h == end + 1 || word_at(c.terms, h) != "hand")
+      return fail({c.range, why.empty() ? "only returning a card to its hand is compiled yet" : why});
     b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), std::move(*card), konst(hand), konst(0)})));
     return rest_of_effect(c, v, h + 1, b, continuous);
   }

@@ -141,8 +141,24 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     size_t end = 0;
     auto card = card_at(c, 0, end, why);
     if (!card) return fail({c.range, why});
-    int32_t prot = text.find("0 chi") != std::string::npos || text.find("zero chi") != std::string::npos
-                       ? CARDRT_PROT_ZERO_CHI : CARDRT_PROT_CANNOT_BE_DESTROYED;
+    // exactly "cannot be destroyed" or "is not destroyed for having 0 Chi", then only how long ("this turn", "until
+    // ..."): "cannot be destroyed by Spells" is another protection, not compiled yet
+    auto word = [&](size_t k) { return word_at(t, k); };
+    size_t be = word(end) == "cannot" ? end + 1 : word(end) == "can" && word(end + 1) == "not" ? end + 2 : 0;
+    int32_t prot = -1;
+    size_t read = end;
+    if (be && word(be) == "be" && word(be + 1) == "destroyed") {
+      prot = CARDRT_PROT_CANNOT_BE_DESTROYED;
+      read = be + 2;
+    } else if (word(end) == "is" && word(end + 1) == "not" && word(end + 2) == "destroyed" && word(end + 3) == "for" &&
+               word(end + 4) == "having" && end + 6 < t.size() &&
+               ((t[end + 5]->kind == ast::TermKind::Number && t[end + 5]->value == 0) || word(end + 5) == "zero") &&
+               word(end + 6) == "chi") {
+      prot = CARDRT_PROT_ZERO_CHI;
+      read = end + 7;
+    }
+    if (prot < 0 || !restriction_span(t, read, dur))
+      return fail({c.range, "the words after '" + words_text(t, 0, read) + "' are not compiled yet"});
     b.stmts.push_back(eval(call("cardrt_grant_protection", {G(), C(), std::move(*card), konst(prot), konst(dur)})));
     return true;
   }

@@ -140,13 +140,14 @@ bool CardBinder::linked_penalty(const Clause& c, size_t pred, Body& b, int32_t d
     std::string text = lower_text(e.range);
     size_t at = text.find("this will not reduce ");
     if (at == std::string::npos) continue;
-    for (size_t k = 0; k + 2 < e.all_terms.size(); ++k)
-      if (lower_word(*e.all_terms[k]) == "reduce") {
-        int s = lex_.stat_at(std::span(e.all_terms).subspan(k + 1), len);
+    // exactly "this will not reduce <stat> below <N>" (effect_clause skips this sentence once it is read here)
+    const auto& w = e.all_terms;
+    for (size_t k = 3; k + 2 < w.size(); ++k)
+      if (lower(words_text(w, k - 3, k + 1)) == "this will not reduce") {
+        int s = lex_.stat_at(std::span(w).subspan(k + 1), len);
         size_t below = k + 1 + len;
-        if (s >= 0 && below + 1 < e.all_terms.size() && lower_word(*e.all_terms[below]) == "below" &&
-            e.all_terms[below + 1]->kind == ast::TermKind::Number)
-          floor = std::make_pair(s, e.all_terms[below + 1]->value);
+        if (s >= 0 && below + 2 == w.size() && lower_word(*w[below]) == "below" && w[below + 1]->kind == ast::TermKind::Number)
+          floor = std::make_pair(s, w[below + 1]->value);
       }
     if (!floor) return fail({e.range, "this restriction is not compiled yet"});
   }

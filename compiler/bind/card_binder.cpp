@@ -311,6 +311,20 @@ void CardBinder::for_each_card(Body& b, int filter, Body body, SourceRange origi
 
 std::string CardBinder::lower_text(SourceRange r) const { return lower(std::string(ctx_.sources.text(r))); }
 
+// "Even if this card is bowed", "even if bowed", "Even if Tsudoken is bowed" (a word of the card's own title): the
+// ability may be used while the card is bowed. Exactly so: "even if bowed and even if unopposed" says more.
+bool CardBinder::even_if_bowed(const std::string& t) const {
+  if (t == "even if bowed") return true;
+  if (!t.starts_with("even if ") || !t.ends_with(" is bowed")) return false;
+  std::string who = t.substr(8, t.size() - 8 - 9);
+  if (who == "this card" || who == "he" || who == "she" || who == "it") return true;
+  if (who.starts_with("this ") && who.find(' ', 5) == std::string::npos) return true;  // "this Personality"
+  std::string title = " " + lower(r_.card->title) + " ";
+  for (char& ch : title)
+    if (ch == ',') ch = ' ';
+  return who.find(' ') == std::string::npos && title.find(" " + who + " ") != std::string::npos;
+}
+
 bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   // Granted text in this unit: each embedded unit gets the next ability index after the printed ones.
   for (const TextUnit& e : u.embedded) embedded_units_.push_back(&e);
@@ -464,11 +478,23 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
         break;
       case ClauseRole::Condition: {
         std::string t = lower_text(c.range);
-        if (t.rfind("even if", 0) == 0 && t.find("bowed") != std::string::npos) flags |= CARDRT_ABF_EVEN_IF_BOWED;
+        // "Even if this card is bowed, if this Shugenja is Water": the flag, then the condition after the comma
+        SourceRange cond_range = c.range;
+        if (c.conditions.size() == 1 && c.conditions.front().begin == c.range.begin &&
+            even_if_bowed(lower_text(c.conditions.front()))) {
+          size_t k = 0;
+          while (k < c.terms.size() && (c.terms[k]->range.begin < c.conditions.front().end || c.terms[k]->kind == ast::TermKind::Comma)) ++k;
+          if (k < c.terms.size() && word_at(c.terms, k) == "if") {
+            flags |= CARDRT_ABF_EVEN_IF_BOWED;
+            cond_range = terms_range(c.terms, k, c.terms.size());
+            t = lower_text(cond_range);
+          }
+        }
+        if (even_if_bowed(t)) flags |= CARDRT_ABF_EVEN_IF_BOWED;
         // 003 Abilities: "Abilities can be used only once per turn, unless their ... text states otherwise"
         else if (t == "any number of times per turn") flags |= CARDRT_ABF_UNLIMITED;
         else if (use_limit(t, kind, flags)) {
-        } else if (auto g = card_condition(c, c.range)) {
+        } else if (auto g = card_condition(c, cond_range)) {
           // the ability may be used (or the trait triggers) only while it holds (003 Abilities, constraints block)
           Node prev = has_cond && !cond.stmts.empty() ? std::move(cond.stmts.back().kids.front()) : konst(1);
           if (has_cond) cond.stmts.pop_back();

@@ -117,7 +117,8 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     return more_costs(c, end, b);
   }
   std::string text = lower_text(c.range);
-  if (prim == "move" && text.find("top card of your deck") != std::string::npos) {
+  if (prim == "move" && (lower(words_text(c.terms, v, c.terms.size())) == "the top card of your deck to the discard pile" ||
+                         lower(words_text(c.terms, v, c.terms.size())) == "the top card of your deck to your discard pile")) {
     // "Send the top card of your deck to the discard pile"
     b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_mill", {G(), C(), controller(), konst(1)}), konst(1))));
     return true;

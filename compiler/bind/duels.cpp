@@ -128,7 +128,7 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   }
   if (!only_duration_left(c, read)) return fail({c.range, "the words after '" + words_text(t, v, read) + "' are not compiled yet"});
   for (const Clause& e : unit_->effects)
-    if (lower_text(e.range).rfind("this may target a personality with followers", 0) == 0) with_followers = true;
+    if (lower_text(e.range) == "this may target a personality with followers") with_followers = true;
   Node card = param(2);
   Node type = call("cardrt_card_type", {G(), card});
   Node alone = binary(Op::Eq, call("cardrt_card_attachments", {G(), card, konst(follower)}), konst(0));

@@ -239,7 +239,7 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   if (std::optional<bool> r = unless_clause(c, b, false, continuous)) return *r;
   // Sentences that modify the effect before them, already read by it (001 This).
   std::string whole = lower_text(c.range);
-  if (ranged_ && whole.rfind("this may target ", 0) == 0) return true;
+  if (ranged_ && whole == "this may target a personality with followers") return true;  // read by strength_attack
   if (floor_used_ && whole.rfind("this will not reduce ", 0) == 0) return true;
   // "Once per turn, you may draw a card": once per turn after the colon (003 Traits), then the optional effect.
   Body inner;

@@ -992,6 +992,12 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         continue;
       }
       int kw = lex_.keyword_at(std::span(t).subspan(i), len);
+      if (kw < 0 && t[i]->bold && t[i]->kind == ast::TermKind::Word) {
+        // a bold keyword the profile does not know ("**Fox • Nonhuman**"): as on a printed card's keyword line, the
+        // semantic passes warned (UnknownKeyword) and the card has it in name only
+        while (i + 1 < last - 1 && t[i + 1]->bold && t[i + 1]->kind == ast::TermKind::Word) ++i;
+        continue;
+      }
       if (kw < 0 || i + len > last - 1) return unread(i);
       b.stmts.push_back(eval(call("cardrt_created_add_keyword", {G(), C(), local(made), konst(kw)})));
       i += len - 1;

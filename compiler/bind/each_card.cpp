@@ -66,10 +66,14 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
     end = target_phrase_end(t, v);
     if (!noun_filter(t, from, end, param(2), filter_test, why)) return fail({c.range, why});
     how = How::each;
-  } else if ((word(v) == "a" || word(v) == "an") && word(v + 1) != "target" && prim != "give" && prim != "move") {
+  } else if (((word(v) == "a" || word(v) == "an") && word(v + 1) != "target" && prim != "give" && prim != "move") ||
+             (word(v) == "one" && word(v + 1) == "of" && word(v + 2) != "them" && word(v + 2) != "these" &&
+              word(v + 2) != "target" && word(v + 3) != "target")) {
+    // "Destroy a Terrain", "bow one of his Weapons", "give one of your Personalities +2F": chosen, not targeted
+    size_t from = word(v) == "one" ? v + 2 : v + 1;
     end = target_phrase_end(t, v);
     std::optional<Node> test;
-    if (!noun_filter(t, v + 1, end, param(2), test, why)) return fail({c.range, why});
+    if (!noun_filter(t, from, end, param(2), test, why)) return fail({c.range, why});
     auto slot_k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
     if (!slot_k) return false;
     k = *slot_k;

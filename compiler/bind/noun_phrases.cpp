@@ -133,6 +133,20 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
         continue;
       }
     }
+    // "one of his Weapons", "Kaori's unbowed Nonhuman Followers": the cards attached to that card (never a player's:
+    // the holder must be a card of a known type, or this card by its own name)
+    if ((w == "his" || w == "her" || w == "its" || w.ends_with("'s")) && i + 1 < to)
+      if (const Reference* r = reference_at(t[i]);
+          r && ((r->kind == RefKind::Pronoun && r->card_type >= 0) || r->kind == RefKind::ThisCard)) {
+        Clause one;
+        one.terms = {t[i]};
+        size_t e = 0;
+        std::string ignored;
+        if (auto holder = card_at(one, 0, e, ignored); holder && e == 1) {
+          add(binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), std::move(*holder)));
+          continue;
+        }
+      }
     if (w == "a" || w == "an" || w == "one" || w == "of" || w == "target" || w == "the" || w == "any" ||
         w == "each" || w == "in" || w == "play")
       continue;

@@ -220,12 +220,14 @@ class CardBinder {
   static const Reference* reference_at(const TextUnit& u, const ast::Term* term);
   const Reference* reference_at(const ast::Term* term) const { return reference_at(*unit_, term); }
   bool and_then(const Clause& c, size_t end, Body& b, bool continuous);
+  size_t series_stop(const Clause& c, size_t comma) const;
   struct DeckRead {
     Node player, zone;
     size_t end;
   };
   std::optional<DeckRead> deck_at(const Clause& c, size_t i, Body& b);
   bool look_at(const Clause& c, size_t v, Body& b);
+  std::optional<int64_t> chosen_from_zone(const Clause& c, size_t v, size_t& end, Body& b, bool& failed);
   std::optional<int64_t> picked_cards(const Clause& c, size_t i, size_t& end, Body& b, bool& failed);
   bool search(const Clause& c, size_t v, Body& b);
   bool put_picked(const Clause& c, size_t v, Body& b);

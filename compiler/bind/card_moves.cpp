@@ -86,6 +86,20 @@ int CardBinder::zone_at(const Clause& c, size_t i, size_t& end) const {
 // "Reveal it and put it into your hand": the part after "and" is an effect of its own.
 bool CardBinder::and_then(const Clause& c, size_t end, Body& b, bool continuous) {
   if (end >= c.terms.size()) return true;
+  // "Search your deck for a Ring, show it, and put it in your hand": a series of effects, each up to the next comma
+  // before a verb (or before "and")
+  if (c.terms[end]->kind == ast::TermKind::Comma) {
+    if (size_t stop = series_stop(c, end); stop > end + 1) {
+      size_t k = word_at(c.terms, end + 1) == "and" ? end + 2 : end + 1, len = 0;
+      int verb = ClauseReader(p_).verb_at(std::span(c.terms).subspan(k), len);
+      if (verb < 0 || (k == end + 2 && stop < c.terms.size())) return fail({c.range, "the words after '" + std::string(ctx_.sources.text(c.terms[end - 1]->range)) + "' are not compiled yet"});
+      Clause part = tail_clause(c, k, verb);
+      part.terms.resize(stop - k);
+      part.range = SourceRange::join(part.terms.front()->range, part.terms.back()->range);
+      if (!effect_body(part, b, continuous)) return false;
+      return and_then(c, stop, b, continuous);
+    }
+  }
   if (lower_word(*c.terms[end]) != "and" || end + 1 >= c.terms.size())
     return fail({c.range, "the words after '" + std::string(ctx_.sources.text(c.terms[end - 1]->range)) + "' are not compiled yet"});
   size_t len = 0;
@@ -137,6 +151,22 @@ std::optional<CardBinder::DeckRead> CardBinder::deck_at(const Clause& c, size_t 
   int anyone = filter_function(konst(1), c.range);
   b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(*k), fn_ref(anyone), konst(0)}), konst(CARDRT_OK))));
   return DeckRead{slot(static_cast<int>(*k)), konst(zone), end};
+}
+
+// Where a part of a series of effects that begins at the comma `comma` ends: at the next comma before a verb or
+// "and", or at the end; `comma` + 1 when no verb (or "and" and a verb) follows the comma.
+size_t CardBinder::series_stop(const Clause& c, size_t comma) const {
+  const auto& t = c.terms;
+  ClauseReader reader(p_);
+  auto verb_at = [&](size_t k) {
+    size_t len = 0;
+    if (word_at(t, k) == "and") ++k;
+    return k < t.size() && reader.verb_at(std::span(t).subspan(k), len) >= 0;
+  };
+  if (!verb_at(comma + 1)) return comma + 1;
+  size_t stop = comma + 2;
+  while (stop < t.size() && !(t[stop]->kind == ast::TermKind::Comma && verb_at(stop + 1))) ++stop;
+  return stop;
 }
 
 // "Look at the top 3 cards of your deck" (of the Wilds), "the top card of one of your decks", "a number of Fate
@@ -206,10 +236,20 @@ bool CardBinder::search(const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;
   size_t end = v;
   int zone = zone_at(c, v, end);
+  // "Search your discard pile, then deck, for a Ring": the second zone only when the first has none
+  int then = -1;
+  if (zone >= 0 && end + 3 < t.size() && t[end]->kind == ast::TermKind::Comma && word_at(t, end + 1) == "then") {
+    size_t e2 = end + 2;
+    then = zone_at(c, end + 2, e2);
+    if (then >= 0 && e2 < t.size() && t[e2]->kind == ast::TermKind::Comma) end = e2 + 1;
+    else then = -1;
+  }
   if (zone < 0 || end >= t.size() || lower_word(*t[end]) != "for") return fail({c.range, "it searches no zone for a card"});
   std::optional<Node> test;
   size_t stop = end + 1;
-  while (stop < t.size() && lower_word(*t[stop]) != "and") ++stop;
+  while (stop < t.size() && lower_word(*t[stop]) != "and" &&
+         !(t[stop]->kind == ast::TermKind::Comma && series_stop(c, stop) > stop + 1))
+    ++stop;
   const Reference* title = nullptr;
   for (size_t i = end + 1; i < stop && !title; ++i)
     if (const Reference* r = reference_at(t[i]); r && r->kind == RefKind::Title) title = r;
@@ -227,6 +267,9 @@ bool CardBinder::search(const Clause& c, size_t v, Body& b) {
   if (!k) return false;
   // Finding nothing is allowed: no one else can check a hidden zone.
   b.stmts.push_back(eval(call("cardrt_search_zone", {G(), C(), konst(*k), controller(), konst(zone), fn_ref(fn), konst(0), konst(1)})));
+  if (then >= 0)
+    b.stmts.push_back(if_(binary(Op::Eq, call("cardrt_slot_count", {G(), C(), konst(*k)}), konst(0)),
+                          block({eval(call("cardrt_search_zone", {G(), C(), konst(*k), controller(), konst(then), fn_ref(fn), konst(0), konst(1)}))})));
   picked_.push_back({c.range, *k});
   return and_then(c, stop, b, false);
 }
@@ -300,6 +343,34 @@ std::optional<int64_t> CardBinder::picked_cards(const Clause& c, size_t i, size_
   return k;
 }
 
+// "a Ring in your Fate discard pile", "a non-Unique Battle Strategy from your discard pile" before "into ...": a card
+// the controller chooses there (not targeted, 001 Target), into a new slot. nullopt: the words name no such card.
+std::optional<int64_t> CardBinder::chosen_from_zone(const Clause& c, size_t v, size_t& end, Body& b, bool& failed) {
+  const auto& t = c.terms;
+  size_t stop = v + 1;
+  while (stop < t.size() && word_at(t, stop) != "into") ++stop;
+  if (stop >= t.size()) return std::nullopt;
+  // "from your discard pile" reads as "in your discard pile"
+  std::vector<const ast::Term*> words(t.begin() + std::ptrdiff_t(v), t.begin() + std::ptrdiff_t(stop));
+  ast::Term in;
+  for (auto& w : words)
+    if (lower_word(*w) == "from") {
+      in = *w;
+      in.text = "in";
+      w = &in;
+    }
+  std::optional<Node> test;
+  std::string why;
+  if (!noun_filter(words, 1, words.size(), param(2), test, why) || !zone_named_) return std::nullopt;
+  auto k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, CARDRT_TGT_ANY_ZONE, b);
+  if (!k) {
+    failed = true;
+    return std::nullopt;
+  }
+  end = stop;
+  return k;
+}
+
 // "Put them back in any order", "Put one of them into the Market", "put it into your hand", "Put one in your hand",
 // "Put the rest at the bottom of the deck in any order", "You may put one or two of these cards on the bottom of your
 // deck", "You may rearrange them" (back in any order).
@@ -310,6 +381,9 @@ bool CardBinder::put_picked(const Clause& c, size_t v, Body& b) {
   size_t end = v;
   bool failed = false;
   std::optional<int64_t> group = picked_cards(c, v, end, b, failed);
+  if (failed) return false;
+  if (!group && (word(v) == "a" || word(v) == "an"))
+    if (auto k = chosen_from_zone(c, v, end, b, failed)) group = k;
   if (failed) return false;
   std::optional<Node> card;
   if (!group) {

@@ -764,31 +764,6 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     bool permanent = lower(p_.verbs[static_cast<size_t>(c.verb)].name).find("permanently") != std::string::npos;
     int32_t dur = duration(c, permanent ? CARDRT_DUR_PERMANENT : dur_default);
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
-    // "Give him the ability, “Battle: ...”"
-    if (end + 2 < c.terms.size() && lower_word(*c.terms[end]) == "the" && lower_word(*c.terms[end + 1]) == "ability") {
-      size_t q = end + 2;
-      if (c.terms[q]->kind == ast::TermKind::Comma) ++q;
-      if (q < c.terms.size() && c.terms[q]->kind == ast::TermKind::Embedded) end = q;
-    }
-    if (end < c.terms.size() && c.terms[end]->kind == ast::TermKind::Embedded) {
-      // 003 Embedded text: "Give target creature “When this creature attacks: Draw a card.” until end of turn".
-      // Its traits and abilities are abilities of this card's definition; the runtime grants them (abilities stack).
-      int32_t gdur = duration(c, permanent ? CARDRT_DUR_PERMANENT : dur_default);
-      if (gdur == -1) return fail({c.range, "its duration is not compiled yet"});
-      uint32_t who = b.local();
-      b.stmts.push_back(let(who, std::move(*card)));
-      const SourceRange quoted = c.terms[end]->range;
-      size_t granted = 0;
-      for (const TextUnit& e : unit_->embedded) {
-        if (e.range.begin < quoted.begin || e.range.end > quoted.end) continue;
-        auto at = std::find(embedded_units_.begin(), embedded_units_.end(), &e);
-        int64_t index = static_cast<int64_t>(printed_abilities_) + (at - embedded_units_.begin());
-        b.stmts.push_back(eval(call("cardrt_grant_ability", {G(), C(), local(who), call("cardrt_ctx_def", {G(), C()}), konst(index), konst(gdur)})));
-        ++granted;
-      }
-      if (granted == 0) return fail({c.range, "the quoted text grants nothing cardc can read"});
-      return rest_of_effect(c, v, end + 1, b, continuous);
-    }
     // "Give this Follower two +1F tokens", "Give him a -1F/-1C **Poison** token" (001 Token)
     {
       size_t read = end;
@@ -840,29 +815,63 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       modify_per(b, std::move(*card), changes[0], call("cardrt_count_cards", {G(), C(), fn_ref(per)}), dur, c.range);
       return rest_of_effect(c, v, to, b, continuous);
     }
-    if (!changes.empty()) {
-      uint32_t who = b.local();
-      b.stmts.push_back(let(who, std::move(*card)));
-      for (auto& ch : changes)
-        b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
-      // "+3F and **Elite**": a keyword given with the bonus
-      size_t klen = 0;
-      if (read + 1 < c.terms.size() && lower_word(*c.terms[read]) == "and")
-        if (int kw = lex_.keyword_at(std::span(c.terms).subspan(read + 1), klen); kw >= 0) {
-          b.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), local(who), konst(kw), konst(dur)})));
-          read += 1 + klen;
-        }
-      return rest_of_effect(c, v, read, b, continuous);
-    }
-    // "Give him **Samurai** until the end of the turn"
-    size_t len = 0;
-    if (end < c.terms.size()) {
-      if (int kw = lex_.keyword_at(std::span(c.terms).subspan(end), len); kw >= 0) {
-        b.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), std::move(*card), konst(kw), konst(dur)})));
-        return rest_of_effect(c, v, end + len, b, continuous);
+    // A list of gifts: "+1F, Shadowlands, and the ability, “Battle: ...”", "**Shadowlands • Undead**", "+3F and
+    // **Elite**", "Imperial, Magistrate, and the ability ...", "the trait “...”" (003 Embedded text: the quoted
+    // traits and abilities are this card's definition's; the runtime grants them, and abilities stack)
+    uint32_t who = b.local();
+    b.stmts.push_back(let(who, std::move(*card)));
+    const auto& t = c.terms;
+    auto gift = [&](size_t i, size_t& after) -> bool {
+      if (!changes.empty()) {  // the stat changes read above
+        for (auto& ch : changes)
+          b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
+        changes.clear();
+        after = read;
+        return true;
       }
+      std::vector<StatChange> more;
+      if (size_t r = i; i < t.size() && t[i]->kind == ast::TermKind::Modifier && stat_changes(c, i, more, &r) && !more.empty()) {
+        for (auto& ch : more)
+          b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), std::move(ch.delta), konst(dur)})));
+        after = r;
+        return true;
+      }
+      size_t len = 0;
+      if (int kw = i < t.size() ? lex_.keyword_at(std::span(t).subspan(i), len) : -1; kw >= 0) {
+        b.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), local(who), konst(kw), konst(dur)})));
+        after = i + len;
+        return true;
+      }
+      size_t q = i;
+      if (word_at(t, q) == "the" && (word_at(t, q + 1) == "ability" || word_at(t, q + 1) == "trait")) {
+        q += 2;
+        if (q < t.size() && t[q]->kind == ast::TermKind::Comma) ++q;
+      }
+      if (q >= t.size() || t[q]->kind != ast::TermKind::Embedded) return false;
+      size_t granted = 0;
+      for (const TextUnit& e : unit_->embedded) {
+        if (e.range.begin < t[q]->range.begin || e.range.end > t[q]->range.end) continue;
+        auto at = std::find(embedded_units_.begin(), embedded_units_.end(), &e);
+        int64_t index = static_cast<int64_t>(printed_abilities_) + (at - embedded_units_.begin());
+        b.stmts.push_back(eval(call("cardrt_grant_ability", {G(), C(), local(who), call("cardrt_ctx_def", {G(), C()}), konst(index), konst(dur)})));
+        ++granted;
+      }
+      if (granted == 0) return false;
+      after = q + 1;
+      return true;
+    };
+    size_t i = end;
+    if (!gift(i, i)) return fail({c.range, "what it gives is not compiled yet"});
+    for (;;) {
+      // a separator (",", "and", ", and", the bullet between bold keywords), then another gift; else the words are
+      // the rest of the effect ("and bow him")
+      size_t k = i;
+      if (k < t.size() && (t[k]->kind == ast::TermKind::Comma || (t[k]->kind == ast::TermKind::Other && t[k]->text == "•"))) ++k;
+      if (word_at(t, k) == "and") ++k;
+      if (k == i || !gift(k, k)) break;
+      i = k;
     }
-    return fail({c.range, "what it gives is not compiled yet"});
+    return rest_of_effect(c, v, i, b, continuous);
   }
   if (prim == "switch") {
     // "Switch his Force and Chi" (003 setting stats)

@@ -209,6 +209,8 @@ bool CardBinder::only_duration_left(const Clause& c, size_t read) const {
 // (fail closed: "Give him -2F, or -3F if ..." must not compile as "Give him -2F").
 bool CardBinder::rest_of_effect(const Clause& c, size_t v, size_t read, Body& b, bool continuous) {
   if (only_duration_left(c, read)) return true;
+  // ", and bow him", ", show it, and put it in your hand": a series of effects (card_moves.cpp and_then)
+  if (c.terms[read]->kind == ast::TermKind::Comma && series_stop(c, read) > read + 1) return and_then(c, read, b, continuous);
   if (lower_word(*c.terms[read]) == "and" && read + 1 < c.terms.size()) {
     size_t len = 0;
     if (ClauseReader(p_).verb_at(std::span(c.terms).subspan(read + 1), len) >= 0) return and_then(c, read, b, continuous);

@@ -7,6 +7,7 @@
 #include "sema/clause_reader.h"
 #include "sema/lexicon.h"
 #include "sema/pipeline.h"
+#include "sema/unit_walk.h"
 
 namespace cardc {
 
@@ -73,6 +74,11 @@ class TextReader {
     std::string why;
     if (!reader_.read(terms, out, why)) {
       if (terms.empty()) ctx_.diags.report(DiagId::EmptyClause, where, "clause");
+      else if (role == ClauseRole::Effect && in_italics(terms)) {
+        // flavor inside the rules text, marked so by its italics: no rule to read
+      } else if (role == ClauseRole::Effect && narration(terms)) {
+        ctx_.diags.report(DiagId::Narration, out.range, clause_text(out.range));
+      }
       else ctx_.diags.report(DiagId::UncompilableClause, out.range, clause_text(out.range), why);
       return false;
     }
@@ -98,6 +104,54 @@ class TextReader {
       }
     }
     embedded(out);
+    return true;
+  }
+
+  // A sentence that tells a story and does nothing in the game: "She summons an ancestor", "Fujimura exposes his
+  // crimes" (a sentence in italics, "_He undergoes vigorous training._", is flavor: in_italics). It is dropped with a warning, and only
+  // when nothing in it could be a rule: its subject is this card (a pronoun or a word of its own title), its verb is
+  // no game verb and not close to one (a misspelt "He destorys it" stays an error), and it names no number, stat,
+  // resource, card type, keyword or target (fail closed).
+  static bool in_italics(const std::vector<const ast::Term*>& t) {
+    return t.front()->italic &&
+           std::all_of(t.begin(), t.end(), [](const ast::Term* x) { return x->italic || x->kind != ast::TermKind::Word; });
+  }
+  bool narration(const std::vector<const ast::Term*>& t) const {
+    auto word = [](const ast::Term* x) { return x->kind == ast::TermKind::Word; };
+    if (t.size() < 3 || !word(t[0]) || !word(t[1])) return false;
+    std::string subject = lower_word(*t[0]), verb = lower_word(*t[1]);
+    bool own_name = false;
+    std::string title = " " + card_.title + " ";
+    for (char& ch : title)
+      ch = ch == ',' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (is_upper(*t[0]) && subject.size() > 2) own_name = title.find(" " + subject + " ") != std::string::npos;
+    if (!own_name && subject != "he" && subject != "she" && subject != "it" && subject != "they") return false;
+    if (verb.size() < 4 || verb.back() != 's' || is_upper(*t[1])) return false;
+    for (const VerbDef& v : p_.verbs) {
+      const std::string& base = v.words.front();
+      std::vector<std::string> forms = {base, base + "s", base + "es"};
+      if (base.size() > 1 && base.back() == 'y') forms.push_back(base.substr(0, base.size() - 1) + "ies");
+      for (const std::string& f : forms) {
+        // one letter off, or two letters swapped ("destorys")
+        size_t d = edit_distance(verb, f);
+        std::string a = verb, b = f;
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        if (d <= 1 || (d == 2 && a == b)) return false;
+      }
+    }
+    for (size_t k = 2; k < t.size(); ++k) {
+      if (t[k]->kind == ast::TermKind::Number || t[k]->kind == ast::TermKind::Modifier || t[k]->kind == ast::TermKind::Embedded ||
+          t[k]->kind == ast::TermKind::X)
+        return false;
+      if (!word(t[k])) continue;
+      std::string w = lower_word(*t[k]);
+      size_t len = 0;
+      std::span<const ast::Term* const> rest(t.begin() + std::ptrdiff_t(k), t.end());
+      if (w == "target" || w == "targets" || lex_.stat_at(rest, len) >= 0 || lex_.resource_at(rest, len) >= 0 ||
+          lex_.card_type(t[k]->text) >= 0 || (is_upper(*t[k]) && lex_.keyword_at(rest, len) >= 0))
+        return false;
+    }
     return true;
   }
 

@@ -220,6 +220,7 @@ class CardBinder {
   static const Reference* reference_at(const TextUnit& u, const ast::Term* term);
   const Reference* reference_at(const ast::Term* term) const { return reference_at(*unit_, term); }
   bool and_then(const Clause& c, size_t end, Body& b, bool continuous);
+  size_t grant_quoted(const ast::Term& quoted, Node card, int32_t dur, Body& b);
   size_t series_stop(const Clause& c, size_t comma) const;
   struct DeckRead {
     Node player, zone;

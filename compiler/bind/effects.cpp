@@ -237,6 +237,20 @@ std::optional<bool> CardBinder::unless_clause(const Clause& c, Body& b, bool cos
   return true;
 }
 
+// 003 Embedded text: the traits and abilities quoted in `quoted` are abilities of this card's definition; the runtime
+// grants them to `card` (abilities stack). How many it grants (0: the quoted text holds nothing cardc read).
+size_t CardBinder::grant_quoted(const ast::Term& quoted, Node card, int32_t dur, Body& b) {
+  size_t granted = 0;
+  for (const TextUnit& e : unit_->embedded) {
+    if (e.range.begin < quoted.range.begin || e.range.end > quoted.range.end) continue;
+    auto at = std::find(embedded_units_.begin(), embedded_units_.end(), &e);
+    int64_t index = static_cast<int64_t>(printed_abilities_) + (at - embedded_units_.begin());
+    b.stmts.push_back(eval(call("cardrt_grant_ability", {G(), C(), card, call("cardrt_ctx_def", {G(), C()}), konst(index), konst(dur)})));
+    ++granted;
+  }
+  return granted;
+}
+
 bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   if (std::optional<bool> r = unless_clause(c, b, false, continuous)) return *r;
   // Sentences that modify the effect before them, already read by it (001 This).
@@ -849,16 +863,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         q += 2;
         if (q < t.size() && t[q]->kind == ast::TermKind::Comma) ++q;
       }
-      if (q >= t.size() || t[q]->kind != ast::TermKind::Embedded) return false;
-      size_t granted = 0;
-      for (const TextUnit& e : unit_->embedded) {
-        if (e.range.begin < t[q]->range.begin || e.range.end > t[q]->range.end) continue;
-        auto at = std::find(embedded_units_.begin(), embedded_units_.end(), &e);
-        int64_t index = static_cast<int64_t>(printed_abilities_) + (at - embedded_units_.begin());
-        b.stmts.push_back(eval(call("cardrt_grant_ability", {G(), C(), local(who), call("cardrt_ctx_def", {G(), C()}), konst(index), konst(dur)})));
-        ++granted;
-      }
-      if (granted == 0) return false;
+      if (q >= t.size() || t[q]->kind != ast::TermKind::Embedded || grant_quoted(*t[q], local(who), dur, b) == 0) return false;
       after = q + 1;
       return true;
     };
@@ -1015,6 +1020,15 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     }
     size_t i = last;
     if (i < t.size() && lower_word(*t[i]) == "card") ++i;
+    // "with the ability, “Battle: ...”", "with the trait “This Province has +1 strength”" (003 Embedded text): the
+    // created card has it for as long as it exists
+    if (word_at(t, i) == "with" && word_at(t, i + 1) == "the" && (word_at(t, i + 2) == "ability" || word_at(t, i + 2) == "trait")) {
+      size_t q = i + 3;
+      if (q < t.size() && t[q]->kind == ast::TermKind::Comma) ++q;
+      if (q >= t.size() || t[q]->kind != ast::TermKind::Embedded || grant_quoted(*t[q], local(made), CARDRT_DUR_PERMANENT, b) == 0)
+        return unread(i + 1);
+      i = q + 1;
+    }
     // "with Attack 1 and Life 1"
     if (i < t.size() && lower_word(*t[i]) == "with") {
       ++i;

@@ -459,6 +459,13 @@ class Runner {
       host_.answers.push_back(st);
       return true;
     }
+    if (head == "created" && w.size() == 2) {
+      // "created NAME": the card created last (the highest id) is NAME in later steps
+      int32_t id = cardrt_game_card_count(game_);
+      if (id <= 0) return bad(st, "no card was created");
+      names_[w[1]] = id;
+      return true;
+    }
     if (head == "expect") return expectation(st, r);
     return bad(st, "unknown step '" + head + "' (see docs/scenarios.md)");
   }

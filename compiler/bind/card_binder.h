@@ -147,7 +147,7 @@ class CardBinder {
   static constexpr int64_t kWholeCost = int64_t{1} << 30;
   std::optional<bool> cost_reduction(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   bool additional_action(const Clause& c, size_t v, Body& b);
-  std::optional<std::pair<Node, size_t>> top_of_deck(const Clause& c, size_t v);
+  std::optional<std::pair<Node, size_t>> top_of_deck(const Clause& c, size_t v, Body* chosen_player = nullptr);
   size_t cards_from_hand_end(const Clause& c, size_t i) const;
   bool replacement(const TextUnit& u, const Clause& c, uint32_t def, Body& reg, Body& out);
 
@@ -305,7 +305,8 @@ class CardBinder {
     int64_t slot;
     uint32_t taken;  // slots of the cards chosen among them since ("Put one in your hand. Put the rest ...")
   };
-  std::optional<Looked> looked_;           // the cards the unit's last "Look at" filled
+  std::optional<Looked> looked_;
+  std::optional<Node> picked_player_;  // the player top_of_deck chose ("the top card of any Fate deck")           // the cards the unit's last "Look at" filled
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
   std::vector<size_t> multi_targets_;      // this unit's targets of more than one card ("target one or two X")

@@ -66,7 +66,7 @@ std::optional<Node> CardBinder::duel_condition(const Clause& c, SourceRange cond
 bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;
   std::string verb = lower(p_.verbs[static_cast<size_t>(c.verb)].name);
-  bool fear = verb == "fear", melee = verb.starts_with("melee");
+  bool fear = verb == "fear" || verb == "make a fear effect", melee = verb.starts_with("melee");
   std::string what = fear ? "this Fear" : melee ? "this melee attack" : "this ranged attack";
   int follower = lex_.card_type("Follower"), personality = lex_.card_type("Personality");
   int force = -1;
@@ -116,9 +116,13 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   }
   const int32_t kind = melee ? CARDRT_ATTACK_MELEE : CARDRT_ATTACK_RANGED;
   bool with_followers = melee;
-  std::optional<Node> excluded;
+  std::optional<Node> excluded, widened;
   if (lower(words_text(t, read, t.size())) == "that may target a personality with followers") {
     with_followers = true;
+    read = t.size();
+  } else if (read + 3 < t.size() && lower(words_text(t, read, read + 3)) == "that may target") {
+    // "Fear 3 that may target a dishonorable Personality with Followers": those too, at the same strength
+    if (!noun_filter(t, read + 3, t.size(), param(2), widened, why)) return fail({c.range, why});
     read = t.size();
   } else if (read + 3 < t.size() && lower_word(*t[read]) == "that" && lower_word(*t[read + 1]) == "cannot" &&
              lower_word(*t[read + 2]) == "target") {
@@ -135,6 +139,7 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   Node type_test = binary(Op::Or, binary(Op::Eq, type, konst(follower)),
                      with_followers ? binary(Op::Eq, type, konst(personality))
                                     : and_(binary(Op::Eq, type, konst(personality)), std::move(alone)));
+  if (widened) type_test = binary(Op::Or, std::move(type_test), std::move(*widened));
   // Fear compares Force with its strength; an attack asks the runtime, which adds what the target's cards give
   // attacks against it and honours "Ranged Attacks cannot target ..." (attack_strength.cpp)
   Node reached = fear ? binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(force)}), std::move(*n))

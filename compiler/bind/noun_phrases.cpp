@@ -38,9 +38,19 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   enum class Kind { none, keyword, type };
   Kind last_kind = Kind::none, pending = Kind::none;
   bool saw_keyword = false;
+  // "each Personality and Follower", "Fudo and Fallen Personalities", "Your Ashigaru Personalities and Followers": in
+  // a phrase naming a set (each, all, or a plural noun) "and" between two kinds joins them as "or" does
+  bool set_phrase = from > 0 && (lower_word(*t[from - 1]) == "each" || lower_word(*t[from - 1]) == "all");
+  for (size_t j = from; j < to; ++j) {
+    bool plural = false;
+    std::string w = lower_word(*t[j]);
+    if (w == "each" || w == "all" || (lex_.card_type(t[j]->text, &plural) >= 0 && plural)) set_phrase = true;
+  }
+  auto joins = [&](const std::string& w) { return w == "or" || (set_phrase && w == "and"); };
+  bool joined_by_and = false;
   auto has_or_after = [&](size_t k) {
     for (size_t j = k; j < to; ++j)
-      if (lower_word(*t[j]) == "or") return true;
+      if (joins(lower_word(*t[j]))) return true;
     return false;
   };
   auto add_kind = [&](Kind k, Node n) {
@@ -65,12 +75,13 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   for (size_t i = from; i < to; ++i) {
     const ast::Term& term = *t[i];
     std::string w = lower_word(term);
-    if ((term.kind == ast::TermKind::Comma || w == "or") && last_kind != Kind::none && (w == "or" || has_or_after(i))) {
+    if ((term.kind == ast::TermKind::Comma || joins(w)) && last_kind != Kind::none && (joins(w) || has_or_after(i))) {
       pending = last_kind;
       last_kind = Kind::none;
+      joined_by_and = w == "and";
       continue;
     }
-    if (w == "or" && pending != Kind::none) continue;  // "Daimyo, Duelist, or Kensai"
+    if (joins(w) && pending != Kind::none) continue;  // "Daimyo, Duelist, or Kensai"
     if (term.kind != ast::TermKind::Comma) last_kind = Kind::none;
     if (term.kind == ast::TermKind::Comma) continue;
     // "in your hand", "in your discard pile", "in your hand or discard pile", "in any player's discard pile": cards
@@ -358,8 +369,9 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     }
     bool plural = false;
     if (int ct = lex_.card_type(possessive_stem(term.text), &plural); ct >= 0) {
-      // "Samurai Personality or Follower" is ambiguous: fail closed rather than guess the grouping
-      if (pending == Kind::type && saw_keyword) break;
+      // "Samurai Personality or Follower" is ambiguous: fail closed rather than guess the grouping; "Your Ashigaru
+      // Personalities and Followers" names a set: Ashigaru ones of both
+      if (pending == Kind::type && saw_keyword && !joined_by_and) break;
       if (!add_kind(Kind::type, binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(ct)))) break;
       noun = true;
       continue;

@@ -83,6 +83,10 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
                 t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon ||
                 t[to]->kind == ast::TermKind::Embedded ||  // "Give target creature “...”": the quote is not the noun
                 t[to]->kind == ast::TermKind::Modifier;    // "Give a target enemy Personality -2F"
+    // "each Personality and Follower opposing him": one set of two kinds (noun_filter joins them)
+    if (w == "and" && to + 1 < t.size() && lex_.card_type(t[to + 1]->text) >= 0 &&
+        (lower_word(*t[i]) == "each" || lower_word(*t[i]) == "all"))
+      stop = false;
     // "Give a target Personality a Force penalty equal to ...": what is given, not the noun
     if ((w == "a" || w == "an") && to + 1 < t.size()) {
       size_t len = 0;

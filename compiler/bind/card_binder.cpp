@@ -330,6 +330,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   for (const TextUnit& e : u.embedded) embedded_units_.push_back(&e);
   picked_.clear();
   looked_.reset();
+  early_targets_.clear();
   discarded_slot_.reset();
   duel_local_.reset();
   duel_challenger_.reset();

@@ -19,6 +19,7 @@
 //   provinces.cpp     provinces: "this Province", its strength, destroyed provinces, the reveal at a turn's start
 #include <cctype>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -306,7 +307,8 @@ class CardBinder {
     uint32_t taken;  // slots of the cards chosen among them since ("Put one in your hand. Put the rest ...")
   };
   std::optional<Looked> looked_;
-  std::optional<Node> picked_player_;  // the player top_of_deck chose ("the top card of any Fate deck")           // the cards the unit's last "Look at" filled
+  std::optional<Node> picked_player_;
+  std::set<size_t> early_targets_;  // targets chosen before a condition that names them ("If he would be opposed, ...")  // the player top_of_deck chose ("the top card of any Fate deck")           // the cards the unit's last "Look at" filled
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
   std::vector<size_t> multi_targets_;      // this unit's targets of more than one card ("target one or two X")

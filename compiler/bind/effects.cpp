@@ -261,6 +261,16 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   Body inner;
   bool once = false;
   std::optional<Node> guard;
+  // "If he would be opposed, move your target unbowed Personality ...": the target the condition names is chosen
+  // before the condition is asked (001 Target: targets are chosen as the action is announced)
+  for (const auto& cond : c.conditions)
+    for (const Reference& r : unit_->references)
+      if (r.range.begin >= cond.begin && r.range.end <= cond.end && r.antecedent.begin >= cond.end)
+        for (size_t k = 0; k < unit_->targets.size(); ++k)
+          if (unit_->targets[k].range == r.antecedent && !early_targets_.count(k)) {
+            if (!emit_target(c, k, b)) return false;
+            early_targets_.insert(k);
+          }
   for (const auto& cond : c.conditions) {
     std::string t = lower_text(cond);
     if (auto g = resource_condition(c, cond)) {

@@ -197,7 +197,7 @@ bool CardBinder::emit_inline_target(const Clause& c, size_t i, Body& b) {
   if (i >= c.terms.size() || (lower_word(*c.terms[i]) != "target" && !(player_ && lower_word(*c.terms[i]) == "targets")))
     return true;
   for (size_t k = 0; k < unit_->targets.size(); ++k)
-    if (unit_->targets[k].range.begin == c.terms[i]->range.begin) return emit_target(c, k, b);
+    if (unit_->targets[k].range.begin == c.terms[i]->range.begin) return early_targets_.count(k) ? true : emit_target(c, k, b);
   return true;
 }
 

@@ -621,6 +621,14 @@ class Runner {
         expect(r, st, exists == (rest == "exists"), w[1] + (exists ? " exists" : " is gone"));
         return true;
       }
+      if (w.size() == 5 && w[2] == "at" && w[3] == "battlefield") {
+        // "expect NAME at battlefield N" (0: at home)
+        auto n = number(st, w[4]);
+        if (!n) return false;
+        int32_t got = cardrt_card_battlefield(game_, *c);
+        expect(r, st, got == *n, w[1] + " is at battlefield " + std::to_string(got) + ", expected " + w[4]);
+        return true;
+      }
       if ((w.size() == 4 || (w.size() == 6 && w[4] == "position")) && w[2] == "zone") {
         int z = zone(w[3]);
         if (z < 0) return bad(st, "game '" + p.game + "' has no zone '" + w[3] + "'");

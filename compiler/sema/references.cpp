@@ -138,6 +138,12 @@ class Resolver {
           continue;
         }
         if (is_pronoun(w)) {
+          // "If he would be opposed, move your target Personality ...": a pronoun in the condition that leads the
+          // clause, with no person named before it, names the one the clause names after the condition
+          if (auto ahead = forward_antecedent(u, *c, i, w, ante)) {
+            pronoun(u, *t[i], w, {*ahead}, std::string());
+            continue;
+          }
           pronoun(u, *t[i], w, ante, i > 0 ? lower_word(*t[i - 1]) : std::string());
           continue;
         }
@@ -170,6 +176,28 @@ class Resolver {
   }
 
  private:
+  std::optional<Antecedent> forward_antecedent(const TextUnit& u, const Clause& c, size_t i, const std::string& w,
+                                               const std::vector<Antecedent>& ante) const {
+    const auto& t = c.all_terms;
+    if ((w != "he" && w != "she") || c.conditions.empty() || t.empty()) return std::nullopt;
+    const SourceRange cond = c.conditions.front();
+    if (cond.begin != t.front()->range.begin || t[i]->range.end > cond.end) return std::nullopt;
+    for (const Antecedent& a : ante)
+      if (a.card_type >= 0 || a.target) return std::nullopt;
+    for (size_t k = i + 1; k < t.size(); ++k) {
+      if (t[k]->range.begin < cond.end) continue;
+      if (lower_word(*t[k]) == "target")
+        for (const Targeting& tg : u.targets)
+          if (tg.range.begin == t[k]->range.begin || (k > 0 && tg.range.begin == t[k - 1]->range.begin))
+            return Antecedent{tg.range, std::string(ctx_.sources.text(tg.range)), tg.card_type, true};
+      if (size_t n = own_name_at(t, k)) {
+        SourceRange r = terms_range(t, k, k + n);
+        return Antecedent{r, std::string(ctx_.sources.text(r)), own_type_, false, true};
+      }
+    }
+    return std::nullopt;
+  }
+
   // How many words at t[i] are words of the card's own title used as its name ("Taruko", "Komori Taruko's"); 0 if
   // none. Not a card type, keyword or stat, and not a word that describes a following noun ("Akodo Personalities").
   size_t own_name_at(const std::vector<const ast::Term*>& t, size_t i) const {

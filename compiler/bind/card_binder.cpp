@@ -261,7 +261,15 @@ std::optional<bool> CardBinder::attach_cost(const TextUnit& u, uint32_t def, Bod
   if (to == t.size()) return fail({c.range, "only 'ignoring costs' and 'for N less Gold' are compiled yet"});
   std::optional<Node> host;
   std::string why;
-  if (!noun_filter(t, 2, to, param(2), host, why, false, false)) return fail({c.range, why});
+  // "Equips to Kakita Daitsu for 1 less Gold": a capitalised phrase that is no card type or keyword is a card's
+  // whole title (003 Card title)
+  bool titled = to > 2 && std::all_of(t.begin() + 2, t.begin() + std::ptrdiff_t(to), [](const ast::Term* x) {
+    return x->kind == ast::TermKind::Word && is_upper(*x) && possessive_stem(std::string(x->text)) == x->text;
+  });
+  if (!noun_filter(t, 2, to, param(2), host, why, false, false)) {
+    if (!titled) return fail({c.range, why});
+    host = call("cardrt_card_title_is", {G(), param(2), str(words_text(t, 2, to))});
+  }
   Node amount = konst(0);
   if (word(to) == "ignoring") {
     // "ignoring costs", "ignoring Gold Cost": none of the printed cost is paid (000 7.2: never below zero)

@@ -308,7 +308,8 @@ class CardBinder {
   };
   std::optional<Looked> looked_;
   std::optional<Node> picked_player_;
-  std::set<size_t> early_targets_;  // targets chosen before a condition that names them ("If he would be opposed, ...")  // the player top_of_deck chose ("the top card of any Fate deck")           // the cards the unit's last "Look at" filled
+  std::set<size_t> early_targets_;
+  std::optional<Node> attack_target_;  // "the target" while an attack's strength is read (duels.cpp)  // targets chosen before a condition that names them ("If he would be opposed, ...")  // the player top_of_deck chose ("the top card of any Fate deck")           // the cards the unit's last "Look at" filled
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
   std::vector<size_t> multi_targets_;      // this unit's targets of more than one card ("target one or two X")

@@ -96,7 +96,9 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     auto second = amount_at(c, at);
     size_t after = at + 1;
     if (!fear && after < t.size() && lower_word(*t[after]) == "attack") ++after;
+    attack_target_ = param(2);  // the strength is computed in the target filter, for each candidate
     auto either = second ? or_amount_if(c, after, *n, std::move(*second)) : std::nullopt;
+    attack_target_.reset();
     if (!either) return fail({c.range, "the words after '" + words_text(t, v, read) + "' are not compiled yet"});
     n = std::move(either);
     read = t.size();

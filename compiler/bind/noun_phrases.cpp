@@ -545,6 +545,11 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     end = i + 1;
     return *each_card_;
   }
+  // "Fear 2, or Fear 4 if the target is a Follower": the candidate the attack's target filter is asked about
+  if (attack_target_ && i + 1 < t.size() && lower_word(*t[i]) == "the" && lower_word(*t[i + 1]) == "target") {
+    end = i + 2;
+    return *attack_target_;
+  }
   if (auto who = performer_at(t, i, end)) return who;
   std::string w = lower_word(*t[i]);
   const TextUnit& u = *unit_;

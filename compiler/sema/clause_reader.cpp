@@ -167,7 +167,15 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
   }
   // "Will only attach to a Phoenix Clan Personality", "Can only attach to a Samurai": the card's own requirement of
   // attachment (001 Transfer: "requirements and restrictions of attachment"), a statement about the card itself
-  if ((w0 == "will" || w0 == "can" || w0 == "may") && w1 == "only" && w2 == "attach" && terms.size() > 4 &&
+  // (any verb with the primitive attach: legends' "Will only Equip to ...")
+  auto attaching = [&](const std::string& w, bool third_person) {
+    int verb = -1;
+    if (third_person) return third_person_verb(w, verb) && profile_.verbs[static_cast<size_t>(verb)].primitive == "attach";
+    for (const VerbDef& v : profile_.verbs)
+      if (v.primitive == "attach" && v.words.size() == 1 && v.words.front() == w) return true;
+    return false;
+  };
+  if ((w0 == "will" || w0 == "can" || w0 == "may") && w1 == "only" && attaching(w2, false) && terms.size() > 4 &&
       lower_word(*terms[3]) == "to") {
     out.form = ClauseForm::Declarative;
     out.predicate = "attach";
@@ -176,7 +184,7 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
   }
   // "Attaches to Kataoka ignoring costs", "Attaches to a Thunder Shugenja for 1 less Gold": what the card costs when
   // it attaches to such a card, a statement about the card itself
-  if (w0 == "attaches" && w1 == "to" && terms.size() > 3) {
+  if (attaching(w0, true) && w1 == "to" && terms.size() > 3) {
     out.form = ClauseForm::Declarative;
     out.predicate = "attaches";
     out.subject.clear();

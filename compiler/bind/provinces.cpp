@@ -291,4 +291,42 @@ std::optional<Node> CardBinder::provinces_revealed(SourceRange moment) const {
   return binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
 }
 
+// "Your provinces have +1 strength", "Provinces have -1 strength", "While this Shugenja is Earth, your provinces have
+// +1 strength", "... while another player controls a dishonorable Personality": a continuous trait the runtime asks
+// whenever a province's strength is read, while this card is in play (cardrt_def_province_bonus). nullopt: not this
+// statement.
+std::optional<bool> CardBinder::province_bonus(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
+  const Clause* statement = sole_statement(u, "have");
+  if (!statement) return std::nullopt;
+  const Clause& c = *statement;
+  const auto& t = c.terms;
+  auto word = [&](size_t k) { return word_at(t, k); };
+  size_t i = word(0) == "your" ? 1 : 0;
+  const bool yours = i == 1;
+  if (word(i) != "provinces" || word(i + 1) != "have") return std::nullopt;
+  i += 2;
+  if (i + 1 >= t.size() || t[i]->kind != ast::TermKind::Modifier || !t[i]->stat().empty() || t[i]->uses_x || word(i + 1) != "strength")
+    return fail({c.range, "what the provinces have is not compiled yet"});
+  Node amount = konst(t[i]->value);
+  i += 2;
+  if (yours) amount = binary(Op::Mul, std::move(amount), binary(Op::Eq, call("cardrt_province_owner", {G(), param(2)}), controller()));
+  // the condition, leading ("While this Shugenja is Earth, ...") or after ("... while another player controls ...")
+  std::vector<SourceRange> conditions = c.conditions;
+  if (i < t.size()) {
+    if (word(i) != "while") return fail({c.range, "the words after 'strength' are not compiled yet"});
+    conditions.push_back(terms_range(t, i, t.size()));
+  }
+  for (SourceRange cond : conditions) {
+    if (!lower_text(cond).starts_with("while ")) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
+    auto g = card_condition(c, cond);
+    if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
+    amount = binary(Op::Mul, std::move(amount), binary(Op::Ne, std::move(*g), konst(0)));
+  }
+  Body f;
+  f.stmts.push_back(ret(std::move(amount)));
+  int fn = add_function("province", FnKind::Filter, std::move(f), c.range);
+  out.stmts.push_back(checked(call("cardrt_def_province_bonus", {param(0), local(def), fn_ref(fn)}), reg));
+  return true;
+}
+
 }  // namespace cardc::binding

@@ -346,6 +346,16 @@ int32_t cardrt_def_cost_reduction(cardrt_cardpool* pool, int32_t def, cardrt_any
   d->cost_reductions.emplace_back(as_filter(fn), scope);
   return CARDRT_OK;
 }
+int32_t cardrt_def_province_bonus(cardrt_cardpool* pool, int32_t def, cardrt_any_fn fn) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d || !fn) return CARDRT_E_ARGUMENT;
+  d->province_bonuses.push_back(as_filter(fn));
+  return CARDRT_OK;
+}
+int32_t cardrt_province_owner(cardrt_game* game, int32_t province) {
+  return read(game, [&](Game& g) { return g.valid_province(province) ? g.province(province).owner : -1; });
+}
 int32_t cardrt_def_enter_play_state(cardrt_cardpool* pool, int32_t def, int32_t state) {
   if (!ok(pool)) return CARDRT_E_HANDLE;
   cardrt::CardDef* d = def_at(pool, def);

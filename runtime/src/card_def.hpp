@@ -49,6 +49,9 @@ struct CardDef {
   // much less a card costs; scope CARDRT_COST_SELF (this card, wherever it is) or CARDRT_COST_OTHERS (any card,
   // while this one is in play)
   std::vector<std::pair<cardrt_filter_fn, int32_t>> cost_reductions;
+  // "Your provinces have +1 strength [while ...]": fn (game, ctx, province) -> how much stronger the province is while
+  // this card is in play (asked whenever a province's strength is read; ctx: the card and its controller)
+  std::vector<cardrt_filter_fn> province_bonuses;
   uint32_t enter_play_states = 0;  // card states (bits) it enters play in: "This Fortification enters play bowed"
 };
 

@@ -519,7 +519,7 @@ class Game {
   Province& province(int32_t id) { return s_.provinces[size_t(id - 1)]; }
   int32_t add_province(PlayerId owner, int32_t battlefield);
   int32_t put_in_province(CardId card, int32_t province, bool face_up);
-  int32_t province_strength(int32_t id) const;
+  int32_t province_strength(int32_t id);
   int32_t modify_province(cardrt_effect_ctx* ctx, int32_t id, int32_t amount, int32_t dur);
   int32_t destroy_province(cardrt_effect_ctx* ctx, int32_t id, PlayerId by);
   int32_t battlefield_province(int32_t battlefield) const;

@@ -35,7 +35,7 @@ int32_t Game::put_in_province(CardId id, int32_t province_id, bool face_up) {
 
 // 003 Stats, steps A-C as for a card's stat: the base (the owner's Province Strength over his cards in play: his
 // Stronghold's, plus a Sensei's modifier), plus every bonus and penalty, then the floor of that stat's policy.
-int32_t Game::province_strength(int32_t id) const {
+int32_t Game::province_strength(int32_t id) {
   if (!valid_province(id)) return 0;
   const Province& p = s_.provinces[size_t(id - 1)];
   int64_t total = 0;
@@ -44,6 +44,14 @@ int32_t Game::province_strength(int32_t id) const {
     for (CardId c : s_.in_play)
       if (card(c).controller == p.owner && stat_present(card(c), stat)) total = acc_add(total, stat_value(card(c), stat));
   for (const ProvinceBonus& b : p.bonuses) total = acc_add(total, b.amount);
+  // continuous traits of the cards in play ("Your provinces have +1 strength"): asked now, so they hold exactly while
+  // their card is in play and their condition does (003 Traits)
+  for (CardId src : cards_in_play())
+    if (const CardDef* d = def_of(card(src)))
+      for (cardrt_filter_fn fn : d->province_bonuses) {
+        cardrt_effect_ctx ctx = rule_ctx(card(src).controller, src);
+        total = acc_add(total, fn(handle, &ctx, id));
+      }
   int32_t value = clamp_to_i32(total);
   const bool floor_zero = stat < 0 || profile_->stats[size_t(stat)].floor != CARDRT_FLOOR_NONE;
   if (floor_zero) value = std::max(0, value);

@@ -48,7 +48,9 @@ const Reference* CardBinder::reference_at(const TextUnit& u, const ast::Term* te
 int CardBinder::zone_at(const Clause& c, size_t i, size_t& end) const {
   const auto& t = c.terms;
   while (i < t.size() && (lower_word(*t[i]) == "the" || lower_word(*t[i]) == "your" || lower_word(*t[i]) == "his" ||
-                          lower_word(*t[i]) == "its" || lower_word(*t[i]) == "their"))
+                          lower_word(*t[i]) == "its" || lower_word(*t[i]) == "their" ||
+                          // "into its owner's hand": a card out of play goes to its owner's zones (cardrt_move_card)
+                          (i > 0 && lower_word(*t[i]) == "owner's" && lower_word(*t[i - 1]) != "the")))
     ++i;
   if (i >= t.size()) return -1;
   // The profile's own zone names first, longest match ("Home Deck" before "deck").

@@ -396,9 +396,7 @@ std::optional<Node> CardBinder::resource_condition_terms(const Clause&, const st
   auto word = [&](size_t k) { return word_at(t, k); };
   auto number = [&](size_t k) -> std::optional<int64_t> {
     if (k < t.size() && t[k]->kind == ast::TermKind::Number) return t[k]->value;
-    static const char* const names[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
-    for (int64_t n = 0; n <= 10; ++n)
-      if (word(k) == names[n]) return n;
+    if (int n = Lexicon::number_word(word(k)); n >= 0) return n;
     return std::nullopt;
   };
   // 0 when `d` is no direction (an optional<Op> draws a false -Wmaybe-uninitialized from g++ 12)

@@ -268,10 +268,8 @@ std::optional<Node> CardBinder::province_condition(const std::vector<const ast::
     return result(binary(Op::Lt, std::move(mine), std::move(theirs)));
   }
   // "two or fewer Provinces", "three or more Provinces", "exactly one Province"
-  static const char* const numbers[] = {"zero", "one", "two", "three", "four", "five", "six"};
   auto number = [&](size_t k) -> int64_t {
-    for (int64_t n = 0; n < 7; ++n)
-      if (word(k) == numbers[n]) return n;
+    if (int n = Lexicon::number_word(word(k)); n >= 0) return n;
     if (k < t.size() && t[k]->kind == ast::TermKind::Number) return t[k]->value;
     return -1;
   };

@@ -430,7 +430,7 @@ int32_t cardrt_game_set_phase(cardrt_game* game, int32_t phase) {
 int32_t cardrt_game_set_battlefield(cardrt_game* game, int32_t battlefield) {
   return act(game, nullptr, [&](Game& g) {
     if (battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);
-    g.state().battlefield = battlefield;
+    g.set_battlefield(battlefield);
     return int32_t(CARDRT_OK);
   });
 }
@@ -504,8 +504,7 @@ int32_t cardrt_destroy_province(cardrt_game* game, cardrt_effect_ctx* ctx, int32
 int32_t cardrt_game_move_to_battlefield(cardrt_game* game, int32_t card, int32_t battlefield) {
   return act(game, nullptr, [&](Game& g) {
     if (!g.in_play(card) || battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);
-    g.card(card).battlefield = battlefield;
-    for (int32_t a : g.card(card).attachments) g.card(a).battlefield = battlefield;
+    g.move_unit(card, battlefield);
     return int32_t(CARDRT_OK);
   });
 }
@@ -1276,13 +1275,20 @@ int32_t cardrt_card_attachments(cardrt_game* game, int32_t card, int32_t type) {
   });
 }
 
+int32_t cardrt_card_history(cardrt_game* game, int32_t card, int32_t which) {
+  return read(game, [&](Game& g) { return g.card_history(card, which); });
+}
+
+int32_t cardrt_unit_force(cardrt_game* game, int32_t card) {
+  return read(game, [&](Game& g) { return g.unit_force(card); });
+}
+
 int32_t cardrt_move_to_battlefield(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t battlefield) {
   return act(game, ctx, [&](Game& g) {
     if (!g.in_play(card) || battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);
     if (g.forbid_now(ctx, card, CARDRT_FORBID_MOVE)) return int32_t(CARDRT_FAILED);
     // a Personality moves with his unit: the cards attached to him
-    g.card(card).battlefield = battlefield;
-    for (int32_t a : g.card(card).attachments) g.card(a).battlefield = battlefield;
+    g.move_unit(card, battlefield);
     return int32_t(CARDRT_OK);
   });
 }

@@ -82,6 +82,7 @@ CardId Game::duel(cardrt_effect_ctx* ctx, CardId a, CardId b, uint32_t flags) {
   const int32_t ta = duel_total(a, fa), tb = duel_total(b, fb);
   const CardId winner = ta > tb ? a : tb > ta ? b : 0;
   s_.duel.winner = winner;
+  if (winner) card(winner).won_duel_turn = s_.turn_serial;  // "if he won a duel this turn" (card_history.cpp)
   emit(CARDRT_LOG_DUEL, winner ? card(winner).controller : -1, a, b, -1, ta, tb);
   const int32_t discard = profile_->zone(CARDRT_ZROLE_DISCARD);
   for (CardId f : {fa, fb})
@@ -98,8 +99,7 @@ int32_t Game::send_home(cardrt_effect_ctx* ctx, CardId id) {
   if (ctx && ctx->probe) return CARDRT_OK;
   if (forbid_now(ctx, id, CARDRT_FORBID_MOVE)) return CARDRT_FAILED;
   const int32_t from = c.battlefield;
-  c.battlefield = 0;
-  for (CardId att : c.attachments) card(att).battlefield = 0;  // the unit goes home together
+  move_unit(id, 0);  // the unit goes home together
   emit(CARDRT_LOG_SENT_HOME, c.controller, id, ctx_source(ctx), -1, from, 0);
   return CARDRT_OK;
 }

@@ -122,6 +122,10 @@ struct Card : cardrt_card_view {
   std::vector<TempEntry> shields;  // "prevent the next N damage": what is left of each, and until when
   int32_t province = 0;       // the province it is in (provinces.cpp); 0 once it changes zones
   int32_t left_province = 0;  // the province it was last in ("After this Holding enters play from a Province")
+  // What it did while in play (card_history.cpp): the State::turn_serial of the turn it last won a duel in, the
+  // State::battle_serial of the battle it last moved in; 0: not since it entered play
+  int64_t won_duel_turn = 0;
+  int64_t moved_battle = 0;
 };
 
 // Produced resource that pays only for some cards ("2 Gold that can only pay for a single Kharmic action").
@@ -247,6 +251,7 @@ struct State {
   PlayerId active = 0;
   int64_t turn_serial = 0;
   int32_t battlefield = 0;
+  int64_t battle_serial = 0;  // counts the battles begun: one begins when the engine names a battlefield (card_history.cpp)
   int32_t phase = CARDRT_PHASE_OTHER;
   std::vector<DelayedEffect> delayed;
   std::vector<SuppressedGrant> suppressed;
@@ -513,6 +518,12 @@ class Game {
   int32_t duel_total(CardId duelist, CardId focused);
   CardId duel_card(PlayerId you, int32_t which) const;
   int32_t send_home(cardrt_effect_ctx* ctx, CardId id);
+
+  // --- what cards did this turn or battle, and units (card_history.cpp, unit_force.cpp) ---
+  void set_battlefield(int32_t battlefield);
+  void move_unit(CardId head, int32_t battlefield);
+  int32_t card_history(CardId id, int32_t which) const;
+  int32_t unit_force(CardId id) const;
 
   // --- provinces (provinces.cpp) ---
   bool valid_province(int32_t id) const { return id > 0 && id <= int32_t(s_.provinces.size()); }

@@ -105,6 +105,8 @@ void Game::leave_play(Card& c) {
   std::fill(cc.counters.begin(), cc.counters.end(), 0);
   cc.uses.clear();
   cc.battlefield = 0;
+  cc.won_duel_turn = 0;
+  cc.moved_battle = 0;
   cc.no_side = false;
   cc.x_value = 0;
   cc.zero_chi_logged = false;

@@ -157,6 +157,8 @@ class CardBinder {
                    std::string& why, bool in_play = true, bool need_noun = true);
   std::optional<Node> card_at(const Clause& c, size_t i, size_t& end, std::string& why);
   std::optional<Node> attached_matching(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder);
+  static bool restriction_follows(const std::vector<const ast::Term*>& t, size_t k);
+  std::optional<Node> whose_comparison(const std::vector<const ast::Term*>& t, size_t k, size_t to, const Node& card, size_t& last);
   std::optional<Node> stat_comparison(const std::vector<const ast::Term*>& t, size_t k, size_t to, const Node& card, size_t& last);
   Node slot(int k);
   std::optional<int> target_of_type(std::string_view word) const;
@@ -250,6 +252,7 @@ class CardBinder {
   std::optional<Node> condition_of(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond, int depth);
   std::optional<Node> card_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond);
   std::optional<Node> resource_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond);
+  std::optional<Node> has_stat(const std::vector<const ast::Term*>& t, size_t k, const Node& card);
   std::optional<Node> has_attached(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder);
   std::optional<Node> while_subject(const std::vector<const ast::Term*>& t, size_t from, size_t subject_end, Node subject);
 

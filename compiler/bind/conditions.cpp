@@ -47,6 +47,22 @@ std::optional<Node> CardBinder::has_attached(const std::vector<const ast::Term*>
   return binary(Op::Gt, std::move(*n), konst(0));
 }
 
+// After "has": "0 Force", "2 or more Chi", "lower Force than Aimaro" (the card's current value, 003 steps A-C); nullopt
+// unless the words from `k` to the end are one of these.
+std::optional<Node> CardBinder::has_stat(const std::vector<const ast::Term*>& t, size_t k, const Node& card) {
+  if (k >= t.size()) return std::nullopt;
+  size_t len = 0;
+  if (t[k]->kind == ast::TermKind::Number) {
+    int stat = lex_.stat_at(std::span(t).subspan(k + 1), len);
+    if (stat >= 0 && k + 1 + len == t.size())
+      return binary(Op::Eq, call("cardrt_stat_get", {G(), card, konst(stat)}), konst(t[k]->value));
+  }
+  size_t last = 0;
+  auto cmp = stat_comparison(t, k, t.size(), card, last);
+  if (!cmp || last + 1 != t.size()) return std::nullopt;
+  return cmp;
+}
+
 // A condition the words of `cond` state: on the controller's resources or cards, on a card, or two of them joined by
 // "and" / "or" ("If you have four or fewer cards in your hand and you are a Crab Clan player", "If its Force is now 0
 // or this Shugenja is Thunder"); the second part is read as if it began with the same "If".
@@ -144,8 +160,8 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     int fn = filter_function(and_(std::move(*test), binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), controller())), cond);
     return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
   }
-  // "Unless you are Spider Clan", "If you are a Dragon Clan player", "if another player is Phoenix Clan": a player
-  // is of the clan his Stronghold is (its clan keyword)
+  // "Unless you are Spider Clan", "If you are a Dragon Clan player", "if another player is Phoenix Clan", "if you
+  // are a Lion Clan or Scorpion Clan player": a player is of the clan his Stronghold is (its clan keyword)
   {
     size_t k = 1;
     std::optional<Node> player;
@@ -162,15 +178,26 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     int stronghold = lex_.card_type("Stronghold");
     if (player && stronghold >= 0) {
       if (word(k) == "a" || word(k) == "an") ++k;
-      size_t len = 0;
-      int kw = k < t.size() ? lex_.keyword_at(std::span(t).subspan(k), len) : -1;
-      size_t after = k + len;
-      if (kw >= 0 && lower(p_.keywords[static_cast<size_t>(kw)].name).ends_with(" clan") &&
-          (after == t.size() || (after + 1 == t.size() && word(after) == "player"))) {
+      // one clan, or several joined by "or" ("a Lion Clan or Scorpion Clan player")
+      std::optional<Node> clans;
+      size_t after = k;
+      while (after < t.size()) {
+        size_t len = 0;
+        int kw = lex_.keyword_at(std::span(t).subspan(after), len);
+        if (kw < 0 || !lower(p_.keywords[static_cast<size_t>(kw)].name).ends_with(" clan")) {
+          clans.reset();
+          break;
+        }
+        Node has = call("cardrt_card_has_keyword", {G(), param(2), konst(kw)});
+        clans = clans ? binary(Op::Or, std::move(*clans), std::move(has)) : std::move(has);
+        after += len;
+        if (word(after) != "or") break;
+        ++after;
+      }
+      if (clans && (after == t.size() || (after + 1 == t.size() && word(after) == "player"))) {
         Node c2 = param(2);
         Node test = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(stronghold))),
-                         and_(binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), std::move(*player)),
-                              call("cardrt_card_has_keyword", {G(), c2, konst(kw)})));
+                         and_(binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), std::move(*player)), std::move(*clans)));
         int fn = filter_function(std::move(test), cond);
         return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
       }
@@ -198,6 +225,15 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
   std::string why;
   auto card = card_at(cc, 1, end, why);
   if (!card || end >= t.size()) return std::nullopt;
+  // "Straighten Rikiya if he won a duel this turn", "If Ajasu has moved this battle": what the card did while in play,
+  // as the runtime records it (a record per turn and per battle, lapsing when the next begins)
+  {
+    std::string did = lower(words_text(t, end, t.size()));
+    int which = did == "won a duel this turn"      ? CARDRT_HISTORY_WON_DUEL_THIS_TURN
+                : did == "has moved this battle"   ? CARDRT_HISTORY_MOVED_THIS_BATTLE
+                                                   : -1;
+    if (which >= 0) return result(call("cardrt_card_history", {G(), *card, konst(which)}));
+  }
   // "If his Force is now zero", "if its Force is now 0", "If Toshimo's Chi is 2 or less", "if his base Personal
   // Honor is 3 or higher" (003: the base value, before bonuses and penalties)
   {
@@ -237,6 +273,9 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     int fn = filter_function(std::move(enemy), cond);
     return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
   }
+  // "if he now has 0 Force", "if he is now bowed": "now" is the moment the condition is judged, after the effect
+  // before it, which is when any condition after an effect is judged
+  if (word(end) == "now" && (word(end + 1) == "has" || word(end + 1) == "have")) ++end;
   // "If Toshimo has a Weapon", "If Waiko has a Fire Spell"
   // "If this Personality does not have a Madness token"
   if (word(end) == "does" && word(end + 1) == "not" && word(end + 2) == "have") {
@@ -244,6 +283,17 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     end += 2;
   }
   if (word(end) == "has" || word(end) == "have") {
+    if (auto stat = has_stat(t, end + 1, *card)) return result(std::move(*stat));
+    // "if it has no attachments", "if he has no Followers"
+    if (word(end + 1) == "no" && end + 2 < t.size()) {
+      std::optional<Node> any;
+      if (end + 3 == t.size() && (word(end + 2) == "attachments" || word(end + 2) == "attachment"))
+        any = binary(Op::Gt, call("cardrt_card_attachments", {G(), *card, konst(-1)}), konst(0));
+      else
+        any = has_attached(t, end + 2, t.size(), *card);
+      if (!any) return std::nullopt;
+      return result(not_(std::move(*any)));
+    }
     // "If your Monk has any Fire tokens" (001 Token)
     if (size_t tend = 0; auto token = has_token(t, end + 1, t.size(), *card, tend)) {
       if (tend == t.size()) return result(std::move(*token));
@@ -261,9 +311,10 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     negate = !negate;
     ++end;
   }
+  if (word(end) == "now") ++end;  // "if he is now bowed"
   // "If he is now there" (after "Move this Personality there"), "if he is at the current battlefield"
   {
-    size_t k = word(end) == "now" ? end + 1 : end;
+    size_t k = end;
     bool there = word(k) == "there" && k + 1 == t.size() && current_battlefield_named_before(cond.begin);
     bool current = lower(words_text(t, k, t.size())) == "at the current battlefield";
     if (there || current) return result(at_current_battlefield(std::move(*card)));

@@ -11,6 +11,15 @@
 
 namespace cardc::binding {
 
+// "with no Followers and lower Force": after "and", a second restriction of the same noun phrase (the word after "and"
+// begins one), not a second clause.
+bool CardBinder::restriction_follows(const std::vector<const ast::Term*>& t, size_t k) {
+  if (k >= t.size()) return false;
+  static const char* const starts[] = {"no", "lower", "higher", "equal", "fewer", "greater", "more", "less", "without"};
+  std::string w = lower_word(*t[k]);
+  return std::find(std::begin(starts), std::end(starts), w) != std::end(starts);
+}
+
 // A test over `card` for a noun phrase such as "an opposing Samurai Personality you control with 2 Chi or less".
 bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
                            std::string& why, bool in_play, bool need_noun) {
@@ -75,6 +84,11 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   for (size_t i = from; i < to; ++i) {
     const ast::Term& term = *t[i];
     std::string w = lower_word(term);
+    // "with no Followers and lower Force": "and" before a second restriction reads as "with" ("and without ..." as is)
+    if (w == "and" && i + 1 < to && restriction_follows(t, i + 1)) {
+      if (lower_word(*t[i + 1]) == "without") continue;
+      w = "with";
+    }
     if ((term.kind == ast::TermKind::Comma || joins(w)) && last_kind != Kind::none && (joins(w) || has_or_after(i))) {
       pending = last_kind;
       last_kind = Kind::none;
@@ -180,10 +194,15 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     // "a Personality who has a Madness token", "a card with a Poison token", "without Fire tokens" (001 Token)
     if ((w == "who" || w == "that" || w == "with" || w == "without") && i + 1 < to) {
       size_t k = (w == "who" || w == "that") && (lower_word(*t[i + 1]) == "has" || lower_word(*t[i + 1]) == "have") ? i + 2 : i + 1;
+      bool none = w == "without";
+      if (w == "with" && lower_word(*t[k]) == "no" && k + 1 < to) {  // "with no Training tokens"
+        none = true;
+        ++k;
+      }
       size_t tend = 0;
       if (k > i + 1 || w == "with" || w == "without")
         if (auto token = has_token(t, k, to, card, tend)) {
-          add(w == "without" ? not_(std::move(*token)) : std::move(*token));
+          add(none ? not_(std::move(*token)) : std::move(*token));
           i = tend - 1;
           continue;
         }
@@ -238,6 +257,22 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     if (w == "bowed" || w == "unbowed") {
       Node bowed = call("cardrt_card_state", {G(), card, konst(CARDRT_STATE_BOWED)});
       add(w == "bowed" ? std::move(bowed) : not_(std::move(bowed)));
+      continue;
+    }
+    // "Unaligned": of no clan (no keyword of the profile's Clan family)
+    if (w == "unaligned") {
+      Node none = konst(1);
+      bool any = false;
+      for (size_t kw = 0; kw < p_.keywords.size(); ++kw)
+        if (p_.keywords[kw].family == "Clan") {
+          none = and_(std::move(none), not_(call("cardrt_card_has_keyword", {G(), card, konst(static_cast<int64_t>(kw))})));
+          any = true;
+        }
+      if (!any) {
+        why = "'Unaligned' needs a keyword family Clan in the profile";
+        return false;
+      }
+      add(std::move(none));
       continue;
     }
     if (w == "non-unique") {
@@ -310,9 +345,23 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       i += 3;
       continue;
     }
-    // "without attachments", "with a Follower", "without Followers": what is attached to the card
+    // "whose Force is 7 or higher", "whose unit's total Force is 7 or higher", "whose Force is less than or equal to
+    // this Shugenja's Chi", "whose unit has lower total Force than this unit": the comparisons read after "with"
+    if (w == "whose" && i + 3 < to) {
+      if (auto cmp = whose_comparison(t, i + 1, to, card, i)) {
+        add(std::move(*cmp));
+        continue;
+      }
+      why = "the restriction '" + words_text(t, i, std::min(to, i + 5)) + "' is not compiled yet";
+      return false;
+    }
+    // "without attachments", "with a Follower", "without Followers", "with no Followers": what is attached to the card
     if ((w == "with" || w == "without") && i + 1 < to) {
       size_t k = i + 1;
+      if (w == "with" && lower_word(*t[k]) == "no" && k + 1 < to) {
+        w = "without";
+        ++k;
+      }
       std::string a = lower_word(*t[k]);
       if ((a == "a" || a == "an" || a == "any") && k + 1 < to) a = lower_word(*t[++k]);
       int type = -1;
@@ -440,7 +489,9 @@ std::optional<Node> CardBinder::attached_matching(const std::vector<const ast::T
 
 // After "with": "4 or lower Force", "3 or higher Personal Honor", "lower Personal Honor" (than the card performing the
 // action: this card, its bearer, or an action card's performer), "equal or lower Chi", "lower Chi than this
-// Personality". A test over `card`; `last` is the last word read. nullopt when the words are not one of these.
+// Personality", "Force equal to or lower than your Paragon's Personal Honor"; "total Force" is the Force of the
+// card's unit ("lower total Force than this unit"). A test over `card`; `last` is the last word read. nullopt when the
+// words are not one of these.
 std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Term*>& t, size_t k, size_t to, const Node& card,
                                                 size_t& last) {
   auto word = [&](size_t j) { return j < to ? lower_word(*t[j]) : std::string(); };
@@ -449,18 +500,31 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
     if (w == "higher" || w == "more" || w == "greater" || w == "larger") return 1;
     return 0;
   };
+  // The stat at t[j], after an optional "total" (a unit's total Force, 003 Stats: only Force is totaled); -1 if none.
+  auto stat_at = [&](size_t j, size_t& len, bool& total) -> int {
+    total = word(j) == "total";
+    if (total) ++j;
+    int stat = j < to ? lex_.stat_at(std::span(t).subspan(j), len) : -1;
+    if (stat < 0 || j + len > to || (total && p_.stats[static_cast<size_t>(stat)].role != "force")) return -1;
+    if (total) ++len;
+    return stat;
+  };
+  auto value = [&](Node c, int stat, bool total) {
+    return total ? call("cardrt_unit_force", {G(), std::move(c)}) : call("cardrt_stat_get", {G(), std::move(c), konst(stat)});
+  };
   size_t len = 0;
+  bool total = false;
   // "4 or lower Force"
   if (k < to && (t[k]->kind == ast::TermKind::Number || t[k]->kind == ast::TermKind::X) && word(k + 1) == "or" &&
       direction(word(k + 2)) != 0) {
-    int stat = lex_.stat_at(std::span(t).subspan(k + 3), len);
-    if (stat < 0 || k + 3 + len > to) return std::nullopt;
+    int stat = stat_at(k + 3, len, total);
+    if (stat < 0) return std::nullopt;
     Node v = t[k]->kind == ast::TermKind::X ? call("cardrt_ctx_x", {G(), C()}) : konst(t[k]->value);
     last = k + 2 + len;
-    return binary(direction(word(k + 2)) < 0 ? Op::Le : Op::Ge, call("cardrt_stat_get", {G(), card, konst(stat)}), std::move(v));
+    return binary(direction(word(k + 2)) < 0 ? Op::Le : Op::Ge, value(card, stat, total), std::move(v));
   }
-  // A card the comparison is made with, at t[j]: "this Personality", "him", "Hana", the performer ("your Samurai");
-  // `after` is set past its words.
+  // A card the comparison is made with, at t[j]: "this Personality", "him", "Hana", the performer ("your Samurai"),
+  // "this unit"; `after` is set past its words.
   auto other_card = [&](size_t j, size_t& after) -> std::optional<Node> {
     if (j >= to) return std::nullopt;
     if (auto who = performer_at(t, j, after)) return who;
@@ -471,62 +535,118 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
     if (r->kind == RefKind::ThisCard) n = self();
     else if (r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword) n = bearer();
     else if (r->kind == RefKind::Pronoun || r->kind == RefKind::TheTarget) n = from_antecedent(r->antecedent, why);
+    else if (r->kind == RefKind::ThisContext && word(j) == "this" && word(j + 1) == "unit") n = this_unit();
     if (!n) return std::nullopt;
     after = j;
     while (after < to && t[after]->range.begin < r->range.end) ++after;
     return n;
   };
-  // "Force lower than or equal to his Force", "Gold Cost lower than this card's", "Force less than 3"
-  if (int stat = lex_.stat_at(std::span(t).subspan(k), len); stat >= 0 && k + len < to) {
-    size_t d = k + len;
-    int dir = direction(word(d));
-    if (dir == 0 || word(d + 1) != "than") return std::nullopt;
-    size_t j = d + 2;
-    bool equal = word(j) == "or" && word(j + 1) == "equal" && word(j + 2) == "to";
-    if (equal) j += 3;
-    Node mine = call("cardrt_stat_get", {G(), card, konst(stat)});
-    Op op = dir < 0 ? (equal ? Op::Le : Op::Lt) : (equal ? Op::Ge : Op::Gt);
+  // The other side after "than": a number, or a card and its stat ("his Force", "this card's"; "this unit": its
+  // total Force when this side's is); the stat defaults to this side's.
+  auto other_side = [&](size_t j, int stat, bool mine_total) -> std::optional<Node> {
     if (j < to && t[j]->kind == ast::TermKind::Number) {
       last = j;
-      return binary(op, std::move(mine), konst(t[j]->value));
+      return konst(t[j]->value);
     }
     size_t after = j;
     auto other = other_card(j, after);
     if (!other) return std::nullopt;
-    int ostat = stat;
     size_t olen = 0;
-    if (after < to && (ostat = lex_.stat_at(std::span(t).subspan(after), olen)) >= 0) after += olen;
-    else ostat = stat;
+    bool ototal = false;
+    int ostat = stat_at(after, olen, ototal);
+    if (ostat >= 0) after += olen;
+    else {
+      ostat = stat;
+      ototal = mine_total;
+    }
     last = after - 1;
-    return binary(op, std::move(mine), call("cardrt_stat_get", {G(), std::move(*other), konst(ostat)}));
+    return value(std::move(*other), ostat, ototal);
+  };
+  // "Force lower than or equal to his Force", "Gold Cost lower than this card's", "Force less than 3", "total Force
+  // equal to or lower than ..."
+  if (int stat = stat_at(k, len, total); stat >= 0 && k + len < to) {
+    size_t d = k + len;
+    // "Force equal to or lower than ...", the same as "lower than or equal to"
+    bool equal = word(d) == "equal" && word(d + 1) == "to" && word(d + 2) == "or";
+    if (equal) d += 3;
+    int dir = direction(word(d));
+    if (dir == 0 || word(d + 1) != "than") return std::nullopt;
+    size_t j = d + 2;
+    if (!equal && word(j) == "or" && word(j + 1) == "equal" && word(j + 2) == "to") {
+      equal = true;
+      j += 3;
+    }
+    Op op = dir < 0 ? (equal ? Op::Le : Op::Lt) : (equal ? Op::Ge : Op::Gt);
+    auto other = other_side(j, stat, total);
+    if (!other) return std::nullopt;
+    return binary(op, value(card, stat, total), std::move(*other));
   }
-  // "lower Personal Honor [than ...]", "equal or lower Chi"
+  // "lower Personal Honor [than ...]", "equal or lower Chi", "lower total Force than this unit"
   bool equal = word(k) == "equal" && word(k + 1) == "or";
   size_t d = equal ? k + 2 : k;
   int dir = direction(word(d));
   if (dir == 0) return std::nullopt;
-  int stat = lex_.stat_at(std::span(t).subspan(d + 1), len);
-  if (stat < 0 || d + 1 + len > to) return std::nullopt;
+  int stat = stat_at(d + 1, len, total);
+  if (stat < 0) return std::nullopt;
   size_t end = d + 1 + len;
-  std::optional<Node> other;
+  Op op = dir < 0 ? (equal ? Op::Le : Op::Lt) : (equal ? Op::Ge : Op::Gt);
   if (word(end) == "than") {
     // "than this Personality", "than Hana", "than him": a card the unit names
-    size_t after = end + 1;
-    other = other_card(end + 1, after);
+    auto other = other_side(end + 1, stat, total);
     if (!other) return std::nullopt;
-    end = after;
-  } else {
-    other = printed_performer();
-    if (!other && performer_slot_) other = slot(static_cast<int>(*performer_slot_));
-    // an action card's "Target your unbowed Samurai. Target an enemy Personality with lower Chi": the card of yours
-    // the action targeted before, which stands for the performer
-    if (!other)
-      if (auto mine = your_earlier_target(t[k]->range)) other = slot(*mine);
-    if (!other) return std::nullopt;
+    return binary(op, value(card, stat, total), std::move(*other));
   }
+  std::optional<Node> other = printed_performer();
+  if (!other && performer_slot_) other = slot(static_cast<int>(*performer_slot_));
+  // an action card's "Target your unbowed Samurai. Target an enemy Personality with lower Chi": the card of yours
+  // the action targeted before, which stands for the performer
+  if (!other)
+    if (auto mine = your_earlier_target(t[k]->range)) other = slot(*mine);
+  if (!other) return std::nullopt;
   last = end - 1;
-  Op op = dir < 0 ? (equal ? Op::Le : Op::Lt) : (equal ? Op::Ge : Op::Gt);
-  return binary(op, call("cardrt_stat_get", {G(), card, konst(stat)}), call("cardrt_stat_get", {G(), std::move(*other), konst(stat)}));
+  return binary(op, value(card, stat, total), value(std::move(*other), stat, total));
+}
+
+// After "whose": "[unit's] [total] <stat> is <comparison>" or "unit has <comparison>", read as stat_comparison reads
+// them after "with" ("whose Force is 7 or higher" as "with 7 or higher Force"); `last` is the last word read.
+std::optional<Node> CardBinder::whose_comparison(const std::vector<const ast::Term*>& t, size_t k, size_t to, const Node& card,
+                                                 size_t& last) {
+  auto word = [&](size_t j) { return j < to ? lower_word(*t[j]) : std::string(); };
+  // "whose unit has lower total Force than this unit": a unit's Force is its total Force (stat_comparison)
+  if (word(k) == "unit" && word(k + 1) == "has") {
+    size_t l = 0;
+    auto cmp = stat_comparison(t, k + 2, to, card, l);
+    bool total = false;
+    for (size_t j = k + 2; cmp && j <= l; ++j) total = total || word(j) == "total";
+    if (!cmp || !total) return std::nullopt;  // "whose unit has lower Force": a unit's Force is its total
+    last = l;
+    return cmp;
+  }
+  bool unit = word(k) == "unit's" || word(k) == "unit’s";
+  size_t s = unit ? k + 1 : k;
+  if (unit && word(s) != "total") return std::nullopt;  // "whose unit's Force": the unit's is its total Force
+  size_t is = s;
+  while (is < to && word(is) != "is") ++is;
+  if (is == s || is + 1 >= to) return std::nullopt;
+  std::vector<const ast::Term*> v;
+  size_t l = 0;
+  if (t[is + 1]->kind == ast::TermKind::Number && word(is + 2) == "or" && is + 3 < to) {
+    // "7 or higher": the words after "with" are "7 or higher total Force"
+    v.assign(t.begin() + static_cast<long>(is + 1), t.begin() + static_cast<long>(is + 4));
+    v.insert(v.end(), t.begin() + static_cast<long>(s), t.begin() + static_cast<long>(is));
+    auto cmp = stat_comparison(v, 0, v.size(), card, l);
+    if (!cmp || l + 1 != v.size()) return std::nullopt;
+    last = is + 3;
+    return cmp;
+  }
+  // "Force is less than or equal to ...": "Force less than or equal to ..."
+  v.assign(t.begin() + static_cast<long>(s), t.begin() + static_cast<long>(is));
+  const size_t stat_words = v.size();
+  v.insert(v.end(), t.begin() + static_cast<long>(is + 1), t.begin() + static_cast<long>(to));
+  auto cmp = stat_comparison(v, 0, v.size(), card, l);
+  if (!cmp || l < stat_words) return std::nullopt;
+  last = is + 1 + (l - stat_words);
+  return cmp;
 }
 
 // A card the clause names at terms[i]: this card, its bearer, a target, a pronoun's antecedent, the event's card.

@@ -79,7 +79,7 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
     auto count = target_count(t, i + 1);
     bool count_to = count && to < count->end;
     bool stop = (w == "to" && lower_word(*t[to - 1]) != "equal" && lower_word(*t[to - 1]) != "attached" && !count_to) ||
-                w == "and" || w == "until" || w == "ignoring" || w == "into" ||
+                (w == "and" && !restriction_follows(t, to + 1)) || w == "until" || w == "ignoring" || w == "into" ||
                 t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon ||
                 t[to]->kind == ast::TermKind::Embedded ||  // "Give target creature “...”": the quote is not the noun
                 t[to]->kind == ast::TermKind::Modifier;    // "Give a target enemy Personality -2F"

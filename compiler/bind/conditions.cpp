@@ -47,6 +47,41 @@ std::optional<Node> CardBinder::has_attached(const std::vector<const ast::Term*>
   return binary(Op::Gt, std::move(*n), konst(0));
 }
 
+// "Senkiku opposes a dishonorable Personality", "while opposing this Item": `card` and a card the words [from, to)
+// name or describe are on opposite sides at the current battlefield (as "opposed" reads it: both in the battle
+// there, controlled by different players). nullopt when the words are neither a card nor a noun phrase.
+std::optional<Node> CardBinder::opposes(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& card, SourceRange origin) {
+  if (from >= to) return std::nullopt;
+  Node here = at_current_battlefield(card);
+  // "this Item", "him": one card
+  if (const Reference* r = reference_at(t[from]); r && t[to - 1]->range.end <= r->range.end) {
+    std::optional<Node> other;
+    std::string why;
+    if (r->kind == RefKind::ThisCard) other = self();
+    else if (r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword) other = bearer();
+    else if (r->kind == RefKind::Pronoun || r->kind == RefKind::TheTarget) other = from_antecedent(r->antecedent, why);
+    if (!other) return std::nullopt;
+    Node sides = binary(Op::Ne, call("cardrt_card_controller", {G(), *other}), call("cardrt_card_controller", {G(), card}));
+    return and_(std::move(here), and_(at_current_battlefield(std::move(*other)), std::move(sides)));
+  }
+  // cards of the words on one side of the battle: the attacker's (the player whose turn it is) or the defender's. The
+  // filter reads only its candidate (`card` may itself be a filter's candidate, in a continuous trait)
+  auto side = [&](Op op) -> std::optional<Node> {
+    std::optional<Node> test;
+    std::string why;
+    if (!noun_filter(t, from, to, param(2), test, why)) return std::nullopt;
+    Node c2 = param(2);
+    Node there = and_(std::move(*test), and_(at_current_battlefield(c2), binary(op, call("cardrt_card_controller", {G(), c2}),
+                                                                                 call("cardrt_active_player", {G()}))));
+    return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(filter_function(std::move(there), origin))}), konst(0));
+  };
+  auto attackers = side(Op::Eq), defenders = side(Op::Ne);
+  if (!attackers || !defenders) return std::nullopt;
+  Node attacking = binary(Op::Eq, call("cardrt_card_controller", {G(), card}), call("cardrt_active_player", {G()}));
+  Node other_side = binary(Op::Or, and_(attacking, std::move(*defenders)), and_(not_(attacking), std::move(*attackers)));
+  return and_(std::move(here), std::move(other_side));
+}
+
 // After "has": "0 Force", "2 or more Chi", "lower Force than Aimaro" (the card's current value, 003 steps A-C); nullopt
 // unless the words from `k` to the end are one of these.
 std::optional<Node> CardBinder::has_stat(const std::vector<const ast::Term*>& t, size_t k, const Node& card) {
@@ -234,6 +269,12 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
                                                    : -1;
     if (which >= 0) return result(call("cardrt_card_history", {G(), *card, konst(which)}));
   }
+  // "If Senkiku opposes a dishonorable Personality"
+  if (word(end) == "opposes") {
+    auto o = opposes(t, end + 1, t.size(), *card, cond);
+    if (!o) return std::nullopt;
+    return result(std::move(*o));
+  }
   // "If his Force is now zero", "if its Force is now 0", "If Toshimo's Chi is 2 or less", "if his base Personal
   // Honor is 3 or higher" (003: the base value, before bonuses and penalties)
   {
@@ -355,6 +396,8 @@ std::optional<Node> CardBinder::while_subject(const std::vector<const ast::Term*
     // "has a Weapon": an attached card with that keyword
     return has_attached(t, i + 1, t.size(), subject);
   }
+  // "Mitsuru has +2F while opposing a dishonorable Personality", "... have -1F while opposing this Item"
+  if (word(i) == "opposing") return opposes(t, i + 1, t.size(), subject, terms_range(t, from, t.size()));
   if (word(i) == "attached" && word(i + 1) == "to") {
     std::optional<Node> test;
     std::string why;

@@ -252,6 +252,7 @@ class CardBinder {
   std::optional<Node> condition_of(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond, int depth);
   std::optional<Node> card_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond);
   std::optional<Node> resource_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond);
+  std::optional<Node> other_player_controls(const std::vector<const ast::Term*>& t, size_t k, SourceRange origin);
   std::optional<Node> opposes(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& card, SourceRange origin);
   std::optional<Node> has_stat(const std::vector<const ast::Term*>& t, size_t k, const Node& card);
   std::optional<Node> has_attached(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder);

@@ -47,6 +47,37 @@ std::optional<Node> CardBinder::has_attached(const std::vector<const ast::Term*>
   return binary(Op::Gt, std::move(*n), konst(0));
 }
 
+// "the enemy leader controls an Imperial card or the Imperial Favor", "any other player controls a Personality", from
+// t[k] to the end: the other player (the enemy leader is the other side's; two players, as "another player is" reads
+// it) controls a card the words describe, or holds the unique resource named. nullopt when the words are not this.
+std::optional<Node> CardBinder::other_player_controls(const std::vector<const ast::Term*>& t, size_t k, SourceRange origin) {
+  auto word = [&](size_t j) { return word_at(t, j); };
+  size_t from = 0;
+  if (word(k) == "the" && word(k + 1) == "enemy" && word(k + 2) == "leader" && word(k + 3) == "controls") from = k + 4;
+  else if (word(k) == "another" && word(k + 1) == "player" && word(k + 2) == "controls") from = k + 3;
+  else if (word(k) == "any" && word(k + 1) == "other" && word(k + 2) == "player" && word(k + 3) == "controls") from = k + 4;
+  if (from == 0 || from >= t.size()) return std::nullopt;
+  Node them = call("cardrt_opponent", {G(), controller()});
+  auto controls = [&](size_t a, size_t b) -> std::optional<Node> {
+    size_t uend = 0;
+    int held = unique_resource_at(t, a, uend);  // "the Imperial Favor"
+    if (held >= 0 && uend == b) return binary(Op::Gt, call("cardrt_resource_get", {G(), them, konst(held)}), konst(0));
+    std::optional<Node> test;
+    std::string why;
+    if (!noun_filter(t, a, b, param(2), test, why)) return std::nullopt;
+    int fn = filter_function(and_(std::move(*test), binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), them)), origin);
+    return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0));
+  };
+  if (auto all = controls(from, t.size())) return all;
+  // "an Imperial card or the Imperial Favor": a card or a unique resource
+  for (size_t j = from + 1; j + 1 < t.size(); ++j) {
+    if (word(j) != "or") continue;
+    auto a = controls(from, j), b = controls(j + 1, t.size());
+    if (a && b) return binary(Op::Or, std::move(*a), std::move(*b));
+  }
+  return std::nullopt;
+}
+
 // "Senkiku opposes a dishonorable Personality", "while opposing this Item": `card` and a card the words [from, to)
 // name or describe are on opposite sides at the current battlefield (as "opposed" reads it: both in the battle
 // there, controlled by different players). nullopt when the words are neither a card nor a noun phrase.
@@ -176,6 +207,7 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     bool higher = word(4) == "higher" || word(4) == "more";
     return result(binary(higher ? Op::Gt : Op::Lt, std::move(theirs), std::move(mine)));
   }
+  if (auto o = other_player_controls(t, 1, cond)) return result(std::move(*o));
   // "If you control a Courtier or Shugenja", "While you control one or more Rings"
   if (word(1) == "you" && (word(2) == "control" || word(2) == "have")) {
     // "If you have Reconnaissance", "unless you have Reconnaissance": any of a resource the player holds
@@ -378,6 +410,8 @@ std::optional<Node> CardBinder::while_subject(const std::vector<const ast::Term*
   size_t i = from + 1;
   if (i >= t.size()) return std::nullopt;
   auto word = [&](size_t k) { return word_at(t, k); };
+  // "Ogaru has +1F while the enemy leader controls an Imperial card": not about the subject
+  if (auto o = other_player_controls(t, i, terms_range(t, from, t.size()))) return o;
   // a pronoun for the subject itself ("Nairuko has +2F while she has a Spell")
   if (is_pronoun(word(i))) {
     const Reference* r = reference_at(t[i]);

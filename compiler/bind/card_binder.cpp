@@ -344,6 +344,8 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   duel_challenger_.reset();
   multi_targets_.clear();
   moved_local_.reset();
+  moved_card_ = {};
+  destroyed_local_.reset();
   duel_challenged_.reset();
   ranged_ = floor_used_ = in_province_ = false;
   if (std::optional<bool> base = base_definition(u, def, reg, out)) return *base;
@@ -698,7 +700,8 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   // Words after the event's own ("After this Personality enters play from a Province") narrow it: not read yet, so
   // the trigger is not compiled (fail closed) -- except what you did it to ("After you Recruit this Holding"), below.
   bool you = subject.size() == 1 && lower_word(*subject[0]) == "you";
-  if (end < t.size() && end + e.words.size() < t.size() && !you)
+  bool by_action = subject.size() == 2 && word_at(subject, 1) == "action" && (word_at(subject, 0) == "the" || word_at(subject, 0) == "an");
+  if (end < t.size() && end + e.words.size() < t.size() && !you && !by_action)
     return fail({c.range, "the words after '" + e.text + "' are not compiled yet"});
   // "Focus Effect": the trigger is the event's own name
   if (first != "after" && first != "before" && first != "when" && first != "whenever" && first != "once") subject.clear();
@@ -742,21 +745,74 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   // "After you Recruit this Holding", "After you Equip this Follower": you did it, to this card
   if (subject.size() == 1 && lower_word(*subject[0]) == "you") {
     Node mine = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
-    size_t obj = end + e.words.size();
-    if (obj < t.size()) {
+    size_t obj = end + e.words.size(), last = t.size();
+    // "After you Recruit this Holding from a Province": it has just left one of the provinces
+    bool from_province = last >= obj + 4 && word_at(t, last - 3) == "from" && word_at(t, last - 2) == "a" &&
+                         possessive_stem(word_at(t, last - 1)) == "province";
+    if (from_province) last -= 3;
+    if (obj < last) {
       const Reference* r = reference_at(t[obj]);
-      if (!r || r->range.end < t.back()->range.end || (r->kind != RefKind::ThisCard && r->kind != RefKind::ThisBearer))
+      if (!r || r->range.end != t[last - 1]->range.end || (r->kind != RefKind::ThisCard && r->kind != RefKind::ThisBearer))
         return fail({c.range, "the words after '" + e.text + "' are not compiled yet"});
-      mine = and_(std::move(mine), binary(Op::Eq, std::move(card), r->kind == RefKind::ThisCard ? self() : bearer()));
+      Node it = r->kind == RefKind::ThisCard ? self() : bearer();
+      if (from_province) mine = and_(std::move(mine), binary(Op::Ne, call("cardrt_card_left_province", {G(), it}), konst(0)));
+      mine = and_(std::move(mine), binary(Op::Eq, std::move(card), std::move(it)));
+    } else if (from_province) {
+      return fail({c.range, "the words after '" + e.text + "' are not compiled yet"});
     }
     who = std::move(mine);
     return true;
   }
+  if (std::optional<bool> r = action_object_trigger(c, end, who)) return *r;
   std::optional<Node> test;
   std::string why;
   // The event's card need not be in play any more ("After a Personality is destroyed").
   if (!noun_filter(subject, 0, subject.size(), call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)}), test, why, false))
     return fail({c.range, why});
+  who = std::move(test);
+  return true;
+}
+
+// "After the action Equips a Spell to Tameko", "After the action Equips this Follower at a battlefield", "After the
+// action Recruits your Lion Clan Shugenja": the action an Interrupt answers did it to the event's card (the engine
+// raises the profile's "Equips" / "Recruits" event with the card equipped or recruited). The object is read whole:
+// this card or a noun phrase, then "to X" (it is now attached to X) or "at a battlefield" (it is not at home).
+// nullopt: the subject is not "the action".
+std::optional<bool> CardBinder::action_object_trigger(const Clause& c, size_t event_at, std::optional<Node>& who) {
+  const auto& t = c.all_terms;
+  const PhraseDef& e = p_.events[static_cast<size_t>(c.event)];
+  if (event_at < 3 || word_at(t, event_at - 1) != "action" || (word_at(t, event_at - 2) != "the" && word_at(t, event_at - 2) != "an"))
+    return std::nullopt;
+  size_t obj = event_at + e.words.size(), last = t.size();
+  if (obj >= last) return fail({c.range, "what the action does it to is not compiled yet"});
+  Node card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
+  std::optional<Node> test;
+  auto add = [&](Node n) { test = test ? and_(std::move(*test), std::move(n)) : std::move(n); };
+  if (last >= obj + 4 && word_at(t, last - 3) == "at" && word_at(t, last - 2) == "a" && word_at(t, last - 1) == "battlefield") {
+    add(binary(Op::Ne, call("cardrt_card_battlefield", {G(), card}), konst(0)));
+    last -= 3;
+  } else {
+    for (size_t k = obj + 1; k + 1 < last; ++k)
+      if (word_at(t, k) == "to") {
+        const Reference* r = reference_at(t[k + 1]);
+        if (!r || r->kind != RefKind::ThisCard || r->range.end != t[last - 1]->range.end)
+          return fail({c.range, "the card after 'to' in this trigger is not compiled yet"});
+        add(binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), self()));
+        last = k;
+        break;
+      }
+  }
+  const Reference* r = reference_at(t[obj]);
+  if (r && r->range.begin == t[obj]->range.begin && (r->kind == RefKind::ThisCard || r->kind == RefKind::ThisBearer)) {
+    if (r->range.end != t[last - 1]->range.end) return fail({c.range, "the words after '" + e.text + "' are not compiled yet"});
+    add(binary(Op::Eq, card, r->kind == RefKind::ThisCard ? self() : bearer()));
+  } else {
+    std::optional<Node> of;
+    std::string why;
+    std::vector<const ast::Term*> object(t.begin() + static_cast<long>(obj), t.begin() + static_cast<long>(last));
+    if (!noun_filter(object, 0, object.size(), card, of, why, false)) return fail({c.range, why});
+    add(std::move(*of));
+  }
   who = std::move(test);
   return true;
 }

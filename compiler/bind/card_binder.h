@@ -16,6 +16,7 @@
 //   performers.cpp    the card performing an action
 //   conditions.cpp    conditions on cards and on what a player controls
 //   each_card.cpp     one verb for several cards, or for a card chosen on the spot
+//   moments.cpp       the moment a delayed effect waits for
 //   provinces.cpp     provinces: "this Province", its strength, destroyed provinces, the reveal at a turn's start
 #include <cctype>
 #include <optional>
@@ -136,6 +137,7 @@ class CardBinder {
   std::string runtime_event(int event) const;
   bool trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who);
   bool targeted_trigger(const Clause& c, std::optional<Node>& who);
+  std::optional<bool> action_object_trigger(const Clause& c, size_t event_at, std::optional<Node>& who);
   bool paying_trigger(const Clause& c, std::string& trigger, std::optional<Node>& who);
   std::optional<bool> earmarked_gold(const Clause& c, size_t read, int res, Node amount, Body& b);
   const Clause* sole_statement(const TextUnit& u, std::string_view predicate) const;
@@ -194,6 +196,11 @@ class CardBinder {
   bool only_duration_left(const Clause& c, size_t read) const;
   bool rest_of_effect(const Clause& c, size_t v, size_t read, Body& b, bool continuous);
   bool effect_clause(const Clause& c, Body& b, bool continuous);
+  // moments.cpp: the moment a delayed effect waits for, every word read (002 rule 521); nullopt never, false: reported
+  std::optional<bool> delayed_moment(const Clause& c, int32_t& boundary, int& turns);
+  std::optional<bool> as_it_moves(const Clause& c, Body& b, bool continuous);
+  std::optional<Node> moment_just_passed(const Clause& c) const;
+  bool names_moved_card(const ast::Term* term) const;
   std::optional<bool> unless_clause(const Clause& c, Body& b, bool cost, bool continuous);
   std::optional<Node> resource_condition(const Clause& c, SourceRange cond);
   bool effect_body(const Clause& c, Body& b, bool continuous);
@@ -321,6 +328,8 @@ class CardBinder {
   std::vector<size_t> multi_targets_;      // this unit's targets of more than one card ("target one or two X")
   std::optional<int64_t> performer_slot_;  // an action card's performer, chosen as the action is announced
   std::optional<uint32_t> moved_local_;   // whether the card the effect moved was elsewhere ("If he moved")
+  SourceRange moved_card_;                 // the words naming that card ("as he moves", moments.cpp)
+  std::optional<uint32_t> destroyed_local_;  // whether the unit's attack destroyed its target ("After this destroys a card")
   std::optional<Node> player_;             // the player subject of a declarative ("His controller loses 1 Honor")
   std::optional<uint32_t> duel_challenger_, duel_challenged_;  // the duel's two sides ("the loser")
   const ast::Term* each_term_ = nullptr;  // each_card.cpp: the word card_at reads as `each_card_`

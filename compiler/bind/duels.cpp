@@ -157,7 +157,14 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   if (!k) return false;
   b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(*k), fn_ref(fn), konst(1), konst(1), konst(0)}),
                                    konst(CARDRT_OK))));
-  b.stmts.push_back(eval(call(fear ? "cardrt_bow" : "cardrt_destroy", {G(), C(), slot(static_cast<int>(*k))})));
+  Node hit = call(fear ? "cardrt_bow" : "cardrt_destroy", {G(), C(), slot(static_cast<int>(*k))});
+  if (!fear && !each_term_) {
+    // whether it destroyed the card: "After this destroys a card, gain 1 Honor" (moments.cpp)
+    destroyed_local_ = b.local();
+    b.stmts.push_back(let(*destroyed_local_, binary(Op::Eq, std::move(hit), konst(CARDRT_OK))));
+  } else {
+    b.stmts.push_back(eval(std::move(hit)));
+  }
   ranged_ = true;
   return true;
 }

@@ -271,7 +271,10 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
             if (!emit_target(c, k, b)) return false;
             early_targets_.insert(k);
           }
-  for (const auto& cond : c.conditions) {
+  // a delayed effect's first condition is its moment (read below); the others are read like any effect's, and are
+  // checked when the moment comes ("After this duel ends, if he won it, ...")
+  for (size_t k = c.delayed ? 1 : 0; k < c.conditions.size(); ++k) {
+    const SourceRange cond = c.conditions[k];
     std::string t = lower_text(cond);
     if (auto g = resource_condition(c, cond)) {
       guard = std::move(g);
@@ -286,7 +289,6 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
       continue;
     }
     if (t.rfind("once per turn", 0) == 0) once = true;
-    else if (c.delayed) continue;
     else if (t.rfind("until", 0) == 0) continue;  // a duration, read by duration()
     else return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
   }
@@ -295,27 +297,27 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   if (!effect_body(c, target, continuous)) return false;
   if (&target == &b) return true;
   b.locals = inner.locals;
-  if (c.delayed) {
-    // 002 rule 521: a delayed effect waits for its moment; with no target it applies to its controller.
-    Node boundary = konst(0);
-    std::string t = lower_text(c.conditions.front());
-    int32_t bnd = t.find("turn begins") != std::string::npos ? CARDRT_BOUNDARY_TURN_START
-                  : t.find("turn ends") != std::string::npos ? CARDRT_BOUNDARY_TURN_END
-                  : t.find("battle resolves") != std::string::npos ? CARDRT_BOUNDARY_BATTLE_RESOLVED
-                  : t.find("dawn") != std::string::npos ? CARDRT_BOUNDARY_DAWN
-                  : t.find("duel ends") != std::string::npos || t.find("duel's resolution") != std::string::npos
-                      ? CARDRT_BOUNDARY_DUEL_END
-                                                        : -1;
-    if (bnd < 0) return fail({c.range, "its moment is not compiled yet"});
-    int turns = t.find("next") != std::string::npos ? 1 : 0;
-    inner.stmts.push_back(ret(konst(CARDRT_OK)));
-    int f = add_function("delayed", FnKind::Effect, std::move(inner), c.range);
-    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(bnd), konst(-1), konst(turns), fn_ref(f)})));
-    return true;
-  }
   Node go = guard ? std::move(*guard) : konst(1);
   if (once) go = and_(std::move(go), call("cardrt_once_per_turn", {G(), C(), konst(static_cast<int64_t>(c.range.begin))}));
   if (c.optional) go = and_(std::move(go), call("cardrt_choose_yes_no", {G(), C(), konst(0)}));
+  if (c.delayed) {
+    // "After this destroys a card, gain 1 Honor": the moment was the effect just before; nothing to wait for
+    if (std::optional<Node> passed = moment_just_passed(c)) {
+      b.stmts.push_back(if_(and_(std::move(*passed), std::move(go)), block(std::move(inner.stmts))));
+      return true;
+    }
+    // 002 rule 521: a delayed effect waits for its moment; with no target it applies to its controller.
+    int32_t bnd = -1;
+    int turns = 0;
+    if (!*delayed_moment(c, bnd, turns)) return false;
+    Body later;
+    later.locals = inner.locals;
+    later.stmts.push_back(if_(std::move(go), block(std::move(inner.stmts))));
+    later.stmts.push_back(ret(konst(CARDRT_OK)));
+    int f = add_function("delayed", FnKind::Effect, std::move(later), c.range);
+    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(bnd), konst(-1), konst(turns), fn_ref(f)})));
+    return true;
+  }
   b.stmts.push_back(if_(std::move(go), block(std::move(inner.stmts))));
   return true;
 }
@@ -710,6 +712,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     return true;
   }
   if (prim == "bow" || prim == "straighten" || prim == "destroy" || prim == "set_state") {
+    if (std::optional<bool> r = as_it_moves(c, b, continuous)) return *r;
     size_t end = v;
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;
@@ -1289,6 +1292,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     // per-card function, whose locals are its own)
     if (!each_term_) {
       moved_local_ = b.local();
+      moved_card_ = terms_range(c.terms, v, end);
       b.stmts.push_back(let(*moved_local_, and_(std::move(elsewhere), binary(Op::Eq, std::move(move), konst(CARDRT_OK)))));
     } else {
       b.stmts.push_back(eval(std::move(move)));
@@ -1397,6 +1401,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     Node home = call("cardrt_send_home", {G(), C(), std::move(*card)});
     if (!each_term_) {
       moved_local_ = b.local();
+      moved_card_ = terms_range(c.terms, first ? v + 1 : v, first ? end : end - 1);
       b.stmts.push_back(let(*moved_local_, binary(Op::Eq, std::move(home), konst(CARDRT_OK))));
     } else {
       b.stmts.push_back(eval(std::move(home)));

@@ -169,7 +169,13 @@ std::optional<bool> CardBinder::refill(const Clause& c, size_t v, Body& b, bool 
   if (province && owned) province.reset();
   // "the Province" or "it" when the unit's moment named the one the card left ("After Ryo enters play from a Province,
   // refill it face-up"): the only province the unit names
-  const bool left_named = lower_text(unit_->range).find("enters play from a province") != std::string::npos;
+  // (or "After you Recruit this Holding from a Province, refill the Province face-up")
+  bool left_named = false;
+  for (const Clause& k : unit_->constraints)
+    if (k.role == ClauseRole::Trigger && k.event >= 0 && lower_text(k.range).ends_with(" from a province")) {
+      std::string ev = lower(p_.events[static_cast<size_t>(k.event)].text);
+      left_named = ev == "enters play" || ev == "recruit";
+    }
   if (!province && left_named && ((word_at(t, v) == "the" && word_at(t, v + 1) == "province") || word_at(t, v) == "it")) {
     province = call("cardrt_card_left_province", {G(), self()});
     end = word_at(t, v) == "it" ? v + 1 : v + 2;

@@ -121,7 +121,7 @@ struct Card : cardrt_card_view {
   std::vector<UseRecord> uses;
   std::vector<TempEntry> shields;  // "prevent the next N damage": what is left of each, and until when
   int32_t province = 0;       // the province it is in (provinces.cpp); 0 once it changes zones
-  int32_t left_province = 0;  // the province it was last in ("After this Holding enters play from a Province")
+  int32_t left_province = 0;  // the province it left in its last change of zone, 0: none ("... from a Province")
   // What it did while in play (card_history.cpp): the State::turn_serial of the turn it last won a duel in, the
   // State::battle_serial of the battle it last moved in; 0: not since it entered play
   int64_t won_duel_turn = 0;

@@ -34,7 +34,8 @@ CardId Game::add_card(int32_t def, PlayerId owner, int32_t zone) {
 }
 
 void Game::set_zone(Card& c, int32_t zone) {
-  if (zone != c.zone && c.province) {  // a card that changes zones leaves its province (provinces.cpp)
+  if (zone != c.zone) {  // a card that changes zones leaves its province (provinces.cpp)
+    // the province it has just left, if it was in one ("After you Recruit this Holding from a Province")
     c.left_province = c.province;
     c.province = 0;
   }

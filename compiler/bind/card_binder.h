@@ -198,8 +198,16 @@ class CardBinder {
   bool effect_clause(const Clause& c, Body& b, bool continuous);
   // moments.cpp: the moment a delayed effect waits for, every word read (002 rule 521); nullopt never, false: reported
   std::optional<bool> delayed_moment(const Clause& c, int32_t& boundary, int& turns);
-  std::optional<bool> as_it_moves(const Clause& c, Body& b, bool continuous);
+  std::optional<bool> timed_effect(const Clause& c, Body& b, bool continuous);
   std::optional<Node> moment_just_passed(const Clause& c) const;
+  struct EventMoment {
+    std::string event;          // the runtime's name of the event
+    Node card = konst(0);       // the card it is about, as the effect is set up
+    uint32_t flags = 0;         // CARDRT_DELAY_*
+    int32_t lapses = 0;         // the boundary "this turn" ends at, 0: never
+    bool during_battle = false;
+  };
+  std::optional<bool> event_moment(const Clause& c, EventMoment& out, Body& b);
   bool names_moved_card(const ast::Term* term) const;
   std::optional<bool> unless_clause(const Clause& c, Body& b, bool cost, bool continuous);
   std::optional<Node> resource_condition(const Clause& c, SourceRange cond);

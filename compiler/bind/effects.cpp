@@ -307,13 +307,28 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
       return true;
     }
     // 002 rule 521: a delayed effect waits for its moment; with no target it applies to its controller.
-    int32_t bnd = -1;
-    int turns = 0;
-    if (!*delayed_moment(c, bnd, turns)) return false;
     Body later;
     later.locals = inner.locals;
     later.stmts.push_back(if_(std::move(go), block(std::move(inner.stmts))));
     later.stmts.push_back(ret(konst(CARDRT_OK)));
+    EventMoment em;
+    if (std::optional<bool> r = event_moment(c, em, b)) {
+      if (!*r) return false;
+      Node filter = konst(0);
+      if (em.during_battle) {
+        Body test;
+        test.stmts.push_back(ret(binary(Op::Ne, call("cardrt_current_battlefield", {G()}), konst(0))));
+        filter = fn_ref(add_function("awaited", FnKind::Effect, std::move(test), c.range));
+      }
+      int f = add_function("delayed", FnKind::Effect, std::move(later), c.range);
+      Node event = call("cardrt_event_id", {G(), str(em.event)});
+      b.stmts.push_back(eval(call("cardrt_delay_until_event", {G(), C(), std::move(event), std::move(em.card), std::move(filter),
+                                                               konst(em.flags), konst(em.lapses), fn_ref(f)})));
+      return true;
+    }
+    int32_t bnd = -1;
+    int turns = 0;
+    if (!*delayed_moment(c, bnd, turns)) return false;
     int f = add_function("delayed", FnKind::Effect, std::move(later), c.range);
     b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(bnd), konst(-1), konst(turns), fn_ref(f)})));
     return true;
@@ -712,7 +727,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     return true;
   }
   if (prim == "bow" || prim == "straighten" || prim == "destroy" || prim == "set_state") {
-    if (std::optional<bool> r = as_it_moves(c, b, continuous)) return *r;
+    if (std::optional<bool> r = timed_effect(c, b, continuous)) return *r;
     size_t end = v;
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;

@@ -256,6 +256,7 @@ class Runner {
     if (w == "battle end") return CARDRT_BOUNDARY_BATTLE_END;
     if (w == "duel end") return CARDRT_BOUNDARY_DUEL_END;
     if (w == "dawn") return CARDRT_BOUNDARY_DAWN;
+    if (w == "battle resolving") return CARDRT_BOUNDARY_BATTLE_RESOLVING;
     if (w == "phase end") return CARDRT_BOUNDARY_PHASE_END;
     return -1;
   }
@@ -318,7 +319,7 @@ class Runner {
     }
     if (head == "signal") {
       int32_t b = boundary(join(1));
-      if (b < 0) return bad(st, "unknown boundary '" + join(1) + "' (battle resolved, battle end, duel end, dawn, phase end)");
+      if (b < 0) return bad(st, "unknown boundary '" + join(1) + "' (battle resolving, battle resolved, battle end, duel end, dawn, phase end)");
       cardrt_game_signal(game_, b);
       return true;
     }

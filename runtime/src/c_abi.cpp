@@ -1151,6 +1151,12 @@ int32_t cardrt_delay(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t boundary
                      cardrt_any_fn fn) {
   return act(game, ctx, [&](Game& g) { return g.delay(ctx, boundary, player, turns, as_effect(fn)); });
 }
+int32_t cardrt_delay_until_event(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t event, int32_t card, cardrt_any_fn filter,
+                                 uint32_t flags, int32_t lapses, cardrt_any_fn fn) {
+  return act(game, ctx, [&](Game& g) {
+    return g.delay_until_event(ctx, event, card, filter ? as_effect(filter) : nullptr, flags, lapses, as_effect(fn));
+  });
+}
 int32_t cardrt_emit(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t event, int32_t card, int32_t amount) {
   return act(game, ctx, [&](Game& g) {
     if (event < CARDRT_EV_FIRST_CUSTOM || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);

@@ -114,6 +114,72 @@ void Game::fire_delayed(int32_t boundary, PlayerId p) {
     emit(CARDRT_LOG_DELAYED_FIRED, d.ctx->controller, d.source, 0, boundary, d.id, 0);
     d.fn(handle, d.ctx.get());
   }
+  // the ones waiting for an event "this turn" (or phase, battle) lapse with it
+  for (size_t i = 0; i < s_.delayed_on_event.size();) {
+    if (s_.delayed_on_event[i].lapses == boundary) {
+      emit(CARDRT_LOG_DELAYED_CANCELLED, -1, s_.delayed_on_event[i].source, 0, boundary, s_.delayed_on_event[i].id, 0);
+      s_.delayed_on_event.erase(s_.delayed_on_event.begin() + std::ptrdiff_t(i));
+    } else {
+      ++i;
+    }
+  }
+}
+
+// An event was raised: the delayed effects waiting for it happen (002 rule 521), each with its own copy of the
+// context, whose event is this one. One that waits for the next time is gone before it runs, so that what it does
+// cannot make it happen again.
+void Game::fire_delayed_on_event(const EventInfo& ev) {
+  std::vector<DelayedOnEvent> due;
+  for (size_t i = 0; i < s_.delayed_on_event.size();) {
+    DelayedOnEvent& d = s_.delayed_on_event[i];
+    bool fires = d.event == ev.kind && (d.card == 0 || d.card == ev.card);
+    if (fires && d.filter) {
+      d.ctx->event = ev;
+      fires = d.filter(handle, d.ctx.get()) != 0;
+    }
+    if (!fires) {
+      ++i;
+      continue;
+    }
+    due.push_back(d);
+    if (d.flags & CARDRT_DELAY_EACH_TIME) {
+      ++i;
+    } else {
+      s_.delayed_on_event.erase(s_.delayed_on_event.begin() + std::ptrdiff_t(i));
+    }
+  }
+  for (DelayedOnEvent& d : due) {
+    if (s_.over) break;
+    emit(CARDRT_LOG_DELAYED_FIRED, d.ctx->controller, d.source, ev.card, 0, d.id, ev.kind);
+    cardrt_effect_ctx run = *d.ctx;  // each time with the event that made it happen
+    run.event = ev;
+    d.fn(handle, &run);
+  }
+}
+
+int32_t Game::delay_until_event(cardrt_effect_ctx* ctx, int32_t event, CardId card, cardrt_effect_fn filter, uint32_t flags,
+                                int32_t lapses, cardrt_effect_fn fn) {
+  if (!ctx) return CARDRT_E_STATE;
+  if (!fn || event <= CARDRT_EV_NONE || event >= profile_->event_count() || lapses < 0 || lapses >= CARDRT_BOUNDARY_COUNT ||
+      (flags & ~uint32_t(CARDRT_DELAY_EACH_TIME)) != 0)
+    return CARDRT_E_ARGUMENT;
+  if (card != 0 && !valid_card(card)) return CARDRT_E_ARGUMENT;
+  if (ctx->probe) return CARDRT_OK;
+  DelayedOnEvent d;
+  d.id = next_id();
+  d.event = event;
+  d.card = card;
+  d.filter = filter;
+  d.fn = fn;
+  d.flags = flags;
+  d.lapses = lapses;
+  d.source = ctx->source;
+  d.ctx = std::make_shared<cardrt_effect_ctx>(*ctx);
+  d.ctx->continuous = false;
+  d.ctx->pending = nullptr;
+  s_.delayed_on_event.push_back(d);
+  emit(CARDRT_LOG_DELAYED_ADDED, ctx->controller, ctx->source, card, 0, d.id, event);
+  return d.id;
 }
 
 int32_t Game::delay(cardrt_effect_ctx* ctx, int32_t boundary, PlayerId player, int32_t turns, cardrt_effect_fn fn) {
@@ -181,6 +247,17 @@ void Game::end_effects_from(CardId source, EndMode mode) {
       if (s_.delayed[i].source == source) {
         emit(CARDRT_LOG_DELAYED_CANCELLED, -1, source, 0, s_.delayed[i].boundary, s_.delayed[i].id, 0);
         s_.delayed.erase(s_.delayed.begin() + std::ptrdiff_t(i));
+      } else {
+        ++i;
+      }
+    }
+    // except one waiting for this very destruction, whose moment it is ("After this Terrain is destroyed, straighten
+    // the target": the card's text says when it applies)
+    for (size_t i = 0; i < s_.delayed_on_event.size();) {
+      const DelayedOnEvent& d = s_.delayed_on_event[i];
+      if (d.source == source && !(d.event == CARDRT_EV_DESTROYED && d.card == source)) {
+        emit(CARDRT_LOG_DELAYED_CANCELLED, -1, source, 0, 0, s_.delayed_on_event[i].id, 0);
+        s_.delayed_on_event.erase(s_.delayed_on_event.begin() + std::ptrdiff_t(i));
       } else {
         ++i;
       }

@@ -101,7 +101,7 @@ constexpr KindInfo kKinds[] = {
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 
 const char* kBoundaries[] = {"none", "turn_start", "turn_end", "phase_end", "battle_resolved",
-                             "battle_end", "duel_end", "dawn"};
+                             "battle_end", "duel_end", "dawn", "battle_resolving"};
 const char* kProtections[] = {"cannot_be_destroyed", "zero_chi", "untargetable_by_opponents"};
 const char* kPurposes[] = {"none", "target", "choose", "x", "optional", "reaction", "lose_coins", "discard",
                            "replacement", "construct", "tactician", "status_type", "resist_roll", "order",

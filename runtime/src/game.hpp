@@ -215,6 +215,19 @@ struct DelayedEffect {
   std::shared_ptr<cardrt_effect_ctx> ctx;
 };
 
+// A delayed effect waiting for an event about a card (cardrt_delay_until_event, 002 rule 521)
+struct DelayedOnEvent {
+  int32_t id = 0;
+  int32_t event = 0;
+  CardId card = 0;  // 0: any
+  cardrt_effect_fn filter = nullptr;
+  cardrt_effect_fn fn = nullptr;
+  uint32_t flags = 0;
+  int32_t lapses = 0;  // the boundary at which it lapses, 0: never
+  CardId source = 0;
+  std::shared_ptr<cardrt_effect_ctx> ctx;
+};
+
 struct SuppressedGrant {  // 003 Traits: a negated continuous grant does not re-appear at once
   CardId source = 0;
   int32_t ability = -1;
@@ -254,6 +267,7 @@ struct State {
   int64_t battle_serial = 0;  // counts the battles begun: one begins when the engine names a battlefield (card_history.cpp)
   int32_t phase = CARDRT_PHASE_OTHER;
   std::vector<DelayedEffect> delayed;
+  std::vector<DelayedOnEvent> delayed_on_event;
   std::vector<SuppressedGrant> suppressed;
   std::vector<CardId> in_play;  // the cards in play, by id (kept with Card::in_play by Game::set_in_play)
   std::vector<CardId> in_play_continuous;  // those whose definition has continuous traits (kept with in_play)
@@ -599,6 +613,8 @@ class Game {
   int32_t end_turn();
   int32_t signal(int32_t boundary);
   int32_t delay(cardrt_effect_ctx* ctx, int32_t boundary, PlayerId player, int32_t turns, cardrt_effect_fn fn);
+  int32_t delay_until_event(cardrt_effect_ctx* ctx, int32_t event, CardId card, cardrt_effect_fn filter, uint32_t flags,
+                            int32_t lapses, cardrt_effect_fn fn);
   enum EndMode { kEndWhileInPlay, kEndBattleBound, kEndAll };
   void end_effects_from(CardId source, EndMode mode);
 
@@ -659,6 +675,7 @@ class Game {
   void raise(const EventInfo& ev);
   void expire(int32_t boundary, PlayerId p);
   void fire_delayed(int32_t boundary, PlayerId p);
+  void fire_delayed_on_event(const EventInfo& ev);
   void leave_play(Card& c);
   void remove_from_zone(Card& c);
   void insert_into_zone(Card& c, PlayerId p, int32_t zone, bool bottom);

@@ -20,6 +20,11 @@ void Game::dispatch(const EventInfo& ev) {
     emit(CARDRT_LOG_CYCLE_STOPPED, -1, ev.card, 0, ev.kind, trigger_depth_, 0);
     return;
   }
+  if (!s_.delayed_on_event.empty()) {
+    ++trigger_depth_;
+    fire_delayed_on_event(ev);
+    --trigger_depth_;
+  }
   if (!pool_->triggers.may_contain(ev.kind)) return;  // no ability of the pool triggers on it
   ++trigger_depth_;
   struct Hit {

@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 10
+#define CARDRT_ABI_VERSION 11
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -207,6 +207,9 @@ enum { CARDRT_EVF_KIND = 0, CARDRT_EVF_CARD, CARDRT_EVF_PLAYER, CARDRT_EVF_AMOUN
        CARDRT_EVF_OTHER };
 enum { CARDRT_BOUNDARY_TURN_START = 1, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY_PHASE_END,
        CARDRT_BOUNDARY_BATTLE_RESOLVED, CARDRT_BOUNDARY_BATTLE_END, CARDRT_BOUNDARY_DUEL_END, CARDRT_BOUNDARY_DAWN,
+       /* appended in ABI 11: a battle is about to resolve; the engine signals it first ("Before this battle
+        * resolves, bow him"); nothing ends there */
+       CARDRT_BOUNDARY_BATTLE_RESOLVING,
        CARDRT_BOUNDARY_COUNT };
 enum { CARDRT_PHASE_OTHER = 0, CARDRT_PHASE_ACCUMULATION = 1 };
 /* cardrt_province_count (ABI 9): a player's provinces not destroyed, his destroyed ones, the ones he destroyed, the
@@ -321,6 +324,8 @@ enum { CARDRT_PURPOSE_TARGET = 1, CARDRT_PURPOSE_CHOOSE, CARDRT_PURPOSE_X, CARDR
        CARDRT_PURPOSE_ZONE };
 /* cardrt_put_slot (ABI 10): where the cards go in an ordered zone, and who orders them */
 enum { CARDRT_PUT_BOTTOM = 1u << 0, CARDRT_PUT_ANY_ORDER = 1u << 1 };
+/* cardrt_delay_until_event (ABI 11): the effect happens each time the event comes, not only the next */
+enum { CARDRT_DELAY_EACH_TIME = 1u << 0 };
 
 typedef struct cardrt_choice {
   int32_t kind;          /* CARDRT_CHOICE_* */

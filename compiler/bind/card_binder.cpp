@@ -719,7 +719,8 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
                  (possessive_stem(lower_word(*subject[k + 1])) == "player" || possessive_stem(lower_word(*subject[k + 1])) == "opponent")) {
         who = binary(Op::Ne, player, controller());
         ++k;
-      } else if (w != "the" && w != "this" && w != "a" && w != "an" && w != "each" && w != "current" && w != "next") {
+      } else if (w != "the" && w != "this" && w != "a" && w != "an" && w != "each" && w != "current") {
+        // ("After the next turn begins" as a trigger would answer every turn: "next" is a delayed effect's word)
         return fail({c.range, "the word '" + std::string(subject[k]->text) + "' in this trigger is not compiled yet"});
       }
     }
@@ -730,7 +731,10 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
     // "After this unit attacks" on a Gear: the unit it is attached to (001 This); "this Personality" on an Item: its
     // bearer; otherwise the card itself
     const Reference* r = reference_at(subject[0]);
-    bool unit = subject.size() > 1 && lower_word(*subject[1]).rfind("unit", 0) == 0;
+    bool unit = subject.size() == 2 && lower_word(*subject[1]).rfind("unit", 0) == 0;
+    // the reference is the whole subject ("this Personality quickly attacks" is not "this Personality attacks")
+    if (!unit && subject.size() > 1 && (!r || r->range.end != subject.back()->range.end))
+      return fail({c.range, "the words after '" + std::string(subject[0]->text) + "' in this trigger are not compiled yet"});
     Node whom = r && (r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword) ? bearer()
                 : unit                                                                  ? this_unit()
                                                                                         : self();

@@ -157,6 +157,15 @@ void Game::fire_delayed_on_event(const EventInfo& ev) {
   }
 }
 
+// A delayed effect keeps its ability's controller and targets (002 521): a copy of the context, no longer a
+// continuous trait's and answering no pending event.
+std::shared_ptr<cardrt_effect_ctx> Game::kept_ctx(const cardrt_effect_ctx& ctx) {
+  auto kept = std::make_shared<cardrt_effect_ctx>(ctx);
+  kept->continuous = false;
+  kept->pending = nullptr;
+  return kept;
+}
+
 int32_t Game::delay_until_event(cardrt_effect_ctx* ctx, int32_t event, CardId card, cardrt_effect_fn filter, uint32_t flags,
                                 int32_t lapses, cardrt_effect_fn fn) {
   if (!ctx) return CARDRT_E_STATE;
@@ -174,9 +183,7 @@ int32_t Game::delay_until_event(cardrt_effect_ctx* ctx, int32_t event, CardId ca
   d.flags = flags;
   d.lapses = lapses;
   d.source = ctx->source;
-  d.ctx = std::make_shared<cardrt_effect_ctx>(*ctx);
-  d.ctx->continuous = false;
-  d.ctx->pending = nullptr;
+  d.ctx = kept_ctx(*ctx);
   s_.delayed_on_event.push_back(d);
   emit(CARDRT_LOG_DELAYED_ADDED, ctx->controller, ctx->source, card, 0, d.id, event);
   return d.id;
@@ -193,10 +200,7 @@ int32_t Game::delay(cardrt_effect_ctx* ctx, int32_t boundary, PlayerId player, i
   d.boundary = boundary;
   d.fn = fn;
   d.source = ctx->source;
-  // the delayed effect keeps its ability's controller and targets (002 521)
-  d.ctx = std::make_shared<cardrt_effect_ctx>(*ctx);
-  d.ctx->continuous = false;
-  d.ctx->pending = nullptr;
+  d.ctx = kept_ctx(*ctx);
   if (turns > 0) {
     d.player = player >= 0 ? player : ctx->controller;
     if (!valid_player(d.player)) return CARDRT_E_ARGUMENT;

@@ -612,6 +612,7 @@ class Game {
   int32_t begin_turn(PlayerId p);
   int32_t end_turn();
   int32_t signal(int32_t boundary);
+  static std::shared_ptr<cardrt_effect_ctx> kept_ctx(const cardrt_effect_ctx& ctx);
   int32_t delay(cardrt_effect_ctx* ctx, int32_t boundary, PlayerId player, int32_t turns, cardrt_effect_fn fn);
   int32_t delay_until_event(cardrt_effect_ctx* ctx, int32_t event, CardId card, cardrt_effect_fn filter, uint32_t flags,
                             int32_t lapses, cardrt_effect_fn fn);

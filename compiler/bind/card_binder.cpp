@@ -327,10 +327,7 @@ bool CardBinder::even_if_bowed(const std::string& t) const {
   std::string who = t.substr(8, t.size() - 8 - 9);
   if (who == "this card" || who == "he" || who == "she" || who == "it") return true;
   if (who.starts_with("this ") && who.find(' ', 5) == std::string::npos) return true;  // "this Personality"
-  std::string title = " " + lower(r_.card->title) + " ";
-  for (char& ch : title)
-    if (ch == ',') ch = ' ';
-  return who.find(' ') == std::string::npos && title.find(" " + who + " ") != std::string::npos;
+  return who.find(' ') == std::string::npos && title_word(r_.card->title, who);
 }
 
 bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {

@@ -150,7 +150,12 @@ class CardBinder {
   static constexpr int64_t kWholeCost = int64_t{1} << 30;
   std::optional<bool> cost_reduction(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   bool additional_action(const Clause& c, size_t v, Body& b);
-  std::optional<std::pair<Node, size_t>> top_of_deck(const Clause& c, size_t v, Body* chosen_player = nullptr);
+  struct TopCards {
+    Node count;
+    size_t end;                 // where its words end
+    std::optional<Node> whose;  // the player chosen ("of any Fate deck"); none: the acting player's
+  };
+  std::optional<TopCards> top_of_deck(const Clause& c, size_t v, Body* choices = nullptr);
   size_t cards_from_hand_end(const Clause& c, size_t i) const;
   bool replacement(const TextUnit& u, const Clause& c, uint32_t def, Body& reg, Body& out);
 
@@ -233,6 +238,9 @@ class CardBinder {
   std::optional<int64_t> choose_into_slot(const Clause& c, int filter, int min, int max, uint32_t flags, Body& b,
                                           bool required = true);
   std::optional<int64_t> picked_slot(SourceRange antecedent) const;
+  // A player the controller chooses (not targeted, 001 Target) among those `test` accepts (param 2 is the player),
+  // into a new choice slot: that slot's player. nullopt once reported.
+  std::optional<Node> chosen_player(const Clause& c, Node test, Body& b);
   int zone_at(const Clause& c, size_t i, size_t& end) const;
   // The reference the semantic passes recorded at `term` in unit `u` (the unit being bound by default); nullptr if none.
   static const Reference* reference_at(const TextUnit& u, const ast::Term* term);
@@ -245,6 +253,7 @@ class CardBinder {
     size_t end;
   };
   std::optional<DeckRead> deck_at(const Clause& c, size_t i, Body& b);
+  int deck_named(const std::string& name) const;
   bool look_at(const Clause& c, size_t v, Body& b);
   std::optional<int64_t> chosen_from_zone(const Clause& c, size_t v, size_t& end, Body& b, bool& failed);
   std::optional<int64_t> picked_cards(const Clause& c, size_t i, size_t& end, Body& b, bool& failed);

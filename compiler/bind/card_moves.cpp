@@ -31,6 +31,14 @@ std::optional<int64_t> CardBinder::choose_into_slot(const Clause& c, int filter,
   return k;
 }
 
+std::optional<Node> CardBinder::chosen_player(const Clause& c, Node test, Body& b) {
+  auto k = choice_slot(c);
+  if (!k) return std::nullopt;
+  int fn = filter_function(std::move(test), c.range);
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(*k), fn_ref(fn), konst(0)}), konst(CARDRT_OK))));
+  return slot(static_cast<int>(*k));
+}
+
 std::optional<int64_t> CardBinder::picked_slot(SourceRange a) const {
   for (const auto& [range, k] : picked_)
     if (range.begin <= a.begin && a.end <= range.end) return k;
@@ -118,21 +126,15 @@ bool CardBinder::and_then(const Clause& c, size_t end, Body& b, bool continuous)
 std::optional<CardBinder::DeckRead> CardBinder::deck_at(const Clause& c, size_t i, Body& b) {
   const auto& t = c.terms;
   auto word = [&](size_t k) { return word_at(t, k); };
-  // the profile's zones named "<name> deck": the decks a player has
-  auto deck_zone = [&](const std::string& name) -> int {
-    for (size_t z = 0; z < p_.zones.size(); ++z)
-      if (lower(p_.zones[z].name) == name + " deck") return static_cast<int>(z);
-    return -1;
-  };
   uint32_t mask = 0;
   size_t end = i;
   if (word(i) == "one" && word(i + 1) == "of" && word(i + 2) == "your" && word(i + 3) == "decks") {
     for (size_t z = 0; z < p_.zones.size() && z < 32; ++z)
       if (lower(p_.zones[z].name).ends_with(" deck") || lower(p_.zones[z].name) == "deck") mask |= 1u << z;
     end = i + 4;
-  } else if (word(i) == "your" && word(i + 2) == "or" && word(i + 4) == "deck" && deck_zone(word(i + 1)) >= 0 &&
-             deck_zone(word(i + 3)) >= 0) {
-    mask = (1u << deck_zone(word(i + 1))) | (1u << deck_zone(word(i + 3)));
+  } else if (word(i) == "your" && word(i + 2) == "or" && word(i + 4) == "deck" && deck_named(word(i + 1)) >= 0 &&
+             deck_named(word(i + 3)) >= 0) {
+    mask = (1u << deck_named(word(i + 1))) | (1u << deck_named(word(i + 3)));
     end = i + 5;
   }
   if (mask) {
@@ -148,11 +150,9 @@ std::optional<CardBinder::DeckRead> CardBinder::deck_at(const Clause& c, size_t 
     return std::nullopt;
   }
   if (!any) return DeckRead{controller(), konst(zone), end};
-  auto k = choice_slot(c);
-  if (!k) return std::nullopt;
-  int anyone = filter_function(konst(1), c.range);
-  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(*k), fn_ref(anyone), konst(0)}), konst(CARDRT_OK))));
-  return DeckRead{slot(static_cast<int>(*k)), konst(zone), end};
+  auto whose = chosen_player(c, konst(1), b);
+  if (!whose) return std::nullopt;
+  return DeckRead{std::move(*whose), konst(zone), end};
 }
 
 // Where a part of a series of effects that begins at the comma `comma` ends: at the next comma before a verb or
@@ -169,6 +169,13 @@ size_t CardBinder::series_stop(const Clause& c, size_t comma) const {
   size_t stop = comma + 2;
   while (stop < t.size() && !(t[stop]->kind == ast::TermKind::Comma && verb_at(stop + 1))) ++stop;
   return stop;
+}
+
+// The profile's zone named "<name> deck" ("fate" names the Fate Deck), -1 if none.
+int CardBinder::deck_named(const std::string& name) const {
+  for (size_t z = 0; z < p_.zones.size(); ++z)
+    if (lower(p_.zones[z].name) == name + " deck") return static_cast<int>(z);
+  return -1;
 }
 
 // "Look at the top 3 cards of your deck" (of the Wilds), "the top card of one of your decks", "a number of Fate
@@ -210,9 +217,7 @@ bool CardBinder::look_at(const Clause& c, size_t v, Body& b) {
   Node zone = std::move(deck->zone);
   if (!kind.empty()) {
     // "Fate cards on top of your deck": the deck of those cards
-    int z = -1;
-    for (size_t k = 0; k < p_.zones.size(); ++k)
-      if (lower(p_.zones[k].name) == kind + " deck") z = static_cast<int>(k);
+    int z = deck_named(kind);
     if (z < 0 || zone.op != Op::Const || zone.value != z)
       return fail({c.range, "'" + kind + " cards' are not cards of '" + words_text(t, i, end) + "'"});
     zone = konst(z);
@@ -448,13 +453,10 @@ bool CardBinder::choose(const Clause& c, size_t v, Body& b) {
     int verb = -1;
     if (word(k) != "who" || !ClauseReader(p_).third_person_verb(word(k + 1), verb))
       return fail({c.range, "only 'a player, who <does something>' is compiled yet"});
-    auto slot_k = choice_slot(c);
-    if (!slot_k) return false;
-    Node test = word(v) == "another" ? binary(Op::Ne, param(2), controller()) : konst(1);
-    int fn = filter_function(std::move(test), c.range);
-    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(*slot_k), fn_ref(fn), konst(0)}), konst(CARDRT_OK))));
+    auto whose = chosen_player(c, word(v) == "another" ? binary(Op::Ne, param(2), controller()) : konst(1), b);
+    if (!whose) return false;
     std::optional<Node> saved = std::move(player_);
-    player_ = slot(static_cast<int>(*slot_k));
+    player_ = std::move(whose);
     bool ok = effect_body(tail_clause(c, k + 1, verb), b, false);
     player_ = std::move(saved);
     return ok;

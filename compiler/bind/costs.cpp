@@ -58,9 +58,9 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     if (auto n = top_of_deck(c, v)) {
       // "discard the top card of your Fate deck": all of them or the cost is not paid
       uint32_t want = b.local();
-      b.stmts.push_back(let(want, std::move(n->first)));
+      b.stmts.push_back(let(want, std::move(n->count)));
       b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_mill", {G(), C(), controller(), local(want)}), local(want))));
-      return more_costs(c, n->second, b);
+      return more_costs(c, n->end, b);
     }
     // "Discard this card": the card itself
     if (size_t end = v; !amount_at(c, v))

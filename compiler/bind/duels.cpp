@@ -65,8 +65,8 @@ std::optional<Node> CardBinder::duel_condition(const Clause& c, SourceRange cond
 // Personality with Followers", widens them. Any other words are reported (fail closed).
 bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;
-  std::string verb = lower(p_.verbs[static_cast<size_t>(c.verb)].name);
-  bool fear = verb == "fear" || verb == "make a fear effect", melee = verb.starts_with("melee");
+  const StrengthAction action = strength_action(p_, c);
+  bool fear = action == StrengthAction::fear, melee = action == StrengthAction::melee;
   std::string what = fear ? "this Fear" : melee ? "this melee attack" : "this ranged attack";
   int follower = lex_.card_type("Follower"), personality = lex_.card_type("Personality");
   int force = -1;

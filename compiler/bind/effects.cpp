@@ -338,8 +338,9 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
 }
 
 // "the top card of your Fate deck", "the top 3 cards of your deck" at terms[v]: how many, and where the words end.
-// Only the acting player's deck (the zone of the deck role, which cardrt_mill takes from).
-std::optional<std::pair<Node, size_t>> CardBinder::top_of_deck(const Clause& c, size_t v, Body* chosen_player) {
+// Only the deck of the deck role, which cardrt_mill takes from: the acting player's, or with `choices` "of a / any
+// Fate deck", a player the controller chooses there (not targeted, 001 Target).
+std::optional<CardBinder::TopCards> CardBinder::top_of_deck(const Clause& c, size_t v, Body* choices) {
   const auto& t = c.terms;
   auto word = [&](size_t k) { return word_at(t, k); };
   if (word(v) != "the" || word(v + 1) != "top") return std::nullopt;
@@ -351,22 +352,14 @@ std::optional<std::pair<Node, size_t>> CardBinder::top_of_deck(const Clause& c, 
       ++i;
     }
   if (word(i) != "card" && word(i) != "cards") return std::nullopt;
-  // "of your Fate deck"; "of a Fate deck", "of any Fate deck": whose, the controller chooses (not targeted, 001
-  // Target) into `chosen_player` when the caller allows it
   bool any = word(i + 2) == "a" || word(i + 2) == "any";
-  if (word(i + 1) != "of" || (word(i + 2) != "your" && !(any && chosen_player))) return std::nullopt;
+  if (word(i + 1) != "of" || (word(i + 2) != "your" && !(any && choices))) return std::nullopt;
   size_t end = 0;
   int zone = zone_at(c, any ? i + 3 : i + 2, end);
   if (zone < 0 || zone != runtime_zone_role_zone(p_, CARDRT_ZROLE_DECK)) return std::nullopt;
-  if (any) {
-    auto k = choice_slot(c);
-    if (!k) return std::nullopt;
-    int anyone = filter_function(konst(1), c.range);
-    chosen_player->stmts.push_back(
-        fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(*k), fn_ref(anyone), konst(0)}), konst(CARDRT_OK))));
-    picked_player_ = slot(static_cast<int>(*k));
-  }
-  return std::make_pair(std::move(n), end);
+  TopCards top{std::move(n), end, {}};
+  if (any && !(top.whose = chosen_player(c, konst(1), *choices))) return std::nullopt;
+  return top;
 }
 
 // "You may take an additional Battle action", "Take an additional Limited or Open action", "Take two additional
@@ -536,9 +529,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "target") return targeting_clause(c, b, false);
   if (std::optional<bool> each = each_object(c, v, b, continuous)) return *each;
   if (std::optional<bool> rule = attack_rule(c, b, continuous)) return *rule;
-  if (std::string name = lower(p_.verbs[static_cast<size_t>(c.verb)].name); name.starts_with("ranged") || name.starts_with("melee") || name == "fear" ||
-                                                                            name == "make a fear effect")
-    return strength_attack(c, v, b);
+  if (strength_action(p_, c) != StrengthAction::none) return strength_attack(c, v, b);
   if (prim == "gain" || prim == "lose" || prim == "produce") {
     auto amount = amount_at(c, v);
     size_t w = v + (amount ? 1 : 0);
@@ -606,16 +597,14 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (failed) return false;
   }
   if (prim == "discard") {
-    picked_player_.reset();
     if (auto n = top_of_deck(c, v, &b)) {
       // "Discard the top card of your Fate deck", "Discard the top 3 cards of your Fate deck and ...", "... of any
       // Fate deck": the deck's top cards go to the discard pile (002 rule 520: as many as there are)
-      Node who = picked_player_ ? std::move(*picked_player_) : acting_player(c);
-      picked_player_.reset();
+      Node who = n->whose ? std::move(*n->whose) : acting_player(c);
       // "Discard the top card of any Fate deck. Melee Attack with strength equal to the card's Focus Value": the
       // one card discarded is kept in a slot that follows it, as a discard cost's is
       std::string later = lower_text(SourceRange{c.range.file, c.range.end, unit_->range.end});
-      bool one = n->first.op == Op::Const && n->first.value == 1;
+      bool one = n->count.op == Op::Const && n->count.value == 1;
       if (one && (later.find("the card's") != std::string::npos || later.find("the discarded card") != std::string::npos)) {
         auto k = choice_slot(c);
         if (!k) return false;
@@ -625,10 +614,10 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         b.stmts.push_back(eval(call("cardrt_mill", {G(), C(), local(p), konst(1)})));
         b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(*k)})));
         discarded_slot_ = *k;
-        return rest_of_effect(c, v, n->second, b, continuous);
+        return rest_of_effect(c, v, n->end, b, continuous);
       }
-      b.stmts.push_back(eval(call("cardrt_mill", {G(), C(), std::move(who), std::move(n->first)})));
-      return rest_of_effect(c, v, n->second, b, continuous);
+      b.stmts.push_back(eval(call("cardrt_mill", {G(), C(), std::move(who), std::move(n->count)})));
+      return rest_of_effect(c, v, n->end, b, continuous);
     }
   }
   if (prim == "discard")

@@ -104,11 +104,8 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       if (pred == 1 && lower_word(*t[0]) == "you") who = controller();
       else if (pred == 2 && lower_word(*t[0]) == "another" && lower_word(*t[1]) == "player") {
         // "another player loses 2 Honor": a player other than you, the controller's choice (not targeted, 001 Target)
-        auto k = choice_slot(c);
-        if (!k) return false;
-        int others = filter_function(binary(Op::Ne, param(2), controller()), c.range);
-        b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(*k), fn_ref(others), konst(0)}), konst(CARDRT_OK))));
-        who = slot(static_cast<int>(*k));
+        who = chosen_player(c, binary(Op::Ne, param(2), controller()), b);
+        if (!who) return false;
       } else if (pred == tp + 2 && lower_word(*t[tp]) == "target" && lower_word(*t[tp + 1]) == "player") {
         for (size_t k = 0; k < unit_->targets.size() && !who; ++k)
           if (unit_->targets[k].range.begin == t[tp]->range.begin) {

@@ -206,14 +206,17 @@ class Runner {
     return static_cast<int32_t>(res - p.resources.data());
   }
 
-  std::optional<int32_t> card(const ScenarioStep& st, const std::string& name) {
-    auto it = names_.find(name);
-    if (it == names_.end()) {
-      bad(st, "no card is named '" + name + "'");
+  // What a NAME of the scenario stands for (a card, a province), or reported.
+  std::optional<int32_t> named(const ScenarioStep& st, const std::map<std::string, int32_t>& names, const std::string& name,
+                               const char* what) {
+    auto it = names.find(name);
+    if (it == names.end()) {
+      bad(st, std::string("no ") + what + " is named '" + name + "'");
       return std::nullopt;
     }
     return it->second;
   }
+  std::optional<int32_t> card(const ScenarioStep& st, const std::string& name) { return named(st, names_, name, "card"); }
 
   // The cards a step names as its second and third words ("attach NAME NAME2", "attack NAME NAME2").
   std::optional<std::pair<int32_t, int32_t>> card_pair(const ScenarioStep& st) {
@@ -472,12 +475,7 @@ class Runner {
   }
 
   std::optional<int32_t> province(const ScenarioStep& st, const std::string& name) {
-    auto it = provinces_.find(name);
-    if (it == provinces_.end()) {
-      bad(st, "no province is named '" + name + "'");
-      return std::nullopt;
-    }
-    return it->second;
+    return named(st, provinces_, name, "province");
   }
 
   // The engine's province steps (runtime/src/provinces.cpp): "province NAME player P battlefield N", "destroy

@@ -96,7 +96,7 @@ class Resolver {
                                            Lexicon::entity_noun(lower_word(*t[i + 2])));
           SourceRange r = terms_range(t, i, std::min(t.size(), i + (noun ? 3 : 2)));
           auto it = std::find_if(ante.rbegin(), ante.rend(), [](const Antecedent& a) { return a.target; });
-          if (it == ante.rend() && strength_attack(*c))
+          if (it == ante.rend() && strength_action(ctx_.profile, *c) != StrengthAction::none)
             // "Ranged 3 Attack, or Ranged 4 Attack if the target is Shadowlands": the card the attack targets
             u.references.push_back({RefKind::TheTarget, r, c->range, "the target of the attack", -1});
           else if (it == ante.rend())
@@ -179,13 +179,6 @@ class Resolver {
   }
 
  private:
-  // A Ranged or Melee attack or a Fear effect: it targets a card of its own (its reminder text)
-  bool strength_attack(const Clause& c) const {
-    if (c.verb < 0) return false;
-    std::string v = lower_word_text(ctx_.profile.verbs[static_cast<size_t>(c.verb)].name);
-    return v.starts_with("ranged") || v.starts_with("melee") || v == "fear" || v == "make a fear effect";
-  }
-
   std::optional<Antecedent> forward_antecedent(const TextUnit& u, const Clause& c, size_t i, const std::string& w,
                                                const std::vector<Antecedent>& ante) const {
     const auto& t = c.all_terms;

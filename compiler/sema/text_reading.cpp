@@ -120,11 +120,7 @@ class TextReader {
     auto word = [](const ast::Term* x) { return x->kind == ast::TermKind::Word; };
     if (t.size() < 3 || !word(t[0]) || !word(t[1])) return false;
     std::string subject = lower_word(*t[0]), verb = lower_word(*t[1]);
-    bool own_name = false;
-    std::string title = " " + card_.title + " ";
-    for (char& ch : title)
-      ch = ch == ',' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    if (is_upper(*t[0]) && subject.size() > 2) own_name = title.find(" " + subject + " ") != std::string::npos;
+    bool own_name = is_upper(*t[0]) && subject.size() > 2 && title_word(card_.title, subject);
     if (!own_name && subject != "he" && subject != "she" && subject != "it" && subject != "they") return false;
     if (verb.size() < 4 || verb.back() != 's' || is_upper(*t[1])) return false;
     for (const VerbDef& v : p_.verbs) {

@@ -43,6 +43,27 @@ inline bool is_upper(const ast::Term& t) {
   return t.kind == ast::TermKind::Word && !t.text.empty() && std::isupper(static_cast<unsigned char>(t.text[0]));
 }
 
+// The keyword actions with a strength, each targeting a card of its own (their reminder text): Ranged and Melee
+// attacks ("Ranged 3 Attack"), Fear ("Fear 2", "make a Fear effect"). Which one a clause's verb is.
+enum class StrengthAction : uint8_t { none, ranged, melee, fear };
+inline StrengthAction strength_action(const GameProfile& p, const Clause& c) {
+  if (c.verb < 0) return StrengthAction::none;
+  std::string v = p.verbs[static_cast<size_t>(c.verb)].name;
+  for (char& ch : v) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (v.starts_with("ranged")) return StrengthAction::ranged;
+  if (v.starts_with("melee")) return StrengthAction::melee;
+  return v == "fear" || v == "make a fear effect" ? StrengthAction::fear : StrengthAction::none;
+}
+
+// Whether `word` (lower case) is a whole word of a card's title ("tsudoken" of "Akodo Tsudoken, the Elder"): the
+// card's short name (003 Card title).
+inline bool title_word(std::string_view title, std::string_view word) {
+  std::string t = " ";
+  for (char ch : title) t += ch == ',' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  t += ' ';
+  return !word.empty() && t.find(" " + std::string(word) + " ") != std::string::npos;
+}
+
 // The primitive of an imperative clause's verb ("" otherwise).
 inline std::string primitive_of(const GameProfile& p, const Clause& c) {
   if (c.form != ClauseForm::Imperative || c.verb < 0) return {};

@@ -215,6 +215,8 @@ class CardBinder {
   std::optional<bool> event_moment(const Clause& c, EventMoment& out, Body& b);
   bool names_moved_card(const ast::Term* term) const;
   std::optional<bool> unless_clause(const Clause& c, Body& b, bool cost, bool continuous);
+  std::optional<bool> trailing_condition(const Clause& c, Body& b, bool continuous);
+  std::optional<bool> alternative_effects(const Clause& c, size_t v, Body& b, bool continuous);
   std::optional<Node> resource_condition(const Clause& c, SourceRange cond);
   bool effect_body(const Clause& c, Body& b, bool continuous);
   static void change_resource(Body& b, const std::string& prim, Node who, int res, Node amount, int32_t dur);
@@ -284,6 +286,7 @@ class CardBinder {
 
   // each_card.cpp: one verb for several cards ("Give each Nonhuman Personality +1F", "Bow one or two target
   // attachments") or for a card chosen on the spot ("Destroy a Terrain"); nullopt when the object is one card
+  bool plural_attached(const std::vector<const ast::Term*>& t, size_t at) const;
   std::optional<bool> each_object(const Clause& c, size_t v, Body& b, bool continuous);
 
   // duels.cpp: challenges, duels, ranged attacks, going home

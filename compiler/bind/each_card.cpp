@@ -5,6 +5,7 @@
 // cardrt_for_each_in_slot), or with the chosen card.
 #include "bind/card_binder.h"
 
+#include <cctype>
 #include <span>
 
 #include "bind/runtime_profile.h"
@@ -27,6 +28,24 @@ std::optional<std::pair<int, int>> target_quantity(const std::vector<const ast::
 }
 
 }  // namespace
+
+// "his attachments", "Kaori's Weapons" at `at`: a card's possessive and a plural noun of cards, which are the cards
+// attached to it (noun_filter reads the holder).
+bool CardBinder::plural_attached(const std::vector<const ast::Term*>& t, size_t at) const {
+  std::string w = word_at(t, at);
+  if (!(w == "his" || w == "her" || w == "its" || w.ends_with("'s")) || at + 1 >= t.size()) return false;
+  const Reference* r = reference_at(t[at]);
+  if (!r || !((r->kind == RefKind::Pronoun && r->card_type >= 0) || r->kind == RefKind::ThisCard)) return false;
+  // the noun may follow adjectives ("his unbowed Weapons"): the phrase's last word is a plural noun of cards (a card
+  // type, "attachments", or a capitalised plural such as a keyword's, which noun_filter then reads or reports)
+  size_t end = target_phrase_end(t, at);
+  if (end <= at + 1 || t[end - 1]->kind != ast::TermKind::Word) return false;
+  std::string last(t[end - 1]->text);
+  bool plural = false;
+  if (lex_.card_type(last, &plural) >= 0) return plural;
+  return lower(last) == "attachments" || (last.size() > 2 && std::isupper(static_cast<unsigned char>(last[0])) &&
+                                          last.back() == 's' && !last.ends_with("'s"));
+}
 
 std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, bool continuous) {
   const auto& t = c.terms;
@@ -65,6 +84,11 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
     if (word(from) == "of") ++from;
     end = target_phrase_end(t, v);
     if (!noun_filter(t, from, end, param(2), filter_test, why)) return fail({c.range, why});
+    how = How::each;
+  } else if (plural_attached(t, v)) {
+    // "Straighten his attachments", "bow Kaori's Followers": each card attached to him
+    end = target_phrase_end(t, v);
+    if (!noun_filter(t, v, end, param(2), filter_test, why)) return fail({c.range, why});
     how = How::each;
   } else if (((word(v) == "a" || word(v) == "an") && word(v + 1) != "target" && prim != "give" && prim != "move") ||
              (word(v) == "one" && word(v + 1) == "of" && word(v + 2) != "them" && word(v + 2) != "these" &&

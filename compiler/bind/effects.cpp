@@ -2,6 +2,7 @@
 #include "bind/card_binder.h"
 
 #include <algorithm>
+#include <set>
 #include <span>
 
 #include "bind/runtime_profile.h"
@@ -251,8 +252,91 @@ size_t CardBinder::grant_quoted(const ast::Term& quoted, Node card, int32_t dur,
   return granted;
 }
 
+// "Bow him or all his attachments", "Give him +2F or -2F", "Move him home or give him a Force bonus equal to his
+// Chi": two effects, one of which the controller chooses (CARDRT_PURPOSE_VERB: yes is the first). After "or" comes a
+// verb (a second effect), a card phrase in place of the verb's object, or a bonus in place of the bonus before "or".
+// nullopt: no such "or" ("a Personality or Follower" is one phrase; ", or -4F if ..." reads its own condition).
+std::optional<bool> CardBinder::alternative_effects(const Clause& c, size_t v, Body& b, bool continuous) {
+  std::string prim = primitive_of(p_, c);
+  if (prim == "target" || prim == "choose" || c.form != ClauseForm::Imperative) return std::nullopt;
+  const auto& t = c.terms;
+  size_t o = v;
+  while (o < t.size() && word_at(t, o) != "or") {
+    if (word_at(t, o) == "target" || word_at(t, o) == "if" || word_at(t, o) == "unless") return std::nullopt;
+    ++o;
+  }
+  if (o <= v || o + 1 >= t.size() || t[o - 1]->kind == ast::TermKind::Comma) return std::nullopt;
+  // "with 1 or lower Force", "equal to or greater than": a comparison, not two effects
+  static const std::set<std::string> comparison{"more", "fewer", "less", "lower", "higher", "greater"};
+  if (comparison.count(word_at(t, o + 1)) || t[o - 1]->kind == ast::TermKind::Number) return std::nullopt;
+  for (size_t k = o + 1; k < t.size(); ++k)
+    if (word_at(t, k) == "target") return std::nullopt;
+  Clause one = c;
+  one.terms.resize(o);
+  one.range.end = t[o - 1]->range.end;
+  one.optional = false;
+  Clause other;
+  size_t len = 0;
+  static const std::set<std::string> card_phrase{"him", "her", "it", "them", "all", "each", "one", "your", "this", "his", "its"};
+  if (int verb = ClauseReader(p_).verb_at(std::span(t).subspan(o + 1), len); verb >= 0) {
+    other = tail_clause(c, o + 1, verb);
+  } else if (t[o + 1]->kind == ast::TermKind::Modifier && t[o - 1]->kind == ast::TermKind::Modifier) {
+    other = one;  // "+2F or -2F": the bonus replaced
+    other.terms.back() = t[o + 1];
+    other.terms.insert(other.terms.end(), t.begin() + static_cast<long>(o + 2), t.end());
+  } else if (card_phrase.count(word_at(t, o + 1)) || reference_at(t[o + 1])) {
+    other = one;  // "Bow him or all his attachments": the verb's object replaced
+    other.terms.resize(v);
+    other.terms.insert(other.terms.end(), t.begin() + static_cast<long>(o + 1), t.end());
+  } else {
+    return std::nullopt;
+  }
+  other.all_terms = other.terms;
+  other.optional = false;
+  other.range = SourceRange::join(other.terms.front()->range, other.terms.back()->range);
+  one.all_terms = one.terms;
+  Body a, d;
+  a.locals = b.locals;
+  if (!effect_body(one, a, continuous)) return false;
+  d.locals = a.locals;
+  if (!effect_body(other, d, continuous)) return false;
+  b.locals = d.locals;
+  b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}), block(std::move(a.stmts)), block(std::move(d.stmts))));
+  return true;
+}
+
+// "Remove him from the game if he is Crab Clan", "Straighten his unit if you do not control him": an effect with its
+// condition after it happens only when the condition holds as the effect resolves, as a leading "If ..." would.
+// nullopt: no such condition (alternatives with "or" read their own "if": "-2F, or -4F if ...").
+std::optional<bool> CardBinder::trailing_condition(const Clause& c, Body& b, bool continuous) {
+  // attacks read their own "with +2 strength if ..."
+  if (c.form != ClauseForm::Imperative || strength_action(p_, c) != StrengthAction::none) return std::nullopt;
+  const auto& t = c.terms;
+  size_t at = 1;
+  while (at < t.size() && word_at(t, at) != "if") {
+    if (word_at(t, at) == "or" || word_at(t, at) == "unless" || word_at(t, at) == "with") return std::nullopt;
+    ++at;
+  }
+  if (at + 2 >= t.size() || t[at - 1]->kind == ast::TermKind::Comma) return std::nullopt;
+  SourceRange where = terms_range(t, at, t.size());
+  std::optional<Node> cond = resource_condition(c, where);
+  if (!cond) cond = duel_condition(c, where);
+  if (!cond) cond = card_condition(c, where);
+  if (!cond) return std::nullopt;
+  Clause before = c;
+  before.terms.resize(at);
+  before.range.end = t[at - 1]->range.end;
+  Body inner;
+  inner.locals = b.locals;
+  if (!effect_clause(before, inner, continuous)) return false;
+  b.locals = inner.locals;
+  b.stmts.push_back(if_(std::move(*cond), block(std::move(inner.stmts))));
+  return true;
+}
+
 bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   if (std::optional<bool> r = unless_clause(c, b, false, continuous)) return *r;
+  if (std::optional<bool> r = trailing_condition(c, b, continuous)) return *r;
   // Sentences that modify the effect before them, already read by it (001 This).
   std::string whole = lower_text(c.range);
   if (ranged_ && whole == "this may target a personality with followers") return true;  // read by strength_attack
@@ -526,6 +610,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       return true;
     }
   }
+  if (std::optional<bool> r = alternative_effects(c, v, b, continuous)) return *r;
   if (prim == "target") return targeting_clause(c, b, false);
   if (std::optional<bool> each = each_object(c, v, b, continuous)) return *each;
   if (std::optional<bool> rule = attack_rule(c, b, continuous)) return *rule;

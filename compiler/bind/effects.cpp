@@ -1359,24 +1359,44 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   // "Move him to the current battlefield", "Move your Monk to the current battlefield": with his unit; "Move this
   // Personality there" after "If any enemy units are at the current battlefield"; "to this battlefield" in a Battle
   // action, where the battle is. `words`: how many words at the end name the current battlefield.
+  // "Move Norime into your defending army": to the current battlefield, where the player whose turn it is not
+  // defends; "Move Ibara to oppose it": to the battlefield where that card is (to its enemies' side of it).
   size_t words = 0;
+  std::optional<Node> dest, allowed;
   if (prim == "move") {
     std::string text = lower_text(c.range);
     words = text.ends_with(" to the current battlefield") ? 4
             : text.ends_with(" there") && current_battlefield_named_before(c.range.begin) ? 1
             : text.ends_with(" to this battlefield") && (unit_designators_ & CARDRT_DESIG_BATTLE) ? 3
                                                                                                  : 0;
+    if (!words && text.ends_with(" into your defending army")) {
+      words = 4;
+      allowed = binary(Op::Ne, controller(), call("cardrt_active_player", {G()}));
+    }
+    for (size_t k = v + 1; !words && k + 2 < c.terms.size(); ++k)
+      if (word_at(c.terms, k) == "to" && word_at(c.terms, k + 1) == "oppose") {
+        size_t e = k + 2;
+        auto opposed = card_at(c, k + 2, e, why);
+        if (!opposed || e != c.terms.size()) return fail({c.range, why.empty() ? "the words after 'to oppose' are not compiled yet" : why});
+        words = c.terms.size() - k;
+        dest = call("cardrt_card_battlefield", {G(), std::move(*opposed)});
+      }
   }
   if (words) {
     size_t end = v;
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;
-    if (end + words != c.terms.size() || (words > 1 && lower_word(*c.terms[end]) != "to"))
+    if (end + words != c.terms.size() || (words > 1 && lower_word(*c.terms[end]) != "to" && lower_word(*c.terms[end]) != "into"))
       return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
     uint32_t who = b.local();
     b.stmts.push_back(let(who, std::move(*card)));
-    Node elsewhere = binary(Op::Ne, call("cardrt_card_battlefield", {G(), local(who)}), call("cardrt_current_battlefield", {G()}));
-    Node move = call("cardrt_move_to_battlefield", {G(), C(), local(who), call("cardrt_current_battlefield", {G()})});
+    uint32_t where = b.local();
+    b.stmts.push_back(let(where, dest ? std::move(*dest) : call("cardrt_current_battlefield", {G()})));
+    // nowhere to go (no battle, a card at home): no move
+    Node go = binary(Op::Gt, local(where), konst(0));
+    if (allowed) go = and_(std::move(go), std::move(*allowed));
+    Node elsewhere = and_(std::move(go), binary(Op::Ne, call("cardrt_card_battlefield", {G(), local(who)}), local(where)));
+    Node move = call("cardrt_move_to_battlefield", {G(), C(), local(who), local(where)});
     // "If he moved": he was elsewhere and nothing kept him from moving ("negate his movement"; not inside a
     // per-card function, whose locals are its own)
     if (!each_term_) {
@@ -1384,11 +1404,13 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       moved_card_ = terms_range(c.terms, v, end);
       b.stmts.push_back(let(*moved_local_, and_(std::move(elsewhere), binary(Op::Eq, std::move(move), konst(CARDRT_OK)))));
     } else {
-      b.stmts.push_back(eval(std::move(move)));
+      b.stmts.push_back(if_(std::move(elsewhere), block({eval(std::move(move))})));
     }
     return true;
   }
-  if (prim == "transfer" || (prim == "move" && v < c.terms.size() && lower_word(*c.terms[v]) == "this")) {
+  bool home = std::any_of(c.terms.begin() + static_cast<long>(std::min(v, c.terms.size())), c.terms.end(),
+                          [](const ast::Term* x) { return lower_word(*x) == "home"; });
+  if (prim == "transfer" || (prim == "move" && !home && v < c.terms.size() && lower_word(*c.terms[v]) == "this")) {
     // 001 Transfer: "Transfer this card to target Personality you control" (no cost, not entering play)
     size_t end = v;
     auto card = card_at(c, v, end, why);
@@ -1472,8 +1494,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(eval(call("cardrt_reveal", {G(), C(), std::move(*card)})));
     return and_then(c, end, b, continuous);
   }
-  if (prim == "move" && std::any_of(c.terms.begin() + static_cast<long>(std::min(v, c.terms.size())), c.terms.end(),
-                                    [](const ast::Term* x) { return lower_word(*x) == "home"; })) {
+  if (prim == "move" && home) {
     // "Send him home", "Move home a target enemy unit", "Move your target Personality home": he leaves the
     // battlefield with his unit
     bool first = v < c.terms.size() && lower_word(*c.terms[v]) == "home";
@@ -1487,6 +1508,16 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     }
     // "If he moved": he went home (he was at a battlefield, and nothing negated his movement; not inside a per-card
     // function, whose locals are its own)
+    // "Move home this unit and a target enemy unit": both go home
+    if (size_t len = 0; first && word_at(c.terms, end) == "and" && end + 1 < c.terms.size() &&
+                        ClauseReader(p_).verb_at(std::span(c.terms).subspan(end + 1), len) < 0) {
+      size_t second_end = end + 1;
+      auto second = targeted_card(c, end + 1, second_end, b);
+      if (!second) return false;
+      b.stmts.push_back(eval(call("cardrt_send_home", {G(), C(), std::move(*card)})));
+      b.stmts.push_back(eval(call("cardrt_send_home", {G(), C(), std::move(*second)})));
+      return rest_of_effect(c, v, second_end, b, continuous);
+    }
     Node home = call("cardrt_send_home", {G(), C(), std::move(*card)});
     if (!each_term_) {
       moved_local_ = b.local();

@@ -1,6 +1,7 @@
 // Pass "references" (003 Traits, 001 This, 003 Card title): every pronoun, "this ...", "the target ...",
 // "the discarded card", "that ..." and card title resolves to something declared, or is reported.
 #include <algorithm>
+#include <utility>
 #include <set>
 #include <span>
 
@@ -310,9 +311,11 @@ class Resolver {
       return !person || a.card_type >= 0 || a.target || Lexicon::entity_noun(n);
     };
     auto it = ante.rend();
+    // "move home a target Personality and himself": a reflexive after "and" is not the one it is joined to
+    bool coordinated_reflexive = (w == "himself" || w == "herself") && before == "and";
     if (person)
       for (it = ante.rbegin(); it != ante.rend(); ++it)
-        if (person_like(*it) && !(object && it->self)) break;
+        if (person_like(*it) && !(object && it->self) && !std::exchange(coordinated_reflexive, false)) break;
     if (it == ante.rend())
       for (it = ante.rbegin(); it != ante.rend(); ++it)
         if (fits(*it) && !(object && it->self)) break;

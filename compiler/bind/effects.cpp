@@ -653,12 +653,37 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       amount = std::move(either);
       read = c.terms.size();
     }
-    // "gain 1 Honor for each Province you have destroyed this game" (provinces.cpp)
-    if (read + 2 < c.terms.size() && lower_word(*c.terms[read]) == "for" && lower_word(*c.terms[read + 1]) == "each")
+    // "Produce 1 Gold, plus 1 additional Gold for each non-Unique Holding you control": the second amount is per card
+    std::optional<Node> base;
+    if (read + 5 < c.terms.size() && c.terms[read]->kind == ast::TermKind::Comma && word_at(c.terms, read + 1) == "plus")
+      if (auto per = amount_at(c, read + 2); per && word_at(c.terms, read + 3) == "additional") {
+        size_t rlen = 0;
+        if (lex_.resource_at(std::span(c.terms).subspan(read + 4), rlen) == res && word_at(c.terms, read + 4 + rlen) == "for") {
+          base = std::move(amount);
+          amount = std::move(per);
+          read += 4 + rlen;
+        }
+      }
+    // "gain 1 Honor for each Province you have destroyed this game" (provinces.cpp), "for each Samurai you control"
+    if (read + 2 < c.terms.size() && lower_word(*c.terms[read]) == "for" && lower_word(*c.terms[read + 1]) == "each") {
+      size_t to = read + 2;
+      while (to < c.terms.size() && lower_word(*c.terms[to]) != "until" && lower_word(*c.terms[to]) != "and") ++to;
       if (auto count = province_count(c.terms, read + 2, c.terms.size())) {
         amount = binary(Op::Mul, std::move(*amount), std::move(*count));
         read = c.terms.size();
+      } else if (std::optional<Node> test; noun_filter(c.terms, read + 2, to, param(2), test, why)) {
+        int per = filter_function(std::move(*test), c.range);
+        amount = binary(Op::Mul, std::move(*amount), call("cardrt_count_cards", {G(), C(), fn_ref(per)}));
+        read = to;
+      } else {
+        return fail({c.range, why});
       }
+    }
+    if (base) {
+      if (read < c.terms.size() && word_at(c.terms, read) != "until" && word_at(c.terms, read) != "and")
+        return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
+      amount = binary(Op::Add, std::move(*base), std::move(*amount));
+    }
     // "Produce 2 Gold and lose 1 Honor": a second effect of its own
     bool more = read < c.terms.size() && lower_word(*c.terms[read]) == "and";
     if (read < c.terms.size() && !more && lower_word(*c.terms[read]) != "until")

@@ -438,8 +438,14 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       continue;
     }
     if (w == "attachment" || w == "attachments") {
-      // a card attached to another (a Follower, an Item, ...)
-      add(binary(Op::Gt, call("cardrt_card_attached_to", {G(), card}), konst(0)));
+      // a card attached to another (a Follower, an Item, ...); out of play ("pays for a single attachment"), a card
+      // of a type that attaches
+      Node kind = konst(0);
+      for (size_t ty = 0; ty < p_.card_types.size(); ++ty)
+        if (p_.card_types[ty].attaches)
+          kind = binary(Op::Or, std::move(kind), binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(static_cast<int64_t>(ty))));
+      add(binary(Op::Or, binary(Op::Gt, call("cardrt_card_attached_to", {G(), card}), konst(0)),
+                 and_(not_(call("cardrt_card_in_play", {G(), card})), std::move(kind))));
       noun = true;
       continue;
     }

@@ -245,11 +245,24 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     // after the changes: "for each ..." (read below), "while ..." on a continuous trait, a duration, or nothing
     // (fail closed)
     bool while_ = read < t.size() && lower_word(*t[read]) == "while" && dur == CARDRT_DUR_CONTINUOUS;
-    if (!while_ && !only_duration_left(c, read) &&
+    // "This Holding has +2GP when it pays for a single Shugenja only": while the payment under way is for such a
+    // card (Gold is produced while paying and pays only that payment's card)
+    bool paying = dur == CARDRT_DUR_CONTINUOUS && read + 7 < t.size() + 1 && word_at(t, read) == "when" &&
+                  word_at(t, read + 1) == "it" && word_at(t, read + 2) == "pays" && word_at(t, read + 3) == "for" &&
+                  word_at(t, read + 4) == "a" && word_at(t, read + 5) == "single" && word_at(t, t.size() - 1) == "only" &&
+                  t.size() > read + 7;
+    if (!while_ && !paying && !only_duration_left(c, read) &&
         !(read + 1 < t.size() && lower_word(*t[read]) == "for" && lower_word(*t[read + 1]) == "each"))
       return fail({c.range, "the words after '" + words_text(t, pred + 1, read) + "' are not compiled yet"});
     // The condition on the card that has the bonus; nullopt: none. Fails closed when it cannot be read.
     auto while_guard = [&](Node subject, std::optional<Node>& guard) {
+      if (paying) {
+        Node paid = call("cardrt_payment_card", {G()});
+        std::optional<Node> test;
+        if (!noun_filter(t, read + 6, t.size() - 1, paid, test, why, false)) return fail({c.range, why});
+        guard = and_(binary(Op::Ne, paid, konst(0)), std::move(*test));
+        return true;
+      }
       if (!while_) return true;
       guard = while_subject(t, read, pred, std::move(subject));
       if (!guard) return fail({c.range, "the condition '" + words_text(t, read, t.size()) + "' is not compiled yet"});

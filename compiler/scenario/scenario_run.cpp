@@ -346,10 +346,18 @@ class Runner {
       auto c = pl ? card(st, w[2]) : std::nullopt;
       auto n = c ? number(st, w[3]) : std::nullopt;
       if (!pl || !c || !n) return false;
-      auto res = resource(st, w, 4, w.size());
+      // "... open": the payment stays open (what the engine reads meanwhile, e.g. a Holding's Gold Production)
+      bool open = w.back() == "open";
+      auto res = resource(st, w, 4, w.size() - (open ? 1 : 0));
       if (!res) return false;
       if (cardrt_game_begin_payment(game_, *pl, *c, *res, *n) != CARDRT_OK)
         return bad(st, "the payment could not begin");
+      if (!open) cardrt_game_finish_payment(game_, *pl);
+      return true;
+    }
+    if (head == "finish" && w.size() == 3 && w[1] == "payment") {
+      auto pl = number(st, w[2]);
+      if (!pl) return false;
       cardrt_game_finish_payment(game_, *pl);
       return true;
     }

@@ -472,9 +472,51 @@ bool CardBinder::additional_action(const Clause& c, size_t v, Body& b) {
   ++k;
   // "(after this one resolves)" says when, as the engine takes it
   if (word(k) == "after" && word(k + 1) == "this" && word(k + 2) == "one" && word(k + 3) == "resolves") k += 4;
+  // "appropriate to this phase": any action the phase allows, as every action must be
+  if (word(k) == "appropriate" && word(k + 1) == "to" && word(k + 2) == "this" && word(k + 3) == "phase") k += 4;
+  // Which actions it may be: "to play a Terrain", "to play it", "to use an ability on one of his Weapons", ", which
+  // Takasho must perform"
+  int32_t how = CARDRT_ADDITIONAL_ANY;
+  Node performer = konst(0), card = konst(0), filter = konst(0);
+  std::string why;
+  if (word(k) == "to" && (word(k + 1) == "play" || word(k + 1) == "use")) {
+    how = word(k + 1) == "play" ? CARDRT_ADDITIONAL_PLAY : CARDRT_ADDITIONAL_USE;
+    size_t from = k + 2;
+    if (how == CARDRT_ADDITIONAL_USE) {
+      // "to use an ability on <cards>": an ability of such a card
+      if (!((word(from) == "an" || word(from) == "a") && word(from + 1) == "ability" && word(from + 2) == "on"))
+        return fail({c.range, "the words after '" + words_text(t, v, k + 2) + "' are not compiled yet"});
+      from += 3;
+    }
+    size_t end = from;
+    while (end < t.size() && t[end]->kind != ast::TermKind::Comma && word(end) != "which") ++end;
+    size_t read = from;
+    std::optional<Node> one = end == from + 1 ? card_at(c, from, read, why) : std::nullopt;
+    if (one && read == end) {
+      card = std::move(*one);
+    } else {
+      if (word(from) == "one" && word(from + 1) == "of") from += 2;
+      std::optional<Node> test;
+      if (!noun_filter(t, from, end, param(2), test, why, false)) return fail({c.range, why});
+      filter = fn_ref(filter_function(std::move(*test), c.range));
+    }
+    k = end;
+  }
+  if (k < t.size() && (t[k]->kind == ast::TermKind::Comma ? word(k + 1) == "which" : word(k) == "which")) {
+    size_t w = t[k]->kind == ast::TermKind::Comma ? k + 1 : k;
+    size_t read = w + 1;
+    auto who = card_at(c, w + 1, read, why);
+    if (!who || word(read) != "must" || word(read + 1) != "perform" || read + 2 != t.size())
+      return fail({c.range, why.empty() ? "the words after '" + words_text(t, v, k) + "' are not compiled yet" : why});
+    performer = std::move(*who);
+    k = t.size();
+  }
   if (k < t.size()) return fail({c.range, "the words after '" + words_text(t, v, k) + "' are not compiled yet"});
+  bool restricted = how != CARDRT_ADDITIONAL_ANY || performer.op != Op::Const || performer.value != 0;
   for (int64_t i = 0; i < count; ++i)
-    b.stmts.push_back(eval(call("cardrt_grant_additional_action", {G(), C(), acting_player(c), konst(designators)})));
+    b.stmts.push_back(eval(restricted ? call("cardrt_grant_additional_action_for",
+                                             {G(), C(), acting_player(c), konst(designators), konst(how), performer, card, filter})
+                                      : call("cardrt_grant_additional_action", {G(), C(), acting_player(c), konst(designators)})));
   return true;
 }
 

@@ -355,6 +355,31 @@ class Runner {
       if (!open) cardrt_game_finish_payment(game_, *pl);
       return true;
     }
+    if (head == "take" && w.size() >= 6 && w[1] == "additional" && w[2] == "action" && (w[4] == "play" || w[4] == "use")) {
+      // take additional action P play|use NAME [by NAME2] [battle|open|limited ...]: the engine gives player P an
+      // action (playing the card, or using its ability, performed by NAME2) and takes the first additional action it
+      // fits (cardrt_game_take_additional_action_for); nothing is taken when none fits
+      auto pl = number(st, w[3]);
+      auto c = pl ? card(st, w[5]) : std::nullopt;
+      if (!pl || !c) return false;
+      size_t i = 6;
+      int32_t performer = 0;
+      if (i + 1 < w.size() && w[i] == "by") {
+        auto by = card(st, w[i + 1]);
+        if (!by) return false;
+        performer = *by;
+        i += 2;
+      }
+      int32_t designators = 0;
+      for (; i < w.size(); ++i) {
+        int32_t d = w[i] == "battle" ? CARDRT_DESIG_BATTLE : w[i] == "open" ? CARDRT_DESIG_OPEN : w[i] == "limited" ? CARDRT_DESIG_LIMITED : 0;
+        if (!d) return bad(st, "'" + w[i] + "' is not battle, open or limited");
+        designators |= d;
+      }
+      cardrt_game_take_additional_action_for(game_, *pl, designators, w[4] == "play" ? CARDRT_ADDITIONAL_PLAY : CARDRT_ADDITIONAL_USE,
+                                             *c, performer);
+      return true;
+    }
     if (head == "finish" && w.size() == 3 && w[1] == "payment") {
       auto pl = number(st, w[2]);
       if (!pl) return false;

@@ -522,14 +522,14 @@ int32_t cardrt_game_additional_actions(cardrt_game* game, int32_t player) {
   });
 }
 int32_t cardrt_game_take_additional_action(cardrt_game* game, int32_t player) {
+  return act(game, nullptr, [&](Game& g) { return g.take_additional_action(player, nullptr); });
+}
+int32_t cardrt_game_take_additional_action_for(cardrt_game* game, int32_t player, int32_t designators, int32_t how,
+                                               int32_t card, int32_t performer) {
   return act(game, nullptr, [&](Game& g) {
-    if (!g.valid_player(player)) return int32_t(CARDRT_E_ARGUMENT);
-    auto& left = g.state().players[size_t(player)].additional_actions;
-    if (left.empty()) return int32_t(-1);
-    const int32_t d = left.front();
-    left.erase(left.begin());
-    g.emit(CARDRT_LOG_ADDITIONAL_ACTION, player, 0, 0, d, int32_t(left.size()), 0);
-    return d;
+    if ((card && !g.valid_card(card)) || (performer && !g.valid_card(performer))) return int32_t(CARDRT_E_ARGUMENT);
+    const Game::Taking action{designators, how, card, performer};
+    return g.take_additional_action(player, &action);
   });
 }
 int32_t cardrt_game_emit(cardrt_game* game, int32_t event, int32_t card, int32_t player, int32_t amount) {
@@ -941,12 +941,21 @@ int32_t cardrt_choose_yes_no_for(cardrt_game* game, cardrt_effect_ctx* ctx, int3
 }
 int32_t cardrt_grant_additional_action(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player, int32_t designators) {
   return act(game, ctx, [&](Game& g) {
-    if (!g.valid_player(player) || designators < 0) return int32_t(CARDRT_E_ARGUMENT);
-    if (ctx && ctx->probe) return int32_t(CARDRT_OK);
-    auto& left = g.state().players[size_t(player)].additional_actions;
-    left.push_back(designators);
-    g.emit(CARDRT_LOG_ADDITIONAL_ACTION, player, 0, ctx ? ctx->source : 0, designators, int32_t(left.size()), 1);
-    return int32_t(CARDRT_OK);
+    cardrt::AdditionalAction a;
+    a.designators = designators;
+    return g.grant_additional_action(ctx, player, std::move(a));
+  });
+}
+int32_t cardrt_grant_additional_action_for(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t player, int32_t designators,
+                                           int32_t how, int32_t performer, int32_t card, cardrt_any_fn filter) {
+  return act(game, ctx, [&](Game& g) {
+    cardrt::AdditionalAction a;
+    a.designators = designators;
+    a.how = how;
+    a.performer = performer;
+    a.card = card;
+    a.filter = as_filter(filter);
+    return g.grant_additional_action(ctx, player, std::move(a));
   });
 }
 int32_t cardrt_x_announce(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t max) {

@@ -299,7 +299,7 @@ int32_t Game::signal(int32_t boundary) {
     for (size_t q = 0; q < s_.players.size(); ++q) {
       auto& left = s_.players[q].additional_actions;
       while (!left.empty()) {
-        const int32_t d = left.back();
+        const int32_t d = left.back().designators;
         left.pop_back();
         emit(CARDRT_LOG_ADDITIONAL_ACTION, PlayerId(q), 0, 0, d, int32_t(left.size()), -1);
       }

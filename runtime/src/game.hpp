@@ -158,6 +158,18 @@ struct ResourceState {
   std::vector<TempEntry> lost_for;    // temporary losses to give back
 };
 
+// "Take an additional Battle action to play a Terrain", "..., which he must perform": an additional action granted and
+// not yet taken, and which actions may be it.
+struct AdditionalAction {
+  int32_t designators = 0;  // CARDRT_DESIG_* (0: any action)
+  int32_t how = CARDRT_ADDITIONAL_ANY;  // playing a card, using an ability, or either
+  CardId performer = 0;     // the card that must perform it (0: any)
+  CardId card = 0;          // the card played or whose ability is used (0: any)
+  cardrt_filter_fn filter = nullptr;  // ... or a filter that card must pass ("one of his Weapons")
+  std::shared_ptr<cardrt_effect_ctx> ctx;  // the granting effect's, kept: the filter reads its targets
+  bool restricted() const { return how != CARDRT_ADDITIONAL_ANY || performer || card || filter; }
+};
+
 struct Player {
   std::vector<std::vector<CardId>> zones;  // by zone id; index 0 is the top of an ordered zone
   std::vector<ResourceState> resources;
@@ -167,7 +179,7 @@ struct Player {
   int64_t last_turn_serial = 0;  // State::turn_serial when his last turn began ("since your last turn began")
   int64_t prev_turn_serial = 0;  // ... and when the one before it began
   bool lost = false;
-  std::vector<int32_t> additional_actions;  // designators of each additional action granted and not taken (0: any)
+  std::vector<AdditionalAction> additional_actions;  // granted and not taken, oldest first
 };
 
 struct EventInfo {
@@ -428,6 +440,14 @@ class Game {
                 cardrt_filter_fn filter = nullptr, PlayerId player = -1);
   // --- restrictions (restrictions.cpp) ---
   bool forbidden(CardId actor, int32_t action, CardId other);
+  // additional_actions.cpp
+  struct Taking {  // an action the engine is about to give a player (cardrt_game_take_additional_action_for)
+    int32_t designators, how;
+    CardId card, performer;
+  };
+  int32_t grant_additional_action(cardrt_effect_ctx* ctx, PlayerId p, AdditionalAction a);
+  bool additional_action_fits(const AdditionalAction& a, int32_t designators, int32_t how, CardId card, CardId performer);
+  int32_t take_additional_action(PlayerId p, const Taking* action);  // nullptr: an action of no description
   // payments.cpp
   int32_t begin_payment(PlayerId p, CardId for_card, int32_t resource, int32_t amount);
   int32_t finish_payment(PlayerId p);

@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 11
+#define CARDRT_ABI_VERSION 12
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -129,6 +129,8 @@ enum { CARDRT_AB_TRIGGERED = 1, CARDRT_AB_CONTINUOUS = 2, CARDRT_AB_ACTION = 3, 
 enum { CARDRT_COST_SELF = 0, CARDRT_COST_OTHERS = 1,
        CARDRT_COST_ATTACHING = 2 /* ABI 6: the card's own text, fn(game, ctx, host): "Attaches to a Thunder Shugenja
                                   * for 1 less Gold" (cardrt_game_attach_cost) */ };
+/* What an additional action may be (ABI 12; cardrt_grant_additional_action_for, cardrt_game_take_additional_action_for) */
+enum { CARDRT_ADDITIONAL_ANY = 0, CARDRT_ADDITIONAL_PLAY = 1, CARDRT_ADDITIONAL_USE = 2 };
 enum { CARDRT_DESIG_LIMITED = 1, CARDRT_DESIG_OPEN = 2, CARDRT_DESIG_BATTLE = 4, CARDRT_DESIG_REACTION = 8,
        CARDRT_DESIG_TERRAIN_BATTLE = 16,
        CARDRT_DESIG_OTHER = 32 /* appended in ABI 3: a designator of the game's own (Interrupt, Engage, Day, ...) */ };
@@ -443,6 +445,14 @@ CARDRT_API int32_t cardrt_game_finish_payment(cardrt_game*, int32_t player);
 /* How much of a resource the player holds earmarked for some cards only (not counted by cardrt_resource_get). */
 CARDRT_API int32_t cardrt_game_earmarked(cardrt_game*, int32_t player, int32_t resource);
 CARDRT_API int32_t cardrt_game_take_additional_action(cardrt_game*, int32_t player);
+/* ABI 12. Additional actions only some actions may be (cardrt_grant_additional_action_for: "Take an additional Battle
+ * action to play a Terrain", "..., which he must perform"): the engine about to give the player an action says what it
+ * is: its designators (CARDRT_DESIG_*), how (CARDRT_ADDITIONAL_PLAY: playing `card`; CARDRT_ADDITIONAL_USE: using an
+ * ability of `card`) and the card performing it (0: none). The oldest grant that action fits is taken -> that grant's
+ * designators, or -1 when none fits (nothing is taken). cardrt_game_take_additional_action takes unrestricted grants
+ * only. */
+CARDRT_API int32_t cardrt_game_take_additional_action_for(cardrt_game*, int32_t player, int32_t designators, int32_t how,
+                                                          int32_t card, int32_t performer);
 CARDRT_API int32_t cardrt_game_emit(cardrt_game*, int32_t event, int32_t card, int32_t player, int32_t amount);
 /* The same with the event's other card ("When this unit attacks": the attacked unit; CARDRT_EVF_OTHER). */
 CARDRT_API int32_t cardrt_game_emit_other(cardrt_game*, int32_t event, int32_t card, int32_t other, int32_t player,

@@ -216,6 +216,7 @@ class CardBinder {
   bool names_moved_card(const ast::Term* term) const;
   std::optional<bool> unless_clause(const Clause& c, Body& b, bool cost, bool continuous);
   std::optional<bool> trailing_condition(const Clause& c, Body& b, bool continuous);
+  std::optional<bool> trailing_moment(const Clause& c, Body& b, bool continuous);
   std::optional<bool> alternative_effects(const Clause& c, size_t v, Body& b, bool continuous);
   std::optional<Node> resource_condition(const Clause& c, SourceRange cond);
   bool effect_body(const Clause& c, Body& b, bool continuous);

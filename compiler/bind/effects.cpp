@@ -334,9 +334,38 @@ std::optional<bool> CardBinder::trailing_condition(const Clause& c, Body& b, boo
   return true;
 }
 
+// "Straighten this Holding after your next Dynasty Phase begins", "remove him from the game after the battle ends":
+// an effect with its moment after it is a delayed effect (002 rule 521), as "After ..., <effect>" would be. nullopt:
+// no such moment (it must end the clause: "begins" or "ends").
+std::optional<bool> CardBinder::trailing_moment(const Clause& c, Body& b, bool continuous) {
+  const auto& t = c.terms;
+  if (c.form != ClauseForm::Imperative || c.delayed || t.size() < 4) return std::nullopt;
+  std::string last = word_at(t, t.size() - 1);
+  if (last != "begins" && last != "ends") return std::nullopt;
+  size_t at = 2;
+  while (at < t.size() && word_at(t, at) != "after") {
+    std::string w = word_at(t, at);
+    if (w == "if" || w == "or" || w == "unless" || w == "until" || t[at]->kind == ast::TermKind::Comma) return std::nullopt;
+    ++at;
+  }
+  if (at + 2 >= t.size()) return std::nullopt;
+  Clause later = c;
+  later.terms.resize(at);
+  later.range.end = t[at - 1]->range.end;
+  later.conditions.insert(later.conditions.begin(), terms_range(t, at, t.size()));
+  later.delayed = true;
+  // with no card named, it applies to its controller (002 rule 521)
+  bool named = false;
+  for (size_t k = 0; k < at; ++k)
+    named = named || word_at(t, k) == "target" || is_pronoun(word_at(t, k)) || lex_.card_type(t[k]->text) >= 0;
+  later.delayed_on_controller = !named;
+  return effect_clause(later, b, continuous);
+}
+
 bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   if (std::optional<bool> r = unless_clause(c, b, false, continuous)) return *r;
   if (std::optional<bool> r = trailing_condition(c, b, continuous)) return *r;
+  if (std::optional<bool> r = trailing_moment(c, b, continuous)) return *r;
   // Sentences that modify the effect before them, already read by it (001 This).
   std::string whole = lower_text(c.range);
   if (ranged_ && whole == "this may target a personality with followers") return true;  // read by strength_attack
@@ -975,6 +1004,19 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       card = targeted_card(c, v, end, b);
     }
     if (!card) return false;
+    // "Give him and each of his Followers +3F": the gift to him, then to each of them
+    if (word_at(c.terms, end) == "and" && (word_at(c.terms, end + 1) == "each" || word_at(c.terms, end + 1) == "all")) {
+      size_t each_end = target_phrase_end(c.terms, end + 1);
+      if (each_end < c.terms.size()) {
+        Clause one = c, rest = c;
+        one.terms.erase(one.terms.begin() + static_cast<long>(end), one.terms.begin() + static_cast<long>(each_end));
+        one.all_terms = one.terms;
+        rest.terms.erase(rest.terms.begin() + static_cast<long>(v), rest.terms.begin() + static_cast<long>(end + 1));
+        rest.all_terms = rest.terms;
+        // the first card again, as written (a target is not chosen twice: its slot is read)
+        return effect_body(one, b, continuous) && effect_body(rest, b, continuous);
+      }
+    }
     bool permanent = lower(p_.verbs[static_cast<size_t>(c.verb)].name).find("permanently") != std::string::npos;
     int32_t dur = duration(c, permanent ? CARDRT_DUR_PERMANENT : dur_default);
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
@@ -995,6 +1037,20 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t slen = 0;
     int bstat = end + 1 < c.terms.size() ? lex_.stat_at(std::span(c.terms).subspan(end + 1), slen) : -1;
     size_t kind = end + 1 + slen;
+    // "Give it a Force bonus or penalty equal to Heiwa's Chi": the controller chooses which (CARDRT_PURPOSE_VERB: yes is
+    // the bonus)
+    bool either = kind + 5 < c.terms.size() && lower_word(*c.terms[kind]) == "bonus" && lower_word(*c.terms[kind + 1]) == "or" &&
+                  lower_word(*c.terms[kind + 2]) == "penalty" && lower_word(*c.terms[kind + 3]) == "equal";
+    if (changes.empty() && bstat >= 0 && either) {
+      size_t cend = kind + 5;
+      auto of = stat_of_card(c, kind + 5, cend, why);
+      if (!of) return fail({c.range, why.empty() ? "the amount of the bonus is not compiled yet" : why});
+      uint32_t n = b.local();
+      b.stmts.push_back(let(n, std::move(*of)));
+      Node sign = binary(Op::Sub, binary(Op::Mul, konst(2), call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)})), konst(1));
+      b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(*card), konst(bstat), binary(Op::Mul, std::move(sign), local(n)), konst(dur)})));
+      return rest_of_effect(c, v, cend, b, continuous);
+    }
     if (changes.empty() && bstat >= 0 && kind + 3 < c.terms.size() &&
         (lower_word(*c.terms[kind]) == "bonus" || lower_word(*c.terms[kind]) == "penalty") &&
         lower_word(*c.terms[kind + 1]) == "equal" && lower_word(*c.terms[kind + 2]) == "to") {
@@ -1083,6 +1139,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t end = v;
     auto card = card_at(c, v, end, why);
     if (!card) return fail({c.range, why});
+    // "Switch the target's and this Follower's Force": one stat of two cards
+    if (word_at(c.terms, end) == "and") {
+      size_t second_end = end + 1;
+      auto second = card_at(c, end + 1, second_end, why);
+      size_t len = 0;
+      int s = second ? lex_.stat_at(std::span(c.terms).subspan(std::min(second_end, c.terms.size())), len) : -1;
+      if (!second || s < 0) return fail({c.range, why.empty() ? "it does not name two cards' stat" : why});
+      if (!only_duration_left(c, second_end + len))
+        return fail({c.range, "the words after '" + words_text(c.terms, v, second_end + len) + "' are not compiled yet"});
+      b.stmts.push_back(eval(call("cardrt_stat_switch", {G(), C(), std::move(*card), konst(s), std::move(*second), konst(s)})));
+      return true;
+    }
     // "his Force and Chi": two stats, then nothing but a duration (fail closed)
     std::vector<int> stats;
     size_t i = end;
@@ -1139,6 +1207,35 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       b.stmts.push_back(eval(call("cardrt_stat_modify_op", {G(), C(), std::move(*card), konst(stat), konst(CARDRT_OP_MUL), konst(2), konst(dur)})));
       size_t after = stat >= 0 && end < c.terms.size() && lex_.stat_at(std::span(c.terms).subspan(end), len) == stat ? end + len : end;
       if (!only_duration_left(c, after)) return fail({c.range, "the words after '" + words_text(c.terms, v, after) + "' are not compiled yet"});
+      return true;
+    }
+    // "Set his Force equal to his Chi or Personal Honor": a stat of a card, or the one of two the controller chooses
+    // (CARDRT_PURPOSE_VERB: yes is the first)
+    if (word_at(c.terms, end + len) == "equal" && word_at(c.terms, end + len + 1) == "to" && end + len + 2 < c.terms.size()) {
+      size_t from = end + len + 2, read = from;
+      auto first = stat_of_card(c, from, read, why);
+      if (!first) return fail({c.range, why.empty() ? "it sets no value" : why});
+      Node value = std::move(*first);
+      size_t slen = 0;
+      if (word_at(c.terms, read) == "or" && lex_.stat_at(std::span(c.terms).subspan(read + 1), slen) >= 0 && read > from + 1) {
+        // the second stat of the same card: "his" before it again
+        Clause other = c;
+        other.terms.assign(c.terms.begin() + static_cast<long>(from), c.terms.begin() + static_cast<long>(read - 1));
+        size_t stat_words = 0;
+        lex_.stat_at(std::span(c.terms).subspan(read - 1), stat_words);
+        if (stat_words != 1) return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
+        other.terms.insert(other.terms.end(), c.terms.begin() + static_cast<long>(read + 1), c.terms.begin() + static_cast<long>(read + 1 + slen));
+        size_t oread = 0;
+        auto second = stat_of_card(other, 0, oread, why);
+        if (!second || oread != other.terms.size()) return fail({c.range, why.empty() ? "it sets no value" : why});
+        uint32_t pick = b.local();
+        b.stmts.push_back(let(pick, call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)})));
+        value = binary(Op::Add, binary(Op::Mul, local(pick), std::move(value)),
+                       binary(Op::Mul, binary(Op::Sub, konst(1), local(pick)), std::move(*second)));
+        read += 1 + slen;
+      }
+      if (!only_duration_left(c, read)) return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
+      b.stmts.push_back(eval(call("cardrt_stat_set", {G(), C(), std::move(*card), konst(stat), std::move(value), konst(dur)})));
       return true;
     }
     size_t to = end;

@@ -777,6 +777,23 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       return call("cardrt_ctx_event", {G(), C(), konst((part == "attacked") != passive ? CARDRT_EVF_OTHER : CARDRT_EVF_CARD)});
     }
   }
+  // "dishonor its Personality" (after "this Weapon attaches"), "Kaito's Personality": the card the attachment named
+  // is attached to
+  if ((w == "its" || w == "his" || w == "her" || w.ends_with("'s")) && i + 1 < t.size() && reference_at(t[i])) {
+    bool plural = true;
+    int ct = lex_.card_type(t[i + 1]->text, &plural);
+    const CardTypeDef* host = ct >= 0 ? &p_.card_types[static_cast<size_t>(ct)] : nullptr;
+    if (host && !plural && !host->attaches && host->enters_play) {
+      Clause one;
+      one.terms = {t[i]};
+      size_t e = 0;
+      std::string ignored;
+      if (auto holder = card_at(one, 0, e, ignored); holder && e == 1) {
+        end = i + 2;
+        return call("cardrt_card_attached_to", {G(), std::move(*holder)});
+      }
+    }
+  }
   if (const Reference* r = reference_at(t[i])) {
     skip_to(r->range);
     switch (r->kind) {

@@ -267,7 +267,11 @@ class Resolver {
       r = terms_range(t, i, i + 1 + len);
       bool has = std::any_of(card_.keywords.begin(), card_.keywords.end(),
                              [&](const ast::KeywordEntry& k) { return k.text == kw; });
-      if (type_ && type_->attaches) {
+      if (type_ && type_->attaches && has && !this_any) {
+        // "After this Weapon attaches" on a Weapon: a keyword the attachment itself has names the attachment (001
+        // This: other uses of "this" follow normal language)
+        u.references.push_back({RefKind::ThisCard, r, {}, "this card (" + kw + ")", own_type_});
+      } else if (type_ && type_->attaches) {
         // 001 This: "this Shugenja" on an attachment is the bearer if he is a Shugenja; else the reference fails.
         u.references.push_back({RefKind::ThisKeyword, r, {}, "the bearer, if it has " + kw, -1});
       } else if (type_ && type_->action && !has && !this_any) {

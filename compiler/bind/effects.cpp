@@ -144,7 +144,19 @@ std::optional<Node> CardBinder::stat_of_card(const Clause& c, size_t at, size_t&
   int stat = card && end < t.size() ? lex_.stat_at(std::span(t).subspan(end), len) : -1;
   if (stat < 0) return std::nullopt;
   end += len;
-  return call("cardrt_stat_result", {G(), std::move(*card), konst(stat)});
+  Node value = call("cardrt_stat_result", {G(), std::move(*card), konst(stat)});
+  // "his Force minus two", "his Chi plus 1": a result, never negative (000 7.2)
+  if (std::string w = word_at(t, end); (w == "minus" || w == "plus") && end + 1 < t.size()) {
+    std::optional<int64_t> n;
+    if (t[end + 1]->kind == ast::TermKind::Number) n = t[end + 1]->value;
+    else if (int k = Lexicon::number_word(word_at(t, end + 1)); k >= 0) n = k;
+    if (n) {
+      value = w == "plus" ? binary(Op::Add, std::move(value), konst(*n))
+                          : binary(Op::Max, konst(0), binary(Op::Sub, std::move(value), konst(*n)));
+      end += 2;
+    }
+  }
+  return value;
 }
 
 // "Produce 2 Gold, or 3 Gold if you control a Courtier", "Give him -2F, or -3F if he is dishonorable": the second

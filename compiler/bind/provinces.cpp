@@ -112,6 +112,19 @@ std::optional<bool> CardBinder::province_effect(const Clause& c, size_t v, Body&
   size_t end = v;
   bool owned = false;
   auto province = province_at(t, v, end, owned);
+  // "Give its Province -3 strength": the province of the battlefield that card is at (none at home)
+  if (std::string w = word_at(t, v); !province && (w == "its" || w == "his" || w == "her") &&
+                                     possessive_stem(word_at(t, v + 1)) == "province" && reference_at(t[v])) {
+    Clause one;
+    one.terms = {t[v]};
+    size_t e = 0;
+    std::string ignored;
+    if (auto card = card_at(one, 0, e, ignored); card && e == 1) {
+      province = call("cardrt_battlefield_province", {G(), call("cardrt_card_battlefield", {G(), std::move(*card)})});
+      end = v + 2;
+      owned = possessive(word_at(t, v + 1));
+    }
+  }
   if (!province) return std::nullopt;
   // 003 Traits: a continuous trait's bonus would be re-asserted on every settle, which provinces do not do yet
   if (continuous) return fail({c.range, "a continuous strength bonus of a province is not compiled yet"});

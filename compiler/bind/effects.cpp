@@ -818,10 +818,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "discard")
     if (std::optional<bool> r = discard_to(c, v, b, continuous)) return *r;
   if (prim == "discard" && !amount_at(c, v)) {
-    // "Discard it", "Discard this Strategy": that card goes to its discard pile
+    // "Discard it", "Discard this Strategy": that card goes to its discard pile; "Discard this Strategy from play":
+    // only while it is in play
     size_t end = v;
     auto card = card_at(c, v, end, why);
     if (!card) return fail({c.range, why});
+    if (word_at(c.terms, end) == "from" && word_at(c.terms, end + 1) == "play") {
+      uint32_t which = b.local();
+      b.stmts.push_back(let(which, std::move(*card)));
+      b.stmts.push_back(if_(call("cardrt_card_in_play", {G(), local(which)}),
+                            block({eval(call("cardrt_discard_card", {G(), C(), local(which)}))})));
+      return rest_of_effect(c, v, end + 2, b, continuous);
+    }
     b.stmts.push_back(eval(call("cardrt_discard_card", {G(), C(), std::move(*card)})));
     return rest_of_effect(c, v, end, b, continuous);
   }

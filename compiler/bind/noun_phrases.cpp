@@ -663,10 +663,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     return std::nullopt;
   }
   // "a target Personality", "your target Follower" (the target's filter reads "your")
-  if (i + 1 < t.size() && lower_word(*t[i + 1]) == "target") {
-    std::string d = lower_word(*t[i]);
-    if (d == "a" || d == "an" || d == "your") ++i;
-  }
+  i = target_word(t, i);
   if (each_term_ && t[i] == each_term_) {  // each_card.cpp
     end = i + 1;
     return *each_card_;
@@ -743,9 +740,10 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       }
     }
   }
-  // "Target an enemy Personality: Bow the Personality": the one target of that card type in the unit
-  if (w == "the" && i + 1 < t.size() && possessive_stem(t[i + 1]->text) == t[i + 1]->text) {
-    if (auto k = target_of_type(t[i + 1]->text)) {
+  // "Target an enemy Personality: Bow the Personality": the one target of that card type in the unit; "The
+  // Personality's controller may dishonor him"
+  if (w == "the" && i + 1 < t.size()) {
+    if (auto k = target_of_type(possessive_stem(t[i + 1]->text))) {
       end = i + 2;
       return slot(*k);
     }
@@ -882,7 +880,7 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
     std::string_view the = ctx_.sources.text(SourceRange{a.file, a.begin - 4, a.begin});
     std::string_view noun = ctx_.sources.text(a);
     if (lower(std::string(the)) == "the " && noun.find(' ') == std::string_view::npos)
-      if (auto k = target_of_type(noun)) return slot(*k);
+      if (auto k = target_of_type(possessive_stem(noun))) return slot(*k);
   }
   for (const Reference& r : u.references)
     if (r.range == a) {

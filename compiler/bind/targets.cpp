@@ -188,11 +188,17 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
 }
 
 // A "target ..." inside an effect ("Straighten target Personality"): declare it before use.
+// "a target Personality", "your target Follower", "Takeuchi's target Follower" (the card's own target, named by its
+// short name) at t[i]: where "target" is; else i.
+size_t CardBinder::target_word(const std::vector<const ast::Term*>& t, size_t i) const {
+  if (i + 1 >= t.size() || lower_word(*t[i + 1]) != "target") return i;
+  std::string d = lower_word(*t[i]);
+  const Reference* own = d.ends_with("'s") ? reference_at(t[i]) : nullptr;
+  return d == "a" || d == "an" || d == "your" || (own && own->kind == RefKind::ThisCard) ? i + 1 : i;
+}
+
 bool CardBinder::emit_inline_target(const Clause& c, size_t i, Body& b) {
-  if (i + 1 < c.terms.size() && lower_word(*c.terms[i + 1]) == "target") {
-    std::string d = lower_word(*c.terms[i]);
-    if (d == "a" || d == "an" || d == "your") ++i;
-  }
+  i = target_word(c.terms, i);
   // ("Each player targets and bows ...": the player's verb, read as the word)
   if (i >= c.terms.size() || (lower_word(*c.terms[i]) != "target" && !(player_ && lower_word(*c.terms[i]) == "targets")))
     return true;

@@ -350,6 +350,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   if (std::optional<bool> cost = cost_reduction(u, def, reg, out)) return *cost;
   if (std::optional<bool> cost = attach_cost(u, def, reg, out)) return *cost;
   if (std::optional<bool> bonus = province_bonus(u, def, reg, out)) return *bonus;
+  if (std::optional<bool> duel = duel_stat(u, def, reg, out)) return *duel;
   int32_t kind = CARDRT_AB_ACTION;
   int32_t designators = 0;
   uint32_t flags = 0;

@@ -317,6 +317,7 @@ class CardBinder {
   std::optional<Node> in_province(const std::vector<const ast::Term*>& t, size_t i, size_t to, Node card, size_t& end) const;
   std::optional<Node> province_count(const std::vector<const ast::Term*>& t, size_t from, size_t to) const;
   std::optional<Node> province_condition(const std::vector<const ast::Term*>& t);
+  std::optional<bool> duel_stat(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::optional<bool> province_bonus(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   bool in_province_ = false;  // the unit has a condition "<this card> is face-up in one of your Provinces"
   std::optional<Node> provinces_revealed(SourceRange moment) const;

@@ -220,4 +220,32 @@ std::optional<bool> CardBinder::attack_rule(const Clause& c, Body& b, bool conti
   return true;
 }
 
+// "Nikaru uses his printed Force as his duel stat": the stat duels count for this card (cardrt_def_duel_stat), a
+// property of its definition. nullopt: not this statement.
+std::optional<bool> CardBinder::duel_stat(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
+  const Clause* statement = sole_statement(u, "uses");
+  if (!statement) return std::nullopt;
+  const Clause& c = *statement;
+  const auto& t = c.terms;
+  // the card itself: "Nikaru", "This Personality"
+  size_t end = 0;
+  while (end < t.size() && word_at(t, end) != "uses") ++end;
+  const Reference* own = end > 0 ? reference_at(t[end - 1]) : nullptr;
+  if (!own || own->kind != RefKind::ThisCard || end > 2) return fail({c.range, "only a card's own duel stat is compiled yet"});
+  size_t i = end + 1;
+  std::string his = word_at(t, i);
+  if (his != "his" && his != "her" && his != "its") return fail({c.range, "the words after 'uses' are not compiled yet"});
+  ++i;
+  bool printed = word_at(t, i) == "printed";
+  if (printed) ++i;
+  size_t len = 0;
+  int stat = lex_.stat_at(std::span(t).subspan(std::min(i, t.size())), len);
+  i += len;
+  if (stat < 0 || word_at(t, i) != "as" || word_at(t, i + 1) != his || word_at(t, i + 2) != "duel" || word_at(t, i + 3) != "stat" ||
+      i + 4 != t.size() || !c.conditions.empty())
+    return fail({c.range, "the words after 'uses' are not compiled yet"});
+  out.stmts.push_back(checked(call("cardrt_def_duel_stat", {param(0), local(def), konst(stat), konst(printed ? 1 : 0)}), reg));
+  return true;
+}
+
 }  // namespace cardc::binding

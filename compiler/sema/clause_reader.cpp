@@ -113,10 +113,23 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     else return false;
     return t.size() > k + 2 && lower_word(*t[k]) == "times" && lower_word(*t[k + 1]) == "per";
   };
+  // "If he is Kolat, Ninja, or Shadowlands, gain 2 Honor": the commas of a list of words (no verb in it, "or" or
+  // "and" before its last item) do not end the condition
+  auto list_comma = [&](TermSpan t, size_t p) {
+    size_t q = p + 1;
+    while (q < t.size() && t[q]->kind != ast::TermKind::Comma) ++q;
+    if (q >= t.size() || q == p + 1 || q - p - 1 > 4) return false;
+    size_t len = 0;
+    bool joined = lower_word(*t[p + 1]) == "or" || lower_word(*t[p + 1]) == "and";
+    size_t item = joined ? p + 2 : p + 1;
+    if (item >= q || verb_at(t.subspan(item), len) >= 0) return false;
+    if (joined) return true;  // ", or Shadowlands,": the last item
+    return q + 1 < t.size() && (lower_word(*t[q + 1]) == "or" || lower_word(*t[q + 1]) == "and");
+  };
   while (!terms.empty() && (in(kSubordinators, lower_word(*terms[0])) || any_number(terms))) {
-    auto comma = std::find_if(terms.begin(), terms.end(), [](const ast::Term* t) {
-      return t->kind == ast::TermKind::Comma;
-    });
+    auto comma = terms.begin();
+    for (; comma != terms.end(); ++comma)
+      if ((*comma)->kind == ast::TermKind::Comma && !list_comma(terms, static_cast<size_t>(comma - terms.begin()))) break;
     if (comma == terms.end()) {
       // The whole clause is a condition or a timing phrase (a constraints-block element).
       bool timing = in(kTiming, lower_word(*terms[0]));

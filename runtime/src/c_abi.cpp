@@ -353,6 +353,14 @@ int32_t cardrt_def_province_bonus(cardrt_cardpool* pool, int32_t def, cardrt_any
   d->province_bonuses.push_back(as_filter(fn));
   return CARDRT_OK;
 }
+int32_t cardrt_def_duel_stat(cardrt_cardpool* pool, int32_t def, int32_t stat, int32_t printed) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  cardrt::CardDef* d = def_at(pool, def);
+  if (!d || stat < 0) return CARDRT_E_ARGUMENT;
+  d->duel_stat = stat;
+  d->duel_stat_printed = printed != 0;
+  return CARDRT_OK;
+}
 int32_t cardrt_province_owner(cardrt_game* game, int32_t province) {
   return read(game, [&](Game& g) { return g.valid_province(province) ? g.province(province).owner : -1; });
 }

@@ -53,6 +53,10 @@ struct CardDef {
   // this card is in play (asked whenever a province's strength is read; ctx: the card and its controller)
   std::vector<cardrt_filter_fn> province_bonuses;
   uint32_t enter_play_states = 0;  // card states (bits) it enters play in: "This Fortification enters play bowed"
+  // "Nikaru uses his printed Force as his duel stat": the stat a duel counts for this card (-1: the profile's), and
+  // whether as printed (its base, without bonuses and penalties)
+  int32_t duel_stat = -1;
+  bool duel_stat_printed = false;
 };
 
 struct CardPool {

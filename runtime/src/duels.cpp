@@ -39,7 +39,12 @@ int32_t Game::duel_total(CardId duelist, CardId focused) {
   int32_t stat = p.role(CARDRT_ROLE_DUEL);
   if (stat < 0) stat = p.role(CARDRT_ROLE_CHI);
   if (stat < 0) stat = p.role(CARDRT_ROLE_ATTACK);
-  int64_t total = stat >= 0 && valid_card(duelist) ? std::max(0, stat_value(card(duelist), stat)) : 0;  // 000 7.2a
+  const CardDef* own = valid_card(duelist) ? def_of(card(duelist)) : nullptr;
+  const bool printed = own && own->duel_stat >= 0 && own->duel_stat_printed;
+  if (own && own->duel_stat >= 0) stat = own->duel_stat;
+  int64_t total = stat >= 0 && valid_card(duelist)
+                      ? std::max(0, printed ? stat_base(card(duelist), stat) : stat_value(card(duelist), stat))  // 000 7.2a
+                      : 0;
   const int32_t focus = p.role(CARDRT_ROLE_FOCUS);
   if (focused && focus >= 0 && valid_card(focused)) total = acc_add(total, std::max(0, stat_value(card(focused), focus)));
   return clamp_to_i32(total);

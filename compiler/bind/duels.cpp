@@ -78,14 +78,8 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   std::optional<Node> n = amount_at(c, v);
   size_t read = v + 1;
   std::string why;
-  if (!n && v + 1 < t.size() && lower_word(*t[v]) == "equal" && lower_word(*t[v + 1]) == "to") {
-    n = stat_of_card(c, v + 2, read, why);
-    if (n && read + 1 < t.size() && (lower_word(*t[read]) == "minus" || lower_word(*t[read]) == "plus") &&
-        t[read + 1]->kind == ast::TermKind::Number) {
-      n = binary(lower_word(*t[read]) == "minus" ? Op::Sub : Op::Add, std::move(*n), konst(t[read + 1]->value));
-      read += 2;
-    }
-  }
+  if (!n && v + 1 < t.size() && lower_word(*t[v]) == "equal" && lower_word(*t[v + 1]) == "to")
+    n = stat_of_card(c, v + 2, read, why);  // with its "minus N" / "plus N"
   if (!n) return fail({c.range, "the strength of " + what + " is not compiled yet"});
   size_t vlen = 0;
   if (!fear && read < t.size() && lower_word(*t[read]) == "attack") ++read;  // "Ranged 3 Attack"
@@ -122,9 +116,20 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   if (lower(words_text(t, read, t.size())) == "that may target a personality with followers") {
     with_followers = true;
     read = t.size();
-  } else if (read + 3 < t.size() && lower(words_text(t, read, read + 3)) == "that may target") {
-    // "Fear 3 that may target a dishonorable Personality with Followers": those too, at the same strength
-    if (!noun_filter(t, read + 3, t.size(), param(2), widened, why)) return fail({c.range, why});
+  } else if (size_t w = read < t.size() && t[read]->kind == ast::TermKind::Comma ? read + 1 : read;
+             w + 3 < t.size() && (lower(words_text(t, w, w + 3)) == "that may target" || lower(words_text(t, w, w + 3)) == "which may target")) {
+    // "Fear 3 that may target a dishonorable Personality with Followers": those too, at the same strength; "Ranged 6
+    // Attack, which may target a Personality with attached Followers if you have Reconnaissance": while that holds
+    size_t to = w + 3;
+    while (to < t.size() && lower_word(*t[to]) != "if") ++to;
+    if (!noun_filter(t, w + 3, to, param(2), widened, why)) return fail({c.range, why});
+    if (to < t.size()) {
+      SourceRange cond = terms_range(t, to, t.size());
+      auto g = card_condition(c, cond);
+      if (!g) g = resource_condition(c, cond);
+      if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
+      widened = and_(binary(Op::Ne, std::move(*g), konst(0)), std::move(*widened));
+    }
     read = t.size();
   } else if (read + 3 < t.size() && lower_word(*t[read]) == "that" && lower_word(*t[read + 1]) == "cannot" &&
              lower_word(*t[read + 2]) == "target") {

@@ -111,6 +111,13 @@ bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChan
 std::optional<Node> CardBinder::stat_of_card(const Clause& c, size_t at, size_t& end, std::string& why) {
   const auto& t = c.terms;
   size_t len = 0;
+  // "the current battlefield's province's strength" (000 7.2: never negative)
+  bool owned = false;
+  size_t pend = at;
+  if (auto prov = province_at(t, at, pend, owned); prov && owned && word_at(t, pend) == "strength") {
+    end = pend + 1;
+    return binary(Op::Max, konst(0), call("cardrt_province_strength", {G(), std::move(*prov)}));
+  }
   if (int stat = at < t.size() && lower_word(*t[at]) == "the" ? lex_.stat_at(std::span(t).subspan(at + 1), len) : -1; stat >= 0) {
     // "the Focus Value of the discarded card"
     size_t of = at + 1 + len;
@@ -262,6 +269,35 @@ size_t CardBinder::grant_quoted(const ast::Term& quoted, Node card, int32_t dur,
     ++granted;
   }
   return granted;
+}
+
+// "Give a target Personality and Jin-e each a -1F/-1C **Poison** token", "Give him and each of his Followers +3F":
+// the gift to the first card, then to the other (or to each of the others), each as its own clause (a target in
+// one is chosen once, by that clause). nullopt: not two cards.
+std::optional<bool> CardBinder::gift_to_two(const Clause& c, size_t v, Body& b, bool continuous) {
+  const auto& t = c.terms;
+  size_t end = v;
+  std::string why;
+  if (!card_at(c, v, end, why) || word_at(t, end) != "and") return std::nullopt;
+  Clause one = c, two = c;
+  if (word_at(t, end + 1) == "each" || word_at(t, end + 1) == "all") {
+    // "him and each of his Followers": "each" starts the second phrase
+    size_t each_end = target_phrase_end(t, end + 1);
+    if (each_end >= t.size()) return std::nullopt;
+    one.terms.erase(one.terms.begin() + static_cast<long>(end), one.terms.begin() + static_cast<long>(each_end));
+    two.terms.erase(two.terms.begin() + static_cast<long>(v), two.terms.begin() + static_cast<long>(end + 1));
+  } else {
+    // "a target Personality and Jin-e each": "each" ends the second phrase
+    size_t each = end + 1;
+    while (each < t.size() && word_at(t, each) != "each" && word_at(t, each) != "and") ++each;
+    if (each + 1 >= t.size() || word_at(t, each) != "each" || each == end + 1) return std::nullopt;
+    one.terms.erase(one.terms.begin() + static_cast<long>(end), one.terms.begin() + static_cast<long>(each + 1));
+    two.terms.erase(two.terms.begin() + static_cast<long>(each), two.terms.begin() + static_cast<long>(each + 1));
+    two.terms.erase(two.terms.begin() + static_cast<long>(v), two.terms.begin() + static_cast<long>(end + 1));
+  }
+  one.all_terms = one.terms;
+  two.all_terms = two.terms;
+  return effect_body(one, b, continuous) && effect_body(two, b, continuous);
 }
 
 // "Bow him or all his attachments", "Give him +2F or -2F", "Move him home or give him a Force bonus equal to his
@@ -1020,23 +1056,12 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       auto k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
       if (!k) return false;
       card = slot(static_cast<int>(*k));
+    } else if (std::optional<bool> r = gift_to_two(c, v, b, continuous)) {
+      return *r;
     } else {
       card = targeted_card(c, v, end, b);
     }
     if (!card) return false;
-    // "Give him and each of his Followers +3F": the gift to him, then to each of them
-    if (word_at(c.terms, end) == "and" && (word_at(c.terms, end + 1) == "each" || word_at(c.terms, end + 1) == "all")) {
-      size_t each_end = target_phrase_end(c.terms, end + 1);
-      if (each_end < c.terms.size()) {
-        Clause one = c, rest = c;
-        one.terms.erase(one.terms.begin() + static_cast<long>(end), one.terms.begin() + static_cast<long>(each_end));
-        one.all_terms = one.terms;
-        rest.terms.erase(rest.terms.begin() + static_cast<long>(v), rest.terms.begin() + static_cast<long>(end + 1));
-        rest.all_terms = rest.terms;
-        // the first card again, as written (a target is not chosen twice: its slot is read)
-        return effect_body(one, b, continuous) && effect_body(rest, b, continuous);
-      }
-    }
     bool permanent = lower(p_.verbs[static_cast<size_t>(c.verb)].name).find("permanently") != std::string::npos;
     int32_t dur = duration(c, permanent ? CARDRT_DUR_PERMANENT : dur_default);
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
@@ -1658,7 +1683,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (stat < 0 || end + 1 >= c.terms.size() || lower_word(*c.terms[end]) != "by")
       return fail({c.range, "it names no stat to change by an amount"});
     size_t read = end + 1;
-    std::optional<Node> amount = amount_at(c, read);
+    // "by an amount equal to your Paragon's Force"
+    if (word_at(c.terms, read) == "an" && word_at(c.terms, read + 1) == "amount" && word_at(c.terms, read + 2) == "equal" &&
+        word_at(c.terms, read + 3) == "to")
+      read += 4;
+    std::optional<Node> amount = read == end + 1 ? amount_at(c, read) : std::nullopt;
     if (amount) ++read;
     else amount = stat_of_card(c, read, read, why);
     if (!amount) return fail({c.range, why.empty() ? "its amount is not compiled yet" : why});

@@ -168,7 +168,10 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
   std::string why;
   // "your target Personality": a target you control; "target one or two Personalities": how many (the runtime
   // asks for them all at once)
-  size_t from = i > 0 && lower_word(*t[i - 1]) == "your" ? i - 1 : i + 1;
+  // "his target Follower", "Takeuchi's target Follower": one attached to that card (noun_filter reads the holder)
+  std::string before = i > 0 ? lower_word(*t[i - 1]) : "";
+  bool holder = before != "a" && before != "an" && i > 0 && target_word(t, i - 1) == i;
+  size_t from = holder ? i - 1 : i + 1;
   if (auto count = target_count(t, i + 1); count && !min) {
     if (count->max < 1 || count->min > count->max || count->max > 8)
       return fail({tg.range, "this count of targets is not compiled yet"});
@@ -194,7 +197,9 @@ size_t CardBinder::target_word(const std::vector<const ast::Term*>& t, size_t i)
   if (i + 1 >= t.size() || lower_word(*t[i + 1]) != "target") return i;
   std::string d = lower_word(*t[i]);
   const Reference* own = d.ends_with("'s") ? reference_at(t[i]) : nullptr;
-  return d == "a" || d == "an" || d == "your" || (own && own->kind == RefKind::ThisCard) ? i + 1 : i;
+  // "the Force of his target Follower": the target his performer chose
+  bool his = d == "his" || d == "her" || d == "its";
+  return d == "a" || d == "an" || d == "your" || his || (own && own->kind == RefKind::ThisCard) ? i + 1 : i;
 }
 
 bool CardBinder::emit_inline_target(const Clause& c, size_t i, Body& b) {

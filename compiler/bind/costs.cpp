@@ -28,6 +28,20 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     size_t end = v;
     auto card = card_at(c, v, end, why);
     if (!card) return fail({c.range, why});
+    // "Bow Kojinrue or one of his Weapons", "Bow Tomiko or one of her Spells": the controller chooses which unbowed
+    // card of those pays (not targeted, 001 Target)
+    if (prim == "bow" && word_at(c.terms, end) == "or" && word_at(c.terms, end + 1) == "one" && word_at(c.terms, end + 2) == "of") {
+      size_t to = end + 3;
+      while (to < c.terms.size() && c.terms[to]->kind == ast::TermKind::Word && word_at(c.terms, to) != "and") ++to;
+      std::optional<Node> test;
+      if (!noun_filter(c.terms, end + 3, to, param(2), test, why)) return fail({c.range, why});
+      Node either = binary(Op::Or, binary(Op::Eq, param(2), std::move(*card)), std::move(*test));
+      Node unbowed = not_(call("cardrt_card_state", {G(), param(2), konst(CARDRT_STATE_BOWED)}));
+      auto k = choose_into_slot(c, filter_function(and_(std::move(either), std::move(unbowed)), c.range), 1, 1, 0, b);
+      if (!k) return false;
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_bow", {G(), C(), slot(static_cast<int>(*k))}), konst(CARDRT_OK))));
+      return more_costs(c, to, b);
+    }
     if (prim == "bow") {
       b.stmts.push_back(fail_if(call("cardrt_card_state", {G(), *card, konst(CARDRT_STATE_BOWED)})));
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_bow", {G(), C(), *card}), konst(CARDRT_OK))));

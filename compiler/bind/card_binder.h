@@ -289,6 +289,7 @@ class CardBinder {
   // each_card.cpp: one verb for several cards ("Give each Nonhuman Personality +1F", "Bow one or two target
   // attachments") or for a card chosen on the spot ("Destroy a Terrain"); nullopt when the object is one card
   bool plural_attached(const std::vector<const ast::Term*>& t, size_t at) const;
+  bool attached_one(const std::vector<const ast::Term*>& t, size_t at) const;
   size_t target_word(const std::vector<const ast::Term*>& t, size_t i) const;
   std::optional<bool> each_object(const Clause& c, size_t v, Body& b, bool continuous);
 

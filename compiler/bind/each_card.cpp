@@ -47,6 +47,20 @@ bool CardBinder::plural_attached(const std::vector<const ast::Term*>& t, size_t 
                                           last.back() == 's' && !last.ends_with("'s"));
 }
 
+// "Sora's Weapon", "his Follower" at `at`: a card's possessive and a singular keyword or card type that attaches:
+// one of the cards attached to it.
+bool CardBinder::attached_one(const std::vector<const ast::Term*>& t, size_t at) const {
+  std::string w = word_at(t, at);
+  if (!(w == "his" || w == "her" || w == "its" || w.ends_with("'s")) || at + 2 != target_phrase_end(t, at)) return false;
+  const Reference* r = reference_at(t[at]);
+  if (!r || !((r->kind == RefKind::Pronoun && r->card_type >= 0) || r->kind == RefKind::ThisCard)) return false;
+  bool plural = true;
+  int ct = lex_.card_type(t[at + 1]->text, &plural);
+  if (ct >= 0) return !plural && p_.card_types[static_cast<size_t>(ct)].attaches;
+  size_t len = 0;
+  return lex_.keyword_at(std::span(t).subspan(at + 1), len) >= 0 && len == 1 && lex_.stat_at(std::span(t).subspan(at + 1), len) < 0;
+}
+
 std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, bool continuous) {
   const auto& t = c.terms;
   if (v >= t.size() || each_term_) return std::nullopt;
@@ -90,6 +104,15 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
     end = target_phrase_end(t, v);
     if (!noun_filter(t, v, end, param(2), filter_test, why)) return fail({c.range, why});
     how = How::each;
+  } else if (prim != "give" && attached_one(t, v)) {
+    // "You may bow Sora's Weapon to straighten him": one card attached to him, chosen (not targeted, 001 Target)
+    end = target_phrase_end(t, v);
+    std::optional<Node> test;
+    if (!noun_filter(t, v, end, param(2), test, why)) return fail({c.range, why});
+    auto slot_k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
+    if (!slot_k) return false;
+    k = *slot_k;
+    how = How::chosen;
   } else if (((word(v) == "a" || word(v) == "an") && word(v + 1) != "target" && prim != "give" && prim != "move") ||
              (word(v) == "one" && word(v + 1) == "of" && word(v + 2) != "them" && word(v + 2) != "these" &&
               word(v + 2) != "target" && word(v + 3) != "target")) {

@@ -235,6 +235,29 @@ bool CardBinder::rest_of_effect(const Clause& c, size_t v, size_t read, Body& b,
     size_t len = 0;
     if (ClauseReader(p_).verb_at(std::span(c.terms).subspan(read + 1), len) >= 0) return and_then(c, read, b, continuous);
   }
+  // ", and if the enemy leader controls a dishonorable Personality, he loses 2 Honor": a second effect with its own
+  // condition (read from the words to the next comma)
+  if (size_t at = c.terms[read]->kind == ast::TermKind::Comma ? read + 1 : read; word_at(c.terms, at) == "and" && word_at(c.terms, at + 1) == "if") {
+    size_t comma = at + 2;
+    while (comma < c.terms.size() && c.terms[comma]->kind != ast::TermKind::Comma) ++comma;
+    Clause then;
+    std::string ignored;
+    if (comma + 1 < c.terms.size() && ClauseReader(p_).read(std::span(c.terms).subspan(comma + 1), then, ignored) &&
+        then.conditions.empty() && (then.form == ClauseForm::Imperative || then.form == ClauseForm::Declarative)) {
+      SourceRange where = terms_range(c.terms, at + 1, comma);
+      std::optional<Node> cond = resource_condition(c, where);
+      if (!cond) cond = card_condition(c, where);
+      if (!cond) return fail({c.range, "the condition '" + words_text(c.terms, at + 1, comma) + "' is not compiled yet"});
+      then.range = terms_range(c.terms, comma + 1, c.terms.size());
+      then.role = c.role;
+      Body inner;
+      inner.locals = b.locals;
+      if (!effect_body(then, inner, continuous)) return false;
+      b.locals = inner.locals;
+      b.stmts.push_back(if_(std::move(*cond), block(std::move(inner.stmts))));
+      return true;
+    }
+  }
   return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
 }
 

@@ -323,6 +323,66 @@ std::optional<bool> CardBinder::gift_to_two(const Clause& c, size_t v, Body& b, 
   return effect_body(one, b, continuous) && effect_body(two, b, continuous);
 }
 
+// "Negate this Personality's Force and Chi bonuses" (003 Stats: an Item's stats are modifiers, not bonuses), "Negate
+// all current and new Force bonuses and penalties on him from actions", "... Force penalties to him from actions":
+// while it lasts, those modifiers count for nothing (cardrt_negate_modifiers, one per stat). nullopt: not this shape.
+std::optional<bool> CardBinder::negate_modifiers(const Clause& c, size_t v, Body& b, int32_t dur) {
+  const auto& t = c.terms;
+  size_t k = v;
+  bool all = word_at(t, k) == "all" && word_at(t, k + 1) == "current" && word_at(t, k + 2) == "and" && word_at(t, k + 3) == "new";
+  std::optional<Node> card;
+  std::string why;
+  if (all) {
+    k += 4;
+  } else {
+    size_t end = k;
+    // "this Personality's Force": the card, then its stats
+    card = card_at(c, k, end, why);
+    if (!card || end <= k || !t[end - 1]->text.ends_with("'s")) return std::nullopt;
+    k = end;
+  }
+  std::vector<int> stats;
+  for (size_t len = 0; k < t.size();) {
+    int s = lex_.stat_at(std::span(t).subspan(k), len);
+    if (s < 0) break;
+    stats.push_back(s);
+    k += len;
+    if (word_at(t, k) == "and" && lex_.stat_at(std::span(t).subspan(std::min(k + 1, t.size())), len) >= 0) ++k;
+  }
+  uint32_t flags = 0;
+  if (word_at(t, k) == "bonuses") {
+    flags |= CARDRT_NEGATE_BONUSES;
+    ++k;
+    if (word_at(t, k) == "and" && word_at(t, k + 1) == "penalties") {
+      flags |= CARDRT_NEGATE_PENALTIES;
+      k += 2;
+    }
+  } else if (word_at(t, k) == "penalties") {
+    flags |= CARDRT_NEGATE_PENALTIES;
+    ++k;
+  }
+  if (stats.empty() || !flags) return std::nullopt;
+  if (all) {
+    if (word_at(t, k) != "on" && word_at(t, k) != "to") return fail({c.range, "it names no card whose modifiers it negates"});
+    size_t end = k + 1;
+    card = targeted_card(c, k + 1, end, b);
+    if (!card) return false;
+    k = end;
+  }
+  if (word_at(t, k) == "from" && word_at(t, k + 1) == "actions") {
+    flags |= CARDRT_NEGATE_FROM_ACTIONS;
+    k += 2;
+  }
+  if (!only_duration_left(c, k)) return fail({c.range, "the words after '" + words_text(t, v, k) + "' are not compiled yet"});
+  int32_t d = duration(c, dur);
+  if (d == -1) return fail({c.range, "its duration is not compiled yet"});
+  uint32_t who = b.local();
+  b.stmts.push_back(let(who, std::move(*card)));
+  for (int s : stats)
+    b.stmts.push_back(eval(call("cardrt_negate_modifiers", {G(), C(), local(who), konst(s), konst(flags), konst(d)})));
+  return true;
+}
+
 // "Bow him or all his attachments", "Give him +2F or -2F", "Move him home or give him a Force bonus equal to his
 // Chi": two effects, one of which the controller chooses (CARDRT_PURPOSE_VERB: yes is the first). After "or" comes a
 // verb (a second effect), a card phrase in place of the verb's object, or a bonus in place of the bonus before "or".
@@ -1038,6 +1098,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   }
   if (prim == "negate") {
     if (std::optional<bool> r = negate_procedure(c, v, b, dur_default)) return *r;
+    if (std::optional<bool> r = negate_modifiers(c, v, b, dur_default)) return *r;
     std::string t = lower_text(c.range);
     size_t d = v;
     while (d < c.terms.size() && lower_word(*c.terms[d]) != "destruction") ++d;

@@ -353,6 +353,12 @@ int32_t cardrt_def_province_bonus(cardrt_cardpool* pool, int32_t def, cardrt_any
   d->province_bonuses.push_back(as_filter(fn));
   return CARDRT_OK;
 }
+int32_t cardrt_negate_modifiers(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, uint32_t flags,
+                                int32_t dur) {
+  return act(game, ctx, [&](Game& g) {
+    return g.grant(ctx, card, cardrt::GrantKind::negation, stat, int32_t(flags & 0xff), dur);
+  });
+}
 int32_t cardrt_def_duel_stat(cardrt_cardpool* pool, int32_t def, int32_t stat, int32_t printed) {
   if (!ok(pool)) return CARDRT_E_HANDLE;
   cardrt::CardDef* d = def_at(pool, def);

@@ -51,7 +51,7 @@ struct StatModifier {
   uint32_t seen_epoch = 0;
 };
 
-enum class GrantKind : int32_t { keyword, keyword_removal, protection, ability, state, restriction, attack_strength };
+enum class GrantKind : int32_t { keyword, keyword_removal, protection, ability, state, restriction, attack_strength, negation };
 
 // Grant::ability of a restriction that forbids only the next such action ("Negate its next straightening").
 inline constexpr int32_t kRestrictionNext = 1;
@@ -440,6 +440,10 @@ class Game {
                 cardrt_filter_fn filter = nullptr, PlayerId player = -1);
   // --- restrictions (restrictions.cpp) ---
   bool forbidden(CardId actor, int32_t action, CardId other);
+  // negations.cpp: negated bonuses and penalties
+  bool has_negation(const Card& c, int32_t stat) const;
+  bool from_action(const StatModifier& m) const;
+  bool negated(const Card& c, const StatModifier& m) const;
   // additional_actions.cpp
   struct Taking {  // an action the engine is about to give a player (cardrt_game_take_additional_action_for)
     int32_t designators, how;

@@ -87,6 +87,12 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
     case GrantKind::attack_strength:
       if (what < 0 || what >= CARDRT_ATTACK_KIND_COUNT) return CARDRT_E_ARGUMENT;
       break;
+    case GrantKind::negation:  // what: the stat; ability: CARDRT_NEGATE_* flags
+      if (what < 0 || what >= int32_t(profile_->stats.size()) || ability <= 0 ||
+          (uint32_t(ability) & ~uint32_t(CARDRT_NEGATE_BONUSES | CARDRT_NEGATE_PENALTIES | CARDRT_NEGATE_FROM_ACTIONS)) ||
+          !(uint32_t(ability) & (CARDRT_NEGATE_BONUSES | CARDRT_NEGATE_PENALTIES)))
+        return CARDRT_E_ARGUMENT;
+      break;
     case GrantKind::state: return CARDRT_E_ARGUMENT;
   }
   if (ctx && ctx->probe) return CARDRT_OK;

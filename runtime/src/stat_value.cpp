@@ -56,9 +56,11 @@ int32_t Game::stat_value(const Card& c, int32_t stat, const StatModifier* exclud
 
   if (p.modifier_order == CARDRT_ORDER_STEPS_A_C) {
     // 003_c83c069b880758ae.txt Stats, step A: apply all current bonuses and penalties
+    const bool negations = has_negation(c, stat);
     for (const StatModifier& m : c.mods) {
       if (m.stat != stat || &m == exclude) continue;
       if (m.op == CARDRT_OP_ADD) {
+        if (negations && negated(c, m)) continue;  // "Negate this Personality's Force and Chi bonuses"
         v = acc_add(v, m.amount);
       } else if (m.op == kOpMax) {
         max_v = has_max ? std::min(max_v, m.amount) : m.amount;

@@ -129,6 +129,8 @@ enum { CARDRT_AB_TRIGGERED = 1, CARDRT_AB_CONTINUOUS = 2, CARDRT_AB_ACTION = 3, 
 enum { CARDRT_COST_SELF = 0, CARDRT_COST_OTHERS = 1,
        CARDRT_COST_ATTACHING = 2 /* ABI 6: the card's own text, fn(game, ctx, host): "Attaches to a Thunder Shugenja
                                   * for 1 less Gold" (cardrt_game_attach_cost) */ };
+/* Which modifiers a negation names (ABI 12; cardrt_negate_modifiers): bonuses, penalties, only those from actions */
+enum { CARDRT_NEGATE_BONUSES = 1u << 0, CARDRT_NEGATE_PENALTIES = 1u << 1, CARDRT_NEGATE_FROM_ACTIONS = 1u << 2 };
 /* What an additional action may be (ABI 12; cardrt_grant_additional_action_for, cardrt_game_take_additional_action_for) */
 enum { CARDRT_ADDITIONAL_ANY = 0, CARDRT_ADDITIONAL_PLAY = 1, CARDRT_ADDITIONAL_USE = 2 };
 enum { CARDRT_DESIG_LIMITED = 1, CARDRT_DESIG_OPEN = 2, CARDRT_DESIG_BATTLE = 4, CARDRT_DESIG_REACTION = 8,

@@ -343,6 +343,8 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   moved_local_.reset();
   moved_card_ = {};
   destroyed_local_.reset();
+  attack_card_.reset();
+  last_condition_.reset();
   duel_challenged_.reset();
   ranged_ = floor_used_ = in_province_ = false;
   if (std::optional<bool> base = base_definition(u, def, reg, out)) return *base;

@@ -283,6 +283,8 @@ class CardBinder {
   std::optional<Node> resource_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond);
   std::optional<Node> other_player_controls(const std::vector<const ast::Term*>& t, size_t k, SourceRange origin);
   std::optional<Node> opposes(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& card, SourceRange origin);
+  std::optional<Node> stat_is(const std::vector<const ast::Term*>& t, size_t k, const Node& card);
+  std::optional<Node> attack_condition(const std::vector<const ast::Term*>& t);
   std::optional<Node> has_stat(const std::vector<const ast::Term*>& t, size_t k, const Node& card);
   std::optional<Node> has_attached(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder);
   std::optional<Node> while_subject(const std::vector<const ast::Term*>& t, size_t from, size_t subject_end, Node subject);
@@ -356,6 +358,8 @@ class CardBinder {
   std::optional<uint32_t> moved_local_;   // whether the card the effect moved was elsewhere ("If he moved")
   SourceRange moved_card_;                 // the words naming that card ("as he moves", moments.cpp)
   std::optional<uint32_t> destroyed_local_;  // whether the unit's attack destroyed its target ("After this destroys a card")
+  std::optional<uint32_t> last_condition_;  // the condition of the unit's last effect sentence, as judged ("Otherwise")
+  std::optional<uint32_t> attack_card_;      // the local keeping that attack's target ("If this destroyed an enemy Personality")
   std::optional<Node> player_;             // the player subject of a declarative ("His controller loses 1 Honor")
   std::optional<uint32_t> duel_challenger_, duel_challenged_;  // the duel's two sides ("the loser")
   const ast::Term* each_term_ = nullptr;  // each_card.cpp: the word card_at reads as `each_card_`

@@ -113,6 +113,55 @@ std::optional<Node> CardBinder::opposes(const std::vector<const ast::Term*>& t, 
   return and_(std::move(here), std::move(other_side));
 }
 
+// What an attack of this ability was aimed at or did, from t[1] to the end: "(with +2 strength) if it targets a
+// Follower" (the candidate the attack's target filter is asked about), "If this destroyed an enemy Personality", "If
+// the Ranged Attack destroyed a Follower" (the attack before, in this ability: it destroyed its target, and that card,
+// now out of play, is one the words describe). nullopt when the words are none of these.
+std::optional<Node> CardBinder::attack_condition(const std::vector<const ast::Term*>& t) {
+  auto word = [&](size_t k) { return word_at(t, k); };
+  std::optional<Node> test;
+  std::string why;
+  if (attack_target_ && (word(1) == "it" || word(1) == "this") && word(2) == "targets") {
+    if (!noun_filter(t, 3, t.size(), *attack_target_, test, why)) return std::nullopt;
+    return test;
+  }
+  size_t k = 0;
+  if (word(1) == "this" && word(2) == "destroyed") k = 3;
+  else if (word(1) == "the" && (word(2) == "ranged" || word(2) == "melee") && word(3) == "attack" && word(4) == "destroyed") k = 5;
+  if (k == 0 || !destroyed_local_ || !attack_card_ || k >= t.size()) return std::nullopt;
+  if (!noun_filter(t, k, t.size(), local(*attack_card_), test, why, false)) return std::nullopt;
+  return and_(local(*destroyed_local_), std::move(*test));
+}
+
+// From t[k] to the end: "Force is now zero", "Chi is 2 or less", "base Personal Honor is 3 or higher" (003: the base
+// value, before bonuses and penalties) of `card`; nullopt unless the words are this.
+std::optional<Node> CardBinder::stat_is(const std::vector<const ast::Term*>& t, size_t k, const Node& card) {
+  auto word = [&](size_t j) { return word_at(t, j); };
+  bool base = word(k) == "base";
+  if (base) ++k;
+  size_t len = 0;
+  int stat = lex_.stat_at(std::span(t).subspan(std::min(k, t.size())), len);
+  k += len;
+  if (stat < 0 || (word(k) != "is" && word(k) != "are")) return std::nullopt;
+  ++k;
+  if (word(k) == "now") ++k;
+  std::optional<int64_t> n;
+  if (k < t.size() && t[k]->kind == ast::TermKind::Number) n = t[k]->value;
+  else if (word(k) == "zero") n = 0;
+  if (!n) return std::nullopt;
+  ++k;
+  Op op = Op::Eq;
+  if (word(k) == "or" && k + 2 == t.size()) {
+    std::string more = word(k + 1);
+    if (more == "less" || more == "lower" || more == "fewer") op = Op::Le;
+    else if (more == "more" || more == "higher" || more == "greater") op = Op::Ge;
+    else return std::nullopt;
+    k += 2;
+  }
+  if (k != t.size()) return std::nullopt;
+  return binary(op, call(base ? "cardrt_stat_base" : "cardrt_stat_get", {G(), card, konst(stat)}), konst(*n));
+}
+
 // After "has": "0 Force", "2 or more Chi", "lower Force than Aimaro" (the card's current value, 003 steps A-C); nullopt
 // unless the words from `k` to the end are one of these.
 std::optional<Node> CardBinder::has_stat(const std::vector<const ast::Term*>& t, size_t k, const Node& card) {
@@ -154,12 +203,21 @@ std::optional<Node> CardBinder::condition_of(const Clause& c, const std::vector<
 }
 
 std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond) {
+  // "While opposed, Kuniken has +1F": a state of the card the clause is about, named after the condition
+  if (t.size() == 2 && lower_word(*t[0]) == "while" && !c.terms.empty()) {
+    size_t end = 0;
+    std::string why;
+    auto subject = card_at(c, 0, end, why);
+    if (!subject || end >= c.terms.size() || (word_at(c.terms, end) != "has" && word_at(c.terms, end) != "have")) return std::nullopt;
+    return card_is(t, 1, 2, std::move(*subject));
+  }
   if (t.size() < 3) return std::nullopt;
   std::string lead = lower_word(*t[0]);
   bool negate = lead == "unless";
   if (lead != "if" && lead != "while" && lead != "unless") return std::nullopt;
   auto result = [&](Node n) { return negate ? not_(std::move(n)) : std::move(n); };
   auto word = [&](size_t k) { return word_at(t, k); };
+  if (auto g = attack_condition(t)) return result(std::move(*g));
   // "If it is your turn", "If it is not your turn", "If it is another player's turn"
   if (word(1) == "it" && word(2) == "is" && word(t.size() - 1) == "turn") {
     size_t k = 3;
@@ -208,6 +266,28 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     return result(binary(higher ? Op::Gt : Op::Lt, std::move(theirs), std::move(mine)));
   }
   if (auto o = other_player_controls(t, 1, cond)) return result(std::move(*o));
+  // "if your current army is opposed": your Personalities in the battle at the current battlefield (an army is its
+  // side's units there; a unit is a Personality and his attachments), and enemy Personalities there too
+  if (word(1) == "your" && (word(2) == "army" || (word(2) == "current" && word(3) == "army"))) {
+    size_t k = word(2) == "army" ? 3 : 4;
+    if (word(k) != "is") return std::nullopt;
+    ++k;
+    if (word(k) == "not") {
+      negate = !negate;
+      ++k;
+    }
+    int personality = lex_.card_type("Personality");
+    if (word(k) != "opposed" || k + 1 != t.size() || personality < 0) return std::nullopt;
+    auto side = [&](Op op) {
+      Node c2 = param(2);
+      Node there = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(personality))),
+                        and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), call("cardrt_current_battlefield", {G()})),
+                             binary(op, call("cardrt_card_controller", {G(), c2}), controller())));
+      return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(filter_function(std::move(there), cond))}), konst(0));
+    };
+    Node battle = binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0));
+    return result(and_(std::move(battle), and_(side(Op::Eq), side(Op::Ne))));
+  }
   // "If you control a Courtier or Shugenja", "While you control one or more Rings"
   if (word(1) == "you" && (word(2) == "control" || word(2) == "have")) {
     // "If you have Reconnaissance", "unless you have Reconnaissance": any of a resource the player holds
@@ -235,6 +315,11 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     if (word(1) == "you" && word(2) == "are") {
       player = controller();
       k = 3;
+    } else if (word(1) == "the" && (word(2) == "attacker" || word(2) == "defender") && word(3) == "is") {
+      // "if the Defender is Spider Clan": the Attacker is the player whose turn it is (003 Stats example)
+      Node active = call("cardrt_active_player", {G()});
+      player = word(2) == "attacker" ? active : call("cardrt_opponent", {G(), active});
+      k = 4;
     } else if ((word(1) == "another" || word(1) == "any") && (word(2) == "player" || (word(2) == "other" && word(3) == "player"))) {
       k = word(2) == "other" ? 4 : 3;
       if (word(k) == "is") {
@@ -285,6 +370,33 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
       return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
     }
   }
+  // "while your Stronghold's Gold Production is 4 or greater": the player's Stronghold (a player has one)
+  if (int stronghold = lex_.card_type("Stronghold"); stronghold >= 0 && word(1) == "your" && t.size() > 3 &&
+                                                     lex_.card_type(possessive_stem(t[2]->text)) == stronghold && possessive_stem(t[2]->text) != t[2]->text) {
+    Node c2 = param(2);
+    auto is = stat_is(t, 3, c2);
+    if (!is) return std::nullopt;
+    Node yours = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(stronghold))),
+                      binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), controller()));
+    int fn = filter_function(and_(std::move(yours), std::move(*is)), cond);
+    return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
+  }
+  // "if another of your Dojos entered play this turn", "if a Follower entered play this turn": a card in play the words
+  // describe entered play this turn (the runtime's record per turn, card_history.cpp)
+  if (t.size() > 5 && lower(words_text(t, t.size() - 4, t.size())) == "entered play this turn") {
+    size_t to = t.size() - 4, from = 1;
+    bool another = word(1) == "another" && word(2) == "of";
+    if (another || (word(1) == "one" && word(2) == "of")) from = 3;
+    std::optional<Node> test;
+    std::string why;
+    Node c2 = param(2);
+    if (from < to && noun_filter(t, from, to, c2, test, why)) {
+      Node entered = and_(std::move(*test), call("cardrt_card_history", {G(), c2, konst(CARDRT_HISTORY_ENTERED_PLAY_THIS_TURN)}));
+      if (another) entered = and_(std::move(entered), binary(Op::Ne, c2, self()));
+      int fn = filter_function(std::move(entered), cond);
+      return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
+    }
+  }
   // "<card> is [not] [a|an] <description>"
   Clause cc = c;
   cc.terms = t;
@@ -300,6 +412,14 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
                 : did == "has moved this battle"   ? CARDRT_HISTORY_MOVED_THIS_BATTLE
                                                    : -1;
     if (which >= 0) return result(call("cardrt_card_history", {G(), *card, konst(which)}));
+    // "if Ibara has challenged a Personality this turn": a card of that type, accepted or refused
+    size_t k = end + (word(end) == "has" ? 1 : 0);
+    if (word(k) == "challenged" && (word(k + 1) == "a" || word(k + 1) == "an") && k + 5 == t.size() && word(k + 3) == "this" &&
+        word(k + 4) == "turn") {
+      int type = lex_.card_type(t[k + 2]->text);
+      if (type < 0) return std::nullopt;
+      return result(call("cardrt_card_challenged", {G(), *card, konst(type)}));
+    }
   }
   // "If Senkiku opposes a dishonorable Personality"
   if (word(end) == "opposes") {
@@ -307,33 +427,8 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     if (!o) return std::nullopt;
     return result(std::move(*o));
   }
-  // "If his Force is now zero", "if its Force is now 0", "If Toshimo's Chi is 2 or less", "if his base Personal
-  // Honor is 3 or higher" (003: the base value, before bonuses and penalties)
-  {
-    bool base = word(end) == "base";
-    size_t len = 0;
-    int stat = lex_.stat_at(std::span(t).subspan(end + (base ? 1 : 0)), len);
-    size_t k = end + (base ? 1 : 0) + len;
-    if (stat >= 0 && (word(k) == "is" || word(k) == "are")) {
-      ++k;
-      if (word(k) == "now") ++k;
-      std::optional<int64_t> n;
-      if (k < t.size() && t[k]->kind == ast::TermKind::Number) n = t[k]->value;
-      else if (word(k) == "zero") n = 0;
-      if (!n) return std::nullopt;
-      ++k;
-      Op op = Op::Eq;
-      if (word(k) == "or" && k + 2 == t.size()) {
-        std::string more = word(k + 1);
-        if (more == "less" || more == "lower" || more == "fewer") op = Op::Le;
-        else if (more == "more" || more == "higher" || more == "greater") op = Op::Ge;
-        else return std::nullopt;
-        k += 2;
-      }
-      if (k != t.size()) return std::nullopt;
-      return result(binary(op, call(base ? "cardrt_stat_base" : "cardrt_stat_get", {G(), std::move(*card), konst(stat)}), konst(*n)));
-    }
-  }
+  // "If his Force is now zero", "if its Force is now 0", "If Toshimo's Chi is 2 or less"
+  if (auto is = stat_is(t, end, *card)) return result(std::move(*is));
   // "If he would be opposed", "If Lao-she would be opposed": were he at the current battlefield, enemy Personalities
   // would be there (an opposed unit has enemy units in the battle at its battlefield)
   if (word(end) == "would" && word(end + 1) == "be" && word(end + 2) == "opposed" && end + 3 == t.size()) {

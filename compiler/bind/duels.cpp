@@ -104,7 +104,9 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     if (w + 3 < t.size() && lower_word(*t[w]) == "with" && t[w + 1]->kind == ast::TermKind::Modifier && t[w + 1]->stat().empty() &&
         !t[w + 1]->uses_x && lower_word(*t[w + 2]) == "strength" && lower_word(*t[w + 3]) == "if") {
       SourceRange cond = terms_range(t, w + 3, t.size());
+      attack_target_ = param(2);  // "if the target is dishonorable": asked of each candidate, in the target filter
       auto g = card_condition(c, cond);
+      attack_target_.reset();
       if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
       n = binary(Op::Add, std::move(*n), binary(Op::Mul, konst(t[w + 1]->value), binary(Op::Ne, std::move(*g), konst(0))));
       read = t.size();
@@ -164,9 +166,13 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
                                    konst(CARDRT_OK))));
   Node hit = call(fear ? "cardrt_bow" : "cardrt_destroy", {G(), C(), slot(static_cast<int>(*k))});
   if (!fear && !each_term_) {
+    // the card it was aimed at, kept as it leaves play (a slot forgets a card that changed zones): "If the Ranged
+    // Attack destroyed a Follower" (conditions.cpp)
+    attack_card_ = b.local();
+    b.stmts.push_back(let(*attack_card_, slot(static_cast<int>(*k))));
     // whether it destroyed the card: "After this destroys a card, gain 1 Honor" (moments.cpp)
     destroyed_local_ = b.local();
-    b.stmts.push_back(let(*destroyed_local_, binary(Op::Eq, std::move(hit), konst(CARDRT_OK))));
+    b.stmts.push_back(let(*destroyed_local_, binary(Op::Eq, call("cardrt_destroy", {G(), C(), local(*attack_card_)}), konst(CARDRT_OK))));
   } else {
     b.stmts.push_back(eval(std::move(hit)));
   }

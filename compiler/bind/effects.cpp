@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 #include <span>
+#include <utility>
 
 #include "bind/runtime_profile.h"
 #include "sema/clause_reader.h"
@@ -494,6 +495,8 @@ std::optional<bool> CardBinder::trailing_moment(const Clause& c, Body& b, bool c
 }
 
 bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
+  // "If he is dishonorable, ... . Otherwise, ...": the condition of the sentence just before, as it was judged then
+  const std::optional<uint32_t> before = std::exchange(last_condition_, std::nullopt);
   if (std::optional<bool> r = unless_clause(c, b, false, continuous)) return *r;
   if (std::optional<bool> r = trailing_condition(c, b, continuous)) return *r;
   if (std::optional<bool> r = trailing_moment(c, b, continuous)) return *r;
@@ -532,6 +535,10 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
       guard = guard ? and_(std::move(*guard), std::move(*g)) : std::move(*g);
       continue;
     }
+    if (t == "otherwise" && before && c.conditions.size() == 1 && !c.delayed) {
+      guard = not_(local(*before));
+      continue;
+    }
     if (t.rfind("once per turn", 0) == 0) once = true;
     else if (t.rfind("until", 0) == 0) continue;  // a duration, read by duration()
     else return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
@@ -541,6 +548,11 @@ bool CardBinder::effect_clause(const Clause& c, Body& b, bool continuous) {
   if (!effect_body(c, target, continuous)) return false;
   if (&target == &b) return true;
   b.locals = inner.locals;
+  if (guard && !c.delayed) {  // judged once, and kept for an "Otherwise" after it
+    last_condition_ = b.local();
+    b.stmts.push_back(let(*last_condition_, std::move(*guard)));
+    guard = local(*last_condition_);
+  }
   Node go = guard ? std::move(*guard) : konst(1);
   if (once) go = and_(std::move(go), call("cardrt_once_per_turn", {G(), C(), konst(static_cast<int64_t>(c.range.begin))}));
   if (c.optional) go = and_(std::move(go), call("cardrt_choose_yes_no", {G(), C(), konst(0)}));

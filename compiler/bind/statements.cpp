@@ -265,6 +265,8 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       }
       if (!while_) return true;
       guard = while_subject(t, read, pred, std::move(subject));
+      // "while your Stronghold's Gold Production is 4 or greater": a condition not about the subject
+      if (!guard) guard = card_condition(c, terms_range(t, read, t.size()));
       if (!guard) return fail({c.range, "the condition '" + words_text(t, read, t.size()) + "' is not compiled yet"});
       return true;
     };

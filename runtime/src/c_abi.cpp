@@ -1308,6 +1308,10 @@ int32_t cardrt_card_history(cardrt_game* game, int32_t card, int32_t which) {
   return read(game, [&](Game& g) { return g.card_history(card, which); });
 }
 
+int32_t cardrt_card_challenged(cardrt_game* game, int32_t card, int32_t type) {
+  return read(game, [&](Game& g) { return g.challenged_this_turn(card, type); });
+}
+
 int32_t cardrt_unit_force(cardrt_game* game, int32_t card) {
   return read(game, [&](Game& g) { return g.unit_force(card); });
 }

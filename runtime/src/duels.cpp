@@ -73,6 +73,7 @@ CardId Game::duel(cardrt_effect_ctx* ctx, CardId a, CardId b, uint32_t flags) {
       emit(CARDRT_LOG_FORBIDDEN, card(a).controller, a, b, CARDRT_FORBID_ISSUE_CHALLENGE, 0, 0);
       return 0;
     }
+    record_challenge(a, b);  // issued, whether or not it is accepted
     if (!choose_yes_no(ctx, card(b).controller, CARDRT_PURPOSE_ACCEPT_CHALLENGE, b)) {
       emit(CARDRT_LOG_CHALLENGE_REFUSED, card(b).controller, b, a, -1, 0, 0);
       return 0;

@@ -126,6 +126,11 @@ struct Card : cardrt_card_view {
   // State::battle_serial of the battle it last moved in; 0: not since it entered play
   int64_t won_duel_turn = 0;
   int64_t moved_battle = 0;
+  // the turn it entered play in, and the turn it last issued challenges in with the card types it challenged then
+  // (a bit per type): "if another of your Dojos entered play this turn", "if Ibara has challenged a Personality"
+  int64_t entered_turn = 0;
+  int64_t challenged_turn = 0;
+  uint32_t challenged_types = 0;
 };
 
 // Produced resource that pays only for some cards ("2 Gold that can only pay for a single Kharmic action").
@@ -561,6 +566,8 @@ class Game {
   void set_battlefield(int32_t battlefield);
   void move_unit(CardId head, int32_t battlefield);
   int32_t card_history(CardId id, int32_t which) const;
+  void record_challenge(CardId challenger, CardId challenged);
+  int32_t challenged_this_turn(CardId id, int32_t type) const;
   int32_t unit_force(CardId id) const;
 
   // --- provinces (provinces.cpp) ---

@@ -54,6 +54,7 @@ void keep_sorted(std::vector<CardId>& ids, CardId id, bool in) {
 void Game::set_in_play(Card& c, bool in_play) {
   if (bool(c.in_play) == in_play) return;
   c.in_play = in_play;
+  if (in_play) c.entered_turn = s_.turn_serial;  // "entered play this turn" (card_history.cpp)
   keep_sorted(s_.in_play, c.id, in_play);
   if (const CardDef* d = def_of(c); d && !d->continuous.empty()) keep_sorted(s_.in_play_continuous, c.id, in_play);
   if (in_play)
@@ -108,6 +109,8 @@ void Game::leave_play(Card& c) {
   cc.battlefield = 0;
   cc.won_duel_turn = 0;
   cc.moved_battle = 0;
+  cc.entered_turn = cc.challenged_turn = 0;
+  cc.challenged_types = 0;
   cc.no_side = false;
   cc.x_value = 0;
   cc.zero_chi_logged = false;

@@ -226,6 +226,7 @@ enum { CARDRT_PROVINCES_STANDING = 0, CARDRT_PROVINCES_DESTROYED, CARDRT_PROVINC
 #define CARDRT_REFILL_TOP (-1)
 /* cardrt_card_history (ABI 10): what a card did while in play, this turn or in the battle under way */
 enum { CARDRT_HISTORY_WON_DUEL_THIS_TURN = 0, CARDRT_HISTORY_MOVED_THIS_BATTLE = 1 };
+enum { CARDRT_HISTORY_ENTERED_PLAY_THIS_TURN = 2 }; /* ABI 12 */
 
 /* Built-in events; a profile's own events are numbered from CARDRT_EV_FIRST_CUSTOM in declaration order.
  * CARDRT_EV_ENTER_PLAY: card, player (its controller), what: the zone it came from (-1 for a created card).

@@ -145,6 +145,12 @@ std::optional<Node> CardBinder::stat_is(const std::vector<const ast::Term*>& t, 
   if (stat < 0 || (word(k) != "is" && word(k) != "are")) return std::nullopt;
   ++k;
   if (word(k) == "now") ++k;
+  Node value = call(base ? "cardrt_stat_base" : "cardrt_stat_get", {G(), card, konst(stat)});
+  // "If the discarded card's Focus Value is odd": the value less twice its half (integers, 000 7.1)
+  if ((word(k) == "odd" || word(k) == "even") && k + 1 == t.size()) {
+    Node rest = binary(Op::Sub, value, binary(Op::Mul, konst(2), binary(Op::Div, value, konst(2))));
+    return binary(word(k) == "odd" ? Op::Ne : Op::Eq, std::move(rest), konst(0));
+  }
   std::optional<int64_t> n;
   if (k < t.size() && t[k]->kind == ast::TermKind::Number) n = t[k]->value;
   else if (word(k) == "zero") n = 0;
@@ -159,7 +165,7 @@ std::optional<Node> CardBinder::stat_is(const std::vector<const ast::Term*>& t, 
     k += 2;
   }
   if (k != t.size()) return std::nullopt;
-  return binary(op, call(base ? "cardrt_stat_base" : "cardrt_stat_get", {G(), card, konst(stat)}), konst(*n));
+  return binary(op, std::move(value), konst(*n));
 }
 
 // After "has": "0 Force", "2 or more Chi", "lower Force than Aimaro" (the card's current value, 003 steps A-C); nullopt
@@ -396,6 +402,32 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
       int fn = filter_function(std::move(entered), cond);
       return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
     }
+  }
+  // "while there are two or more units in his army": the Personalities of his side at his battlefield (a unit is a
+  // Personality and his attachments; an army is a side's units at a battlefield, so none while he is at home)
+  const int64_t how_many = t.size() > 3 ? (t[3]->kind == ast::TermKind::Number ? t[3]->value : Lexicon::number_word(word(3))) : -1;
+  if (word(1) == "there" && (word(2) == "are" || word(2) == "is") && t.size() >= 8 && how_many >= 0 && word(t.size() - 3) == "in" &&
+      word(t.size() - 1) == "army") {
+    size_t k = 4;
+    Op op = Op::Eq;
+    if (word(k) == "or" && (word(k + 1) == "more" || word(k + 1) == "fewer")) {
+      op = word(k + 1) == "more" ? Op::Ge : Op::Le;
+      k += 2;
+    }
+    const Reference* r = reference_at(t[t.size() - 2]);
+    int personality = lex_.card_type("Personality");
+    if ((word(k) != "units" && word(k) != "unit") || k + 4 != t.size() || !r || r->kind != RefKind::Pronoun || personality < 0)
+      return std::nullopt;
+    std::string why;
+    auto his = from_antecedent(r->antecedent, why);
+    if (!his) return std::nullopt;
+    Node c2 = param(2);
+    Node where = call("cardrt_card_battlefield", {G(), *his});
+    Node unit = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(personality))),
+                     and_(binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), *his})),
+                          binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), where)));
+    Node count = call("cardrt_count_cards", {G(), C(), fn_ref(filter_function(std::move(unit), cond))});
+    return result(and_(binary(Op::Gt, where, konst(0)), binary(op, std::move(count), konst(how_many))));
   }
   // "<card> is [not] [a|an] <description>"
   Clause cc = c;

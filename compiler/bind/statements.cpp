@@ -482,6 +482,8 @@ std::optional<bool> CardBinder::procedure_restriction(const Clause& c, size_t ne
     if (word(rest) == "while") {
       // the condition is judged when the engine asks (`other` is the card itself)
       filter = while_subject(t, rest, neg, param(2));
+      // "while there are two or more units in his army": a condition not about the card alone
+      if (!filter) filter = card_condition(c, terms_range(t, rest, t.size()));
       if (!filter) return fail({c.range, "the condition '" + words_text(t, rest, t.size()) + "' is not compiled yet"});
       rest = t.size();
     }

@@ -197,13 +197,29 @@ std::optional<Node> CardBinder::condition_of(const Clause& c, const std::vector<
   for (size_t k = 2; k + 2 < t.size(); ++k) {
     std::string w = lower_word(*t[k]);
     if (w != "and" && w != "or") continue;
-    std::vector<const ast::Term*> left(t.begin(), t.begin() + static_cast<long>(k)), right{t[0]};
-    right.insert(right.end(), t.begin() + static_cast<long>(k + 1), t.end());
+    // "If you have fewer Provinces than each other player, or exactly one Province": the comma only separates
+    const size_t left_end = t[k - 1]->kind == ast::TermKind::Comma ? k - 1 : k;
+    std::vector<const ast::Term*> left(t.begin(), t.begin() + static_cast<long>(left_end));
     auto a = condition_of(c, left, cond, depth + 1);
     if (!a) continue;
-    auto b = condition_of(c, right, cond, depth + 1);
+    // the second part read after the same "If", or after its subject and verb too, which it leaves out ("If you
+    // have fewer Provinces than each other player, or exactly one Province": "you have exactly one Province")
+    // never after a negation, which the second part may share ("If he is not bowed or dishonorable")
+    const bool negated = std::any_of(left.begin() + 1, left.end(), [](const ast::Term* w) {
+      std::string lw = lower_word(*w);
+      return lw == "not" || lw == "no" || lw == "none" || lw == "never" || lw == "without" || lw == "nor";
+    });
+    std::optional<Node> b;
+    for (size_t p = 1; !b && p <= (negated ? 1u : 3u) && p + 1 < left_end; ++p) {
+      if (t[p - 1]->kind != ast::TermKind::Word) break;
+      std::vector<const ast::Term*> right(t.begin(), t.begin() + static_cast<long>(p));
+      right.insert(right.end(), t.begin() + static_cast<long>(k + 1), t.end());
+      b = condition_of(c, right, cond, depth + 1);
+    }
     if (!b) continue;
-    return binary(w == "and" ? Op::And : Op::Or, std::move(*a), std::move(*b));
+    // each part after "Unless" is negated already: "Unless A or B" holds when neither does (not A and not B)
+    bool unless = lower_word(*t[0]) == "unless";
+    return binary((w == "and") != unless ? Op::And : Op::Or, std::move(*a), std::move(*b));
   }
   return std::nullopt;
 }

@@ -419,6 +419,25 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
       return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
     }
   }
+  // "if her army has fewer units than the enemy army": the Personalities of each side at her battlefield (none at home)
+  if ((word(1) == "her" || word(1) == "his") && word(2) == "army" && word(3) == "has" && (word(4) == "fewer" || word(4) == "more") &&
+      word(5) == "units" && word(6) == "than" && word(7) == "the" && (word(8) == "enemy" || word(8) == "opposing") && word(9) == "army" &&
+      t.size() == 10) {
+    const Reference* r = reference_at(t[1]);
+    int personality = lex_.card_type("Personality");
+    std::string why;
+    auto her = r && r->kind == RefKind::Pronoun ? from_antecedent(r->antecedent, why) : std::nullopt;
+    if (!her || personality < 0) return std::nullopt;
+    Node where = call("cardrt_card_battlefield", {G(), *her});
+    auto side = [&](Op op) {
+      Node c2 = param(2);
+      Node unit = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(personality))),
+                       and_(binary(op, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), *her})),
+                            binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), where)));
+      return call("cardrt_count_cards", {G(), C(), fn_ref(filter_function(std::move(unit), cond))});
+    };
+    return result(and_(binary(Op::Gt, where, konst(0)), binary(word(4) == "fewer" ? Op::Lt : Op::Gt, side(Op::Eq), side(Op::Ne))));
+  }
   // "while there are two or more units in his army": the Personalities of his side at his battlefield (a unit is a
   // Personality and his attachments; an army is a side's units at a battlefield, so none while he is at home)
   const int64_t how_many = t.size() > 3 ? (t[3]->kind == ast::TermKind::Number ? t[3]->value : Lexicon::number_word(word(3))) : -1;

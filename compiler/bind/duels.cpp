@@ -98,19 +98,28 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     read = t.size();
   }
   // "Ranged 4 Attack with +2 strength if it targets a Follower", "Melee 4 Attack, with +2 strength if you control a
-  // Shugenja": the bonus when the condition (to the end of the clause) holds
-  {
-    size_t w = read < t.size() && t[read]->kind == ast::TermKind::Comma ? read + 1 : read;
+  // Shugenja": the bonus when the condition (to the end of the clause) holds; several joined by ", and with +1 strength
+  // if ...", each with its own condition
+  for (size_t w = read < t.size() && t[read]->kind == ast::TermKind::Comma ? read + 1 : read;;) {
     if (w + 3 < t.size() && lower_word(*t[w]) == "with" && t[w + 1]->kind == ast::TermKind::Modifier && t[w + 1]->stat().empty() &&
         !t[w + 1]->uses_x && lower_word(*t[w + 2]) == "strength" && lower_word(*t[w + 3]) == "if") {
-      SourceRange cond = terms_range(t, w + 3, t.size());
+      size_t end = w + 4;
+      while (end + 2 < t.size() && !(t[end]->kind == ast::TermKind::Comma && lower_word(*t[end + 1]) == "and" && lower_word(*t[end + 2]) == "with"))
+        ++end;
+      if (end + 2 >= t.size()) end = t.size();
+      SourceRange cond = terms_range(t, w + 3, end);
       attack_target_ = param(2);  // "if the target is dishonorable": asked of each candidate, in the target filter
       auto g = card_condition(c, cond);
       attack_target_.reset();
       if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
       n = binary(Op::Add, std::move(*n), binary(Op::Mul, konst(t[w + 1]->value), binary(Op::Ne, std::move(*g), konst(0))));
-      read = t.size();
+      read = end;
+      if (end < t.size()) {
+        w = end + 2;
+        continue;
+      }
     }
+    break;
   }
   const int32_t kind = melee ? CARDRT_ATTACK_MELEE : CARDRT_ATTACK_RANGED;
   bool with_followers = melee;

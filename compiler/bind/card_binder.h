@@ -180,6 +180,7 @@ class CardBinder {
   std::vector<bool> target_words(const Clause& c, std::vector<std::pair<size_t, size_t>>& mine) const;
   std::optional<std::pair<size_t, int>> after_targets(const Clause& c, const std::vector<bool>& read, bool constraints, size_t& tail);
   size_t target_phrase_end(const std::vector<const ast::Term*>& t, size_t i) const;
+  static size_t target_lead(const std::vector<const ast::Term*>& t, size_t i);
   std::optional<size_t> target_containing(SourceRange a) const;
   bool emit_target(const Clause& c, size_t k, Body& b, std::optional<Node> min = {}, int max = 1);
   bool emit_inline_target(const Clause& c, size_t i, Body& b);
@@ -365,6 +366,8 @@ class CardBinder {
   const ast::Term* each_term_ = nullptr;  // each_card.cpp: the word card_at reads as `each_card_`
   std::optional<Node> each_card_;
   bool zone_named_ = false;               // the last noun_filter named a zone out of play ("in your hand")
+  std::optional<size_t> targeting_slot_;   // the target whose phrase noun_filter reads ("other": not an earlier one)
+  SourceRange filtering_{};                // the words noun_filter is reading (a pronoun in them names the card)
   int32_t unit_designators_ = 0;            // CARDRT_DESIG_* of the unit being bound
   std::string performer_noun_;              // its noun ("monk" in "your performing unbowed Monk"): "your Monk"
   bool ranged_ = false;                    // a ranged attack was bound ("This may target ..." modifies it)

@@ -85,8 +85,14 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
       }
     auto amount = amount_at(c, v);
     if (!amount) return fail({c.range, "it discards no number of cards"});
-    bool read_later = std::any_of(unit_->references.begin(), unit_->references.end(),
-                                  [](const Reference& r) { return r.kind == RefKind::TheDiscarded; });
+    // "Discard a card: Produce Gold equal to its Focus Value": a pronoun whose antecedent is the discarded card
+    const size_t card_end = cards_from_hand_end(c, v + 1);
+    const SourceRange phrase = terms_range(c.terms, v, card_end);
+    bool read_later = std::any_of(unit_->references.begin(), unit_->references.end(), [&](const Reference& r) {
+      return r.kind == RefKind::TheDiscarded ||
+             (r.kind == RefKind::Pronoun && r.antecedent.file == phrase.file && phrase.begin <= r.antecedent.begin &&
+              r.antecedent.end <= phrase.end);
+    });
     if (read_later && amount->op == Op::Const && amount->value == 1) {
       // "Discard a card ...: ... the Focus Value of the discarded card": the card is chosen, discarded, and kept
       // an Action card being played is not one of the cards in hand it may discard
@@ -94,9 +100,10 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
       auto k = choose_into_slot(c, other, 1, 1, CARDRT_TGT_HAND, b);
       if (!k) return false;
       discarded_slot_ = *k;
+      picked_.push_back({phrase, *k});  // "its Focus Value"
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(*k))}), konst(CARDRT_OK))));
       b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(*k)})));
-      return more_costs(c, cards_from_hand_end(c, v + 1), b);
+      return more_costs(c, card_end, b);
     }
     uint32_t n = b.local();
     b.stmts.push_back(let(n, std::move(*amount)));

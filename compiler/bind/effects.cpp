@@ -1718,8 +1718,9 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "transfer" || (prim == "move" && !home && v < c.terms.size() && lower_word(*c.terms[v]) == "this")) {
     // 001 Transfer: "Transfer this card to target Personality you control" (no cost, not entering play)
     size_t end = v;
-    auto card = card_at(c, v, end, why);
-    if (!card) return fail({c.range, why});
+    // "Transfer your target Follower to ...": the target is declared before it is read (card_at alone left it empty)
+    auto card = targeted_card(c, v, end, b);
+    if (!card) return false;
     if (end + 1 >= c.terms.size() || lower_word(*c.terms[end]) != "to") return fail({c.range, "it names no card to move to"});
     size_t to_end = end + 1;
     auto to = targeted_card(c, end + 1, to_end, b);

@@ -39,6 +39,13 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     out = binary(Op::Or, std::move(*left), std::move(*right));
     return true;
   }
+  // the phrase being read, for a pronoun that names the card itself ("whose Force is different from his base Force")
+  struct Restore {
+    SourceRange& r;
+    SourceRange kept;
+    ~Restore() { r = kept; }
+  } restore{filtering_, filtering_};
+  if (from < to) filtering_ = SourceRange::join(t[from]->range, t[to - 1]->range);
   std::vector<Node> tests;
   bool noun = false;
   auto add = [&](Node n) { tests.push_back(std::move(n)); };
@@ -149,6 +156,19 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     if (w == "in" && i + 2 < to && (lower_word(*t[i + 1]) == "this" || lower_word(*t[i + 1]) == "his") &&
         lower_word(*t[i + 2]) == "unit") {
       std::optional<Node> head = printed_performer();
+      // "Target an enemy Personality: ... destroy a card without attachments in his unit": the unit of the card the
+      // pronoun names (001 This: a unit is a Personality and what is attached to him; an attachment's unit is its
+      // bearer's)
+      if (!head && lower_word(*t[i + 1]) == "his")
+        if (const Reference* r = reference_at(t[i + 1]);
+            r && r->kind == RefKind::Pronoun &&
+            !(filtering_.valid() && r->antecedent.begin < filtering_.end && filtering_.begin < r->antecedent.end)) {
+          std::string ignored;
+          if (auto named = from_antecedent(r->antecedent, ignored)) {
+            Node bearer_of = call("cardrt_card_attached_to", {G(), *named});
+            head = binary(Op::Add, bearer_of, binary(Op::Mul, binary(Op::Eq, bearer_of, konst(0)), std::move(*named)));
+          }
+        }
       if (head) {
         Node h = std::move(*head);
         // no unit (a Follower not attached to anyone): no card is in it
@@ -183,7 +203,8 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     if (w == "opposing" || w == "another" || w == "enemy") {
       if (w == "another" && i + 1 < to && lower_word(*t[i + 1]) != "player's" && lower_word(*t[i + 1]) != "ruler" &&
           lower_word(*t[i + 1]) != "player’s") {
-        add(binary(Op::Ne, card, self()));  // "another unit": not this card
+        add(binary(Op::Ne, card, self()));  // "another unit": not this card, nor a card targeted before (as "other")
+        for (size_t k = 0; targeting_slot_ && k < *targeting_slot_; ++k) add(binary(Op::Ne, card, slot(static_cast<int>(k))));
         continue;
       }
       add(binary(Op::Ne, owner(), controller()));
@@ -226,6 +247,23 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       if (who) add(binary(Op::Eq, card, std::move(*who)));
       else if ((unit_designators_ & CARDRT_DESIG_BATTLE) && !anywhere)
         add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
+      continue;
+    }
+    // "your dead Personality": one in a discard pile (the game's word for a destroyed Personality's place; how he died,
+    // "honorably dead", is not recorded: those words stay reported)
+    if (w == "dead") {
+      std::optional<Node> piles;
+      for (size_t z = 0; z < p_.zones.size(); ++z)
+        if (lower(p_.zones[z].name).find("discard pile") != std::string::npos) {
+          Node in = binary(Op::Eq, call("cardrt_card_zone", {G(), card}), konst(static_cast<int64_t>(z)));
+          piles = piles ? binary(Op::Or, std::move(*piles), std::move(in)) : std::move(in);
+        }
+      if (!piles) {
+        why = "'dead' needs a discard pile zone in the profile";
+        return false;
+      }
+      add(std::move(*piles));
+      zone_named = true;
       continue;
     }
     if (w == "dishonorable") {
@@ -455,6 +493,9 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     }
     if (w == "other" || w == "another") {
       add(binary(Op::Ne, card, self()));
+      // "your target Personality to your other target Personality": nor one targeted before it (the runtime lets one
+      // card fill two slots)
+      for (size_t k = 0; targeting_slot_ && k < *targeting_slot_; ++k) add(binary(Op::Ne, card, slot(static_cast<int>(k))));
       continue;
     }
     why = "the word '" + std::string(term.text) + "' in '" + words_text(t, from, to) + "' is not compiled yet";
@@ -506,25 +547,31 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
     if (w == "higher" || w == "more" || w == "greater" || w == "larger") return 1;
     return 0;
   };
-  // The stat at t[j], after an optional "total" (a unit's total Force, 003 Stats: only Force is totaled); -1 if none.
+  // The stat at t[j], after an optional "total" (a unit's total Force, 003 Stats: only Force is totaled) or "base"
+  // (003 Stats: the current value is checked unless the text names the base value); -1 if none. `base` is kept
+  // apart from the caller's `total` flag in `base_stat`, since "base total Force" names nothing.
+  bool base_stat = false;
   auto stat_at = [&](size_t j, size_t& len, bool& total) -> int {
     total = word(j) == "total";
-    if (total) ++j;
+    base_stat = !total && word(j) == "base";
+    if (total || base_stat) ++j;
     int stat = j < to ? lex_.stat_at(std::span(t).subspan(j), len) : -1;
     if (stat < 0 || j + len > to || (total && p_.stats[static_cast<size_t>(stat)].role != "force")) return -1;
-    if (total) ++len;
+    if (total || base_stat) ++len;
     return stat;
   };
-  auto value = [&](Node c, int stat, bool total) {
-    return total ? call("cardrt_unit_force", {G(), std::move(c)}) : call("cardrt_stat_get", {G(), std::move(c), konst(stat)});
+  auto value_of = [&](Node c, int stat, bool total, bool base) {
+    if (total) return call("cardrt_unit_force", {G(), std::move(c)});
+    return call(base ? "cardrt_stat_base" : "cardrt_stat_get", {G(), std::move(c), konst(stat)});
   };
+  auto value = [&](Node c, int stat, bool total) { return value_of(std::move(c), stat, total, false); };
   size_t len = 0;
   bool total = false;
   // "4 or lower Force"
   if (k < to && (t[k]->kind == ast::TermKind::Number || t[k]->kind == ast::TermKind::X) && word(k + 1) == "or" &&
       direction(word(k + 2)) != 0) {
     int stat = stat_at(k + 3, len, total);
-    if (stat < 0) return std::nullopt;
+    if (stat < 0 || base_stat) return std::nullopt;
     Node v = t[k]->kind == ast::TermKind::X ? call("cardrt_ctx_x", {G(), C()}) : konst(t[k]->value);
     last = k + 2 + len;
     return binary(direction(word(k + 2)) < 0 ? Op::Le : Op::Ge, value(card, stat, total), std::move(v));
@@ -538,7 +585,12 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
     if (!r) return std::nullopt;
     std::optional<Node> n;
     std::string why;
-    if (r->kind == RefKind::ThisCard) n = self();
+    // "a Personality whose Force is different from his base Force": a pronoun whose antecedent is the phrase being
+    // read names the card the filter is asked about
+    if ((r->kind == RefKind::Pronoun || r->kind == RefKind::TheTarget) && filtering_.valid() &&
+        r->antecedent.file == filtering_.file && r->antecedent.begin < filtering_.end && filtering_.begin < r->antecedent.end)
+      n = card;
+    else if (r->kind == RefKind::ThisCard) n = self();
     else if (r->kind == RefKind::ThisBearer || r->kind == RefKind::ThisKeyword) n = bearer();
     else if (r->kind == RefKind::Pronoun || r->kind == RefKind::TheTarget) n = from_antecedent(r->antecedent, why);
     else if (r->kind == RefKind::ThisContext && word(j) == "this" && word(j + 1) == "unit") n = this_unit();
@@ -560,18 +612,28 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
     size_t olen = 0;
     bool ototal = false;
     int ostat = stat_at(after, olen, ototal);
+    bool obase = base_stat;
     if (ostat >= 0) after += olen;
     else {
       ostat = stat;
       ototal = mine_total;
+      obase = false;
     }
     last = after - 1;
-    return value(std::move(*other), ostat, ototal);
+    return value_of(std::move(*other), ostat, ototal, obase);
   };
   // "Force lower than or equal to his Force", "Gold Cost lower than this card's", "Force less than 3", "total Force
   // equal to or lower than ..."
   if (int stat = stat_at(k, len, total); stat >= 0 && k + len < to) {
+    const bool base = base_stat;
     size_t d = k + len;
+    // "Force equal to X", "Force different from his base Force": the same value, or not
+    if ((word(d) == "equal" && word(d + 1) == "to" && word(d + 2) != "or") || (word(d) == "different" && word(d + 1) == "from")) {
+      Op op = word(d) == "equal" ? Op::Eq : Op::Ne;
+      auto other = other_side(d + 2, stat, total);
+      if (!other) return std::nullopt;
+      return binary(op, value_of(card, stat, total, base), std::move(*other));
+    }
     // "Force equal to or lower than ...", the same as "lower than or equal to"
     bool equal = word(d) == "equal" && word(d + 1) == "to" && word(d + 2) == "or";
     if (equal) d += 3;
@@ -585,7 +647,7 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
     Op op = dir < 0 ? (equal ? Op::Le : Op::Lt) : (equal ? Op::Ge : Op::Gt);
     auto other = other_side(j, stat, total);
     if (!other) return std::nullopt;
-    return binary(op, value(card, stat, total), std::move(*other));
+    return binary(op, value_of(card, stat, total, base), std::move(*other));
   }
   // "lower Personal Honor [than ...]", "equal or lower Chi", "lower total Force than this unit"
   bool equal = word(k) == "equal" && word(k + 1) == "or";
@@ -593,7 +655,7 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
   int dir = direction(word(d));
   if (dir == 0) return std::nullopt;
   int stat = stat_at(d + 1, len, total);
-  if (stat < 0) return std::nullopt;
+  if (stat < 0 || base_stat) return std::nullopt;
   size_t end = d + 1 + len;
   Op op = dir < 0 ? (equal ? Op::Le : Op::Lt) : (equal ? Op::Ge : Op::Gt);
   if (word(end) == "than") {
@@ -662,7 +724,8 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     why = "it names no card";
     return std::nullopt;
   }
-  // "a target Personality", "your target Follower" (the target's filter reads "your")
+  // "a target Personality", "your target Follower", "another player's target Holding" (the target's filter reads
+  // "your", "another")
   i = target_word(t, i);
   if (each_term_ && t[i] == each_term_) {  // each_card.cpp
     end = i + 1;
@@ -741,7 +804,8 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     }
   }
   // "Target an enemy Personality: Bow the Personality": the one target of that card type in the unit; "The
-  // Personality's controller may dishonor him"
+  // Personality's controller may dishonor him"; "Target your performing Courtier ... equal to the Courtier's Chi":
+  // the one target whose noun is that keyword
   if (w == "the" && i + 1 < t.size()) {
     if (auto k = target_of_type(possessive_stem(t[i + 1]->text))) {
       end = i + 2;
@@ -821,10 +885,13 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
 // The unit's one target of the card type `word` names ("the Personality"); nullopt if none or several.
 std::optional<int> CardBinder::target_of_type(std::string_view word) const {
   int ct = lex_.card_type(word);
-  if (ct < 0) return std::nullopt;
+  // a keyword noun ("the Courtier"): the target whose phrase's noun it is (sema's targeting pass, find_noun)
+  auto named = [&](const Targeting& tg) {
+    return ct >= 0 ? tg.card_type == ct : !word.empty() && lower(tg.noun) == lower(std::string(word));
+  };
   std::optional<int> found;
   for (size_t k = 0; k < unit_->targets.size(); ++k)
-    if (unit_->targets[k].card_type == ct) {
+    if (named(unit_->targets[k])) {
       if (found) return std::nullopt;
       found = static_cast<int>(k);
     }

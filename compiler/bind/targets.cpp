@@ -10,6 +10,18 @@
 
 namespace cardc::binding {
 
+// Where the phrase of the "target" at t[i] begins: the words before it that restrict it too ("your target
+// Personality", "another target opposed Mercenary", "another player's target Holding", "your other target
+// Personality"); i when none.
+size_t CardBinder::target_lead(const std::vector<const ast::Term*>& t, size_t i) {
+  auto word = [&](size_t k) { return lower_word(*t[k]); };
+  if (i >= 2 && ((word(i - 2) == "your" && word(i - 1) == "other") ||
+                 (word(i - 2) == "another" && (word(i - 1) == "player's" || word(i - 1) == "player’s"))))
+    return i - 2;
+  if (i >= 1 && (word(i - 1) == "your" || word(i - 1) == "another")) return i - 1;
+  return i;
+}
+
 // The words of a clause its targets' phrases cover (by all_terms index), and which targets it holds (with the index
 // of each one's first word).
 std::vector<bool> CardBinder::target_words(const Clause& c, std::vector<std::pair<size_t, size_t>>& mine) const {
@@ -21,7 +33,7 @@ std::vector<bool> CardBinder::target_words(const Clause& c, std::vector<std::pai
     size_t i = 0;
     while (i < t.size() && t[i]->range.begin != tg.range.begin) ++i;
     mine.push_back({k, i});
-    for (size_t j = i > 0 && lower_word(*t[i - 1]) == "your" ? i - 1 : i; j < target_phrase_end(t, i); ++j) read[j] = true;
+    for (size_t j = target_lead(t, i); j < target_phrase_end(t, i); ++j) read[j] = true;
   }
   return read;
 }
@@ -168,10 +180,12 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
   std::string why;
   // "your target Personality": a target you control; "target one or two Personalities": how many (the runtime
   // asks for them all at once)
-  // "his target Follower", "Takeuchi's target Follower": one attached to that card (noun_filter reads the holder)
+  // "his target Follower", "Takeuchi's target Follower": one attached to that card (noun_filter reads the holder);
+  // "another player's target Holding", "your other target Personality": the words before "target" restrict it too
+  const size_t lead = target_lead(t, i);
   std::string before = i > 0 ? lower_word(*t[i - 1]) : "";
-  bool holder = before != "a" && before != "an" && i > 0 && target_word(t, i - 1) == i;
-  size_t from = holder ? i - 1 : i + 1;
+  bool holder = lead == i && before != "a" && before != "an" && i > 0 && target_word(t, i - 1) == i;
+  size_t from = lead < i ? lead : holder ? i - 1 : i + 1;
   if (auto count = target_count(t, i + 1); count && !min) {
     if (count->max < 1 || count->min > count->max || count->max > 8)
       return fail({tg.range, "this count of targets is not compiled yet"});
@@ -180,7 +194,10 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
     multi_targets_.push_back(k);
     from = count->end;  // "one or more of your Personalities": "your Personalities" read by the filter
   }
-  if (!noun_filter(t, from, to, param(2), test, why)) return fail({tg.range, why});
+  targeting_slot_ = k;
+  bool read = noun_filter(t, from, to, param(2), test, why);
+  targeting_slot_.reset();
+  if (!read) return fail({tg.range, why});
   bool out_of_play = zone_named_;
   int f = filter_function(std::move(*test), tg.range);
   uint32_t flags = (tg.face_up_restricted ? CARDRT_TGT_FACE_FEATURES : 0) | (out_of_play ? CARDRT_TGT_ANY_ZONE : 0);
@@ -190,18 +207,24 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
   return true;
 }
 
-// A "target ..." inside an effect ("Straighten target Personality"): declare it before use.
 // "a target Personality", "your target Follower", "Takeuchi's target Follower" (the card's own target, named by its
-// short name) at t[i]: where "target" is; else i.
+// short name), "another player's target Holding", "your other target Personality" at t[i]: where "target" is; else i.
 size_t CardBinder::target_word(const std::vector<const ast::Term*>& t, size_t i) const {
-  if (i + 1 >= t.size() || lower_word(*t[i + 1]) != "target") return i;
-  std::string d = lower_word(*t[i]);
-  const Reference* own = d.ends_with("'s") ? reference_at(t[i]) : nullptr;
-  // "the Force of his target Follower": the target his performer chose
-  bool his = d == "his" || d == "her" || d == "its";
-  return d == "a" || d == "an" || d == "your" || his || (own && own->kind == RefKind::ThisCard) ? i + 1 : i;
+  for (size_t k = i + 1; k < t.size() && k <= i + 2; ++k)
+    if (lower_word(*t[k]) == "target") {
+      std::string d = lower_word(*t[i]);
+      if (k == i + 1) {
+        const Reference* own = d.ends_with("'s") ? reference_at(t[i]) : nullptr;
+        // "the Force of his target Follower": the target his performer chose
+        bool his = d == "his" || d == "her" || d == "its";
+        if (d == "a" || d == "an" || his || (own && own->kind == RefKind::ThisCard)) return k;
+      }
+      if (target_lead(t, k) == i) return k;  // "your", "another", "another player's", "your other"
+    }
+  return i;
 }
 
+// A "target ..." inside an effect ("Straighten target Personality"): declare it before use.
 bool CardBinder::emit_inline_target(const Clause& c, size_t i, Body& b) {
   i = target_word(c.terms, i);
   // ("Each player targets and bows ...": the player's verb, read as the word)

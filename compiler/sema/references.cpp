@@ -148,7 +148,7 @@ class Resolver {
             pronoun(u, *t[i], w, {*ahead}, std::string());
             continue;
           }
-          pronoun(u, *t[i], w, ante, i > 0 ? lower_word(*t[i - 1]) : std::string());
+          pronoun(u, *t[i], w, ante, i > 0 ? lower_word(*t[i - 1]) : std::string(), next);
           continue;
         }
         if ((w == "for" || w == "named" || w == "titled") && i + 1 < t.size()) {
@@ -292,7 +292,7 @@ class Resolver {
   }
 
   void pronoun(TextUnit& u, const ast::Term& term, const std::string& w, const std::vector<Antecedent>& ante,
-               const std::string& before) {
+               const std::string& before, const std::string& after = std::string()) {
     bool person = w == "he" || w == "him" || w == "his" || w == "she" || w == "her" || w == "hers" ||
                   w == "himself" || w == "herself";
     // He/him/his refer back to a card (a person) or a player; it/they to anything named before.
@@ -320,6 +320,15 @@ class Resolver {
     if (person)
       for (it = ante.rbegin(); it != ante.rend(); ++it)
         if (person_like(*it) && !(object && it->self) && !std::exchange(coordinated_reflexive, false)) break;
+    // "Target an enemy Personality: ... target and destroy a card without attachments in his unit": a card is no
+    // person, and every card is in its own unit; "his unit" is the unit of the person named before it
+    if (person && w == "his" && after == "unit" && it != ante.rend() && it->target && it->card_type < 0 &&
+        lower_word_text(it->text).ends_with(" card"))
+      for (auto earlier = std::next(it); earlier != ante.rend(); ++earlier)
+        if (earlier->card_type >= 0 && !earlier->self) {
+          it = earlier;
+          break;
+        }
     if (it == ante.rend())
       for (it = ante.rbegin(); it != ante.rend(); ++it)
         if (fits(*it) && !(object && it->self)) break;

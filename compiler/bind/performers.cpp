@@ -26,6 +26,9 @@ std::optional<Node> CardBinder::printed_performer() const {
   if (!ct) return std::nullopt;
   // An action card's continuous trait holds while the card is in play, which for a Spell is attached to the one who
   // cast it ("Shugenja may attach and cast Spells"; "While this Shugenja is Thunder, he has +1C"): its bearer
+  // 003 Embedded text: an ability granted to a card is that card's own, performed by it ("the ability, "Battle:
+  // Target an enemy card with lower Force ...""), whatever card granted it
+  if (unit_ && std::find(embedded_units_.begin(), embedded_units_.end(), unit_) != embedded_units_.end()) return self();
   if (ct->action) return unit_ && unit_->kind == UnitKind::ContinuousTrait ? std::optional<Node>(bearer()) : std::nullopt;
   return ct->attaches ? bearer() : self();
 }
@@ -86,7 +89,14 @@ bool CardBinder::performer_choice(const TextUnit& u, int32_t designators, Body& 
       auto k = choose_into_slot(*c, filter_function(std::move(f), c->range), 1, 1, 0, b);
       if (!k) return false;
       performer_slot_ = *k;
-      performer_noun_ = lower(possessive_stem(t[to - 1]->text));
+      // its noun: the last word before a restriction ("your performing Courtier at any location": "courtier")
+      size_t noun = from;
+      for (size_t j = from; j < to; ++j) {
+        std::string w = lower_word(*t[j]);
+        if (w == "at" || w == "with" || w == "without" || w == "in" || w == "who" || w == "whose" || w == "that") break;
+        noun = j;
+      }
+      performer_noun_ = lower(possessive_stem(t[noun]->text));
       picked_.push_back({terms_range(t, i, to), *k});
       return true;
     }

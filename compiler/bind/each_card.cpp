@@ -65,7 +65,8 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
   const auto& t = c.terms;
   if (v >= t.size() || each_term_) return std::nullopt;
   std::string prim = primitive_of(p_, c);
-  if (prim != "bow" && prim != "straighten" && prim != "destroy" && prim != "set_state" && prim != "give" && prim != "move")
+  if (prim != "bow" && prim != "straighten" && prim != "destroy" && prim != "set_state" && prim != "give" && prim != "move" &&
+      prim != "increase" && prim != "reduce")
     return std::nullopt;
   auto word = [&](size_t k) { return word_at(t, k); };
   // The phrase [v, end) and what runs for its cards.
@@ -80,9 +81,16 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
   if (plural)
     for (size_t j : multi_targets_)
       if (unit_->targets[j].range == plural->antecedent || target_containing(plural->antecedent) == j) many = j;
+  // "target one or two Samurai: Raise each target's Force by ...": each card of the unit's one target of several
+  const bool each_target = word(v) == "each" && possessive_stem(word(v + 1)) == "target" && word(v + 1) != "target" &&
+                           multi_targets_.size() == 1;
+  if (each_target) many = multi_targets_.front();
+  if (prim == "increase" || prim == "reduce") {
+    if (!each_target) return std::nullopt;  // only "each target's <stat>" yet; the verb reads the rest
+  }
   if (many) {
     k = static_cast<int64_t>(*many);
-    end = v + 1;
+    end = each_target ? v + 2 : v + 1;
     how = How::slot;
   } else if (auto q = target_quantity(t, v, target)) {
     size_t tk = unit_->targets.size();

@@ -105,6 +105,27 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     if (joins(w) && pending != Kind::none) continue;  // "Daimyo, Duelist, or Kensai"
     if (term.kind != ast::TermKind::Comma) last_kind = Kind::none;
     if (term.kind == ast::TermKind::Comma) continue;
+    // "your dead Personality", "your discarded Personality", "in any discard pile": in one of the discard piles (the
+    // game's word for a destroyed Personality's place; how he died, "honorably dead", is not recorded: those words stay
+    // reported)
+    const bool any_pile = w == "in" && i + 3 < to && lower_word(*t[i + 1]) == "any" && lower_word(*t[i + 2]) == "discard" &&
+                          lower_word(*t[i + 3]) == "pile";
+    if (w == "dead" || w == "discarded" || any_pile) {
+      std::optional<Node> piles;
+      for (size_t z = 0; z < p_.zones.size(); ++z)
+        if (lower(p_.zones[z].name).find("discard pile") != std::string::npos) {
+          Node in = binary(Op::Eq, call("cardrt_card_zone", {G(), card}), konst(static_cast<int64_t>(z)));
+          piles = piles ? binary(Op::Or, std::move(*piles), std::move(in)) : std::move(in);
+        }
+      if (!piles) {
+        why = "'" + w + "' needs a discard pile zone in the profile";
+        return false;
+      }
+      add(std::move(*piles));
+      zone_named = true;
+      if (any_pile) i += 3;
+      continue;
+    }
     // "in your hand", "in your discard pile", "in your hand or discard pile", "in any player's discard pile": cards
     // out of play, in that zone (the caller's targeting then looks outside play: zone_named_)
     if (w == "in" && i + 1 < to && lower_word(*t[i + 1]) != "play") {
@@ -247,23 +268,6 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       if (who) add(binary(Op::Eq, card, std::move(*who)));
       else if ((unit_designators_ & CARDRT_DESIG_BATTLE) && !anywhere)
         add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
-      continue;
-    }
-    // "your dead Personality": one in a discard pile (the game's word for a destroyed Personality's place; how he died,
-    // "honorably dead", is not recorded: those words stay reported)
-    if (w == "dead") {
-      std::optional<Node> piles;
-      for (size_t z = 0; z < p_.zones.size(); ++z)
-        if (lower(p_.zones[z].name).find("discard pile") != std::string::npos) {
-          Node in = binary(Op::Eq, call("cardrt_card_zone", {G(), card}), konst(static_cast<int64_t>(z)));
-          piles = piles ? binary(Op::Or, std::move(*piles), std::move(in)) : std::move(in);
-        }
-      if (!piles) {
-        why = "'dead' needs a discard pile zone in the profile";
-        return false;
-      }
-      add(std::move(*piles));
-      zone_named = true;
       continue;
     }
     if (w == "dishonorable") {

@@ -94,7 +94,9 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
                 (w == "and" && !restriction_follows(t, to + 1)) || w == "until" || w == "ignoring" || w == "into" ||
                 t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon ||
                 t[to]->kind == ast::TermKind::Embedded ||  // "Give target creature “...”": the quote is not the noun
-                t[to]->kind == ast::TermKind::Modifier;    // "Give a target enemy Personality -2F"
+                t[to]->kind == ast::TermKind::Modifier ||  // "Give a target enemy Personality -2F"
+                // "remove a target dead Personality in any discard pile from the game": where it goes, not the noun
+                (w == "from" && to + 2 < t.size() && lower_word(*t[to + 1]) == "the" && lower_word(*t[to + 2]) == "game");
     // "each Personality and Follower opposing him": one set of two kinds (noun_filter joins them)
     if (w == "and" && to + 1 < t.size() && lex_.card_type(t[to + 1]->text) >= 0 &&
         (lower_word(*t[i]) == "each" || lower_word(*t[i]) == "all"))

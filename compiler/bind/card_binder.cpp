@@ -336,6 +336,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   picked_.clear();
   looked_.reset();
   early_targets_.clear();
+  declared_targets_.clear();
   discarded_slot_.reset();
   duel_local_.reset();
   duel_challenger_.reset();

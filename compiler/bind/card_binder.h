@@ -366,6 +366,20 @@ class CardBinder {
   const ast::Term* each_term_ = nullptr;  // each_card.cpp: the word card_at reads as `each_card_`
   std::optional<Node> each_card_;
   bool zone_named_ = false;               // the last noun_filter named a zone out of play ("in your hand")
+  // The body an effect is being bound into: a target card_at meets before it was chosen ("a Force penalty equal to
+  // your target Personality's Chi") is chosen there, just before the statement that reads it. None in continuous
+  // traits (they target nothing) and in the function run for each card of a set.
+  Body* inline_body_ = nullptr;
+  bool each_body_ = false;
+  struct InlineBody {
+    CardBinder& binder;
+    Body* kept;
+    InlineBody(CardBinder& cb, Body* b) : binder(cb), kept(cb.inline_body_) { cb.inline_body_ = b; }
+    ~InlineBody() { binder.inline_body_ = kept; }
+    InlineBody(const InlineBody&) = delete;
+    InlineBody& operator=(const InlineBody&) = delete;
+  };
+  std::set<size_t> declared_targets_;     // targets whose runtime choice this unit has emitted (card_at reads no other)
   std::optional<size_t> targeting_slot_;   // the target whose phrase noun_filter reads ("other": not an earlier one)
   SourceRange filtering_{};                // the words noun_filter is reading (a pronoun in them names the card)
   int32_t unit_designators_ = 0;            // CARDRT_DESIG_* of the unit being bound

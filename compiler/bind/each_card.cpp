@@ -150,7 +150,9 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
   }
   each_card_ = param(2);
   Body each;
+  each_body_ = true;  // a target in the verb would be chosen again for each card: card_at reports it instead
   bool ok = effect_body(one, each, continuous);
+  each_body_ = false;
   each_term_ = nullptr;
   if (!ok) return false;
   each.stmts.push_back(ret(konst(CARDRT_OK)));

@@ -771,6 +771,7 @@ uint32_t CardBinder::resist_flags(const Clause& c) {
 }
 
 bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
+  InlineBody inline_targets(*this, continuous ? nullptr : &b);  // card_at declares a target read before it is chosen
   std::string prim = primitive_of(p_, c);
   size_t v = after_verb(p_, c);
   std::string why;

@@ -761,6 +761,16 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
   if (w == "target" || (w == "targets" && player_)) {
     for (size_t k = 0; k < u.targets.size(); ++k)
       if (u.targets[k].range.begin == t[i]->range.begin) {
+        // a target read where nothing chose it yet is chosen now, in the effect being bound; elsewhere (a continuous
+        // trait, the function run for each card of a set) its slot would be empty: reported
+        if (!declared_targets_.count(k)) {
+          const bool in_clause = std::any_of(c.all_terms.begin(), c.all_terms.end(),
+                                             [&](const ast::Term* x) { return x->range.begin == u.targets[k].range.begin; });
+          if (!inline_body_ || each_body_ || !in_clause || !emit_target(c, k, *inline_body_)) {
+            why = "the target '" + words_text(t, i, target_phrase_end(t, i)) + "' is read where it is not chosen";
+            return std::nullopt;
+          }
+        }
         end = target_phrase_end(t, i);
         return slot(static_cast<int>(k));
       }

@@ -97,6 +97,9 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
                 t[to]->kind == ast::TermKind::Modifier ||  // "Give a target enemy Personality -2F"
                 // "remove a target dead Personality in any discard pile from the game": where it goes, not the noun
                 (w == "from" && to + 2 < t.size() && lower_word(*t[to + 1]) == "the" && lower_word(*t[to + 2]) == "game");
+    // "Your target unbowed Personality challenges a target enemy Personality": the subject ends at its verb
+    if (int verb = -1; to > i + 1 && lex_.card_type(t[to - 1]->text) >= 0 && ClauseReader(p_).third_person_verb(w, verb))
+      stop = true;
     // "each Personality and Follower opposing him": one set of two kinds (noun_filter joins them)
     if (w == "and" && to + 1 < t.size() && lex_.card_type(t[to + 1]->text) >= 0 &&
         (lower_word(*t[i]) == "each" || lower_word(*t[i]) == "all"))
@@ -201,6 +204,7 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
   targeting_slot_.reset();
   if (!read) return fail({tg.range, why});
   bool out_of_play = zone_named_;
+  declared_targets_.insert(k);
   int f = filter_function(std::move(*test), tg.range);
   uint32_t flags = (tg.face_up_restricted ? CARDRT_TGT_FACE_FEATURES : 0) | (out_of_play ? CARDRT_TGT_ANY_ZONE : 0);
   b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(static_cast<int64_t>(k)), fn_ref(f), min ? std::move(*min) : konst(1), konst(max),

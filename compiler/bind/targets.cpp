@@ -202,9 +202,9 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
   targeting_slot_ = k;
   bool read = noun_filter(t, from, to, param(2), test, why);
   targeting_slot_.reset();
+  declared_targets_.insert(k);  // chosen here, or reported here once (the unit then fails)
   if (!read) return fail({tg.range, why});
   bool out_of_play = zone_named_;
-  declared_targets_.insert(k);
   int f = filter_function(std::move(*test), tg.range);
   uint32_t flags = (tg.face_up_restricted ? CARDRT_TGT_FACE_FEATURES : 0) | (out_of_play ? CARDRT_TGT_ANY_ZONE : 0);
   b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(static_cast<int64_t>(k)), fn_ref(f), min ? std::move(*min) : konst(1), konst(max),
@@ -237,7 +237,8 @@ bool CardBinder::emit_inline_target(const Clause& c, size_t i, Body& b) {
   if (i >= c.terms.size() || (lower_word(*c.terms[i]) != "target" && !(player_ && lower_word(*c.terms[i]) == "targets")))
     return true;
   for (size_t k = 0; k < unit_->targets.size(); ++k)
-    if (unit_->targets[k].range.begin == c.terms[i]->range.begin) return early_targets_.count(k) ? true : emit_target(c, k, b);
+    if (unit_->targets[k].range.begin == c.terms[i]->range.begin)
+      return early_targets_.count(k) || declared_targets_.count(k) ? true : emit_target(c, k, b);  // chosen once
   return true;
 }
 

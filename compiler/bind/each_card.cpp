@@ -9,6 +9,7 @@
 #include <span>
 
 #include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
 #include "sema/unit_walk.h"
 
 namespace cardc::binding {
@@ -136,11 +137,24 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
   } else {
     return std::nullopt;
   }
+  // "Give each Nonhuman Personality +1F/+1C and give each Nonhuman Follower +1F": a second verb for a set of its own
+  // runs once, after this one (not once for each card of this set)
+  size_t stop = t.size();
+  int tail_verb = -1;
+  for (size_t j = end; j + 2 < t.size() && how == How::each; ++j) {
+    size_t len = 0;
+    int verb = word(j) == "and" ? ClauseReader(p_).verb_at(std::span(t).subspan(j + 1), len) : -1;
+    if (verb >= 0 && (word(j + 1 + len) == "each" || word(j + 1 + len) == "all")) {
+      stop = j > end && t[j - 1]->kind == ast::TermKind::Comma ? j - 1 : j;
+      tail_verb = verb;
+      break;
+    }
+  }
   // The clause again, with the phrase as one word that card_at reads as the card.
   Clause one = c;
   one.terms.assign(t.begin(), t.begin() + static_cast<long>(v));
   one.terms.push_back(t[v]);
-  one.terms.insert(one.terms.end(), t.begin() + static_cast<long>(end), t.end());
+  one.terms.insert(one.terms.end(), t.begin() + static_cast<long>(end), t.begin() + static_cast<long>(stop));
   each_term_ = t[v];
   if (how == How::chosen) {
     each_card_ = slot(static_cast<int>(k));
@@ -162,6 +176,10 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
   } else {
     int f = filter_function(std::move(*filter_test), c.range);
     b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(af)})));
+  }
+  if (tail_verb >= 0) {
+    size_t and_at = stop < t.size() && word(stop) == "and" ? stop : stop + 1;
+    return effect_body(tail_clause(c, and_at + 1, tail_verb), b, continuous);
   }
   return true;
 }

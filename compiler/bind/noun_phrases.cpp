@@ -233,6 +233,40 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       if (i + 2 < to && lower_word(*t[i + 1]) == "ruler" && lower_word(*t[i + 2]) == "rules") i += 2;
       continue;
     }
+    // "a Personality controlled by a player who controls a dishonorable Personality", "a Holding controlled by a player
+    // with four or more Holdings in play": what its controller controls (cardrt_count_cards_for judges the inner
+    // phrase with the card's controller as "you")
+    if (w == "controlled" && i + 3 < to && lower_word(*t[i + 1]) == "by" && lower_word(*t[i + 2]) == "a" &&
+        lower_word(*t[i + 3]) == "player") {
+      size_t k = i + 4;
+      int64_t at_least = 1;
+      size_t inner = k;
+      if (k + 1 < to && lower_word(*t[k]) == "who" && (lower_word(*t[k + 1]) == "controls" || lower_word(*t[k + 1]) == "has")) {
+        inner = k + 2;
+      } else if (k + 3 < to && lower_word(*t[k]) == "with" && lower_word(*t[k + 2]) == "or" && lower_word(*t[k + 3]) == "more") {
+        const int n = t[k + 1]->kind == ast::TermKind::Number ? static_cast<int>(t[k + 1]->value) : Lexicon::number_word(lower_word(*t[k + 1]));
+        if (n < 0) {
+          why = "the restriction '" + words_text(t, i, std::min(to, i + 7)) + "' is not compiled yet";
+          return false;
+        }
+        at_least = n;
+        inner = k + 4;
+      } else {
+        why = "the restriction '" + words_text(t, i, std::min(to, i + 6)) + "' is not compiled yet";
+        return false;
+      }
+      std::optional<Node> theirs;
+      std::string inner_why;
+      if (inner >= to || !noun_filter(t, inner, to, param(2), theirs, inner_why)) {
+        why = inner_why.empty() ? "the restriction '" + words_text(t, i, to) + "' is not compiled yet" : inner_why;
+        return false;
+      }
+      Node mine = and_(std::move(*theirs), binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), controller()));
+      int fn = filter_function(std::move(mine), SourceRange::join(t[inner]->range, t[to - 1]->range));
+      add(binary(Op::Ge, call("cardrt_count_cards_for", {G(), card, fn_ref(fn)}), konst(at_least)));
+      i = to - 1;
+      continue;
+    }
     // "a Personality who has a Madness token", "a card with a Poison token", "without Fire tokens" (001 Token)
     if ((w == "who" || w == "that" || w == "with" || w == "without") && i + 1 < to) {
       size_t k = (w == "who" || w == "that") && (lower_word(*t[i + 1]) == "has" || lower_word(*t[i + 1]) == "have") ? i + 2 : i + 1;

@@ -55,7 +55,8 @@ class Resolver {
           if (target_index < u.targets.size()) {
             const Targeting& tg = u.targets[target_index++];
             ante.push_back({tg.range, std::string(ctx_.sources.text(tg.range)), tg.card_type, true});
-            while (i + 1 < t.size() && t[i + 1]->range.end <= tg.range.end) ++i;  // the target's own words
+            // the target's own words, but a pronoun among them ("target and destroy one of his attachments")
+            while (i + 1 < t.size() && t[i + 1]->range.end <= tg.range.end && !is_pronoun(lower_word(*t[i + 1]))) ++i;
           }
           continue;
         }
@@ -314,6 +315,12 @@ class Resolver {
       if ((before == "on" || before == "onto") && (n == "token" || n == "tokens")) return false;
       return !person || a.card_type >= 0 || a.target || Lexicon::entity_noun(n);
     };
+    // a phrase never names itself: "one of his attachments" inside "target and destroy one of his attachments"
+    auto inside = [&](const Antecedent& a) { return a.range.begin <= term.range.begin && term.range.end <= a.range.end; };
+    std::vector<Antecedent> outer;
+    for (const Antecedent& a : ante)
+      if (!inside(a)) outer.push_back(a);
+    if (outer.size() != ante.size()) return pronoun(u, term, w, outer, before, after);
     auto it = ante.rend();
     // "move home a target Personality and himself": a reflexive after "and" is not the one it is joined to
     bool coordinated_reflexive = (w == "himself" || w == "herself") && before == "and";

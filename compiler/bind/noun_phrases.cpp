@@ -408,6 +408,16 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       i += 2;
       continue;
     }
+    // "at any battlefield": at one (not home); "at another battlefield": at one other than the current battlefield
+    if (w == "at" && i + 2 < to && (lower_word(*t[i + 1]) == "any" || lower_word(*t[i + 1]) == "another") &&
+        lower_word(*t[i + 2]) == "battlefield") {
+      Node at = binary(Op::Gt, call("cardrt_card_battlefield", {G(), card}), konst(0));
+      if (lower_word(*t[i + 1]) == "another")
+        at = and_(std::move(at), binary(Op::Ne, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
+      add(std::move(at));
+      i += 2;
+      continue;
+    }
     // "at home": at no battlefield (001 battlefields: a card not at a battlefield is home)
     if (w == "at" && i + 1 < to && lower_word(*t[i + 1]) == "home") {
       add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), konst(0)));

@@ -103,8 +103,12 @@ class Resolver {
             u.references.push_back({RefKind::TheTarget, r, c->range, "the target of the attack", -1});
           else if (it == ante.rend())
             ctx_.diags.report(DiagId::TargetReferenceWithoutTargeting, r, std::string(ctx_.sources.text(r)));
-          else
+          else {
             u.references.push_back({RefKind::TheTarget, r, it->range, "the target of '" + it->text + "'", it->card_type});
+            // named again, it is the latest thing named: "Give the target -3F. Bow it if its Force is now 0"
+            Antecedent again = *it;
+            ante.push_back(again);
+          }
           i += 2;
           continue;
         }
@@ -327,6 +331,10 @@ class Resolver {
     if (person)
       for (it = ante.rbegin(); it != ante.rend(); ++it)
         if (person_like(*it) && !(object && it->self) && !std::exchange(coordinated_reflexive, false)) break;
+    // "Even if Kusugi is not at the current battlefield, bow him": a person before a place, even the card itself
+    if (person && it == ante.rend())
+      for (it = ante.rbegin(); it != ante.rend(); ++it)
+        if (person_like(*it) && it->card_type >= 0) break;
     // "Target an enemy Personality: ... target and destroy a card without attachments in his unit": a card is no
     // person, and every card is in its own unit; "his unit" is the unit of the person named before it
     if (person && w == "his" && after == "unit" && it != ante.rend() && it->target && it->card_type < 0 &&

@@ -56,7 +56,10 @@ class Resolver {
             const Targeting& tg = u.targets[target_index++];
             ante.push_back({tg.range, std::string(ctx_.sources.text(tg.range)), tg.card_type, true});
             // the target's own words, but a pronoun among them ("target and destroy one of his attachments")
-            while (i + 1 < t.size() && t[i + 1]->range.end <= tg.range.end && !is_pronoun(lower_word(*t[i + 1]))) ++i;
+            // (or the card's own name: "Target Fujito's Follower")
+            while (i + 1 < t.size() && t[i + 1]->range.end <= tg.range.end && !is_pronoun(lower_word(*t[i + 1])) &&
+                   !own_name_at(t, i + 1))
+              ++i;
           }
           continue;
         }

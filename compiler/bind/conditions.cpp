@@ -14,10 +14,34 @@ namespace cardc::binding {
 
 namespace {
 
+// The condition's words. A list "Kolat, Ninja, or Shadowlands" reads as "Kolat or Ninja or Shadowlands": each comma
+// of it becomes the list's last "or" / "and" (a comma before it is dropped).
 std::vector<const ast::Term*> terms_in(const Clause& c, SourceRange cond) {
   std::vector<const ast::Term*> t;
   for (const auto* term : c.all_terms)
     if (term->range.begin >= cond.begin && term->range.end <= cond.end) t.push_back(term);
+  for (size_t k = 1; k + 1 < t.size(); ++k) {
+    if (t[k]->kind != ast::TermKind::Comma) continue;
+    // the list's end: ", or X" / ", and X" after items of at most three words each
+    size_t j = k;
+    while (j < t.size()) {
+      size_t next = j + 1;
+      while (next < t.size() && t[next]->kind != ast::TermKind::Comma && next - j <= 4) ++next;
+      std::string w = word_at(t, j + 1);
+      if (w == "or" || w == "and") break;
+      if (next >= t.size() || t[next]->kind != ast::TermKind::Comma) {
+        j = t.size();
+        break;
+      }
+      j = next;
+    }
+    if (j + 1 >= t.size()) continue;
+    const ast::Term* join = t[j + 1];
+    for (size_t m = k; m <= j; ++m)
+      if (t[m]->kind == ast::TermKind::Comma) t[m] = m == j ? nullptr : join;
+    t.erase(std::remove(t.begin(), t.end(), nullptr), t.end());
+    k = 0;
+  }
   return t;
 }
 

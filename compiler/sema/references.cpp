@@ -6,6 +6,7 @@
 #include <span>
 
 #include "base/suggest.h"
+#include "sema/clause_reader.h"
 #include "sema/lexicon.h"
 #include "sema/pipeline.h"
 #include "sema/unit_walk.h"
@@ -171,7 +172,12 @@ class Resolver {
         if (size_t n = own_name_at(t, i)) {
           SourceRange r = terms_range(t, i, i + n);
           u.references.push_back({RefKind::ThisCard, r, {}, "this card (" + std::string(ctx_.sources.text(r)) + ")", own_type_});
+          // named as a verb's object ("give Kuchika +2F and permanently give her **Tattooed**"), the card is what an
+          // object pronoun after it names: it is not the subject an object pronoun names someone other than
+          size_t vlen = 0;
+          bool object_of_verb = i > 0 && ClauseReader(ctx_.profile).verb_at(std::span(t).subspan(i - 1), vlen) >= 0 && vlen == 1;
           ante.push_back({r, std::string(ctx_.sources.text(r)), own_type_, false, true});
+          if (object_of_verb) named_objects_.push_back({r, c->range});
           i += n - 1;
           continue;
         }
@@ -299,6 +305,15 @@ class Resolver {
     return i;  // "this" before another word is ordinary English
   }
 
+  // The card named by its short name as the object of a verb ("give Kuchika +2F and permanently give her ..."): an
+  // object pronoun after it in the same clause names it (an object pronoun otherwise names someone other than the
+  // card, which calls itself "this Personality").
+  bool named_object(const Antecedent& a, const ast::Term& term) const {
+    for (const auto& [name, clause] : named_objects_)
+      if (name == a.range && clause.begin <= term.range.begin && term.range.end <= clause.end) return true;
+    return false;
+  }
+
   void pronoun(TextUnit& u, const ast::Term& term, const std::string& w, const std::vector<Antecedent>& ante,
                const std::string& before, const std::string& after = std::string()) {
     bool person = w == "he" || w == "him" || w == "his" || w == "she" || w == "her" || w == "hers" ||
@@ -333,7 +348,8 @@ class Resolver {
     bool coordinated_reflexive = (w == "himself" || w == "herself") && before == "and";
     if (person)
       for (it = ante.rbegin(); it != ante.rend(); ++it)
-        if (person_like(*it) && !(object && it->self) && !std::exchange(coordinated_reflexive, false)) break;
+        if (person_like(*it) && !(object && it->self && !named_object(*it, term)) && !std::exchange(coordinated_reflexive, false))
+          break;
     // "Even if Kusugi is not at the current battlefield, bow him": a person before a place, even the card itself
     if (person && it == ante.rend())
       for (it = ante.rbegin(); it != ante.rend(); ++it)
@@ -412,6 +428,7 @@ class Resolver {
     return end - 1;
   }
 
+  std::vector<std::pair<SourceRange, SourceRange>> named_objects_;  // (the name, its clause): named_object
   CheckContext& ctx_;
   Lexicon lex_;
   const ast::Card& card_;

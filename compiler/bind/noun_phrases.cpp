@@ -869,6 +869,23 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       end = i + 2;
       return slot(*k);
     }
+    // "If the enemy Personality is Kolat, ...": the one target of that type whose words say "enemy" too
+    if (std::string adj = lower_word(*t[i + 1]); (adj == "enemy" || adj == "opposing") && i + 2 < t.size()) {
+      int ct = lex_.card_type(possessive_stem(t[i + 2]->text));
+      std::optional<int> found;
+      size_t count = 0;
+      for (size_t k = 0; k < unit_->targets.size() && ct >= 0; ++k) {
+        std::string phrase = " " + lower(std::string(ctx_.sources.text(unit_->targets[k].range))) + " ";
+        if (unit_->targets[k].card_type == ct && phrase.find(" " + adj + " ") != std::string::npos) {
+          found = static_cast<int>(k);
+          ++count;
+        }
+      }
+      if (found && count == 1) {
+        end = i + 3;
+        return slot(*found);
+      }
+    }
   }
   if (w == "the" && i + 1 < t.size() && possessive_stem(lower_word(*t[i + 1])) == "target") {
     const Reference* r = reference_at(t[i]);

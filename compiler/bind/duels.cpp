@@ -121,6 +121,22 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     }
     break;
   }
+  // "Melee Attack equal to this Shugenja's Chi, +1 if he is Earth, +1 if the target is Shadowlands": each amount while
+  // its condition (to the next ", +N if" or the end) holds
+  while (read + 3 < t.size() && t[read]->kind == ast::TermKind::Comma && t[read + 1]->kind == ast::TermKind::Modifier &&
+         t[read + 1]->stat().empty() && !t[read + 1]->uses_x && lower_word(*t[read + 2]) == "if") {
+    size_t end = read + 3;
+    while (end < t.size() && !(t[end]->kind == ast::TermKind::Comma && end + 2 < t.size() &&
+                               t[end + 1]->kind == ast::TermKind::Modifier && lower_word(*t[end + 2]) == "if"))
+      ++end;
+    SourceRange cond = terms_range(t, read + 2, end);
+    attack_target_ = param(2);  // "if the target is Shadowlands": asked of each candidate, in the target filter
+    auto g = card_condition(c, cond);
+    attack_target_.reset();
+    if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
+    n = binary(Op::Add, std::move(*n), binary(Op::Mul, konst(t[read + 1]->value), binary(Op::Ne, std::move(*g), konst(0))));
+    read = end;
+  }
   const int32_t kind = melee ? CARDRT_ATTACK_MELEE : CARDRT_ATTACK_RANGED;
   bool with_followers = melee;
   std::optional<Node> excluded, widened;

@@ -219,6 +219,7 @@ class CardBinder {
   std::optional<bool> trailing_condition(const Clause& c, Body& b, bool continuous);
   std::optional<bool> trailing_moment(const Clause& c, Body& b, bool continuous);
   std::optional<bool> alternative_effects(const Clause& c, size_t v, Body& b, bool continuous);
+  bool either_effect(const Clause& one, const Clause& other, Body& b, bool continuous);
   std::optional<bool> gift_to_two(const Clause& c, size_t v, Body& b, bool continuous);
   std::optional<bool> negate_modifiers(const Clause& c, size_t v, Body& b, int32_t dur);
   std::optional<Node> resource_condition(const Clause& c, SourceRange cond);

@@ -97,6 +97,16 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     n = std::move(either);
     read = t.size();
   }
+  // The strength plus `value` while the condition holds; "if the target is dishonorable" is asked of each candidate,
+  // in the target filter.
+  auto add_if = [&](SourceRange cond, int64_t value) {
+    attack_target_ = param(2);
+    auto g = card_condition(c, cond);
+    attack_target_.reset();
+    if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
+    n = binary(Op::Add, std::move(*n), binary(Op::Mul, konst(value), binary(Op::Ne, std::move(*g), konst(0))));
+    return true;
+  };
   // "Ranged 4 Attack with +2 strength if it targets a Follower", "Melee 4 Attack, with +2 strength if you control a
   // Shugenja": the bonus when the condition (to the end of the clause) holds; several joined by ", and with +1 strength
   // if ...", each with its own condition
@@ -107,12 +117,7 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
       while (end + 2 < t.size() && !(t[end]->kind == ast::TermKind::Comma && lower_word(*t[end + 1]) == "and" && lower_word(*t[end + 2]) == "with"))
         ++end;
       if (end + 2 >= t.size()) end = t.size();
-      SourceRange cond = terms_range(t, w + 3, end);
-      attack_target_ = param(2);  // "if the target is dishonorable": asked of each candidate, in the target filter
-      auto g = card_condition(c, cond);
-      attack_target_.reset();
-      if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
-      n = binary(Op::Add, std::move(*n), binary(Op::Mul, konst(t[w + 1]->value), binary(Op::Ne, std::move(*g), konst(0))));
+      if (!add_if(terms_range(t, w + 3, end), t[w + 1]->value)) return false;
       read = end;
       if (end < t.size()) {
         w = end + 2;
@@ -129,12 +134,7 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     while (end < t.size() && !(t[end]->kind == ast::TermKind::Comma && end + 2 < t.size() &&
                                t[end + 1]->kind == ast::TermKind::Modifier && lower_word(*t[end + 2]) == "if"))
       ++end;
-    SourceRange cond = terms_range(t, read + 2, end);
-    attack_target_ = param(2);  // "if the target is Shadowlands": asked of each candidate, in the target filter
-    auto g = card_condition(c, cond);
-    attack_target_.reset();
-    if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
-    n = binary(Op::Add, std::move(*n), binary(Op::Mul, konst(t[read + 1]->value), binary(Op::Ne, std::move(*g), konst(0))));
+    if (!add_if(terms_range(t, read + 2, end), t[read + 1]->value)) return false;
     read = end;
   }
   const int32_t kind = melee ? CARDRT_ATTACK_MELEE : CARDRT_ATTACK_RANGED;

@@ -113,20 +113,13 @@ std::optional<bool> CardBinder::each_object(const Clause& c, size_t v, Body& b, 
     end = target_phrase_end(t, v);
     if (!noun_filter(t, v, end, param(2), filter_test, why)) return fail({c.range, why});
     how = How::each;
-  } else if (prim != "give" && attached_one(t, v)) {
-    // "You may bow Sora's Weapon to straighten him": one card attached to him, chosen (not targeted, 001 Target)
-    end = target_phrase_end(t, v);
-    std::optional<Node> test;
-    if (!noun_filter(t, v, end, param(2), test, why)) return fail({c.range, why});
-    auto slot_k = choose_into_slot(c, filter_function(std::move(*test), c.range), 1, 1, 0, b);
-    if (!slot_k) return false;
-    k = *slot_k;
-    how = How::chosen;
-  } else if (((word(v) == "a" || word(v) == "an") && word(v + 1) != "target" && prim != "give" && prim != "move") ||
-             (word(v) == "one" && word(v + 1) == "of" && word(v + 2) != "them" && word(v + 2) != "these" &&
-              word(v + 2) != "target" && word(v + 3) != "target")) {
-    // "Destroy a Terrain", "bow one of his Weapons", "give one of your Personalities +2F": chosen, not targeted
-    size_t from = word(v) == "one" ? v + 2 : v + 1;
+  } else if (bool one_of = word(v) == "one" && word(v + 1) == "of" && word(v + 2) != "them" && word(v + 2) != "these" &&
+                            word(v + 2) != "target" && word(v + 3) != "target";
+             (prim != "give" && attached_one(t, v)) ||
+             ((word(v) == "a" || word(v) == "an") && word(v + 1) != "target" && prim != "give" && prim != "move") || one_of) {
+    // "Destroy a Terrain", "bow one of his Weapons", "give one of your Personalities +2F", "You may bow Sora's Weapon
+    // to straighten him" (one attached to him): chosen, not targeted (001 Target)
+    size_t from = one_of ? v + 2 : word(v) == "a" || word(v) == "an" ? v + 1 : v;
     end = target_phrase_end(t, v);
     std::optional<Node> test;
     if (!noun_filter(t, from, end, param(2), test, why)) return fail({c.range, why});

@@ -427,6 +427,12 @@ std::optional<bool> CardBinder::alternative_effects(const Clause& c, size_t v, B
   other.optional = false;
   other.range = SourceRange::join(other.terms.front()->range, other.terms.back()->range);
   one.all_terms = one.terms;
+  return either_effect(one, other, b, continuous);
+}
+
+// Two effects, one of which the controller chooses (CARDRT_PURPOSE_VERB: yes is the first): both are bound, each in
+// its own block.
+bool CardBinder::either_effect(const Clause& one, const Clause& other, Body& b, bool continuous) {
   Body a, d;
   a.locals = b.locals;
   if (!effect_body(one, a, continuous)) return false;
@@ -815,14 +821,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       one.optional = false;
       Clause other = tail_clause(c, v + 1, second);
       other.all_terms = other.terms;
-      Body a, o;
-      a.locals = b.locals;
-      if (!effect_body(one, a, continuous)) return false;
-      o.locals = a.locals;
-      if (!effect_body(other, o, continuous)) return false;
-      b.locals = o.locals;
-      b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}), block(std::move(a.stmts)), block(std::move(o.stmts))));
-      return true;
+      return either_effect(one, other, b, continuous);
     }
   }
   if (std::optional<bool> r = alternative_effects(c, v, b, continuous)) return *r;

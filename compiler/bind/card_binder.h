@@ -217,6 +217,8 @@ class CardBinder {
   bool names_moved_card(const ast::Term* term) const;
   std::optional<bool> unless_clause(const Clause& c, Body& b, bool cost, bool continuous);
   std::optional<bool> trailing_condition(const Clause& c, Body& b, bool continuous);
+  template <class Bind>
+  bool only_if(Node cond, Body& b, Bind&& bind);
   std::optional<bool> trailing_moment(const Clause& c, Body& b, bool continuous);
   std::optional<bool> alternative_effects(const Clause& c, size_t v, Body& b, bool continuous);
   bool either_effect(const Clause& one, const Clause& other, Body& b, bool continuous);

@@ -153,7 +153,6 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     if (to < t.size()) {
       SourceRange cond = terms_range(t, to, t.size());
       auto g = card_condition(c, cond);
-      if (!g) g = resource_condition(c, cond);
       if (!g) return fail({c.range, "the condition '" + std::string(ctx_.sources.text(cond)) + "' is not compiled yet"});
       widened = and_(binary(Op::Ne, std::move(*g), konst(0)), std::move(*widened));
     }

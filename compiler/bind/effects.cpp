@@ -174,8 +174,7 @@ std::optional<Node> CardBinder::or_amount_if(const Clause& c, size_t after, Node
   const auto& t = c.terms;
   if (after >= t.size() || lower_word(*t[after]) != "if") return std::nullopt;
   SourceRange cond = terms_range(t, after, t.size());
-  auto g = card_condition(c, cond);
-  if (!g) g = resource_condition(c, cond);
+  auto g = card_condition(c, cond);  // resource conditions too (condition_of)
   if (!g) return std::nullopt;
   Node chosen = binary(Op::Ne, std::move(*g), konst(0));
   return binary(Op::Add, first, binary(Op::Mul, binary(Op::Sub, std::move(second), first), std::move(chosen)));
@@ -226,6 +225,17 @@ bool CardBinder::only_duration_left(const Clause& c, size_t read) const {
   return lex_.duration_at(std::span(c.terms).subspan(read), len) >= 0 && read + len == c.terms.size();
 }
 
+// What `bind` binds, in a block run only while `cond` holds (its locals are the body's, numbered on).
+template <class Bind>
+bool CardBinder::only_if(Node cond, Body& b, Bind&& bind) {
+  Body inner;
+  inner.locals = b.locals;
+  if (!bind(inner)) return false;
+  b.locals = inner.locals;
+  b.stmts.push_back(if_(std::move(cond), block(std::move(inner.stmts))));
+  return true;
+}
+
 // What follows the words an effect read: a duration, "and <another effect>", or nothing; anything else is reported
 // (fail closed: "Give him -2F, or -3F if ..." must not compile as "Give him -2F").
 bool CardBinder::rest_of_effect(const Clause& c, size_t v, size_t read, Body& b, bool continuous) {
@@ -245,18 +255,11 @@ bool CardBinder::rest_of_effect(const Clause& c, size_t v, size_t read, Body& b,
     std::string ignored;
     if (comma + 1 < c.terms.size() && ClauseReader(p_).read(std::span(c.terms).subspan(comma + 1), then, ignored) &&
         then.conditions.empty() && (then.form == ClauseForm::Imperative || then.form == ClauseForm::Declarative)) {
-      SourceRange where = terms_range(c.terms, at + 1, comma);
-      std::optional<Node> cond = resource_condition(c, where);
-      if (!cond) cond = card_condition(c, where);
+      std::optional<Node> cond = card_condition(c, terms_range(c.terms, at + 1, comma));
       if (!cond) return fail({c.range, "the condition '" + words_text(c.terms, at + 1, comma) + "' is not compiled yet"});
       then.range = terms_range(c.terms, comma + 1, c.terms.size());
       then.role = c.role;
-      Body inner;
-      inner.locals = b.locals;
-      if (!effect_body(then, inner, continuous)) return false;
-      b.locals = inner.locals;
-      b.stmts.push_back(if_(std::move(*cond), block(std::move(inner.stmts))));
-      return true;
+      return only_if(std::move(*cond), b, [&](Body& inner) { return effect_body(then, inner, continuous); });
     }
   }
   return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
@@ -273,12 +276,7 @@ std::optional<bool> CardBinder::unless_clause(const Clause& c, Body& b, bool cos
   Clause before = c;
   before.terms.resize(u);
   before.range.end = c.terms[u - 1]->range.end;
-  Body inner;
-  inner.locals = b.locals;
-  if (!(cost ? cost_clause(before, inner) : effect_clause(before, inner, continuous))) return false;
-  b.locals = inner.locals;
-  b.stmts.push_back(if_(std::move(*cond), block(std::move(inner.stmts))));
-  return true;
+  return only_if(std::move(*cond), b, [&](Body& inner) { return cost ? cost_clause(before, inner) : effect_clause(before, inner, continuous); });
 }
 
 // 003 Embedded text: the traits and abilities quoted in `quoted` are abilities of this card's definition; the runtime
@@ -457,19 +455,13 @@ std::optional<bool> CardBinder::trailing_condition(const Clause& c, Body& b, boo
   }
   if (at + 2 >= t.size() || t[at - 1]->kind == ast::TermKind::Comma) return std::nullopt;
   SourceRange where = terms_range(t, at, t.size());
-  std::optional<Node> cond = resource_condition(c, where);
-  if (!cond) cond = duel_condition(c, where);
+  std::optional<Node> cond = duel_condition(c, where);
   if (!cond) cond = card_condition(c, where);
   if (!cond) return std::nullopt;
   Clause before = c;
   before.terms.resize(at);
   before.range.end = t[at - 1]->range.end;
-  Body inner;
-  inner.locals = b.locals;
-  if (!effect_clause(before, inner, continuous)) return false;
-  b.locals = inner.locals;
-  b.stmts.push_back(if_(std::move(*cond), block(std::move(inner.stmts))));
-  return true;
+  return only_if(std::move(*cond), b, [&](Body& inner) { return effect_clause(before, inner, continuous); });
 }
 
 // "Straighten this Holding after your next Dynasty Phase begins", "remove him from the game after the battle ends":
@@ -1076,7 +1068,6 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (word_at(c.terms, end) == "if") {
       SourceRange cond = terms_range(c.terms, end, c.terms.size());
       auto g = card_condition(c, cond);
-      if (!g) g = resource_condition(c, cond);
       if (!g) return fail({c.range, "the condition '" + words_text(c.terms, end, c.terms.size()) + "' is not compiled yet"});
       b.stmts.push_back(if_(std::move(*g), block({eval(std::move(act))})));
       return true;

@@ -10,12 +10,14 @@
 #include <string_view>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "cardrt/cardrt.h"
 
 namespace cardc::codegen {
 
-struct PartitionPlan;  // partition.h
+struct PartitionPlan;   // partition.h
+struct RegisterPiece;   // register_pieces.h
 
 enum class OptLevel : uint8_t { O0 = 0, O1 = 1, O2 = 2, O3 = 3 };
 // 0..3 -> the level; anything else -> nullopt.
@@ -44,6 +46,10 @@ struct LowerOptions {
   // With function_tables: partition `partition` exports its table as code_table_name (the lazy JIT, whose
   // function_table_name tables hold call-through stubs); references to other partitions are unchanged.
   bool code_table = false;
+  // The register function in pieces (register_pieces.h; a large set's eager load that compiles it, and a library):
+  // the partition that defines the register function calls the pieces in order, and partition `partition` defines
+  // the pieces planned for it. Null: the register function is one function.
+  const std::vector<RegisterPiece>* register_pieces = nullptr;
   bool verify_ir = true;        // false: the caller has run ir::verify on the module already
   // Read the most asked runtime queries from the runtime's views instead of calling them (inline_queries.h). Only
   // tests turn it off (to compare both ways).

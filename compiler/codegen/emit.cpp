@@ -27,6 +27,7 @@
 
 #include "codegen/lower.h"
 #include "codegen/partition.h"
+#include "codegen/register_pieces.h"
 #include "codegen/target.h"
 #include "ir/verify.h"
 
@@ -134,6 +135,8 @@ struct Cleanup {
 Expected<std::vector<std::string>> emit_partition_objects(const ir::Module& m, const PartitionPlan& plan,
                                                           const EmitOptions& opts) {
   std::vector<std::string> objects(plan.count), errors(plan.count);
+  // the register function spread over the partitions (register_pieces.h), not the long pole of the compile
+  const std::vector<RegisterPiece> pieces = plan_register_pieces(m, plan);
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t p; (p = next++) < plan.count;) {
@@ -150,6 +153,8 @@ Expected<std::vector<std::string>> emit_partition_objects(const ir::Module& m, c
         lower_options.define_identity = p == 0;
         lower_options.hidden_functions = true;
         lower_options.define_function = [&plan, p](size_t i) { return plan.of[i] == p; };
+        lower_options.partition = p;
+        if (!pieces.empty()) lower_options.register_pieces = &pieces;
         auto lowered = lower(m, context, lower_options);
         if (!lowered) {
           errors[p] = lowered.error();

@@ -34,6 +34,7 @@
 #include "codegen/lower.h"
 #include "codegen/object_cache.h"
 #include "codegen/partition.h"
+#include "codegen/register_pieces.h"
 #include "codegen/runtime_symbols.h"
 #include "codegen/target.h"
 #include "interp/interpreter.h"
@@ -546,6 +547,12 @@ Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, std::shared_pt
   const bool has_register = m.register_fn >= 0 && static_cast<size_t>(m.register_fn) < m.functions.size();
   if (!cache && has_register) loaded.interpret = shared ? std::move(shared) : std::make_shared<const ir::Module>(m);
   const int64_t reg = m.register_fn;
+  // Compiled, the register function is spread over the partitions in pieces (register_pieces.h).
+  // (Planned only when something is compiled: a set the cache holds whole needs no plan.)
+  const std::vector<codegen::RegisterPiece> pieces = loaded.interpret || found == plan.count
+                                                         ? std::vector<codegen::RegisterPiece>{}
+                                                         : codegen::plan_register_pieces(m, plan);
+  stats.register_pieces += pieces.size();
   for (size_t p = 0; p < plan.count; ++p) {
     ++stats.partitions;
     if (p == 0 && loaded.interpret) {
@@ -585,6 +592,7 @@ Expected<Jit::ModuleId> Jit::Impl::add_eager(const ir::Module& m, std::shared_pt
     lower_options.define_function = [&plan, p](size_t i) { return plan.of[i] == p; };
     lower_options.function_tables = &plan;
     lower_options.partition = p;
+    if (!pieces.empty()) lower_options.register_pieces = &pieces;
     auto lowered = codegen::lower(m, *context, lower_options);
     if (!lowered) return lowered.take_failure();
     std::unique_ptr<llvm::Module> module = std::move(*lowered);

@@ -49,6 +49,7 @@ struct JitStats {
   uint64_t cache_written = 0;     // entries written
   uint64_t lazy_stubs = 0;        // lazy: call-through stubs made (one per card function; lazy_stubs.h)
   uint64_t lazy_partitions_compiled = 0;  // lazy: partitions compiled so far, the register function's included
+  uint64_t register_pieces = 0;  // eager loads that compile the register function: the pieces it was cut into
 };
 
 // $CARDC_CACHE_DIR, else $XDG_CACHE_HOME/cardc, else $HOME/.cache/cardc ("" when none is set).

@@ -20,6 +20,7 @@
 
 #include "codegen/inline_queries.h"
 #include "codegen/partition.h"
+#include "codegen/register_pieces.h"
 #include "codegen/target.h"
 #include "ir/verify.h"
 
@@ -56,6 +57,9 @@ class Lowerer {
     declare_abi();
     for (size_t i = 0; i < im_.functions.size(); ++i)
       if (defines(i)) define(im_.functions[i], fns_[i]);
+    if (options_.register_pieces)
+      for (size_t k = 0; k < options_.register_pieces->size(); ++k)
+        if ((*options_.register_pieces)[k].partition == options_.partition) define_piece(k);
     if (options_.function_tables) define_function_table();
   }
 
@@ -223,9 +227,68 @@ class Lowerer {
     for (uint32_t i = 0; i < f.locals; ++i)
       locals_.push_back(b_.CreateAlloca(b_.getInt32Ty(), nullptr, "l" + std::to_string(i)));
     for (llvm::AllocaInst* slot : locals_) b_.CreateStore(b_.getInt32(0), slot);
-    statement(f.body);
+    if (options_.register_pieces && &f == register_function())
+      call_pieces();
+    else
+      statement(f.body);
     // Falling off the end of a function returns CARDRT_OK.
     if (!terminated()) b_.CreateRet(b_.getInt32(CARDRT_OK));
+  }
+
+  // ---------------------------------------------------------------- the register function in pieces
+  const ir::Function* register_function() const {
+    if (im_.register_fn < 0 || static_cast<size_t>(im_.register_fn) >= im_.functions.size()) return nullptr;
+    return &im_.functions[static_cast<size_t>(im_.register_fn)];
+  }
+
+  llvm::Function* piece(size_t k) {
+    const std::string name = register_piece_name(k);
+    if (llvm::Function* f = m_.getFunction(name)) return f;
+    auto* type = llvm::FunctionType::get(b_.getInt64Ty(), {b_.getPtrTy()}, false);
+    auto* fn = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, name, m_);
+    if (fn->getName() != name) throw LowerError{"the symbol " + name + " is taken"};
+    // a library exports only its entry and identity (as hidden_functions)
+    if (options_.hidden_functions) fn->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    fn->setDoesNotThrow();
+    fn->getArg(0)->setName("pool");
+    return fn;
+  }
+
+  // The entry point: each piece in order; the first that returns (2^32 set) gives the function's value.
+  void call_pieces() {
+    for (size_t k = 0; k < options_.register_pieces->size(); ++k) {
+      llvm::Value* r = b_.CreateCall(piece(k), {fn_->getArg(0)}, "piece");
+      llvm::Value* returned = b_.CreateICmpNE(b_.CreateLShr(r, 32), b_.getInt64(0));
+      auto* ret_bb = llvm::BasicBlock::Create(c_, "returned", fn_);
+      auto* next_bb = llvm::BasicBlock::Create(c_, "next", fn_);
+      b_.CreateCondBr(returned, ret_bb, next_bb);
+      b_.SetInsertPoint(ret_bb);
+      b_.CreateRet(b_.CreateTrunc(r, b_.getInt32Ty()));
+      b_.SetInsertPoint(next_bb);
+    }
+  }
+
+  void define_piece(size_t k) {
+    const ir::Function* f = register_function();
+    const RegisterPiece& p = (*options_.register_pieces)[k];
+    if (!f || p.begin > p.end || p.end > f->body.kids.size()) throw LowerError{"a register piece out of range"};
+    llvm::Function* fn = piece(k);
+    if (!fn->isDeclaration()) throw LowerError{"the register piece " + std::to_string(k) + " is defined twice"};
+    // like the register function: run once, optimizing it gains nothing
+    fn->addFnAttr(llvm::Attribute::OptimizeNone);
+    fn->addFnAttr(llvm::Attribute::NoInline);
+    if (!options_.function_tables) fn->setUWTableKind(llvm::UWTableKind::Async);
+    f_ = f;
+    fn_ = fn;
+    in_piece_ = true;
+    b_.SetInsertPoint(llvm::BasicBlock::Create(c_, "entry", fn));
+    locals_.clear();
+    for (uint32_t i = 0; i < f->locals; ++i)
+      locals_.push_back(b_.CreateAlloca(b_.getInt32Ty(), nullptr, "l" + std::to_string(i)));
+    for (llvm::AllocaInst* slot : locals_) b_.CreateStore(b_.getInt32(0), slot);
+    for (size_t i = p.begin; i < p.end; ++i) statement(f->body.kids[i]);
+    if (!terminated()) b_.CreateRet(b_.getInt64(0));
+    in_piece_ = false;
   }
 
   // After a return (in this block, or in both branches of an if) the statements that follow are unreachable and
@@ -245,7 +308,10 @@ class Lowerer {
         value(kid(n, 0));
         return;
       case Op::Return:
-        b_.CreateRet(i32(kid(n, 0)));
+        if (in_piece_)  // register_pieces.h: 2^32 + the value as unsigned 32 bits
+          b_.CreateRet(b_.CreateOr(b_.CreateZExt(i32(kid(n, 0)), b_.getInt64Ty()), b_.getInt64(int64_t{1} << 32)));
+        else
+          b_.CreateRet(i32(kid(n, 0)));
         return;
       case Op::If: if_(n); return;
       default: throw LowerError{"a value where a statement is expected"};
@@ -525,6 +591,7 @@ class Lowerer {
   llvm::Function* fn_ = nullptr;
   llvm::Value** speculation_ok_ = nullptr;  // while speculating: the and of every query read's ok
   bool as_written_ = false;                 // lowering the fallback of a speculated expression: calls, branches
+  bool in_piece_ = false;                   // lowering a piece of the register function (register_pieces.h)
   std::vector<llvm::AllocaInst*> locals_;
 };
 

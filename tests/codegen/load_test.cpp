@@ -566,6 +566,7 @@ TEST(LibraryParallel, ALargeLibraryIsTheSameOnOneAndTwoThreadsAndPlaysLikeTheJit
     EXPECT_NE(dynsym.find("cardrt_library_register"), std::string::npos) << dynsym;
     EXPECT_EQ(dynsym.find("card0_effect"), std::string::npos) << dynsym;
     EXPECT_EQ(dynsym.find("card999_effect"), std::string::npos) << dynsym;
+    EXPECT_EQ(dynsym.find("cardc.register."), std::string::npos) << dynsym;  // the register function's pieces
   }
 
   auto jit = make(eager(OptLevel::O2));

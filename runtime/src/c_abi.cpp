@@ -106,22 +106,22 @@ void cardrt_profile_destroy(cardrt_profile* p) {
 int32_t cardrt_profile_add_stat(cardrt_profile* p, const char* name, const char* abbrev, int32_t floor, uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || floor < CARDRT_FLOOR_ZERO || floor > CARDRT_FLOOR_ZERO_EXCEPT_SET) return CARDRT_E_ARGUMENT;
-  if (cardrt::find_named(p->p.stats, name) >= 0) return CARDRT_E_ARGUMENT;
+  if (cardrt::find_named(p->edit().stats, name) >= 0) return CARDRT_E_ARGUMENT;
   return guard([&] {
-    p->p.stats.push_back(cardrt::StatDef{name, abbrev ? abbrev : "", floor, flags});
-    return int32_t(p->p.stats.size()) - 1;
+    p->edit().stats.push_back(cardrt::StatDef{name, abbrev ? abbrev : "", floor, flags});
+    return int32_t(p->edit().stats.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_card_type(cardrt_profile* p, const char* name, const int32_t* stats, int32_t n,
                                      uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (!nonempty(name) || n < 0 || (n > 0 && !stats) || cardrt::find_named(p->p.card_types, name) >= 0)
+  if (!nonempty(name) || n < 0 || (n > 0 && !stats) || cardrt::find_named(p->edit().card_types, name) >= 0)
     return CARDRT_E_ARGUMENT;
   for (int32_t i = 0; i < n; ++i)
-    if (stats[i] < 0 || stats[i] >= int32_t(p->p.stats.size())) return CARDRT_E_ARGUMENT;
+    if (stats[i] < 0 || stats[i] >= int32_t(p->edit().stats.size())) return CARDRT_E_ARGUMENT;
   return guard([&] {
-    p->p.card_types.push_back(cardrt::CardTypeDef{name, std::vector<int32_t>(stats, stats + n), flags});
-    return int32_t(p->p.card_types.size()) - 1;
+    p->edit().card_types.push_back(cardrt::CardTypeDef{name, std::vector<int32_t>(stats, stats + n), flags});
+    return int32_t(p->edit().card_types.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_resource(cardrt_profile* p, const char* name, int32_t model, int32_t floor, int32_t cap,
@@ -129,92 +129,92 @@ int32_t cardrt_profile_add_resource(cardrt_profile* p, const char* name, int32_t
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || (model != CARDRT_RESOURCE_COUNTER && model != CARDRT_RESOURCE_SUPPLY) || cap < 0 ||
       supply < 0 || floor < CARDRT_FLOOR_ZERO || floor > CARDRT_FLOOR_ZERO_EXCEPT_SET ||
-      cardrt::find_named(p->p.resources, name) >= 0)
+      cardrt::find_named(p->edit().resources, name) >= 0)
     return CARDRT_E_ARGUMENT;
   return guard([&] {
-    p->p.resources.push_back(cardrt::ResourceDef{name, model, floor, cap, supply});
-    return int32_t(p->p.resources.size()) - 1;
+    p->edit().resources.push_back(cardrt::ResourceDef{name, model, floor, cap, supply});
+    return int32_t(p->edit().resources.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_zone(cardrt_profile* p, const char* name, uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (!nonempty(name) || cardrt::find_named(p->p.zones, name) >= 0) return CARDRT_E_ARGUMENT;
+  if (!nonempty(name) || cardrt::find_named(p->edit().zones, name) >= 0) return CARDRT_E_ARGUMENT;
   return guard([&] {
-    p->p.zones.push_back(cardrt::ZoneDef{name, flags});
-    return int32_t(p->p.zones.size()) - 1;
+    p->edit().zones.push_back(cardrt::ZoneDef{name, flags});
+    return int32_t(p->edit().zones.size()) - 1;
   });
 }
 int32_t cardrt_profile_set_zone_role(cardrt_profile* p, int32_t role, int32_t zone) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (role < 0 || role >= CARDRT_ZROLE_COUNT || zone < 0 || zone >= int32_t(p->p.zones.size()))
+  if (role < 0 || role >= CARDRT_ZROLE_COUNT || zone < 0 || zone >= int32_t(p->edit().zones.size()))
     return CARDRT_E_ARGUMENT;
-  p->p.zone_roles[size_t(role)] = zone;
+  p->edit().zone_roles[size_t(role)] = zone;
   return CARDRT_OK;
 }
 int32_t cardrt_profile_add_counter(cardrt_profile* p, const char* name, uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (!nonempty(name) || cardrt::find_named(p->p.counters, name) >= 0) return CARDRT_E_ARGUMENT;
+  if (!nonempty(name) || cardrt::find_named(p->edit().counters, name) >= 0) return CARDRT_E_ARGUMENT;
   return guard([&] {
-    p->p.counters.push_back(cardrt::CounterDef{name, flags});
-    return int32_t(p->p.counters.size()) - 1;
+    p->edit().counters.push_back(cardrt::CounterDef{name, flags});
+    return int32_t(p->edit().counters.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_card_state(cardrt_profile* p, const char* name) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name)) return CARDRT_E_ARGUMENT;
-  if (p->p.card_states.size() >= 32) return CARDRT_E_LIMIT;
+  if (p->edit().card_states.size() >= 32) return CARDRT_E_LIMIT;
   return guard([&] {
-    p->p.card_states.emplace_back(name);
-    return int32_t(p->p.card_states.size()) - 1;
+    p->edit().card_states.emplace_back(name);
+    return int32_t(p->edit().card_states.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_keyword(cardrt_profile* p, const char* name, int32_t meaning) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || meaning < CARDRT_KWR_NONE || meaning > CARDRT_KWR_TERRAIN ||
-      cardrt::find_named(p->p.keywords, name) >= 0)
+      cardrt::find_named(p->edit().keywords, name) >= 0)
     return CARDRT_E_ARGUMENT;
   return guard([&] {
-    p->p.keywords.push_back(cardrt::KeywordDef{name, meaning});
-    return int32_t(p->p.keywords.size()) - 1;
+    p->edit().keywords.push_back(cardrt::KeywordDef{name, meaning});
+    return int32_t(p->edit().keywords.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_event(cardrt_profile* p, const char* name) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || cardrt::find_event(p->p, name) >= 0) return CARDRT_E_ARGUMENT;
   return guard([&] {
-    p->p.events.emplace_back(name);
-    return CARDRT_EV_FIRST_CUSTOM + int32_t(p->p.events.size()) - 1;
+    p->edit().events.emplace_back(name);
+    return CARDRT_EV_FIRST_CUSTOM + int32_t(p->edit().events.size()) - 1;
   });
 }
 int32_t cardrt_profile_set_stat_role(cardrt_profile* p, int32_t role, int32_t stat) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (role < 0 || role >= CARDRT_ROLE_COUNT || stat < 0 || stat >= int32_t(p->p.stats.size()))
+  if (role < 0 || role >= CARDRT_ROLE_COUNT || stat < 0 || stat >= int32_t(p->edit().stats.size()))
     return CARDRT_E_ARGUMENT;
-  p->p.stat_roles[size_t(role)] = stat;
+  p->edit().stat_roles[size_t(role)] = stat;
   return CARDRT_OK;
 }
 int32_t cardrt_profile_set_modifier_order(cardrt_profile* p, int32_t order) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (order != CARDRT_ORDER_STEPS_A_C && order != CARDRT_ORDER_RULE_523) return CARDRT_E_ARGUMENT;
-  p->p.modifier_order = order;
+  p->edit().modifier_order = order;
   return CARDRT_OK;
 }
 int32_t cardrt_profile_enable_rules(cardrt_profile* p, uint32_t bits) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  p->p.rules |= bits;
+  p->edit().rules |= bits;
   return CARDRT_OK;
 }
 int32_t cardrt_profile_set_players(cardrt_profile* p, int32_t players, int32_t life) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (players < 1 || players > 16 || life < 0) return CARDRT_E_ARGUMENT;
-  p->p.players = players;
-  p->p.starting_life = life;
+  p->edit().players = players;
+  p->edit().starting_life = life;
   return CARDRT_OK;
 }
 int32_t cardrt_profile_set_dice(cardrt_profile* p, int32_t sides) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (sides < 1) return CARDRT_E_ARGUMENT;
-  p->p.dice_sides = sides;
+  p->edit().dice_sides = sides;
   return CARDRT_OK;
 }
 
@@ -247,9 +247,10 @@ int32_t cardrt_cardpool_find(const cardrt_cardpool* pool, const char* title) {
 }
 
 namespace {
+// A definition to change (the pool's frozen copy is dropped: handles.hpp).
 cardrt::CardDef* def_at(cardrt_cardpool* pool, int32_t def) {
   if (def < 0 || def >= int32_t(pool->pool.defs.size())) return nullptr;
-  return &pool->pool.defs[size_t(def)];
+  return &pool->edit().defs[size_t(def)];
 }
 }  // namespace
 
@@ -263,7 +264,7 @@ int32_t cardrt_def_card(cardrt_cardpool* pool, const char* title, const char* ty
     d.title = title;
     d.type = t;
     d.stats.resize(pool->profile->stats.size());
-    pool->pool.defs.push_back(std::move(d));
+    pool->edit().defs.push_back(std::move(d));
     return int32_t(pool->pool.defs.size()) - 1;
   });
 }
@@ -302,9 +303,9 @@ int32_t cardrt_def_ability(cardrt_cardpool* pool, int32_t def, int32_t kind, int
     a.designators = designators;
     a.trigger = ev;
     a.flags = flags;
-    if (ev == CARDRT_EV_WOULD_RESOLVE_ACTION) pool->pool.has_responses = true;
-    if (kind == CARDRT_AB_TRIGGERED || kind == CARDRT_AB_REACTION) pool->pool.triggers.add(ev);
-    if (kind == CARDRT_AB_REPLACEMENT) pool->pool.replacements.add(ev);
+    if (ev == CARDRT_EV_WOULD_RESOLVE_ACTION) pool->edit().has_responses = true;
+    if (kind == CARDRT_AB_TRIGGERED || kind == CARDRT_AB_REACTION) pool->edit().triggers.add(ev);
+    if (kind == CARDRT_AB_REPLACEMENT) pool->edit().replacements.add(ev);
     if (kind == CARDRT_AB_CONTINUOUS && !(flags & CARDRT_ABF_GRANTED))
       d->continuous.push_back(int32_t(d->abilities.size()));
     if ((kind == CARDRT_AB_TRIGGERED || kind == CARDRT_AB_REACTION) && !(flags & CARDRT_ABF_GRANTED))
@@ -397,8 +398,8 @@ cardrt_game* cardrt_game_create(const cardrt_profile* profile, const cardrt_card
     return nullptr;
   try {
     auto* g = new cardrt_game;
-    g->g = std::make_unique<Game>(std::make_shared<const cardrt::Profile>(a),
-                                  std::make_shared<const cardrt::CardPool>(pool->pool), seed, host);
+    // the frozen copies of unchanged handles, shared with the other games made from them (handles.hpp)
+    g->g = std::make_unique<Game>(profile->frozen.get(a), pool->frozen.get(pool->pool), seed, host);
     g->g->handle = g;
     g->g->publish_cards();
     return g;

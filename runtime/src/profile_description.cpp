@@ -415,7 +415,7 @@ int32_t index_of(const V& list, const std::string& name) {
 
 // One declaration line into the profile under construction.
 void declare(cardrt_profile* profile, const std::string& word, std::vector<Token> tokens) {
-  cardrt::Profile& p = profile->p;
+  cardrt::Profile& p = profile->edit();
   cardrt_profile* h = profile;
   if (word == "stat") {
     Reader r(std::move(tokens), "stat");

@@ -1,8 +1,9 @@
 // Runtime microbenchmarks (docs/performance.md, Runtime): current-value stat evaluation with 0, 4 and 32
-// modifiers, and a damage + trigger round trip, against a plain array read measured in the same run.
+// modifiers, a damage + trigger round trip, and making a game from a pool of N cards, against a plain array read measured in the same run.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "test_support.hpp"
@@ -85,6 +86,28 @@ void BM_DamageTriggerRoundTrip(benchmark::State& state) {
   if (cardrt_card_counters(g, u, gems::Damage) != 0) state.SkipWithError("trigger did not heal");
 }
 BENCHMARK(BM_DamageTriggerRoundTrip);
+
+// Making a game (and destroying it) from a pool of N card definitions, as an AI's playouts do thousands of times:
+// games share the frozen copy of an unchanged profile and pool (runtime/src/handles.hpp) instead of copying them.
+void BM_GameCreate(benchmark::State& state) {
+  cardrt_profile* profile = rt::make_legends();
+  cardrt_cardpool* pool = cardrt_cardpool_create(profile);
+  for (int64_t i = 0; i < state.range(0); ++i) {
+    const int32_t d = cardrt_def_card(pool, ("Samurai " + std::to_string(i)).c_str(), "Personality");
+    cardrt_def_stat(pool, d, "Force", CARDRT_BASE_VALUE, int32_t(i % 5));
+    cardrt_def_keyword(pool, d, "Samurai");
+    const int32_t a = cardrt_def_ability(pool, d, CARDRT_AB_ACTION, 0, "", 0);
+    cardrt_def_ability_fn(pool, d, a, CARDRT_FN_EFFECT, nullptr);
+  }
+  for (auto _ : state) {
+    cardrt_game* g = cardrt_game_create(profile, pool, 1, nullptr);
+    benchmark::DoNotOptimize(g);
+    cardrt_game_destroy(g);
+  }
+  cardrt_cardpool_destroy(pool);
+  cardrt_profile_destroy(profile);
+}
+BENCHMARK(BM_GameCreate)->Arg(5)->Arg(1000)->Arg(10000);
 
 }  // namespace
 

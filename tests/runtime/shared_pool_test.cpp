@@ -1,0 +1,100 @@
+// Games share the frozen copy of an unchanged profile and pool (runtime/src/handles.hpp): what a game sees is still
+// what the handles held when it was made, whatever is defined or changed after, and games can be made from the
+// same handles on several threads at once.
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
+
+#include "cardrt/cardrt.h"
+#include "test_support.hpp"
+
+namespace {
+
+using namespace rt::legends;
+
+struct Handles {
+  cardrt_profile* profile = rt::make_legends();
+  cardrt_cardpool* pool = cardrt_cardpool_create(profile);
+  ~Handles() {
+    cardrt_cardpool_destroy(pool);
+    cardrt_profile_destroy(profile);
+  }
+};
+
+int32_t define_samurai(cardrt_cardpool* pool, const char* title, int32_t force) {
+  const int32_t d = cardrt_def_card(pool, title, "Personality");
+  EXPECT_GE(d, 0);
+  EXPECT_EQ(cardrt_def_stat(pool, d, "Force", CARDRT_BASE_VALUE, force), CARDRT_OK);
+  return d;
+}
+
+// The Force of a card of definition `def` put into play in `g`, or the error of adding it.
+int32_t force_in(cardrt_game* g, int32_t def) {
+  const int32_t id = cardrt_game_add_card(g, def, 0, Hand);
+  if (id < 0) return id;
+  EXPECT_EQ(cardrt_game_put_into_play(g, id, 0), CARDRT_OK);
+  return cardrt_stat_get(g, id, Force);
+}
+
+}  // namespace
+
+TEST(SharedPool, AGameSeesThePoolAsItWasWhenItWasMade) {
+  Handles h;
+  const int32_t first = define_samurai(h.pool, "First Samurai", 2);
+  cardrt_game* before = cardrt_game_create(h.profile, h.pool, 1, nullptr);
+  cardrt_game* same = cardrt_game_create(h.profile, h.pool, 2, nullptr);  // shares the copy `before` has
+  ASSERT_TRUE(before && same);
+  // a card defined after, and a definition changed after, the games were made
+  const int32_t second = define_samurai(h.pool, "Second Samurai", 5);
+  ASSERT_EQ(cardrt_def_stat(h.pool, first, "Force", CARDRT_BASE_VALUE, 4), CARDRT_OK);
+  cardrt_game* after = cardrt_game_create(h.profile, h.pool, 3, nullptr);
+  ASSERT_TRUE(after);
+  for (cardrt_game* g : {before, same}) {
+    EXPECT_EQ(force_in(g, first), 2);
+    EXPECT_EQ(force_in(g, second), CARDRT_E_ARGUMENT);  // no such definition in this game
+  }
+  EXPECT_EQ(force_in(after, first), 4);
+  EXPECT_EQ(force_in(after, second), 5);
+  for (cardrt_game* g : {before, same, after}) cardrt_game_destroy(g);
+}
+
+TEST(SharedPool, AGameSeesTheProfileAsItWasWhenItWasMade) {
+  Handles h;
+  define_samurai(h.pool, "First Samurai", 2);
+  cardrt_game* before = cardrt_game_create(h.profile, h.pool, 1, nullptr);
+  ASSERT_TRUE(before);
+  ASSERT_GE(cardrt_profile_add_zone(h.profile, "Shrine", 0), 0);
+  cardrt_game* after = cardrt_game_create(h.profile, h.pool, 2, nullptr);
+  ASSERT_TRUE(after);
+  EXPECT_LT(cardrt_zone_id(before, "Shrine"), 0);
+  EXPECT_GE(cardrt_zone_id(after, "Shrine"), 0);
+  // and a game outlives the handles it was made from
+  cardrt_game_destroy(after);
+  cardrt_cardpool_destroy(h.pool);
+  cardrt_profile_destroy(h.profile);
+  h.pool = nullptr;
+  h.profile = nullptr;
+  EXPECT_EQ(force_in(before, 0), 2);
+  cardrt_game_destroy(before);
+}
+
+TEST(SharedPool, GamesMadeOnSeveralThreadsAtOnce) {
+  Handles h;
+  for (int i = 0; i < 50; ++i) define_samurai(h.pool, ("Samurai " + std::to_string(i)).c_str(), i % 7);
+  std::vector<int32_t> sums(4, 0);
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < sums.size(); ++t)
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 25; ++round) {
+        cardrt_game* g = cardrt_game_create(h.profile, h.pool, t, nullptr);
+        if (!g) continue;
+        for (int32_t d = 0; d < 50; d += 7) sums[t] += force_in(g, d);
+        cardrt_game_destroy(g);
+      }
+    });
+  for (std::thread& t : threads) t.join();
+  int32_t one = 0;
+  for (int32_t d = 0; d < 50; d += 7) one += d % 7;
+  for (int32_t s : sums) EXPECT_EQ(s, 25 * one);
+}

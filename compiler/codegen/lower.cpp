@@ -220,19 +220,23 @@ class Lowerer {
   void define(const ir::Function& f, llvm::Function* fn) {
     f_ = &f;
     fn_ = fn;
-    b_.SetInsertPoint(llvm::BasicBlock::Create(c_, "entry", fn));
-    // Locals live in stack slots (mem2reg/SROA turn them into registers from -O1); they start at 0 so a read
-    // before the first let is defined.
-    locals_.clear();
-    for (uint32_t i = 0; i < f.locals; ++i)
-      locals_.push_back(b_.CreateAlloca(b_.getInt32Ty(), nullptr, "l" + std::to_string(i)));
-    for (llvm::AllocaInst* slot : locals_) b_.CreateStore(b_.getInt32(0), slot);
+    begin_body(fn, f.locals);
     if (options_.register_pieces && &f == register_function())
       call_pieces();
     else
       statement(f.body);
     // Falling off the end of a function returns CARDRT_OK.
     if (!terminated()) b_.CreateRet(b_.getInt32(CARDRT_OK));
+  }
+
+  // The entry block and the locals. Locals live in stack slots (mem2reg/SROA turn them into registers from -O1);
+  // they start at 0 so a read before the first let is defined.
+  void begin_body(llvm::Function* fn, uint32_t locals) {
+    b_.SetInsertPoint(llvm::BasicBlock::Create(c_, "entry", fn));
+    locals_.clear();
+    for (uint32_t i = 0; i < locals; ++i)
+      locals_.push_back(b_.CreateAlloca(b_.getInt32Ty(), nullptr, "l" + std::to_string(i)));
+    for (llvm::AllocaInst* slot : locals_) b_.CreateStore(b_.getInt32(0), slot);
   }
 
   // ---------------------------------------------------------------- the register function in pieces
@@ -281,11 +285,7 @@ class Lowerer {
     f_ = f;
     fn_ = fn;
     in_piece_ = true;
-    b_.SetInsertPoint(llvm::BasicBlock::Create(c_, "entry", fn));
-    locals_.clear();
-    for (uint32_t i = 0; i < f->locals; ++i)
-      locals_.push_back(b_.CreateAlloca(b_.getInt32Ty(), nullptr, "l" + std::to_string(i)));
-    for (llvm::AllocaInst* slot : locals_) b_.CreateStore(b_.getInt32(0), slot);
+    begin_body(fn, f->locals);
     for (size_t i = p.begin; i < p.end; ++i) statement(f->body.kids[i]);
     if (!terminated()) b_.CreateRet(b_.getInt64(0));
     in_piece_ = false;

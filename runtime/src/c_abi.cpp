@@ -241,9 +241,10 @@ int32_t cardrt_cardpool_count(const cardrt_cardpool* pool) {
 int32_t cardrt_cardpool_find(const cardrt_cardpool* pool, const char* title) {
   if (!ok(pool)) return CARDRT_E_HANDLE;
   if (!title) return CARDRT_E_ARGUMENT;
-  for (size_t i = 0; i < pool->pool.defs.size(); ++i)
-    if (pool->pool.defs[i].title == title) return int32_t(i);
-  return CARDRT_E_UNKNOWN_NAME;
+  return guard([&] {
+    const auto it = pool->by_title.find(std::string_view(title));
+    return it == pool->by_title.end() ? int32_t(CARDRT_E_UNKNOWN_NAME) : it->second;
+  });
 }
 
 namespace {
@@ -264,8 +265,15 @@ int32_t cardrt_def_card(cardrt_cardpool* pool, const char* title, const char* ty
     d.title = title;
     d.type = t;
     d.stats.resize(pool->profile->stats.size());
-    pool->edit().defs.push_back(std::move(d));
-    return int32_t(pool->pool.defs.size()) - 1;
+    const int32_t id = int32_t(pool->pool.defs.size());
+    const auto [at, first] = pool->by_title.emplace(d.title, id);  // the first of a title is the one found
+    try {
+      pool->edit().defs.push_back(std::move(d));
+    } catch (...) {
+      if (first) pool->by_title.erase(at);
+      throw;
+    }
+    return id;
   });
 }
 int32_t cardrt_def_stat(cardrt_cardpool* pool, int32_t def, const char* stat, int32_t kind, int32_t value) {

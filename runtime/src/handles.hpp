@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
 
 #include "cardrt/cardrt.h"
 #include "game.hpp"
@@ -52,6 +55,13 @@ struct cardrt_cardpool {
   std::shared_ptr<const cardrt::Profile> profile;
   cardrt::CardPool pool;
   Frozen<cardrt::CardPool> frozen;
+  // The first definition of each title (cardrt_cardpool_find): an engine building decks by name from a large pool
+  // asks it for every card of every deck.
+  struct TitleHash {
+    using is_transparent = void;  // found by a string_view: no string made per lookup
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, int32_t, TitleHash, std::equal_to<>> by_title;
   cardrt::CardPool& edit() {
     frozen.drop();
     return pool;

@@ -1,5 +1,5 @@
 // Runtime microbenchmarks (docs/performance.md, Runtime): current-value stat evaluation with 0, 4 and 32
-// modifiers, a damage + trigger round trip, and making a game from a pool of N cards, against a plain array read measured in the same run.
+// modifiers, a damage + trigger round trip, making a game from a pool of N cards and finding a card by title, against a plain array read measured in the same run.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -108,6 +108,19 @@ void BM_GameCreate(benchmark::State& state) {
   cardrt_profile_destroy(profile);
 }
 BENCHMARK(BM_GameCreate)->Arg(5)->Arg(1000)->Arg(10000);
+
+// Finding a card of a pool of N definitions by its title, as an engine building decks by name does.
+void BM_PoolFind(benchmark::State& state) {
+  cardrt_profile* profile = rt::make_legends();
+  cardrt_cardpool* pool = cardrt_cardpool_create(profile);
+  for (int64_t i = 0; i < state.range(0); ++i)
+    cardrt_def_card(pool, ("Synthetic Personality " + std::to_string(i)).c_str(), "Personality");
+  const std::string last = "Synthetic Personality " + std::to_string(state.range(0) - 1);
+  for (auto _ : state) benchmark::DoNotOptimize(cardrt_cardpool_find(pool, last.c_str()));
+  cardrt_cardpool_destroy(pool);
+  cardrt_profile_destroy(profile);
+}
+BENCHMARK(BM_PoolFind)->Arg(5)->Arg(1000)->Arg(10000);
 
 }  // namespace
 

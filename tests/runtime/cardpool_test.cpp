@@ -1,6 +1,6 @@
-// Games share the frozen copy of an unchanged profile and pool (runtime/src/handles.hpp): what a game sees is still
-// what the handles held when it was made, whatever is defined or changed after, and games can be made from the
-// same handles on several threads at once.
+// The card pool handle (runtime/src/handles.hpp). Games share the frozen copy of an unchanged profile and pool: what
+// a game sees is still what the handles held when it was made, whatever is defined or changed after, and games can
+// be made from the same handles on several threads at once. Titles are found through an index.
 #include <gtest/gtest.h>
 
 #include <thread>
@@ -97,4 +97,21 @@ TEST(SharedPool, GamesMadeOnSeveralThreadsAtOnce) {
   int32_t one = 0;
   for (int32_t d = 0; d < 50; d += 7) one += d % 7;
   for (int32_t s : sums) EXPECT_EQ(s, 25 * one);
+}
+
+TEST(CardPool, FindsTheFirstDefinitionOfATitle) {
+  Handles h;
+  for (int i = 0; i < 2000; ++i) define_samurai(h.pool, ("Samurai " + std::to_string(i)).c_str(), i % 3);
+  const int32_t again = define_samurai(h.pool, "Samurai 1234", 9);  // a second card of a title
+  EXPECT_EQ(again, 2000);
+  EXPECT_EQ(cardrt_cardpool_find(h.pool, "Samurai 0"), 0);
+  EXPECT_EQ(cardrt_cardpool_find(h.pool, "Samurai 1234"), 1234);
+  EXPECT_EQ(cardrt_cardpool_find(h.pool, "Samurai 1999"), 1999);
+  EXPECT_EQ(cardrt_cardpool_find(h.pool, "Samurai"), CARDRT_E_UNKNOWN_NAME);
+  EXPECT_EQ(cardrt_cardpool_find(h.pool, ""), CARDRT_E_UNKNOWN_NAME);
+  EXPECT_EQ(cardrt_cardpool_find(h.pool, nullptr), CARDRT_E_ARGUMENT);
+  EXPECT_EQ(cardrt_cardpool_find(nullptr, "Samurai 0"), CARDRT_E_HANDLE);
+  // a definition that failed (an unknown type) is not found
+  EXPECT_EQ(cardrt_def_card(h.pool, "Ghost", "No Such Type"), CARDRT_E_UNKNOWN_NAME);
+  EXPECT_EQ(cardrt_cardpool_find(h.pool, "Ghost"), CARDRT_E_UNKNOWN_NAME);
 }

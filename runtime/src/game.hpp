@@ -293,7 +293,11 @@ struct State {
   int32_t ability_grants_in_play = 0;
   std::vector<CardId> with_triggers;  // the cards whose definition has triggered traits or Reactions, by id
   int32_t ability_grants = 0;         // at least the ability grants any card holds (counted when made, recounted by
-                                      // Game::dispatch's walk of every card, which it makes while this is not 0)
+                                      // Game::dispatch's walk of grant_holders, which it makes while this is not 0)
+  // The cards that may hold an ability grant, by id: a card is added when one is made (Game::grant), and
+  // Game::dispatch drops those that hold none. Events ask these and with_triggers, not every card of the game (the
+  // decks too), while a grant exists.
+  std::vector<CardId> grant_holders;
   bool fluctuating = false;     // some modifier may have a fluctuating size (set when one is made; settling clears it)
   // At least the number of modifiers and grants continuous traits made that still exist: counted when one is made,
   // recounted when a pass ends unasserted ones (entries removed otherwise leave it above the real number)

@@ -137,6 +137,8 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   if (kind == GrantKind::ability) {
     ++s_.ability_grants;
     if (c->in_play) ++s_.ability_grants_in_play;
+    auto at = std::lower_bound(s_.grant_holders.begin(), s_.grant_holders.end(), id);
+    if (at == s_.grant_holders.end() || *at != id) s_.grant_holders.insert(at, id);
   }
   if (kind == GrantKind::keyword || kind == GrantKind::keyword_removal) c->keywords_varied = 1;
   c->grants.push_back(g);

@@ -48,17 +48,31 @@ void Game::dispatch(const EventInfo& ev) {
   };
   // deterministic order: the active player's cards first, then the others, each by card id. Only cards whose
   // definition has triggers or that hold granted abilities can answer: while no card may hold one, the cards with
-  // triggers are all there is to ask; otherwise every card is (and the grants are counted again).
+  // triggers are all there is to ask; otherwise also the cards that may hold one (their grants counted again, and
+  // those that hold none dropped), the two lists merged by id.
   if (s_.ability_grants == 0) {
     for (int pass = 0; pass < 2; ++pass)
       for (CardId id : s_.with_triggers) collect(card(id), pass);
   } else {
     int32_t grants = 0;
-    for (const Card& c : s_.cards)
-      for (const Grant& g : c.grants) grants += g.kind == GrantKind::ability ? 1 : 0;
+    size_t kept = 0;
+    for (CardId id : s_.grant_holders) {
+      int32_t held = 0;
+      for (const Grant& g : card(id).grants) held += g.kind == GrantKind::ability ? 1 : 0;
+      if (held) s_.grant_holders[kept++] = id;
+      grants += held;
+    }
+    s_.grant_holders.resize(kept);
     s_.ability_grants = grants;
+    const std::vector<CardId>& a = s_.with_triggers;
+    const std::vector<CardId>& b = s_.grant_holders;
     for (int pass = 0; pass < 2; ++pass)
-      for (const Card& c : s_.cards) collect(c, pass);
+      for (size_t i = 0, j = 0; i < a.size() || j < b.size();) {
+        const CardId id = j == b.size() || (i < a.size() && a[i] < b[j]) ? a[i] : b[j];
+        if (i < a.size() && a[i] == id) ++i;
+        if (j < b.size() && b[j] == id) ++j;
+        collect(card(id), pass);
+      }
   }
   auto in_chain = [&](CardId id, int32_t key) {
     return std::find(resolving_.begin(), resolving_.end(), std::make_pair(id, key)) != resolving_.end();

@@ -87,6 +87,30 @@ void BM_DamageTriggerRoundTrip(benchmark::State& state) {
 }
 BENCHMARK(BM_DamageTriggerRoundTrip);
 
+int32_t do_nothing(cardrt_game*, cardrt_effect_ctx*) { return CARDRT_OK; }
+
+// An event in a game of 10 cards in play and N in the decks, while one card in play holds a granted triggered
+// trait that answers it (a real game's decks; "gains ..." on some card): the event is dispatched, the trait
+// resolves, the game settles.
+void BM_EventWithAGrantedTrait(benchmark::State& state) {
+  TestGame t(make_legends());
+  const int32_t d = t.def("Samurai", "Personality", {{"Force", 2}, {"Chi", 2}});
+  const int32_t trait = t.ability(d, CARDRT_AB_TRIGGERED, "battle_begins", CARDRT_ABF_GRANTED, &do_nothing);
+  t.start();
+  int32_t holder = -1;
+  for (int i = 0; i < 10; ++i) holder = t.play(d, i % 2);
+  for (int64_t i = 0; i < state.range(0); ++i) t.add(d, int32_t(i % 2), legends::Deck);
+  cardrt_game* g = t;
+  if (cardrt_grant_ability(g, nullptr, holder, d, trait, CARDRT_DUR_PERMANENT) < 0) state.SkipWithError("no grant");
+  const int32_t battle_begins = cardrt_event_id(g, "battle_begins");
+  for (auto _ : state) {
+    int32_t r = cardrt_game_emit(g, battle_begins, 0, 0, 0);
+    benchmark::DoNotOptimize(r);
+  }
+  if (t.count_log(CARDRT_LOG_TRIGGERED) == 0) state.SkipWithError("the granted trait did not trigger");
+}
+BENCHMARK(BM_EventWithAGrantedTrait)->Arg(0)->Arg(150)->Arg(1000);
+
 // Making a game (and destroying it) from a pool of N card definitions, as an AI's playouts do thousands of times:
 // games share the frozen copy of an unchanged profile and pool (runtime/src/handles.hpp) instead of copying them.
 void BM_GameCreate(benchmark::State& state) {

@@ -239,3 +239,28 @@ TEST(Bookkeeping, ATriggeredTraitGivenToACardWithoutTriggersAnswersItsEvent) {
   EXPECT_EQ(g_trace, "T");
   EXPECT_EQ(t.count_log(CARDRT_LOG_TRIGGERED), 1);
 }
+
+TEST(Bookkeeping, CardsWithPrintedAndGrantedTraitsAnswerAnEventInIdOrder) {
+  // An event asks the cards with printed triggers and the cards holding granted abilities, merged: 003 Traits
+  // resolve all, in the runtime's deterministic order (the active player's cards, each by id). Ids 2 and 4 hold the
+  // granted trait, ids 1 and 3 print theirs; a deck card holds the grant too, and answers nothing out of play.
+  g_trace.clear();
+  TestGame t(make_legends());
+  const int32_t printed = t.def("Drummer", "Personality", {{"Force", 1}, {"Chi", 1}});
+  const int32_t plain = t.def("Listener", "Personality", {{"Force", 1}, {"Chi", 1}});
+  t.ability(printed, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'P'>);
+  const int32_t given = t.ability(plain, CARDRT_AB_TRIGGERED, "battle_begins", CARDRT_ABF_GRANTED, &trace<'G'>);
+  t.start();
+  const int32_t c1 = t.play(printed, 0), c2 = t.play(plain, 0), c3 = t.play(printed, 0), c4 = t.play(plain, 0);
+  const int32_t in_deck = t.add(plain, 0, legends::Deck);
+  ASSERT_TRUE(c1 < c2 && c2 < c3 && c3 < c4 && c4 < in_deck);
+  for (int32_t c : {c4, in_deck, c2})  // granted out of id order
+    ASSERT_GE(cardrt_grant_ability(t, nullptr, c, plain, given, CARDRT_DUR_PERMANENT), 0);
+  ASSERT_EQ(cardrt_game_emit(t, cardrt_event_id(t, "battle_begins"), 0, 0, 0), CARDRT_OK);
+  EXPECT_EQ(g_trace, "PGPG");
+  // a holder whose grant ended answers nothing more; the others still do
+  ASSERT_GE(cardrt_destroy(t, nullptr, c2), 0);  // leaving play, it loses what it was given
+  g_trace.clear();
+  ASSERT_EQ(cardrt_game_emit(t, cardrt_event_id(t, "battle_begins"), 0, 0, 0), CARDRT_OK);
+  EXPECT_EQ(g_trace, "PPG");
+}

@@ -316,8 +316,10 @@ int32_t cardrt_def_ability(cardrt_cardpool* pool, int32_t def, int32_t kind, int
     if (kind == CARDRT_AB_REPLACEMENT) pool->edit().replacements.add(ev);
     if (kind == CARDRT_AB_CONTINUOUS && !(flags & CARDRT_ABF_GRANTED))
       d->continuous.push_back(int32_t(d->abilities.size()));
-    if ((kind == CARDRT_AB_TRIGGERED || kind == CARDRT_AB_REACTION) && !(flags & CARDRT_ABF_GRANTED))
+    if ((kind == CARDRT_AB_TRIGGERED || kind == CARDRT_AB_REACTION) && !(flags & CARDRT_ABF_GRANTED)) {
       d->triggers.add(ev);
+      if (flags & CARDRT_ABF_OUT_OF_PLAY) d->triggers_out_of_play = true;
+    }
     d->abilities.push_back(std::move(a));
     return int32_t(d->abilities.size()) - 1;
   });

@@ -43,6 +43,9 @@ struct CardDef {
   std::vector<AbilityDef> abilities;
   std::vector<int32_t> continuous;  // the printed continuous traits among them, by index (what settling runs)
   EventSet triggers;                // the events its printed triggered traits and Reactions trigger on
+  // Some printed triggered trait or Reaction of it works out of play (CARDRT_ABF_OUT_OF_PLAY): its cards are asked
+  // about events wherever they are, the others only while in play (State::with_triggers).
+  bool triggers_out_of_play = false;
   cardrt_base_fn base_fn = nullptr;
   cardrt_filter_fn attach_filter = nullptr;
   // "Enters play for 1 less Gold if ...", "Your Spells enter play for 1 less Gold": (fn, scope) where fn answers how

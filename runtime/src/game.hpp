@@ -291,7 +291,10 @@ struct State {
   // At least the number of ability grants the cards in play hold: counted when one is made or its card enters play,
   // recounted by the continuous pass that walks every card in play because it is not 0 (Game::continuous_pass)
   int32_t ability_grants_in_play = 0;
-  std::vector<CardId> with_triggers;  // the cards whose definition has triggered traits or Reactions, by id
+  // The cards whose definition has triggered traits or Reactions that can answer from where they are, by id: in
+  // play, or anywhere when one of them works out of play (CardDef::triggers_out_of_play). A deck of such cards is
+  // not asked about every event.
+  std::vector<CardId> with_triggers;
   int32_t ability_grants = 0;         // at least the ability grants any card holds (counted when made, recounted by
                                       // Game::dispatch's walk of grant_holders, which it makes while this is not 0)
   // The cards that may hold an ability grant, by id: a card is added when one is made (Game::grant), and

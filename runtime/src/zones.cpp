@@ -24,7 +24,8 @@ CardId Game::add_card(int32_t def, PlayerId owner, int32_t zone) {
   c.base = d.stats;
   c.base.resize(p.stats.size());
   c.counters.assign(p.counters.size(), 0);
-  if (d.triggers.bits) s_.with_triggers.push_back(c.id);  // ids only grow: the list stays sorted
+  // asked about events wherever it is (ids only grow: the list stays sorted); otherwise while in play (set_in_play)
+  if (d.triggers.bits && d.triggers_out_of_play) s_.with_triggers.push_back(c.id);
   s_.cards.push_back(std::move(c));
   publish_cards();
   Card& added = s_.cards.back();
@@ -56,7 +57,10 @@ void Game::set_in_play(Card& c, bool in_play) {
   c.in_play = in_play;
   if (in_play) c.entered_turn = s_.turn_serial;  // "entered play this turn" (card_history.cpp)
   keep_sorted(s_.in_play, c.id, in_play);
-  if (const CardDef* d = def_of(c); d && !d->continuous.empty()) keep_sorted(s_.in_play_continuous, c.id, in_play);
+  if (const CardDef* d = def_of(c)) {
+    if (!d->continuous.empty()) keep_sorted(s_.in_play_continuous, c.id, in_play);
+    if (d->triggers.bits && !d->triggers_out_of_play) keep_sorted(s_.with_triggers, c.id, in_play);
+  }
   if (in_play)
     for (const Grant& g : c.grants) s_.ability_grants_in_play += g.kind == GrantKind::ability ? 1 : 0;
 }

@@ -71,13 +71,15 @@ int32_t heal_one(cardrt_game* g, cardrt_effect_ctx* ctx) {
   return cardrt_heal(g, ctx, cardrt_ctx_event(g, ctx, CARDRT_EVF_CARD), 1) >= 0 ? CARDRT_OK : CARDRT_FAILED;
 }
 
-// deal 1 damage (no rolls) -> the "damaged" triggered trait of the unit heals it -> the game settles
+// deal 1 damage (no rolls) -> the "damaged" triggered trait of the unit heals it -> the game settles; with N cards
+// in the decks (the cost of a top-level operation must not grow with them)
 void BM_DamageTriggerRoundTrip(benchmark::State& state) {
   TestGame t(make_gems());
   const int32_t d = t.def("Troll", "Unit", {{"Health", 5}, {"Attack", 1}, {"Luck", 0}, {"Resist", 0}});
   t.ability(d, CARDRT_AB_TRIGGERED, "damaged", 0, &heal_one);
   t.start();
   const int32_t u = t.play(d, 0);
+  for (int64_t i = 0; i < state.range(0); ++i) t.add(d, int32_t(i % 2), gems::Deck);
   cardrt_game* g = t;
   for (auto _ : state) {
     int32_t r = cardrt_deal_damage(g, nullptr, u, 1, CARDRT_DMG_IGNORE_RESIST);
@@ -85,7 +87,7 @@ void BM_DamageTriggerRoundTrip(benchmark::State& state) {
   }
   if (cardrt_card_counters(g, u, gems::Damage) != 0) state.SkipWithError("trigger did not heal");
 }
-BENCHMARK(BM_DamageTriggerRoundTrip);
+BENCHMARK(BM_DamageTriggerRoundTrip)->Arg(0)->Arg(150);
 
 int32_t do_nothing(cardrt_game*, cardrt_effect_ctx*) { return CARDRT_OK; }
 

@@ -264,3 +264,28 @@ TEST(Bookkeeping, CardsWithPrintedAndGrantedTraitsAnswerAnEventInIdOrder) {
   ASSERT_EQ(cardrt_game_emit(t, cardrt_event_id(t, "battle_begins"), 0, 0, 0), CARDRT_OK);
   EXPECT_EQ(g_trace, "PPG");
 }
+
+TEST(Bookkeeping, ACardIsAskedAboutEventsFromWhereItsTraitsWork) {
+  // Cards whose traits work only in play are asked about events only while in play (State::with_triggers follows
+  // them in and out); a card with a trait that works out of play is asked wherever it is.
+  g_trace.clear();
+  TestGame t(make_legends());
+  const int32_t drummer = t.def("Drummer", "Personality", {{"Force", 1}, {"Chi", 1}});
+  t.ability(drummer, CARDRT_AB_TRIGGERED, "battle_begins", 0, &trace<'D'>);
+  const int32_t omen = t.def("Omen", "Action");
+  t.ability(omen, CARDRT_AB_TRIGGERED, "battle_begins", CARDRT_ABF_OUT_OF_PLAY, &trace<'O'>);
+  t.start();
+  const int32_t waiting = t.add(drummer, 0, legends::Hand);
+  t.add(omen, 0, legends::Hand);
+  const int32_t battle_begins = cardrt_event_id(t, "battle_begins");
+  ASSERT_EQ(cardrt_game_emit(t, battle_begins, 0, 0, 0), CARDRT_OK);
+  EXPECT_EQ(g_trace, "O");  // the Drummer in hand is not asked; the Omen works from there
+  ASSERT_EQ(cardrt_game_put_into_play(t, waiting, 0), CARDRT_OK);
+  g_trace.clear();
+  ASSERT_EQ(cardrt_game_emit(t, battle_begins, 0, 0, 0), CARDRT_OK);
+  EXPECT_EQ(g_trace, "DO");  // by id: the Drummer was added first
+  ASSERT_GE(cardrt_destroy(t, nullptr, waiting), 0);
+  g_trace.clear();
+  ASSERT_EQ(cardrt_game_emit(t, battle_begins, 0, 0, 0), CARDRT_OK);
+  EXPECT_EQ(g_trace, "O");
+}

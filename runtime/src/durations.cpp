@@ -39,7 +39,8 @@ bool Game::duration_ends(const Duration& d, int32_t boundary, PlayerId p) const 
 void Game::expire(int32_t boundary, PlayerId p) {
   expire_province_bonuses(boundary, p);
   for (Card& c : s_.cards) {
-    if (!c.exists) continue;
+    // (most cards, those in the decks among them, hold nothing that lasts)
+    if (!c.exists || (c.mods.empty() && c.shields.empty() && c.grants.empty())) continue;
     for (size_t i = 0; i < c.mods.size();) {
       if (duration_ends(c.mods[i].dur, boundary, p)) {
         const StatModifier m = c.mods[i];

@@ -301,6 +301,9 @@ struct State {
   // Game::dispatch drops those that hold none. Events ask these and with_triggers, not every card of the game (the
   // decks too), while a grant exists.
   std::vector<CardId> grant_holders;
+  // At least the restrictions on players ("You may not gain Honor") the cards hold: counted when one is made,
+  // recounted by Game::player_forbidden, which walks every card only while this is not 0.
+  int32_t player_restrictions = 0;
   bool fluctuating = false;     // some modifier may have a fluctuating size (set when one is made; settling clears it)
   // At least the number of modifiers and grants continuous traits made that still exist: counted when one is made,
   // recounted when a pass ends unasserted ones (entries removed otherwise leave it above the real number)
@@ -474,7 +477,7 @@ class Game {
   bool earmark_accepts(const Earmark& e, CardId for_card);
   // A restriction stops the action now: logged, and a "next ..." restriction ends (it negated its one action).
   bool forbid_now(cardrt_effect_ctx* ctx, CardId actor, int32_t action);
-  bool player_forbidden(PlayerId p, int32_t action, int32_t what) const;
+  bool player_forbidden(PlayerId p, int32_t action, int32_t what);
   int32_t remove_keyword(cardrt_effect_ctx* ctx, CardId id, int32_t kw, int32_t dur);
   AbilityList abilities_of(const Card& c) const;
   // Visits the card's abilities where they are: printed ones in order, then granted ones in grant order. The visit

@@ -140,6 +140,7 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
     auto at = std::lower_bound(s_.grant_holders.begin(), s_.grant_holders.end(), id);
     if (at == s_.grant_holders.end() || *at != id) s_.grant_holders.insert(at, id);
   }
+  if (kind == GrantKind::restriction && player >= 0) ++s_.player_restrictions;
   if (kind == GrantKind::keyword || kind == GrantKind::keyword_removal) c->keywords_varied = 1;
   c->grants.push_back(g);
   if (kind == GrantKind::keyword) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, what, 1, 0);

@@ -40,14 +40,20 @@ bool Game::forbid_now(cardrt_effect_ctx* ctx, CardId actor, int32_t action) {
 }
 
 // "You may not gain Honor": held by the card whose trait says it (002 rule 521: "you" is its controller).
-bool Game::player_forbidden(PlayerId p, int32_t action, int32_t what) const {
+bool Game::player_forbidden(PlayerId p, int32_t action, int32_t what) {
+  if (s_.player_restrictions == 0) return false;  // no card holds one: nothing to walk
+  int32_t held = 0;
+  bool forbidden = false;
   for (const Card& c : s_.cards) {
     if (!c.exists) continue;
-    for (const Grant& g : c.grants)
-      if (g.kind == GrantKind::restriction && g.what == action && g.player == p && (g.ability < 0 || g.ability == what))
-        return true;
+    for (const Grant& g : c.grants) {
+      if (g.kind != GrantKind::restriction || g.player < 0) continue;
+      ++held;
+      if (g.what == action && g.player == p && (g.ability < 0 || g.ability == what)) forbidden = true;
+    }
   }
-  return false;
+  s_.player_restrictions = held;
+  return forbidden;
 }
 
 }  // namespace cardrt

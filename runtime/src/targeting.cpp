@@ -1,5 +1,7 @@
 // Targeting and fixed choices. 001_99c7513ab738c7d1.txt Target, Targeting paradoxes: a choice made at
 // targeting is kept through resolution; if it becomes invalid, the cost is not paid or the effect fails.
+#include <algorithm>
+
 #include "game.hpp"
 
 namespace cardrt {
@@ -40,9 +42,25 @@ int32_t Game::target(cardrt_effect_ctx* ctx, int32_t slot, cardrt_filter_fn filt
   if (players) {
     for (PlayerId p = 0; p < int32_t(s_.players.size()); ++p)
       if (candidate_legal(ctx, s, p)) candidates.push_back(p);
-  } else {
+  } else if (flags & CARDRT_TGT_ANY_ZONE) {
     for (size_t i = 0; i < s_.cards.size(); ++i)
       if (candidate_legal(ctx, s, int32_t(i) + 1)) candidates.push_back(int32_t(i) + 1);
+  } else {
+    // Only a card in play, or in the chooser's hand, can be legal (candidate_legal): those are asked, by id as every
+    // card would be, not the decks. The ids are fixed first (as cardrt_for_each_card's): the filter is card code.
+    CardList ids;
+    if (flags & CARDRT_TGT_HAND) {
+      const int32_t hand = profile_->zone(CARDRT_ZROLE_HAND);
+      if (valid_player(s.chooser) && hand >= 0) {
+        const auto& in_hand = s_.players[size_t(s.chooser)].zones[size_t(hand)];
+        ids.assign(in_hand.data(), in_hand.data() + in_hand.size());
+        std::sort(ids.begin(), ids.end());
+      }
+    } else {
+      ids = cards_in_play();
+    }
+    for (int32_t id : ids)
+      if (candidate_legal(ctx, s, id)) candidates.push_back(id);
   }
   if (int32_t(candidates.size()) < min) return CARDRT_FAILED;
   if (ctx->probe) return CARDRT_OK;

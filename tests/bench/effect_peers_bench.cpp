@@ -26,14 +26,16 @@ PeerCards* cards_of(Peer peer, std::string& error) {
   return it->second.get();
 }
 
-void BM_Skirmish(benchmark::State& state, Peer peer) {
+// `deck_cards` in each player's deck (BM_SkirmishWithDecks; 0 for the peers' table).
+void BM_Skirmish(benchmark::State& state, Peer peer, int32_t deck_cards) {
   std::string error;
   PeerCards* cards = cards_of(peer, error);
   if (!cards) {
     state.SkipWithError(error.c_str());
     return;
   }
-  const WorkloadOptions options;
+  WorkloadOptions options;
+  options.deck_cards = deck_cards;
   const WorkloadResult once = play_skirmish(cards->profile(), cards->pool(), options, true);
   if (once.failed_uses != 0 || !cards->card_error().empty()) {
     state.SkipWithError(("the workload failed: " + cards->card_error()).c_str());
@@ -53,8 +55,12 @@ void BM_Skirmish(benchmark::State& state, Peer peer) {
 
 int main(int argc, char** argv) {
   for (Peer peer : kPeers)
-    benchmark::RegisterBenchmark((std::string("BM_Skirmish/") + peer_name(peer)).c_str(), BM_Skirmish, peer)
+    benchmark::RegisterBenchmark((std::string("BM_Skirmish/") + peer_name(peer)).c_str(), BM_Skirmish, peer, 0)
         ->Unit(benchmark::kMicrosecond);
+  // The same game with 40 cards in each deck, as a real game has: what a top-level operation costs must not grow
+  // with cards that take no part (docs/performance.md "Runtime"). Not a peer comparison: the JIT only.
+  benchmark::RegisterBenchmark("BM_SkirmishWithDecks/JIT -O2", BM_Skirmish, Peer::JitO2, 40)
+      ->Unit(benchmark::kMicrosecond);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -42,6 +42,10 @@ WorkloadResult play_skirmish(const cardrt_profile* profile, const cardrt_cardpoo
   const int32_t attack = cardrt_stat_id(g, "Attack");
   const int32_t life = cardrt_stat_id(g, "Life");
   const int32_t wound = cardrt_counter_id(g, "Wound");
+  const int32_t deck = cardrt_zone_id(g, "Deck");
+  for (int32_t player = 0; player < 2; ++player)
+    for (int32_t i = 0; i < options.deck_cards; ++i)
+      cardrt_game_add_card(g, cardrt_cardpool_find(pool, kLineup[size_t(i) % kLineup.size()]), player, deck);
   std::array<std::array<int32_t, kLineup.size()>, 2> cards{};
   for (int32_t player = 0; player < 2; ++player)
     for (size_t i = 0; i < kLineup.size(); ++i) {

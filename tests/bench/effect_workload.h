@@ -11,6 +11,7 @@ namespace bench {
 struct WorkloadOptions {
   int32_t turns = 20;   // turns played, alternating players
   uint64_t seed = 7;    // the game's seed (nothing in the set is random; the default chooser takes the first option)
+  int32_t deck_cards = 0;  // cards of the lineup put into each player's Deck first, as a real game has (never drawn)
 };
 
 // What one game did: a digest of its event log, and what a peer comparison or a per-effect figure needs.

@@ -289,3 +289,38 @@ TEST(Bookkeeping, ACardIsAskedAboutEventsFromWhereItsTraitsWork) {
   ASSERT_EQ(cardrt_game_emit(t, battle_begins, 0, 0, 0), CARDRT_OK);
   EXPECT_EQ(g_trace, "O");
 }
+
+namespace {
+int32_t g_chosen = 0;
+int32_t anything(cardrt_game*, cardrt_effect_ctx*, int32_t) { return 1; }
+int32_t choose_from_hand(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  if (cardrt_target_cards(g, ctx, 0, reinterpret_cast<cardrt_any_fn>(&anything), 1, 1, CARDRT_TGT_HAND) != CARDRT_OK)
+    return CARDRT_FAILED;
+  g_chosen = cardrt_slot_get(g, ctx, 0, 0);
+  return CARDRT_OK;
+}
+}  // namespace
+
+TEST(Bookkeeping, CardsInHandAreOfferedByIdWhateverTheirOrderInHand) {
+  // Targeting asks only the cards that can be legal (here the chooser's hand, not the decks or the other hand),
+  // offered in id order as when every card was asked, whatever the order of the hand.
+  TestGame t(make_legends());
+  const int32_t shrine = t.def("Shrine", "Holding");
+  t.ability(shrine, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &choose_from_hand);
+  const int32_t p = t.def("Ashigaru", "Personality", {{"Force", 1}, {"Chi", 1}});
+  t.start();
+  const int32_t s = t.play(shrine, 0);
+  const int32_t first = t.add(p, 0, legends::Hand);
+  t.add(p, 1, legends::Hand);  // the other player's hand: never offered
+  t.add(p, 0, legends::Deck);
+  const int32_t last = t.add(p, 0, legends::Hand);
+  // the first card leaves the hand and comes back on top of it: the hand is now last, first
+  ASSERT_GE(cardrt_move_card(t, nullptr, first, legends::Discard, 0), 0);
+  ASSERT_GE(cardrt_move_card(t, nullptr, first, legends::Hand, 0), 0);
+  cardrt_game_begin_turn(t, 0);
+  t.answer({1});
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, s, 0), CARDRT_OK);
+  EXPECT_EQ(g_chosen, last);  // options: first, last
+  ASSERT_FALSE(t.script().seen.empty());
+  EXPECT_EQ(t.script().seen_options.back(), (std::vector<int32_t>{first, last}));
+}

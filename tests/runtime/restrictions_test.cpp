@@ -93,4 +93,8 @@ TEST(Restrictions003, PlayerMayNotGain) {
   cardrt_destroy(t, nullptr, exile);
   cardrt_gain_resource(t, nullptr, 0, legends::FamilyHonor, 2);
   EXPECT_EQ(cardrt_resource_get(t, 0, legends::FamilyHonor), 6);
+  // a second Exile after the first one's restriction ended (and no card held one) restricts again
+  t.play(a, 0);
+  cardrt_gain_resource(t, nullptr, 0, legends::FamilyHonor, 2);
+  EXPECT_EQ(cardrt_resource_get(t, 0, legends::FamilyHonor), 6);
 }

@@ -258,11 +258,11 @@ class Lowerer {
     return fn;
   }
 
-  // The entry point: each piece in order; the first that returns (2^32 set) gives the function's value.
+  // The entry point: each piece in order; the first that returns (anything but 2^32) gives the function's value.
   void call_pieces() {
     for (size_t k = 0; k < options_.register_pieces->size(); ++k) {
       llvm::Value* r = b_.CreateCall(piece(k), {fn_->getArg(0)}, "piece");
-      llvm::Value* returned = b_.CreateICmpNE(b_.CreateLShr(r, 32), b_.getInt64(0));
+      llvm::Value* returned = b_.CreateICmpNE(r, b_.getInt64(kPieceRanToItsEnd));
       auto* ret_bb = llvm::BasicBlock::Create(c_, "returned", fn_);
       auto* next_bb = llvm::BasicBlock::Create(c_, "next", fn_);
       b_.CreateCondBr(returned, ret_bb, next_bb);
@@ -287,7 +287,7 @@ class Lowerer {
     in_piece_ = true;
     begin_body(fn, f->locals);
     for (size_t i = p.begin; i < p.end; ++i) statement(f->body.kids[i]);
-    if (!terminated()) b_.CreateRet(b_.getInt64(0));
+    if (!terminated()) b_.CreateRet(b_.getInt64(kPieceRanToItsEnd));
     in_piece_ = false;
   }
 
@@ -308,8 +308,8 @@ class Lowerer {
         value(kid(n, 0));
         return;
       case Op::Return:
-        if (in_piece_)  // register_pieces.h: 2^32 + the value as unsigned 32 bits
-          b_.CreateRet(b_.CreateOr(b_.CreateZExt(i32(kid(n, 0)), b_.getInt64Ty()), b_.getInt64(int64_t{1} << 32)));
+        if (in_piece_)  // register_pieces.h: the value, sign-extended (one short instruction at each return)
+          b_.CreateRet(b_.CreateSExt(i32(kid(n, 0)), b_.getInt64Ty()));
         else
           b_.CreateRet(i32(kid(n, 0)));
         return;

@@ -5,10 +5,11 @@
 //
 // A piece is a run of the register function's top-level statements, cut only where no local is live (each card's
 // definitions start with fresh locals, so a set is cut between cards); piece k is the function register_piece_name(k)
-// of partition `partition`, `int64_t (cardrt_cardpool*)`, with the register function's locals. It returns 0 when
-// its statements run to their end, and 2^32 + the value, as unsigned 32 bits, when one of them returns. The entry
-// point calls the pieces in order and returns the first value one returns, so the pieces together do exactly what
-// the function does. The plan depends on the module only (never on the number of threads).
+// of partition `partition`, `int64_t (cardrt_cardpool*)`, with the register function's locals. It returns
+// kPieceRanToItsEnd (2^32, which no 32-bit value sign-extends to) when its statements run to their end, and the
+// value sign-extended when one of them returns. The entry point calls the pieces in order and returns the first
+// value one returns, so the pieces together do exactly what the function does. The plan depends on the module only
+// (never on the number of threads).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -23,6 +24,8 @@ struct RegisterPiece {
   size_t begin = 0, end = 0;  // top-level statements [begin, end) of the register function's body
   uint32_t partition = 0;
 };
+
+inline constexpr int64_t kPieceRanToItsEnd = int64_t{1} << 32;
 
 // A piece has at least this many statements: smaller functions cost more to call and link than they save.
 inline constexpr size_t kRegisterPieceStatements = 1024;

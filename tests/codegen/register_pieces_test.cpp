@@ -161,3 +161,21 @@ TEST(RegisterPieces, AnErrorInALaterPieceEndsTheRegistrationThere) {
   EXPECT_EQ(interpreted.cards, 500);  // cards 0..499, then nothing
   EXPECT_EQ(compiled.cards, 500);
 }
+
+TEST(RegisterPieces, AReturnOfZeroInALaterPieceEndsTheRegistrationThere) {
+  // "return 0" before card 450: a piece that returns 0 is not a piece that ran to its end
+  ir::Module m = many_cards_module(600);
+  auto& body = m.functions[static_cast<size_t>(m.register_fn)].body.kids;
+  for (size_t i = 0; i < body.size(); ++i)
+    if (starts_a_card(body[i]) && body[i].kids[0].kids[1].text == "Card 450") {
+      body.insert(body.begin() + static_cast<long>(i), ir::ret(ir::konst(0)));
+      break;
+    }
+  ASSERT_GE(pieces_of(m).size(), 2u);
+  const Registered interpreted = register_with(m, false);
+  const Registered compiled = register_with(m, true);
+  EXPECT_TRUE(interpreted.ok) << interpreted.error;
+  EXPECT_TRUE(compiled.ok) << compiled.error;
+  EXPECT_EQ(interpreted.cards, 450);
+  EXPECT_EQ(compiled.cards, 450);
+}

@@ -3,6 +3,7 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace cardc::ir {
@@ -168,22 +169,22 @@ class Verifier {
         return AbiType::I32;
       default:  // the binary operators
         if (kids(n, 2)) {
-          const std::string what = std::string("an operand of ") + op_name(n.op);
-          i32_operand(n.kids[0], depth + 1, what.c_str());
-          i32_operand(n.kids[1], depth + 1, what.c_str());
+          i32_operand(n.kids[0], depth + 1, "an operand of ", op_name(n.op));
+          i32_operand(n.kids[1], depth + 1, "an operand of ", op_name(n.op));
         }
         return AbiType::I32;
     }
   }
 
-  void i32_operand(const Node& n, int depth, const char* what) {
+  // `what` + `of` names the operand in a message (built only when there is one to give).
+  void i32_operand(const Node& n, int depth, const char* what, const char* of = "") {
     if (n.op == Op::Const && !fits_i32(n.value)) {
-      fail(n, std::string(what) + " is the constant " + std::to_string(n.value) + ", outside the 32-bit range");
+      fail(n, std::string(what) + of + " is the constant " + std::to_string(n.value) + ", outside the 32-bit range");
       return;
     }
     const std::optional<AbiType> t = value(n, depth);
     if (t && *t != AbiType::I32)
-      fail(n, std::string(what) + " must be a 32-bit integer, not " + abi_type_name(*t));
+      fail(n, std::string(what) + of + " must be a 32-bit integer, not " + abi_type_name(*t));
   }
 
   std::optional<AbiType> call(const Node& n, int depth) {
@@ -209,7 +210,7 @@ class Verifier {
 
   void argument(const AbiSignature& s, size_t i, const Node& n, int depth) {
     const AbiType want = s.params[i];
-    const std::string where = "argument " + std::to_string(i + 1) + " of " + s.name;
+    auto where = [&] { return "argument " + std::to_string(i + 1) + " of " + s.name; };  // for a message only
     if (n.op == Op::Const && n.kids.empty()) {
       bool in_range = fits_i32(n.value);
       if (want == AbiType::U32) in_range = n.value >= std::numeric_limits<int32_t>::min() &&
@@ -217,12 +218,12 @@ class Verifier {
       if (want == AbiType::I64) in_range = true;
       if (abi_type_is_pointer(want)) {
         if (n.value != 0)
-          fail(n, where + " must be a " + abi_type_name(want) + " (or the constant 0 for NULL), not the constant " +
+          fail(n, where() + " must be a " + abi_type_name(want) + " (or the constant 0 for NULL), not the constant " +
                       std::to_string(n.value));
         return;
       }
       if (!in_range)
-        fail(n, where + " is the constant " + std::to_string(n.value) + ", outside the range of " +
+        fail(n, where() + " is the constant " + std::to_string(n.value) + ", outside the range of " +
                     abi_type_name(want));
       return;
     }
@@ -231,7 +232,7 @@ class Verifier {
     const bool integer_ok =
         *got == AbiType::I32 && (want == AbiType::I32 || want == AbiType::U32 || want == AbiType::I64);
     if (!integer_ok && *got != want)
-      fail(n, where + " must be " + abi_type_name(want) + ", not " + abi_type_name(*got));
+      fail(n, where() + " must be " + abi_type_name(want) + ", not " + abi_type_name(*got));
   }
 
   const Module& m_;
@@ -262,9 +263,15 @@ bool abi_type_is_pointer(AbiType t) {
 std::span<const AbiSignature> abi_signatures() { return kAbi; }
 
 const AbiSignature* find_abi(std::string_view name) {
-  for (const AbiSignature& s : kAbi)
-    if (name == s.name) return &s;
-  return nullptr;
+  // Asked for every call the binder writes (60,000 in a 10,000-card set's register function alone): an index built
+  // once, not a walk of abi.def's few hundred names comparing each.
+  static const std::unordered_map<std::string_view, const AbiSignature*> index = [] {
+    std::unordered_map<std::string_view, const AbiSignature*> out;
+    for (const AbiSignature& s : kAbi) out.emplace(s.name, &s);  // a name twice: the first, as the walk found
+    return out;
+  }();
+  const auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
 }
 
 AbiType fn_param_type(FnKind k, int index) {
@@ -293,6 +300,7 @@ std::vector<VerifyError> verify(const Module& m) {
                  fn_kind_name(m.functions[static_cast<size_t>(m.register_fn)].kind) + " function");
 
   std::unordered_set<std::string_view> names;
+  names.reserve(m.functions.size());
   for (size_t i = 0; i < m.functions.size(); ++i) {
     const Function& f = m.functions[i];
     auto name_error = [&](std::string message) { errors.push_back({f.name, std::move(message), f.origin}); };

@@ -486,7 +486,7 @@ Expected<Jit::ModuleId> Jit::Impl::add_lazy(const ir::Module& m, std::shared_ptr
   auto lazy = std::make_unique<LazyLoad>(shared ? std::move(shared) : std::make_shared<const ir::Module>(m));
   lazy->jit = this;
   lazy->dylib = &dylib;
-  lazy->plan = codegen::plan_partitions(m);
+  lazy->plan = codegen::plan_partitions(m, codegen::kLazyPartitionFunctions, codegen::kLazyMaxPartitions);
   lazy->stubs = codegen::LazyStubs::create(m.functions.size(), &LazyLoad::resolve, lazy.get());
   // Without stubs of our own (a host other than x86-64) the set is compiled whole at its first lookup.
   if (!lazy->stubs) return add_eager(m, nullptr, dylib);

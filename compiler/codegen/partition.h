@@ -19,6 +19,10 @@ namespace cardc::codegen {
 
 inline constexpr size_t kPartitionFunctions = 256;
 inline constexpr size_t kMaxPartitions = 64;
+// The lazy JIT compiles a partition at the first call of one of its functions: small partitions make that first
+// call cheap (the time to a large set's first effect), and there is no parallel compile to feed.
+inline constexpr size_t kLazyPartitionFunctions = 64;
+inline constexpr size_t kLazyMaxPartitions = size_t{1} << 20;
 
 struct PartitionPlan {
   size_t count = 1;
@@ -34,7 +38,8 @@ inline std::string function_table_name(size_t p) { return "cardc.fns." + std::to
 // functions' own addresses under this name, from which the stubs are filled.
 inline std::string code_table_name(size_t p) { return "cardc.code." + std::to_string(p); }
 
-inline PartitionPlan plan_partitions(const ir::Module& m) {
+inline PartitionPlan plan_partitions(const ir::Module& m, size_t min_chunk = kPartitionFunctions,
+                                     size_t max_partitions = kMaxPartitions) {
   PartitionPlan plan;
   plan.of.assign(m.functions.size(), 0);
   plan.slot.assign(m.functions.size(), 0);
@@ -43,7 +48,7 @@ inline PartitionPlan plan_partitions(const ir::Module& m) {
   const size_t others = m.functions.size() - (has_register ? 1 : 0);
   plan.tabled.assign(1, 0);
   if (others == 0) return plan;
-  const size_t chunk = std::max(kPartitionFunctions, (others + kMaxPartitions - 2) / (kMaxPartitions - 1));
+  const size_t chunk = std::max(min_chunk, (others + max_partitions - 2) / (max_partitions - 1));
   size_t k = 0;
   for (size_t i = 0; i < m.functions.size(); ++i) {
     if (static_cast<int64_t>(i) == m.register_fn) continue;

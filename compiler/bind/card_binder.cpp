@@ -932,6 +932,7 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
     auto it = std::lower_bound(errors.begin(), errors.end(), std::make_pair(card.file, card.begin));
     return it != errors.end() && it->first == card.file && it->second < card.end;
   };
+  const Lexicon lex(ctx.profile);
   for (size_t i = 0; i < ctx.readings.size(); ++i) {
     const CardReading& r = ctx.readings[i];
     const bool checked_clean = !has_error(r.card->range);
@@ -941,7 +942,7 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
     // Each card's registration sets every local before it reads it, so the cards share one set of locals: the
     // register function of a 10,000-card set stays far below the IR's limit on locals.
     Body card_reg;
-    CardBinder b(ctx, out.module, r, i);
+    CardBinder b(ctx, lex, out.module, r, i);
     if (b.bind(card_reg)) {
       reg.locals = std::max(reg.locals, card_reg.locals);
       for (auto& s : card_reg.stmts) reg.stmts.push_back(std::move(s));

@@ -87,8 +87,9 @@ struct Failure {
 
 class CardBinder {
  public:
-  CardBinder(const CheckContext& ctx, Module& m, const CardReading& r, size_t index)
-      : ctx_(ctx), p_(ctx.profile), lex_(ctx.profile), m_(m), r_(r),
+  // `lex` is the profile's vocabulary, split once for the whole set (bind_card_set), not once per card.
+  CardBinder(const CheckContext& ctx, const Lexicon& lex, Module& m, const CardReading& r, size_t index)
+      : ctx_(ctx), p_(ctx.profile), lex_(lex), m_(m), r_(r),
         prefix_("c" + std::to_string(index) + "_" + ident(r.card->title).substr(0, 24)) {}
 
   // Appends the card's registration to `reg`; false when some part cannot be compiled (reported).
@@ -332,7 +333,7 @@ class CardBinder {
   std::optional<Node> provinces_revealed(SourceRange moment) const;
   const CheckContext& ctx_;
   const GameProfile& p_;
-  Lexicon lex_;
+  const Lexicon& lex_;
   Module& m_;
   const CardReading& r_;
   std::string prefix_, unit_prefix_;

@@ -26,6 +26,13 @@ int fn_param_count(FnKind k) {
   return 0;
 }
 
+std::vector<Node> nodes(std::initializer_list<ListedNode> list) {
+  std::vector<Node> out;
+  out.reserve(list.size());
+  for (const ListedNode& n : list) out.push_back(std::move(n.node));
+  return out;
+}
+
 Node konst(int64_t v) { return Node{Op::Const, v, {}, {}, {}}; }
 Node str(std::string s) { return Node{Op::Str, 0, std::move(s), {}, {}}; }
 Node param(int index) { return Node{Op::Param, index, {}, {}, {}}; }
@@ -34,6 +41,7 @@ Node fn_ref(int function) { return Node{Op::FnRef, function, {}, {}, {}}; }
 Node call(std::string abi_name, std::vector<Node> args) { return Node{Op::Call, 0, std::move(abi_name), std::move(args), {}}; }
 Node binary(Op op, Node a, Node b) {
   Node n{op, 0, {}, {}, {}};
+  n.kids.reserve(2);
   n.kids.push_back(std::move(a));
   n.kids.push_back(std::move(b));
   return n;
@@ -50,6 +58,7 @@ Node eval(Node v) {
 }
 Node if_(Node cond, Node then_block, Node else_block) {
   Node n{Op::If, 0, {}, {}, {}};
+  n.kids.reserve(3);
   n.kids.push_back(std::move(cond));
   n.kids.push_back(std::move(then_block));
   n.kids.push_back(std::move(else_block));

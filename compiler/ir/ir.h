@@ -11,6 +11,7 @@
 //   - an I64 result of a call saturates to 32 bits; Div truncates toward zero; And, Or, Not and comparisons
 //     yield 1 or 0.
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,16 @@ struct Module {
   int register_fn = -1;      // the library entry point (FnKind::Register)
 };
 
+// A node of a braced list the builders take (`call("...", {G(), card})`, `block({...})`): the elements of an
+// initializer_list are const, so a vector built from one copies every subtree; these are moved from instead
+// (an lvalue is copied once, as before).
+struct ListedNode {
+  mutable Node node;
+  ListedNode(Node&& n) : node(std::move(n)) {}
+  ListedNode(const Node& n) : node(n) {}
+};
+std::vector<Node> nodes(std::initializer_list<ListedNode> list);
+
 // Builders, so the binder reads like what it means.
 Node konst(int64_t v);
 Node str(std::string s);
@@ -86,11 +97,13 @@ Node param(int index);
 Node local(uint32_t index);
 Node fn_ref(int function);
 Node call(std::string abi_name, std::vector<Node> args);
+inline Node call(std::string abi_name, std::initializer_list<ListedNode> args) { return call(std::move(abi_name), nodes(args)); }
 Node binary(Op op, Node a, Node b);
 Node let(uint32_t index, Node v);
 Node eval(Node v);
 Node if_(Node cond, Node then_block, Node else_block = Node{});
 Node block(std::vector<Node> kids = {});
+inline Node block(std::initializer_list<ListedNode> kids) { return block(nodes(kids)); }
 Node ret(Node v);
 
 // A readable listing of the module (cardc compile --emit=ir), stable for golden tests.

@@ -58,9 +58,13 @@ bool ClauseReader::third_person_verb(std::string_view w, int& verb) const {
     const auto& words = profile_.verbs[v].words;
     if (words.size() != 1) continue;
     const std::string& base = words[0];
-    // challenge -> challenges, destroy -> destroys, dish -> dishes, carry -> carries
-    if (w == base + "s" || w == base + "es" ||
-        (base.size() > 1 && base.back() == 'y' && w == base.substr(0, base.size() - 1) + "ies")) {
+    // challenge -> challenges, destroy -> destroys, dish -> dishes, carry -> carries (compared in place: this is
+    // asked of most words the binder reads, and building each form cost allocations)
+    auto is = [&](std::string_view stem, std::string_view suffix) {
+      return w.size() == stem.size() + suffix.size() && w.starts_with(stem) && w.ends_with(suffix);
+    };
+    const std::string_view b(base);
+    if (is(b, "s") || is(b, "es") || (b.size() > 1 && b.back() == 'y' && is(b.substr(0, b.size() - 1), "ies"))) {
       verb = static_cast<int>(v);
       return true;
     }

@@ -42,22 +42,28 @@ bool lower_equals(std::string_view text, std::string_view lower) {
 
 Lexicon::Lexicon(const GameProfile& p) : p_(p) {
   auto t = std::make_shared<Tables>();
+  auto add = [](Spellings& to, std::vector<Spelling> entry) {
+    const auto i = static_cast<uint32_t>(to.entries.size());
+    for (size_t j = 0; j < entry.size(); ++j)
+      if (!entry[j].empty()) to.first[entry[j][0]].emplace_back(i, static_cast<uint32_t>(j));
+    to.entries.push_back(std::move(entry));
+  };
   for (const auto& s : p.stats) {
-    auto& sp = t->stats.emplace_back();
-    sp.push_back(phrase_words(s.name));
+    std::vector<Spelling> sp{phrase_words(s.name)};
     for (const auto& a : s.abbrevs) sp.push_back(phrase_words(a));
+    add(t->stats, std::move(sp));
   }
   for (const auto& r : p.resources) {
-    auto& sp = t->resources.emplace_back();
-    sp.push_back(phrase_words(r.name));
+    std::vector<Spelling> sp{phrase_words(r.name)};
     for (const auto& a : r.abbrevs) sp.push_back(phrase_words(a));
     // "Family Honor": the player stat a resource keeps its total in (legends: Honor)
     if (!r.player_stat.empty()) sp.push_back(phrase_words(r.player_stat));
+    add(t->resources, std::move(sp));
   }
   for (const auto& s : p.statuses) {
-    auto& sp = t->statuses.emplace_back();
-    sp.push_back(phrase_words(s.name));
+    std::vector<Spelling> sp{phrase_words(s.name)};
     for (const auto& a : s.abbrevs) sp.push_back(phrase_words(a));
+    add(t->statuses, std::move(sp));
   }
   for (const auto& k : p.keywords) {
     auto& words = t->keywords.emplace_back(1);
@@ -65,10 +71,17 @@ Lexicon::Lexicon(const GameProfile& p) : p_(p) {
       if (c == ' ') words.emplace_back();
       else words.back() += c;
     }
+    t->keyword_first[words[0]].push_back(static_cast<uint32_t>(t->keywords.size() - 1));
   }
   for (const auto& c : p.card_types) {
     std::string n = c.name;
     for (auto& ch : n) ch = ascii_lower(ch);
+    // The forms lower_plural_of accepts; the first type a form names keeps it (emplace never replaces).
+    const int i = static_cast<int>(t->card_types.size());
+    t->card_type_forms.emplace(n, std::make_pair(i, false));
+    t->card_type_forms.emplace(n + "s", std::make_pair(i, true));
+    t->card_type_forms.emplace(n + "es", std::make_pair(i, true));
+    if (n.size() > 1 && n.back() == 'y') t->card_type_forms.emplace(n.substr(0, n.size() - 1) + "ies", std::make_pair(i, true));
     t->card_types.push_back(std::move(n));
   }
   t_ = std::move(t);
@@ -87,18 +100,12 @@ bool is_determiner(std::string_view w) {
 }
 
 int Lexicon::card_type(std::string_view word, bool* plural) const {
-  for (size_t i = 0; i < t_->card_types.size(); ++i) {
-    const std::string& n = t_->card_types[i];
-    if (lower_equals(word, n)) {
-      if (plural) *plural = false;
-      return static_cast<int>(i);
-    }
-    if (lower_plural_of(word, n)) {
-      if (plural) *plural = true;
-      return static_cast<int>(i);
-    }
-  }
-  return -1;
+  std::string lower(word);
+  for (auto& c : lower) c = ascii_lower(c);
+  auto it = t_->card_type_forms.find(lower);
+  if (it == t_->card_type_forms.end()) return -1;
+  if (plural) *plural = it->second.second;
+  return it->second.first;
 }
 
 int Lexicon::number_word(std::string_view w) {
@@ -136,24 +143,37 @@ bool Lexicon::entity_noun(std::string_view w) {
   return std::any_of(k.begin(), k.end(), [&](std::string_view n) { return lower_equals(w, n); });
 }
 
-namespace {
-
-int longest_at(TermSpan terms, size_t& len, const std::vector<std::vector<std::vector<std::string>>>& entries,
-               bool allow_plural) {
+// The longest spelling at the start of `terms`, the first in table order among equally long ones (as a walk of the
+// whole table would find), trying only the spellings whose first word the first term can be.
+int Lexicon::longest_at(TermSpan terms, size_t& len, const Spellings& s, bool allow_plural) {
   int best = -1;
   len = 0;
-  for (size_t i = 0; i < entries.size(); ++i) {
-    for (const auto& sp : entries[i]) {
-      if (sp.size() > len && match_words(terms, sp, allow_plural)) {
+  if (terms.empty()) return best;
+  std::string w(word_text(*terms[0]));
+  if (w.empty()) return best;
+  for (auto& c : w) c = ascii_lower(c);
+  std::pair<uint32_t, uint32_t> best_at{};
+  auto try_word = [&](std::string_view first) {
+    auto it = s.first.find(first);
+    if (it == s.first.end()) return;
+    for (const auto& [i, j] : it->second) {
+      const Spelling& sp = s.entries[i][j];
+      if ((sp.size() > len || (sp.size() == len && std::make_pair(i, j) < best_at)) && match_words(terms, sp, allow_plural)) {
         best = static_cast<int>(i);
+        best_at = {i, j};
         len = sp.size();
       }
     }
+  };
+  std::string_view v(w);
+  try_word(v);
+  if (allow_plural) {  // the one word of a spelling may be plural (lower_plural_of)
+    if (v.ends_with("s")) try_word(v.substr(0, v.size() - 1));
+    if (v.ends_with("es")) try_word(v.substr(0, v.size() - 2));
+    if (v.size() > 3 && v.ends_with("ies")) try_word(std::string(v.substr(0, v.size() - 3)) + "y");
   }
   return best;
 }
-
-}  // namespace
 
 int Lexicon::stat_at(TermSpan terms, size_t& len) const { return longest_at(terms, len, t_->stats, false); }
 int Lexicon::resource_at(TermSpan terms, size_t& len) const { return longest_at(terms, len, t_->resources, true); }
@@ -162,21 +182,30 @@ int Lexicon::status_at(TermSpan terms, size_t& len) const { return longest_at(te
 int Lexicon::keyword_at(TermSpan terms, size_t& len) const {
   int best = -1;
   len = 0;
-  for (size_t i = 0; i < t_->keywords.size(); ++i) {
-    const std::vector<std::string>& words = t_->keywords[i];
-    if (words.size() <= len || words.size() > terms.size()) continue;
-    bool ok = true;
-    for (size_t k = 0; k < words.size() && ok; ++k) {
-      std::string_view t = terms[k]->text, w = words[k];
-      // Keywords are written capitalised as printed; the last may be plural ("Samurai", "Courtiers").
-      ok = t == w || (k + 1 == words.size() && t.starts_with(w) &&
-                      (t.substr(w.size()) == "s" || t.substr(w.size()) == "es"));
+  if (terms.empty()) return best;
+  auto try_word = [&](std::string_view first) {
+    auto it = t_->keyword_first.find(first);
+    if (it == t_->keyword_first.end()) return;
+    for (uint32_t i : it->second) {
+      const std::vector<std::string>& words = t_->keywords[i];
+      if (words.size() < len || (words.size() == len && static_cast<int>(i) > best) || words.size() > terms.size()) continue;
+      bool ok = true;
+      for (size_t k = 0; k < words.size() && ok; ++k) {
+        std::string_view t = terms[k]->text, w = words[k];
+        // Keywords are written capitalised as printed; the last may be plural ("Samurai", "Courtiers").
+        ok = t == w || (k + 1 == words.size() && t.starts_with(w) &&
+                        (t.substr(w.size()) == "s" || t.substr(w.size()) == "es"));
+      }
+      if (ok) {
+        best = static_cast<int>(i);
+        len = words.size();
+      }
     }
-    if (ok) {
-      best = static_cast<int>(i);
-      len = words.size();
-    }
-  }
+  };
+  std::string_view t0 = terms[0]->text;
+  try_word(t0);
+  if (t0.ends_with("s")) try_word(t0.substr(0, t0.size() - 1));
+  if (t0.ends_with("es")) try_word(t0.substr(0, t0.size() - 2));
   return best;
 }
 

@@ -1,9 +1,12 @@
 #pragma once
 // The profile's vocabulary as the semantic passes meet it in running text: card type nouns in any case and
 // number ("Personalities", "beast"), multi-word stats, resources, statuses, keywords and durations.
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "profile/game_profile.h"
@@ -38,11 +41,26 @@ class Lexicon {
 
  private:
   using Spelling = std::vector<std::string>;  // words, lower case
-  struct Tables {
-    std::vector<std::vector<Spelling>> stats, resources, statuses;  // per entry: name, abbreviations (...)
-    std::vector<std::vector<std::string>> keywords;                 // words as printed, split at each blank
-    std::vector<std::string> card_types;                            // lower case
+  // Entries by their first word, so a lookup tries the few that can match instead of the whole vocabulary
+  // (the binder and the passes ask at nearly every word). Values keep the tables' order: ties go to the first.
+  struct WordHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
+  template <class V>
+  using ByWord = std::unordered_map<std::string, V, WordHash, std::equal_to<>>;
+  struct Spellings {
+    std::vector<std::vector<Spelling>> entries;              // per entry: name, abbreviations (...)
+    ByWord<std::vector<std::pair<uint32_t, uint32_t>>> first;  // first word -> (entry, spelling)
+  };
+  struct Tables {
+    Spellings stats, resources, statuses;
+    std::vector<std::vector<std::string>> keywords;  // words as printed, split at each blank
+    ByWord<std::vector<uint32_t>> keyword_first;     // first word as printed -> keywords
+    std::vector<std::string> card_types;             // lower case
+    ByWord<std::pair<int, bool>> card_type_forms;    // singular and plural forms, lower case -> (type, plural)
+  };
+  static int longest_at(TermSpan terms, size_t& len, const Spellings& s, bool allow_plural);
   const GameProfile& p_;
   std::shared_ptr<const Tables> t_;
 };

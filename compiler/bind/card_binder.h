@@ -47,8 +47,9 @@ inline Node bearer() { return call("cardrt_card_attached_to", {G(), self()}); }
 inline Node controller() { return call("cardrt_ctx_controller", {G(), C()}); }
 inline Node fail_if(Node cond) { return if_(std::move(cond), block({ret(konst(CARDRT_FAILED))})); }
 
+// ASCII, as std::tolower in the "C" locale (which cardc never changes), without a libc call per letter.
 inline std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (auto& c : s) c = ascii_lower(c);
   return s;
 }
 

@@ -85,10 +85,10 @@ bool CardBinder::targeting_clause(const Clause& c, Body& b, bool constraints) {
 // (the semantic passes' range stops at the first noun; "a target Personality or Follower" goes on).
 size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, size_t i) const {
   size_t to = i + 1;
+  // not "lower than or equal to", "attached to this Personality", a count "one to three" (read once, not per word)
+  const auto count = target_count(t, i + 1);
   while (to < t.size()) {
     std::string w = lower_word(*t[to]);
-    // not "lower than or equal to", "attached to this Personality", a count "one to three"
-    auto count = target_count(t, i + 1);
     bool count_to = count && to < count->end;
     bool stop = (w == "to" && lower_word(*t[to - 1]) != "equal" && lower_word(*t[to - 1]) != "attached" && !count_to) ||
                 (w == "and" && !restriction_follows(t, to + 1)) || w == "until" || w == "ignoring" || w == "into" ||

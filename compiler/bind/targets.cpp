@@ -87,6 +87,9 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
   size_t to = i + 1;
   // not "lower than or equal to", "attached to this Personality", a count "one to three" (read once, not per word)
   const auto count = target_count(t, i + 1);
+  // whether the words read so far compare a stat ("than", "equal"), kept as the phrase grows instead of re-read
+  auto comparing = [](const ast::Term* x) { return lower_word(*x) == "than" || lower_word(*x) == "equal"; };
+  bool compared = i < t.size() && comparing(t[i]);
   while (to < t.size()) {
     std::string w = lower_word(*t[to]);
     bool count_to = count && to < count->end;
@@ -145,8 +148,7 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
     // "target hero's hand": the possessive card ends the phrase ("another player's Personality" goes on, and so does
     // a stat compared with: "with Force lower than or equal to this Personality's Chi")
     size_t slen = 0;
-    bool compared = std::any_of(t.begin() + std::ptrdiff_t(i), t.begin() + std::ptrdiff_t(to),
-                                [](const ast::Term* x) { return lower_word(*x) == "than" || lower_word(*x) == "equal"; });
+    compared = compared || comparing(t[to - 1]);
     if (const std::string stem = possessive_stem(t[to - 1]->text);
         stem != t[to - 1]->text && lex_.card_type(stem) >= 0 &&
         !(compared && to < t.size() && lex_.stat_at(std::span(t).subspan(to), slen) >= 0))

@@ -18,18 +18,18 @@ namespace cardc::binding {
 // is "you"). In a base function there is no effect context: counting goes through cardrt_count_cards_for.
 std::optional<Node> CardBinder::count_phrase(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card,
                                              std::string& why) {
-  if (from + 3 > to || lower_word(*t[from]) != "the" || lower_word(*t[from + 1]) != "number" || lower_word(*t[from + 2]) != "of") {
+  if (from + 3 > to || !word_is(*t[from], "the") || !word_is(*t[from + 1], "number") || !word_is(*t[from + 2], "of")) {
     why = "only 'the number of ...' is compiled as a defined value yet";
     return std::nullopt;
   }
   size_t i = from + 3;
   // "cards in your hand" (in your deck, in your discard pile): the size of a zone of the card's controller
   for (size_t k = i; k + 1 < to; ++k)
-    if (lower_word(*t[k]) == "in" && lower_word(*t[k + 1]) == "your" && k + 2 < to) {
+    if (word_is(*t[k], "in") && word_is(*t[k + 1], "your") && k + 2 < to) {
       std::string z = lower_word(*t[k + 2]);
       int role = z == "hand" ? CARDRT_ZROLE_HAND : z == "deck" ? CARDRT_ZROLE_DECK : z == "discard" ? CARDRT_ZROLE_DISCARD : -1;
       int zone = role >= 0 ? runtime_zone_role_zone(p_, role) : -1;
-      if (zone < 0 || k != i + 1 || (lower_word(*t[i]) != "cards" && lower_word(*t[i]) != "card")) break;
+      if (zone < 0 || k != i + 1 || (!word_is(*t[i], "cards") && !word_is(*t[i], "card"))) break;
       return call("cardrt_zone_count", {G(), call("cardrt_card_controller", {G(), card}), konst(zone)});
     }
   std::optional<Node> test;
@@ -45,13 +45,13 @@ std::optional<CardBinder::BaseShape> CardBinder::base_shape(const TextUnit& u) c
   const auto& t = u.effects[0].terms;
   if (t.size() < 4) return std::nullopt;
   size_t is = 0;
-  while (is < t.size() && lower_word(*t[is]) != "is") ++is;
+  while (is < t.size() && !word_is(*t[is], "is")) ++is;
   if (is == 0 || is + 1 >= t.size()) return std::nullopt;
   size_t value = is + 1;
-  if (lower_word(*t[value]) == "equal" && value + 1 < t.size() && lower_word(*t[value + 1]) == "to") value += 2;
+  if (word_is(*t[value], "equal") && value + 1 < t.size() && word_is(*t[value + 1], "to")) value += 2;
   if (is == 1 && t[0]->kind == ast::TermKind::X) return BaseShape{-1, value};
   const Reference* r = reference_at(u, t[0]);
-  if (lower_word(*t[0]) != "this" || !r || r->kind != RefKind::ThisCard) return std::nullopt;
+  if (!word_is(*t[0], "this") || !r || r->kind != RefKind::ThisCard) return std::nullopt;
   // "This Personality's Force": the stat follows the reference
   size_t s = 0, len = 0;
   while (s < is && t[s]->range.begin < r->range.end) ++s;
@@ -99,7 +99,7 @@ bool CardBinder::linked_penalty(const Clause& c, size_t pred, Body& b, int32_t d
   const auto& t = c.terms;
   std::string why;
   size_t i = pred + 1;
-  if (i < t.size() && (lower_word(*t[i]) == "a" || lower_word(*t[i]) == "an")) ++i;
+  if (i < t.size() && (word_is(*t[i], "a") || word_is(*t[i], "an"))) ++i;
   std::vector<int> stats;
   size_t len = 0;
   while (i < t.size()) {
@@ -107,14 +107,14 @@ bool CardBinder::linked_penalty(const Clause& c, size_t pred, Body& b, int32_t d
     if (s < 0) break;
     stats.push_back(s);
     i += len;
-    if (i < t.size() && lower_word(*t[i]) == "and") ++i;
+    if (i < t.size() && word_is(*t[i], "and")) ++i;
   }
   if (stats.empty() || i + 3 >= t.size()) return fail({c.range, "what it has is not compiled yet"});
-  int sign = lower_word(*t[i]) == "penalty" ? -1 : lower_word(*t[i]) == "bonus" ? 1 : 0;
-  if (!sign || lower_word(*t[i + 1]) != "equal" || lower_word(*t[i + 2]) != "to") return fail({c.range, "what it has is not compiled yet"});
+  int sign = word_is(*t[i], "penalty") ? -1 : word_is(*t[i], "bonus") ? 1 : 0;
+  if (!sign || !word_is(*t[i + 1], "equal") || !word_is(*t[i + 2], "to")) return fail({c.range, "what it has is not compiled yet"});
   i += 3;
-  while (i < t.size() && (lower_word(*t[i]) == "their" || lower_word(*t[i]) == "his" || lower_word(*t[i]) == "its" ||
-                          lower_word(*t[i]) == "own"))
+  while (i < t.size() && (word_is(*t[i], "their") || word_is(*t[i], "his") || word_is(*t[i], "its") ||
+                          word_is(*t[i], "own")))
     ++i;
   int of = i < t.size() ? lex_.stat_at(std::span(t).subspan(i), len) : -1;
   if (of < 0) return fail({c.range, "the amount of the penalty is not compiled yet"});
@@ -122,8 +122,8 @@ bool CardBinder::linked_penalty(const Clause& c, size_t pred, Body& b, int32_t d
   // "while they oppose <this card>": at this card's battlefield, on the other side
   Node test_extra = konst(1);
   size_t subject_end = pred;
-  if (i < t.size() && lower_word(*t[i]) == "while") {
-    if (i + 3 > t.size() || lower_word(*t[i + 2]) != "oppose") return fail({c.range, "its condition is not compiled yet"});
+  if (i < t.size() && word_is(*t[i], "while")) {
+    if (i + 3 > t.size() || !word_is(*t[i + 2], "oppose")) return fail({c.range, "its condition is not compiled yet"});
     // this card: "this Personality", or its own title (003 Card title)
     const Reference* r = i + 3 < t.size() ? reference_at(t[i + 3]) : nullptr;
     bool me = (r && r->kind == RefKind::ThisCard) || lower(words_text(t, i + 3, t.size())) == lower(r_.card->title);
@@ -146,7 +146,7 @@ bool CardBinder::linked_penalty(const Clause& c, size_t pred, Body& b, int32_t d
       if (lower(words_text(w, k - 3, k + 1)) == "this will not reduce") {
         int s = lex_.stat_at(std::span(w).subspan(k + 1), len);
         size_t below = k + 1 + len;
-        if (s >= 0 && below + 2 == w.size() && lower_word(*w[below]) == "below" && w[below + 1]->kind == ast::TermKind::Number)
+        if (s >= 0 && below + 2 == w.size() && word_is(*w[below], "below") && w[below + 1]->kind == ast::TermKind::Number)
           floor = std::make_pair(s, w[below + 1]->value);
       }
     if (!floor) return fail({e.range, "this restriction is not compiled yet"});

@@ -427,7 +427,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
     // the trait says it happens from an area not in play)
     const std::string& sig = trig->event >= 0 ? p_.events[static_cast<size_t>(trig->event)].signal : std::string();
     if ((sig == "destroyed" || sig == "leave play") && trig->all_terms.size() > 1 &&
-        lower_word(*trig->all_terms[0]) == "after" && lower_word(*trig->all_terms[1]) == "this")
+        word_is(*trig->all_terms[0], "after") && word_is(*trig->all_terms[1], "this"))
       flags |= CARDRT_ABF_OUT_OF_PLAY;
     // "As a Focus Effect: ...": the card's own, when it is focused in a duel (from its player's hand, 003 Traits)
     if (sig == "focused") {
@@ -628,7 +628,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
     Clause zc = c;
     zc.terms = c.all_terms;
     size_t z = t.size() - 2, zend = 0;
-    if (lower_word(*t[z]) == "a" || lower_word(*t[z]) == "an") ++z;
+    if (word_is(*t[z], "a") || word_is(*t[z], "an")) ++z;
     int zone = zone_at(zc, z, zend);
     if (zone >= 0 && zend == t.size()) {
       Clause rest = c;
@@ -686,8 +686,8 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   size_t start = 1, end = t.size();
   if (first == "once") {
     start = 0;
-    while (start < t.size() && lower_word(*t[start]) != "after" && lower_word(*t[start]) != "before" &&
-           lower_word(*t[start]) != "when")
+    while (start < t.size() && !word_is(*t[start], "after") && !word_is(*t[start], "before") &&
+           !word_is(*t[start], "when"))
       ++start;
     if (start == t.size()) return fail({c.range, "its moment is not compiled yet"});
     ++start;
@@ -700,7 +700,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   std::vector<const ast::Term*> subject(t.begin() + static_cast<long>(std::min(start, end)), t.begin() + static_cast<long>(end));
   // Words after the event's own ("After this Personality enters play from a Province") narrow it: not read yet, so
   // the trigger is not compiled (fail closed) -- except what you did it to ("After you Recruit this Holding"), below.
-  bool you = subject.size() == 1 && lower_word(*subject[0]) == "you";
+  bool you = subject.size() == 1 && word_is(*subject[0], "you");
   bool by_action = subject.size() == 2 && word_at(subject, 1) == "action" && (word_at(subject, 0) == "the" || word_at(subject, 0) == "an");
   if (end < t.size() && end + e.words.size() < t.size() && !you && !by_action)
     return fail({c.range, "the words after '" + e.text + "' are not compiled yet"});
@@ -708,7 +708,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   if (first != "after" && first != "before" && first != "when" && first != "whenever" && first != "once") subject.clear();
   // "After this beast enters a duel": a duelist, read as any card subject below
   bool card_subject = e.attr == "duel" && !subject.empty() &&
-                      (lower_word(*subject[0]) == "this" || (reference_at(subject[0]) && reference_at(subject[0])->kind == RefKind::ThisCard));
+                      (word_is(*subject[0], "this") || (reference_at(subject[0]) && reference_at(subject[0])->kind == RefKind::ThisCard));
   if (subject.empty() || e.attr == "turn" || e.attr == "battle" || (e.attr == "duel" && !card_subject)) {
     // "After your turn begins", "Before another player's turn ends", "After the current battle ends"
     Node player = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)});
@@ -728,7 +728,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
     return true;
   }
   Node card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
-  if (lower_word(*subject[0]) == "this") {
+  if (word_is(*subject[0], "this")) {
     // "After this unit attacks" on a Gear: the unit it is attached to (001 This); "this Personality" on an Item: its
     // bearer; otherwise the card itself
     const Reference* r = reference_at(subject[0]);
@@ -748,7 +748,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
     return true;
   }
   // "After you Recruit this Holding", "After you Equip this Follower": you did it, to this card
-  if (subject.size() == 1 && lower_word(*subject[0]) == "you") {
+  if (subject.size() == 1 && word_is(*subject[0], "you")) {
     Node mine = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
     size_t obj = end + e.words.size(), last = t.size();
     // "After you Recruit this Holding from a Province": it has just left one of the provinces
@@ -888,7 +888,7 @@ bool CardBinder::replacement(const TextUnit& u, const Clause& c, uint32_t def, B
   size_t v = after_verb(p_, c);
   auto n = amount_at(c, v);
   size_t w = v + 1;
-  while (w < c.terms.size() && (lower_word(*c.terms[w]) == "more" || lower_word(*c.terms[w]) == "additional")) ++w;
+  while (w < c.terms.size() && (word_is(*c.terms[w], "more") || word_is(*c.terms[w], "additional"))) ++w;
   size_t len = 0;
   int res = w < c.terms.size() ? lex_.resource_at(std::span(c.terms).subspan(w), len) : -1;
   if (prim != "gain" || !n || res < 0) return fail({c.range, "only 'gain N more <resource> instead' replacements are compiled yet"});

@@ -55,10 +55,10 @@ const Reference* CardBinder::reference_at(const TextUnit& u, const ast::Term* te
 // Zones belong to a player: the binder's callers use the controller's.
 int CardBinder::zone_at(const Clause& c, size_t i, size_t& end) const {
   const auto& t = c.terms;
-  while (i < t.size() && (lower_word(*t[i]) == "the" || lower_word(*t[i]) == "your" || lower_word(*t[i]) == "his" ||
-                          lower_word(*t[i]) == "its" || lower_word(*t[i]) == "their" ||
+  while (i < t.size() && (word_is(*t[i], "the") || word_is(*t[i], "your") || word_is(*t[i], "his") ||
+                          word_is(*t[i], "its") || word_is(*t[i], "their") ||
                           // "into its owner's hand": a card out of play goes to its owner's zones (cardrt_move_card)
-                          (i > 0 && lower_word(*t[i]) == "owner's" && lower_word(*t[i - 1]) != "the")))
+                          (i > 0 && word_is(*t[i], "owner's") && !word_is(*t[i - 1], "the"))))
     ++i;
   if (i >= t.size()) return -1;
   // The profile's own zone names first, longest match ("Home Deck" before "deck").
@@ -89,7 +89,7 @@ int CardBinder::zone_at(const Clause& c, size_t i, size_t& end) const {
   int role = w == "deck" ? CARDRT_ZROLE_DECK : w == "hand" ? CARDRT_ZROLE_HAND : w == "discard" ? CARDRT_ZROLE_DISCARD : -1;
   if (role < 0) return -1;
   end = i + 1;
-  if (role == CARDRT_ZROLE_DISCARD && end < t.size() && lower_word(*t[end]) == "pile") ++end;
+  if (role == CARDRT_ZROLE_DISCARD && end < t.size() && word_is(*t[end], "pile")) ++end;
   return runtime_zone_role_zone(p_, role);
 }
 
@@ -110,7 +110,7 @@ bool CardBinder::and_then(const Clause& c, size_t end, Body& b, bool continuous)
       return and_then(c, stop, b, continuous);
     }
   }
-  if (lower_word(*c.terms[end]) != "and" || end + 1 >= c.terms.size())
+  if (!word_is(*c.terms[end], "and") || end + 1 >= c.terms.size())
     return fail({c.range, "the words after '" + std::string(ctx_.sources.text(c.terms[end - 1]->range)) + "' are not compiled yet"});
   size_t len = 0;
   ClauseReader reader(p_);
@@ -251,10 +251,10 @@ bool CardBinder::search(const Clause& c, size_t v, Body& b) {
     if (then >= 0 && e2 < t.size() && t[e2]->kind == ast::TermKind::Comma) end = e2 + 1;
     else then = -1;
   }
-  if (zone < 0 || end >= t.size() || lower_word(*t[end]) != "for") return fail({c.range, "it searches no zone for a card"});
+  if (zone < 0 || end >= t.size() || !word_is(*t[end], "for")) return fail({c.range, "it searches no zone for a card"});
   std::optional<Node> test;
   size_t stop = end + 1;
-  while (stop < t.size() && lower_word(*t[stop]) != "and" &&
+  while (stop < t.size() && !word_is(*t[stop], "and") &&
          !(t[stop]->kind == ast::TermKind::Comma && series_stop(c, stop) > stop + 1))
     ++stop;
   const Reference* title = nullptr;
@@ -361,7 +361,7 @@ std::optional<int64_t> CardBinder::chosen_from_zone(const Clause& c, size_t v, s
   std::vector<const ast::Term*> words(t.begin() + std::ptrdiff_t(v), t.begin() + std::ptrdiff_t(stop));
   ast::Term in;
   for (auto& w : words)
-    if (lower_word(*w) == "from") {
+    if (word_is(*w, "from")) {
       in = *w;
       in.text = "in";
       w = &in;
@@ -399,7 +399,7 @@ bool CardBinder::put_picked(const Clause& c, size_t v, Body& b) {
   }
   // where: "back" (where they came from), "into your hand", "on the bottom of your deck", "at the bottom" (of the zone
   // they are in), "on top of the deck"
-  bool rearrange = lower_word(*t[v - 1]) == "rearrange";
+  bool rearrange = word_is(*t[v - 1], "rearrange");
   std::optional<Node> zone;
   bool bottom = false;
   size_t i = end;
@@ -442,7 +442,7 @@ bool CardBinder::choose(const Clause& c, size_t v, Body& b) {
   std::optional<Node> test;
   std::string why;
   // "Choose your performing Personality": already chosen as the action was announced (performers.cpp)
-  if (size_t end = v; v + 1 < c.terms.size() && lower_word(*c.terms[v + 1]) == "performing" && performer_at(c.terms, v, end))
+  if (size_t end = v; v + 1 < c.terms.size() && word_is(*c.terms[v + 1], "performing") && performer_at(c.terms, v, end))
     return and_then(c, end, b, false);
   // "Choose a player, who loses 3 Honor", "choose another player who gains or loses 2 Honor": a player the
   // controller chooses (not targeted, 001 Target), then what the relative clause says that player does
@@ -477,7 +477,7 @@ bool CardBinder::attach(const Clause& c, size_t v, Body& b) {
   size_t end = v;
   auto card = targeted_card(c, v, end, b);
   if (!card) return false;
-  if (end + 1 >= t.size() || lower_word(*t[end]) != "to") return fail({c.range, "it names no card to attach it to"});
+  if (end + 1 >= t.size() || !word_is(*t[end], "to")) return fail({c.range, "it names no card to attach it to"});
   size_t host_end = end + 1;
   auto host = targeted_card(c, end + 1, host_end, b);
   if (!host) return false;
@@ -530,7 +530,7 @@ bool CardBinder::attach(const Clause& c, size_t v, Body& b) {
 bool CardBinder::return_any_number(const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;
   size_t to = v + 3;
-  while (to < t.size() && lower_word(*t[to]) != "to") ++to;
+  while (to < t.size() && !word_is(*t[to], "to")) ++to;
   size_t zend = to + 1;
   int zone = to < t.size() ? zone_at(c, to + 1, zend) : -1;
   std::optional<Node> test;
@@ -551,7 +551,7 @@ bool CardBinder::return_any_number(const Clause& c, size_t v, Body& b) {
 bool CardBinder::play_from_hand(const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;
   size_t from = v;
-  while (from < t.size() && lower_word(*t[from]) != "from") ++from;
+  while (from < t.size() && !word_is(*t[from], "from")) ++from;
   size_t zend = from + 1;
   int zone = from < t.size() ? zone_at(c, from + 1, zend) : -1;
   std::string rest = lower(words_text(t, zend, t.size()));

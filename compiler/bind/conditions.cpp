@@ -52,7 +52,7 @@ std::optional<Node> CardBinder::card_is(const std::vector<const ast::Term*>& t, 
   std::optional<Node> all;
   size_t part = from;
   for (size_t i = from; i <= to; ++i) {
-    if (i < to && lower_word(*t[i]) != "and") continue;
+    if (i < to && !word_is(*t[i], "and")) continue;
     std::optional<Node> test;
     std::string why;
     if (part >= i || !noun_filter(t, part, i, card, test, why, false, false)) return std::nullopt;
@@ -65,7 +65,7 @@ std::optional<Node> CardBinder::card_is(const std::vector<const ast::Term*>& t, 
 // "he has a Weapon", "Waiko has a Fire Spell": a card attached to `holder` that the words [from, to) describe.
 std::optional<Node> CardBinder::has_attached(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder) {
   size_t k = from;
-  if (k < to && (lower_word(*t[k]) == "a" || lower_word(*t[k]) == "an" || lower_word(*t[k]) == "any")) ++k;
+  if (k < to && (word_is(*t[k], "a") || word_is(*t[k], "an") || word_is(*t[k], "any"))) ++k;
   auto n = attached_matching(t, k, to, holder);
   if (!n) return std::nullopt;
   return binary(Op::Gt, std::move(*n), konst(0));
@@ -242,7 +242,7 @@ std::optional<Node> CardBinder::condition_of(const Clause& c, const std::vector<
     }
     if (!b) continue;
     // each part after "Unless" is negated already: "Unless A or B" holds when neither does (not A and not B)
-    bool unless = lower_word(*t[0]) == "unless";
+    bool unless = word_is(*t[0], "unless");
     return binary((w == "and") != unless ? Op::And : Op::Or, std::move(*a), std::move(*b));
   }
   return std::nullopt;
@@ -250,7 +250,7 @@ std::optional<Node> CardBinder::condition_of(const Clause& c, const std::vector<
 
 std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std::vector<const ast::Term*>& t, SourceRange cond) {
   // "While opposed, Kuniken has +1F": a state of the card the clause is about, named after the condition
-  if (t.size() == 2 && lower_word(*t[0]) == "while" && !c.terms.empty()) {
+  if (t.size() == 2 && word_is(*t[0], "while") && !c.terms.empty()) {
     size_t end = 0;
     std::string why;
     auto subject = card_at(c, 0, end, why);

@@ -130,7 +130,7 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     if (!who) return fail({c.range, "this cost is not compiled yet"});
     // the card itself performs it ("Choose your performing unbowed Monk" on a Monk): what the words say of him must
     // hold, every word read (fail closed)
-    if (printed_performer() && lower_word(*c.terms[v]) == "your") {
+    if (printed_performer() && word_is(*c.terms[v], "your")) {
       std::optional<Node> test;
       if (!noun_filter(c.terms, v + 1, end, *who, test, why)) return fail({c.range, why});
       b.stmts.push_back(fail_if(not_(std::move(*test))));
@@ -144,22 +144,22 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_mill", {G(), C(), controller(), konst(1)}), konst(1))));
     return true;
   }
-  if ((prim == "destroy" || (prim == "move" && std::any_of(c.terms.begin(), c.terms.end(), [](const ast::Term* x) { return lower_word(*x) == "home"; }))) &&
+  if ((prim == "destroy" || (prim == "move" && std::any_of(c.terms.begin(), c.terms.end(), [](const ast::Term* x) { return word_is(*x, "home"); }))) &&
       v < c.terms.size() &&
-      lower_word(*c.terms[v]) != "a" && lower_word(*c.terms[v]) != "an") {
+      !word_is(*c.terms[v], "a") && !word_is(*c.terms[v], "an")) {
     // "Destroy this card", "Destroy your performing unbowed Courtier", "Move your performing Personality home"
     size_t end = v;
     auto card = card_at(c, v, end, why);
     if (!card) return fail({c.range, why});
     if (prim == "move") {
-      if (end >= c.terms.size() || lower_word(*c.terms[end]) != "home") return fail({c.range, "this cost is not compiled yet"});
+      if (end >= c.terms.size() || !word_is(*c.terms[end], "home")) return fail({c.range, "this cost is not compiled yet"});
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_send_home", {G(), C(), std::move(*card)}), konst(CARDRT_OK))));
       return more_costs(c, end + 1, b);
     }
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy", {G(), C(), std::move(*card)}), konst(CARDRT_OK))));
     return more_costs(c, end, b);
   }
-  if (prim == "destroy" && v < c.terms.size() && (lower_word(*c.terms[v]) == "a" || lower_word(*c.terms[v]) == "an")) {
+  if (prim == "destroy" && v < c.terms.size() && (word_is(*c.terms[v], "a") || word_is(*c.terms[v], "an"))) {
     // "Destroy a Shard you control": a choice, not a target (001 Target), fixed at once.
     std::optional<Node> test;
     if (!noun_filter(c.terms, v, c.terms.size(), param(2), test, why)) return fail({c.range, why});
@@ -189,7 +189,7 @@ bool CardBinder::more_costs(const Clause& c, size_t end, Body& b) {
   if (end >= t.size()) return true;
   size_t at = end;
   if (t[at]->kind == ast::TermKind::Comma) ++at;
-  if (at < t.size() && lower_word(*t[at]) == "and") ++at;
+  if (at < t.size() && word_is(*t[at], "and")) ++at;
   if (at == end || at >= t.size())
     return fail({c.range, "the words after '" + std::string(ctx_.sources.text(t[end - 1]->range)) + "' are not compiled yet"});
   size_t len = 0;

@@ -38,9 +38,9 @@ std::optional<Node> CardBinder::duel_condition(const Clause& c, SourceRange cond
   std::vector<const ast::Term*> t;
   for (const auto* term : c.all_terms)
     if (term->range.begin >= cond.begin && term->range.end <= cond.end) t.push_back(term);
-  if (!duel_local_ || t.size() < 4 || lower_word(*t[0]) != "if" || lower_word(*t.back()) != "duel") return std::nullopt;
+  if (!duel_local_ || t.size() < 4 || !word_is(*t[0], "if") || lower_word(*t.back()) != "duel") return std::nullopt;
   size_t verb = 1;
-  while (verb < t.size() && lower_word(*t[verb]) != "wins" && lower_word(*t[verb]) != "loses") ++verb;
+  while (verb < t.size() && !word_is(*t[verb], "wins") && !word_is(*t[verb], "loses")) ++verb;
   if (verb >= t.size()) return std::nullopt;
   // The duelist: "this Personality" or a pronoun
   std::optional<Node> who;
@@ -51,7 +51,7 @@ std::optional<Node> CardBinder::duel_condition(const Clause& c, SourceRange cond
   }
   if (!who) return std::nullopt;
   Node winner = local(*duel_local_);
-  if (lower_word(*t[verb]) == "wins") return binary(Op::Eq, std::move(winner), std::move(*who));
+  if (word_is(*t[verb], "wins")) return binary(Op::Eq, std::move(winner), std::move(*who));
   // losing: there was a winner, and it was the other duelist
   return and_(binary(Op::Ne, winner, konst(0)), binary(Op::Ne, winner, std::move(*who)));
 }
@@ -74,22 +74,22 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     if (p_.stats[s].role == "force") force = static_cast<int>(s);
   if (follower < 0 || personality < 0 || force < 0) return fail({c.range, what + " is not compiled yet"});
   // the strength: a number, or "[with strength] equal to <a card's stat> [minus N | plus N]"
-  if (v + 1 < t.size() && lower_word(*t[v]) == "with" && lower_word(*t[v + 1]) == "strength") v += 2;
+  if (v + 1 < t.size() && word_is(*t[v], "with") && word_is(*t[v + 1], "strength")) v += 2;
   std::optional<Node> n = amount_at(c, v);
   size_t read = v + 1;
   std::string why;
-  if (!n && v + 1 < t.size() && lower_word(*t[v]) == "equal" && lower_word(*t[v + 1]) == "to")
+  if (!n && v + 1 < t.size() && word_is(*t[v], "equal") && word_is(*t[v + 1], "to"))
     n = stat_of_card(c, v + 2, read, why);  // with its "minus N" / "plus N"
   if (!n) return fail({c.range, "the strength of " + what + " is not compiled yet"});
   size_t vlen = 0;
-  if (!fear && read < t.size() && lower_word(*t[read]) == "attack") ++read;  // "Ranged 3 Attack"
+  if (!fear && read < t.size() && word_is(*t[read], "attack")) ++read;  // "Ranged 3 Attack"
   // "Fear 2, or Fear 3 if this Follower is attached to an Earth Shugenja"
-  if (read + 3 < t.size() && t[read]->kind == ast::TermKind::Comma && lower_word(*t[read + 1]) == "or" &&
+  if (read + 3 < t.size() && t[read]->kind == ast::TermKind::Comma && word_is(*t[read + 1], "or") &&
       t[read + 2]->kind == ast::TermKind::Word && ClauseReader(p_).verb_at(std::span(t).subspan(read + 2), vlen) == c.verb) {
     size_t at = read + 2 + vlen;
     auto second = amount_at(c, at);
     size_t after = at + 1;
-    if (!fear && after < t.size() && lower_word(*t[after]) == "attack") ++after;
+    if (!fear && after < t.size() && word_is(*t[after], "attack")) ++after;
     attack_target_ = param(2);  // the strength is computed in the target filter, for each candidate
     auto either = second ? or_amount_if(c, after, *n, std::move(*second)) : std::nullopt;
     attack_target_.reset();
@@ -111,10 +111,10 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   // Shugenja": the bonus when the condition (to the end of the clause) holds; several joined by ", and with +1 strength
   // if ...", each with its own condition
   for (size_t w = read < t.size() && t[read]->kind == ast::TermKind::Comma ? read + 1 : read;;) {
-    if (w + 3 < t.size() && lower_word(*t[w]) == "with" && t[w + 1]->kind == ast::TermKind::Modifier && t[w + 1]->stat().empty() &&
-        !t[w + 1]->uses_x && lower_word(*t[w + 2]) == "strength" && lower_word(*t[w + 3]) == "if") {
+    if (w + 3 < t.size() && word_is(*t[w], "with") && t[w + 1]->kind == ast::TermKind::Modifier && t[w + 1]->stat().empty() &&
+        !t[w + 1]->uses_x && word_is(*t[w + 2], "strength") && word_is(*t[w + 3], "if")) {
       size_t end = w + 4;
-      while (end + 2 < t.size() && !(t[end]->kind == ast::TermKind::Comma && lower_word(*t[end + 1]) == "and" && lower_word(*t[end + 2]) == "with"))
+      while (end + 2 < t.size() && !(t[end]->kind == ast::TermKind::Comma && word_is(*t[end + 1], "and") && word_is(*t[end + 2], "with")))
         ++end;
       if (end + 2 >= t.size()) end = t.size();
       if (!add_if(terms_range(t, w + 3, end), t[w + 1]->value)) return false;
@@ -129,10 +129,10 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   // "Melee Attack equal to this Shugenja's Chi, +1 if he is Earth, +1 if the target is Shadowlands": each amount while
   // its condition (to the next ", +N if" or the end) holds
   while (read + 3 < t.size() && t[read]->kind == ast::TermKind::Comma && t[read + 1]->kind == ast::TermKind::Modifier &&
-         t[read + 1]->stat().empty() && !t[read + 1]->uses_x && lower_word(*t[read + 2]) == "if") {
+         t[read + 1]->stat().empty() && !t[read + 1]->uses_x && word_is(*t[read + 2], "if")) {
     size_t end = read + 3;
     while (end < t.size() && !(t[end]->kind == ast::TermKind::Comma && end + 2 < t.size() &&
-                               t[end + 1]->kind == ast::TermKind::Modifier && lower_word(*t[end + 2]) == "if"))
+                               t[end + 1]->kind == ast::TermKind::Modifier && word_is(*t[end + 2], "if")))
       ++end;
     if (!add_if(terms_range(t, read + 2, end), t[read + 1]->value)) return false;
     read = end;
@@ -148,7 +148,7 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     // "Fear 3 that may target a dishonorable Personality with Followers": those too, at the same strength; "Ranged 6
     // Attack, which may target a Personality with attached Followers if you have Reconnaissance": while that holds
     size_t to = w + 3;
-    while (to < t.size() && lower_word(*t[to]) != "if") ++to;
+    while (to < t.size() && !word_is(*t[to], "if")) ++to;
     if (!noun_filter(t, w + 3, to, param(2), widened, why)) return fail({c.range, why});
     if (to < t.size()) {
       SourceRange cond = terms_range(t, to, t.size());
@@ -157,8 +157,8 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
       widened = and_(binary(Op::Ne, std::move(*g), konst(0)), std::move(*widened));
     }
     read = t.size();
-  } else if (read + 3 < t.size() && lower_word(*t[read]) == "that" && lower_word(*t[read + 1]) == "cannot" &&
-             lower_word(*t[read + 2]) == "target") {
+  } else if (read + 3 < t.size() && word_is(*t[read], "that") && word_is(*t[read + 1], "cannot") &&
+             word_is(*t[read + 2], "target")) {
     // "Fear 4 that cannot target a Cavalry card"
     if (!noun_filter(t, read + 3, t.size(), param(2), excluded, why, false, false)) return fail({c.range, why});
     read = t.size();
@@ -217,17 +217,17 @@ std::optional<bool> CardBinder::attack_rule(const Clause& c, Body& b, bool conti
     else if (w == "melee") kinds.push_back(CARDRT_ATTACK_MELEE);
     else if (w != "and" || kinds.empty()) break;
   }
-  if (kinds.empty() || i >= t.size() || lower_word(*t[i]) != "attacks") return std::nullopt;
+  if (kinds.empty() || i >= t.size() || !word_is(*t[i], "attacks")) return std::nullopt;
   ++i;
   const int32_t dur = duration(c, continuous ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN);
   std::string why;
-  if (i < t.size() && lower_word(*t[i]) == "targeting") {
+  if (i < t.size() && word_is(*t[i], "targeting")) {
     size_t end = 0;
     auto card = card_at(c, i + 1, end, why);
     if (!card) return fail({c.range, why});
-    if (end + 2 >= t.size() || (lower_word(*t[end]) != "have" && lower_word(*t[end]) != "has") ||
+    if (end + 2 >= t.size() || (!word_is(*t[end], "have") && !word_is(*t[end], "has")) ||
         t[end + 1]->kind != ast::TermKind::Modifier || !t[end + 1]->stat().empty() || t[end + 1]->uses_x ||
-        lower_word(*t[end + 2]) != "strength" || !only_duration_left(c, end + 3))
+        !word_is(*t[end + 2], "strength") || !only_duration_left(c, end + 3))
       return fail({c.range, "only 'have +N strength' is compiled yet for attacks targeting a card"});
     for (int32_t kind : kinds) {
       Node target = *card;  // a read of the card (its bearer, its name): the same for each kind
@@ -236,11 +236,11 @@ std::optional<bool> CardBinder::attack_rule(const Clause& c, Body& b, bool conti
     return true;
   }
   size_t neg = i;
-  size_t target_at = neg < t.size() && lower_word(*t[neg]) == "cannot" ? neg + 1
-                     : neg + 1 < t.size() && (lower_word(*t[neg]) == "may" || lower_word(*t[neg]) == "can") && lower_word(*t[neg + 1]) == "not"
+  size_t target_at = neg < t.size() && word_is(*t[neg], "cannot") ? neg + 1
+                     : neg + 1 < t.size() && (word_is(*t[neg], "may") || word_is(*t[neg], "can")) && word_is(*t[neg + 1], "not")
                          ? neg + 2
                          : 0;
-  if (!target_at || target_at >= t.size() || lower_word(*t[target_at]) != "target")
+  if (!target_at || target_at >= t.size() || !word_is(*t[target_at], "target"))
     return fail({c.range, "only 'targeting <card> have +N strength' and 'cannot target <cards>' are compiled yet for attacks"});
   // each card the noun phrase names, re-read while the trait holds
   std::optional<Node> subject;

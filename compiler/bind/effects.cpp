@@ -19,7 +19,7 @@ bool CardBinder::roll_effects(const TextUnit& u, Body& b) {
   int stat = -1;
   const auto& rt = roll_->terms;
   for (size_t i = 0; i + 1 < rt.size() && stat < 0; ++i)
-    if (lower_word(*rt[i]) == "for") {
+    if (word_is(*rt[i], "for")) {
       size_t len = 0;
       stat = lex_.stat_at(std::span(rt).subspan(i + 1), len);
     }
@@ -72,7 +72,7 @@ bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChan
   const auto& t = c.terms;
   size_t i = from;
   auto separator = [&](size_t k) {
-    return k < t.size() && (t[k]->kind == ast::TermKind::Slash || t[k]->kind == ast::TermKind::Comma || lower_word(*t[k]) == "and");
+    return k < t.size() && (t[k]->kind == ast::TermKind::Slash || t[k]->kind == ast::TermKind::Comma || word_is(*t[k], "and"));
   };
   while (i < t.size()) {
     size_t len = 0;
@@ -96,7 +96,7 @@ bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChan
     // another change after "/", "," or "and"; otherwise the separator is not ours ("and bow him")
     if (!separator(i)) break;
     size_t k = i + 1;
-    if (k < t.size() && lower_word(*t[k]) == "and") ++k;  // "+1F, and +1C"
+    if (k < t.size() && word_is(*t[k], "and")) ++k;  // "+1F, and +1C"
     bool change = k < t.size() && (t[k]->kind == ast::TermKind::Modifier ||
                                    (lex_.stat_at(std::span(t).subspan(k), len) >= 0 && k + len < t.size() &&
                                     t[k + len]->kind == ast::TermKind::Modifier));
@@ -119,36 +119,36 @@ std::optional<Node> CardBinder::stat_of_card(const Clause& c, size_t at, size_t&
     end = pend + 1;
     return binary(Op::Max, konst(0), call("cardrt_province_strength", {G(), std::move(*prov)}));
   }
-  if (int stat = at < t.size() && lower_word(*t[at]) == "the" ? lex_.stat_at(std::span(t).subspan(at + 1), len) : -1; stat >= 0) {
+  if (int stat = at < t.size() && word_is(*t[at], "the") ? lex_.stat_at(std::span(t).subspan(at + 1), len) : -1; stat >= 0) {
     // "the Focus Value of the discarded card"
     size_t of = at + 1 + len;
-    if (of + 1 >= t.size() || lower_word(*t[of]) != "of") return std::nullopt;
+    if (of + 1 >= t.size() || !word_is(*t[of], "of")) return std::nullopt;
     auto card = card_at(c, of + 1, end, why);
     if (!card) return std::nullopt;
     return call("cardrt_stat_result", {G(), std::move(*card), konst(stat)});
   }
   // "half his Chi, rounded up" (000 7.3: halves are rounded as the text says; down when it says nothing)
-  if (at + 1 < t.size() && lower_word(*t[at]) == "half") {
+  if (at + 1 < t.size() && word_is(*t[at], "half")) {
     auto whole = stat_of_card(c, at + 1, end, why);
     if (!whole) return std::nullopt;
     bool up = false;
     size_t r = end < t.size() && t[end]->kind == ast::TermKind::Comma ? end + 1 : end;
-    if (r + 1 < t.size() && lower_word(*t[r]) == "rounded" && (lower_word(*t[r + 1]) == "up" || lower_word(*t[r + 1]) == "down")) {
-      up = lower_word(*t[r + 1]) == "up";
+    if (r + 1 < t.size() && word_is(*t[r], "rounded") && (word_is(*t[r + 1], "up") || word_is(*t[r + 1], "down"))) {
+      up = word_is(*t[r + 1], "up");
       end = r + 2;
     }
     return binary(Op::Div, up ? binary(Op::Add, std::move(*whole), konst(1)) : std::move(*whole), konst(2));
   }
   std::optional<Node> card;
   // "the card's Focus Value" after "Discard a card to ...": the discarded card
-  if (at + 1 < t.size() && lower_word(*t[at]) == "the" && lower_word(*t[at + 1]) != "card" && discarded_slot_ &&
+  if (at + 1 < t.size() && word_is(*t[at], "the") && !word_is(*t[at + 1], "card") && discarded_slot_ &&
       possessive_stem(lower_word(*t[at + 1])) == "card") {
     card = slot(static_cast<int>(*discarded_slot_));
     end = at + 2;
   } else {
     card = card_at(c, at, end, why);
   }
-  if (card && end < t.size() && lower_word(*t[end]) == "own") ++end;  // "his own Personal Honor"
+  if (card && end < t.size() && word_is(*t[end], "own")) ++end;  // "his own Personal Honor"
   int stat = card && end < t.size() ? lex_.stat_at(std::span(t).subspan(end), len) : -1;
   if (stat < 0) return std::nullopt;
   end += len;
@@ -172,7 +172,7 @@ std::optional<Node> CardBinder::stat_of_card(const Clause& c, size_t at, size_t&
 // `second` the second amount; `after` is where its "if" should be. The chosen amount, or nullopt (nothing read).
 std::optional<Node> CardBinder::or_amount_if(const Clause& c, size_t after, Node first, Node second) {
   const auto& t = c.terms;
-  if (after >= t.size() || lower_word(*t[after]) != "if") return std::nullopt;
+  if (after >= t.size() || !word_is(*t[after], "if")) return std::nullopt;
   SourceRange cond = terms_range(t, after, t.size());
   auto g = card_condition(c, cond);  // resource conditions too (condition_of)
   if (!g) return std::nullopt;
@@ -193,15 +193,15 @@ Node CardBinder::acting_player(const Clause& c) const {
 std::optional<bool> CardBinder::discard_to(const Clause& c, size_t v, Body& b, bool continuous) {
   const auto& t = c.terms;
   size_t to = v;
-  while (to < t.size() && lower_word(*t[to]) != "to") ++to;
-  if (to + 1 >= t.size() || v + 1 >= to || (lower_word(*t[v]) != "a" && lower_word(*t[v]) != "an")) return std::nullopt;
+  while (to < t.size() && !word_is(*t[to], "to")) ++to;
+  if (to + 1 >= t.size() || v + 1 >= to || (!word_is(*t[v], "a") && !word_is(*t[v], "an"))) return std::nullopt;
   size_t len = 0;
   ClauseReader reader(p_);
   int verb = reader.verb_at(std::span(t).subspan(to + 1), len);
   if (verb < 0) return std::nullopt;
   size_t np_end = to;
   // "from your hand": the only hand it can be
-  if (np_end >= v + 3 && lower_word(*t[np_end - 3]) == "from" && lower_word(*t[np_end - 2]) == "your" && lower_word(*t[np_end - 1]) == "hand")
+  if (np_end >= v + 3 && word_is(*t[np_end - 3], "from") && word_is(*t[np_end - 2], "your") && word_is(*t[np_end - 1], "hand"))
     np_end -= 3;
   std::optional<Node> test;
   std::string why;
@@ -220,7 +220,7 @@ std::optional<bool> CardBinder::discard_to(const Clause& c, size_t v, Body& b, b
 // True when nothing but a duration ("until the end of the turn") is left at `read`.
 bool CardBinder::only_duration_left(const Clause& c, size_t read) const {
   if (read >= c.terms.size()) return true;
-  if (lower_word(*c.terms[read]) != "until") return false;
+  if (!word_is(*c.terms[read], "until")) return false;
   size_t len = 0;
   return lex_.duration_at(std::span(c.terms).subspan(read), len) >= 0 && read + len == c.terms.size();
 }
@@ -242,7 +242,7 @@ bool CardBinder::rest_of_effect(const Clause& c, size_t v, size_t read, Body& b,
   if (only_duration_left(c, read)) return true;
   // ", and bow him", ", show it, and put it in your hand": a series of effects (card_moves.cpp and_then)
   if (c.terms[read]->kind == ast::TermKind::Comma && series_stop(c, read) > read + 1) return and_then(c, read, b, continuous);
-  if (lower_word(*c.terms[read]) == "and" && read + 1 < c.terms.size()) {
+  if (word_is(*c.terms[read], "and") && read + 1 < c.terms.size()) {
     size_t len = 0;
     if (ClauseReader(p_).verb_at(std::span(c.terms).subspan(read + 1), len) >= 0) return and_then(c, read, b, continuous);
   }
@@ -269,7 +269,7 @@ bool CardBinder::rest_of_effect(const Clause& c, size_t v, size_t read, Body& b,
 // "unless" happens only when the condition after it does not hold. nullopt: no "unless" after the clause's verb.
 std::optional<bool> CardBinder::unless_clause(const Clause& c, Body& b, bool cost, bool continuous) {
   size_t u = 1;
-  while (u < c.terms.size() && lower_word(*c.terms[u]) != "unless") ++u;
+  while (u < c.terms.size() && !word_is(*c.terms[u], "unless")) ++u;
   if (u + 1 >= c.terms.size()) return std::nullopt;
   auto cond = card_condition(c, terms_range(c.terms, u, c.terms.size()));  // "unless": already negated
   if (!cond) return fail({c.range, "the condition '" + words_text(c.terms, u, c.terms.size()) + "' is not compiled yet"});
@@ -764,7 +764,7 @@ void CardBinder::change_resource(Body& b, const std::string& prim, Node who, int
 uint32_t CardBinder::resist_flags(const Clause& c) {
   uint32_t flags = 0;
   for (const auto* t : c.terms)
-    if (lower_word(*t) == "ignoring") flags |= CARDRT_DMG_IGNORE_RESIST;
+    if (word_is(*t, "ignoring")) flags |= CARDRT_DMG_IGNORE_RESIST;
   return flags;
 }
 
@@ -777,13 +777,13 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (c.form == ClauseForm::Declarative && c.verb >= 0 && p_.verbs[static_cast<size_t>(c.verb)].primitive == "challenge") {
     // "This Personality challenges him", "It duels the target beast": the subject is the challenger
     size_t pred = 0;
-    while (pred < c.terms.size() && lower_word(*c.terms[pred]) != c.predicate) ++pred;
+    while (pred < c.terms.size() && !word_is(*c.terms[pred], c.predicate)) ++pred;
     return duel(c, pred + 1, b);
   }
   if (c.form == ClauseForm::Declarative) return declarative(c, b, continuous);
   if (c.form != ClauseForm::Imperative) return fail({c.range, "it is not an effect"});
   if (std::optional<bool> p = province_effect(c, v, b, continuous)) return *p;
-  if (prim == "target" && v + 1 < c.terms.size() && lower_word(*c.terms[v]) == "and") {
+  if (prim == "target" && v + 1 < c.terms.size() && word_is(*c.terms[v], "and")) {
     // "Target and bow your unbowed Kensai": the second verb acts on the target the words after it describe
     size_t len = 0;
     ClauseReader reader(p_);
@@ -800,7 +800,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     act.optional = false;
     return effect_body(act, b, continuous);
   }
-  if (prim != "target" && v + 1 < c.terms.size() && v > 0 && lower_word(*c.terms[v]) == "or") {
+  if (prim != "target" && v + 1 < c.terms.size() && v > 0 && word_is(*c.terms[v], "or")) {
     // "Bow or straighten him": the controller chooses one of the two verbs (CARDRT_PURPOSE_VERB: yes is the first)
     size_t len = 0;
     int second = ClauseReader(p_).verb_at(std::span(c.terms).subspan(v + 1), len);
@@ -831,15 +831,15 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (!amount) {
       // "Gain Honor equal to his Personal Honor", "gain coins equal to the result" (of the roll before)
       size_t e = w + len;
-      if (roll_local_ && e + 3 < c.terms.size() + 1 && e + 3 <= c.terms.size() && lower_word(*c.terms[e]) == "equal" &&
-          lower_word(*c.terms[e + 2]) == "the" && e + 3 < c.terms.size() && lower_word(*c.terms[e + 3]) == "result") {
+      if (roll_local_ && e + 3 < c.terms.size() + 1 && e + 3 <= c.terms.size() && word_is(*c.terms[e], "equal") &&
+          word_is(*c.terms[e + 2], "the") && e + 3 < c.terms.size() && word_is(*c.terms[e + 3], "result")) {
         amount = local(*roll_local_);
         read = e + 4;
       }
     }
     if (!amount) {
       size_t e = w + len;
-      if (e + 2 < c.terms.size() && lower_word(*c.terms[e]) == "equal" && lower_word(*c.terms[e + 1]) == "to") {
+      if (e + 2 < c.terms.size() && word_is(*c.terms[e], "equal") && word_is(*c.terms[e + 1], "to")) {
         amount = stat_of_card(c, e + 2, read, why);
         if (!amount) return fail({c.range, why.empty() ? "its amount is not compiled yet" : why});
       } else {
@@ -850,7 +850,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (prim == "produce")
       if (std::optional<bool> r = earmarked_gold(c, read, res, *amount, b)) return *r;
     // "Produce 2 Gold, or 3 Gold if it is not your turn"
-    if (read + 2 < c.terms.size() && c.terms[read]->kind == ast::TermKind::Comma && lower_word(*c.terms[read + 1]) == "or") {
+    if (read + 2 < c.terms.size() && c.terms[read]->kind == ast::TermKind::Comma && word_is(*c.terms[read + 1], "or")) {
       auto second = amount_at(c, read + 2);
       size_t after = read + 3, rlen = 0;
       if (after < c.terms.size() && lex_.resource_at(std::span(c.terms).subspan(after), rlen) == res) after += rlen;
@@ -871,9 +871,9 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         }
       }
     // "gain 1 Honor for each Province you have destroyed this game" (provinces.cpp), "for each Samurai you control"
-    if (read + 2 < c.terms.size() && lower_word(*c.terms[read]) == "for" && lower_word(*c.terms[read + 1]) == "each") {
+    if (read + 2 < c.terms.size() && word_is(*c.terms[read], "for") && word_is(*c.terms[read + 1], "each")) {
       size_t to = read + 2;
-      while (to < c.terms.size() && lower_word(*c.terms[to]) != "until" && lower_word(*c.terms[to]) != "and") ++to;
+      while (to < c.terms.size() && !word_is(*c.terms[to], "until") && !word_is(*c.terms[to], "and")) ++to;
       if (auto count = province_count(c.terms, read + 2, c.terms.size())) {
         amount = binary(Op::Mul, std::move(*amount), std::move(*count));
         read = c.terms.size();
@@ -891,8 +891,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       amount = binary(Op::Add, std::move(*base), std::move(*amount));
     }
     // "Produce 2 Gold and lose 1 Honor": a second effect of its own
-    bool more = read < c.terms.size() && lower_word(*c.terms[read]) == "and";
-    if (read < c.terms.size() && !more && lower_word(*c.terms[read]) != "until")
+    bool more = read < c.terms.size() && word_is(*c.terms[read], "and");
+    if (read < c.terms.size() && !more && !word_is(*c.terms[read], "until"))
       return fail({c.range, "the words after '" + words_text(c.terms, v, read) + "' are not compiled yet"});
     int32_t dur = more ? -2 : duration(c, -2);
     if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
@@ -962,18 +962,18 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     Node who = acting_player(c);
     // "Discard a random card from target hero's hand" (002 rule 526): whose hand, and chosen at random
     size_t w = v + 1;
-    bool random = w < c.terms.size() && lower_word(*c.terms[w]) == "random";
+    bool random = w < c.terms.size() && word_is(*c.terms[w], "random");
     if (random) ++w;
     if (w < c.terms.size() && lower_word(*c.terms[w]).rfind("card", 0) == 0) ++w;
     // "discards a card at random"
-    if (!random && w + 1 < c.terms.size() && lower_word(*c.terms[w]) == "at" && lower_word(*c.terms[w + 1]) == "random") {
+    if (!random && w + 1 < c.terms.size() && word_is(*c.terms[w], "at") && word_is(*c.terms[w + 1], "random")) {
       random = true;
       w += 2;
     }
     // "from your hand", "from target hero's hand": nothing else may stand between "from" and "hand"
-    if (prim == "discard" && w + 1 < c.terms.size() && lower_word(*c.terms[w]) == "from" &&
+    if (prim == "discard" && w + 1 < c.terms.size() && word_is(*c.terms[w], "from") &&
         lower_word(*c.terms.back()) == "hand") {
-      if (lower_word(*c.terms[w + 1]) != "your") {
+      if (!word_is(*c.terms[w + 1], "your")) {
         size_t end = w + 1;
         auto card = targeted_card(c, w + 1, end, b);
         if (!card) return false;
@@ -998,7 +998,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     auto amount = amount_at(c, v);
     if (!amount) return fail({c.range, "it heals no number"});
     size_t on = v + 1;
-    while (on < c.terms.size() && lower_word(*c.terms[on]) != "on") ++on;
+    while (on < c.terms.size() && !word_is(*c.terms[on], "on")) ++on;
     if (on + 1 < c.terms.size()) {
       size_t end = on + 1;
       auto card = targeted_card(c, on + 1, end, b);
@@ -1027,9 +1027,9 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "deal") {
     auto amount = amount_at(c, v);
     size_t to = v;
-    while (to < c.terms.size() && lower_word(*c.terms[to]) != "to") ++to;
+    while (to < c.terms.size() && !word_is(*c.terms[to], "to")) ++to;
     if (!amount || to + 1 >= c.terms.size()) return fail({c.range, "it deals no amount to a card"});
-    if (lower_word(*c.terms[to + 1]) == "any" || lower_word(*c.terms[to - 1]) == "among")
+    if (word_is(*c.terms[to + 1], "any") || word_is(*c.terms[to - 1], "among"))
       return fail({c.range, "dividing among any number is not compiled yet"});
     size_t end = to + 1;
     auto card = targeted_card(c, to + 1, end, b);
@@ -1104,7 +1104,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (std::optional<bool> r = negate_modifiers(c, v, b, dur_default)) return *r;
     std::string t = lower_text(c.range);
     size_t d = v;
-    while (d < c.terms.size() && lower_word(*c.terms[d]) != "destruction") ++d;
+    while (d < c.terms.size() && !word_is(*c.terms[d], "destruction")) ++d;
     if (d == c.terms.size() || d > v + 1) return fail({c.range, "only 'Negate the destruction' is compiled yet"});
     b.stmts.push_back(eval(call("cardrt_pending_cancel", {G(), C()})));
     // "Negate the destruction of it": the destruction under way, of the card the trigger names
@@ -1131,8 +1131,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       return rest_of_effect(c, v, end, b, continuous);
     }
     why.clear();
-    if (v + 1 < c.terms.size() && (lower_word(*c.terms[v]) == "a" || lower_word(*c.terms[v]) == "an") &&
-        lower_word(*c.terms[v + 1]) != "target") {
+    if (v + 1 < c.terms.size() && (word_is(*c.terms[v], "a") || word_is(*c.terms[v], "an")) &&
+        !word_is(*c.terms[v + 1], "target")) {
       // "Give a Personality ...": a choice, not a target (001 Target)
       end = v + 1;
       while (end < c.terms.size() && c.terms[end]->kind == ast::TermKind::Word && lex_.card_type(c.terms[end]->text) < 0) ++end;
@@ -1171,8 +1171,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t kind = end + 1 + slen;
     // "Give it a Force bonus or penalty equal to Heiwa's Chi": the controller chooses which (CARDRT_PURPOSE_VERB: yes is
     // the bonus)
-    bool either = kind + 5 < c.terms.size() && lower_word(*c.terms[kind]) == "bonus" && lower_word(*c.terms[kind + 1]) == "or" &&
-                  lower_word(*c.terms[kind + 2]) == "penalty" && lower_word(*c.terms[kind + 3]) == "equal";
+    bool either = kind + 5 < c.terms.size() && word_is(*c.terms[kind], "bonus") && word_is(*c.terms[kind + 1], "or") &&
+                  word_is(*c.terms[kind + 2], "penalty") && word_is(*c.terms[kind + 3], "equal");
     if (changes.empty() && bstat >= 0 && either) {
       size_t cend = kind + 5;
       auto of = stat_of_card(c, kind + 5, cend, why);
@@ -1184,20 +1184,20 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       return rest_of_effect(c, v, cend, b, continuous);
     }
     if (changes.empty() && bstat >= 0 && kind + 3 < c.terms.size() &&
-        (lower_word(*c.terms[kind]) == "bonus" || lower_word(*c.terms[kind]) == "penalty") &&
-        lower_word(*c.terms[kind + 1]) == "equal" && lower_word(*c.terms[kind + 2]) == "to") {
+        (word_is(*c.terms[kind], "bonus") || word_is(*c.terms[kind], "penalty")) &&
+        word_is(*c.terms[kind + 1], "equal") && word_is(*c.terms[kind + 2], "to")) {
       // "Give him a Force bonus equal to the Focus Value of the discarded card" (000 7.2: a result, never negative)
       size_t cend = kind + 3;
       auto of = stat_of_card(c, kind + 3, cend, why);
       if (!of) return fail({c.range, why.empty() ? "the amount of the bonus is not compiled yet" : why});
       Node amount = std::move(*of);
-      if (lower_word(*c.terms[kind]) == "penalty") amount = binary(Op::Sub, konst(0), std::move(amount));
+      if (word_is(*c.terms[kind], "penalty")) amount = binary(Op::Sub, konst(0), std::move(amount));
       b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(*card), konst(bstat), std::move(amount), konst(dur)})));
       return rest_of_effect(c, v, cend, b, continuous);
     }
     // "Give him -2F, or -3F if he is dishonorable"
     if (changes.size() == 1 && read + 2 < c.terms.size() && c.terms[read]->kind == ast::TermKind::Comma &&
-        lower_word(*c.terms[read + 1]) == "or" && c.terms[read + 2]->kind == ast::TermKind::Modifier) {
+        word_is(*c.terms[read + 1], "or") && c.terms[read + 2]->kind == ast::TermKind::Modifier) {
       std::vector<StatChange> second;
       size_t after = read + 2;
       if (!stat_changes(c, read + 2, second, &after)) return false;
@@ -1208,9 +1208,9 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       read = c.terms.size();
     }
     // "Give a target enemy Personality -1F for each Ninja Personality you control" (003 fluctuating)
-    if (changes.size() == 1 && read + 2 < c.terms.size() && lower_word(*c.terms[read]) == "for" && lower_word(*c.terms[read + 1]) == "each") {
+    if (changes.size() == 1 && read + 2 < c.terms.size() && word_is(*c.terms[read], "for") && word_is(*c.terms[read + 1], "each")) {
       size_t to = read + 2;
-      while (to < c.terms.size() && lower_word(*c.terms[to]) != "until") ++to;
+      while (to < c.terms.size() && !word_is(*c.terms[to], "until")) ++to;
       std::optional<Node> test;
       if (!noun_filter(c.terms, read + 2, to, param(2), test, why)) return fail({c.range, why});
       int per = filter_function(std::move(*test), c.range);
@@ -1300,14 +1300,14 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(eval(call("cardrt_stat_switch", {G(), C(), local(who), konst(stats[0]), local(who), konst(stats[1])})));
     return true;
   }
-  if (prim == "set" && v + 1 < c.terms.size() && lower_word(*c.terms[v]) == "each") {
+  if (prim == "set" && v + 1 < c.terms.size() && word_is(*c.terms[v], "each")) {
     // "Set each ruler's vitae total to 10" (000 7.2: setting a ruler's vitae may make it anything)
     size_t len = 0;
     int res = -1;
     size_t at = v;
     for (; at < c.terms.size() && res < 0; ++at) res = lex_.resource_at(std::span(c.terms).subspan(at), len);
     size_t to = at;
-    while (to < c.terms.size() && lower_word(*c.terms[to]) != "to") ++to;
+    while (to < c.terms.size() && !word_is(*c.terms[to], "to")) ++to;
     auto value = amount_at(c, to + 1);
     if (res < 0 || !value) return fail({c.range, "it sets no resource to a value"});
     for (Node who : {controller(), call("cardrt_opponent", {G(), controller()})})
@@ -1321,10 +1321,10 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     int stat = -1;
     size_t len = 0;
     size_t end = i;
-    if (i < c.terms.size() && lower_word(*c.terms[i]) == "the") ++i;
+    if (i < c.terms.size() && word_is(*c.terms[i], "the")) ++i;
     if ((stat = lex_.stat_at(std::span(c.terms).subspan(i), len)) >= 0) {
       size_t of = i + len;
-      if (of < c.terms.size() && lower_word(*c.terms[of]) == "of") {
+      if (of < c.terms.size() && word_is(*c.terms[of], "of")) {
         if (!emit_inline_target(c, of + 1, b)) return false;
         card = card_at(c, of + 1, end, why);
       }
@@ -1371,7 +1371,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       return true;
     }
     size_t to = end;
-    while (to < c.terms.size() && lower_word(*c.terms[to]) != "to") ++to;
+    while (to < c.terms.size() && !word_is(*c.terms[to], "to")) ++to;
     auto value = amount_at(c, to + 1);
     if (!value) return fail({c.range, "it sets no value"});
     if (!only_duration_left(c, to + 2)) return fail({c.range, "the words after '" + words_text(c.terms, v, to + 2) + "' are not compiled yet"});
@@ -1386,7 +1386,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t end = v;  // the end of the card's phrase: "card", "with", or "and" before another verb
     auto verb_after = [&](size_t k) {
       size_t len = 0;
-      return lower_word(*t[k]) == "and" && k + 1 < t.size() && ClauseReader(p_).verb_at(std::span(t).subspan(k + 1), len) >= 0;
+      return word_is(*t[k], "and") && k + 1 < t.size() && ClauseReader(p_).verb_at(std::span(t).subspan(k + 1), len) >= 0;
     };
     auto phrase_end = [&](size_t k) {
       std::string w = lower_word(*t[k]);
@@ -1446,7 +1446,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       i += len - 1;
     }
     size_t i = last;
-    if (i < t.size() && lower_word(*t[i]) == "card") ++i;
+    if (i < t.size() && word_is(*t[i], "card")) ++i;
     // "with the ability, “Battle: ...”", "with the trait “This Province has +1 strength”" (003 Embedded text): the
     // created card has it for as long as it exists
     if (word_at(t, i) == "with" && word_at(t, i + 1) == "the" && (word_at(t, i + 2) == "ability" || word_at(t, i + 2) == "trait")) {
@@ -1457,7 +1457,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       i = q + 1;
     }
     // "with Attack 1 and Life 1"
-    if (i < t.size() && lower_word(*t[i]) == "with") {
+    if (i < t.size() && word_is(*t[i], "with")) {
       ++i;
       while (i < t.size() && !verb_after(i)) {
         size_t len = 0;
@@ -1465,11 +1465,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         if (s < 0 || i + len >= t.size() || t[i + len]->kind != ast::TermKind::Number) return unread(i);
         set_base(s, t[i + len]->value);
         i += len + 1;
-        if (i < t.size() && (t[i]->kind == ast::TermKind::Comma || (lower_word(*t[i]) == "and" && !verb_after(i)))) ++i;
+        if (i < t.size() && (t[i]->kind == ast::TermKind::Comma || (word_is(*t[i], "and") && !verb_after(i)))) ++i;
       }
     }
     // "... Personalities at the current battlefield", "at home": where the created cards are (001 battlefields)
-    if (i + 1 < t.size() && lower_word(*t[i]) == "at") {
+    if (i + 1 < t.size() && word_is(*t[i], "at")) {
       std::string w1 = lower_word(*t[i + 1]), w2 = i + 2 < t.size() ? lower_word(*t[i + 2]) : "", w3 = i + 3 < t.size() ? lower_word(*t[i + 3]) : "";
       std::optional<Node> where;
       if (w1 == "home") {
@@ -1504,16 +1504,16 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     int st = lex_.status_at(std::span(c.terms).subspan(i), len);
     if (st < 0) return fail({c.range, "it names no status"});
     size_t on = i + len;
-    if (on >= c.terms.size() || lower_word(*c.terms[on]) != "on") return fail({c.range, "it names no card"});
-    if (lower_word(*c.terms[on + 1]) == "each") {
+    if (on >= c.terms.size() || !word_is(*c.terms[on], "on")) return fail({c.range, "it names no card"});
+    if (word_is(*c.terms[on + 1], "each")) {
       // "Inflict Sleep on each unit your opponent controls": for each card the phrase names.
       std::optional<Node> test;
       size_t stop = on + 2;
-      while (stop < c.terms.size() && lower_word(*c.terms[stop]) != "ignoring") ++stop;
+      while (stop < c.terms.size() && !word_is(*c.terms[stop], "ignoring")) ++stop;
       std::vector<const ast::Term*> np(c.terms.begin() + static_cast<long>(on + 2), c.terms.begin() + static_cast<long>(stop));
       bool opponents = false;
       for (size_t k = 0; k + 1 < np.size(); ++k)
-        if (lower_word(*np[k]) == "your" && (lower_word(*np[k + 1]) == "opponent" || lower_word(*np[k + 1]) == "opponents")) opponents = true;
+        if (word_is(*np[k], "your") && (word_is(*np[k + 1], "opponent") || word_is(*np[k + 1], "opponents"))) opponents = true;
       if (opponents) np.erase(std::remove_if(np.begin(), np.end(), [](const ast::Term* x) {
                                 std::string l = lower_word(*x);
                                 return l == "your" || l == "opponent" || l == "opponents" || l == "controls" || l == "control";
@@ -1541,8 +1541,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     {
       const auto& t = c.terms;
       size_t from = v;
-      while (from < t.size() && lower_word(*t[from]) != "from") ++from;
-      if (from > v && from + 2 < t.size() && lower_word(*t[from + 1]) == "the" && lower_word(*t[from + 2]) == "game") {
+      while (from < t.size() && !word_is(*t[from], "from")) ++from;
+      if (from > v && from + 2 < t.size() && word_is(*t[from + 1], "the") && word_is(*t[from + 2], "game")) {
         int zone = runtime_zone_role_zone(p_, CARDRT_ZROLE_REMOVED);
         if (zone < 0) return fail({c.range, "the game has no zone for cards removed from it ('removed')"});
         size_t end = v;
@@ -1553,7 +1553,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
         b.stmts.push_back(let(moved, call("cardrt_move_card", {G(), C(), std::move(*card), konst(zone), konst(0)})));
         size_t after = from + 3;
         size_t len = 0;
-        if (after + 1 < t.size() && lower_word(*t[after]) == "to")
+        if (after + 1 < t.size() && word_is(*t[after], "to"))
           if (int verb = ClauseReader(p_).verb_at(std::span(t).subspan(after + 1), len); verb >= 0) {
             b.stmts.push_back(fail_if(binary(Op::Ne, local(moved), konst(CARDRT_OK))));
             return effect_body(tail_clause(c, after + 1, verb), b, continuous);
@@ -1566,7 +1566,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     {
       size_t klen = 0;
       int kw = v < c.terms.size() ? lex_.keyword_at(std::span(c.terms).subspan(v), klen) : -1;
-      if (kw >= 0 && v + klen + 1 < c.terms.size() && lower_word(*c.terms[v + klen]) == "from") {
+      if (kw >= 0 && v + klen + 1 < c.terms.size() && word_is(*c.terms[v + klen], "from")) {
         size_t end = v + klen + 1;
         auto card = targeted_card(c, v + klen + 1, end, b);
         if (!card) return false;
@@ -1577,7 +1577,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       }
     }
     // "Remove 2 damage counters from it", "Remove all Poison counters from target unit"
-    bool all = v < c.terms.size() && lower_word(*c.terms[v]) == "all";
+    bool all = v < c.terms.size() && word_is(*c.terms[v], "all");
     if (all && lower(words_text(c.terms, v, v + 6)) == "all counters of one status from") {
       // "Remove all counters of one Status from target unit": the controller picks the Status (004 Status)
       size_t from = v + 5;
@@ -1619,7 +1619,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     b.stmts.push_back(let(*roll_local_, call("cardrt_roll_d6", {G(), C()})));
     return true;
   }
-  if (prim == "put" && std::any_of(c.terms.begin(), c.terms.end(), [](const ast::Term* x) { return lower_word(*x) == "token"; })) {
+  if (prim == "put" && std::any_of(c.terms.begin(), c.terms.end(), [](const ast::Term* x) { return word_is(*x, "token"); })) {
     // 001 Token: "Put a +1F token on it": the bonus comes from the card that created the token.
     size_t read = v;
     auto tp = token_phrase(c, v, read, why);
@@ -1633,7 +1633,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     place_tokens(b, who, *tp);
     return rest_of_effect(c, v, end, b, continuous);
   }
-  if (prim == "return" && v + 2 < c.terms.size() && lower_word(*c.terms[v]) == "any" && lower_word(*c.terms[v + 1]) == "number")
+  if (prim == "return" && v + 2 < c.terms.size() && word_is(*c.terms[v], "any") && word_is(*c.terms[v + 1], "number"))
     return return_any_number(c, v, b);
   if (prim == "return") {
     // "Return it to your hand"
@@ -1682,7 +1682,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     size_t end = v;
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;
-    if (end + words != c.terms.size() || (words > 1 && lower_word(*c.terms[end]) != "to" && lower_word(*c.terms[end]) != "into"))
+    if (end + words != c.terms.size() || (words > 1 && !word_is(*c.terms[end], "to") && !word_is(*c.terms[end], "into")))
       return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
     uint32_t who = b.local();
     b.stmts.push_back(let(who, std::move(*card)));
@@ -1705,25 +1705,25 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     return true;
   }
   bool home = std::any_of(c.terms.begin() + static_cast<long>(std::min(v, c.terms.size())), c.terms.end(),
-                          [](const ast::Term* x) { return lower_word(*x) == "home"; });
-  if (prim == "transfer" || (prim == "move" && !home && v < c.terms.size() && lower_word(*c.terms[v]) == "this")) {
+                          [](const ast::Term* x) { return word_is(*x, "home"); });
+  if (prim == "transfer" || (prim == "move" && !home && v < c.terms.size() && word_is(*c.terms[v], "this"))) {
     // 001 Transfer: "Transfer this card to target Personality you control" (no cost, not entering play)
     size_t end = v;
     // "Transfer your target Follower to ...": the target is declared before it is read (card_at alone left it empty)
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;
-    if (end + 1 >= c.terms.size() || lower_word(*c.terms[end]) != "to") return fail({c.range, "it names no card to move to"});
+    if (end + 1 >= c.terms.size() || !word_is(*c.terms[end], "to")) return fail({c.range, "it names no card to move to"});
     size_t to_end = end + 1;
     auto to = targeted_card(c, end + 1, to_end, b);
     if (!to) return false;
     b.stmts.push_back(eval(call("cardrt_transfer", {G(), C(), std::move(*card), std::move(*to)})));
     return rest_of_effect(c, v, to_end, b, continuous);
   }
-  if (prim == "prevent" && !replacing_ && v + 1 < c.terms.size() && lower_word(*c.terms[v + 1]) == "next") {
+  if (prim == "prevent" && !replacing_ && v + 1 < c.terms.size() && word_is(*c.terms[v + 1], "next")) {
     // "Prevent the next 2 wounds that would be dealt to this structure until the end of the turn"
     auto n = amount_at(c, v + 2);
     size_t to = v + 3;
-    while (to < c.terms.size() && lower_word(*c.terms[to]) != "to") ++to;
+    while (to < c.terms.size() && !word_is(*c.terms[to], "to")) ++to;
     size_t end = to + 1;
     auto card = n && to + 1 < c.terms.size() ? targeted_card(c, to + 1, end, b) : std::nullopt;
     if (!card) return n && to + 1 < c.terms.size() ? false : fail({c.range, "it prevents no amount to a card"});
@@ -1757,8 +1757,8 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     std::optional<Node> card;
     int stat = -1;
     size_t len = 0;
-    if (i < c.terms.size() && lower_word(*c.terms[i]) == "the" && (stat = lex_.stat_at(std::span(c.terms).subspan(i + 1), len)) >= 0 &&
-        i + 1 + len < c.terms.size() && lower_word(*c.terms[i + 1 + len]) == "of") {
+    if (i < c.terms.size() && word_is(*c.terms[i], "the") && (stat = lex_.stat_at(std::span(c.terms).subspan(i + 1), len)) >= 0 &&
+        i + 1 + len < c.terms.size() && word_is(*c.terms[i + 1 + len], "of")) {
       card = targeted_card(c, i + 2 + len, end, b);
     } else {
       card = targeted_card(c, i, end, b);
@@ -1768,7 +1768,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       }
     }
     if (!card) return false;
-    if (stat < 0 || end + 1 >= c.terms.size() || lower_word(*c.terms[end]) != "by")
+    if (stat < 0 || end + 1 >= c.terms.size() || !word_is(*c.terms[end], "by"))
       return fail({c.range, "it names no stat to change by an amount"});
     size_t read = end + 1;
     // "by an amount equal to your Paragon's Force"
@@ -1798,12 +1798,12 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "move" && home) {
     // "Send him home", "Move home a target enemy unit", "Move your target Personality home": he leaves the
     // battlefield with his unit
-    bool first = v < c.terms.size() && lower_word(*c.terms[v]) == "home";
+    bool first = v < c.terms.size() && word_is(*c.terms[v], "home");
     size_t end = first ? v + 1 : v;
     auto card = targeted_card(c, end, end, b);
     if (!card) return false;
     if (!first) {
-      if (end >= c.terms.size() || lower_word(*c.terms[end]) != "home")
+      if (end >= c.terms.size() || !word_is(*c.terms[end], "home"))
         return fail({c.range, "the words after '" + words_text(c.terms, v, end) + "' are not compiled yet"});
       ++end;
     }

@@ -28,7 +28,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   // words below read it, or fail closed)
   for (size_t k = from + 1; k + 2 < to; ++k) {
     std::string a = lower_word(*t[k + 1]);
-    if (lower_word(*t[k]) != "or" || (a != "a" && a != "an")) continue;
+    if (!word_is(*t[k], "or") || (a != "a" && a != "an")) continue;
     size_t left_end = t[k - 1]->kind == ast::TermKind::Comma ? k - 1 : k;
     std::optional<Node> left, right;
     std::string why_left, why_right;
@@ -56,7 +56,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   bool saw_keyword = false;
   // "each Personality and Follower", "Fudo and Fallen Personalities", "Your Ashigaru Personalities and Followers": in
   // a phrase naming a set (each, all, or a plural noun) "and" between two kinds joins them as "or" does
-  bool set_phrase = from > 0 && (lower_word(*t[from - 1]) == "each" || lower_word(*t[from - 1]) == "all");
+  bool set_phrase = from > 0 && (word_is(*t[from - 1], "each") || word_is(*t[from - 1], "all"));
   for (size_t j = from; j < to; ++j) {
     bool plural = false;
     std::string w = lower_word(*t[j]);
@@ -87,13 +87,13 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   // "your performing Courtier at any location": no presence at the battlefield is asked for
   bool anywhere = false;
   for (size_t i = from; i + 2 < to; ++i)
-    if (lower_word(*t[i]) == "at" && lower_word(*t[i + 1]) == "any" && lower_word(*t[i + 2]) == "location") anywhere = true;
+    if (word_is(*t[i], "at") && word_is(*t[i + 1], "any") && word_is(*t[i + 2], "location")) anywhere = true;
   for (size_t i = from; i < to; ++i) {
     const ast::Term& term = *t[i];
     std::string w = lower_word(term);
     // "with no Followers and lower Force": "and" before a second restriction reads as "with" ("and without ..." as is)
     if (w == "and" && i + 1 < to && restriction_follows(t, i + 1)) {
-      if (lower_word(*t[i + 1]) == "without") continue;
+      if (word_is(*t[i + 1], "without")) continue;
       w = "with";
     }
     if ((term.kind == ast::TermKind::Comma || joins(w)) && last_kind != Kind::none && (joins(w) || has_or_after(i))) {
@@ -108,8 +108,8 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     // "your dead Personality", "your discarded Personality", "in any discard pile": in one of the discard piles (the
     // game's word for a destroyed Personality's place; how he died, "honorably dead", is not recorded: those words stay
     // reported)
-    const bool any_pile = w == "in" && i + 3 < to && lower_word(*t[i + 1]) == "any" && lower_word(*t[i + 2]) == "discard" &&
-                          lower_word(*t[i + 3]) == "pile";
+    const bool any_pile = w == "in" && i + 3 < to && word_is(*t[i + 1], "any") && word_is(*t[i + 2], "discard") &&
+                          word_is(*t[i + 3], "pile");
     if (w == "dead" || w == "discarded" || any_pile) {
       std::optional<Node> piles;
       for (size_t z = 0; z < p_.zones.size(); ++z)
@@ -128,17 +128,17 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     }
     // "in your hand", "in your discard pile", "in your hand or discard pile", "in any player's discard pile": cards
     // out of play, in that zone (the caller's targeting then looks outside play: zone_named_)
-    if (w == "in" && i + 1 < to && lower_word(*t[i + 1]) != "play") {
+    if (w == "in" && i + 1 < to && !word_is(*t[i + 1], "play")) {
       size_t k = i + 1;
-      bool yours = lower_word(*t[k]) == "your";
-      if (lower_word(*t[k]) == "any" && k + 1 < to && possessive_stem(lower_word(*t[k + 1])) == "player") k += 2;
+      bool yours = word_is(*t[k], "your");
+      if (word_is(*t[k], "any") && k + 1 < to && possessive_stem(lower_word(*t[k + 1])) == "player") k += 2;
       Clause words;
       words.terms = t;
       size_t zend = k;
       int zone = zone_at(words, k, zend);
       if (zone >= 0 && zend <= to) {
         Node in = binary(Op::Eq, call("cardrt_card_zone", {G(), card}), konst(zone));
-        if (zend + 1 < to && lower_word(*t[zend]) == "or") {
+        if (zend + 1 < to && word_is(*t[zend], "or")) {
           size_t z2end = zend + 1;
           int zone2 = zone_at(words, zend + 1, z2end);
           if (zone2 >= 0 && z2end <= to) {
@@ -155,8 +155,8 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     }
     // "in your army", "in the enemy army", "in this army": a player's cards at the current battlefield (an army is
     // a player's units at a battlefield; units at home are in none)
-    size_t army = i + 1 < to && lower_word(*t[i + 1]) == "the" ? i + 2 : i + 1;  // "in the enemy army"
-    if (w == "in" && army + 1 < to && lower_word(*t[army + 1]) == "army") {
+    size_t army = i + 1 < to && word_is(*t[i + 1], "the") ? i + 2 : i + 1;  // "in the enemy army"
+    if (w == "in" && army + 1 < to && word_is(*t[army + 1], "army")) {
       std::string whose = lower_word(*t[army]);
       Node here = and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
                        binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
@@ -174,13 +174,13 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       }
     }
     // "in this unit", "in his unit": the card itself or one attached to the same Personality as it
-    if (w == "in" && i + 2 < to && (lower_word(*t[i + 1]) == "this" || lower_word(*t[i + 1]) == "his") &&
-        lower_word(*t[i + 2]) == "unit") {
+    if (w == "in" && i + 2 < to && (word_is(*t[i + 1], "this") || word_is(*t[i + 1], "his")) &&
+        word_is(*t[i + 2], "unit")) {
       std::optional<Node> head = printed_performer();
       // "Target an enemy Personality: ... destroy a card without attachments in his unit": the unit of the card the
       // pronoun names (001 This: a unit is a Personality and what is attached to him; an attachment's unit is its
       // bearer's)
-      if (!head && lower_word(*t[i + 1]) == "his")
+      if (!head && word_is(*t[i + 1], "his"))
         if (const Reference* r = reference_at(t[i + 1]);
             r && r->kind == RefKind::Pronoun &&
             !(filtering_.valid() && r->antecedent.begin < filtering_.end && filtering_.begin < r->antecedent.end)) {
@@ -216,34 +216,34 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     if (w == "a" || w == "an" || w == "one" || w == "of" || w == "target" || w == "the" || w == "any" ||
         w == "each" || w == "in" || w == "play")
       continue;
-    if (w == "your" || ((w == "you") && i + 1 < to && (lower_word(*t[i + 1]) == "control" || lower_word(*t[i + 1]) == "rule"))) {
+    if (w == "your" || ((w == "you") && i + 1 < to && (word_is(*t[i + 1], "control") || word_is(*t[i + 1], "rule")))) {
       add(binary(Op::Eq, owner(), controller()));
       if (w == "you") ++i;
       continue;
     }
     if (w == "opposing" || w == "another" || w == "enemy") {
-      if (w == "another" && i + 1 < to && lower_word(*t[i + 1]) != "player's" && lower_word(*t[i + 1]) != "ruler" &&
-          lower_word(*t[i + 1]) != "player’s") {
+      if (w == "another" && i + 1 < to && !word_is(*t[i + 1], "player's") && !word_is(*t[i + 1], "ruler") &&
+          !word_is(*t[i + 1], "player’s")) {
         add(binary(Op::Ne, card, self()));  // "another unit": not this card, nor a card targeted before (as "other")
         for (size_t k = 0; targeting_slot_ && k < *targeting_slot_; ++k) add(binary(Op::Ne, card, slot(static_cast<int>(k))));
         continue;
       }
       add(binary(Op::Ne, owner(), controller()));
-      if (i + 1 < to && (lower_word(*t[i + 1]) == "player's" || lower_word(*t[i + 1]) == "player’s")) ++i;
-      if (i + 2 < to && lower_word(*t[i + 1]) == "ruler" && lower_word(*t[i + 2]) == "rules") i += 2;
+      if (i + 1 < to && (word_is(*t[i + 1], "player's") || word_is(*t[i + 1], "player’s"))) ++i;
+      if (i + 2 < to && word_is(*t[i + 1], "ruler") && word_is(*t[i + 2], "rules")) i += 2;
       continue;
     }
     // "a Personality controlled by a player who controls a dishonorable Personality", "a Holding controlled by a player
     // with four or more Holdings in play": what its controller controls (cardrt_count_cards_for judges the inner
     // phrase with the card's controller as "you")
-    if (w == "controlled" && i + 3 < to && lower_word(*t[i + 1]) == "by" && lower_word(*t[i + 2]) == "a" &&
-        lower_word(*t[i + 3]) == "player") {
+    if (w == "controlled" && i + 3 < to && word_is(*t[i + 1], "by") && word_is(*t[i + 2], "a") &&
+        word_is(*t[i + 3], "player")) {
       size_t k = i + 4;
       int64_t at_least = 1;
       size_t inner = k;
-      if (k + 1 < to && lower_word(*t[k]) == "who" && (lower_word(*t[k + 1]) == "controls" || lower_word(*t[k + 1]) == "has")) {
+      if (k + 1 < to && word_is(*t[k], "who") && (word_is(*t[k + 1], "controls") || word_is(*t[k + 1], "has"))) {
         inner = k + 2;
-      } else if (k + 3 < to && lower_word(*t[k]) == "with" && lower_word(*t[k + 2]) == "or" && lower_word(*t[k + 3]) == "more") {
+      } else if (k + 3 < to && word_is(*t[k], "with") && word_is(*t[k + 2], "or") && word_is(*t[k + 3], "more")) {
         const int n = t[k + 1]->kind == ast::TermKind::Number ? static_cast<int>(t[k + 1]->value) : Lexicon::number_word(lower_word(*t[k + 1]));
         if (n < 0) {
           why = "the restriction '" + words_text(t, i, std::min(to, i + 7)) + "' is not compiled yet";
@@ -269,9 +269,9 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     }
     // "a Personality who has a Madness token", "a card with a Poison token", "without Fire tokens" (001 Token)
     if ((w == "who" || w == "that" || w == "with" || w == "without") && i + 1 < to) {
-      size_t k = (w == "who" || w == "that") && (lower_word(*t[i + 1]) == "has" || lower_word(*t[i + 1]) == "have") ? i + 2 : i + 1;
+      size_t k = (w == "who" || w == "that") && (word_is(*t[i + 1], "has") || word_is(*t[i + 1], "have")) ? i + 2 : i + 1;
       bool none = w == "without";
-      if (w == "with" && lower_word(*t[k]) == "no" && k + 1 < to) {  // "with no Training tokens"
+      if (w == "with" && word_is(*t[k], "no") && k + 1 < to) {  // "with no Training tokens"
         none = true;
         ++k;
       }
@@ -285,12 +285,12 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     }
     // "your Personalities who were at this battlefield during resolution": a relative clause describing them
     if ((w == "who" || w == "that") && i + 1 < to &&
-        (lower_word(*t[i + 1]) == "were" || lower_word(*t[i + 1]) == "are" || lower_word(*t[i + 1]) == "is" ||
-         lower_word(*t[i + 1]) == "was")) {
+        (word_is(*t[i + 1], "were") || word_is(*t[i + 1], "are") || word_is(*t[i + 1], "is") ||
+         word_is(*t[i + 1], "was"))) {
       ++i;
       continue;
     }
-    if (w == "during" && i + 1 < to && lower_word(*t[i + 1]) == "resolution") {  // the moment the effect happens
+    if (w == "during" && i + 1 < to && word_is(*t[i + 1], "resolution")) {  // the moment the effect happens
       ++i;
       continue;
     }
@@ -394,39 +394,39 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
                binary(Op::Eq, owner(), call("cardrt_active_player", {G()}))));
       continue;
     }
-    if (w == "at" && i + 3 < to && lower_word(*t[i + 1]) == "this" && t[i + 2]->text.size() > 2 &&
-        (t[i + 2]->text.ends_with("'s") || t[i + 2]->text.ends_with("’s")) && lower_word(*t[i + 3]) == "battlefield") {
+    if (w == "at" && i + 3 < to && word_is(*t[i + 1], "this") && t[i + 2]->text.size() > 2 &&
+        (t[i + 2]->text.ends_with("'s") || t[i + 2]->text.ends_with("’s")) && word_is(*t[i + 3], "battlefield")) {
       // "at this Province's battlefield": the battlefield where this card is (a Region is at its Province's).
       Node here = call("cardrt_card_battlefield", {G(), self()});
       add(and_(binary(Op::Gt, here, konst(0)), binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), here)));
       i += 3;
       continue;
     }
-    if (w == "at" && i + 2 < to && (lower_word(*t[i + 1]) == "this" || lower_word(*t[i + 1]) == "the") &&
-        lower_word(*t[i + 2]) == "battlefield") {
+    if (w == "at" && i + 2 < to && (word_is(*t[i + 1], "this") || word_is(*t[i + 1], "the")) &&
+        word_is(*t[i + 2], "battlefield")) {
       add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
       i += 2;
       continue;
     }
     // "at any battlefield": at one (not home); "at another battlefield": at one other than the current battlefield
-    if (w == "at" && i + 2 < to && (lower_word(*t[i + 1]) == "any" || lower_word(*t[i + 1]) == "another") &&
-        lower_word(*t[i + 2]) == "battlefield") {
+    if (w == "at" && i + 2 < to && (word_is(*t[i + 1], "any") || word_is(*t[i + 1], "another")) &&
+        word_is(*t[i + 2], "battlefield")) {
       Node at = binary(Op::Gt, call("cardrt_card_battlefield", {G(), card}), konst(0));
-      if (lower_word(*t[i + 1]) == "another")
+      if (word_is(*t[i + 1], "another"))
         at = and_(std::move(at), binary(Op::Ne, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
       add(std::move(at));
       i += 2;
       continue;
     }
     // "at home": at no battlefield (001 battlefields: a card not at a battlefield is home)
-    if (w == "at" && i + 1 < to && lower_word(*t[i + 1]) == "home") {
+    if (w == "at" && i + 1 < to && word_is(*t[i + 1], "home")) {
       add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), konst(0)));
       i += 1;
       continue;
     }
     // "at the current battlefield": there, during a battle
-    if (w == "at" && i + 3 < to && lower_word(*t[i + 1]) == "the" && lower_word(*t[i + 2]) == "current" &&
-        lower_word(*t[i + 3]) == "battlefield") {
+    if (w == "at" && i + 3 < to && word_is(*t[i + 1], "the") && word_is(*t[i + 2], "current") &&
+        word_is(*t[i + 3], "battlefield")) {
       add(at_current_battlefield(card));
       i += 3;
       continue;
@@ -444,7 +444,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     // "without attachments", "with a Follower", "without Followers", "with no Followers": what is attached to the card
     if ((w == "with" || w == "without") && i + 1 < to) {
       size_t k = i + 1;
-      if (w == "with" && lower_word(*t[k]) == "no" && k + 1 < to) {
+      if (w == "with" && word_is(*t[k], "no") && k + 1 < to) {
         w = "without";
         ++k;
       }
@@ -465,9 +465,9 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
         continue;
       }
       // "with a Weapon", "without a Weapon or Armor", "without attached Weapons": attached cards of a kind
-      if (lower_word(*t[k]) == "attached" && k + 1 < to) ++k;
+      if (word_is(*t[k], "attached") && k + 1 < to) ++k;
       size_t e = k;
-      while (e < to && lower_word(*t[e]) != "and" && lower_word(*t[e]) != "at" && lower_word(*t[e]) != "in" &&
+      while (e < to && !word_is(*t[e], "and") && !word_is(*t[e], "at") && !word_is(*t[e], "in") &&
              t[e]->kind != ast::TermKind::Comma)
         ++e;
       if (auto matching = attached_matching(t, k, e, card)) {
@@ -482,7 +482,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       size_t len = 0;
       int stat = lex_.stat_at(std::span(t).subspan(i + 2), len);
       size_t after = i + 2 + len;
-      if ((n.kind == ast::TermKind::Number || n.kind == ast::TermKind::X) && stat >= 0 && after < to && lower_word(*t[after]) == "or") {
+      if ((n.kind == ast::TermKind::Number || n.kind == ast::TermKind::X) && stat >= 0 && after < to && word_is(*t[after], "or")) {
         std::string more = after + 1 < to ? lower_word(*t[after + 1]) : "";
         Node v = n.kind == ast::TermKind::X ? call("cardrt_ctx_x", {G(), C()}) : konst(n.value);
         Node s = call("cardrt_stat_get", {G(), card, konst(stat)});
@@ -519,7 +519,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       i += len - 1;
       continue;
     }
-    if (w == "at" && i + 2 < to && lower_word(*t[i + 1]) == "any" && lower_word(*t[i + 2]) == "location") {
+    if (w == "at" && i + 2 < to && word_is(*t[i + 1], "any") && word_is(*t[i + 2], "location")) {
       i += 2;  // read above
       continue;
     }
@@ -780,7 +780,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     return *each_card_;
   }
   // "Fear 2, or Fear 4 if the target is a Follower": the candidate the attack's target filter is asked about
-  if (attack_target_ && i + 1 < t.size() && lower_word(*t[i]) == "the" && lower_word(*t[i + 1]) == "target") {
+  if (attack_target_ && i + 1 < t.size() && word_is(*t[i], "the") && word_is(*t[i + 1], "target")) {
     end = i + 2;
     return *attack_target_;
   }
@@ -838,7 +838,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
     size_t k = i;
     std::string first = w;
     bool duel_named = false;
-    if ((first == "the" || first == "this") && k + 1 < t.size() && lower_word(*t[k + 1]) == "duel's") {
+    if ((first == "the" || first == "this") && k + 1 < t.size() && word_is(*t[k + 1], "duel's")) {
       duel_named = true;
       k += 2;
     } else if (first == "its") {
@@ -846,14 +846,14 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       duel_named = r && lower(std::string(ctx_.sources.text(r->antecedent))).ends_with("duel");
       ++k;
     }
-    if (duel_named && k < t.size() && (lower_word(*t[k]) == "winner" || lower_word(*t[k]) == "loser") && unit_mentions_duel()) {
+    if (duel_named && k < t.size() && (word_is(*t[k], "winner") || word_is(*t[k], "loser")) && unit_mentions_duel()) {
       end = k + 1;
-      return call("cardrt_duel_card", {G(), C(), konst(lower_word(*t[k]) == "winner" ? CARDRT_DUEL_WINNER : CARDRT_DUEL_LOSER)});
+      return call("cardrt_duel_card", {G(), C(), konst(word_is(*t[k], "winner") ? CARDRT_DUEL_WINNER : CARDRT_DUEL_LOSER)});
     }
-    if (first == "your" && i + 3 < t.size() && lex_.card_type(t[i + 1]->text) >= 0 && lower_word(*t[i + 2]) == "in") {
+    if (first == "your" && i + 3 < t.size() && lex_.card_type(t[i + 1]->text) >= 0 && word_is(*t[i + 2], "in")) {
       size_t after = 0;
-      if (lower_word(*t[i + 3]) == "it") after = i + 4;
-      else if (i + 4 < t.size() && (lower_word(*t[i + 3]) == "this" || lower_word(*t[i + 3]) == "the") && lower_word(*t[i + 4]) == "duel")
+      if (word_is(*t[i + 3], "it")) after = i + 4;
+      else if (i + 4 < t.size() && (word_is(*t[i + 3], "this") || word_is(*t[i + 3], "the")) && word_is(*t[i + 4], "duel"))
         after = i + 5;
       if (after && unit_mentions_duel()) {
         end = after;
@@ -894,7 +894,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       return from_antecedent(r->antecedent, why);
     }
     // "the target's Force": the unit's one target
-    if (lower_word(*t[i + 1]) != "target" && u.targets.size() == 1) {
+    if (!word_is(*t[i + 1], "target") && u.targets.size() == 1) {
       end = i + 2;
       return slot(0);
     }
@@ -937,7 +937,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
       case RefKind::ThisCard: return self();
       case RefKind::ThisContext:
         // 001 This: "this unit" is the card's unit: a card that is a unit itself, or the one it is attached to.
-        if (lower_word(*t[i]) == "this" && i + 1 < t.size() && lower_word(*t[i + 1]).rfind("unit", 0) == 0) {
+        if (word_is(*t[i], "this") && i + 1 < t.size() && lower_word(*t[i + 1]).rfind("unit", 0) == 0) {
           const CardTypeDef* ct = p_.card_type(r_.card->type);
           if (ct && ct->enters_play && !ct->action) return this_unit();
         }
@@ -1052,7 +1052,7 @@ std::optional<Node> CardBinder::amount_at(const Clause& c, size_t i) {
 int32_t CardBinder::duration(const Clause& c, int32_t fallback) {
   const auto& t = c.all_terms;
   for (size_t i = 0; i < t.size(); ++i) {
-    if (lower_word(*t[i]) != "until") continue;
+    if (!word_is(*t[i], "until")) continue;
     size_t len = 0;
     int d = lex_.duration_at(std::span(t).subspan(i), len);
     if (d < 0) return -1;

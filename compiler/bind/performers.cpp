@@ -37,7 +37,7 @@ std::optional<Node> CardBinder::printed_performer() const {
 // "this Shugenja's Chi": the possessive of a one-word keyword names it too.
 bool CardBinder::names_performer_by_keyword(const std::vector<const ast::Term*>& t, size_t i, size_t& len) const {
   const CardTypeDef* ct = p_.card_type(r_.card->type);
-  if (!ct || !ct->action || i + 1 >= t.size() || lower_word(*t[i]) != "this" || reference_at(t[i])) return false;
+  if (!ct || !ct->action || i + 1 >= t.size() || !word_is(*t[i], "this") || reference_at(t[i])) return false;
   if (lex_.keyword_at(std::span(t).subspan(i + 1), len) >= 0) return true;
   std::string stem = possessive_stem(t[i + 1]->text);
   if (stem == t[i + 1]->text) return false;
@@ -60,9 +60,9 @@ bool CardBinder::performer_choice(const TextUnit& u, int32_t designators, Body& 
     for (size_t i = 0; i < t.size(); ++i) {
       size_t len = 0;
       size_t from = 0, to = 0;
-      if (is_performing(*t[i]) && i > 0 && lower_word(*t[i - 1]) == "your") {
+      if (is_performing(*t[i]) && i > 0 && word_is(*t[i - 1], "your")) {
         // "Target your performing Personality": the target is the performer (noun_filter reads "performing")
-        if (i > 1 && lower_word(*t[i - 2]) == "target") return true;
+        if (i > 1 && word_is(*t[i - 2], "target")) return true;
         from = i + 1;
         to = target_phrase_end(t, i);
       } else if (names_performer_by_keyword(t, i, len)) {

@@ -33,7 +33,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
   const auto& t = c.terms;
   // The predicate's position.
   size_t pred = 0;
-  while (pred < t.size() && lower_word(*t[pred]) != c.predicate) ++pred;
+  while (pred < t.size() && !word_is(*t[pred], c.predicate)) ++pred;
   std::string text = lower_text(c.range);
   int32_t dur = duration(c, continuous ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN);
   if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
@@ -58,8 +58,8 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     }
   }
   // "Each opponent loses 2 coins until end of turn" (002 rule 522.4: temporary)
-  if (c.verb >= 0 && (lower_word(*t[0]) == "each" || lower_word(*t[0]) == "your") && pred > 0 &&
-      (lower_word(*t[pred - 1]) == "opponent" || lower_word(*t[pred - 1]) == "opponents")) {
+  if (c.verb >= 0 && (word_is(*t[0], "each") || word_is(*t[0], "your")) && pred > 0 &&
+      (word_is(*t[pred - 1], "opponent") || word_is(*t[pred - 1], "opponents"))) {
     std::string prim = p_.verbs[static_cast<size_t>(c.verb)].primitive;
     auto amount = amount_at(c, pred + 1);
     size_t len = 0;
@@ -71,7 +71,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
   }
   // "His controller may bow him": that player decides
   size_t may = 0;
-  while (may < t.size() && lower_word(*t[may]) != "may") ++may;
+  while (may < t.size() && !word_is(*t[may], "may")) ++may;
   if (may > 0 && may + 1 < t.size()) {
     size_t len = 0;
     int verb = ClauseReader(p_).verb_at(std::span(t).subspan(may + 1), len);
@@ -79,7 +79,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     size_t end = 0;
     std::string ignored;
     if (verb >= 0) {
-      if (auto card = card_at(c, 0, end, ignored); card && end + 1 == may && lower_word(*t[end]) == "controller")
+      if (auto card = card_at(c, 0, end, ignored); card && end + 1 == may && word_is(*t[end], "controller"))
         who = call("cardrt_card_controller", {G(), std::move(*card)});
     }
     if (who) {
@@ -100,13 +100,13 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
       std::optional<Node> who;
       size_t end = 0;
       std::string ignored;
-      size_t tp = lower_word(*t[0]) == "a" ? 1 : 0;  // "A target player discards a card at random" (001 Target)
-      if (pred == 1 && lower_word(*t[0]) == "you") who = controller();
-      else if (pred == 2 && lower_word(*t[0]) == "another" && lower_word(*t[1]) == "player") {
+      size_t tp = word_is(*t[0], "a") ? 1 : 0;  // "A target player discards a card at random" (001 Target)
+      if (pred == 1 && word_is(*t[0], "you")) who = controller();
+      else if (pred == 2 && word_is(*t[0], "another") && word_is(*t[1], "player")) {
         // "another player loses 2 Honor": a player other than you, the controller's choice (not targeted, 001 Target)
         who = chosen_player(c, binary(Op::Ne, param(2), controller()), b);
         if (!who) return false;
-      } else if (pred == tp + 2 && lower_word(*t[tp]) == "target" && lower_word(*t[tp + 1]) == "player") {
+      } else if (pred == tp + 2 && word_is(*t[tp], "target") && word_is(*t[tp + 1], "player")) {
         for (size_t k = 0; k < unit_->targets.size() && !who; ++k)
           if (unit_->targets[k].range.begin == t[tp]->range.begin) {
             int any = filter_function(konst(1), unit_->targets[k].range);
@@ -115,7 +115,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
             who = slot(static_cast<int>(k));
           }
       } else if (auto card = card_at(c, 0, end, ignored)) {
-        if (end + 1 == pred && lower_word(*t[end]) == "controller") who = call("cardrt_card_controller", {G(), std::move(*card)});
+        if (end + 1 == pred && word_is(*t[end], "controller")) who = call("cardrt_card_controller", {G(), std::move(*card)});
         else if (end == pred && (prim == "gain" || prim == "lose")) who = call("cardrt_card_controller", {G(), std::move(*card)});
       }
       if (who) {
@@ -127,7 +127,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     }
   }
   // "You win the game"
-  if (lower_word(*t[0]) == "you" && c.verb >= 0 && p_.verbs[static_cast<size_t>(c.verb)].primitive == "win") {
+  if (word_is(*t[0], "you") && c.verb >= 0 && p_.verbs[static_cast<size_t>(c.verb)].primitive == "win") {
     b.stmts.push_back(eval(call("cardrt_player_wins", {G(), C(), controller()})));
     return true;
   }
@@ -184,7 +184,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     }
     // "You have Reconnaissance there", "You have Reconnaissance at the current battlefield": the player holds one of
     // the resource for this battle, unless he already does (held, not counted)
-    if (size_t len = 0; pred == 1 && lower_word(*t[0]) == "you" && c.predicate == "have" && dur != CARDRT_DUR_CONTINUOUS) {
+    if (size_t len = 0; pred == 1 && word_is(*t[0], "you") && c.predicate == "have" && dur != CARDRT_DUR_CONTINUOUS) {
       int res = lex_.resource_at(std::span(t).subspan(pred + 1), len);
       size_t k = pred + 1 + len;
       // "there": the current battlefield, named before or engaged at ("After engaging: You have ... there")
@@ -244,7 +244,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     }
     // after the changes: "for each ..." (read below), "while ..." on a continuous trait, a duration, or nothing
     // (fail closed)
-    bool while_ = read < t.size() && lower_word(*t[read]) == "while" && dur == CARDRT_DUR_CONTINUOUS;
+    bool while_ = read < t.size() && word_is(*t[read], "while") && dur == CARDRT_DUR_CONTINUOUS;
     // "This Holding has +2GP when it pays for a single Shugenja only": while the payment under way is for such a
     // card (Gold is produced while paying and pays only that payment's card)
     bool paying = dur == CARDRT_DUR_CONTINUOUS && read + 7 < t.size() + 1 && word_at(t, read) == "when" &&
@@ -252,7 +252,7 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
                   word_at(t, read + 4) == "a" && word_at(t, read + 5) == "single" && word_at(t, t.size() - 1) == "only" &&
                   t.size() > read + 7;
     if (!while_ && !paying && !only_duration_left(c, read) &&
-        !(read + 1 < t.size() && lower_word(*t[read]) == "for" && lower_word(*t[read + 1]) == "each"))
+        !(read + 1 < t.size() && word_is(*t[read], "for") && word_is(*t[read + 1], "each")))
       return fail({c.range, "the words after '" + words_text(t, pred + 1, read) + "' are not compiled yet"});
     // The condition on the card that has the bonus; nullopt: none. Fails closed when it cannot be read.
     auto while_guard = [&](Node subject, std::optional<Node>& guard) {
@@ -275,13 +275,13 @@ bool CardBinder::declarative(const Clause& c, Body& b, bool continuous) {
     std::optional<int> per_status;
     std::optional<Node> per_province;  // "for each of your Provinces that have been destroyed this game" (provinces.cpp)
     for (size_t i = pred + 1; i + 2 < t.size(); ++i)
-      if (lower_word(*t[i]) == "for" && lower_word(*t[i + 1]) == "each") {
+      if (word_is(*t[i], "for") && word_is(*t[i + 1], "each")) {
         size_t to = i + 2;
-        while (to < t.size() && lower_word(*t[to]) != "until") ++to;
+        while (to < t.size() && !word_is(*t[to], "until")) ++to;
         size_t slen = 0;
         // "for each wound on it": the counters on the card that has the bonus.
         if (int st = lex_.status_at(std::span(t).subspan(i + 2), slen); st >= 0 && i + 2 + slen < t.size() &&
-                                                                        lower_word(*t[i + 2 + slen]) == "on") {
+                                                                        word_is(*t[i + 2 + slen], "on")) {
           per_status = st;
           break;
         }
@@ -361,16 +361,16 @@ std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t du
   for (; neg < t.size(); ++neg) {
     std::string w = lower_word(*t[neg]);
     if (w == "cannot") { after = neg + 1; break; }
-    if ((w == "can" || w == "may" || w == "will") && neg + 1 < t.size() && lower_word(*t[neg + 1]) == "not") { after = neg + 2; break; }
+    if ((w == "can" || w == "may" || w == "will") && neg + 1 < t.size() && word_is(*t[neg + 1], "not")) { after = neg + 2; break; }
   }
   if (after == 0) {
     // "Battle resolution does not bow ...", "He does not contribute Force ...": what the engine's procedures do
     for (neg = 0; neg + 2 < t.size(); ++neg)
-      if (lower_word(*t[neg]) == "does" && lower_word(*t[neg + 1]) == "not") {
+      if (word_is(*t[neg], "does") && word_is(*t[neg + 1], "not")) {
         after = neg + 2;
         break;
       }
-    if (after == 0 || (lower_word(*t[after]) != "bow" && lower_word(*t[after]) != "contribute")) return std::nullopt;
+    if (after == 0 || (!word_is(*t[after], "bow") && !word_is(*t[after], "contribute"))) return std::nullopt;
   }
   if (after >= t.size()) return std::nullopt;
   std::string verb = lower_word(*t[after]);
@@ -378,7 +378,7 @@ std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t du
   // "Cannot attach Items", "Will not attach cards": printed without a subject, about the card itself
   if (neg == 0 && verb != "attach") return std::nullopt;
   std::string why;
-  if (neg == 1 && lower_word(*t[0]) == "you" && verb == "gain") {
+  if (neg == 1 && word_is(*t[0], "you") && verb == "gain") {
     size_t len = 0;
     int res = lex_.resource_at(std::span(t).subspan(after + 1), len);
     if (res < 0 || after + 1 + len != t.size()) return fail({c.range, "what may not be gained is not compiled yet"});
@@ -396,8 +396,8 @@ std::optional<bool> CardBinder::restriction(const Clause& c, Body& b, int32_t du
   } else if (verb == "issue" && after + 2 == t.size() && lower_word(*t[after + 1]).rfind("challenge", 0) == 0) {
     action = CARDRT_FORBID_ISSUE_CHALLENGE;
   }
-  if (verb == "be" && after + 4 == t.size() && lower_word(*t[after + 1]) == "inflicted" && lower_word(*t[after + 2]) == "with" &&
-      (lower_word(*t[after + 3]) == "statuses" || lower_word(*t[after + 3]) == "status"))
+  if (verb == "be" && after + 4 == t.size() && word_is(*t[after + 1], "inflicted") && word_is(*t[after + 2], "with") &&
+      (word_is(*t[after + 3], "statuses") || word_is(*t[after + 3], "status")))
     action = CARDRT_FORBID_RECEIVE_STATUS;
   if (action < 0) return std::nullopt;
   size_t end = 0;
@@ -554,8 +554,8 @@ std::optional<bool> CardBinder::untargetable(const Clause& c, Body& b, int32_t d
   size_t neg = 0;
   for (; neg + 3 < t.size(); ++neg) {
     std::string w = lower_word(*t[neg]);
-    size_t be = w == "cannot" ? neg + 1 : (w == "can" && lower_word(*t[neg + 1]) == "not") ? neg + 2 : 0;
-    if (be && be + 1 < t.size() && lower_word(*t[be]) == "be" && lower_word(*t[be + 1]) == "targeted") break;
+    size_t be = w == "cannot" ? neg + 1 : (w == "can" && word_is(*t[neg + 1], "not")) ? neg + 2 : 0;
+    if (be && be + 1 < t.size() && word_is(*t[be], "be") && word_is(*t[be + 1], "targeted")) break;
   }
   if (neg + 3 >= t.size()) return std::nullopt;
   std::string rest = lower(words_text(t, neg, t.size()));
@@ -566,13 +566,13 @@ std::optional<bool> CardBinder::untargetable(const Clause& c, Body& b, int32_t d
   Node holds = konst(1);
   bool conditional = false;
   size_t wh = neg;
-  while (wh < t.size() && lower_word(*t[wh]) != "while") ++wh;
+  while (wh < t.size() && !word_is(*t[wh], "while")) ++wh;
   for (size_t i = wh + 2; i < t.size(); ++i) {  // after "while they"
     std::string w = lower_word(*t[i]);
     if (w == "and") continue;
     bool no = false;
     size_t k = i + 1;
-    if (k < t.size() && lower_word(*t[k]) == "not") {
+    if (k < t.size() && word_is(*t[k], "not")) {
       no = true;
       ++k;
     }
@@ -580,12 +580,12 @@ std::optional<bool> CardBinder::untargetable(const Clause& c, Body& b, int32_t d
     if ((w == "have" || w == "has") && k + 1 < t.size() && lower_word(*t[k + 1]).rfind("attachment", 0) == 0) {
       p = binary(Op::Gt, call("cardrt_card_attachments", {G(), param(2), konst(-1)}), konst(0));
       i = k + 1;
-    } else if ((w == "are" || w == "is") && k + 2 < t.size() && lower_word(*t[k]) == "in" && lower_word(*t[k + 2]) == "army") {
+    } else if ((w == "are" || w == "is") && k + 2 < t.size() && word_is(*t[k], "in") && word_is(*t[k + 2], "army")) {
       p = binary(Op::Gt, call("cardrt_card_battlefield", {G(), param(2)}), konst(0));  // an army is at a battlefield
       i = k + 2;
-    } else if ((w == "are" || w == "is") && k < t.size() && (lower_word(*t[k]) == "bowed" || lower_word(*t[k]) == "unbowed")) {
+    } else if ((w == "are" || w == "is") && k < t.size() && (word_is(*t[k], "bowed") || word_is(*t[k], "unbowed"))) {
       p = call("cardrt_card_state", {G(), param(2), konst(CARDRT_STATE_BOWED)});
-      if (lower_word(*t[k]) == "unbowed") no = !no;
+      if (word_is(*t[k], "unbowed")) no = !no;
       i = k;
     }
     if (!p) return fail({c.range, "the condition '" + words_text(t, wh, t.size()) + "' is not compiled yet"});

@@ -88,24 +88,24 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
   // not "lower than or equal to", "attached to this Personality", a count "one to three" (read once, not per word)
   const auto count = target_count(t, i + 1);
   // whether the words read so far compare a stat ("than", "equal"), kept as the phrase grows instead of re-read
-  auto comparing = [](const ast::Term* x) { return lower_word(*x) == "than" || lower_word(*x) == "equal"; };
+  auto comparing = [](const ast::Term* x) { return word_is(*x, "than") || word_is(*x, "equal"); };
   bool compared = i < t.size() && comparing(t[i]);
   while (to < t.size()) {
     std::string w = lower_word(*t[to]);
     bool count_to = count && to < count->end;
-    bool stop = (w == "to" && lower_word(*t[to - 1]) != "equal" && lower_word(*t[to - 1]) != "attached" && !count_to) ||
+    bool stop = (w == "to" && !word_is(*t[to - 1], "equal") && !word_is(*t[to - 1], "attached") && !count_to) ||
                 (w == "and" && !restriction_follows(t, to + 1)) || w == "until" || w == "ignoring" || w == "into" ||
                 t[to]->kind == ast::TermKind::Comma || t[to]->kind == ast::TermKind::Semicolon ||
                 t[to]->kind == ast::TermKind::Embedded ||  // "Give target creature “...”": the quote is not the noun
                 t[to]->kind == ast::TermKind::Modifier ||  // "Give a target enemy Personality -2F"
                 // "remove a target dead Personality in any discard pile from the game": where it goes, not the noun
-                (w == "from" && to + 2 < t.size() && lower_word(*t[to + 1]) == "the" && lower_word(*t[to + 2]) == "game");
+                (w == "from" && to + 2 < t.size() && word_is(*t[to + 1], "the") && word_is(*t[to + 2], "game"));
     // "Your target unbowed Personality challenges a target enemy Personality": the subject ends at its verb
     if (int verb = -1; to > i + 1 && lex_.card_type(t[to - 1]->text) >= 0 && ClauseReader(p_).third_person_verb(w, verb))
       stop = true;
     // "each Personality and Follower opposing him": one set of two kinds (noun_filter joins them)
     if (w == "and" && to + 1 < t.size() && lex_.card_type(t[to + 1]->text) >= 0 &&
-        (lower_word(*t[i]) == "each" || lower_word(*t[i]) == "all"))
+        (word_is(*t[i], "each") || word_is(*t[i], "all")))
       stop = false;
     // "Give a target Personality a Force penalty equal to ...": what is given, not the noun
     if ((w == "a" || w == "an") && to + 1 < t.size()) {
@@ -122,7 +122,7 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
       bool item = lex_.card_type(t[to + 1]->text) >= 0 || lex_.keyword_at(std::span(t).subspan(to + 1), len) >= 0;
       if (next == "or" || item) {
         for (size_t j = to + 1; j < t.size() && t[j]->kind != ast::TermKind::Semicolon; ++j) {
-          if (lower_word(*t[j]) == "or") {
+          if (word_is(*t[j], "or")) {
             stop = false;
             break;
           }
@@ -137,7 +137,7 @@ size_t CardBinder::target_phrase_end(const std::vector<const ast::Term*>& t, siz
     // "Give your target Spirit **Expendable**": bold words are what is given, never part of the noun phrase
     if (to > i + 1 && t[to]->bold) stop = true;
     // "Move your target Personality home" (but "a Personality at home" is where he is)
-    if (w == "home" && to > i + 1 && lower_word(*t[to - 1]) != "at") stop = true;
+    if (w == "home" && to > i + 1 && !word_is(*t[to - 1], "at")) stop = true;
     // "Give target Personality **Samurai**": a keyword right after the head noun is what is given
     size_t klen = 0;
     if (to > i + 1 && lex_.card_type(possessive_stem(t[to - 1]->text)) >= 0 && lex_.keyword_at(std::span(t).subspan(to), klen) >= 0 &&
@@ -219,7 +219,7 @@ bool CardBinder::emit_target(const Clause& c, size_t k, Body& b, std::optional<N
 // short name), "another player's target Holding", "your other target Personality" at t[i]: where "target" is; else i.
 size_t CardBinder::target_word(const std::vector<const ast::Term*>& t, size_t i) const {
   for (size_t k = i + 1; k < t.size() && k <= i + 2; ++k)
-    if (lower_word(*t[k]) == "target") {
+    if (word_is(*t[k], "target")) {
       std::string d = lower_word(*t[i]);
       if (k == i + 1) {
         const Reference* own = d.ends_with("'s") ? reference_at(t[i]) : nullptr;
@@ -236,7 +236,7 @@ size_t CardBinder::target_word(const std::vector<const ast::Term*>& t, size_t i)
 bool CardBinder::emit_inline_target(const Clause& c, size_t i, Body& b) {
   i = target_word(c.terms, i);
   // ("Each player targets and bows ...": the player's verb, read as the word)
-  if (i >= c.terms.size() || (lower_word(*c.terms[i]) != "target" && !(player_ && lower_word(*c.terms[i]) == "targets")))
+  if (i >= c.terms.size() || (!word_is(*c.terms[i], "target") && !(player_ && word_is(*c.terms[i], "targets"))))
     return true;
   for (size_t k = 0; k < unit_->targets.size(); ++k)
     if (unit_->targets[k].range.begin == c.terms[i]->range.begin)

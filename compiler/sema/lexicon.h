@@ -69,6 +69,9 @@ class Lexicon {
 inline char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c; }
 // `text` lower-cased equals `lower` (already lower case), without building the lower-cased copy.
 bool lower_equals(std::string_view text, std::string_view lower);
+// The word `t` lower-cased equals `lower`: `lower_word(t) == lower` (also "" for a term that is no word) without
+// building the lower-cased copy, nor measuring a literal before comparing sizes as std::string's == does.
+inline bool word_is(const ast::Term& t, std::string_view lower) { return lower_equals(word_text(t), lower); }
 
 bool is_pronoun(std::string_view lower);
 // "hero's" -> "hero": a possessive names the same thing.

@@ -14,7 +14,10 @@ import textwrap
 
 from bench_doc import replace_block
 
-# (label, CPU measurement, wall-clock measurement or None, issue 7 target at 10,000 cards in seconds or None)
+# (label, CPU measurement, wall-clock measurement or None, issue 7 target at 10,000 cards or None). A target is
+# (words, seconds) judged on CPU time when there is one, or (words, seconds, "wall") judged on the wall clock: "on 2
+# cores" is the elapsed time of a compile on two threads (CPU time adds both threads up), which needs an idle
+# machine (the table's first line gives the load average).
 ROWS = [
     ("parse + check (one core)", "parse_check_cpu_s", "parse_check_s", None),
     ("parse + check + bind, to effect IR", "parse_check_bind_cpu_s", "parse_check_bind_s", None),
@@ -27,9 +30,9 @@ ROWS = [
     ("eager JIT -O0, 2 threads", "eager_O0_jobs2_cpu_s", "eager_O0_jobs2_s", None),
     ("eager JIT -O2, 1 thread", "eager_O2_jobs1_cpu_s", "eager_O2_jobs1_s", None),
     ("**eager JIT -O2, 2 threads** (full compile)", "eager_O2_jobs2_cpu_s", "eager_O2_jobs2_s",
-     ("under 10 s on 2 cores", 10.0)),
+     ("under 10 s on 2 cores", 10.0, "wall")),
     ("**eager JIT -O2 that fills the object cache** (`cardc run`'s first load; compiles the register function, in "
-     "pieces), 2 threads", "cache_fill_cpu_s", "cache_fill_s", ("under 10 s on 2 cores", 10.0)),
+     "pieces), 2 threads", "cache_fill_cpu_s", "cache_fill_s", ("under 10 s on 2 cores", 10.0, "wall")),
     ("**reload from the object cache**", "cache_reload_jit_cpu_s", "cache_reload_jit_s", ("under 0.1 s", 0.1)),
     ("write `.so` at -O2 (2 threads, `cc -shared`, seal)", None, "so_write_O2_s", None),
     ("**load the `.so`**", "so_load_cpu_s", "so_load_s", ("under 0.1 s", 0.1)),
@@ -81,9 +84,9 @@ def table(data, facts):
     for label, cpu, wall, target in ROWS:
         cells = [label] + [cell(data[n], cpu, wall) for n in sizes]
         if target:
-            want, limit = target
+            want, limit = target[0], target[1]
             d = data.get(10000, {})
-            v = d.get(cpu) if cpu else d.get(wall)
+            v = d.get(wall) if (len(target) > 2 and target[2] == "wall") or not cpu else d.get(cpu)
             cells.append(want + (": **met**" if v is not None and v < limit else
                                  f": missed, {v / limit:.1f}x" if v is not None else ": not measured"))
         else:

@@ -106,22 +106,22 @@ void cardrt_profile_destroy(cardrt_profile* p) {
 int32_t cardrt_profile_add_stat(cardrt_profile* p, const char* name, const char* abbrev, int32_t floor, uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || floor < CARDRT_FLOOR_ZERO || floor > CARDRT_FLOOR_ZERO_EXCEPT_SET) return CARDRT_E_ARGUMENT;
-  if (cardrt::find_named(p->edit().stats, name) >= 0) return CARDRT_E_ARGUMENT;
+  if (cardrt::find_named(p->p.stats, name) >= 0) return CARDRT_E_ARGUMENT;
   return guard([&] {
     p->edit().stats.push_back(cardrt::StatDef{name, abbrev ? abbrev : "", floor, flags});
-    return int32_t(p->edit().stats.size()) - 1;
+    return int32_t(p->p.stats.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_card_type(cardrt_profile* p, const char* name, const int32_t* stats, int32_t n,
                                      uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (!nonempty(name) || n < 0 || (n > 0 && !stats) || cardrt::find_named(p->edit().card_types, name) >= 0)
+  if (!nonempty(name) || n < 0 || (n > 0 && !stats) || cardrt::find_named(p->p.card_types, name) >= 0)
     return CARDRT_E_ARGUMENT;
   for (int32_t i = 0; i < n; ++i)
-    if (stats[i] < 0 || stats[i] >= int32_t(p->edit().stats.size())) return CARDRT_E_ARGUMENT;
+    if (stats[i] < 0 || stats[i] >= int32_t(p->p.stats.size())) return CARDRT_E_ARGUMENT;
   return guard([&] {
     p->edit().card_types.push_back(cardrt::CardTypeDef{name, std::vector<int32_t>(stats, stats + n), flags});
-    return int32_t(p->edit().card_types.size()) - 1;
+    return int32_t(p->p.card_types.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_resource(cardrt_profile* p, const char* name, int32_t model, int32_t floor, int32_t cap,
@@ -129,53 +129,53 @@ int32_t cardrt_profile_add_resource(cardrt_profile* p, const char* name, int32_t
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || (model != CARDRT_RESOURCE_COUNTER && model != CARDRT_RESOURCE_SUPPLY) || cap < 0 ||
       supply < 0 || floor < CARDRT_FLOOR_ZERO || floor > CARDRT_FLOOR_ZERO_EXCEPT_SET ||
-      cardrt::find_named(p->edit().resources, name) >= 0)
+      cardrt::find_named(p->p.resources, name) >= 0)
     return CARDRT_E_ARGUMENT;
   return guard([&] {
     p->edit().resources.push_back(cardrt::ResourceDef{name, model, floor, cap, supply});
-    return int32_t(p->edit().resources.size()) - 1;
+    return int32_t(p->p.resources.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_zone(cardrt_profile* p, const char* name, uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (!nonempty(name) || cardrt::find_named(p->edit().zones, name) >= 0) return CARDRT_E_ARGUMENT;
+  if (!nonempty(name) || cardrt::find_named(p->p.zones, name) >= 0) return CARDRT_E_ARGUMENT;
   return guard([&] {
     p->edit().zones.push_back(cardrt::ZoneDef{name, flags});
-    return int32_t(p->edit().zones.size()) - 1;
+    return int32_t(p->p.zones.size()) - 1;
   });
 }
 int32_t cardrt_profile_set_zone_role(cardrt_profile* p, int32_t role, int32_t zone) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (role < 0 || role >= CARDRT_ZROLE_COUNT || zone < 0 || zone >= int32_t(p->edit().zones.size()))
+  if (role < 0 || role >= CARDRT_ZROLE_COUNT || zone < 0 || zone >= int32_t(p->p.zones.size()))
     return CARDRT_E_ARGUMENT;
   p->edit().zone_roles[size_t(role)] = zone;
   return CARDRT_OK;
 }
 int32_t cardrt_profile_add_counter(cardrt_profile* p, const char* name, uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (!nonempty(name) || cardrt::find_named(p->edit().counters, name) >= 0) return CARDRT_E_ARGUMENT;
+  if (!nonempty(name) || cardrt::find_named(p->p.counters, name) >= 0) return CARDRT_E_ARGUMENT;
   return guard([&] {
     p->edit().counters.push_back(cardrt::CounterDef{name, flags});
-    return int32_t(p->edit().counters.size()) - 1;
+    return int32_t(p->p.counters.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_card_state(cardrt_profile* p, const char* name) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name)) return CARDRT_E_ARGUMENT;
-  if (p->edit().card_states.size() >= 32) return CARDRT_E_LIMIT;
+  if (p->p.card_states.size() >= 32) return CARDRT_E_LIMIT;
   return guard([&] {
     p->edit().card_states.emplace_back(name);
-    return int32_t(p->edit().card_states.size()) - 1;
+    return int32_t(p->p.card_states.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_keyword(cardrt_profile* p, const char* name, int32_t meaning) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || meaning < CARDRT_KWR_NONE || meaning > CARDRT_KWR_TERRAIN ||
-      cardrt::find_named(p->edit().keywords, name) >= 0)
+      cardrt::find_named(p->p.keywords, name) >= 0)
     return CARDRT_E_ARGUMENT;
   return guard([&] {
     p->edit().keywords.push_back(cardrt::KeywordDef{name, meaning});
-    return int32_t(p->edit().keywords.size()) - 1;
+    return int32_t(p->p.keywords.size()) - 1;
   });
 }
 int32_t cardrt_profile_add_event(cardrt_profile* p, const char* name) {
@@ -183,12 +183,12 @@ int32_t cardrt_profile_add_event(cardrt_profile* p, const char* name) {
   if (!nonempty(name) || cardrt::find_event(p->p, name) >= 0) return CARDRT_E_ARGUMENT;
   return guard([&] {
     p->edit().events.emplace_back(name);
-    return CARDRT_EV_FIRST_CUSTOM + int32_t(p->edit().events.size()) - 1;
+    return CARDRT_EV_FIRST_CUSTOM + int32_t(p->p.events.size()) - 1;
   });
 }
 int32_t cardrt_profile_set_stat_role(cardrt_profile* p, int32_t role, int32_t stat) {
   if (!ok(p)) return CARDRT_E_HANDLE;
-  if (role < 0 || role >= CARDRT_ROLE_COUNT || stat < 0 || stat >= int32_t(p->edit().stats.size()))
+  if (role < 0 || role >= CARDRT_ROLE_COUNT || stat < 0 || stat >= int32_t(p->p.stats.size()))
     return CARDRT_E_ARGUMENT;
   p->edit().stat_roles[size_t(role)] = stat;
   return CARDRT_OK;

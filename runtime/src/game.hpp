@@ -2,6 +2,7 @@
 // operations the ABI exposes. One Game per match; no global state. State is a plain value so that a
 // cost can be paid as a transaction (copied before, restored when it fails: 003 Traits, costs).
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -20,6 +21,15 @@ namespace cardrt {
 
 using CardId = int32_t;
 using PlayerId = int32_t;
+
+// A sorted list of card ids with `id` in it (`in`) or not: the lists the game keeps by id (the cards in play, those
+// with triggers, those that may hold a grant). Adding an id already there changes nothing.
+inline void keep_sorted(std::vector<CardId>& ids, CardId id, bool in) {
+  const auto at = std::lower_bound(ids.begin(), ids.end(), id);
+  const bool there = at != ids.end() && *at == id;
+  if (in && !there) ids.insert(at, id);
+  else if (!in && there) ids.erase(at);
+}
 
 struct Duration {
   int32_t kind = CARDRT_DUR_PERMANENT;

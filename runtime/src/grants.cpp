@@ -1,6 +1,4 @@
 // Keywords, protections, states and granted abilities (003 Keywords, Traits, Abilities).
-#include <algorithm>
-
 #include "game.hpp"
 
 namespace cardrt {
@@ -137,8 +135,7 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   if (kind == GrantKind::ability) {
     ++s_.ability_grants;
     if (c->in_play) ++s_.ability_grants_in_play;
-    auto at = std::lower_bound(s_.grant_holders.begin(), s_.grant_holders.end(), id);
-    if (at == s_.grant_holders.end() || *at != id) s_.grant_holders.insert(at, id);
+    keep_sorted(s_.grant_holders, id, true);
   }
   if (kind == GrantKind::restriction && player >= 0) ++s_.player_restrictions;
   if (kind == GrantKind::keyword || kind == GrantKind::keyword_removal) c->keywords_varied = 1;

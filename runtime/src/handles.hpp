@@ -30,7 +30,10 @@ class Frozen {
     if (!copy_) copy_ = std::make_shared<const T>(live);
     return copy_;
   }
+  // Called by every change (each definition of a registration): without a copy there is nothing to lock for. A
+  // change concurrent with making a game was never allowed, so the unlocked test races with nothing allowed.
   void drop() {
+    if (!copy_) return;
     std::lock_guard<std::mutex> lock(mutex_);
     copy_.reset();
   }

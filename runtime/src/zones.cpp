@@ -44,13 +44,6 @@ void Game::set_zone(Card& c, int32_t zone) {
   set_in_play(c, c.exists && profile_->zone_in_play(zone));
 }
 
-namespace {
-void keep_sorted(std::vector<CardId>& ids, CardId id, bool in) {
-  const auto at = std::lower_bound(ids.begin(), ids.end(), id);
-  if (in) ids.insert(at, id);
-  else if (at != ids.end() && *at == id) ids.erase(at);
-}
-}  // namespace
 
 void Game::set_in_play(Card& c, bool in_play) {
   if (bool(c.in_play) == in_play) return;

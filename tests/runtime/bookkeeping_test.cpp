@@ -72,6 +72,13 @@ int32_t read_slot(cardrt_game* g, cardrt_effect_ctx* ctx) {
   g_slot_read = cardrt_slot_get(g, ctx, 0, 0);
   return CARDRT_OK;
 }
+int32_t anything(cardrt_game*, cardrt_effect_ctx*, int32_t) { return 1; }
+// "Choose a card in your hand", then read the choice
+int32_t choose_from_hand(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  if (cardrt_target_cards(g, ctx, 0, reinterpret_cast<cardrt_any_fn>(&anything), 1, 1, CARDRT_TGT_HAND) != CARDRT_OK)
+    return CARDRT_FAILED;
+  return read_slot(g, ctx);
+}
 }  // namespace
 
 // 003 Traits: a continuous trait covers every card it names, however many are in play (more than the 64 cards
@@ -290,17 +297,6 @@ TEST(Bookkeeping, ACardIsAskedAboutEventsFromWhereItsTraitsWork) {
   EXPECT_EQ(g_trace, "O");
 }
 
-namespace {
-int32_t g_chosen = 0;
-int32_t anything(cardrt_game*, cardrt_effect_ctx*, int32_t) { return 1; }
-int32_t choose_from_hand(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  if (cardrt_target_cards(g, ctx, 0, reinterpret_cast<cardrt_any_fn>(&anything), 1, 1, CARDRT_TGT_HAND) != CARDRT_OK)
-    return CARDRT_FAILED;
-  g_chosen = cardrt_slot_get(g, ctx, 0, 0);
-  return CARDRT_OK;
-}
-}  // namespace
-
 TEST(Bookkeeping, CardsInHandAreOfferedByIdWhateverTheirOrderInHand) {
   // Targeting asks only the cards that can be legal (here the chooser's hand, not the decks or the other hand),
   // offered in id order as when every card was asked, whatever the order of the hand.
@@ -320,7 +316,7 @@ TEST(Bookkeeping, CardsInHandAreOfferedByIdWhateverTheirOrderInHand) {
   cardrt_game_begin_turn(t, 0);
   t.answer({1});
   ASSERT_EQ(cardrt_game_use_ability(t, 0, s, 0), CARDRT_OK);
-  EXPECT_EQ(g_chosen, last);  // options: first, last
+  EXPECT_EQ(g_slot_read, last);  // options: first, last
   ASSERT_FALSE(t.script().seen.empty());
   EXPECT_EQ(t.script().seen_options.back(), (std::vector<int32_t>{first, last}));
 }

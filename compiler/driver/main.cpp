@@ -5,6 +5,7 @@
 
 #include "codegen/compile_command.h"
 #include "driver/check_command.h"
+#include "driver/cli_conventions.h"
 #include "driver/compile_pipeline.h"
 #include "driver/progress.h"
 #include "driver/run_command.h"
@@ -16,6 +17,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"cardc: a compiler for card-game card text"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", [] { return cardc::version_text(); }, "Print the compiler's, card library ABI's and profile format's versions");
   cardc::CheckOptions opts;
 
   auto* check = app.add_subcommand("check", "Check card sets (.cards) and game profiles (.game); folders recursively");
@@ -103,12 +105,19 @@ int main(int argc, char** argv) {
   bool lsp_stdio = true;
   lsp->add_flag("--stdio", lsp_stdio, "Use stdin/stdout (the default and only transport)");
 
+  if (auto message = cardc::unknown_subcommand_message(app, argc, argv)) {
+    std::cerr << *message << "\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
+    if (dynamic_cast<const CLI::ExtrasError*>(&e)) std::cerr << cardc::unknown_option_hints(app);
     return 2;
   }
   try {

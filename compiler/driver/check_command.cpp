@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "ast/dump.h"
+#include "diag/diagnostic_output.h"
 #include "diag/render.h"
 #include "diag/verify.h"
 #include "driver/inputs.h"
@@ -133,11 +134,6 @@ class Session {
   bool io_error_ = false;
 };
 
-bool use_color(const std::string& mode) {
-  if (mode == "always") return true;
-  if (mode == "never") return false;
-  return ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-}
 
 }  // namespace
 
@@ -158,6 +154,16 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
+  // A folder with nothing to check is a mistake (a wrong path), not a clean result.
+  bool empty_folder = false;
+  for (const auto& p : opts.paths) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec) && expand_inputs({p}).empty()) {
+      err << "cardc check: '" << p << "' holds no card sets (.cards) or game profiles (.game)\n";
+      empty_folder = true;
+    }
+  }
+  if (empty_folder) return 2;
   auto start = std::chrono::steady_clock::now();
   Session s(opts);
   s.run(expand_inputs(opts.paths));
@@ -184,7 +190,7 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
                                     s.diags_.warnings() == 1 ? "" : "s");
   if (opts.compile) summary += fmt::format(" ({} card{} compiled)", s.cards_compiled_, s.cards_compiled_ == 1 ? "" : "s");
   if (s.diags_.limit_hit()) summary += " (more errors not shown: --error-limit)";
-  bool show_time = opts.time || ::isatty(STDOUT_FILENO);
+  bool show_time = opts.time || ::isatty(STDERR_FILENO);
   if (opts.format == "json") {
     out << "{\"diagnostics\":[";
     bool first = true;
@@ -197,9 +203,9 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
                        opts.compile ? fmt::format(",\"compiled\":{}", s.cards_compiled_) : "",
                        opts.time ? fmt::format(",\"seconds\":{:.3f}", secs) : "");
   } else {
-    TextStyle style{use_color(opts.color)};
-    for (const auto& d : diags) render_text(s.sm_, d, out, style);
-    if (opts.emit.empty()) out << summary << (show_time ? fmt::format(" in {:.2f} s", secs) : "") << "\n";
+    // Diagnostics and the summary are messages, on stderr like every command's; stdout is for data (JSON, --emit).
+    write_diagnostics(s.sm_, diags, err);
+    if (opts.emit.empty()) err << summary << (show_time ? fmt::format(" in {:.2f} s", secs) : "") << "\n";
   }
   if (s.io_error_) return 2;
   return s.diags_.errors() ? 1 : 0;
@@ -221,7 +227,7 @@ int run_dump_ast(const CheckOptions& opts, std::ostream& out, std::ostream& err)
     } else {
       if (auto s = parse_card_set(sm, id, diags)) ast::dump(*s, sm, out, opts.only_card);
     }
-    for (const auto& d : diags.sorted()) render_text(sm, d, err, {});
+    write_diagnostics(sm, diags.sorted(), err);
     if (diags.errors()) rc = 1;
   }
   return rc;

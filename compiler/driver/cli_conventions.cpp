@@ -43,9 +43,19 @@ std::string version_text() {
 }
 
 std::optional<std::string> unknown_subcommand_message(const CLI::App& app, int argc, const char* const* argv) {
-  if (argc < 2) return std::nullopt;
-  const std::string word = argv[1];
-  if (word.empty() || word[0] == '-') return std::nullopt;
+  // The first word that is neither an option nor the value of a global option ("--color never check").
+  std::string word;
+  for (int i = 1; i < argc && word.empty(); ++i) {
+    const std::string arg = argv[i];
+    if (arg.empty() || arg[0] != '-') {
+      word = arg;
+      break;
+    }
+    if (const CLI::Option* opt = app.get_option_no_throw(arg.substr(0, arg.find('=')));
+        opt && opt->get_items_expected_min() > 0 && arg.find('=') == std::string::npos)
+      ++i;  // its value
+  }
+  if (word.empty()) return std::nullopt;
   const std::vector<std::string> names = subcommand_names(app);
   for (const auto& n : names)
     if (n == word) return std::nullopt;
@@ -55,22 +65,32 @@ std::optional<std::string> unknown_subcommand_message(const CLI::App& app, int a
 }
 
 std::string unknown_option_hints(const CLI::App& app) {
-  std::string out;
-  for (const CLI::App* sub : app.get_subcommands()) {
-    std::vector<std::string> known;
-    for (const CLI::Option* opt : sub->get_options()) {
+  // The subcommand that was parsed, if any; its options and the global ones (which fall through) are known.
+  const auto parsed = app.get_subcommands();
+  const CLI::App* sub = parsed.empty() ? &app : parsed.front();
+  std::vector<std::string> known;
+  for (const CLI::App* a : {&app, sub})
+    for (const CLI::Option* opt : a->get_options()) {
       for (const auto& l : opt->get_lnames()) known.push_back("--" + l);
       for (const auto& s : opt->get_snames()) known.push_back("-" + s);
     }
-    for (const std::string& arg : sub->remaining()) {
-      if (arg.size() < 2 || arg[0] != '-') continue;
-      const std::string name = arg.substr(0, arg.find('='));
-      out += "cardc " + sub->get_name() + ": unknown option '" + name + "'";
-      if (auto near = closest(name, known)) out += "; did you mean '" + *near + "'?";
-      out += "\n";
-    }
+  const std::string who = sub == &app ? "cardc" : "cardc " + sub->get_name();
+  std::string out;
+  for (const std::string& arg : app.remaining(true)) {
+    if (arg.size() < 2 || arg[0] != '-') continue;
+    const std::string name = arg.substr(0, arg.find('='));
+    out += who + ": unknown option '" + name + "'";
+    if (auto near = closest(name, known)) out += "; did you mean '" + *near + "'?";
+    out += "\n";
   }
   return out;
+}
+
+CLI::Option* add_profile_path_option(CLI::App* command, std::vector<std::string>& dirs) {
+  return command->add_option("--profile-path", dirs, "Extra folder to look for GAME.game in (repeatable)")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 }  // namespace cardc

@@ -3,6 +3,7 @@
 // subcommand or option (CLI11 2.1 has no suggestions of its own).
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -19,5 +20,9 @@ std::optional<std::string> unknown_subcommand_message(const CLI::App& app, int a
 // After CLI11 refused arguments it did not expect: one line per mistyped option of the subcommand that was parsed,
 // naming the closest option ("cardc check: unknown option '--colr'; did you mean '--color'?"), or "".
 std::string unknown_option_hints(const CLI::App& app);
+
+// --profile-path DIR, repeatable: each takes exactly one folder, so `compile --profile-path DIR SET.cards` leaves
+// SET.cards to the positional arguments (a plain vector option would swallow it).
+CLI::Option* add_profile_path_option(CLI::App* command, std::vector<std::string>& dirs);
 
 }  // namespace cardc

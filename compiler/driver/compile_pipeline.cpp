@@ -5,6 +5,7 @@
 
 #include "bind/runtime_profile.h"
 #include "codegen/cache_key.h"
+#include "diag/diagnostic_output.h"
 #include "diag/render.h"
 #include "driver/inputs.h"
 #include "driver/progress.h"
@@ -71,7 +72,7 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
 }
 
 void print_diagnostics(const SourceManager& sm, const DiagnosticEngine& diags, std::ostream& err) {
-  for (const auto& d : diags.sorted()) render_text(sm, d, err, {});
+  write_diagnostics(sm, diags.sorted(), err);
 }
 
 }  // namespace cardc

@@ -5,6 +5,7 @@
 
 #include "codegen/compile_command.h"
 #include "driver/check_command.h"
+#include "diag/diagnostic_output.h"
 #include "driver/cli_conventions.h"
 #include "driver/compile_pipeline.h"
 #include "driver/progress.h"
@@ -15,22 +16,28 @@
 #include "tools/lsp_server.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"cardc: a compiler for card-game card text"};
+  CLI::App app{"cardc: a compiler for card-game card text", "cardc"};
   app.require_subcommand(1);
   app.set_version_flag("--version", [] { return cardc::version_text(); }, "Print the compiler's, card library ABI's and profile format's versions");
   cardc::CheckOptions opts;
+  // Global options, accepted before or after any subcommand (fallthrough; set before the subcommands inherit it).
+  app.fallthrough();
+  app.add_option("--diagnostics-format", opts.format,
+                 "text or json (check: one JSON document on stdout; other commands: one JSON object a line on "
+                 "stderr)")
+      ->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--color", opts.color, "Colour diagnostics: auto (stderr is a terminal), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
 
   auto* check = app.add_subcommand("check", "Check card sets (.cards) and game profiles (.game); folders recursively");
   check->add_option("paths", opts.paths, "Files or folders")->required();
-  check->add_option("--diagnostics-format", opts.format, "text or json")->check(CLI::IsMember({"text", "json"}));
   check->add_option("--error-limit", opts.error_limit, "Stop reporting after N errors (0: no limit)");
   check->add_flag("--werror", opts.werror, "Treat warnings as errors");
   check->add_flag("--verify", opts.verify, "Compare diagnostics with the expected-* comments in the files");
   check->add_option("--stop-after", opts.stop_after, "Stop after this semantic pass");
   check->add_option("--emit", opts.emit, "Also print: ast (the syntax tree) or sema (what the passes understood)")
       ->check(CLI::IsMember({"ast", "sema"}));
-  check->add_option("--profile-path", opts.profile_dirs, "Extra folders to look for GAME.game in");
-  check->add_option("--color", opts.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+  cardc::add_profile_path_option(check, opts.profile_dirs);
   check->add_flag("--time", opts.time, "Show the elapsed time in the summary (default on a terminal)");
   check->add_flag("--compile", opts.compile, "Also compile each set to the effect IR and report what cannot be compiled yet");
 
@@ -57,7 +64,7 @@ int main(int argc, char** argv) {
                       "description)")
       ->check(CLI::IsMember({"lib", "obj", "asm", "llvm", "ir", "profile"}));
   compile->add_option("-O", compile_opts.opt_level, "Optimization level 0-3 (default 2)")->check(CLI::Range(0, 3));
-  compile->add_option("--profile-path", compile_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  cardc::add_profile_path_option(compile, compile_opts.profile_dirs);
   compile->add_option("--cc", compile_opts.cc, "C compiler driver that links the library (default: cc on PATH)");
   compile->add_option("-j,--jobs", compile_opts.jobs,
                       "Threads for a large library (more than 512 functions: one object per partition; 0: one per "
@@ -80,7 +87,7 @@ int main(int argc, char** argv) {
   run->add_flag("--no-cache", run_opts.no_cache, "Neither read nor write the object cache");
   run->add_option("--library", run_opts.library, "Play against this compiled card library (.so)");
   run->add_option("-O", run_opts.opt_level, "JIT optimization level 0-3")->check(CLI::Range(0, 3));
-  run->add_option("--profile-path", run_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  cardc::add_profile_path_option(run, run_opts.profile_dirs);
   run->add_flag("--quiet", run_opts.quiet, "Print only failures and the summary, not the event log");
   run->add_flag("--narrate", run_opts.narrate, "Tell the event log in sentences");
 
@@ -96,12 +103,12 @@ int main(int argc, char** argv) {
   auto* render = app.add_subcommand("render", "Lay out a card set as an HTML proof sheet of card faces");
   render->add_option("path", render_opts.path, "Card set (.cards)")->required();
   render->add_option("-o,--output", render_opts.output, "Output HTML file (- for stdout)")->required();
-  render->add_option("--profile-path", render_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  cardc::add_profile_path_option(render, render_opts.profile_dirs);
 
   // cardc lsp: the language server on stdin/stdout (compiler/tools/)
   cardc::tools::LspOptions lsp_opts;
   auto* lsp = app.add_subcommand("lsp", "Run the language server (LSP 3.17, JSON-RPC over stdio)");
-  lsp->add_option("--profile-path", lsp_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  cardc::add_profile_path_option(lsp, lsp_opts.profile_dirs);
   bool lsp_stdio = true;
   lsp->add_flag("--stdio", lsp_stdio, "Use stdin/stdout (the default and only transport)");
 
@@ -120,6 +127,7 @@ int main(int argc, char** argv) {
     if (dynamic_cast<const CLI::ExtrasError*>(&e)) std::cerr << cardc::unknown_option_hints(app);
     return 2;
   }
+  cardc::diagnostic_output() = cardc::diagnostic_output_from(opts.format, opts.color);
   try {
     if (check->parsed()) return cardc::run_check(opts, std::cout, std::cerr);
     if (dump->parsed()) return cardc::run_dump_ast(opts, std::cout, std::cerr);
@@ -134,7 +142,7 @@ int main(int argc, char** argv) {
     if (compile->parsed()) {
       // A progress line for large sets on a terminal (driver/progress.h); every output of compile is a file or
       // stdout, never JSON on stderr.
-      cardc::ProgressLine progress(cardc::ProgressLine::stderr_is_terminal());
+      cardc::ProgressLine progress(cardc::ProgressLine::stderr_is_terminal() && opts.format != "json");
       if (progress.enabled())
         compile_opts.progress = [&progress](const std::string& what) {
           if (what.empty()) progress.clear();

@@ -27,9 +27,12 @@ for f in bin/cardc include/cardrt/cardrt.h include/cardrt/cardrt.hpp "$libdir/li
          "$libdir/cmake/cardrt/cardrtConfig.cmake" "$libdir/cmake/cardc/cardcConfig.cmake" \
          "$libdir/pkgconfig/cardrt.pc" "$libdir/pkgconfig/cardrt-static.pc" "$libdir/cardrt/cardrt.dynamic-list" \
          share/cardc/legends/legends.game share/cardc/terrus/terrus.game share/cardc/heroes/heroes.game \
-         share/cardc/gems/gems.game; do
+         share/cardc/gems/gems.game share/bash-completion/completions/cardc; do
   [[ -e $prefix/$f ]] || fail "the install has no $f"
 done
+if command -v help2man >/dev/null; then
+  [[ -s $prefix/share/man/man1/cardc.1 ]] || fail "the install has no man page (share/man/man1/cardc.1)"
+fi
 # Nothing installed names the build tree or the configure-time prefix: the tree works wherever it is put.
 if grep -rIl -e "$build_dir" -e "$src" "$prefix/$libdir/pkgconfig" "$prefix/$libdir/cmake" >"$work/leaks" 2>/dev/null; then
   cat "$work/leaks"; fail "installed files name the build or source tree"

@@ -20,6 +20,7 @@
 #include "bind/binder.h"
 #include "bind/runtime_profile.h"
 #include "driver/progress.h"
+#include "driver/standard_input.h"
 #include "sema/emit_sema.h"
 #include "sema/pipeline.h"
 
@@ -37,7 +38,7 @@ class Session {
 
   FileId load(const std::string& path) {
     std::string error;
-    FileId id = sm_.load(path, error, limits_.max_file_bytes);
+    FileId id = load_input(sm_, path, error, limits_.max_file_bytes);
     if (id == kNoFile) {
       diags_.report(DiagId::CannotReadFile, {}, path, error);
       io_error_ = true;
@@ -103,6 +104,10 @@ class Session {
 
   void run(const std::vector<std::string>& inputs) {
     for (const auto& path : inputs) {
+      if (is_standard_input(path)) {
+        check_set_file(path);
+        continue;
+      }
       switch (file_kind(path)) {
         case FileKind::CardSet: check_set_file(path); break;
         case FileKind::Profile: check_profile_file(path); break;

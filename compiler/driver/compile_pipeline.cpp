@@ -9,6 +9,7 @@
 #include "diag/render.h"
 #include "driver/inputs.h"
 #include "driver/progress.h"
+#include "driver/standard_input.h"
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
 
@@ -20,7 +21,7 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
   out->path = path;
   ParseLimits limits;
   std::string error;
-  FileId file = out->sm.load(path, error, limits.max_file_bytes);
+  FileId file = load_input(out->sm, path, error, limits.max_file_bytes);
   if (file == kNoFile) {
     out->diags.report(DiagId::CannotReadFile, {}, path, error);
     out->io_error = true;
@@ -83,7 +84,7 @@ int build_ir_module(const std::vector<std::string>& paths, const std::vector<std
                     ir::Module& module, std::ostream& err, const ProgressFn& progress) {
   std::vector<std::string> sets;
   for (const auto& p : expand_inputs(paths))
-    if (file_kind(p) == FileKind::CardSet) sets.push_back(p);
+    if (file_kind(p) == FileKind::CardSet || is_standard_input(p)) sets.push_back(p);
   if (sets.size() != 1) {
     err << "cardc compile: give exactly one card set (.cards); found " << sets.size() << "\n";
     return 2;

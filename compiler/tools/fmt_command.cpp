@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "driver/inputs.h"
+#include "driver/standard_input.h"
+#include "parse/parser.h"
 #include "tools/atomic_write.h"
 #include "tools/format.h"
 
@@ -45,22 +47,30 @@ int run_fmt(const FmtOptions& opts, std::ostream& out, std::ostream& err) {
   int rc = 0;
   size_t files = 0, unformatted = 0;
   for (const auto& path : expand_inputs(opts.paths)) {
-    FileKind kind = file_kind(path);
+    const bool from_stdin = is_standard_input(path);  // "-": a card set on stdin, formatted to stdout
+    FileKind kind = from_stdin ? FileKind::CardSet : file_kind(path);
+    if (from_stdin && opts.in_place) {
+      err << "cardc fmt: --in-place cannot rewrite standard input ('-'); the formatted set goes to stdout without it\n";
+      rc = 2;
+      continue;
+    }
     if (kind == FileKind::Other) {
       err << "cardc fmt: '" << path << "' is not a card set (.cards) or game profile (.game)\n";
       rc = 2;
       continue;
     }
-    std::string text;
-    if (!read_file(path, text)) {
-      err << "cardc fmt: cannot read '" << path << "'\n";
+    std::string text, read_error;
+    if (from_stdin ? !read_standard_input(text, read_error, ParseLimits{}.max_file_bytes) : !read_file(path, text)) {
+      err << "cardc fmt: cannot read '" << (from_stdin ? kStdinName : path) << "'"
+          << (read_error.empty() ? "" : ": " + read_error) << "\n";
       rc = 2;
       continue;
     }
     ++files;
     std::string error;
     auto formatted =
-        format_source(text, kind == FileKind::CardSet ? FormatLanguage::CardSet : FormatLanguage::Profile, path, error);
+        format_source(text, kind == FileKind::CardSet ? FormatLanguage::CardSet : FormatLanguage::Profile,
+                      from_stdin ? kStdinName : path, error);
     if (!formatted) {
       err << error;
       if (rc == 0) rc = 1;

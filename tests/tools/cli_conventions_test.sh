@@ -85,6 +85,19 @@ echo "notes" >"$work/empty/sub/readme.txt"
 refused "cardc check: '$work/empty' holds no card sets (.cards) or game profiles (.game)" check "$work/empty"
 refused "found 0" compile "$work/empty" -o "$work/empty.so"
 
+# "-" is standard input (a card set named <stdin>; its profile found from the current folder up) or output.
+set_in=$src/cards/heroes/lantern_road.cards
+(cd "$src/cards/heroes" && "$cardc" check - <"$set_in") >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "check - <SET"; }
+diff "$work/in_place" "$work/err" >/dev/null || { cat "$work/in_place" "$work/err"; fail "check - did not check the set on stdin as check SET does"; }
+status=0
+"$cardc" check --color never --profile-path "$src/cards/heroes" - <"$work/elsewhere/typo.cards" >"$work/out" 2>"$work/err" || status=$?
+[[ $status -eq 1 ]] && grep -q "^<stdin>:5:8: error: " "$work/err" || { cat "$work/err"; fail "check - names stdin <stdin> in diagnostics"; }
+"$cardc" compile --profile-path "$src/cards/heroes" - -o "$work/stdin.so" <"$set_in" || fail "compile - -o OUT"
+[[ -s $work/stdin.so ]] || fail "compile - wrote no library"
+"$cardc" compile --profile-path "$src/cards/heroes" --emit=ir - -o - <"$set_in" | grep '^module ' >/dev/null || fail "compile --emit=ir - -o - printed no module"
+"$cardc" fmt - <"$set_in" | cmp -s - "$set_in" || fail "fmt - did not print the (already formatted) set on stdout"
+refused "--in-place cannot rewrite standard input" fmt --in-place - <"$set_in"
+
 # bash completion (compiler/tools/packaging/cardc.bash-completion): subcommands and each one's options, from --help.
 complete_words() {
   bash -c 'complete() { :; }; compopt() { :; }; source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1));

@@ -66,6 +66,9 @@ int main(int argc, char** argv) {
   compile->add_option("-O", compile_opts.opt_level, "Optimization level 0-3 (default 2)")->check(CLI::Range(0, 3));
   cardc::add_profile_path_option(compile, compile_opts.profile_dirs);
   compile->add_option("--cc", compile_opts.cc, "C compiler driver that links the library (default: cc on PATH)");
+  bool keep_going = false;
+  compile->add_flag("-k,--keep-going", keep_going,
+                    "Leave cards with errors out of the library (their diagnostics are printed) instead of failing");
   compile->add_option("-j,--jobs", compile_opts.jobs,
                       "Threads for a large library (more than 512 functions: one object per partition; 0: one per "
                       "core, the default). The library does not depend on it");
@@ -150,8 +153,8 @@ int main(int argc, char** argv) {
         };
       return cardc::codegen::run_compile(
           compile_opts,
-          [](const cardc::codegen::CompileOptions& o, cardc::ir::Module& m, std::ostream& e) {
-            return cardc::build_ir_module(o.paths, o.profile_dirs, m, e, o.progress);
+          [keep_going](const cardc::codegen::CompileOptions& o, cardc::ir::Module& m, std::ostream& e) {
+            return cardc::build_ir_module(o.paths, o.profile_dirs, m, e, o.progress, keep_going);
           },
           std::cout, std::cerr);
     }

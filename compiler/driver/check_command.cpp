@@ -1,6 +1,7 @@
 #include "driver/check_command.h"
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <iostream>
@@ -11,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "ast/dump.h"
+#include "diag/diagnostic_json.h"
 #include "diag/diagnostic_output.h"
 #include "diag/render.h"
 #include "diag/verify.h"
@@ -197,16 +199,18 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
   if (s.diags_.limit_hit()) summary += " (more errors not shown: --error-limit)";
   bool show_time = opts.time || ::isatty(STDERR_FILENO);
   if (opts.format == "json") {
+    // One document: a diagnostic a line (as before), every value serialized by nlohmann-json (valid UTF-8).
     out << "{\"diagnostics\":[";
     bool first = true;
     for (const auto& d : diags) {
-      out << (first ? "\n" : ",\n") << render_json(s.sm_, d);
+      out << (first ? "\n" : ",\n") << dump_json(diagnostic_json(s.sm_, d));
       first = false;
     }
-    out << fmt::format("\n],\"summary\":{{\"files\":{},\"cards\":{},\"errors\":{},\"warnings\":{}{}{}}}}}\n", s.files_,
-                       s.cards_, s.diags_.errors(), s.diags_.warnings(),
-                       opts.compile ? fmt::format(",\"compiled\":{}", s.cards_compiled_) : "",
-                       opts.time ? fmt::format(",\"seconds\":{:.3f}", secs) : "");
+    nlohmann::ordered_json summary_json = {{"files", s.files_}, {"cards", s.cards_}, {"errors", s.diags_.errors()},
+                                           {"warnings", s.diags_.warnings()}};
+    if (opts.compile) summary_json["compiled"] = s.cards_compiled_;
+    if (opts.time) summary_json["seconds"] = std::round(secs * 1000) / 1000;
+    out << "\n],\"summary\":" << dump_json(summary_json) << "}\n";
   } else {
     // Diagnostics and the summary are messages, on stderr like every command's; stdout is for data (JSON, --emit).
     write_diagnostics(s.sm_, diags, err);

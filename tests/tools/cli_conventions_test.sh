@@ -98,6 +98,16 @@ status=0
 "$cardc" fmt - <"$set_in" | cmp -s - "$set_in" || fail "fmt - did not print the (already formatted) set on stdout"
 refused "--in-place cannot rewrite standard input" fmt --in-place - <"$set_in"
 
+# Files cardc creates get the usual permissions (0666 less the umask), not 0600; fmt -i keeps a symlink.
+(umask 022 && "$cardc" render "$set_in" -o "$work/proofs.html") || fail "render -o"
+[[ $(stat -c %a "$work/proofs.html") == 644 ]] || fail "render wrote mode $(stat -c %a "$work/proofs.html"), not 644"
+mkdir "$work/linked"
+printf 'game heroes\nset "Linked"\n\ncard "A"\n  type   Creature\nend\n' >"$work/linked/real.cards"
+ln -s real.cards "$work/linked/link.cards"
+"$cardc" fmt --in-place "$work/linked/link.cards" >/dev/null || fail "fmt --in-place through a symlink"
+[[ -L $work/linked/link.cards ]] || fail "fmt --in-place replaced the symlink with a file"
+grep -q '^  type Creature$' "$work/linked/real.cards" || { cat "$work/linked/real.cards"; fail "fmt --in-place did not format the linked file"; }
+
 # bash completion (compiler/tools/packaging/cardc.bash-completion): subcommands and each one's options, from --help.
 complete_words() {
   bash -c 'complete() { :; }; compopt() { :; }; source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1));

@@ -2,6 +2,7 @@
 #include "bind/card_binder.h"
 
 #include "bind/binder.h"
+#include "bind/lower_meaning.h"
 
 #include <algorithm>
 #include <span>
@@ -18,30 +19,7 @@ bool CardBinder::bind(Body& reg) {
   const CardTypeDef* type = p_.card_type(card.type);
   if (!type) return fail({card.type_range, "its card type is unknown"});
   Body out;
-  uint32_t def = reg.local();
-  out.stmts.push_back(let(def, call("cardrt_def_card", {param(0), str(card.title), str(card.type)})));
-  out.stmts.push_back(if_(binary(Op::Lt, local(def), konst(0)), block({ret(local(def))})));
-  for (const ast::StatEntry& s : card.stats) {
-    auto idx = p_.stat(s.name);
-    if (!idx) continue;
-    int32_t kind = CARDRT_BASE_VALUE;
-    int64_t value = s.value.value;
-    switch (s.value.kind) {
-      case ast::StatValueKind::Number:
-      case ast::StatValueKind::NumberAsterisk:
-      case ast::StatValueKind::Signed: break;
-      case ast::StatValueKind::X: kind = CARDRT_BASE_X; value = 0; break;
-      case ast::StatValueKind::Variable:
-      case ast::StatValueKind::SignedVariable: kind = CARDRT_BASE_ASTERISK; value = 0; break;
-      case ast::StatValueKind::Absent: kind = p_.stats[*idx].dash_is_lowest ? CARDRT_BASE_DASH : CARDRT_BASE_ABSENT; value = 0; break;
-    }
-    out.stmts.push_back(checked(call("cardrt_def_stat", {param(0), local(def), str(p_.stats[*idx].name), konst(kind), konst(value)}), reg));
-  }
-  // The runtime knows the profile's keywords: "Experienced Tessai" is the Experienced keyword (003 Keywords); a keyword
-  // the profile does not declare (a warning of the vocabulary pass) has no rule meaning and nothing can test it.
-  for (const ast::KeywordEntry& k : card.keywords)
-    if (const KeywordDef* kd = p_.keyword(k.text))
-      out.stmts.push_back(checked(call("cardrt_def_keyword", {param(0), local(def), str(kd->name)}), reg));
+  uint32_t def = define_card(p_, card, reg, out);
   bool ok = true;
   size_t n = 0;
   // Every printed unit registers one ability, except a trait that defines a base value (a base function).
@@ -65,6 +43,38 @@ bool CardBinder::bind(Body& reg) {
   if (!ok) return false;
   for (auto& s : out.stmts) reg.stmts.push_back(std::move(s));
   return true;
+}
+
+uint32_t define_card(const GameProfile& p, const ast::Card& card, Body& reg, Body& out) {
+  auto checked = [&](Node c) {
+    uint32_t t = reg.local();
+    return block({let(t, std::move(c)), if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))});
+  };
+  uint32_t def = reg.local();
+  out.stmts.push_back(let(def, call("cardrt_def_card", {param(0), str(card.title), str(card.type)})));
+  out.stmts.push_back(if_(binary(Op::Lt, local(def), konst(0)), block({ret(local(def))})));
+  for (const ast::StatEntry& s : card.stats) {
+    auto idx = p.stat(s.name);
+    if (!idx) continue;
+    int32_t kind = CARDRT_BASE_VALUE;
+    int64_t value = s.value.value;
+    switch (s.value.kind) {
+      case ast::StatValueKind::Number:
+      case ast::StatValueKind::NumberAsterisk:
+      case ast::StatValueKind::Signed: break;
+      case ast::StatValueKind::X: kind = CARDRT_BASE_X; value = 0; break;
+      case ast::StatValueKind::Variable:
+      case ast::StatValueKind::SignedVariable: kind = CARDRT_BASE_ASTERISK; value = 0; break;
+      case ast::StatValueKind::Absent: kind = p.stats[*idx].dash_is_lowest ? CARDRT_BASE_DASH : CARDRT_BASE_ABSENT; value = 0; break;
+    }
+    out.stmts.push_back(checked(call("cardrt_def_stat", {param(0), local(def), str(p.stats[*idx].name), konst(kind), konst(value)})));
+  }
+  // The runtime knows the profile's keywords: "Experienced Tessai" is the Experienced keyword (003 Keywords); a keyword
+  // the profile does not declare (a warning of the vocabulary pass) has no rule meaning and nothing can test it.
+  for (const ast::KeywordEntry& k : card.keywords)
+    if (const KeywordDef* kd = p.keyword(k.text))
+      out.stmts.push_back(checked(call("cardrt_def_keyword", {param(0), local(def), str(kd->name)})));
+  return def;
 }
 
 // `if (r < 0) return r` around a registration call.
@@ -370,10 +380,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
       for (const auto& d : u.designators) {
         const NamedDef* nd = p_.designator(d);
         reaction = reaction || (nd && (nd->attrs.count("reaction") || nd->attrs.count("interrupt")));
-        std::string l = lower(d);
-        designators |= l == "limited" ? CARDRT_DESIG_LIMITED : l == "open" ? CARDRT_DESIG_OPEN
-                       : l == "battle" ? CARDRT_DESIG_BATTLE : l == "reaction" ? CARDRT_DESIG_REACTION
-                                                              : CARDRT_DESIG_OTHER;  // an action all the same
+        designators |= nd ? runtime_designator(*nd) : CARDRT_DESIG_OTHER;  // an action all the same
       }
       kind = reaction ? CARDRT_AB_REACTION : CARDRT_AB_ACTION;
       for (const auto& k : u.keywords)
@@ -610,14 +617,8 @@ std::string CardBinder::signal_event(std::string_view signal) const {
   return {};
 }
 
-// The runtime name of a profile event: its built-in signal (spaces as underscores), else the event itself.
-std::string CardBinder::runtime_event(int event) const {
-  const PhraseDef& e = p_.events[static_cast<size_t>(event)];
-  if (e.signal.empty()) return e.text;
-  std::string s = e.signal;
-  std::replace(s.begin(), s.end(), ' ', '_');
-  return s;
-}
+// The runtime name of a profile event (runtime_profile.h).
+std::string CardBinder::runtime_event(int event) const { return cardc::runtime_event(p_, event); }
 
 bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who) {
   if (c.event < 0) return fail({c.range, "its event is unknown"});
@@ -916,7 +917,8 @@ namespace cardc {
 using binding::Body;
 using binding::CardBinder;
 
-BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_identity, const std::string& source_hash) {
+BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_identity, const std::string& source_hash,
+                         bool from_meaning) {
   BindResult out;
   out.module.game = ctx.profile.game;
   out.module.profile_hash = profile_identity;
@@ -938,15 +940,27 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
     const bool checked_clean = !has_error(r.card->range);
     DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);
     ++out.cards;
+    out.compiled.push_back(false);
     size_t functions_before = out.module.functions.size();
     // Each card's registration sets every local before it reads it, so the cards share one set of locals: the
     // register function of a 10,000-card set stays far below the IR's limit on locals.
     Body card_reg;
+    // A card the wording grammar read whole is lowered from its meaning; any other is bound from its words.
+    if (from_meaning && i < ctx.meanings.size())
+      if (std::optional<bool> lowered = lower_card_meaning(ctx, out.module, r, i, ctx.meanings[i], card_reg)) {
+        reg.locals = std::max(reg.locals, card_reg.locals);
+        for (auto& s : card_reg.stmts) reg.stmts.push_back(std::move(s));
+        if (checked_clean) ++out.cards_compiled;
+        out.compiled.back() = checked_clean;
+        ++out.cards_lowered;
+        continue;
+      }
     CardBinder b(ctx, lex, out.module, r, i);
     if (b.bind(card_reg)) {
       reg.locals = std::max(reg.locals, card_reg.locals);
       for (auto& s : card_reg.stmts) reg.stmts.push_back(std::move(s));
       if (checked_clean) ++out.cards_compiled;
+      out.compiled.back() = checked_clean;
     } else {
       // Fail closed: a card that cannot be compiled entirely is not in the library at all.
       out.module.functions.resize(functions_before);

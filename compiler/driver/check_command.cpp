@@ -1,5 +1,6 @@
 #include "driver/check_command.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "bind/runtime_profile.h"
 #include "driver/progress.h"
 #include "sema/emit_sema.h"
+#include "meaning/dump.h"
 #include "sema/pipeline.h"
 
 namespace cardc {
@@ -93,10 +95,17 @@ class Session {
     CheckContext ctx{sm_, *profile, *set, diags_, {}};
     run_sema(ctx, opts_.stop_after);
     if (opts_.emit == "sema") emit_sema(ctx, out_ast_);
+    if (opts_.emit == "meaning") meaning::dump(ctx, out_ast_);
     if (opts_.compile && opts_.stop_after.empty()) {
       progress.set("compiling " + what);
       BindResult b = bind_card_set(ctx, "", "");
       cards_compiled_ += b.cards_compiled;
+      cards_lowered_ += b.cards_lowered;
+      // faithful: compiled, and every paragraph read by the wording grammar with a meaning that round-trips
+      for (size_t c = 0; c < b.compiled.size() && c < ctx.meanings.size(); ++c)
+        if (b.compiled[c] && std::all_of(ctx.meanings[c].begin(), ctx.meanings[c].end(),
+                                         [](const ParagraphMeaning& m) { return m.unit && m.round_trips; }))
+          ++cards_faithful_;
     }
   }
 
@@ -129,7 +138,7 @@ class Session {
   };
   std::map<std::string, Entry> profiles_;
   std::ostringstream out_ast_;
-  size_t files_ = 0, cards_ = 0, cards_compiled_ = 0;
+  size_t files_ = 0, cards_ = 0, cards_compiled_ = 0, cards_faithful_ = 0, cards_lowered_ = 0;
   bool io_error_ = false;
 };
 
@@ -194,7 +203,7 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
     }
     out << fmt::format("\n],\"summary\":{{\"files\":{},\"cards\":{},\"errors\":{},\"warnings\":{}{}{}}}}}\n", s.files_,
                        s.cards_, s.diags_.errors(), s.diags_.warnings(),
-                       opts.compile ? fmt::format(",\"compiled\":{}", s.cards_compiled_) : "",
+                       opts.compile ? fmt::format(",\"compiled\":{},\"faithful\":{},\"lowered\":{}", s.cards_compiled_, s.cards_faithful_, s.cards_lowered_) : "",
                        opts.time ? fmt::format(",\"seconds\":{:.3f}", secs) : "");
   } else {
     TextStyle style{use_color(opts.color)};

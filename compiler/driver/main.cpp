@@ -25,8 +25,10 @@ int main(int argc, char** argv) {
   check->add_flag("--werror", opts.werror, "Treat warnings as errors");
   check->add_flag("--verify", opts.verify, "Compare diagnostics with the expected-* comments in the files");
   check->add_option("--stop-after", opts.stop_after, "Stop after this semantic pass");
-  check->add_option("--emit", opts.emit, "Also print: ast (the syntax tree) or sema (what the passes understood)")
-      ->check(CLI::IsMember({"ast", "sema"}));
+  check->add_option("--emit", opts.emit,
+                    "Also print: ast (the syntax tree), sema (what the passes understood) or meaning (the meaning tree "
+                    "the wording grammar read, docs/meaning.md)")
+      ->check(CLI::IsMember({"ast", "sema", "meaning"}));
   check->add_option("--profile-path", opts.profile_dirs, "Extra folders to look for GAME.game in");
   check->add_option("--color", opts.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
   check->add_flag("--time", opts.time, "Show the elapsed time in the summary (default on a terminal)");

@@ -1,0 +1,23 @@
+#pragma once
+// Lowering: the meaning tree (compiler/meaning) to the effect IR, one function per node (docs/meaning.md). It reads
+// no words: what a card does comes from its meaning, its vocabulary from the profile by id. A card is lowered from
+// its meaning when the wording grammar read every paragraph of it and the lowering knows every node; otherwise the
+// binder reads it as before (the migration of docs/meaning.md).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "bind/card_binder.h"
+
+namespace cardc::binding {
+
+// The card's definition: its card, stats and keywords (cardrt_def_card, _stat, _keyword). Returns the local holding
+// the definition id. Shared by the binder and the lowering.
+uint32_t define_card(const GameProfile& p, const ast::Card& card, Body& reg, Body& out);
+
+// Lowers the card read by the wording grammar into `m` and appends its registration to `reg`. nullopt (nothing
+// added) when some paragraph was not read, does not round-trip, or holds a node the lowering does not know yet.
+std::optional<bool> lower_card_meaning(const CheckContext& ctx, ir::Module& m, const CardReading& r, size_t index,
+                                       const std::vector<ParagraphMeaning>& paragraphs, Body& reg);
+
+}  // namespace cardc::binding

@@ -379,6 +379,14 @@ class Game {
  public:
   Game(std::shared_ptr<const Profile> profile, std::shared_ptr<const CardPool> pool, uint64_t seed,
        const cardrt_host* host);
+  // A snapshot (snapshot.cpp, cardrt_game_clone): the same state as `from`, which must be between operations, sharing
+  // its frozen profile and pool, with `host` its own. Every member below is either copied there or is scratch that is
+  // empty between operations: a member added to Game or State must be seen to there.
+  Game(const Game& from, const cardrt_host* host);
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+  // Between operations: no call of the engine's under way (a clone or a save is taken only then).
+  bool idle() const { return depth_ == 0 && each_depth_ == 0 && run_depth_ == 0; }
 
   const Profile& profile() const { return *profile_; }
   const CardPool& pool() const { return *pool_; }

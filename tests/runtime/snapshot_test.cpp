@@ -118,6 +118,15 @@ void step(cardrt_game* g, const Cards& c, int i) {
   }
 }
 
+// The log of a fresh game given every step.
+std::string fresh_log(TestGame& t, const Cards& c, uint64_t seed) {
+  cardrt_game* g = new_game(t, seed);
+  for (int i = 0; i < kSteps; ++i) step(g, c, i);
+  std::string log = text_log(g);
+  cardrt_game_destroy(g);
+  return log;
+}
+
 }  // namespace
 
 // A copy taken at any step, and its original, each given the rest of the calls, leave the event log of a game that
@@ -155,8 +164,7 @@ TEST(Snapshots, WhatTheCopyDoesLeavesTheOriginalAlone) {
   TestGame t(make_legends());
   const Cards c = define(t);
   const int at = 6 + 6 + 2;  // a turn played, and in the second one an ability used and a Recruit played
-  cardrt_game* fresh = new_game(t, 9);
-  for (int i = 0; i < kSteps; ++i) step(fresh, c, i);
+  const std::string expected = fresh_log(t, c, 9);
   cardrt_game* original = new_game(t, 9);
   for (int i = 0; i < at; ++i) step(original, c, i);
   const int32_t gold = cardrt_resource_get(original, 0, legends::Gold);
@@ -175,7 +183,7 @@ TEST(Snapshots, WhatTheCopyDoesLeavesTheOriginalAlone) {
   EXPECT_EQ(cardrt_stat_get(original, 1, legends::Force), force);
   EXPECT_TRUE(cardrt_game_card_exists(original, 2));
   for (int i = at; i < kSteps; ++i) step(original, c, i);
-  EXPECT_EQ(text_log(original), text_log(fresh));
+  EXPECT_EQ(text_log(original), expected);
   // the original gone, the copy still plays (its delayed effects name it, not the original)
   cardrt_game_destroy(original);
   const int32_t before = cardrt_log_count(copy);
@@ -183,15 +191,12 @@ TEST(Snapshots, WhatTheCopyDoesLeavesTheOriginalAlone) {
   EXPECT_GT(cardrt_log_count(copy), before);
   EXPECT_EQ(cardrt_last_error(copy), CARDRT_OK);
   cardrt_game_destroy(copy);
-  cardrt_game_destroy(fresh);
 }
 
 // A copy of a copy, taken at other steps, still plays on like the fresh game.
 TEST(Snapshots, CopyOfACopy) {
   TestGame t(make_legends());
   const Cards c = define(t);
-  cardrt_game* fresh = new_game(t, 3);
-  for (int i = 0; i < kSteps; ++i) step(fresh, c, i);
   cardrt_game* a = new_game(t, 3);
   for (int i = 0; i < 17; ++i) step(a, c, i);
   cardrt_game* b = cardrt_game_clone(a, nullptr);
@@ -200,9 +205,8 @@ TEST(Snapshots, CopyOfACopy) {
   cardrt_game* d = cardrt_game_clone(b, nullptr);
   cardrt_game_destroy(b);
   for (int i = 33; i < kSteps; ++i) step(d, c, i);
-  EXPECT_EQ(text_log(d), text_log(fresh));
+  EXPECT_EQ(text_log(d), fresh_log(t, c, 3));
   cardrt_game_destroy(d);
-  cardrt_game_destroy(fresh);
 }
 
 // The random generators are state: copies taken at the same point draw the same numbers, and the default chooser's
@@ -264,9 +268,7 @@ TEST(Snapshots, TheCopyHasItsOwnHostAndIsTakenOnlyBetweenCalls) {
 TEST(Snapshots, CopiedFromSeveralThreadsAtOnce) {
   TestGame t(make_legends());
   const Cards c = define(t);
-  cardrt_game* fresh = new_game(t, 21);
-  for (int i = 0; i < kSteps; ++i) step(fresh, c, i);
-  const std::string expected = text_log(fresh);
+  const std::string expected = fresh_log(t, c, 21);
   cardrt_game* g = new_game(t, 21);
   for (int i = 0; i < 25; ++i) step(g, c, i);
   std::vector<std::string> logs(2);
@@ -285,7 +287,6 @@ TEST(Snapshots, CopiedFromSeveralThreadsAtOnce) {
   for (auto& th : threads) th.join();
   for (const std::string& log : logs) EXPECT_EQ(log, expected);
   cardrt_game_destroy(g);
-  cardrt_game_destroy(fresh);
 }
 
 // The C++ API: Game::clone gives an owner of the copy with its own chooser.

@@ -18,6 +18,9 @@
 
 namespace {
 std::atomic<uint64_t> g_allocations{0};
+// Out of line: inlined into a delete, GCC would see free() given what operator new returned and warn of a mismatch
+// (here operator new is malloc).
+[[gnu::noinline]] void release(void* p) noexcept { std::free(p); }
 }  // namespace
 
 // Counts every allocation of the process (the runtime's included: libcardrt.so resolves operator new here).
@@ -27,10 +30,10 @@ void* operator new(std::size_t n) {
   throw std::bad_alloc();
 }
 void* operator new[](std::size_t n) { return ::operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept { release(p); }
+void operator delete[](void* p) noexcept { release(p); }
+void operator delete(void* p, std::size_t) noexcept { release(p); }
+void operator delete[](void* p, std::size_t) noexcept { release(p); }
 
 namespace {
 

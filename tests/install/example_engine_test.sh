@@ -63,4 +63,14 @@ expect "^engine: 4 abilities used, [0-9]+ events$"
 want=$("$cardc" compile "$set_file" --emit=ir -o - | sed -n 's/^module .* profile=\([0-9a-f]*\) .*/\1/p')
 [[ -n $want ]] || fail "cardc compile --emit=ir printed no profile hash"
 expect "^engine: .*: profile $want, 4 cards$"
+
+echo "-- running the playouts (examples/engine/playouts.c: copies of the game, random actions)"
+status=0
+"$work/engine-build/playouts" "$work/river_watch.so" 0.05 >"$work/playouts.out" 2>&1 || status=$?
+cat "$work/playouts.out"
+[[ $status -eq 0 ]] || fail "the playouts exited with $status"
+grep -Eq "^playouts: one thread [1-9][0-9]*/s \([0-9.]+ actions each\), two threads [1-9][0-9]*/s" "$work/playouts.out" ||
+  fail "the playouts printed no counts"
+grep -Eq "^playouts: one decision, [1-9][0-9]* legal actions x 32 playouts" "$work/playouts.out" ||
+  fail "the playouts found no legal action to decide between"
 echo "PASS"

@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 12
+#define CARDRT_ABI_VERSION 13
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -394,6 +394,14 @@ typedef int32_t (*cardrt_library_register_fn)(cardrt_cardpool* pool);
 CARDRT_API cardrt_game* cardrt_game_create(const cardrt_profile* profile, const cardrt_cardpool* pool, uint64_t seed,
                                            const cardrt_host* host);
 CARDRT_API void cardrt_game_destroy(cardrt_game* game);
+/* ABI 13. A snapshot (docs/runtime.md "Snapshots"): a new game with the same state as `game` (its cards, modifiers,
+ * grants, durations, delayed and replacement effects, provinces, resources, event log, random generator and default
+ * chooser), sharing its profile and pool, that then evolves on its own: the same calls on both give the same events.
+ * `host` is the copy's own (NULL: none; the copy's host hears only what happens after the copy). Only between calls
+ * into the game (not from one of its callbacks): NULL then, for a bad handle, or out of memory. Reads `game` only: one
+ * game may be cloned from several threads at once while no thread changes it. Destroy the copy with
+ * cardrt_game_destroy. */
+CARDRT_API cardrt_game* cardrt_game_clone(const cardrt_game* game, const cardrt_host* host);
 CARDRT_API int32_t cardrt_game_set_default_chooser(cardrt_game*, int32_t kind, uint64_t seed);
 CARDRT_API int32_t cardrt_last_error(const cardrt_game*);
 /* Put a new card of definition def into zone of player (bottom of ordered zones) -> card id > 0. */

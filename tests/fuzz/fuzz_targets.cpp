@@ -18,6 +18,8 @@
 #include "profile/load_profile.h"
 #include "scenario/scenario.h"
 #include "sema/pipeline.h"
+#include "codegen/signing_keys.h"
+#include "tools/lsp_server.h"
 
 namespace {
 
@@ -220,10 +222,97 @@ std::vector<fuzz::Target> targets() {
                  std::ofstream(path, std::ios::binary | std::ios::trunc) << in;
                  char msg[256];
                  cardrt_library* lib = nullptr;
-                 int32_t rc = cardrt_library_open(path.c_str(), "legends", nullptr, nullptr, &lib, msg, sizeof msg);
+                 int32_t rc = cardrt_library_open_trusted(path.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED,
+                                                          "legends", nullptr, nullptr, &lib, msg, sizeof msg);
                  if (lib) cardrt_library_unload(lib);
                  std::remove(path.c_str());
                  return static_cast<uint64_t>(static_cast<uint32_t>(rc));
+               }});
+  t.push_back({"library-signed",
+               files({"tests/fuzz/seeds"}, ".so"),
+               {"\x7f"
+                "ELF",
+                "cardrt_library_register", "legends"},
+               [](std::string_view in) {
+                 // Past the seal: the mutated image is signed with a key the loader trusts, so it reaches what comes
+                 // after the signature (the signed identity, dlopen, the identity symbols). A seed's CARDLIB1 seal
+                 // is dropped first: libraries are signed fresh.
+                 static const std::pair<codegen::PublicKey, codegen::SecretKey> key = [] {
+                   codegen::PublicKey pub{};
+                   auto secret = codegen::generate_key(pub);
+                   return std::make_pair(pub, secret ? *secret : codegen::SecretKey{});
+                 }();
+                 std::string image(in);
+                 if (image.size() >= 48 && image.compare(image.size() - 8, 8, "CARDLIB1") == 0)
+                   image.resize(image.size() - 48);
+                 std::string path =
+                     fs::temp_directory_path().string() + "/cardc-fuzz-signed-" + std::to_string(::getpid()) + ".so";
+                 std::ofstream(path, std::ios::binary | std::ios::trunc) << image;
+                 char msg[256];
+                 int32_t rc = cardrt_library_sign(path.c_str(), key.second.bytes.data(), "legends", "fuzz-profile",
+                                                  "fuzz-source", msg, sizeof msg);
+                 if (rc != CARDRT_OK) {
+                   std::remove(path.c_str());
+                   return 1000 + static_cast<uint64_t>(static_cast<uint32_t>(rc));
+                 }
+                 cardrt_library* lib = nullptr;
+                 rc = cardrt_library_open_trusted(path.c_str(), key.first.data(), 1, 0, "legends", nullptr, nullptr,
+                                                  &lib, msg, sizeof msg);
+                 if (lib) cardrt_library_unload(lib);
+                 std::remove(path.c_str());
+                 return static_cast<uint64_t>(static_cast<uint32_t>(rc));
+               }});
+  t.push_back({"lsp",
+               files({"tests/fuzz/seeds/lsp"}, ".lspmsg"),
+               {"{",
+                "}",
+                "[",
+                "]",
+                "\"jsonrpc\":\"2.0\"",
+                "\"id\":",
+                "\"method\":",
+                "\"params\":",
+                "\"textDocument/hover\"",
+                "\"textDocument/didChange\"",
+                "\"textDocument/completion\"",
+                "\"textDocument/definition\"",
+                "\"textDocument/codeAction\"",
+                "\"textDocument/didOpen\"",
+                "\"position\":{\"line\":",
+                "\"character\":",
+                "\"range\":",
+                "\"contentChanges\":",
+                "\"text\":",
+                "\"uri\":\"file:///fuzz/a.cards\"",
+                "null",
+                "-1",
+                "2147483648",
+                "1e308",
+                "\"\\u0000\""},
+               [](std::string_view in) {
+                 // One message from the client, between an opened document and a clean shutdown.
+                 const auto frame = [](std::string_view body) {
+                   return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + std::string(body);
+                 };
+                 static const std::string open = [] {
+                   std::string s = read_file(kRoot + "/tests/fuzz/seeds/lsp/did_open.lspmsg");
+                   return s;
+                 }();
+                 std::string session =
+                     frame(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
+                     frame(open) + frame(in) + frame(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") +
+                     frame(R"({"jsonrpc":"2.0","method":"exit"})");
+                 std::istringstream input(session);
+                 std::ostringstream output, log;
+                 tools::LspOptions o;
+                 o.profile_dirs = {kRoot + "/cards"};
+                 const int rc = tools::run_lsp(o, input, output, log);
+                 // The behaviour: the error codes answered, and whether the server reached the shutdown.
+                 uint64_t sig = static_cast<uint64_t>(rc);
+                 const std::string out = output.str();
+                 for (size_t at = out.find("\"code\":"); at != std::string::npos; at = out.find("\"code\":", at + 1))
+                   sig = sig * 31 + std::hash<std::string>{}(out.substr(at, 14));
+                 return sig;
                }});
   return t;
 }

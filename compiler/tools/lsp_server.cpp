@@ -161,9 +161,10 @@ class Server {
         Document& d = it->second;
         for (const auto& ch : params.at("contentChanges")) {
           if (ch.contains("range")) {
-            const json& r = ch["range"];
-            uint32_t b = offset_of(d.text, r["start"]["line"], r["start"]["character"]);
-            uint32_t e = offset_of(d.text, r["end"]["line"], r["end"]["character"]);
+            // at(): a missing member throws (an invalid-params error); operator[] on a const json is undefined
+            const json& r = ch.at("range");
+            uint32_t b = offset_of(d.text, r.at("start").at("line"), r.at("start").at("character"));
+            uint32_t e = offset_of(d.text, r.at("end").at("line"), r.at("end").at("character"));
             d.text.replace(b, e - b, ch.at("text").get<std::string>());
           } else {
             d.text = ch.at("text");
@@ -316,7 +317,7 @@ class Server {
     Document* d = doc(params);
     if (!d) return nullptr;
     const Checked& c = *d->checked;
-    uint32_t off = offset_of(d->text, params["position"]["line"], params["position"]["character"]);
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
     const GameProfile* p = c.profile.get();
     // A profile entry under the cursor: stat (name or abbreviation), keyword, card type.
     if (p && c.set) {
@@ -432,7 +433,7 @@ class Server {
     Document* d = doc(params);
     if (!d || !d->checked->set) return nullptr;
     const Checked& c = *d->checked;
-    uint32_t off = offset_of(d->text, params["position"]["line"], params["position"]["character"]);
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
     auto goto_title = [&](std::string_view title) -> json {
       for (const auto& card : c.set->cards)
         if (card.title == title) return {{"uri", d->uri}, {"range", range_json(c.sm, card.title_range)}};

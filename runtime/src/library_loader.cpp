@@ -10,6 +10,7 @@
 // finds loaded objects by name, so the number must not be reused for another library meanwhile.
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <elf.h>
 #include <link.h>
 #include <sys/mman.h>
 #include <sys/sendfile.h>
@@ -376,6 +377,46 @@ std::string seal_for(const std::string& image) {
 
 bool is_elf(const char* bytes, size_t n) { return n >= 4 && std::memcmp(bytes, "\x7f" "ELF", 4) == 0; }
 
+#if defined(__x86_64__)
+constexpr int kElfMachine = EM_X86_64;
+#elif defined(__aarch64__)
+constexpr int kElfMachine = EM_AARCH64;
+#else
+constexpr int kElfMachine = -1;  // not checked
+#endif
+
+// The ELF layout the dynamic loader will trust: a 64-bit little-endian shared object for this machine whose
+// program headers, and every loaded segment's file bytes, lie inside the file. glibc maps segments without
+// checking them against the file's size, and touching a page past the end of the memory file is SIGBUS (found
+// by the library-signed fuzz target): a damaged library is refused here instead.
+bool elf_layout_ok(const char* bytes, size_t n, std::string& why) {
+  ElfW(Ehdr) eh{};
+  if (n < sizeof eh) {
+    why = "it is too short for an ELF header";
+    return false;
+  }
+  std::memcpy(&eh, bytes, sizeof eh);
+  if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_type != ET_DYN ||
+      (kElfMachine >= 0 && eh.e_machine != kElfMachine) || eh.e_phentsize != sizeof(ElfW(Phdr))) {
+    why = "it is not a 64-bit little-endian shared object for this machine";
+    return false;
+  }
+  if (eh.e_phoff > n || uint64_t(eh.e_phnum) * sizeof(ElfW(Phdr)) > n - eh.e_phoff) {
+    why = "its program headers lie outside the file";
+    return false;
+  }
+  for (uint32_t i = 0; i < eh.e_phnum; ++i) {
+    ElfW(Phdr) ph{};
+    std::memcpy(&ph, bytes + eh.e_phoff + i * sizeof ph, sizeof ph);
+    if (ph.p_type != PT_LOAD && ph.p_type != PT_DYNAMIC) continue;
+    if (ph.p_offset > n || ph.p_filesz > n - ph.p_offset || ph.p_filesz > ph.p_memsz) {
+      why = "its segment " + std::to_string(i) + " lies outside the file";
+      return false;
+    }
+  }
+  return true;
+}
+
 // The length of the image when `bytes` ends with a valid seal over it.
 int32_t check_seal(const std::string& path, const char* bytes, size_t size, size_t& image_size, std::string& message) {
   if (size < kSealSize || std::memcmp(bytes + size - 8, kSealMagic, 8) != 0) {
@@ -570,6 +611,10 @@ int32_t open_library(const char* path_c, const uint8_t* keys, int32_t key_count,
                                        profile_hash, source_hash, signed_identity, is_signed, message);
       r != CARDRT_OK)
     return r;
+  if (std::string why; !elf_layout_ok(image.data, image.size, why)) {
+    message = quoted(path) + " is damaged: " + why + "; refused before any of its code ran";
+    return CARDRT_LIB_E_CORRUPT;
+  }
 
   auto* lib = new cardrt_library;
   lib->magic = kLibraryMagic;

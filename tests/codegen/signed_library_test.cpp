@@ -3,11 +3,13 @@
 // engine expects, unless it opts in to unsigned libraries. Every refusal happens before the dynamic loader sees
 // the file, so not even an ELF constructor runs: the hostile libraries here write a file from their constructor,
 // and the file must never appear.
+#include <elf.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <string>
 
@@ -220,6 +222,32 @@ TEST_F(SignedLibrary, AHostileConstructorNeverRuns) {
   EXPECT_FALSE(exists(marker)) << "an unsigned library's constructor ran";
   EXPECT_EQ(load(resealed, {}, CARDRT_LIBRARY_ALLOW_UNSIGNED).code, CARDRT_OK);
   EXPECT_TRUE(exists(marker)) << "with CARDRT_LIBRARY_ALLOW_UNSIGNED the loader runs whatever is sealed";
+}
+
+// Found by the library-signed fuzz target: a signed image whose loaded segment claims more file bytes than the
+// file has made glibc's loader touch pages past the end of the memory file (SIGBUS). Refused before dlopen.
+TEST_F(SignedLibrary, RefusesASegmentOutsideTheFile) {
+  std::string image = read_file(unsigned_);
+  image.resize(image.size() - 48);  // its seal: it is signed below
+  Elf64_Ehdr eh{};
+  std::memcpy(&eh, image.data(), sizeof eh);
+  bool patched = false;
+  for (size_t i = 0; i < eh.e_phnum && !patched; ++i) {
+    Elf64_Phdr ph{};
+    const size_t at = eh.e_phoff + i * sizeof ph;
+    std::memcpy(&ph, image.data() + at, sizeof ph);
+    if (ph.p_type != PT_LOAD) continue;
+    ph.p_filesz = ph.p_memsz = image.size() * 4;
+    std::memcpy(image.data() + at, &ph, sizeof ph);
+    patched = true;
+  }
+  ASSERT_TRUE(patched);
+  const std::string path = dir_.file("segment.so");
+  write_file(path, image);
+  sign(path, trusted_.secret);
+  const Outcome r = load(path, {&trusted_.pub});
+  EXPECT_EQ(r.code, CARDRT_LIB_E_CORRUPT);
+  EXPECT_TRUE(contains(r.message, "lies outside the file")) << r.message;
 }
 
 TEST_F(SignedLibrary, RefusesToSignTwiceOrToSignWhatIsNotElf) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The language server's limits on hostile input (docs/robustness.md "Limits"): a message nested 100,000 levels deep
-is refused with an error (it crashed the server), and a document of junk gets the first 20 errors and a note that
-more are not shown, not one diagnostic per line.
+is refused with an error (it crashed the server), a document of junk gets the first 20 errors and a note that
+more are not shown, not one diagnostic per line, and messages missing members get errors, not a crash.
 
 usage: lsp_limits_test.py CARDC SOURCE_DIR
 """
@@ -46,6 +46,14 @@ junk_uri = "file:///tmp/cardc-lsp-limits/junk.cards"
 junk = "game legends\n" + "".join('card "C%d"\n  type Nonsense%d\n  stats Bogus %d\n' % (i, i, i) for i in range(3000))
 p.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen",
                      "params": {"textDocument": {"uri": junk_uri, "languageId": "cards", "version": 1, "text": junk}}}))
+# Found by the lsp fuzz target: a change whose range lacks "start" (it crashed the server: operator[] on a const
+# JSON object), and a hover without a position.
+p.stdin.write(frame({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                     "params": {"textDocument": {"uri": junk_uri, "version": 2},
+                                "contentChanges": [{"range": {"sta(t": {"line": 3, "character": 8},
+                                                              "end": {"line": 3, "character": 13}}, "text": "x"}]}}))
+p.stdin.write(frame({"jsonrpc": "2.0", "id": 4, "method": "textDocument/hover",
+                     "params": {"textDocument": {"uri": junk_uri}}}))
 p.stdin.write(frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}))
 p.stdin.write(frame({"jsonrpc": "2.0", "method": "exit"}))
 p.stdin.flush()
@@ -67,7 +75,9 @@ errors = [r for r in seen.values() if isinstance(r, dict) and r.get("id") is Non
 if not any("nested more than 64 levels" in r["error"]["message"] for r in errors):
     fail("no error for the deeply nested message: %r" % errors)
 if 3 not in seen or "result" not in seen[3]:
-    fail("the server did not answer shutdown after the deep message")
+    fail("the server did not answer shutdown after the deep message and the malformed change")
+if 4 not in seen or "error" not in seen[4]:
+    fail("a hover without a position got no error: %r" % seen.get(4))
 diags = seen.get("diagnostics")
 if diags is None:
     fail("no diagnostics for the junk document")

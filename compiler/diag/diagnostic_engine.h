@@ -10,6 +10,10 @@
 
 namespace cardc {
 
+// Errors reported per run unless asked otherwise (clang's default): past it they are dropped unformatted, so a
+// file of junk costs 20 messages, not millions (cardc check --error-limit, the language server).
+inline constexpr size_t kDefaultErrorLimit = 20;
+
 class DiagnosticEngine {
  public:
   explicit DiagnosticEngine(const SourceManager& sources) : sources_(sources) {}
@@ -22,7 +26,7 @@ class DiagnosticEngine {
     if (sev == Severity::Error && error_limit_ != 0 && errors_ >= error_limit_) {
       limit_hit_ = true;
       sink_ = Diagnostic{};
-      return sink_;  // past --error-limit: dropped, but counted in the summary line
+      return sink_;  // past --error-limit: dropped (the summary says so)
     }
     (sev == Severity::Error ? errors_ : warnings_)++;
     Diagnostic& d = diags_.emplace_back();

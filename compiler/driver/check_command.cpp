@@ -33,14 +33,14 @@ class Session {
  public:
   explicit Session(const CheckOptions& o) : opts_(o), diags_(sm_) {
     diags_.set_werror(o.werror);
-    diags_.set_error_limit(o.error_limit);
+    diags_.set_error_limit(o.verify ? 0 : o.error_limit);  // --verify compares every diagnostic
   }
 
   FileId load(const std::string& path) {
     std::string error;
     FileId id = sm_.load(path, error, limits_.max_file_bytes);
     if (id == kNoFile) {
-      diags_.report(DiagId::CannotReadFile, {}, path, error);
+      diags_.report(DiagId::CannotReadFile, SourceRange{sm_.add(path, ""), 0, 0}, path, error);
       io_error_ = true;
     }
     return id;
@@ -192,7 +192,8 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
                                     s.diags_.errors(), s.diags_.errors() == 1 ? "" : "s", s.diags_.warnings(),
                                     s.diags_.warnings() == 1 ? "" : "s");
   if (opts.compile) summary += fmt::format(" ({} card{} compiled)", s.cards_compiled_, s.cards_compiled_ == 1 ? "" : "s");
-  if (s.diags_.limit_hit()) summary += " (more errors not shown: --error-limit)";
+  if (s.diags_.limit_hit())
+    summary += fmt::format(" (more errors not shown: --error-limit={}; --error-limit=0 shows all)", opts.error_limit);
   bool show_time = opts.time || ::isatty(STDOUT_FILENO);
   if (opts.format == "json") {
     out << "{\"diagnostics\":[";

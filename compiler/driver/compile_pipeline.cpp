@@ -21,7 +21,7 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
   std::string error;
   FileId file = out->sm.load(path, error, limits.max_file_bytes);
   if (file == kNoFile) {
-    out->diags.report(DiagId::CannotReadFile, {}, path, error);
+    out->diags.report(DiagId::CannotReadFile, SourceRange{out->sm.add(path, ""), 0, 0}, path, error);
     out->io_error = true;
     return out;
   }
@@ -42,7 +42,7 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
   out->profile_path = *where;
   FileId pfile = out->sm.load(*where, error, limits.max_file_bytes);
   if (pfile == kNoFile) {
-    out->diags.report(DiagId::CannotReadFile, {}, *where, error);
+    out->diags.report(DiagId::CannotReadFile, SourceRange{out->sm.add(*where, ""), 0, 0}, *where, error);
     out->io_error = true;
     return out;
   }

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "codegen/compile_command.h"
+#include "codegen/signing_keys.h"
 #include "driver/check_command.h"
 #include "driver/compile_pipeline.h"
 #include "driver/progress.h"
@@ -21,7 +22,7 @@ int main(int argc, char** argv) {
   auto* check = app.add_subcommand("check", "Check card sets (.cards) and game profiles (.game); folders recursively");
   check->add_option("paths", opts.paths, "Files or folders")->required();
   check->add_option("--diagnostics-format", opts.format, "text or json")->check(CLI::IsMember({"text", "json"}));
-  check->add_option("--error-limit", opts.error_limit, "Stop reporting after N errors (0: no limit)");
+  check->add_option("--error-limit", opts.error_limit, "Stop reporting after N errors (default 20; 0: no limit)");
   check->add_flag("--werror", opts.werror, "Treat warnings as errors");
   check->add_flag("--verify", opts.verify, "Compare diagnostics with the expected-* comments in the files");
   check->add_option("--stop-after", opts.stop_after, "Stop after this semantic pass");
@@ -62,6 +63,14 @@ int main(int argc, char** argv) {
   compile->add_option("-j,--jobs", compile_opts.jobs,
                       "Threads for a large library (more than 512 functions: one object per partition; 0: one per "
                       "core, the default). The library does not depend on it");
+  compile->add_option(
+      "--sign", compile_opts.sign_key,
+      "Sign the library with this secret key (cardc keygen): engines that trust its public key load it");
+
+  // cardc keygen NAME: a key pair to sign card libraries with (compiler/codegen/signing_keys.h)
+  std::string keygen_path;
+  auto* keygen = app.add_subcommand("keygen", "Make a key pair to sign card libraries: NAME (secret) and NAME.pub");
+  keygen->add_option("name", keygen_path, "Path of the secret key; the public key goes to NAME.pub")->required();
 
   cardc::RunCommandOptions run_opts;
   auto* run = app.add_subcommand("run", "Play scenarios (docs/scenarios.md) and check their expectations");
@@ -79,6 +88,10 @@ int main(int argc, char** argv) {
                   "Object cache folder (default: $CARDC_CACHE_DIR, $XDG_CACHE_HOME/cardc or ~/.cache/cardc)");
   run->add_flag("--no-cache", run_opts.no_cache, "Neither read nor write the object cache");
   run->add_option("--library", run_opts.library, "Play against this compiled card library (.so)");
+  run->add_option("--trust", run_opts.trust,
+                  "A public key (cardc keygen's NAME.pub) whose signed libraries --library loads");
+  run->add_flag("--allow-unsigned", run_opts.allow_unsigned,
+                "UNSAFE, development only: let --library load a library no trusted key signed");
   run->add_option("-O", run_opts.opt_level, "JIT optimization level 0-3")->check(CLI::Range(0, 3));
   run->add_option("--profile-path", run_opts.profile_dirs, "Extra folders to look for GAME.game in");
   run->add_flag("--quiet", run_opts.quiet, "Print only failures and the summary, not the event log");
@@ -124,6 +137,7 @@ int main(int argc, char** argv) {
     }
     if (run->parsed()) return cardc::run_run(run_opts, std::cout, std::cerr);
     if (import->parsed()) return cardc::import::run_import(import_opts, std::cout, std::cerr);
+    if (keygen->parsed()) return cardc::codegen::run_keygen(keygen_path, std::cout, std::cerr);
     if (compile->parsed()) {
       // A progress line for large sets on a terminal (driver/progress.h); every output of compile is a file or
       // stdout, never JSON on stderr.

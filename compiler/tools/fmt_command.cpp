@@ -4,22 +4,15 @@
 #include <ostream>
 #include <sstream>
 
+#include "base/read_file.h"
 #include "driver/inputs.h"
+#include "parse/parser.h"
 #include "tools/atomic_write.h"
 #include "tools/format.h"
 
 namespace cardc::tools {
 
 namespace {
-
-bool read_file(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  out = s.str();
-  return !in.bad();
-}
 
 // The 1-based number of the first line where a and b differ.
 size_t first_difference(const std::string& a, const std::string& b) {
@@ -51,9 +44,9 @@ int run_fmt(const FmtOptions& opts, std::ostream& out, std::ostream& err) {
       rc = 2;
       continue;
     }
-    std::string text;
-    if (!read_file(path, text)) {
-      err << "cardc fmt: cannot read '" << path << "'\n";
+    std::string text, why;
+    if (!read_input(path, ParseLimits{}.max_file_bytes, text, why)) {
+      err << path << ":1:1: error: cannot read '" << path << "': " << why << "\n";
       rc = 2;
       continue;
     }

@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <cardrt/cardrt.h>
@@ -164,8 +165,29 @@ static double measure(int threads, int rebuild, double seconds, uint64_t seed, d
 }
 
 int main(int argc, char** argv) {
+  /* --trust KEY.pub: the key that signed the library (as the example engine; --allow-unsigned for development) */
+  uint8_t key[CARDRT_LIBRARY_PUBLIC_KEY_BYTES];
+  int32_t key_count = 0;
+  uint32_t flags = 0;
+  char error[1024] = "";
+  int arg = 1;
+  for (; arg < argc && strncmp(argv[arg], "--", 2) == 0; ++arg) {
+    if (strcmp(argv[arg], "--allow-unsigned") == 0) {
+      flags |= CARDRT_LIBRARY_ALLOW_UNSIGNED;
+    } else if (strcmp(argv[arg], "--trust") == 0 && arg + 1 < argc && key_count == 0) {
+      if (cardrt_library_read_key(argv[++arg], CARDRT_LIBRARY_PUBLIC_KEY, key, error, sizeof error) != CARDRT_OK) {
+        fprintf(stderr, "playouts: %s\n", error);
+        return 1;
+      }
+      key_count = 1;
+    } else {
+      break;
+    }
+  }
+  argc -= arg - 1;
+  argv += arg - 1;
   if (argc < 2 || argc > 4) {
-    fprintf(stderr, "usage: %s SET.so [SECONDS] [SEED]\n", argv[0]);
+    fprintf(stderr, "usage: playouts [--trust KEY.pub] [--allow-unsigned] SET.so [SECONDS] [SEED]\n");
     return 2;
   }
   const double seconds = argc >= 3 ? atof(argv[2]) : 1.0;
@@ -174,10 +196,9 @@ int main(int argc, char** argv) {
     fprintf(stderr, "playouts: SECONDS must be a positive number\n");
     return 2;
   }
-  char error[1024] = "";
   cardrt_library* lib = NULL;
   cardrt_profile* profile = NULL;
-  int32_t r = cardrt_library_open(argv[1], NULL, NULL, NULL, &lib, error, sizeof error);
+  int32_t r = cardrt_library_open_trusted(argv[1], key, key_count, flags, NULL, NULL, NULL, &lib, error, sizeof error);
   if (r == CARDRT_OK) r = cardrt_library_profile(lib, &profile, error, sizeof error);
   cardrt_cardpool* pool = r == CARDRT_OK ? cardrt_cardpool_create(profile) : NULL;
   if (pool) r = cardrt_library_register_cards(lib, pool, error, sizeof error);

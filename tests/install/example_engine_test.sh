@@ -28,7 +28,10 @@ set_file=$src/examples/engine/river_watch.cards
 "$cardc" check --compile "$set_file" >"$work/check.log" 2>&1 || { cat "$work/check.log"; fail "cardc check --compile"; }
 cat "$work/check.log"
 grep -q '4 cards: 0 errors, 0 warnings (4 cards compiled)' "$work/check.log" || fail "cardc check --compile did not compile all 4 cards"
-"$cardc" compile "$set_file" -o "$work/river_watch.so" || fail "cardc compile"
+"$cardc" keygen "$work/key" >/dev/null || fail "cardc keygen"
+[[ $(stat -c %a "$work/key") == 600 ]] || fail "the secret key is not private (mode $(stat -c %a "$work/key"))"
+"$cardc" compile "$set_file" --sign "$work/key" -o "$work/river_watch.so" || fail "cardc compile --sign"
+"$cardc" compile "$set_file" -o "$work/unsigned.so" || fail "cardc compile"
 "$cardc" compile "$set_file" --emit=profile -o "$work/profile.txt" || fail "cardc compile --emit=profile"
 head -1 "$work/profile.txt" | grep -qx 'cardrt-profile 1' || fail "--emit=profile does not start with 'cardrt-profile 1'"
 
@@ -43,7 +46,7 @@ fi
 
 echo "-- running the engine"
 status=0
-"$work/engine-build/engine" "$work/river_watch.so" >"$work/engine.out" 2>&1 || status=$?
+"$work/engine-build/engine" --trust "$work/key.pub" "$work/river_watch.so" >"$work/engine.out" 2>&1 || status=$?
 cat "$work/engine.out"
 [[ $status -eq 0 ]] || fail "the engine exited with $status"
 expect() { grep -Eq -- "$1" "$work/engine.out" || fail "the engine's output has no line matching: $1"; }
@@ -64,9 +67,48 @@ want=$("$cardc" compile "$set_file" --emit=ir -o - | sed -n 's/^module .* profil
 [[ -n $want ]] || fail "cardc compile --emit=ir printed no profile hash"
 expect "^engine: .*: profile $want, 4 cards$"
 
+echo "-- the engine refuses what no trusted key signed, before any of its code runs"
+refused() {  # refused WHY ENGINE-ARGS...: the engine exits 1 naming WHY
+  local out status=0
+  out=$(timeout 20 "$work/engine-build/engine" "${@:2}" 2>&1) || status=$?
+  [[ $status -eq 1 ]] || fail "the engine exited with $status on ${*:2}: $out"
+  grep -q -- "$1" <<<"$out" || fail "the engine's refusal of ${*:2} does not say '$1': $out"
+}
+refused "is not signed" --trust "$work/key.pub" "$work/unsigned.so"
+"$cardc" keygen "$work/other" >/dev/null || fail "cardc keygen"
+refused "does not trust" --trust "$work/other.pub" "$work/river_watch.so"
+refused "is not signed" "$work/unsigned.so"
+# A shared object whose constructor creates a file, given a valid seal: anyone can compute a SHA-256.
+cat >"$work/hostile.c" <<'C'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+__attribute__((constructor)) static void hostile(void) {
+  const char* marker = getenv("HOSTILE_MARKER");
+  int fd = marker ? open(marker, O_WRONLY | O_CREAT, 0644) : -1;
+  if (fd >= 0) close(fd);
+}
+int cardrt_library_register(void* pool) { (void)pool; return 0; }
+C
+cc -shared -fPIC -o "$work/hostile.so" "$work/hostile.c" || fail "cc"
+python3 - "$work/hostile.so" <<'PY'
+import hashlib, struct, sys
+data = open(sys.argv[1], "rb").read()
+open(sys.argv[1], "ab").write(hashlib.sha256(data).digest() + struct.pack("<Q", len(data)) + b"CARDLIB1")
+PY
+export HOSTILE_MARKER=$work/constructor-ran
+refused "is not signed" --trust "$work/key.pub" "$work/hostile.so"
+[[ ! -e $HOSTILE_MARKER ]] || fail "the engine ran the constructor of an unsigned library"
+# The control: with --allow-unsigned (unsafe) the same library's constructor does run.
+refused "not a card library" --allow-unsigned "$work/hostile.so"
+[[ -e $HOSTILE_MARKER ]] || fail "the marker test cannot see a constructor run"
+# Not a regular file: refused at once, not waited on.
+mkfifo "$work/fifo.so"
+refused "not a regular file" --trust "$work/key.pub" "$work/fifo.so"
+refused "not a regular file" --trust "$work/fifo.so" "$work/river_watch.so"
 echo "-- running the playouts (examples/engine/playouts.c: copies of the game, random actions)"
 status=0
-"$work/engine-build/playouts" "$work/river_watch.so" 0.05 >"$work/playouts.out" 2>&1 || status=$?
+"$work/engine-build/playouts" --trust "$work/key.pub" "$work/river_watch.so" 0.05 >"$work/playouts.out" 2>&1 || status=$?
 cat "$work/playouts.out"
 [[ $status -eq 0 ]] || fail "the playouts exited with $status"
 grep -Eq "^playouts: one thread [1-9][0-9]*/s \([0-9.]+ actions each\), two threads [1-9][0-9]*/s" "$work/playouts.out" ||

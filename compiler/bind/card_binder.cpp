@@ -929,6 +929,7 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
   std::vector<std::pair<FileId, uint32_t>> errors;
   for (const Diagnostic& d : ctx.diags.all())
     if (d.severity == Severity::Error) errors.emplace_back(d.range.file, d.range.begin);
+  for (const SourceRange& r : ctx.diags.dropped_errors()) errors.emplace_back(r.file, r.begin);  // past --error-limit
   std::sort(errors.begin(), errors.end());
   auto has_error = [&](SourceRange card) {
     auto it = std::lower_bound(errors.begin(), errors.end(), std::make_pair(card.file, card.begin));

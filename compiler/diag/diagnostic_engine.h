@@ -25,6 +25,7 @@ class DiagnosticEngine {
     if (sev == Severity::Warning && werror_) sev = Severity::Error;
     if (sev == Severity::Error && error_limit_ != 0 && errors_ >= error_limit_) {
       limit_hit_ = true;
+      dropped_errors_.push_back(range);  // where, for the passes that ask (a card with an error is not compiled)
       sink_ = Diagnostic{};
       return sink_;  // past --error-limit: dropped (the summary says so)
     }
@@ -43,6 +44,7 @@ class DiagnosticEngine {
     if (d.severity == Severity::Warning && werror_) d.severity = Severity::Error;
     if (d.severity == Severity::Error && error_limit_ != 0 && errors_ >= error_limit_) {
       limit_hit_ = true;
+      dropped_errors_.push_back(d.range);
       return;
     }
     (d.severity == Severity::Error ? errors_ : warnings_)++;
@@ -67,6 +69,8 @@ class DiagnosticEngine {
   size_t errors() const { return errors_; }
   size_t warnings() const { return warnings_; }
   bool limit_hit() const { return limit_hit_; }
+  // Where the errors past the limit were: not shown, but a card holding one still has an error.
+  const std::vector<SourceRange>& dropped_errors() const { return dropped_errors_; }
   const SourceManager& sources() const { return sources_; }
 
   // In source order (file, then offset), stable for equal positions.
@@ -80,6 +84,7 @@ class DiagnosticEngine {
   Diagnostic sink_;
   std::string current_card_;
   size_t errors_ = 0, warnings_ = 0, error_limit_ = 0;
+  std::vector<SourceRange> dropped_errors_;
   bool werror_ = false, limit_hit_ = false;
 };
 

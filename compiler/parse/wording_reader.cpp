@@ -353,6 +353,13 @@ class Transformer {
 WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type) {
   WordingRead out;
   if (tokens.empty()) return out;
+  // WORD is in no rule: a paragraph holding one is not read, and the grammar need not run to say so
+  for (const auto& t : tokens)
+    if (t.type == W::WORD) {
+      out.unread = t.range;
+      out.why = "no sentence shape has this word";
+      return out;
+    }
   std::vector<std::unique_ptr<antlr4::Token>> list;
   list.reserve(tokens.size());
   for (const auto& t : tokens) list.push_back(std::make_unique<antlr4::CommonToken>(static_cast<size_t>(t.type), std::string(t.text)));

@@ -33,17 +33,19 @@ int verb_token(meaning::Primitive p) {
   return 0;
 }
 
-// Longest match of a profile phrase table (events) at the start of `words`; -1 if none.
-int phrase_at(const std::vector<PhraseDef>& table, std::span<const ast::Term* const> words, size_t& len) {
+// Longest match at the start of `words` among `candidates` of a table of phrases (lower-case words); -1 if none.
+template <class Table>
+int longest_of(const Table& table, const std::vector<int>* candidates, std::span<const ast::Term* const> words, size_t& len) {
   int best = -1;
   len = 0;
-  for (size_t i = 0; i < table.size(); ++i) {
-    const auto& w = table[i].words;
+  if (!candidates) return best;
+  for (int i : *candidates) {
+    const auto& w = table[static_cast<size_t>(i)].words;
     if (w.empty() || w.size() > words.size() || w.size() <= len) continue;
     bool match = true;
     for (size_t k = 0; k < w.size() && match; ++k) match = lower_equals(word_text(*words[k]), w[k]);
     if (match) {
-      best = static_cast<int>(i);
+      best = i;
       len = w.size();
     }
   }
@@ -59,6 +61,10 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
     verb_tokens_.push_back(prim ? verb_token(*prim) : 0);
   }
   for (const NamedDef& d : p_.designators) designator_words_.push_back(phrase_words(d.name));
+  for (size_t v = 0; v < p_.verbs.size(); ++v)
+    if (!p_.verbs[v].words.empty()) verbs_by_first_[p_.verbs[v].words[0]].push_back(static_cast<int>(v));
+  for (size_t e = 0; e < p_.events.size(); ++e)
+    if (!p_.events[e].words.empty()) events_by_first_[p_.events[e].words[0]].push_back(static_cast<int>(e));
 }
 
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
@@ -72,13 +78,18 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken
     out.id = id;
   };
   size_t n = 0;
-  int verb = ClauseReader(p_).verb_at(words, n);
+  const std::string first = lower_word(*words[0]);
+  auto candidates = [&](const std::unordered_map<std::string, std::vector<int>>& m) -> const std::vector<int>* {
+    auto it = m.find(first);
+    return it == m.end() ? nullptr : &it->second;
+  };
+  int verb = longest_of(p_.verbs, candidates(verbs_by_first_), words, n);
   if (verb >= 0 && verb_tokens_[static_cast<size_t>(verb)] != 0) {
     len = n;
     out.type = verb_tokens_[static_cast<size_t>(verb)];
     out.id = verb;
   }
-  if (len == 0 && ClauseReader(p_).third_person_verb(lower_word(*words[0]), verb) &&
+  if (len == 0 && ClauseReader(p_).third_person_verb(first, verb) &&
       verb_tokens_[static_cast<size_t>(verb)] != 0) {
     len = 1;
     out.type = verb_tokens_[static_cast<size_t>(verb)];
@@ -87,7 +98,7 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken
   // (each lookup sets n before it is offered: a function's arguments have no order of evaluation)
   int id = lex_.duration_at(words, n);
   offer(id, n, Token::DURATION);
-  id = phrase_at(p_.events, words, n);
+  id = longest_of(p_.events, candidates(events_by_first_), words, n);
   offer(id, n, Token::EVENT);
   id = lex_.stat_at(words, n);
   offer(id, n, Token::STAT);

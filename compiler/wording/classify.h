@@ -3,6 +3,8 @@
 // (grammar/english/WordingLexer.g4). The profile's names come first, longest match, multi-word names merged into one
 // token (003 Keywords: a keyword compares whole); then the language's closed-class words; any other word is WORD,
 // which no sentence shape reads.
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ast/ast.h"
@@ -24,7 +26,9 @@ class Classifier {
   const Lexicon& lex_;
   const GameProfile& p_;
   std::vector<int> verb_tokens_;
-  std::vector<std::vector<std::string>> designator_words_;  // lower case  // per profile verb: the token of its primitive (0: a primitive with no token)
+  std::vector<std::vector<std::string>> designator_words_;  // lower case
+  // profile verbs and events by their first word (lower case): the few that can start at a word, not all of them
+  std::unordered_map<std::string, std::vector<int>> verbs_by_first_, events_by_first_;  // per profile verb: the token of its primitive (0: a primitive with no token)
 };
 
 }  // namespace cardc::wording

@@ -113,15 +113,20 @@ bool CardBinder::fail(Failure f) {
   return false;
 }
 
-int CardBinder::add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin) {
+int add_unit_function(Module& m, const std::string& unit_prefix, const std::string& suffix, FnKind kind, Body body,
+                      SourceRange origin) {
   Function f;
-  f.name = unit_prefix_ + "_" + suffix + std::to_string(m_.functions.size());
+  f.name = unit_prefix + "_" + suffix + std::to_string(m.functions.size());
   f.kind = kind;
   f.locals = body.locals;
   f.body = block(std::move(body.stmts));
   f.origin = origin;
-  m_.functions.push_back(std::move(f));
-  return static_cast<int>(m_.functions.size() - 1);
+  m.functions.push_back(std::move(f));
+  return static_cast<int>(m.functions.size() - 1);
+}
+
+int CardBinder::add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin) {
+  return add_unit_function(m_, unit_prefix_, suffix, kind, std::move(body), origin);
 }
 
 // A continuous trait that is one statement with that predicate ("Will only attach to ...", "Enters play for ...",

@@ -347,14 +347,7 @@ class MeaningLowering {
   }
 
   int add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin) {
-    Function f;
-    f.name = unit_prefix_ + "_" + suffix + std::to_string(m_.functions.size());
-    f.kind = kind;
-    f.locals = body.locals;
-    f.body = block(std::move(body.stmts));
-    f.origin = origin;
-    m_.functions.push_back(std::move(f));
-    return static_cast<int>(m_.functions.size() - 1);
+    return add_unit_function(m_, unit_prefix_, suffix, kind, std::move(body), origin);
   }
 
   const GameProfile& p_;

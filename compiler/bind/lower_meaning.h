@@ -15,6 +15,11 @@ namespace cardc::binding {
 // the definition id. Shared by the binder and the lowering.
 uint32_t define_card(const GameProfile& p, const ast::Card& card, Body& reg, Body& out);
 
+// Adds a function of a unit to the module (named `<unit prefix>_<suffix><index>`, as both paths name them) and
+// returns its index.
+int add_unit_function(Module& m, const std::string& unit_prefix, const std::string& suffix, FnKind kind, Body body,
+                      SourceRange origin);
+
 // Lowers the card read by the wording grammar into `m` and appends its registration to `reg`. nullopt (nothing
 // added) when some paragraph was not read, does not round-trip, or holds a node the lowering does not know yet.
 std::optional<bool> lower_card_meaning(const CheckContext& ctx, ir::Module& m, const CardReading& r, size_t index,

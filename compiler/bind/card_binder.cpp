@@ -45,11 +45,33 @@ bool CardBinder::bind(Body& reg) {
   return true;
 }
 
-uint32_t define_card(const GameProfile& p, const ast::Card& card, Body& reg, Body& out) {
-  auto checked = [&](Node c) {
-    uint32_t t = reg.local();
-    return block({let(t, std::move(c)), if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))});
+Node checked_registration(Node c, Body& reg) {
+  uint32_t t = reg.local();
+  return block({let(t, std::move(c)), if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))});
+}
+
+uint32_t register_ability(Module& m, const std::string& unit_prefix, uint32_t def, int32_t kind, int32_t designators,
+                          const std::string& trigger, uint32_t flags, AbilitySlots slots, SourceRange origin, Body& reg,
+                          Body& out) {
+  uint32_t ab = reg.local();
+  out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators), str(trigger),
+                                                          konst(static_cast<int64_t>(flags))})));
+  out.stmts.push_back(if_(binary(Op::Lt, local(ab), konst(0)), block({ret(local(ab))})));
+  auto slot_fn = [&](int32_t slot, const std::string& name, Body b) {
+    if (slot != CARDRT_FN_CONDITION) b.stmts.push_back(ret(konst(CARDRT_OK)));
+    int f = add_unit_function(m, unit_prefix, name, FnKind::Effect, std::move(b), origin);
+    out.stmts.push_back(checked_registration(call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(slot), fn_ref(f)}), reg));
   };
+  if (slots.has_condition) slot_fn(CARDRT_FN_CONDITION, "condition", std::move(slots.condition));
+  if (!slots.target.stmts.empty()) slot_fn(CARDRT_FN_TARGET, "target", std::move(slots.target));
+  if (!slots.cost.stmts.empty()) slot_fn(CARDRT_FN_COST, "cost", std::move(slots.cost));
+  const bool continuous = kind == CARDRT_AB_CONTINUOUS;
+  slot_fn(continuous ? CARDRT_FN_CONTINUOUS : CARDRT_FN_EFFECT, continuous ? "continuous" : "effect", std::move(slots.effect));
+  return ab;
+}
+
+uint32_t define_card(const GameProfile& p, const ast::Card& card, Body& reg, Body& out) {
+  auto checked = [&](Node c) { return checked_registration(std::move(c), reg); };
   uint32_t def = reg.local();
   out.stmts.push_back(let(def, call("cardrt_def_card", {param(0), str(card.title), str(card.type)})));
   out.stmts.push_back(if_(binary(Op::Lt, local(def), konst(0)), block({ret(local(def))})));
@@ -78,10 +100,7 @@ uint32_t define_card(const GameProfile& p, const ast::Card& card, Body& reg, Bod
 }
 
 // `if (r < 0) return r` around a registration call.
-Node CardBinder::checked(Node c, Body& reg) {
-  uint32_t t = reg.local();
-  return block({let(t, std::move(c)), if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))});
-}
+Node CardBinder::checked(Node c, Body& reg) { return checked_registration(std::move(c), reg); }
 
 // Whether the ability's text before `offset` names the current battlefield, which "there" then means ("If any enemy
 // units are at the current battlefield: Move this Personality there").
@@ -576,21 +595,10 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   // 003 Abilities B: "If this card is face-up in one of your Provinces" lets its owner use the action out of play
   if (in_province_ && kind == CARDRT_AB_ACTION && !(flags & CARDRT_ABF_PLAYED_FROM_HAND)) flags |= CARDRT_ABF_OUT_OF_PLAY;
   // Registration.
-  uint32_t ab = reg.local();
-  out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators), str(trigger),
-                                                          konst(static_cast<int64_t>(flags))})));
-  out.stmts.push_back(if_(binary(Op::Lt, local(ab), konst(0)), block({ret(local(ab))})));
-  auto slot_fn = [&](int32_t slot, const std::string& name, Body b) {
-    if (slot != CARDRT_FN_CONDITION) b.stmts.push_back(ret(konst(CARDRT_OK)));
-    int f = add_function(name, FnKind::Effect, std::move(b), u.range);
-    out.stmts.push_back(checked(call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(slot), fn_ref(f)}), reg));
-  };
-  if (has_cond) slot_fn(CARDRT_FN_CONDITION, "condition", std::move(cond));
-  if (!target.stmts.empty()) slot_fn(CARDRT_FN_TARGET, "target", std::move(target));
-  if (!cost.stmts.empty()) slot_fn(CARDRT_FN_COST, "cost", std::move(cost));
-  effect.stmts.pop_back();  // slot_fn adds the final return
-  slot_fn(kind == CARDRT_AB_CONTINUOUS ? CARDRT_FN_CONTINUOUS : CARDRT_FN_EFFECT,
-          kind == CARDRT_AB_CONTINUOUS ? "continuous" : "effect", std::move(effect));
+  effect.stmts.pop_back();  // register_ability adds the final return
+  uint32_t ab = register_ability(m_, unit_prefix_, def, kind, designators, trigger, flags,
+                                 {has_cond, std::move(cond), std::move(target), std::move(cost), std::move(effect)}, u.range,
+                                 reg, out);
   for (int mode : modes_)
     out.stmts.push_back(checked(call("cardrt_def_mode", {param(0), local(def), local(ab), konst(0), fn_ref(mode)}), reg));
   modes_.clear();

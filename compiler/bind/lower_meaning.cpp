@@ -106,21 +106,8 @@ class MeaningLowering {
       for (const ast::StatEntry& st : card_.stats)
         if (auto idx = p_.stat(st.name); idx && st.value.kind == ast::StatValueKind::X && p_.stats[*idx].cost) throw NotYet{};
 
-    uint32_t ab = reg.local();
-    out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators), str(trigger),
-                                                            konst(static_cast<int64_t>(flags))})));
-    out.stmts.push_back(if_(binary(Op::Lt, local(ab), konst(0)), block({ret(local(ab))})));
-    auto slot_fn = [&](int32_t slot, const std::string& name, Body b) {
-      if (slot != CARDRT_FN_CONDITION) b.stmts.push_back(ret(konst(CARDRT_OK)));
-      int f = add_function(name, FnKind::Effect, std::move(b), u.range);
-      uint32_t t = reg.local();
-      out.stmts.push_back(block({let(t, call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(slot), fn_ref(f)})),
-                                 if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))}));
-    };
-    if (has_cond) slot_fn(CARDRT_FN_CONDITION, "condition", std::move(cond));
-    if (!target.stmts.empty()) slot_fn(CARDRT_FN_TARGET, "target", std::move(target));
-    if (!cost.stmts.empty()) slot_fn(CARDRT_FN_COST, "cost", std::move(cost));
-    slot_fn(continuous_ ? CARDRT_FN_CONTINUOUS : CARDRT_FN_EFFECT, continuous_ ? "continuous" : "effect", std::move(effect));
+    register_ability(m_, unit_prefix_, def, kind, designators, trigger, flags,
+                     {has_cond, std::move(cond), std::move(target), std::move(cost), std::move(effect)}, u.range, reg, out);
   }
 
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.

@@ -15,6 +15,22 @@ namespace cardc::binding {
 // the definition id. Shared by the binder and the lowering.
 uint32_t define_card(const GameProfile& p, const ast::Card& card, Body& reg, Body& out);
 
+// `if (r < 0) return r` around a registration call (its result in a new local of `reg`).
+Node checked_registration(Node c, Body& reg);
+
+// An ability's functions before registration: the condition (when `has_condition`), targeting, costs and effect
+// (continuous for CARDRT_AB_CONTINUOUS); each but the condition gets its final `return CARDRT_OK` here.
+struct AbilitySlots {
+  bool has_condition = false;
+  Body condition, target, cost, effect;
+};
+
+// Registers one ability of the card `def` (cardrt_def_ability, then a cardrt_def_ability_fn per slot) into `out`; the
+// local holding its index. Shared by the binder and the lowering, so both register alike.
+uint32_t register_ability(Module& m, const std::string& unit_prefix, uint32_t def, int32_t kind, int32_t designators,
+                          const std::string& trigger, uint32_t flags, AbilitySlots slots, SourceRange origin, Body& reg,
+                          Body& out);
+
 // Adds a function of a unit to the module (named `<unit prefix>_<suffix><index>`, as both paths name them) and
 // returns its index.
 int add_unit_function(Module& m, const std::string& unit_prefix, const std::string& suffix, FnKind kind, Body body,

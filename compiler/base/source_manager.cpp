@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sys/stat.h>
+
+#include "base/read_file.h"
 
 namespace cardc {
 
@@ -24,25 +24,8 @@ FileId SourceManager::add(std::string name, std::string contents) {
 }
 
 FileId SourceManager::load(const std::string& path, std::string& error, size_t max_bytes) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
-    error = std::strerror(errno);
-    return kNoFile;
-  }
-  if (S_ISDIR(st.st_mode)) {
-    error = "is a directory";
-    return kNoFile;
-  }
-  if (static_cast<uint64_t>(st.st_size) > max_bytes) {
-    error = "file is larger than the limit of " + std::to_string(max_bytes) + " bytes";
-    return kNoFile;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = std::strerror(errno);
-    return kNoFile;
-  }
-  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string data;
+  if (!read_input(path, max_bytes, data, error)) return kNoFile;
   return add(path, std::move(data));
 }
 

@@ -3,6 +3,7 @@
 // interpreter runs and the code generator lowers. Each clause becomes calls of the runtime ABI; a clause it
 // cannot compile is an error naming it, and that card is left out of the library (fail closed).
 #include <string>
+#include <vector>
 
 #include "ir/ir.h"
 #include "sema/check_context.h"
@@ -13,8 +14,13 @@ struct BindResult {
   ir::Module module;
   size_t cards = 0;           // cards in the set
   size_t cards_compiled = 0;  // cards whose every trait and ability compiled
+  std::vector<bool> compiled; // per card, in set order: counted in cards_compiled
+  size_t cards_lowered = 0;   // of those, cards lowered from their meaning (docs/meaning.md), not bound from words
 };
 
-BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_identity, const std::string& source_hash);
+// `from_meaning`: cards the wording grammar read whole are lowered from their meaning (docs/meaning.md); false binds
+// every card from its words, as before the migration (tests compare the two).
+BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_identity, const std::string& source_hash,
+                         bool from_meaning = true);
 
 }  // namespace cardc

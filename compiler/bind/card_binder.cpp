@@ -2,6 +2,7 @@
 #include "bind/card_binder.h"
 
 #include "bind/binder.h"
+#include "bind/lower_meaning.h"
 
 #include <algorithm>
 #include <span>
@@ -18,30 +19,7 @@ bool CardBinder::bind(Body& reg) {
   const CardTypeDef* type = p_.card_type(card.type);
   if (!type) return fail({card.type_range, "its card type is unknown"});
   Body out;
-  uint32_t def = reg.local();
-  out.stmts.push_back(let(def, call("cardrt_def_card", {param(0), str(card.title), str(card.type)})));
-  out.stmts.push_back(if_(binary(Op::Lt, local(def), konst(0)), block({ret(local(def))})));
-  for (const ast::StatEntry& s : card.stats) {
-    auto idx = p_.stat(s.name);
-    if (!idx) continue;
-    int32_t kind = CARDRT_BASE_VALUE;
-    int64_t value = s.value.value;
-    switch (s.value.kind) {
-      case ast::StatValueKind::Number:
-      case ast::StatValueKind::NumberAsterisk:
-      case ast::StatValueKind::Signed: break;
-      case ast::StatValueKind::X: kind = CARDRT_BASE_X; value = 0; break;
-      case ast::StatValueKind::Variable:
-      case ast::StatValueKind::SignedVariable: kind = CARDRT_BASE_ASTERISK; value = 0; break;
-      case ast::StatValueKind::Absent: kind = p_.stats[*idx].dash_is_lowest ? CARDRT_BASE_DASH : CARDRT_BASE_ABSENT; value = 0; break;
-    }
-    out.stmts.push_back(checked(call("cardrt_def_stat", {param(0), local(def), str(p_.stats[*idx].name), konst(kind), konst(value)}), reg));
-  }
-  // The runtime knows the profile's keywords: "Experienced Tessai" is the Experienced keyword (003 Keywords); a keyword
-  // the profile does not declare (a warning of the vocabulary pass) has no rule meaning and nothing can test it.
-  for (const ast::KeywordEntry& k : card.keywords)
-    if (const KeywordDef* kd = p_.keyword(k.text))
-      out.stmts.push_back(checked(call("cardrt_def_keyword", {param(0), local(def), str(kd->name)}), reg));
+  uint32_t def = define_card(p_, card, reg, out);
   bool ok = true;
   size_t n = 0;
   // Every printed unit registers one ability, except a trait that defines a base value (a base function).
@@ -67,11 +45,62 @@ bool CardBinder::bind(Body& reg) {
   return true;
 }
 
-// `if (r < 0) return r` around a registration call.
-Node CardBinder::checked(Node c, Body& reg) {
+Node checked_registration(Node c, Body& reg) {
   uint32_t t = reg.local();
   return block({let(t, std::move(c)), if_(binary(Op::Lt, local(t), konst(0)), block({ret(local(t))}))});
 }
+
+uint32_t register_ability(Module& m, const std::string& unit_prefix, uint32_t def, int32_t kind, int32_t designators,
+                          const std::string& trigger, uint32_t flags, AbilitySlots slots, SourceRange origin, Body& reg,
+                          Body& out) {
+  uint32_t ab = reg.local();
+  out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators), str(trigger),
+                                                          konst(static_cast<int64_t>(flags))})));
+  out.stmts.push_back(if_(binary(Op::Lt, local(ab), konst(0)), block({ret(local(ab))})));
+  auto slot_fn = [&](int32_t slot, const std::string& name, Body b) {
+    if (slot != CARDRT_FN_CONDITION) b.stmts.push_back(ret(konst(CARDRT_OK)));
+    int f = add_unit_function(m, unit_prefix, name, FnKind::Effect, std::move(b), origin);
+    out.stmts.push_back(checked_registration(call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(slot), fn_ref(f)}), reg));
+  };
+  if (slots.has_condition) slot_fn(CARDRT_FN_CONDITION, "condition", std::move(slots.condition));
+  if (!slots.target.stmts.empty()) slot_fn(CARDRT_FN_TARGET, "target", std::move(slots.target));
+  if (!slots.cost.stmts.empty()) slot_fn(CARDRT_FN_COST, "cost", std::move(slots.cost));
+  const bool continuous = kind == CARDRT_AB_CONTINUOUS;
+  slot_fn(continuous ? CARDRT_FN_CONTINUOUS : CARDRT_FN_EFFECT, continuous ? "continuous" : "effect", std::move(slots.effect));
+  return ab;
+}
+
+uint32_t define_card(const GameProfile& p, const ast::Card& card, Body& reg, Body& out) {
+  auto checked = [&](Node c) { return checked_registration(std::move(c), reg); };
+  uint32_t def = reg.local();
+  out.stmts.push_back(let(def, call("cardrt_def_card", {param(0), str(card.title), str(card.type)})));
+  out.stmts.push_back(if_(binary(Op::Lt, local(def), konst(0)), block({ret(local(def))})));
+  for (const ast::StatEntry& s : card.stats) {
+    auto idx = p.stat(s.name);
+    if (!idx) continue;
+    int32_t kind = CARDRT_BASE_VALUE;
+    int64_t value = s.value.value;
+    switch (s.value.kind) {
+      case ast::StatValueKind::Number:
+      case ast::StatValueKind::NumberAsterisk:
+      case ast::StatValueKind::Signed: break;
+      case ast::StatValueKind::X: kind = CARDRT_BASE_X; value = 0; break;
+      case ast::StatValueKind::Variable:
+      case ast::StatValueKind::SignedVariable: kind = CARDRT_BASE_ASTERISK; value = 0; break;
+      case ast::StatValueKind::Absent: kind = p.stats[*idx].dash_is_lowest ? CARDRT_BASE_DASH : CARDRT_BASE_ABSENT; value = 0; break;
+    }
+    out.stmts.push_back(checked(call("cardrt_def_stat", {param(0), local(def), str(p.stats[*idx].name), konst(kind), konst(value)})));
+  }
+  // The runtime knows the profile's keywords: "Experienced Tessai" is the Experienced keyword (003 Keywords); a keyword
+  // the profile does not declare (a warning of the vocabulary pass) has no rule meaning and nothing can test it.
+  for (const ast::KeywordEntry& k : card.keywords)
+    if (const KeywordDef* kd = p.keyword(k.text))
+      out.stmts.push_back(checked(call("cardrt_def_keyword", {param(0), local(def), str(kd->name)})));
+  return def;
+}
+
+// `if (r < 0) return r` around a registration call.
+Node CardBinder::checked(Node c, Body& reg) { return checked_registration(std::move(c), reg); }
 
 // Whether the ability's text before `offset` names the current battlefield, which "there" then means ("If any enemy
 // units are at the current battlefield: Move this Personality there").
@@ -103,15 +132,20 @@ bool CardBinder::fail(Failure f) {
   return false;
 }
 
-int CardBinder::add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin) {
+int add_unit_function(Module& m, const std::string& unit_prefix, const std::string& suffix, FnKind kind, Body body,
+                      SourceRange origin) {
   Function f;
-  f.name = unit_prefix_ + "_" + suffix + std::to_string(m_.functions.size());
+  f.name = unit_prefix + "_" + suffix + std::to_string(m.functions.size());
   f.kind = kind;
   f.locals = body.locals;
   f.body = block(std::move(body.stmts));
   f.origin = origin;
-  m_.functions.push_back(std::move(f));
-  return static_cast<int>(m_.functions.size() - 1);
+  m.functions.push_back(std::move(f));
+  return static_cast<int>(m.functions.size() - 1);
+}
+
+int CardBinder::add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin) {
+  return add_unit_function(m_, unit_prefix_, suffix, kind, std::move(body), origin);
 }
 
 // A continuous trait that is one statement with that predicate ("Will only attach to ...", "Enters play for ...",
@@ -370,10 +404,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
       for (const auto& d : u.designators) {
         const NamedDef* nd = p_.designator(d);
         reaction = reaction || (nd && (nd->attrs.count("reaction") || nd->attrs.count("interrupt")));
-        std::string l = lower(d);
-        designators |= l == "limited" ? CARDRT_DESIG_LIMITED : l == "open" ? CARDRT_DESIG_OPEN
-                       : l == "battle" ? CARDRT_DESIG_BATTLE : l == "reaction" ? CARDRT_DESIG_REACTION
-                                                              : CARDRT_DESIG_OTHER;  // an action all the same
+        designators |= nd ? runtime_designator(*nd) : CARDRT_DESIG_OTHER;  // an action all the same
       }
       kind = reaction ? CARDRT_AB_REACTION : CARDRT_AB_ACTION;
       for (const auto& k : u.keywords)
@@ -564,21 +595,10 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   // 003 Abilities B: "If this card is face-up in one of your Provinces" lets its owner use the action out of play
   if (in_province_ && kind == CARDRT_AB_ACTION && !(flags & CARDRT_ABF_PLAYED_FROM_HAND)) flags |= CARDRT_ABF_OUT_OF_PLAY;
   // Registration.
-  uint32_t ab = reg.local();
-  out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators), str(trigger),
-                                                          konst(static_cast<int64_t>(flags))})));
-  out.stmts.push_back(if_(binary(Op::Lt, local(ab), konst(0)), block({ret(local(ab))})));
-  auto slot_fn = [&](int32_t slot, const std::string& name, Body b) {
-    if (slot != CARDRT_FN_CONDITION) b.stmts.push_back(ret(konst(CARDRT_OK)));
-    int f = add_function(name, FnKind::Effect, std::move(b), u.range);
-    out.stmts.push_back(checked(call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(slot), fn_ref(f)}), reg));
-  };
-  if (has_cond) slot_fn(CARDRT_FN_CONDITION, "condition", std::move(cond));
-  if (!target.stmts.empty()) slot_fn(CARDRT_FN_TARGET, "target", std::move(target));
-  if (!cost.stmts.empty()) slot_fn(CARDRT_FN_COST, "cost", std::move(cost));
-  effect.stmts.pop_back();  // slot_fn adds the final return
-  slot_fn(kind == CARDRT_AB_CONTINUOUS ? CARDRT_FN_CONTINUOUS : CARDRT_FN_EFFECT,
-          kind == CARDRT_AB_CONTINUOUS ? "continuous" : "effect", std::move(effect));
+  effect.stmts.pop_back();  // register_ability adds the final return
+  uint32_t ab = register_ability(m_, unit_prefix_, def, kind, designators, trigger, flags,
+                                 {has_cond, std::move(cond), std::move(target), std::move(cost), std::move(effect)}, u.range,
+                                 reg, out);
   for (int mode : modes_)
     out.stmts.push_back(checked(call("cardrt_def_mode", {param(0), local(def), local(ab), konst(0), fn_ref(mode)}), reg));
   modes_.clear();
@@ -610,14 +630,8 @@ std::string CardBinder::signal_event(std::string_view signal) const {
   return {};
 }
 
-// The runtime name of a profile event: its built-in signal (spaces as underscores), else the event itself.
-std::string CardBinder::runtime_event(int event) const {
-  const PhraseDef& e = p_.events[static_cast<size_t>(event)];
-  if (e.signal.empty()) return e.text;
-  std::string s = e.signal;
-  std::replace(s.begin(), s.end(), ' ', '_');
-  return s;
-}
+// The runtime name of a profile event (runtime_profile.h).
+std::string CardBinder::runtime_event(int event) const { return cardc::runtime_event(p_, event); }
 
 bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind, std::optional<Node>& who) {
   if (c.event < 0) return fail({c.range, "its event is unknown"});
@@ -916,7 +930,8 @@ namespace cardc {
 using binding::Body;
 using binding::CardBinder;
 
-BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_identity, const std::string& source_hash) {
+BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_identity, const std::string& source_hash,
+                         bool from_meaning) {
   BindResult out;
   out.module.game = ctx.profile.game;
   out.module.profile_hash = profile_identity;
@@ -927,6 +942,7 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
   std::vector<std::pair<FileId, uint32_t>> errors;
   for (const Diagnostic& d : ctx.diags.all())
     if (d.severity == Severity::Error) errors.emplace_back(d.range.file, d.range.begin);
+  for (const SourceRange& r : ctx.diags.dropped_errors()) errors.emplace_back(r.file, r.begin);  // past --error-limit
   std::sort(errors.begin(), errors.end());
   auto has_error = [&](SourceRange card) {
     auto it = std::lower_bound(errors.begin(), errors.end(), std::make_pair(card.file, card.begin));
@@ -938,15 +954,27 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
     const bool checked_clean = !has_error(r.card->range);
     DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);
     ++out.cards;
+    out.compiled.push_back(false);
     size_t functions_before = out.module.functions.size();
     // Each card's registration sets every local before it reads it, so the cards share one set of locals: the
     // register function of a 10,000-card set stays far below the IR's limit on locals.
     Body card_reg;
+    // A card the wording grammar read whole is lowered from its meaning; any other is bound from its words.
+    if (from_meaning && i < ctx.meanings.size())
+      if (std::optional<bool> lowered = lower_card_meaning(ctx, out.module, r, i, ctx.meanings[i], card_reg)) {
+        reg.locals = std::max(reg.locals, card_reg.locals);
+        for (auto& s : card_reg.stmts) reg.stmts.push_back(std::move(s));
+        if (checked_clean) ++out.cards_compiled;
+        out.compiled.back() = checked_clean;
+        ++out.cards_lowered;
+        continue;
+      }
     CardBinder b(ctx, lex, out.module, r, i);
     if (b.bind(card_reg)) {
       reg.locals = std::max(reg.locals, card_reg.locals);
       for (auto& s : card_reg.stmts) reg.stmts.push_back(std::move(s));
       if (checked_clean) ++out.cards_compiled;
+      out.compiled.back() = checked_clean;
     } else {
       // Fail closed: a card that cannot be compiled entirely is not in the library at all.
       out.module.functions.resize(functions_before);

@@ -1056,18 +1056,7 @@ int32_t CardBinder::duration(const Clause& c, int32_t fallback) {
     size_t len = 0;
     int d = lex_.duration_at(std::span(t).subspan(i), len);
     if (d < 0) return -1;
-    const std::string& at = p_.durations[static_cast<size_t>(d)].attr;
-    if (at == "turn end") return CARDRT_DUR_END_OF_TURN;
-    if (at == "battle end") return CARDRT_DUR_END_OF_BATTLE;
-    if (at == "duel end") return CARDRT_DUR_END_OF_DUEL;
-    if (at == "dawn") return CARDRT_DUR_DAWN;
-    if (at == "your next turn end") return CARDRT_DUR_END_OF_YOUR_NEXT_TURN;
-    if (at == "your next turn begin") return CARDRT_DUR_UNTIL_YOUR_NEXT_TURN;
-    if (at == "your turn 2 begin") return CARDRT_DUR_UNTIL_YOUR_TURN_2;
-    if (at == "your turn 3 begin") return CARDRT_DUR_UNTIL_YOUR_TURN_3;
-    if (at == "game end") return CARDRT_DUR_PERMANENT;
-    if (at == "phase end") return CARDRT_DUR_END_OF_PHASE;
-    return -1;
+    return runtime_duration(p_.durations[static_cast<size_t>(d)]);
   }
   return fallback;
 }

@@ -184,4 +184,35 @@ RuntimeProfile make_runtime_profile(const GameProfile& p, std::string& error) {
   return rp;
 }
 
+int32_t runtime_duration(const PhraseDef& duration) {
+  const std::string& at = duration.attr;
+  if (at == "turn end") return CARDRT_DUR_END_OF_TURN;
+  if (at == "battle end") return CARDRT_DUR_END_OF_BATTLE;
+  if (at == "duel end") return CARDRT_DUR_END_OF_DUEL;
+  if (at == "dawn") return CARDRT_DUR_DAWN;
+  if (at == "your next turn end") return CARDRT_DUR_END_OF_YOUR_NEXT_TURN;
+  if (at == "your next turn begin") return CARDRT_DUR_UNTIL_YOUR_NEXT_TURN;
+  if (at == "your turn 2 begin") return CARDRT_DUR_UNTIL_YOUR_TURN_2;
+  if (at == "your turn 3 begin") return CARDRT_DUR_UNTIL_YOUR_TURN_3;
+  if (at == "game end") return CARDRT_DUR_PERMANENT;
+  if (at == "phase end") return CARDRT_DUR_END_OF_PHASE;
+  return -1;
+}
+
+int32_t runtime_designator(const NamedDef& designator) {
+  std::string l = designator.name;
+  for (auto& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return l == "limited" ? CARDRT_DESIG_LIMITED : l == "open" ? CARDRT_DESIG_OPEN
+         : l == "battle" ? CARDRT_DESIG_BATTLE : l == "reaction" ? CARDRT_DESIG_REACTION
+                                                : CARDRT_DESIG_OTHER;
+}
+
+std::string runtime_event(const GameProfile& profile, int event) {
+  const PhraseDef& e = profile.events[static_cast<size_t>(event)];
+  if (e.signal.empty()) return e.text;
+  std::string s = e.signal;
+  std::replace(s.begin(), s.end(), ' ', '_');
+  return s;
+}
+
 }  // namespace cardc

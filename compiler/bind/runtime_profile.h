@@ -34,5 +34,12 @@ bool runtime_profile_identity(const GameProfile& profile, std::string& descripti
 // Runtime ids the binder needs, all in profile declaration order except where the runtime has built-ins.
 int runtime_state_id(const GameProfile& profile, size_t state_index);  // Bowed and Face-down are built in
 int runtime_zone_role_zone(const GameProfile& profile, int role);      // the zone playing a role, -1 if none
+// The runtime's duration (CARDRT_DUR_*) a profile duration ends at (its `ends at`); -1 if the runtime has none.
+int32_t runtime_duration(const PhraseDef& duration);
+// The runtime's designator bit (CARDRT_DESIG_*) of a profile designator: Limited, Open, Battle and Reaction are the
+// runtime's own; any other is an action all the same (CARDRT_DESIG_OTHER).
+int32_t runtime_designator(const NamedDef& designator);
+// The runtime's name of a profile event: its built-in signal (spaces as underscores), else the event itself.
+std::string runtime_event(const GameProfile& profile, int event);
 
 }  // namespace cardc

@@ -1,6 +1,7 @@
 #include "codegen/compile_command.h"
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <system_error>
 #include <thread>
@@ -61,6 +62,20 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
     err << "cardc compile: --emit=" << emit << " writes a binary file: name it with -o\n";
     return 2;
   }
+  if (!opts.sign_key.empty() && emit != "lib") {
+    err << "cardc compile: --sign signs a card library: it goes with --emit=lib\n";
+    return 2;
+  }
+  // The key is read before the long compile, so a wrong path fails at once.
+  std::optional<SecretKey> signing_key;
+  if (!opts.sign_key.empty()) {
+    auto key = read_secret_key(opts.sign_key);
+    if (!key) {
+      err << "cardc compile: " << key.error() << "\n";
+      return 2;
+    }
+    signing_key = *key;
+  }
   std::string why;
   if (!to_stdout && overwrites_input(opts, why)) {
     err << "cardc compile: " << why << "\n";
@@ -99,6 +114,7 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
   emit_opts.opt = *level;
   emit_opts.cc = opts.cc;
   emit_opts.jobs = opts.jobs > 0 ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
+  if (signing_key) emit_opts.signing_key = &*signing_key;
   if (emit == "lib") {
     if (Status s = write_library(module, opts.output, emit_opts); !s) {
       progress_done.clear();

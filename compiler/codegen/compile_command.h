@@ -19,6 +19,7 @@ struct CompileOptions {
   int opt_level = 2;                      // -O0..-O3
   std::string cc;                         // --cc: the C compiler driver that links the .so ("" = cc on PATH)
   unsigned jobs = 0;                      // -j: threads for a large library (0: one per core); same output
+  std::string sign_key;                   // --sign KEY: sign the library with this secret key (cardc keygen)
   // Hears what a long compile is doing ("generating code for 10,001 functions"; "" when it is over); the driver
   // shows it as a progress line on a terminal. Empty: nothing is reported.
   std::function<void(const std::string& what)> progress;

@@ -303,8 +303,13 @@ Status write_library(const ir::Module& m, const std::string& path, const EmitOpt
       return Failure{*cc + " -shared failed (exit " + std::to_string(*status) + "):\n" + read_small_file(log_path)};
 
     char error[512] = {};
-    if (cardrt_library_seal(out->c_str(), error, sizeof error) != CARDRT_OK)
+    if (opts.signing_key) {
+      if (cardrt_library_sign(out->c_str(), opts.signing_key->bytes.data(), m.game.c_str(), m.profile_hash.c_str(),
+                              m.source_hash.c_str(), error, sizeof error) != CARDRT_OK)
+        return Failure{std::string("cannot sign the card library: ") + error};
+    } else if (cardrt_library_seal(out->c_str(), error, sizeof error) != CARDRT_OK) {
       return Failure{std::string("cannot seal the card library: ") + error};
+    }
     if (::chmod(out->c_str(), 0755) != 0 || ::rename(out->c_str(), path.c_str()) != 0)
       return Failure{"cannot write '" + path + "': " + errno_text()};
     out_cleanup.path.clear();  // renamed into place

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "codegen/codegen.h"
+#include "codegen/signing_keys.h"
 #include "ir/ir.h"
 
 namespace cardc::codegen {
@@ -18,6 +19,8 @@ struct EmitOptions {
   // Threads for a large card library (write_library: one object per partition, codegen/partition.h); the library
   // does not depend on it.
   unsigned jobs = 1;
+  // Sign the library with this key (cardc compile --sign) instead of only sealing it. Not owned.
+  const SecretKey* signing_key = nullptr;
 };
 
 // The module lowered and optimized at opts.opt, as LLVM IR text (`cardc compile --emit=llvm`).
@@ -27,7 +30,8 @@ Expected<std::string> emit_assembly(const ir::Module& m, const EmitOptions& opts
 // As the bytes of a relocatable, position-independent ELF object (`--emit=obj`).
 Expected<std::string> emit_object(const ir::Module& m, const EmitOptions& opts);
 
-// A card library at `path`: object(s) -> `cc -shared` -> sealed (cardrt_library_seal) -> renamed into place.
+// A card library at `path`: object(s) -> `cc -shared` -> signed (cardrt_library_sign, with opts.signing_key) or
+// else sealed (cardrt_library_seal) -> renamed into place.
 // A module of more than 512 functions besides the register function is compiled in partitions, on opts.jobs
 // threads, and linked from one object per partition.
 Status write_library(const ir::Module& m, const std::string& path, const EmitOptions& opts);

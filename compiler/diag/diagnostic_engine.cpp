@@ -24,6 +24,7 @@ void DiagnosticEngine::clear() {
   diags_.clear();
   errors_ = warnings_ = 0;
   limit_hit_ = false;
+  dropped_errors_.clear();
 }
 
 }  // namespace cardc

@@ -10,6 +10,10 @@
 
 namespace cardc {
 
+// Errors reported per run unless asked otherwise (clang's default): past it they are dropped unformatted, so a
+// file of junk costs 20 messages, not millions (cardc check --error-limit, the language server).
+inline constexpr size_t kDefaultErrorLimit = 20;
+
 class DiagnosticEngine {
  public:
   explicit DiagnosticEngine(const SourceManager& sources) : sources_(sources) {}
@@ -21,8 +25,9 @@ class DiagnosticEngine {
     if (sev == Severity::Warning && werror_) sev = Severity::Error;
     if (sev == Severity::Error && error_limit_ != 0 && errors_ >= error_limit_) {
       limit_hit_ = true;
+      dropped_errors_.push_back(range);  // where, for the passes that ask (a card with an error is not compiled)
       sink_ = Diagnostic{};
-      return sink_;  // past --error-limit: dropped, but counted in the summary line
+      return sink_;  // past --error-limit: dropped (the summary says so)
     }
     (sev == Severity::Error ? errors_ : warnings_)++;
     Diagnostic& d = diags_.emplace_back();
@@ -39,6 +44,7 @@ class DiagnosticEngine {
     if (d.severity == Severity::Warning && werror_) d.severity = Severity::Error;
     if (d.severity == Severity::Error && error_limit_ != 0 && errors_ >= error_limit_) {
       limit_hit_ = true;
+      dropped_errors_.push_back(d.range);
       return;
     }
     (d.severity == Severity::Error ? errors_ : warnings_)++;
@@ -63,6 +69,8 @@ class DiagnosticEngine {
   size_t errors() const { return errors_; }
   size_t warnings() const { return warnings_; }
   bool limit_hit() const { return limit_hit_; }
+  // Where the errors past the limit were: not shown, but a card holding one still has an error.
+  const std::vector<SourceRange>& dropped_errors() const { return dropped_errors_; }
   const SourceManager& sources() const { return sources_; }
 
   // In source order (file, then offset), stable for equal positions.
@@ -76,6 +84,7 @@ class DiagnosticEngine {
   Diagnostic sink_;
   std::string current_card_;
   size_t errors_ = 0, warnings_ = 0, error_limit_ = 0;
+  std::vector<SourceRange> dropped_errors_;
   bool werror_ = false, limit_hit_ = false;
 };
 

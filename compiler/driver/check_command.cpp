@@ -1,5 +1,6 @@
 #include "driver/check_command.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -24,6 +25,7 @@
 #include "driver/progress.h"
 #include "driver/standard_input.h"
 #include "sema/emit_sema.h"
+#include "meaning/dump.h"
 #include "sema/pipeline.h"
 
 namespace cardc {
@@ -35,14 +37,15 @@ class Session {
  public:
   explicit Session(const CheckOptions& o) : opts_(o), diags_(sm_) {
     diags_.set_werror(o.werror);
-    diags_.set_error_limit(o.error_limit);
+    diags_.set_error_limit(o.verify ? 0 : o.error_limit);  // --verify compares every diagnostic
   }
 
   FileId load(const std::string& path) {
     std::string error;
     FileId id = load_input(sm_, path, error, limits_.max_file_bytes);
     if (id == kNoFile) {
-      diags_.report(DiagId::CannotReadFile, {}, path, error);
+      const std::string name = input_name(path);
+      diags_.report(DiagId::CannotReadFile, SourceRange{sm_.add(name, ""), 0, 0}, name, error);
       io_error_ = true;
     }
     return id;
@@ -97,10 +100,17 @@ class Session {
     CheckContext ctx{sm_, *profile, *set, diags_, {}};
     run_sema(ctx, opts_.stop_after);
     if (opts_.emit == "sema") emit_sema(ctx, out_ast_);
+    if (opts_.emit == "meaning") meaning::dump(ctx, out_ast_);
     if (opts_.compile && opts_.stop_after.empty()) {
       progress.set("compiling " + what);
       BindResult b = bind_card_set(ctx, "", "");
       cards_compiled_ += b.cards_compiled;
+      cards_lowered_ += b.cards_lowered;
+      // faithful: compiled, and every paragraph read by the wording grammar with a meaning that round-trips
+      for (size_t c = 0; c < b.compiled.size() && c < ctx.meanings.size(); ++c)
+        if (b.compiled[c] && std::all_of(ctx.meanings[c].begin(), ctx.meanings[c].end(),
+                                         [](const ParagraphMeaning& m) { return m.unit && m.round_trips; }))
+          ++cards_faithful_;
     }
   }
 
@@ -137,7 +147,7 @@ class Session {
   };
   std::map<std::string, Entry> profiles_;
   std::ostringstream out_ast_;
-  size_t files_ = 0, cards_ = 0, cards_compiled_ = 0;
+  size_t files_ = 0, cards_ = 0, cards_compiled_ = 0, cards_faithful_ = 0, cards_lowered_ = 0;
   bool io_error_ = false;
 };
 
@@ -196,7 +206,8 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
                                     s.diags_.errors(), s.diags_.errors() == 1 ? "" : "s", s.diags_.warnings(),
                                     s.diags_.warnings() == 1 ? "" : "s");
   if (opts.compile) summary += fmt::format(" ({} card{} compiled)", s.cards_compiled_, s.cards_compiled_ == 1 ? "" : "s");
-  if (s.diags_.limit_hit()) summary += " (more errors not shown: --error-limit)";
+  if (s.diags_.limit_hit())
+    summary += fmt::format(" (more errors not shown: --error-limit={}; --error-limit=0 shows all)", opts.error_limit);
   bool show_time = opts.time || ::isatty(STDERR_FILENO);
   if (opts.format == "json") {
     // One document: a diagnostic a line (as before), every value serialized by nlohmann-json (valid UTF-8).
@@ -208,7 +219,11 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
     }
     nlohmann::ordered_json summary_json = {{"files", s.files_}, {"cards", s.cards_}, {"errors", s.diags_.errors()},
                                            {"warnings", s.diags_.warnings()}};
-    if (opts.compile) summary_json["compiled"] = s.cards_compiled_;
+    if (opts.compile) {
+      summary_json["compiled"] = s.cards_compiled_;
+      summary_json["faithful"] = s.cards_faithful_;
+      summary_json["lowered"] = s.cards_lowered_;
+    }
     if (opts.time) summary_json["seconds"] = std::round(secs * 1000) / 1000;
     out << "\n],\"summary\":" << dump_json(summary_json) << "}\n";
   } else {

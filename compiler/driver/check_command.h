@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "diag/diagnostic_engine.h"
+
 namespace cardc {
 
 struct CheckOptions {
@@ -14,7 +16,7 @@ struct CheckOptions {
   std::string stop_after;       // a sema pass name
   std::string only_card;        // dump-ast --card
   std::string color = "auto";   // auto | always | never
-  size_t error_limit = 0;       // 0: no limit
+  size_t error_limit = kDefaultErrorLimit;  // --error-limit; 0: no limit
   bool werror = false;
   bool verify = false;
   bool time = false;            // print the elapsed time in the summary (default: on a terminal only)

@@ -37,7 +37,9 @@ std::unique_ptr<CompiledSet> compile_sets(const std::vector<std::string>& paths,
     FileId file = reread ? out->sm.add(reread->name(FileId(i)), std::string(reread->contents(FileId(i))))
                          : load_input(out->sm, paths[i], error, limits.max_file_bytes);
     if (file == kNoFile) {
-      out->diags.report(DiagId::CannotReadFile, {}, paths[i], error);
+      // An empty file of that name gives the diagnostic its file:1:1 (nothing is compiled after it).
+      const std::string name = input_name(paths[i]);
+      out->diags.report(DiagId::CannotReadFile, SourceRange{out->sm.add(name, ""), 0, 0}, name, error);
       out->io_error = true;
       return out;
     }
@@ -83,7 +85,7 @@ std::unique_ptr<CompiledSet> compile_sets(const std::vector<std::string>& paths,
   out->profile_path = *where;
   FileId pfile = out->sm.load(*where, error, limits.max_file_bytes);
   if (pfile == kNoFile) {
-    out->diags.report(DiagId::CannotReadFile, {}, *where, error);
+    out->diags.report(DiagId::CannotReadFile, SourceRange{out->sm.add(*where, ""), 0, 0}, *where, error);
     out->io_error = true;
     return out;
   }

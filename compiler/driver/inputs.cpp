@@ -25,7 +25,8 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths) {
       std::vector<std::string> found;
       for (fs::recursive_directory_iterator it(p, fs::directory_options::skip_permission_denied, ec), end;
            !ec && it != end; it.increment(ec)) {
-        if (it->is_regular_file(ec) && file_kind(it->path().string()) != FileKind::Other)
+        // Not only regular files: a FIFO or device named like a set is refused when read, not skipped silently.
+        if (!it->is_directory(ec) && file_kind(it->path().string()) != FileKind::Other)
           found.push_back(it->path().lexically_normal().string());
       }
       std::sort(found.begin(), found.end());

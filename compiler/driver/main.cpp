@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "codegen/compile_command.h"
+#include "codegen/signing_keys.h"
 #include "driver/check_command.h"
 #include "diag/diagnostic_output.h"
 #include "driver/cli_conventions.h"
@@ -31,12 +32,14 @@ int main(int argc, char** argv) {
 
   auto* check = app.add_subcommand("check", "Check card sets (.cards) and game profiles (.game); folders recursively");
   check->add_option("paths", opts.paths, "Files or folders")->required();
-  check->add_option("--error-limit", opts.error_limit, "Stop reporting after N errors (0: no limit)");
+  check->add_option("--error-limit", opts.error_limit, "Stop reporting after N errors (default 20; 0: no limit)");
   check->add_flag("--werror", opts.werror, "Treat warnings as errors");
   check->add_flag("--verify", opts.verify, "Compare diagnostics with the expected-* comments in the files");
   check->add_option("--stop-after", opts.stop_after, "Stop after this semantic pass");
-  check->add_option("--emit", opts.emit, "Also print: ast (the syntax tree) or sema (what the passes understood)")
-      ->check(CLI::IsMember({"ast", "sema"}));
+  check->add_option("--emit", opts.emit,
+                    "Also print: ast (the syntax tree), sema (what the passes understood) or meaning (the meaning tree "
+                    "the wording grammar read, docs/meaning.md)")
+      ->check(CLI::IsMember({"ast", "sema", "meaning"}));
   cardc::add_profile_path_option(check, opts.profile_dirs);
   check->add_flag("--time", opts.time, "Show the elapsed time in the summary (default on a terminal)");
   check->add_flag("--compile", opts.compile, "Also compile each set to the effect IR and report what cannot be compiled yet");
@@ -72,6 +75,14 @@ int main(int argc, char** argv) {
   compile->add_option("-j,--jobs", compile_opts.jobs,
                       "Threads for a large library (more than 512 functions: one object per partition; 0: one per "
                       "core, the default). The library does not depend on it");
+  compile->add_option(
+      "--sign", compile_opts.sign_key,
+      "Sign the library with this secret key (cardc keygen): engines that trust its public key load it");
+
+  // cardc keygen NAME: a key pair to sign card libraries with (compiler/codegen/signing_keys.h)
+  std::string keygen_path;
+  auto* keygen = app.add_subcommand("keygen", "Make a key pair to sign card libraries: NAME (secret) and NAME.pub");
+  keygen->add_option("name", keygen_path, "Path of the secret key; the public key goes to NAME.pub")->required();
 
   cardc::RunCommandOptions run_opts;
   auto* run = app.add_subcommand("run", "Play scenarios (docs/scenarios.md) and check their expectations");
@@ -89,6 +100,14 @@ int main(int argc, char** argv) {
                   "Object cache folder (default: $CARDC_CACHE_DIR, $XDG_CACHE_HOME/cardc or ~/.cache/cardc)");
   run->add_flag("--no-cache", run_opts.no_cache, "Neither read nor write the object cache");
   run->add_option("--library", run_opts.library, "Play against this compiled card library (.so)");
+  // One key per --trust (repeatable), so `run --trust KEY.pub SCENARIO` leaves SCENARIO to the positional arguments.
+  run->add_option("--trust", run_opts.trust,
+                  "A public key (cardc keygen's NAME.pub) whose signed libraries --library loads (repeatable)")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  run->add_flag("--allow-unsigned", run_opts.allow_unsigned,
+                "UNSAFE, development only: let --library load a library no trusted key signed");
   run->add_option("-O", run_opts.opt_level, "JIT optimization level 0-3")->check(CLI::Range(0, 3));
   cardc::add_profile_path_option(run, run_opts.profile_dirs);
   run->add_flag("--quiet", run_opts.quiet, "Print only failures and the summary, not the event log");
@@ -142,6 +161,7 @@ int main(int argc, char** argv) {
     }
     if (run->parsed()) return cardc::run_run(run_opts, std::cout, std::cerr);
     if (import->parsed()) return cardc::import::run_import(import_opts, std::cout, std::cerr);
+    if (keygen->parsed()) return cardc::codegen::run_keygen(keygen_path, std::cout, std::cerr);
     if (compile->parsed()) {
       // A progress line for large sets on a terminal (driver/progress.h); every output of compile is a file or
       // stdout, never JSON on stderr.

@@ -8,8 +8,10 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "base/read_file.h"
 #include "codegen/emit.h"
 #include "codegen/jit.h"
+#include "codegen/signing_keys.h"
 #include "driver/compile_pipeline.h"
 #include "scenario/scenario.h"
 
@@ -18,10 +20,12 @@ namespace cardc {
 namespace {
 
 // A card library of the scenario's set in a fresh temporary folder, for the differential run through a compiled
-// .so; removed when it goes out of scope. `path` is empty when it could not be written (`error` says why).
+// .so; removed when it goes out of scope. `path` is empty when it could not be written (`error` says why). It is
+// signed with a key made for it alone, which the run trusts and nothing keeps.
 struct TemporaryLibrary {
   std::filesystem::path dir, path;
   std::string error;
+  codegen::PublicKey public_key{};
   TemporaryLibrary(const Scenario& s, const std::vector<std::string>& profile_dirs, int opt_level) {
     std::error_code ec;
     std::filesystem::path base = std::filesystem::temp_directory_path(ec);
@@ -37,8 +41,14 @@ struct TemporaryLibrary {
       error = "the card set has errors";
       return;
     }
+    auto key = codegen::generate_key(public_key);
+    if (!key) {
+      error = key.error();
+      return;
+    }
     codegen::EmitOptions eo;
     eo.opt = static_cast<codegen::OptLevel>(opt_level);
+    eo.signing_key = &*key;
     auto st = codegen::write_library(set->bound.module, (dir / "set.so").string(), eo);
     if (!st) {
       error = st.error();
@@ -57,18 +67,25 @@ struct TemporaryLibrary {
 int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err) {
   int worst = 0;
   size_t passed = 0, failed = 0;
+  std::vector<uint8_t> trusted_keys;  // --trust, back to back
+  for (const std::string& key_path : opts.trust) {
+    auto key = codegen::read_public_key(key_path);
+    if (!key) {
+      err << "cardc run: " << key.error() << "\n";
+      return 2;
+    }
+    trusted_keys.insert(trusted_keys.end(), key->begin(), key->end());
+  }
   for (const auto& path : opts.paths) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      err << "cardc run: cannot read '" << path << "'\n";
+    std::string text, why;
+    if (!read_input(path, ScenarioLimits{}.max_file_bytes, text, why)) {
+      err << path << ":1:1: error: cannot read '" << path << "': " << why << "\n";
       worst = 2;
       continue;
     }
-    std::stringstream text;
-    text << in.rdbuf();
     Scenario s;
     std::string error;
-    if (!parse_scenario(path, text.str(), s, error)) {
+    if (!parse_scenario(path, text, s, error)) {
       err << error << "\n";
       worst = 2;
       continue;
@@ -85,6 +102,8 @@ int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err)
     if (!opts.library.empty()) {
       engines.push_back({"library", Engine::Library});
       ro.library = opts.library;
+      ro.trusted_keys = trusted_keys;
+      ro.library_flags = opts.allow_unsigned ? CARDRT_LIBRARY_ALLOW_UNSIGNED : 0;
     } else if (opts.engine == "all") {
       // Differential testing: the eager JIT, the lazy JIT (stubs, each function compiled at its first call), the
       // interpreter and a compiled card library (.so) must give the same event log.
@@ -97,6 +116,7 @@ int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err)
         continue;
       }
       ro.library = library->path.string();
+      ro.trusted_keys.assign(library->public_key.begin(), library->public_key.end());
       engines.push_back({"library", Engine::Library});
     } else if (opts.engine == "interp") {
       engines.push_back({"interp", Engine::Interp});

@@ -10,6 +10,8 @@ struct RunCommandOptions {
   std::vector<std::string> paths;
   std::string engine = "jit";  // jit | interp | all (every engine; their event logs must be identical)
   std::string library;         // --library SET.so: play against a compiled card library instead
+  std::vector<std::string> trust;  // --trust KEY.pub: public keys whose signed libraries --library loads
+  bool allow_unsigned = false;     // --allow-unsigned: load a library no trusted key signed (unsafe)
   int opt_level = 2;
   std::string jit_mode = "eager";  // eager | lazy (codegen/jit.h); --engine=all runs both
   unsigned jobs = 0;               // JIT compile threads, 0: one per core

@@ -13,10 +13,10 @@ inline constexpr const char* kStdinName = "<stdin>";
 
 bool is_standard_input(const std::string& path);
 
-// Reads all of standard input into `out`; false with `error` set when it cannot be read or exceeds max_bytes.
-bool read_standard_input(std::string& out, std::string& error, size_t max_bytes);
+// The name a path goes by in diagnostics: "<stdin>" for "-", else the path.
+std::string input_name(const std::string& path);
 
-// sm.load(path), or standard input for "-".
+// sm.load(path), or standard input for "-" (named "<stdin>"), read up to max_bytes and refused past it.
 FileId load_input(SourceManager& sm, const std::string& path, std::string& error, size_t max_bytes);
 
 }  // namespace cardc

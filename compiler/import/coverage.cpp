@@ -84,6 +84,10 @@ bool compute_coverage(std::string_view import_report_json, std::string_view chec
   if (check.contains("summary") && check["summary"].is_object() && check["summary"].contains("compiled") &&
       check["summary"]["compiled"].is_number_integer())
     out.compiled = check["summary"]["compiled"].get<long>();
+  // ... and "faithful": of those, the cards whose meaning the wording grammar read whole and renders back (docs/meaning.md)
+  if (check.contains("summary") && check["summary"].is_object() && check["summary"].contains("faithful") &&
+      check["summary"]["faithful"].is_number_integer())
+    out.faithful = check["summary"]["faithful"].get<long>();
   std::map<std::string, DiagnosticCount> by_name;
   std::vector<std::string> name_order;
   std::map<std::string, std::set<std::string>> card_errors;  // file \x1f title -> error names
@@ -137,6 +141,8 @@ std::string coverage_text(const Coverage& c, size_t top) {
   line("cards compiled", c.compiled < 0 ? std::string("n/a: checked without --compile")
                                         : std::to_string(c.compiled) + " (" + percent(c.compiled_percent()) +
                                               "% of all cards, to native code)");
+  if (c.faithful >= 0)
+    line("cards faithful", std::to_string(c.faithful) + " (compiled, read whole by the wording grammar, round-trips)");
   if (!c.not_converted_reasons.empty()) {
     s += "\nnot converted, by reason:\n";
     for (const auto& r : c.not_converted_reasons)
@@ -170,6 +176,7 @@ std::string coverage_json(const Coverage& c, size_t top) {
     j["compiled"] = c.compiled;
     j["compiled_percent"] = std::stod(percent(c.compiled_percent()));
   }
+  if (c.faithful >= 0) j["faithful"] = c.faithful;
   j["not_converted_reasons"] = nlohmann::ordered_json::array();
   for (const auto& r : c.not_converted_reasons)
     j["not_converted_reasons"].push_back(

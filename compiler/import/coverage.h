@@ -32,6 +32,7 @@ struct Coverage {
   size_t not_converted = 0;
   size_t clean = 0;          // imported cards with no error
   long compiled = -1;        // cards compiled to the effect IR (cardc check --compile); -1: not compiled
+  long faithful = -1;        // of those, cards whose every paragraph the wording grammar read and round-trips
   std::vector<ReasonCount> not_converted_reasons;  // most frequent first
   std::vector<DiagnosticCount> diagnostics;         // most frequent first
   double clean_percent() const { return cards ? 100.0 * static_cast<double>(clean) / static_cast<double>(cards) : 0; }

@@ -13,7 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/read_file.h"
 #include "import/oracle_import.h"
+#include "parse/parser.h"
 
 namespace cardc::import {
 
@@ -21,20 +23,32 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool read_file(const std::string& path, std::string& contents, std::string& why) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    why = std::strerror(errno);
-    return false;
+// An export is read up to the card file limit (the whole L5R Oracle export is under 2 MB): what it converts to
+// could not be read back anyway when it is much larger.
+constexpr uint64_t kMaxExportBytes = ParseLimits{}.max_file_bytes;
+
+std::string mib(size_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
+
+// Why cardc check would refuse `text`, a set of `cards` cards, before reading a card (ParseLimits, the limits
+// check applies): "" when it would read it.
+std::string beyond_limits(const std::string& text, size_t cards) {
+  const ParseLimits limits;
+  if (text.size() > limits.max_file_bytes)
+    return "the set would be " + mib(text.size()) + ", over the " + mib(limits.max_file_bytes) +
+           " file limit of cardc check: split the export";
+  if (cards > limits.max_cards)
+    return "the set would hold " + std::to_string(cards) + " cards, over the " + std::to_string(limits.max_cards) +
+           " card limit of cardc check: split the export";
+  size_t line = 1, start = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != '\n') continue;
+    if (i - start > limits.max_line_bytes)
+      return "line " + std::to_string(line) + " of the set would be " + std::to_string(i - start) +
+             " bytes long, over the " + std::to_string(limits.max_line_bytes) + "-byte line limit of cardc check";
+    ++line;
+    start = i + 1;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) {
-    why = "read error";
-    return false;
-  }
-  contents = ss.str();
-  return true;
+  return "";
 }
 
 // The JSON files to import: files as given, folders' *.json files (not recursive), in name order.
@@ -147,8 +161,8 @@ int run_import(const ImportOptions& opts, std::ostream& out, std::ostream& err) 
   for (const auto& [input, output] : jobs) {
     nlohmann::json entry = {{"input", input}, {"output", output}};
     std::string text, why;
-    if (!read_file(input, text, why)) {
-      err << "cardc import: cannot read '" << input << "': " << why << "\n";
+    if (!read_input(input, kMaxExportBytes, text, why)) {
+      err << input << ":1:1: error: cannot read '" << input << "': " << why << "\n";
       io_error = true;
       entry["error"] = "cannot read: " + why;
       report["files"].push_back(entry);
@@ -167,6 +181,13 @@ int run_import(const ImportOptions& opts, std::ostream& out, std::ostream& err) 
     }
     for (const Problem& p : conv.problems)
       err << "cardc import: " << input << ": " << describe(p.card) << " not converted: " << p.reason << "\n";
+    if (const std::string why_l = beyond_limits(conv.text, conv.written.size()); !why_l.empty()) {
+      err << input << ":1:1: error: not imported: " << why_l << "\n";
+      io_error = true;
+      entry["error"] = "not imported: " + why_l;
+      report["files"].push_back(entry);
+      continue;
+    }
     if (auto why_w = write_file_atomically(output, conv.text); !why_w.empty()) {
       err << "cardc import: cannot write '" << output << "': " << why_w << "\n";
       io_error = true;

@@ -38,6 +38,7 @@ struct CardTypeDef {
   bool attaches = false;
   bool created = false;      // only ever created by effects: untitled (003 Created cards)
   bool action = false;       // Action/Spell-like: inherits its abilities' keywords (003 Abilities)
+  bool person = false;       // a person: "he"/"she" name it, other cards are "it" (the wording checks)
   SourceRange where;
   const Slot* slot(size_t stat) const {
     for (const auto& s : stats)

@@ -23,7 +23,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> player_stat{"floor"};
   static const std::vector<std::string_view> resource{"produced", "supply", "gain limit", "temporary", "player stat",
                                                       "unique"};
-  static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created"};
+  static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created", "person"};
   static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered"};
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};
@@ -225,6 +225,7 @@ class Loader {
         t.attaches = attr(d, "attaches");
         t.action = attr(d, "action");
         t.created = attr(d, "created");
+        t.person = attr(d, "person");
         t.where = n.range;
         p_->card_types.push_back(std::move(t));
         break;

@@ -24,6 +24,7 @@ struct Scenario {
 struct ScenarioLimits {
   size_t max_steps = 10000;
   size_t max_line = 4096;
+  uint64_t max_file_bytes = 16u << 20;  // read no further (cardc run)
 };
 
 // Parses; on failure returns false with "path:line: message" in `error`.
@@ -35,6 +36,10 @@ enum class Engine { Interp, Jit, Library, JitLazy };  // JitLazy: the JIT compil
 struct RunOptions {
   Engine engine = Engine::Jit;
   std::string library;  // Engine::Library: the compiled .so
+  // Engine::Library: the public keys trusted to sign it (CARDRT_LIBRARY_PUBLIC_KEY_BYTES each, back to back) and
+  // the loader's flags (CARDRT_LIBRARY_ALLOW_UNSIGNED: unsafe, development only).
+  std::vector<uint8_t> trusted_keys;
+  uint32_t library_flags = 0;
   int opt_level = 2;    // Engine::Jit
   unsigned jit_jobs = 1;      // Engine::Jit: compile threads (0: one per core)
   std::string jit_cache_dir;  // Engine::Jit: the object cache folder ("" = none; codegen/jit.h)

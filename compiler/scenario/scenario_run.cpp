@@ -172,8 +172,11 @@ class Runner {
       }
       case Engine::Library: {
         char msg[512] = {0};
-        rc = cardrt_library_load(pool_, o_.library.c_str(), compiled_->profile->game.c_str(),
-                                 compiled_->profile_identity.c_str(), compiled_->source_hash.c_str(), msg, sizeof msg);
+        rc = cardrt_library_load_trusted(pool_, o_.library.c_str(), o_.trusted_keys.data(),
+                                         int32_t(o_.trusted_keys.size() / CARDRT_LIBRARY_PUBLIC_KEY_BYTES),
+                                         o_.library_flags, compiled_->profile->game.c_str(),
+                                         compiled_->profile_identity.c_str(), compiled_->source_hash.c_str(), msg,
+                                         sizeof msg);
         if (rc != CARDRT_OK) {
           err_ << o_.library << ": " << msg << "\n";
           return false;

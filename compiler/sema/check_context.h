@@ -4,10 +4,21 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic_engine.h"
+#include "meaning/meaning.h"
 #include "profile/game_profile.h"
 #include "sema/reading.h"
 
 namespace cardc {
+
+// What the "meaning" pass made of one paragraph of a card's text (docs/meaning.md).
+struct ParagraphMeaning {
+  SourceRange paragraph;
+  std::optional<meaning::Unit> unit;  // the meaning, when the wording grammar read every word
+  SourceRange unread;                 // otherwise the first word no sentence shape reads
+  std::string why;                    // and why, when the words were read but the tree refused them
+  std::string rendered;               // read paragraphs: the meaning as canonical text
+  bool round_trips = false;           // read, and the rendering says what the printed words say
+};
 
 struct CheckContext {
   const SourceManager& sources;
@@ -15,6 +26,7 @@ struct CheckContext {
   const ast::CardSetFile& set;
   DiagnosticEngine& diags;
   std::vector<CardReading> readings;  // filled by the "reading" pass, one per card in set order
+  std::vector<std::vector<ParagraphMeaning>> meanings = {};  // filled by the "meaning" pass: per card, per paragraph
 };
 
 }  // namespace cardc

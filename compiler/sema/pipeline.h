@@ -26,5 +26,6 @@ void check_numbers(CheckContext& ctx);
 void check_stats(CheckContext& ctx);
 void check_abilities(CheckContext& ctx);
 void check_game_rules(CheckContext& ctx);
+void read_meaning(CheckContext& ctx);  // compiler/wording/read_meaning.cpp
 
 }  // namespace cardc

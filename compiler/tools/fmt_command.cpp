@@ -4,6 +4,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "base/read_file.h"
 #include "driver/inputs.h"
 #include "driver/standard_input.h"
 #include "parse/parser.h"
@@ -13,15 +14,6 @@
 namespace cardc::tools {
 
 namespace {
-
-bool read_file(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  out = s.str();
-  return !in.bad();
-}
 
 // The 1-based number of the first line where a and b differ.
 size_t first_difference(const std::string& a, const std::string& b) {
@@ -59,10 +51,11 @@ int run_fmt(const FmtOptions& opts, std::ostream& out, std::ostream& err) {
       rc = 2;
       continue;
     }
-    std::string text, read_error;
-    if (from_stdin ? !read_standard_input(text, read_error, ParseLimits{}.max_file_bytes) : !read_file(path, text)) {
-      err << "cardc fmt: cannot read '" << (from_stdin ? kStdinName : path) << "'"
-          << (read_error.empty() ? "" : ": " + read_error) << "\n";
+    // A regular file (non-blocking, never a FIFO or device) or standard input, either bounded by the same limit.
+    std::string text, why;
+    if (!read_input(path, ParseLimits{}.max_file_bytes, text, why, /*allow_stdin=*/from_stdin)) {
+      const std::string name = input_name(path);
+      err << name << ":1:1: error: cannot read '" << name << "': " << why << "\n";
       rc = 2;
       continue;
     }

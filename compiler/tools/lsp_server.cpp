@@ -21,6 +21,32 @@ using json = nlohmann::json;
 
 namespace {
 
+// Messages nest a few levels (a workspace edit about 8); parsing is iterative but copying and destroying a
+// nlohmann::json recurse, so a deeper message is refused before it becomes one (docs/robustness.md "Limits").
+constexpr int kMaxJsonDepth = 64;
+
+// True when `body` opens more than `limit` arrays and objects inside each other (strings skipped).
+bool nests_deeper_than(const std::string& body, int limit) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < body.size(); ++i) {
+    const char c = body[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
 // ---- one checked document: everything a request needs, rebuilt after each edit
 struct Checked {
   SourceManager sm;
@@ -84,6 +110,11 @@ class Server {
   // Returns false when the server should stop (exit).
   bool handle(const std::string& body) {
     json msg;
+    if (nests_deeper_than(body, kMaxJsonDepth)) {
+      send_error(nullptr, -32600,
+                 "invalid request: nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
+      return true;
+    }
     try {
       msg = json::parse(body);
     } catch (const std::exception& e) {
@@ -130,9 +161,10 @@ class Server {
         Document& d = it->second;
         for (const auto& ch : params.at("contentChanges")) {
           if (ch.contains("range")) {
-            const json& r = ch["range"];
-            uint32_t b = offset_of(d.text, r["start"]["line"], r["start"]["character"]);
-            uint32_t e = offset_of(d.text, r["end"]["line"], r["end"]["character"]);
+            // at(): a missing member throws (an invalid-params error); operator[] on a const json is undefined
+            const json& r = ch.at("range");
+            uint32_t b = offset_of(d.text, r.at("start").at("line"), r.at("start").at("character"));
+            uint32_t e = offset_of(d.text, r.at("end").at("line"), r.at("end").at("character"));
             d.text.replace(b, e - b, ch.at("text").get<std::string>());
           } else {
             d.text = ch.at("text");
@@ -179,6 +211,7 @@ class Server {
   void recheck(Document& d) {
     auto start = std::chrono::steady_clock::now();
     auto c = std::make_unique<Checked>();
+    c->diags.set_error_limit(kDefaultErrorLimit);  // as cardc check: a junk document sends 20 errors, not millions
     c->file = c->sm.add(d.path, d.text);
     FileKind kind = file_kind(d.path);
     if (kind == FileKind::Profile) {
@@ -230,6 +263,13 @@ class Server {
       }
       diags.push_back(j);
     }
+    if (d.checked->diags.limit_hit())
+      diags.push_back(
+          {{"severity", 3},
+           {"source", "cardc"},
+           {"message", "more errors not shown: the first " + std::to_string(kDefaultErrorLimit) +
+                           " are (cardc check --error-limit=0 shows them all)"},
+           {"range", {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", 0}, {"character", 0}}}}}});
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     log_ << "cardc lsp: checked " << d.path << " v" << d.version << " in " << ms << " ms (cards parsed again: "
          << d.cards.misses() << ", reused: " << d.cards.hits() << ")\n";
@@ -277,7 +317,7 @@ class Server {
     Document* d = doc(params);
     if (!d) return nullptr;
     const Checked& c = *d->checked;
-    uint32_t off = offset_of(d->text, params["position"]["line"], params["position"]["character"]);
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
     const GameProfile* p = c.profile.get();
     // A profile entry under the cursor: stat (name or abbreviation), keyword, card type.
     if (p && c.set) {
@@ -393,7 +433,7 @@ class Server {
     Document* d = doc(params);
     if (!d || !d->checked->set) return nullptr;
     const Checked& c = *d->checked;
-    uint32_t off = offset_of(d->text, params["position"]["line"], params["position"]["character"]);
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
     auto goto_title = [&](std::string_view title) -> json {
       for (const auto& card : c.set->cards)
         if (card.title == title) return {{"uri", d->uri}, {"range", range_json(c.sm, card.title_range)}};

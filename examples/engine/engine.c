@@ -1,9 +1,11 @@
 /* An engine built outside the cardc source tree (docs/tools.md "Example engine"): it links the installed cardrt
  * (find_package(cardrt)), and needs nothing but a compiled card library:
  *
- *   engine SET.so [SEED]
+ *   engine [--trust KEY.pub]... [--allow-unsigned] SET.so [SEED]
  *
- * It opens the library (the seal and the ABI are checked), builds the profile the library was compiled against
+ * It opens the library (its signature by one of the trusted keys, made with `cardc keygen` and `cardc compile
+ * --sign`, its identity and the ABI are checked before any of its code runs; --allow-unsigned, unsafe and for
+ * development only, also loads libraries no trusted key signed), builds the profile the library was compiled against
  * from the description the library embeds, registers the cards and lists them (title and type), puts one of every
  * card into play for each of two players (and one more of each into the deck, whatever the game calls these zones:
  * it asks the profile which zone has which role), lets player 0 use every action of their cards with the default
@@ -11,10 +13,11 @@
  * The same file builds as C and as C++ (examples/engine/CMakeLists.txt). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cardrt/cardrt.h>
 
-enum { kMaxAbilities = 8 };
+enum { kMaxAbilities = 8, kMaxKeys = 16 };
 
 static int fail(const char* what, int32_t code, const char* error) {
   fprintf(stderr, "engine: %s failed (code %d)%s%s\n", what, (int)code, error && *error ? ": " : "", error ? error : "");
@@ -30,17 +33,35 @@ static const char* outcome(int32_t r) {
 }
 
 int main(int argc, char** argv) {
-  if (argc < 2 || argc > 3) {
-    fprintf(stderr, "usage: %s SET.so [SEED]\n", argv[0]);
+  uint8_t keys[kMaxKeys * CARDRT_LIBRARY_PUBLIC_KEY_BYTES];
+  int32_t key_count = 0;
+  uint32_t flags = 0;
+  char error[1024] = "";
+  int arg = 1;
+  for (; arg < argc && strncmp(argv[arg], "--", 2) == 0; ++arg) {
+    if (strcmp(argv[arg], "--allow-unsigned") == 0) {
+      flags |= CARDRT_LIBRARY_ALLOW_UNSIGNED;
+    } else if (strcmp(argv[arg], "--trust") == 0 && arg + 1 < argc && key_count < kMaxKeys) {
+      const int32_t r =
+          cardrt_library_read_key(argv[++arg], CARDRT_LIBRARY_PUBLIC_KEY,
+                                  keys + key_count * CARDRT_LIBRARY_PUBLIC_KEY_BYTES, error, sizeof error);
+      if (r != CARDRT_OK) return fail("cardrt_library_read_key", r, error);
+      ++key_count;
+    } else {
+      break;
+    }
+  }
+  if (argc - arg < 1 || argc - arg > 2 || strncmp(argv[arg], "--", 2) == 0) {
+    fprintf(stderr, "usage: %s [--trust KEY.pub]... [--allow-unsigned] SET.so [SEED]\n", argv[0]);
     return 2;
   }
-  const uint64_t seed = argc == 3 ? strtoull(argv[2], NULL, 10) : 1;
-  char error[1024] = "";
+  const char* path = argv[arg];
+  const uint64_t seed = argc - arg == 2 ? strtoull(argv[arg + 1], NULL, 10) : 1;
 
-  /* 1. Open: no expected game or profile hash, the library brings its own. */
+  /* 1. Open: no expected game or profile hash, the library brings its own (its signer vouches for it). */
   cardrt_library* lib = NULL;
-  int32_t r = cardrt_library_open(argv[1], NULL, NULL, NULL, &lib, error, sizeof error);
-  if (r != CARDRT_OK) return fail("cardrt_library_open", r, error);
+  int32_t r = cardrt_library_open_trusted(path, keys, key_count, flags, NULL, NULL, NULL, &lib, error, sizeof error);
+  if (r != CARDRT_OK) return fail("cardrt_library_open_trusted", r, error);
 
   /* 2. The profile the cards were compiled against. */
   cardrt_profile* profile = NULL;
@@ -55,7 +76,7 @@ int main(int argc, char** argv) {
   r = cardrt_library_register_cards(lib, pool, error, sizeof error);
   if (r != CARDRT_OK) return fail("cardrt_library_register_cards", r, error);
   const int32_t defs = cardrt_cardpool_count(pool);
-  printf("engine: %s: profile %s, %d cards\n", argv[1], identity, (int)defs);
+  printf("engine: %s: profile %s, %d cards\n", path, identity, (int)defs);
   for (int32_t def = 0; def < defs; ++def)
     printf("engine: card %d: %s (%s)\n", (int)def, cardrt_cardpool_card_title(pool, def),
            cardrt_profile_card_type_name(profile, cardrt_cardpool_card_type(pool, def)));

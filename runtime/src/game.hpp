@@ -114,7 +114,9 @@ struct Card : cardrt_card_view {
   uint32_t object = 0;  // changes when the card changes zones: a new object for targeting
   int32_t x_value = 0;  // 000 7.4d: all X on a card share one value
   bool zero_chi_logged = false;
-  std::vector<BaseStat> base;   // printed (copied from def) or granted by the creating effect
+  // Inside the card, not on the heap, for the usual number of stats and counters: a snapshot (snapshot.cpp) copies
+  // every card of the game, decks included, and these are the two lists every card has.
+  InlineList<BaseStat, 8> base;  // by stat id: printed (copied from def) or granted by the creating effect
   std::vector<int32_t> created_keywords;
   std::vector<StatModifier> mods;
   // Where Game::reassert looks first: the continuous modifier it last found here, and the one after it. Settling runs
@@ -125,7 +127,7 @@ struct Card : cardrt_card_view {
   // so reassert scans. Set when such a modifier is made (Game::modify), cleared only with the modifiers.
   bool continuous_mods_shared = false;
   std::vector<Grant> grants;
-  std::vector<int32_t> counters;  // by counter id
+  InlineList<int32_t, 8> counters;  // by counter id
   CardId attached_to = 0;
   std::vector<CardId> attachments;
   std::vector<UseRecord> uses;
@@ -379,6 +381,14 @@ class Game {
  public:
   Game(std::shared_ptr<const Profile> profile, std::shared_ptr<const CardPool> pool, uint64_t seed,
        const cardrt_host* host);
+  // A snapshot (snapshot.cpp, cardrt_game_clone): the same state as `from`, which must be between operations, sharing
+  // its frozen profile and pool, with `host` its own. Every member below is either copied there or is scratch that is
+  // empty between operations: a member added to Game or State must be seen to there.
+  Game(const Game& from, const cardrt_host* host);
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+  // Between operations: no call of the engine's under way (a clone or a save is taken only then).
+  bool idle() const { return depth_ == 0 && each_depth_ == 0 && run_depth_ == 0; }
 
   const Profile& profile() const { return *profile_; }
   const CardPool& pool() const { return *pool_; }

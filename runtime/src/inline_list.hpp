@@ -1,6 +1,7 @@
 // A list with room for N elements inside itself, for the short lists the runtime builds on every event and settle
 // (a card's abilities, the cards in play, the abilities one event triggers): filling it allocates nothing until it
-// outgrows that room, then it moves to the heap. Elements are plain values (ids, ability references).
+// outgrows that room, then it moves to the heap (all of it: while there, the heap holds every element). Elements are
+// plain values (ids, ability references, a card's base stats and counters).
 #pragma once
 #include <cstddef>
 #include <cstring>
@@ -18,10 +19,16 @@ class InlineList {
  public:
   InlineList() = default;
   InlineList(const InlineList& other) { *this = other; }
+  // A copy: one memcpy when the elements fit inside (a snapshot copies every card's lists, game.hpp).
   InlineList& operator=(const InlineList& other) {
     if (this == &other) return *this;
-    clear();
-    for (const T& v : other) push_back(v);
+    if (other.size_ <= N) {
+      heap_.clear();
+      if (other.size_) std::memcpy(static_cast<void*>(room()), other.room(), other.size_ * sizeof(T));
+    } else {
+      heap_ = other.heap_;  // holds all of other's elements
+    }
+    size_ = other.size_;
     return *this;
   }
 
@@ -40,6 +47,25 @@ class InlineList {
       return;
     }
     for (; first != last; ++first) push_back(*first);
+  }
+  // n copies of v
+  void assign(size_t n, const T& v) {
+    clear();
+    for (size_t i = 0; i < n; ++i) push_back(v);
+  }
+  // n elements: the first n kept, new ones value-initialized
+  void resize(size_t n) {
+    if (n < size_) {
+      if (size_ > N && n <= N) {
+        if (n) std::memcpy(static_cast<void*>(room()), heap_.data(), n * sizeof(T));
+        heap_.clear();
+      } else if (size_ > N) {
+        heap_.resize(n);
+      }
+      size_ = n;
+      return;
+    }
+    while (size_ < n) push_back(T{});
   }
   void clear() {
     size_ = 0;

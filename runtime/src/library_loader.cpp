@@ -1,14 +1,16 @@
-// Card libraries: the seal `cardc compile` appends, and the loader that checks a library before any of its code
-// runs (cardrt.h "engine API: card libraries"; docs/codegen.md "Library format").
+// Card libraries: the seal and the signature `cardc compile` appends, and the loader that checks a library before
+// any of its code runs (cardrt.h "engine API: card libraries"; docs/codegen.md "Library format").
 //
-// A library file is [ELF image][SHA-256 of the image: 32 bytes][image length: u64 little-endian]["CARDLIB1"].
-// The loader copies the file into an anonymous memory file (memfd), seals that against writes, checks the seal
-// on it, and hands the dynamic loader that same memory file, so what runs is exactly what was checked, even if
-// the file changes meanwhile (LibraryImage).
+// A signed library is [ELF image][its signature trailer] (library_signature.hpp); an unsigned one is
+// [ELF image][SHA-256 of the image: 32 bytes][image length: u64 little-endian]["CARDLIB1"], loaded only when the
+// engine allows unsigned libraries. The loader copies the file into an anonymous memory file (memfd), seals that
+// against writes, checks it there, and hands the dynamic loader that same memory file, so what runs is exactly
+// what was checked, even if the file changes meanwhile (LibraryImage); where that cannot be done it refuses.
 // The memfd stays open while the library is loaded: its /proc/self/fd path names the loaded object, and glibc
 // finds loaded objects by name, so the number must not be reused for another library meanwhile.
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <elf.h>
 #include <link.h>
 #include <sys/mman.h>
 #include <sys/sendfile.h>
@@ -27,8 +29,10 @@
 #include <cstring>
 #include <new>
 #include <string>
+#include <string_view>
 
 #include "cardrt/cardrt.h"
+#include "library_signature.hpp"
 
 struct cardrt_library {
   uint32_t magic = 0;
@@ -40,12 +44,15 @@ struct cardrt_library {
   std::string description;         // CARDRT_LIBRARY_PROFILE_DESCRIPTION ("" when it has none)
 };
 
+namespace sig = cardrt::signature;
+
 namespace {
 
 constexpr uint32_t kLibraryMagic = 0x4c494252u;
 constexpr char kSealMagic[8] = {'C', 'A', 'R', 'D', 'L', 'I', 'B', '1'};
 constexpr size_t kSealSize = 32 + 8 + 8;
 constexpr uint64_t kMaxLibraryBytes = uint64_t{1} << 30;
+constexpr uint64_t kMaxKeyFileBytes = 4096;  // a key file is one line of about 150 bytes
 
 // ---------------------------------------------------------------- SHA-256 (FIPS 180-4)
 constexpr uint32_t kSha256K[64] = {
@@ -227,8 +234,10 @@ std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
 // ---------------------------------------------------------------- files and the seal
 // Opens a library file for reading: a regular file of at most kMaxLibraryBytes. -1 and a message otherwise.
-int open_file(const std::string& path, uint64_t& size, int32_t& code, std::string& message) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+// Non-blocking, so a FIFO or a device is refused instead of waiting for a writer.
+int open_file(const std::string& path, uint64_t& size, int32_t& code, std::string& message,
+              const char* what = "card library", uint64_t max_bytes = kMaxLibraryBytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     message = "cannot open " + quoted(path) + ": " + std::strerror(errno);
     code = CARDRT_LIB_E_IO;
@@ -237,13 +246,14 @@ int open_file(const std::string& path, uint64_t& size, int32_t& code, std::strin
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    message = quoted(path) + " is not a regular file";
+    message = quoted(path) + " is not a regular file (a FIFO, a device, a socket or a folder): not a " + what;
     code = CARDRT_LIB_E_IO;
     return -1;
   }
-  if (uint64_t(st.st_size) > kMaxLibraryBytes) {
+  if (uint64_t(st.st_size) > max_bytes) {
     ::close(fd);
-    message = quoted(path) + " is larger than 1 GiB: not a card library";
+    message =
+        quoted(path) + " is larger than " + (max_bytes == kMaxLibraryBytes ? "1 GiB" : "4 KiB") + ": not a " + what;
     code = CARDRT_LIB_E_CORRUPT;
     return -1;
   }
@@ -274,17 +284,16 @@ int32_t read_file(const std::string& path, std::string& out, std::string& messag
   return CARDRT_OK;
 }
 
-// The bytes of a library as the loader checks and loads them. Normally a memory file the library was copied into
-// (in the kernel: no copy through this process) and then sealed against every change (F_SEAL_WRITE and friends:
-// from then on nothing, not even this process, can alter it), mapped read-only for the check; the dynamic loader
-// then maps that same memory file, so what runs is exactly what was checked. Where memory files cannot be
-// sealed, the file is read into `copy` instead (and written to a memory file after the check, open_image).
+// The bytes of a library as the loader checks and loads them: a memory file the library was copied into (in the
+// kernel: no copy through this process) and then sealed against every change (F_SEAL_WRITE and friends: from
+// then on nothing, not even this process, can alter it), mapped read-only for the check; the dynamic loader then
+// maps that same memory file, so what runs is exactly what was checked. Where memory files cannot be sealed the
+// library is refused: a copy that could change after the check, or the file's path, would not be what was checked.
 struct LibraryImage {
   const char* data = nullptr;
   size_t size = 0;
-  int memfd = -1;  // the sealed memory file (-1: none; `copy` holds the bytes)
+  int memfd = -1;  // the sealed memory file
   void* map = nullptr;
-  std::string copy;
   LibraryImage() = default;
   LibraryImage(const LibraryImage&) = delete;
   LibraryImage& operator=(const LibraryImage&) = delete;
@@ -295,7 +304,7 @@ struct LibraryImage {
 };
 
 // Copies `size` bytes of `fd` into a new memory file and seals it. -1 when the system cannot (no memfd_create,
-// no sealing, no sendfile into it): the caller reads the file instead.
+// no sealing, no sendfile into it).
 int sealed_copy(int fd, uint64_t size, size_t& copied) {
   const int memfd = ::memfd_create("cardrt-library", MFD_CLOEXEC | MFD_ALLOW_SEALING);
   if (memfd < 0) return -1;
@@ -321,24 +330,32 @@ int32_t read_image(const std::string& path, LibraryImage& image, std::string& me
   int32_t code = CARDRT_OK;
   const int fd = open_file(path, size, code, message);
   if (fd < 0) return code;
-  size_t copied = 0;
-  image.memfd = size > 0 ? sealed_copy(fd, size, copied) : -1;
-  if (image.memfd >= 0 && copied > 0) {
-    void* map = ::mmap(nullptr, copied, PROT_READ, MAP_SHARED, image.memfd, 0);
-    if (map != MAP_FAILED) {
-      ::close(fd);
-      image.map = map;
-      image.data = static_cast<const char*>(map);
-      image.size = copied;
-      return CARDRT_OK;
-    }
+  if (size == 0) {
+    ::close(fd);
+    message = quoted(path) + " is empty: not a card library";
+    return CARDRT_LIB_E_CORRUPT;
   }
-  if (image.memfd >= 0) ::close(image.memfd);
-  image.memfd = -1;
-  read_all(fd, size, image.copy);
+  size_t copied = 0;
+  image.memfd = sealed_copy(fd, size, copied);
+  const int copy_errno = errno;
   ::close(fd);
-  image.data = image.copy.data();
-  image.size = image.copy.size();
+  if (image.memfd < 0) {
+    message = "cannot load " + quoted(path) + ": this system cannot make a write-sealed memory copy of it (" +
+              std::strerror(copy_errno) + "), and the loader runs nothing but such a checked copy";
+    return CARDRT_LIB_E_IO;
+  }
+  if (copied == 0) {
+    message = quoted(path) + " is empty: not a card library";
+    return CARDRT_LIB_E_CORRUPT;
+  }
+  void* map = ::mmap(nullptr, copied, PROT_READ, MAP_SHARED, image.memfd, 0);
+  if (map == MAP_FAILED) {
+    message = "cannot map the copy of " + quoted(path) + ": " + std::strerror(errno);
+    return CARDRT_LIB_E_IO;
+  }
+  image.map = map;
+  image.data = static_cast<const char*>(map);
+  image.size = copied;
   return CARDRT_OK;
 }
 
@@ -359,6 +376,46 @@ std::string seal_for(const std::string& image) {
 }
 
 bool is_elf(const char* bytes, size_t n) { return n >= 4 && std::memcmp(bytes, "\x7f" "ELF", 4) == 0; }
+
+#if defined(__x86_64__)
+constexpr int kElfMachine = EM_X86_64;
+#elif defined(__aarch64__)
+constexpr int kElfMachine = EM_AARCH64;
+#else
+constexpr int kElfMachine = -1;  // not checked
+#endif
+
+// The ELF layout the dynamic loader will trust: a 64-bit little-endian shared object for this machine whose
+// program headers, and every loaded segment's file bytes, lie inside the file. glibc maps segments without
+// checking them against the file's size, and touching a page past the end of the memory file is SIGBUS (found
+// by the library-signed fuzz target): a damaged library is refused here instead.
+bool elf_layout_ok(const char* bytes, size_t n, std::string& why) {
+  ElfW(Ehdr) eh{};
+  if (n < sizeof eh) {
+    why = "it is too short for an ELF header";
+    return false;
+  }
+  std::memcpy(&eh, bytes, sizeof eh);
+  if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_type != ET_DYN ||
+      (kElfMachine >= 0 && eh.e_machine != kElfMachine) || eh.e_phentsize != sizeof(ElfW(Phdr))) {
+    why = "it is not a 64-bit little-endian shared object for this machine";
+    return false;
+  }
+  if (eh.e_phoff > n || uint64_t(eh.e_phnum) * sizeof(ElfW(Phdr)) > n - eh.e_phoff) {
+    why = "its program headers lie outside the file";
+    return false;
+  }
+  for (uint32_t i = 0; i < eh.e_phnum; ++i) {
+    ElfW(Phdr) ph{};
+    std::memcpy(&ph, bytes + eh.e_phoff + i * sizeof ph, sizeof ph);
+    if (ph.p_type != PT_LOAD && ph.p_type != PT_DYNAMIC) continue;
+    if (ph.p_offset > n || ph.p_filesz > n - ph.p_offset || ph.p_filesz > ph.p_memsz) {
+      why = "its segment " + std::to_string(i) + " lies outside the file";
+      return false;
+    }
+  }
+  return true;
+}
 
 // The length of the image when `bytes` ends with a valid seal over it.
 int32_t check_seal(const std::string& path, const char* bytes, size_t size, size_t& image_size, std::string& message) {
@@ -397,38 +454,24 @@ void close_library(cardrt_library* lib) {
   delete lib;
 }
 
-// dlopen the verified image: from the sealed memory file it was checked in, or from a memory file the verified
-// bytes are written to, or from the path when the system has no memfd_create.
-void* open_image(const std::string& path, LibraryImage& image, size_t image_size, int& memfd, std::string& err) {
+// dlopen the verified image: the sealed memory file it was checked in, through /proc/self/fd, or nothing (never
+// the file's path, which may name other bytes by now).
+void* open_image(LibraryImage& image, int& memfd, std::string& err) {
   memfd = -1;
-  if (image.memfd < 0 && !image.copy.empty()) {
-    const int fd = ::memfd_create("cardrt-library", MFD_CLOEXEC);
-    size_t done = 0;
-    while (fd >= 0 && done < image_size) {
-      const ssize_t w = ::write(fd, image.copy.data() + done, image_size - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;
-      done += size_t(w);
-    }
-    if (done == image_size) image.memfd = fd;
-    else if (fd >= 0) ::close(fd);
+  const std::string name = "/proc/self/fd/" + std::to_string(image.memfd);
+  if (::access(name.c_str(), R_OK) != 0) {
+    err = "the checked copy cannot be handed to the dynamic loader (" + name + ": " + std::strerror(errno) +
+          "; is /proc mounted?)";
+    return nullptr;
   }
-  if (image.memfd >= 0) {
-    const std::string name = "/proc/self/fd/" + std::to_string(image.memfd);
-    if (void* dl = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) {
-      memfd = image.memfd;  // the library's now: it names the loaded object
-      image.memfd = -1;
-      return dl;
-    }
-    const char* e = ::dlerror();
-    err = e ? e : "dlopen failed";
-    if (::access(name.c_str(), R_OK) == 0) return nullptr;  // the memory file was readable: the library was refused
-  }
-  void* dl = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* dl = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!dl) {
     const char* e = ::dlerror();
     err = e ? e : "dlopen failed";
+    return nullptr;
   }
+  memfd = image.memfd;  // the library's now: it names the loaded object
+  image.memfd = -1;
   return dl;
 }
 
@@ -464,25 +507,120 @@ bool string_symbol(const Symbol& s, std::string& out) {
   return true;
 }
 
-int32_t open_library(const char* path_c, const char* game, const char* profile_hash, const char* source_hash,
-                     cardrt_library** out, std::string& message, bool require_identity) {
+// What a library says it is against what the engine expects (NULL: not checked).
+int32_t check_identity(const std::string& path, int32_t abi, const std::string& have_game,
+                       const std::string& have_profile, const std::string& have_source, const char* game,
+                       const char* profile_hash, const char* source_hash, std::string& message) {
+  if (abi != CARDRT_ABI_VERSION) {
+    message = "wrong ABI version: " + quoted(path) + " was built for cardrt ABI version " + std::to_string(abi) +
+              ", this runtime is version " + std::to_string(CARDRT_ABI_VERSION) +
+              "; recompile it with a matching cardc";
+    return CARDRT_LIB_E_ABI;
+  }
+  if (game && have_game != game) {
+    message =
+        "wrong game: " + quoted(path) + " holds cards of game " + quoted(have_game) + ", expected " + quoted(game);
+    return CARDRT_LIB_E_GAME;
+  }
+  if (profile_hash && have_profile != profile_hash) {
+    message = "wrong profile: " + quoted(path) + " was built against profile " + quoted(have_profile) + " of game " +
+              quoted(have_game) + ", the loaded profile is " + quoted(profile_hash) + "; recompile the set";
+    return CARDRT_LIB_E_PROFILE;
+  }
+  if (source_hash && have_source != source_hash) {
+    message = "edited source: " + quoted(path) + " was built from card text " + quoted(have_source) + ", expected " +
+              quoted(source_hash) + "; the source changed since it was compiled: recompile it";
+    return CARDRT_LIB_E_SOURCE;
+  }
+  return CARDRT_OK;
+}
+
+bool is_trusted(const unsigned char* key, const uint8_t* keys, int32_t key_count) {
+  for (int32_t i = 0; i < key_count; ++i)
+    if (std::memcmp(keys + size_t(i) * sig::kPublicKeyBytes, key, sig::kPublicKeyBytes) == 0) return true;
+  return false;
+}
+
+// Everything that can be known about the library before the dynamic loader sees it: its trailer, who signed it
+// and what it says it is. On success `is_signed` says which trailer it has, and `signed_identity` is set for a
+// signed library.
+int32_t check_before_loading(const std::string& path, const LibraryImage& image, const uint8_t* keys, int32_t key_count,
+                             bool allow_unsigned, const char* game, const char* profile_hash, const char* source_hash,
+                             sig::Identity& signed_identity, bool& is_signed, std::string& message) {
+  const std::string refused = "; refused before any of its code ran";
+  is_signed = sig::ends_with_signature(image.data, image.size);
+  if (!is_signed) {
+    const bool sealed = image.size >= kSealSize && std::memcmp(image.data + image.size - 8, kSealMagic, 8) == 0;
+    if (sealed && !allow_unsigned) {
+      message = quoted(path) +
+                " is not signed: this engine loads only card libraries signed by a key it trusts "
+                "(cardc compile --sign KEY)" +
+                refused;
+      return CARDRT_LIB_E_UNSIGNED;
+    }
+    size_t image_size = 0;
+    return check_seal(path, image.data, image.size, image_size, message);
+  }
+  sig::Trailer t;
+  std::string why;
+  if (!sig::read_trailer(image.data, image.size, t, why)) {
+    message = quoted(path) + " is damaged: " + why;
+    return CARDRT_LIB_E_CORRUPT;
+  }
+  if (!is_trusted(t.public_key, keys, key_count) && !allow_unsigned) {
+    message = quoted(path) + " is signed by key " + sig::fingerprint(t.public_key) +
+              "..., which this engine does not trust" + refused;
+    return CARDRT_LIB_E_UNTRUSTED;
+  }
+  if (!sig::verify(image.data, t)) {
+    message =
+        quoted(path) + " was altered after it was signed (its Ed25519 signature does not match its contents)" + refused;
+    return CARDRT_LIB_E_CORRUPT;
+  }
+  const sig::Identity& id = t.identity;
+  if (int32_t r = check_identity(path, id.abi_version, id.game, id.profile_hash, id.source_hash, game, profile_hash,
+                                 source_hash, message);
+      r != CARDRT_OK) {
+    message += refused;
+    return r;
+  }
+  signed_identity = id;
+  return CARDRT_OK;
+}
+
+int32_t open_library(const char* path_c, const uint8_t* keys, int32_t key_count, uint32_t flags, const char* game,
+                     const char* profile_hash, const char* source_hash, cardrt_library** out, std::string& message,
+                     bool require_identity) {
   if (out) *out = nullptr;
   if (!path_c || (require_identity && (!game || !profile_hash)) || !out) {
     message = require_identity ? "cardrt_library_load: path, expected game and expected profile hash are required"
                                : "cardrt_library_open: path and out are required";
     return CARDRT_E_ARGUMENT;
   }
+  if (key_count < 0 || (key_count > 0 && !keys) || (flags & ~uint32_t{CARDRT_LIBRARY_ALLOW_UNSIGNED}) != 0) {
+    message =
+        "cardrt_library_open: trusted_keys must hold key_count keys, and flags only CARDRT_LIBRARY_ALLOW_UNSIGNED";
+    return CARDRT_E_ARGUMENT;
+  }
   const std::string path = path_c;
   LibraryImage image;
   if (int32_t r = read_image(path, image, message); r != CARDRT_OK) return r;
-  size_t image_size = 0;
-  if (int32_t r = check_seal(path, image.data, image.size, image_size, message); r != CARDRT_OK) return r;
+  sig::Identity signed_identity;
+  bool is_signed = false;
+  if (int32_t r = check_before_loading(path, image, keys, key_count, (flags & CARDRT_LIBRARY_ALLOW_UNSIGNED) != 0, game,
+                                       profile_hash, source_hash, signed_identity, is_signed, message);
+      r != CARDRT_OK)
+    return r;
+  if (std::string why; !elf_layout_ok(image.data, image.size, why)) {
+    message = quoted(path) + " is damaged: " + why + "; refused before any of its code ran";
+    return CARDRT_LIB_E_CORRUPT;
+  }
 
   auto* lib = new cardrt_library;
   lib->magic = kLibraryMagic;
   lib->path = path;
   std::string dl_error;
-  lib->dl = open_image(path, image, image_size, lib->memfd, dl_error);
+  lib->dl = open_image(image, lib->memfd, dl_error);
   if (!lib->dl) {
     close_library(lib);
     message = "the dynamic loader refused " + quoted(path) + ": " + dl_error;
@@ -508,25 +646,21 @@ int32_t open_library(const char* path_c, const char* game, const char* profile_h
     return refuse(CARDRT_LIB_E_LOAD, quoted(path) + ": cardrt_library_abi_version is not a 32-bit integer");
   int32_t abi = 0;
   std::memcpy(&abi, version.address, sizeof abi);
-  if (abi != CARDRT_ABI_VERSION)
-    return refuse(CARDRT_LIB_E_ABI, "wrong ABI version: " + quoted(path) + " was built for cardrt ABI version " +
-                                        std::to_string(abi) + ", this runtime is version " +
-                                        std::to_string(CARDRT_ABI_VERSION) + "; recompile it with a matching cardc");
   std::string have_game, have_profile, have_source;
   if (!string_symbol(lib_game, have_game) || !string_symbol(lib_profile, have_profile) ||
       !string_symbol(lib_source, have_source))
     return refuse(CARDRT_LIB_E_LOAD, quoted(path) + ": its game or hash symbols are not NUL-terminated strings");
-  if (game && have_game != game)
-    return refuse(CARDRT_LIB_E_GAME, "wrong game: " + quoted(path) + " holds cards of game " + quoted(have_game) +
-                                         ", expected " + quoted(game));
-  if (profile_hash && have_profile != profile_hash)
-    return refuse(CARDRT_LIB_E_PROFILE, "wrong profile: " + quoted(path) + " was built against profile " +
-                                            quoted(have_profile) + " of game " + quoted(have_game) +
-                                            ", the loaded profile is " + quoted(profile_hash) + "; recompile the set");
-  if (source_hash && have_source != source_hash)
-    return refuse(CARDRT_LIB_E_SOURCE, "edited source: " + quoted(path) + " was built from card text " +
-                                           quoted(have_source) + ", expected " + quoted(source_hash) +
-                                           "; the source changed since it was compiled: recompile it");
+  // A signed library is what its signer said it is, in its symbols too.
+  if (is_signed && (abi != signed_identity.abi_version || have_game != signed_identity.game ||
+                    have_profile != signed_identity.profile_hash || have_source != signed_identity.source_hash))
+    return refuse(CARDRT_LIB_E_CORRUPT,
+                  quoted(path) + ": its identity symbols differ from the identity it was signed for");
+  if (int32_t r =
+          check_identity(path, abi, have_game, have_profile, have_source, game, profile_hash, source_hash, message);
+      r != CARDRT_OK) {
+    std::string why = message;
+    return refuse(r, why);
+  }
   // The profile description is optional here (libraries from before descriptions lack it); cardrt_library_profile
   // needs it.
   Symbol description;
@@ -634,16 +768,48 @@ int32_t guarded(char* error, int32_t capacity, F&& f) noexcept {
   return report(error, capacity, r, r == CARDRT_OK ? std::string() : message);
 }
 
+// Appends a seal or signature trailer to the library at `path` (`verb` names which in the message).
+int32_t append_trailer(const std::string& path, const std::string& trailer, const char* verb, std::string& message) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK);
+  bool ok = fd >= 0;
+  if (ok) ok = ::write(fd, trailer.data(), trailer.size()) == static_cast<ssize_t>(trailer.size());
+  if (fd >= 0 && ::close(fd) != 0) ok = false;
+  if (!ok) {
+    message = std::string("cannot ") + verb + " " + quoted(path) + ": " + std::strerror(errno);
+    return CARDRT_LIB_E_IO;
+  }
+  return CARDRT_OK;
+}
+
+std::string key_prefix(int32_t kind) {
+  return kind == CARDRT_LIBRARY_PUBLIC_KEY ? "cardrt-public-key-1 " : "cardrt-secret-key-1 ";
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
 }  // namespace
 
 extern "C" {
 
+int32_t cardrt_library_open_trusted(const char* path, const uint8_t* trusted_keys, int32_t key_count, uint32_t flags,
+                                    const char* expected_game, const char* expected_profile_hash,
+                                    const char* expected_source_hash, cardrt_library** out, char* error,
+                                    int32_t error_capacity) {
+  return guarded(error, error_capacity, [&](std::string& message) {
+    return open_library(path, trusted_keys, key_count, flags, expected_game, expected_profile_hash,
+                        expected_source_hash, out, message, false);
+  });
+}
+
 int32_t cardrt_library_open(const char* path, const char* expected_game, const char* expected_profile_hash,
                             const char* expected_source_hash, cardrt_library** out, char* error,
                             int32_t error_capacity) {
-  return guarded(error, error_capacity, [&](std::string& message) {
-    return open_library(path, expected_game, expected_profile_hash, expected_source_hash, out, message, false);
-  });
+  return cardrt_library_open_trusted(path, nullptr, 0, 0, expected_game, expected_profile_hash, expected_source_hash,
+                                     out, error, error_capacity);
 }
 
 int32_t cardrt_library_register_cards(cardrt_library* library, cardrt_cardpool* pool, char* error,
@@ -659,16 +825,18 @@ void cardrt_library_unload(cardrt_library* library) {
   if (library && library->magic == kLibraryMagic) close_library(library);
 }
 
-int32_t cardrt_library_load(cardrt_cardpool* pool, const char* path, const char* expected_game,
-                            const char* expected_profile_hash, const char* expected_source_hash, char* error,
-                            int32_t error_capacity) {
+int32_t cardrt_library_load_trusted(cardrt_cardpool* pool, const char* path, const uint8_t* trusted_keys,
+                                    int32_t key_count, uint32_t flags, const char* expected_game,
+                                    const char* expected_profile_hash, const char* expected_source_hash, char* error,
+                                    int32_t error_capacity) {
   return guarded(error, error_capacity, [&](std::string& message) {
     if (!pool) {
       message = "cardrt_library_load: no card pool";
       return int32_t{CARDRT_E_HANDLE};
     }
     cardrt_library* lib = nullptr;
-    int32_t r = open_library(path, expected_game, expected_profile_hash, expected_source_hash, &lib, message, true);
+    int32_t r = open_library(path, trusted_keys, key_count, flags, expected_game, expected_profile_hash,
+                             expected_source_hash, &lib, message, true);
     if (r != CARDRT_OK) return r;
     r = register_cards(lib, pool, message);
     // The pool (and every game made from it) keeps the library's functions, even those of a registration that
@@ -678,6 +846,115 @@ int32_t cardrt_library_load(cardrt_cardpool* pool, const char* path, const char*
     delete lib;
     return r;
   });
+}
+
+int32_t cardrt_library_load(cardrt_cardpool* pool, const char* path, const char* expected_game,
+                            const char* expected_profile_hash, const char* expected_source_hash, char* error,
+                            int32_t error_capacity) {
+  return cardrt_library_load_trusted(pool, path, nullptr, 0, 0, expected_game, expected_profile_hash,
+                                     expected_source_hash, error, error_capacity);
+}
+
+int32_t cardrt_library_keygen(uint8_t* public_key, uint8_t* secret_key) {
+  if (!public_key || !secret_key) return CARDRT_E_ARGUMENT;
+  return sig::keygen(public_key, secret_key) ? CARDRT_OK : CARDRT_E_INTERNAL;
+}
+
+int32_t cardrt_library_sign(const char* path_c, const uint8_t* secret_key, const char* game, const char* profile_hash,
+                            const char* source_hash, char* error, int32_t error_capacity) {
+  return guarded(error, error_capacity, [&](std::string& message) {
+    if (!path_c || !secret_key || !game || !profile_hash || !source_hash) {
+      message = "cardrt_library_sign: path, secret key, game, profile hash and source hash are required";
+      return int32_t{CARDRT_E_ARGUMENT};
+    }
+    const std::string path = path_c;
+    sig::Identity id{CARDRT_ABI_VERSION, game, profile_hash, source_hash};
+    if (id.game.size() > sig::kMaxIdentityField || id.profile_hash.size() > sig::kMaxIdentityField ||
+        id.source_hash.size() > sig::kMaxIdentityField) {
+      message = "cardrt_library_sign: an identity string is longer than 4096 bytes";
+      return int32_t{CARDRT_E_ARGUMENT};
+    }
+    std::string bytes;
+    if (int32_t r = read_file(path, bytes, message); r != CARDRT_OK) return r;
+    if (!is_elf(bytes.data(), bytes.size())) {
+      message = quoted(path) + " is not an ELF shared object";
+      return int32_t{CARDRT_LIB_E_CORRUPT};
+    }
+    size_t ignored = 0;
+    std::string unused;
+    if (sig::ends_with_signature(bytes.data(), bytes.size()) ||
+        check_seal(path, bytes.data(), bytes.size(), ignored, unused) == CARDRT_OK) {
+      message = quoted(path) + " is already sealed or signed: sign the freshly linked object";
+      return int32_t{CARDRT_LIB_E_CORRUPT};
+    }
+    const std::string trailer = sig::make_trailer(bytes, id, secret_key);
+    if (trailer.empty()) {
+      message = "cardrt_library_sign: libsodium cannot start";
+      return int32_t{CARDRT_E_INTERNAL};
+    }
+    return append_trailer(path, trailer, "sign", message);
+  });
+}
+
+int32_t cardrt_library_key_to_text(const uint8_t* key, int32_t kind, char* out, int32_t capacity) {
+  const size_t bytes = kind == CARDRT_LIBRARY_PUBLIC_KEY   ? sig::kPublicKeyBytes
+                       : kind == CARDRT_LIBRARY_SECRET_KEY ? sig::kSecretKeyBytes
+                                                           : 0;
+  if (!key || !out || bytes == 0) return CARDRT_E_ARGUMENT;
+  const std::string text = key_prefix(kind) + sig::hex(key, bytes);
+  if (capacity < 0 || text.size() + 1 > size_t(capacity)) return CARDRT_E_ARGUMENT;
+  std::memcpy(out, text.c_str(), text.size() + 1);
+  return CARDRT_OK;
+}
+
+int32_t cardrt_library_read_key(const char* path_c, int32_t kind, uint8_t* out, char* error, int32_t error_capacity) {
+  return guarded(error, error_capacity, [&](std::string& message) {
+    if (!path_c || !out || (kind != CARDRT_LIBRARY_PUBLIC_KEY && kind != CARDRT_LIBRARY_SECRET_KEY)) {
+      message = "cardrt_library_read_key: path, kind and out are required";
+      return int32_t{CARDRT_E_ARGUMENT};
+    }
+    const std::string path = path_c;
+    uint64_t size = 0;
+    int32_t code = CARDRT_OK;
+    const int fd = open_file(path, size, code, message, "key file", kMaxKeyFileBytes);
+    if (fd < 0) return int32_t{CARDRT_LIB_E_IO};
+    std::string text;
+    read_all(fd, size, text);
+    ::close(fd);
+    const bool ok =
+        text.find('\0') == std::string::npos && cardrt_library_key_from_text(text.c_str(), kind, out) == CARDRT_OK;
+    std::fill(text.begin(), text.end(), '\0');
+    if (!ok) {
+      message = quoted(path) + " is not a " + (kind == CARDRT_LIBRARY_SECRET_KEY ? "secret" : "public") +
+                " key file (one line: " + key_prefix(kind) + "and the key in hex, as cardc keygen writes it)";
+      return int32_t{CARDRT_E_ARGUMENT};
+    }
+    return int32_t{CARDRT_OK};
+  });
+}
+
+int32_t cardrt_library_key_from_text(const char* text, int32_t kind, uint8_t* out) {
+  const size_t bytes = kind == CARDRT_LIBRARY_PUBLIC_KEY   ? sig::kPublicKeyBytes
+                       : kind == CARDRT_LIBRARY_SECRET_KEY ? sig::kSecretKeyBytes
+                                                           : 0;
+  if (!text || !out || bytes == 0) return CARDRT_E_ARGUMENT;
+  std::string_view t(text);
+  while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+  while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\n' || t.back() == '\r'))
+    t.remove_suffix(1);
+  const std::string prefix = key_prefix(kind);
+  if (t.substr(0, prefix.size()) != prefix) return CARDRT_E_ARGUMENT;
+  t.remove_prefix(prefix.size());
+  if (t.size() != 2 * bytes) return CARDRT_E_ARGUMENT;
+  std::array<uint8_t, sig::kSecretKeyBytes> key{};
+  for (size_t i = 0; i < bytes; ++i) {
+    const int hi = hex_digit(t[2 * i]), lo = hex_digit(t[2 * i + 1]);
+    if (hi < 0 || lo < 0) return CARDRT_E_ARGUMENT;
+    key[i] = uint8_t(hi << 4 | lo);
+  }
+  std::memcpy(out, key.data(), bytes);
+  std::fill(key.begin(), key.end(), uint8_t{0});
+  return CARDRT_OK;
 }
 
 int32_t cardrt_library_seal(const char* path_c, char* error, int32_t error_capacity) {
@@ -697,16 +974,7 @@ int32_t cardrt_library_seal(const char* path_c, char* error, int32_t error_capac
       message = quoted(path) + " is not an ELF shared object";
       return int32_t{CARDRT_LIB_E_CORRUPT};
     }
-    const std::string seal = seal_for(bytes);
-    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-    bool ok = fd >= 0;
-    if (ok) ok = ::write(fd, seal.data(), seal.size()) == static_cast<ssize_t>(seal.size());
-    if (fd >= 0 && ::close(fd) != 0) ok = false;
-    if (!ok) {
-      message = "cannot seal " + quoted(path) + ": " + std::strerror(errno);
-      return int32_t{CARDRT_LIB_E_IO};
-    }
-    return int32_t{CARDRT_OK};
+    return append_trailer(path, seal_for(bytes), "seal", message);
   });
 }
 

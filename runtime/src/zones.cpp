@@ -21,7 +21,7 @@ CardId Game::add_card(int32_t def, PlayerId owner, int32_t zone) {
     if (kw >= 0 && kw < 64) c.printed_keywords |= uint64_t{1} << kw;
   c.owner = c.controller = c.zone_player = owner;
   set_zone(c, zone);
-  c.base = d.stats;
+  c.base.assign(d.stats.data(), d.stats.data() + d.stats.size());
   c.base.resize(p.stats.size());
   c.counters.assign(p.counters.size(), 0);
   // asked about events wherever it is (ids only grow: the list stays sorted); otherwise while in play (set_in_play)

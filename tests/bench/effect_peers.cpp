@@ -118,8 +118,9 @@ std::unique_ptr<PeerCards> PeerCards::create(Peer peer, std::string& error, cons
     }
     case Peer::Library: {
       char message[512] = {0};
-      rc = cardrt_library_load(p->pool_, EFFECT_PEERS_LIBRARY, s.set->profile->game.c_str(),
-                               s.set->profile_identity.c_str(), s.set->source_hash.c_str(), message, sizeof message);
+      rc = cardrt_library_load_trusted(p->pool_, EFFECT_PEERS_LIBRARY, nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED,
+                                       s.set->profile->game.c_str(), s.set->profile_identity.c_str(),
+                                       s.set->source_hash.c_str(), message, sizeof message);
       if (rc != CARDRT_OK) {
         error = std::string(EFFECT_PEERS_LIBRARY) + ": " + message;
         return nullptr;

@@ -16,6 +16,7 @@ namespace {
 
 constexpr std::array<const char*, 5> kLineup = {"Hedge Mender", "Drill Captain", "Ember Slinger", "Bell Ringer",
                                                 "Banner Sergeant"};
+static_assert(sizeof(Skirmish::cards[0]) / sizeof(int32_t) == kLineup.size());
 constexpr int kMender = 0, kCaptain = 1, kSlinger = 2;
 // The action abilities used each turn, in order (each card's ability 0).
 constexpr std::array<int, 3> kActions = {kCaptain, kSlinger, kMender};
@@ -30,43 +31,53 @@ uint64_t fnv1a(uint64_t h, int64_t v) {
 
 }  // namespace
 
-WorkloadResult play_skirmish(const cardrt_profile* profile, const cardrt_cardpool* pool, const WorkloadOptions& options,
-                             bool digest) {
-  WorkloadResult r;
+Skirmish setup_skirmish(const cardrt_profile* profile, const cardrt_cardpool* pool, const WorkloadOptions& options) {
+  Skirmish s;
   cardrt_game* g = cardrt_game_create(profile, pool, options.seed, nullptr);
-  if (!g) {
-    r.failed_uses = -1;
-    return r;
-  }
+  if (!g) return s;
+  s.game = g;
+  s.attack = cardrt_stat_id(g, "Attack");
+  s.life = cardrt_stat_id(g, "Life");
+  s.wound = cardrt_counter_id(g, "Wound");
   const int32_t hand = cardrt_zone_id(g, "Hand");
-  const int32_t attack = cardrt_stat_id(g, "Attack");
-  const int32_t life = cardrt_stat_id(g, "Life");
-  const int32_t wound = cardrt_counter_id(g, "Wound");
   const int32_t deck = cardrt_zone_id(g, "Deck");
   for (int32_t player = 0; player < 2; ++player)
     for (int32_t i = 0; i < options.deck_cards; ++i)
       cardrt_game_add_card(g, cardrt_cardpool_find(pool, kLineup[size_t(i) % kLineup.size()]), player, deck);
-  std::array<std::array<int32_t, kLineup.size()>, 2> cards{};
   for (int32_t player = 0; player < 2; ++player)
     for (size_t i = 0; i < kLineup.size(); ++i) {
       const int32_t id = cardrt_game_add_card(g, cardrt_cardpool_find(pool, kLineup[i]), player, hand);
       cardrt_game_put_into_play(g, id, player);
-      cards[static_cast<size_t>(player)][i] = id;
+      s.cards[static_cast<size_t>(player)][i] = id;
     }
+  return s;
+}
 
-  for (int32_t turn = 0; turn < options.turns; ++turn) {
-    const int32_t player = turn % 2;
-    cardrt_game_begin_turn(g, player);
-    for (int a : kActions)
-      if (cardrt_game_use_ability(g, player, cards[static_cast<size_t>(player)][static_cast<size_t>(a)], 0) !=
-          CARDRT_OK)
-        ++r.failed_uses;
-    for (const auto& side : cards)
-      for (int32_t id : side)
-        r.queries += cardrt_stat_get(g, id, attack) + 16 * cardrt_stat_get(g, id, life) +
-                     256 * cardrt_card_counters(g, id, wound);
-    cardrt_game_end_turn(g);
+void play_skirmish_turn(const Skirmish& s, int32_t turn, WorkloadResult& r) {
+  cardrt_game* g = s.game;
+  const int32_t player = turn % 2;
+  cardrt_game_begin_turn(g, player);
+  for (int a : kActions)
+    if (cardrt_game_use_ability(g, player, s.cards[static_cast<size_t>(player)][static_cast<size_t>(a)], 0) !=
+        CARDRT_OK)
+      ++r.failed_uses;
+  for (const auto& side : s.cards)
+    for (int32_t id : side)
+      r.queries += cardrt_stat_get(g, id, s.attack) + 16 * cardrt_stat_get(g, id, s.life) +
+                   256 * cardrt_card_counters(g, id, s.wound);
+  cardrt_game_end_turn(g);
+}
+
+WorkloadResult play_skirmish(const cardrt_profile* profile, const cardrt_cardpool* pool, const WorkloadOptions& options,
+                             bool digest) {
+  WorkloadResult r;
+  const Skirmish s = setup_skirmish(profile, pool, options);
+  cardrt_game* g = s.game;
+  if (!g) {
+    r.failed_uses = -1;
+    return r;
   }
+  for (int32_t turn = 0; turn < options.turns; ++turn) play_skirmish_turn(s, turn, r);
 
   if (digest) {
     uint64_t h = 0xcbf29ce484222325ull;

@@ -34,7 +34,8 @@ Outcome load(const std::string& path, const char* game = "legends", const char* 
              const char* source = "source-1") {
   rt::TestGame t(rt::make_legends());
   char error[1024] = "unchanged";
-  const int32_t r = cardrt_library_load(t.pool(), path.c_str(), game, profile, source, error, sizeof error);
+  const int32_t r = cardrt_library_load_trusted(t.pool(), path.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED, game,
+                                                profile, source, error, sizeof error);
   return {r, error, cardrt_cardpool_count(t.pool())};
 }
 
@@ -190,16 +191,20 @@ TEST_F(Loader, ReportsMissingFilesAndBadArguments) {
   EXPECT_EQ(load(dir_->path()).code, CARDRT_LIB_E_IO);  // a folder
 
   char error[64];
-  EXPECT_EQ(cardrt_library_load(nullptr, good_.c_str(), "legends", "profile-1", nullptr, error, sizeof error),
+  EXPECT_EQ(cardrt_library_load_trusted(nullptr, good_.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED, "legends",
+                                        "profile-1", nullptr, error, sizeof error),
             CARDRT_E_HANDLE);
   rt::TestGame t(rt::make_legends());
-  EXPECT_EQ(cardrt_library_load(t.pool(), nullptr, "legends", "profile-1", nullptr, error, sizeof error),
+  EXPECT_EQ(cardrt_library_load_trusted(t.pool(), nullptr, nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED, "legends",
+                                        "profile-1", nullptr, error, sizeof error),
             CARDRT_E_ARGUMENT);
-  EXPECT_EQ(cardrt_library_load(t.pool(), good_.c_str(), nullptr, "profile-1", nullptr, nullptr, 0),
+  EXPECT_EQ(cardrt_library_load_trusted(t.pool(), good_.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED, nullptr,
+                                        "profile-1", nullptr, nullptr, 0),
             CARDRT_E_ARGUMENT);
   // a small buffer receives a NUL-terminated prefix of the message
   char small[8];
-  EXPECT_EQ(cardrt_library_load(t.pool(), good_.c_str(), "terrus", "profile-1", nullptr, small, sizeof small),
+  EXPECT_EQ(cardrt_library_load_trusted(t.pool(), good_.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED, "terrus",
+                                        "profile-1", nullptr, small, sizeof small),
             CARDRT_LIB_E_GAME);
   EXPECT_EQ(std::string(small), "wrong g");
   EXPECT_EQ(cardrt_library_seal(dir_->file("no-such.so").c_str(), error, sizeof error), CARDRT_LIB_E_IO);
@@ -230,7 +235,9 @@ TEST_F(Loader, SealingIsIdempotent) {
 TEST_F(Loader, OpenRegisterUnload) {
   cardrt_library* lib = nullptr;
   char error[256];
-  ASSERT_EQ(cardrt_library_open(good_.c_str(), "legends", "profile-1", "source-1", &lib, error, sizeof error), CARDRT_OK)
+  ASSERT_EQ(cardrt_library_open_trusted(good_.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED, "legends",
+                                        "profile-1", "source-1", &lib, error, sizeof error),
+            CARDRT_OK)
       << error;
   ASSERT_NE(lib, nullptr);
   {
@@ -243,7 +250,8 @@ TEST_F(Loader, OpenRegisterUnload) {
   cardrt_library_unload(nullptr);
   EXPECT_EQ(cardrt_library_register_cards(nullptr, nullptr, error, sizeof error), CARDRT_E_HANDLE);
   cardrt_library* none = reinterpret_cast<cardrt_library*>(0x1);
-  EXPECT_EQ(cardrt_library_open(dir_->file("no-such.so").c_str(), "legends", "p", nullptr, &none, error, sizeof error),
+  EXPECT_EQ(cardrt_library_open_trusted(dir_->file("no-such.so").c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED,
+                                        "legends", "p", nullptr, &none, error, sizeof error),
             CARDRT_LIB_E_IO);
   EXPECT_EQ(none, nullptr);
 }
@@ -310,7 +318,9 @@ TEST_F(Loader, RunsFromAMemoryFileSealedAgainstWrites) {
   const std::vector<int> before = memfds();
   cardrt_library* lib = nullptr;
   char error[256];
-  ASSERT_EQ(cardrt_library_open(good_.c_str(), "legends", "profile-1", "source-1", &lib, error, sizeof error), CARDRT_OK)
+  ASSERT_EQ(cardrt_library_open_trusted(good_.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED, "legends",
+                                        "profile-1", "source-1", &lib, error, sizeof error),
+            CARDRT_OK)
       << error;
   std::vector<int> added;
   for (int fd : memfds())

@@ -1,5 +1,8 @@
 // The fuzz targets of cardc (issue "Robustness"): every front-end stage, the compile-and-run pipeline through the
 // interpreter and the JIT, the scenario parser, the importer and the card-library loader. `scripts/fuzz TARGET N`.
+#include <elf.h>
+
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -18,6 +21,8 @@
 #include "profile/load_profile.h"
 #include "scenario/scenario.h"
 #include "sema/pipeline.h"
+#include "codegen/signing_keys.h"
+#include "tools/lsp_server.h"
 
 namespace {
 
@@ -121,6 +126,108 @@ int64_t play_all(const GameProfile& game, cardrt_cardpool* pool, cardrt_profile*
   return log;
 }
 
+// ---- library-signed: past the signature
+// A mutated ELF image handed to glibc's dynamic loader mostly fuzzes glibc, which trusts the ELF it maps (a
+// segment past the end of the file was SIGBUS; the loader now refuses that layout, but the dynamic section,
+// relocations and symbol tables are glibc's to trust). So the target keeps the seed's ELF structure and takes
+// from the mutated input only the bytes of the symbols the loader reads after the signature: the identity strings
+// and the profile description. Each image is signed, for the identity its own symbols state, with a key the
+// loader trusts, then opened, its profile built from the description and its cards registered.
+struct SignedSeed {
+  std::string image;                                   // the first seed, its seal dropped
+  std::vector<std::pair<size_t, size_t>> symbol_bytes;  // file offset and size of each symbol below
+};
+
+const char* const kSignedSymbols[] = {"cardrt_library_game", "cardrt_library_profile_hash",
+                                      "cardrt_library_source_hash", "cardrt_library_profile_description"};
+
+// The file ranges of the symbols above in a well-formed ELF64 shared object (empty when it is not one).
+std::vector<std::pair<size_t, size_t>> symbol_ranges(const std::string& elf) {
+  std::vector<std::pair<size_t, size_t>> out;
+  auto in_file = [&](uint64_t off, uint64_t n) { return off <= elf.size() && n <= elf.size() - off; };
+  Elf64_Ehdr eh{};
+  if (!in_file(0, sizeof eh)) return out;
+  std::memcpy(&eh, elf.data(), sizeof eh);
+  std::vector<Elf64_Shdr> sh(eh.e_shnum);
+  std::vector<Elf64_Phdr> ph(eh.e_phnum);
+  if (!in_file(eh.e_shoff, sh.size() * sizeof(Elf64_Shdr)) || !in_file(eh.e_phoff, ph.size() * sizeof(Elf64_Phdr)))
+    return out;
+  std::memcpy(sh.data(), elf.data() + eh.e_shoff, sh.size() * sizeof(Elf64_Shdr));
+  std::memcpy(ph.data(), elf.data() + eh.e_phoff, ph.size() * sizeof(Elf64_Phdr));
+  for (const Elf64_Shdr& s : sh) {
+    if (s.sh_type != SHT_DYNSYM || s.sh_link >= sh.size() || !in_file(s.sh_offset, s.sh_size)) continue;
+    const Elf64_Shdr& strtab = sh[s.sh_link];
+    if (!in_file(strtab.sh_offset, strtab.sh_size)) continue;
+    for (uint64_t i = 0; i + 1 <= s.sh_size / sizeof(Elf64_Sym); ++i) {
+      Elf64_Sym sym{};
+      std::memcpy(&sym, elf.data() + s.sh_offset + i * sizeof sym, sizeof sym);
+      if (sym.st_name >= strtab.sh_size) continue;
+      const std::string name(elf.c_str() + strtab.sh_offset + sym.st_name);
+      for (const char* want : kSignedSymbols) {
+        if (name != want) continue;
+        for (const Elf64_Phdr& p : ph)  // virtual address to file offset, through the segment that loads it
+          if (p.p_type == PT_LOAD && sym.st_value >= p.p_vaddr && sym.st_value + sym.st_size <= p.p_vaddr + p.p_filesz)
+            out.push_back({size_t(sym.st_value - p.p_vaddr + p.p_offset), size_t(sym.st_size)});
+      }
+    }
+  }
+  return out;
+}
+
+// A NUL-terminated string of the image at [offset, offset + size): up to its first NUL.
+std::string string_at(const std::string& image, std::pair<size_t, size_t> range) {
+  const std::string bytes = image.substr(range.first, range.second);
+  return bytes.substr(0, bytes.find('\0'));
+}
+
+uint64_t run_signed_library(std::string_view in) {
+  static const std::pair<codegen::PublicKey, codegen::SecretKey> key = [] {
+    codegen::PublicKey pub{};
+    auto secret = codegen::generate_key(pub);
+    return std::make_pair(pub, secret ? *secret : codegen::SecretKey{});
+  }();
+  static SignedSeed seed;
+  std::string image(in);
+  if (image.size() >= 48 && image.compare(image.size() - 8, 8, "CARDLIB1") == 0) image.resize(image.size() - 48);
+  if (seed.image.empty()) {  // the driver runs the seeds first, unmutated: the first one is the structure kept
+    seed.symbol_bytes = symbol_ranges(image);
+    if (seed.symbol_bytes.size() != std::size(kSignedSymbols)) return 1;  // not a card library: wait for one
+    seed.image = image;
+  }
+  std::string mutated = seed.image;
+  for (const auto& [offset, size] : seed.symbol_bytes)
+    for (size_t i = offset; i < offset + size && i < image.size(); ++i) mutated[i] = image[i];
+  const std::string path = fs::temp_directory_path().string() + "/cardc-fuzz-signed-" + std::to_string(::getpid()) + ".so";
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << mutated;
+  char msg[256];
+  // Signed for what its (mutated) symbols say, so the loader's checks after the signature see them.
+  int32_t rc = cardrt_library_sign(path.c_str(), key.second.bytes.data(), string_at(mutated, seed.symbol_bytes[0]).c_str(),
+                                   string_at(mutated, seed.symbol_bytes[1]).c_str(),
+                                   string_at(mutated, seed.symbol_bytes[2]).c_str(), msg, sizeof msg);
+  uint64_t sig = 1000 + static_cast<uint32_t>(rc);
+  cardrt_library* lib = nullptr;
+  if (rc == CARDRT_OK) {
+    rc = cardrt_library_open_trusted(path.c_str(), key.first.data(), 1, 0, nullptr, nullptr, nullptr, &lib, msg, sizeof msg);
+    sig = static_cast<uint32_t>(rc);
+  }
+  if (lib) {
+    cardrt_profile* profile = nullptr;
+    rc = cardrt_library_profile(lib, &profile, msg, sizeof msg);
+    sig = sig * 31 + static_cast<uint32_t>(rc);
+    if (profile) {
+      if (cardrt_cardpool* pool = cardrt_cardpool_create(profile)) {
+        sig = sig * 31 + static_cast<uint32_t>(cardrt_library_register_cards(lib, pool, msg, sizeof msg));
+        cardrt_cardpool_destroy(pool);
+      }
+      cardrt_profile_destroy(profile);
+    }
+    cardrt_library_unload(lib);
+  }
+  std::remove(path.c_str());
+  return sig;
+}
+
+
 std::vector<fuzz::Target> targets() {
   std::vector<std::string> sets = files({"cards", "tests/check", "tests/scenarios"}, ".cards");
   std::vector<std::string> games = files({"cards", "tests/check"}, ".game");
@@ -220,10 +327,65 @@ std::vector<fuzz::Target> targets() {
                  std::ofstream(path, std::ios::binary | std::ios::trunc) << in;
                  char msg[256];
                  cardrt_library* lib = nullptr;
-                 int32_t rc = cardrt_library_open(path.c_str(), "legends", nullptr, nullptr, &lib, msg, sizeof msg);
+                 int32_t rc = cardrt_library_open_trusted(path.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED,
+                                                          "legends", nullptr, nullptr, &lib, msg, sizeof msg);
                  if (lib) cardrt_library_unload(lib);
                  std::remove(path.c_str());
                  return static_cast<uint64_t>(static_cast<uint32_t>(rc));
+               }});
+  t.push_back({"library-signed", files({"tests/fuzz/seeds"}, ".so"), {"legends", "cardrt-profile 1\n", "stat ", "\n"},
+               [](std::string_view in) { return run_signed_library(in); }});
+  t.push_back({"lsp",
+               files({"tests/fuzz/seeds/lsp"}, ".lspmsg"),
+               {"{",
+                "}",
+                "[",
+                "]",
+                "\"jsonrpc\":\"2.0\"",
+                "\"id\":",
+                "\"method\":",
+                "\"params\":",
+                "\"textDocument/hover\"",
+                "\"textDocument/didChange\"",
+                "\"textDocument/completion\"",
+                "\"textDocument/definition\"",
+                "\"textDocument/codeAction\"",
+                "\"textDocument/didOpen\"",
+                "\"position\":{\"line\":",
+                "\"character\":",
+                "\"range\":",
+                "\"contentChanges\":",
+                "\"text\":",
+                "\"uri\":\"file:///fuzz/a.cards\"",
+                "null",
+                "-1",
+                "2147483648",
+                "1e308",
+                "\"\\u0000\""},
+               [](std::string_view in) {
+                 // One message from the client, between an opened document and a clean shutdown.
+                 const auto frame = [](std::string_view body) {
+                   return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + std::string(body);
+                 };
+                 static const std::string open = [] {
+                   std::string s = read_file(kRoot + "/tests/fuzz/seeds/lsp/did_open.lspmsg");
+                   return s;
+                 }();
+                 std::string session =
+                     frame(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
+                     frame(open) + frame(in) + frame(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") +
+                     frame(R"({"jsonrpc":"2.0","method":"exit"})");
+                 std::istringstream input(session);
+                 std::ostringstream output, log;
+                 tools::LspOptions o;
+                 o.profile_dirs = {kRoot + "/cards"};
+                 const int rc = tools::run_lsp(o, input, output, log);
+                 // The behaviour: the error codes answered, and whether the server reached the shutdown.
+                 uint64_t sig = static_cast<uint64_t>(rc);
+                 const std::string out = output.str();
+                 for (size_t at = out.find("\"code\":"); at != std::string::npos; at = out.find("\"code\":", at + 1))
+                   sig = sig * 31 + std::hash<std::string>{}(out.substr(at, 14));
+                 return sig;
                }});
   return t;
 }

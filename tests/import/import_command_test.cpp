@@ -173,5 +173,26 @@ TEST(ImportCommand, CommandLine) {
   EXPECT_EQ(WEXITSTATUS(std::system(bad.c_str())), 2);
 }
 
+// What cardc check would refuse is not written, and not reported as written: a card whose text makes a line
+// longer than the 16 KiB line limit (parse/parser.h ParseLimits, the limits check applies).
+TEST(ImportCommand, RefusesASetCheckWouldRefuse) {
+  TempDir t;
+  std::string text;
+  while (text.size() < 20000) text += "Gain 1 Honor. ";
+  write(t / "in/long.json",
+        std::string(R"json([{"title": ["Long Winded"], "type": ["Strategy"], "cardid": 9, "text": [")json") + text +
+            "\"]}]");
+  write(t / "in/people.json", kGood);
+  ImportRun r = import({(t / "in").string()}, t / "out", (t / "report.json").string());
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("long.json:1:1: error: not imported: line "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("over the 16384-byte line limit of cardc check"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(t / "out/long.cards"));
+  EXPECT_TRUE(fs::exists(t / "out/people.cards"));
+  EXPECT_NE(r.out.find("imported 1 file, 1 cards"), std::string::npos) << r.out;
+  auto report = nlohmann::json::parse(read(t / "report.json"));
+  EXPECT_EQ(report["summary"]["written"], 1);
+}
+
 }  // namespace
 }  // namespace cardc::import

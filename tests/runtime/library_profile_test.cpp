@@ -82,7 +82,9 @@ class LibraryProfile : public ::testing::Test {
   cardrt_library* open(const std::string& path) {
     cardrt_library* lib = nullptr;
     char error[512];
-    EXPECT_EQ(cardrt_library_open(path.c_str(), nullptr, nullptr, nullptr, &lib, error, sizeof error), CARDRT_OK)
+    EXPECT_EQ(cardrt_library_open_trusted(path.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED, nullptr, nullptr,
+                                          nullptr, &lib, error, sizeof error),
+              CARDRT_OK)
         << error;
     if (lib) libs_.push_back(lib);
     return lib;
@@ -129,11 +131,13 @@ TEST_F(LibraryProfile, AnEngineNeedsOnlyTheLibrary) {
 
   // With expectations, open still checks them.
   cardrt_library* other = nullptr;
-  EXPECT_EQ(cardrt_library_open(library("good2", "legends", hash_, &description_).c_str(), "terrus", nullptr, nullptr,
-                                &other, error, sizeof error),
+  EXPECT_EQ(cardrt_library_open_trusted(library("good2", "legends", hash_, &description_).c_str(), nullptr, 0,
+                                        CARDRT_LIBRARY_ALLOW_UNSIGNED, "terrus", nullptr, nullptr, &other, error,
+                                        sizeof error),
             CARDRT_LIB_E_GAME);
   EXPECT_EQ(other, nullptr);
-  EXPECT_EQ(cardrt_library_open(dir_.c_str(), nullptr, nullptr, nullptr, nullptr, error, sizeof error),
+  EXPECT_EQ(cardrt_library_open_trusted(dir_.c_str(), nullptr, 0, CARDRT_LIBRARY_ALLOW_UNSIGNED, nullptr, nullptr,
+                                        nullptr, nullptr, error, sizeof error),
             CARDRT_E_ARGUMENT);
 }
 

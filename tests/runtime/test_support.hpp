@@ -58,6 +58,7 @@ class TestGame {
   TestGame& operator=(const TestGame&) = delete;
 
   cardrt_cardpool* pool() { return pool_; }
+  cardrt_profile* profile() { return profile_; }
   void start();
   cardrt_game* g() { return game_; }
   operator cardrt_game*() { return game_; }

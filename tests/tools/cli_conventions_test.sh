@@ -97,6 +97,12 @@ status=0
 "$cardc" compile --profile-path "$src/cards/heroes" --emit=ir - -o - <"$set_in" | grep '^module ' >/dev/null || fail "compile --emit=ir - -o - printed no module"
 "$cardc" fmt - <"$set_in" | cmp -s - "$set_in" || fail "fmt - did not print the (already formatted) set on stdout"
 refused "--in-place cannot rewrite standard input" fmt --in-place - <"$set_in"
+# Standard input is bounded like a file (base/read_file.h read_input): an endless one is refused past the 16 MiB
+# limit at once, not read until memory runs out.
+refused "<stdin>:1:1: error: cannot read '<stdin>': larger than the 16 MiB limit" check - </dev/zero
+refused "<stdin>:1:1: error: cannot read '<stdin>': larger than the 16 MiB limit" compile - -o "$work/zero.so" </dev/zero
+[[ ! -e $work/zero.so ]] || fail "compile - </dev/zero wrote a library"
+refused "<stdin>:1:1: error: cannot read '<stdin>': larger than the 16 MiB limit" fmt - </dev/zero
 
 # Files cardc creates get the usual permissions (0666 less the umask), not 0600; fmt -i keeps a symlink.
 (umask 022 && "$cardc" render "$set_in" -o "$work/proofs.html") || fail "render -o"

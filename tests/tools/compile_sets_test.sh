@@ -45,6 +45,29 @@ diff <(defined "$work/kept.ir") <(grep '^card "' "$river" | sed 's/^card "//; s/
   fail "--keep-going did not compile exactly the other cards"
 "$cardc" compile -k --profile-path "$src/cards/legends" - -o "$work/stdin.so" <"$work/typo.cards" 2>/dev/null ||
   fail "--keep-going on standard input (read once)"
+# --sign signs the one library of several sets, and a --keep-going one (docs/robustness.md "Signed card
+# libraries"): its signature holds for the key that made it (the loader then goes on to the next check: the library
+# is of two sets, not the scenario's one) and names an untrusted key; unsigned, it is refused as unsigned.
+"$cardc" keygen "$work/key" >/dev/null && "$cardc" keygen "$work/other" >/dev/null || fail "cardc keygen"
+scenario=$src/tests/scenarios/legends/akodo_kage.scenario
+grep -q '^set .*emerald_dawn.cards$' "$scenario" || fail "$scenario does not play emerald_dawn.cards"
+loads() {  # loads LIBRARY KEY.pub WANT: cardc run --library refuses LIBRARY saying WANT
+  local status=0
+  "$cardc" run --quiet --library "$1" --trust "$2" "$scenario" >"$work/out" 2>"$work/err" || status=$?
+  [[ $status -ne 0 ]] && grep -q -- "$3" "$work/err" || { cat "$work/err"; fail "run --library $1 --trust $2: no '$3'"; }
+}
+"$cardc" compile "$legends" "$river" --sign "$work/key" -o "$work/signed.so" || fail "compile SET SET --sign"
+loads "$work/signed.so" "$work/key.pub" "was built from card text"
+loads "$work/signed.so" "$work/other.pub" "which this engine does not trust"
+"$cardc" compile "$legends" "$river" -o "$work/unsigned.so" || fail "compile SET SET"
+loads "$work/unsigned.so" "$work/key.pub" "is not signed"
+"$cardc" compile -k --sign "$work/key" --profile-path "$src/cards/legends" "$work/typo.cards" -o "$work/kept.so" \
+  2>/dev/null || fail "compile --keep-going --sign"
+loads "$work/kept.so" "$work/other.pub" "which this engine does not trust"
+"$cardc" compile "$legends" --sign "$work/key" -o "$work/emerald.so" || fail "compile SET --sign"
+"$cardc" run --quiet --library "$work/emerald.so" --trust "$work/key.pub" "$scenario" >"$work/out" 2>&1 ||
+  { cat "$work/out"; fail "the scenario did not pass on its set's signed library"; }
+
 # An error outside every card still stops it.
 sed 's/^game legends$/game legendz/' "$river" >"$work/nogame.cards"
 status=0

@@ -213,7 +213,8 @@ TEST(Cli, WerrorAndErrorLimit) {
   std::string q = write_temp("many.cards", "game legends\ncard \"A\"\n  type X1\ncard \"B\"\n  type X2\ncard \"C\"\n  type X3\n");
   auto r = run_cardc("check --error-limit=1 " + kLegendsProfiles + " " + q);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.output.find("(more errors not shown: --error-limit)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("(more errors not shown: --error-limit=1; --error-limit=0 shows all)"), std::string::npos)
+      << r.output;
   EXPECT_EQ(r.output.find("'X2'"), std::string::npos) << r.output;
 }
 

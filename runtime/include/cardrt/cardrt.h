@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 12
+#define CARDRT_ABI_VERSION 13
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -415,6 +415,14 @@ typedef int32_t (*cardrt_library_register_fn)(cardrt_cardpool* pool);
 CARDRT_API cardrt_game* cardrt_game_create(const cardrt_profile* profile, const cardrt_cardpool* pool, uint64_t seed,
                                            const cardrt_host* host);
 CARDRT_API void cardrt_game_destroy(cardrt_game* game);
+/* ABI 13. A snapshot (docs/runtime.md "Snapshots"): a new game with the same state as `game` (its cards, modifiers,
+ * grants, durations, delayed and replacement effects, provinces, resources, event log, random generator and default
+ * chooser), sharing its profile and pool, that then evolves on its own: the same calls on both give the same events.
+ * `host` is the copy's own (NULL: none; the copy's host hears only what happens after the copy). Only between calls
+ * into the game (not from one of its callbacks): NULL then, for a bad handle, or out of memory. Reads `game` only: one
+ * game may be cloned from several threads at once while no thread changes it. Destroy the copy with
+ * cardrt_game_destroy. */
+CARDRT_API cardrt_game* cardrt_game_clone(const cardrt_game* game, const cardrt_host* host);
 CARDRT_API int32_t cardrt_game_set_default_chooser(cardrt_game*, int32_t kind, uint64_t seed);
 CARDRT_API int32_t cardrt_last_error(const cardrt_game*);
 /* Put a new card of definition def into zone of player (bottom of ordered zones) -> card id > 0. */
@@ -513,13 +521,19 @@ CARDRT_API int64_t cardrt_log_render_text(const cardrt_game*, char* buffer, int6
 CARDRT_API int64_t cardrt_log_render_json(const cardrt_game*, char* buffer, int64_t capacity);
 
 /* ---- engine API: card libraries (runtime/src/library_loader.cpp; docs/codegen.md "Library format") ----
- * A card library is a shared object written by `cardc compile`: the ELF image, then a 48-byte seal (the SHA-256
- * of the image, its length and the magic "CARDLIB1"). Besides its entry point CARDRT_LIBRARY_ENTRY it defines
- * int32_t cardrt_library_abi_version and the NUL-terminated strings cardrt_library_game,
- * cardrt_library_profile_hash and cardrt_library_source_hash. Loading checks, in order: the seal (a truncated,
- * altered or foreign file is refused before the dynamic loader sees it, so none of its code runs), dlopen
- * (RTLD_NOW | RTLD_LOCAL: every ABI function it calls must resolve in this runtime), the ABI version, the game,
- * the profile hash and, when one is expected, the source hash; only then is the entry point called.
+ * A card library is a shared object written by `cardc compile`: the ELF image, then either a signature trailer
+ * (`cardc compile --sign KEY`: the library's identity and an Ed25519 signature over the image and that identity,
+ * magic "CARDSIG1") or, unsigned, a 48-byte seal (the SHA-256 of the image, its length and the magic "CARDLIB1").
+ * Besides its entry point CARDRT_LIBRARY_ENTRY it defines int32_t cardrt_library_abi_version and the NUL-terminated
+ * strings cardrt_library_game, cardrt_library_profile_hash and cardrt_library_source_hash.
+ * Loading (cardrt_library_open_trusted / cardrt_library_load_trusted) works on a write-sealed memory copy of the
+ * file and checks, in order, before the dynamic loader sees a byte of it (so none of its code runs when it is
+ * refused): the trailer; a signed library's key (one of the engine's trusted keys, else CARDRT_LIB_E_UNTRUSTED),
+ * its signature, and its signed identity (ABI version, game, profile hash, source hash when expected); an unsigned
+ * library is refused (CARDRT_LIB_E_UNSIGNED) unless the engine passes CARDRT_LIBRARY_ALLOW_UNSIGNED, and then only
+ * its seal is checked. Then dlopen of that same copy (RTLD_NOW | RTLD_LOCAL: every ABI function it calls must
+ * resolve in this runtime; there is no fallback to the file's path), and the identity symbols against the
+ * expected and signed identity; only then is the entry point called.
  * Each function writes a message naming what differs into error[0..error_capacity) (NUL-terminated, may be NULL)
  * and returns CARDRT_OK or one of these codes (or CARDRT_E_ARGUMENT / CARDRT_E_NO_MEMORY / CARDRT_E_HANDLE). */
 typedef struct cardrt_library cardrt_library;
@@ -531,16 +545,58 @@ enum {
   CARDRT_LIB_E_GAME = -104,     /* built for another game */
   CARDRT_LIB_E_PROFILE = -105,  /* built against another version of the game's profile */
   CARDRT_LIB_E_SOURCE = -106,   /* built from other card text (the source was edited since) */
-  CARDRT_LIB_E_REGISTER = -107  /* its entry point returned an error (the pool may hold some of its cards) */
+  CARDRT_LIB_E_REGISTER = -107, /* its entry point returned an error (the pool may hold some of its cards) */
+  CARDRT_LIB_E_UNSIGNED = -108, /* not signed, and the engine did not pass CARDRT_LIBRARY_ALLOW_UNSIGNED */
+  CARDRT_LIB_E_UNTRUSTED = -109 /* signed by a key the engine does not trust */
 };
-/* Check the library at path and register its cards into pool. expected_source_hash NULL: not checked. On
- * success the library stays loaded for the rest of the process, since the pool and every game made from it
- * keep its functions; use cardrt_library_open to manage that lifetime yourself. */
+/* Sizes of Ed25519 keys as cardrt_library_* take them (libsodium's crypto_sign: the secret key holds its seed and
+ * its public key). */
+#define CARDRT_LIBRARY_PUBLIC_KEY_BYTES 32
+#define CARDRT_LIBRARY_SECRET_KEY_BYTES 64
+/* UNSAFE, for development only: load libraries no trusted key signed (unsigned ones whose seal holds, and ones
+ * signed by any key whose signature holds). A library is native code with the engine's rights: with this flag,
+ * whoever can write the file the engine loads runs code in the engine. */
+#define CARDRT_LIBRARY_ALLOW_UNSIGNED 1u
+/* Check the library at path and register its cards into pool. trusted_keys: key_count public keys of
+ * CARDRT_LIBRARY_PUBLIC_KEY_BYTES each, back to back (NULL when key_count is 0); flags: 0 or
+ * CARDRT_LIBRARY_ALLOW_UNSIGNED. expected_source_hash NULL: not checked. On success the library stays loaded for
+ * the rest of the process, since the pool and every game made from it keep its functions; use
+ * cardrt_library_open_trusted to manage that lifetime yourself. */
+CARDRT_API int32_t cardrt_library_load_trusted(cardrt_cardpool* pool, const char* path, const uint8_t* trusted_keys,
+                                               int32_t key_count, uint32_t flags, const char* expected_game,
+                                               const char* expected_profile_hash, const char* expected_source_hash,
+                                               char* error, int32_t error_capacity);
+/* The same checks without registering: *out receives a handle (NULL on failure). Here expected_game and
+ * expected_profile_hash may be NULL (not checked): see cardrt_library_profile below. */
+CARDRT_API int32_t cardrt_library_open_trusted(const char* path, const uint8_t* trusted_keys, int32_t key_count,
+                                               uint32_t flags, const char* expected_game,
+                                               const char* expected_profile_hash, const char* expected_source_hash,
+                                               cardrt_library** out, char* error, int32_t error_capacity);
+/* A new Ed25519 key pair (CARDRT_E_INTERNAL when libsodium cannot start). */
+CARDRT_API int32_t cardrt_library_keygen(uint8_t* public_key, uint8_t* secret_key);
+/* Sign a freshly linked shared object at path (no seal or signature yet) with secret_key, for the identity given:
+ * appends the signature trailer (what `cardc compile --sign KEY` does before renaming it into place). */
+CARDRT_API int32_t cardrt_library_sign(const char* path, const uint8_t* secret_key, const char* game,
+                                       const char* profile_hash, const char* source_hash, char* error,
+                                       int32_t error_capacity);
+/* Keys as text, one line: "cardrt-public-key-1 " or "cardrt-secret-key-1 " and the key in lowercase hex
+ * (`cardc keygen` writes them). kind: CARDRT_LIBRARY_PUBLIC_KEY or CARDRT_LIBRARY_SECRET_KEY. to_text writes the
+ * line and a NUL into out (capacity >= 2 * key bytes + 22) and returns CARDRT_OK; from_text reads such a line
+ * (surrounding blanks and one final newline allowed) into out and returns CARDRT_OK, or CARDRT_E_ARGUMENT. */
+enum { CARDRT_LIBRARY_PUBLIC_KEY = 1, CARDRT_LIBRARY_SECRET_KEY = 2 };
+CARDRT_API int32_t cardrt_library_key_to_text(const uint8_t* key, int32_t kind, char* out, int32_t capacity);
+CARDRT_API int32_t cardrt_library_key_from_text(const char* text, int32_t kind, uint8_t* out);
+/* Reads a key file of that kind (a regular file of at most 4 KiB, opened non-blocking: a FIFO or a device is
+ * refused) into out: CARDRT_OK, CARDRT_LIB_E_IO when it cannot be read, CARDRT_E_ARGUMENT when it holds no such
+ * key; the message names the file. */
+CARDRT_API int32_t cardrt_library_read_key(const char* path, int32_t kind, uint8_t* out, char* error,
+                                           int32_t error_capacity);
+/* cardrt_library_load_trusted / _open_trusted trusting no key and without CARDRT_LIBRARY_ALLOW_UNSIGNED: since
+ * signed libraries, they refuse every library (CARDRT_LIB_E_UNSIGNED or CARDRT_LIB_E_UNTRUSTED) before any of its
+ * code runs. They stay for the ABI's append-only rule; an engine moves to the _trusted functions. */
 CARDRT_API int32_t cardrt_library_load(cardrt_cardpool* pool, const char* path, const char* expected_game,
                                        const char* expected_profile_hash, const char* expected_source_hash,
                                        char* error, int32_t error_capacity);
-/* The same checks without registering: *out receives a handle (NULL on failure). Here expected_game and
- * expected_profile_hash may be NULL (not checked): see cardrt_library_profile below. */
 CARDRT_API int32_t cardrt_library_open(const char* path, const char* expected_game, const char* expected_profile_hash,
                                        const char* expected_source_hash, cardrt_library** out, char* error,
                                        int32_t error_capacity);
@@ -549,7 +605,8 @@ CARDRT_API int32_t cardrt_library_register_cards(cardrt_library* library, cardrt
                                                  int32_t error_capacity);
 /* Unmap the library. Only after every pool and game that received its cards is destroyed. NULL is a no-op. */
 CARDRT_API void cardrt_library_unload(cardrt_library* library);
-/* Append the seal to a freshly linked shared object (what `cardc compile` does before renaming it into place). */
+/* Append the seal to a freshly linked shared object (what `cardc compile` without --sign does before renaming it
+ * into place): an unsigned library, which engines load only with CARDRT_LIBRARY_ALLOW_UNSIGNED. */
 CARDRT_API int32_t cardrt_library_seal(const char* path, char* error, int32_t error_capacity);
 
 /* ---- the card ABI, declared from abi.def ---- */
@@ -602,10 +659,11 @@ CARDRT_API int32_t cardrt_profile_identity(const cardrt_profile* profile, char* 
 
 /* ---- engine API: a card library's own profile ----
  * Card libraries also define the NUL-terminated string CARDRT_LIBRARY_PROFILE_DESCRIPTION: the description of the
- * profile they were compiled against ("" from a cardc that predates descriptions). cardrt_library_open accepts
- * NULL for expected_game and expected_profile_hash (not checked) so that an engine holding only the library can
- * open it, build its profile, then make a pool, register the cards and create games:
- *   cardrt_library_open(path, NULL, NULL, NULL, &lib, ...); cardrt_library_profile(lib, &profile, ...);
+ * profile they were compiled against ("" from a cardc that predates descriptions). cardrt_library_open_trusted
+ * accepts NULL for expected_game and expected_profile_hash (not checked) so that an engine holding only the library
+ * (and the keys it trusts) can open it, build its profile, then make a pool, register the cards and create games:
+ *   cardrt_library_open_trusted(path, keys, key_count, 0, NULL, NULL, NULL, &lib, ...);
+ *   cardrt_library_profile(lib, &profile, ...);
  *   pool = cardrt_cardpool_create(profile); cardrt_library_register_cards(lib, pool, ...); */
 #define CARDRT_LIBRARY_PROFILE_DESCRIPTION "cardrt_library_profile_description"
 /* *out receives a new profile built from the library's embedded description (the caller destroys it), after

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -105,12 +106,13 @@ class Game {
 
   Game(const ProfileBuilder& profile, CardPool& pool, uint64_t seed, Chooser chooser = {}, Listener listener = {})
       : chooser_(std::move(chooser)), listener_(std::move(listener)) {
-    cardrt_host host{};
-    host.user = this;
-    if (chooser_) host.choose = &Game::choose_thunk;
-    if (listener_) host.on_event = &Game::event_thunk;
-    g_ = cardrt_game_create(profile.get(), pool.get(), seed, &host);
+    const cardrt_host h = host();
+    g_ = cardrt_game_create(profile.get(), pool.get(), seed, &h);
     if (!g_) throw Error(CARDRT_E_ARGUMENT, "cardrt_game_create");
+  }
+  // A snapshot (cardrt_game_clone) with a chooser and a listener of its own: not in the middle of a call.
+  std::unique_ptr<Game> clone(Chooser chooser = {}, Listener listener = {}) const {
+    return std::unique_ptr<Game>(new Game(Cloning{}, g_, std::move(chooser), std::move(listener)));
   }
   ~Game() { cardrt_game_destroy(g_); }
   Game(const Game&) = delete;
@@ -139,6 +141,20 @@ class Game {
     fn(g_, s.data(), n);
     s.resize(size_t(n - 1));
     return s;
+  }
+  struct Cloning {};
+  Game(Cloning, const cardrt_game* from, Chooser chooser, Listener listener)
+      : chooser_(std::move(chooser)), listener_(std::move(listener)) {
+    const cardrt_host h = host();
+    g_ = cardrt_game_clone(from, &h);
+    if (!g_) throw Error(CARDRT_E_STATE, "cardrt_game_clone");
+  }
+  cardrt_host host() {
+    cardrt_host h{};
+    h.user = this;
+    if (chooser_) h.choose = &Game::choose_thunk;
+    if (listener_) h.on_event = &Game::event_thunk;
+    return h;
   }
   // Host callbacks must not let exceptions escape into cardrt.
   static int32_t choose_thunk(void* user, const cardrt_choice* c, int32_t* answer, int32_t cap) noexcept {

@@ -1,0 +1,370 @@
+// Lowering (lower_meaning.h): one function per meaning node, the node's rules written beside it. No words here: the
+// card's meaning says what happens, the profile's tables by id say with what.
+#include "bind/lower_meaning.h"
+
+#include <algorithm>
+
+#include "bind/runtime_profile.h"
+
+namespace cardc::binding {
+
+namespace {
+
+using namespace meaning;
+
+// Thrown inside the lowering for a node it does not know yet: the card is left to the binder (nothing is added).
+struct NotYet {};
+
+class MeaningLowering {
+ public:
+  MeaningLowering(const CheckContext& ctx, Module& m, const CardReading& r, size_t index)
+      : p_(ctx.profile), m_(m), card_(*r.card), prefix_("c" + std::to_string(index) + "_" + ident(r.card->title).substr(0, 24)) {
+    for (size_t t = 0; t < p_.card_types.size(); ++t)
+      if (p_.card_types[t].name == card_.type) type_ = &p_.card_types[t];
+    for (size_t k = 0; k < p_.keywords.size(); ++k)
+      if (p_.keywords[k].rule == "terrain") terrain_ = static_cast<int>(k);
+  }
+
+  void card(const std::vector<ParagraphMeaning>& paragraphs, Body& reg) {
+    if (!type_) throw NotYet{};
+    Body out;
+    uint32_t def = define_card(p_, card_, reg, out);
+    size_t n = 0;
+    for (const ParagraphMeaning& pm : paragraphs) {
+      unit_prefix_ = prefix_ + "_u" + std::to_string(n++);
+      unit(*pm.unit, def, reg, out);
+    }
+    for (auto& s : out.stmts) reg.stmts.push_back(std::move(s));
+  }
+
+ private:
+  // ---------------------------------------------------------------- units (003 Traits, Abilities)
+  void unit(const Unit& u, uint32_t def, Body& reg, Body& out) {
+    u_ = &u;
+    declared_.clear();
+    int32_t kind = CARDRT_AB_CONTINUOUS;
+    int32_t designators = 0;
+    uint32_t flags = 0;
+    std::string trigger;
+    Body cond, target, cost, effect;
+    bool has_cond = false;
+    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return !std::holds_alternative<StatModifier>(s); });
+    switch (u.kind) {
+      case meaning::UnitKind::Ability: {
+        bool reaction = false;
+        for (ProfileId d : u.designators) {
+          const NamedDef& nd = p_.designators[static_cast<size_t>(d)];
+          reaction = reaction || nd.attrs.count("reaction") || nd.attrs.count("interrupt");
+          designators |= runtime_designator(nd);
+        }
+        kind = reaction ? CARDRT_AB_REACTION : CARDRT_AB_ACTION;
+        for (ProfileId k : u.keywords) {
+          const KeywordDef& kd = p_.keywords[static_cast<size_t>(k)];
+          if (kd.rule == "tactical") flags |= CARDRT_ABF_TACTICAL;
+          else if (kd.rule == "repeatable") flags |= CARDRT_ABF_UNLIMITED;  // 003 Abilities: "unless ... states otherwise"
+        }
+        break;
+      }
+      case meaning::UnitKind::Triggered:
+        kind = CARDRT_AB_TRIGGERED;
+        has_cond = trigger_of(*u.trigger, trigger, flags, cond);
+        break;
+      case meaning::UnitKind::Untriggered:
+        if (!u.costs.empty()) {
+          // 003 Traits: "Bow this card: Produce X Gold" is an optional trait, used when paying a Gold cost
+          const bool produces = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
+            return std::holds_alternative<Effect>(s) && std::get<Effect>(s).verb == Primitive::produce_;
+          });
+          if (!produces) throw NotYet{};
+          kind = CARDRT_AB_ACTION;
+          flags |= CARDRT_ABF_OPTIONAL | CARDRT_ABF_UNLIMITED;
+        } else if (type_->action) {
+          if (!effects) throw NotYet{};  // an action card of stat changes alone: not a shape lowered yet
+          kind = CARDRT_AB_ACTION;  // an action card's own sentences are what it does when played (003 Abilities)
+        } else if (effects) {
+          // 003 Traits: "Lose 3 Honor" on a card that enters play is "After this card enters play: Lose 3 Honor"
+          if (!type_->enters_play || !std::all_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<Effect>(s); }))
+            throw NotYet{};
+          kind = CARDRT_AB_TRIGGERED;
+          trigger = signal_event("enter play");
+          if (trigger.empty()) throw NotYet{};
+          cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)}), self())));
+          has_cond = true;
+        }
+        break;
+    }
+    if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
+    continuous_ = kind == CARDRT_AB_CONTINUOUS;
+    for (const Constraint& c : u.constraints) {
+      if (c.kind == Constraint::Kind::Targeting) declare_target(c.items.at(0), target);  // 001 Target: before costs
+      else
+        for (int k : c.items) cost_of(u.costs[static_cast<size_t>(k)], cost);
+    }
+    for (const Step& s : u.body) step(s, effect);
+    // 000 7.4a: an action card's printed cost of X is chosen and announced as it is played: not lowered yet
+    if (kind == CARDRT_AB_ACTION && (flags & CARDRT_ABF_PLAYED_FROM_HAND))
+      for (const ast::StatEntry& st : card_.stats)
+        if (auto idx = p_.stat(st.name); idx && st.value.kind == ast::StatValueKind::X && p_.stats[*idx].cost) throw NotYet{};
+
+    register_ability(m_, unit_prefix_, def, kind, designators, trigger, flags,
+                     {has_cond, std::move(cond), std::move(target), std::move(cost), std::move(effect)}, u.range, reg, out);
+  }
+
+  // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.
+  bool trigger_of(const Trigger& t, std::string& trigger, uint32_t& flags, Body& cond) {
+    const PhraseDef& e = p_.events[static_cast<size_t>(t.event)];
+    // a moment before an event is a replacement or a window of its own (binder); before a turn's end is the end
+    if (t.timing == Timing::Before && e.signal != "turn end") throw NotYet{};
+    // a signal whose trigger carries more than the event (payments, focusing, targeting, reveals) is not lowered yet
+    if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.signal == "provinces revealed") throw NotYet{};
+    trigger = runtime_event(p_, t.event);
+    Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
+    if (t.card) {
+      // "After this creature is destroyed": its own leaving play triggers it from where it went (003 Traits (d))
+      if (t.card->kind == CardRef::Kind::ThisCard && (e.signal == "destroyed" || e.signal == "leave play")) flags |= CARDRT_ABF_OUT_OF_PLAY;
+      cond.stmts.push_back(ret(binary(Op::Eq, std::move(event_card), card(*t.card, cond))));
+      return true;
+    }
+    if (t.yours) {
+      cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
+      return true;
+    }
+    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card))));
+    return true;
+  }
+
+  std::string signal_event(std::string_view signal) const {
+    for (size_t i = 0; i < p_.events.size(); ++i)
+      if (p_.events[i].signal == signal) return runtime_event(p_, static_cast<int>(i));
+    return {};
+  }
+
+  // ---------------------------------------------------------------- costs (003 Abilities C)
+  // Each fails the ability when it cannot be paid.
+  void cost_of(const Effect& c, Body& b) {
+    switch (c.verb) {
+      case Primitive::bow_: {
+        Node who = card(*c.card, b);
+        b.stmts.push_back(fail_if(call("cardrt_card_state", {G(), who, konst(CARDRT_STATE_BOWED)})));  // a bowed card cannot pay
+        b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_bow", {G(), C(), who}), konst(CARDRT_OK))));
+        return;
+      }
+      case Primitive::pay_:
+      case Primitive::lose_: {
+        Node n = amount(*c.amount);
+        if (c.verb == Primitive::pay_ && c.amount->kind == Amount::Kind::X) {
+          // 000 7.4a: X in a cost is chosen and announced when paying, at most what the player has
+          uint32_t x = b.local();
+          b.stmts.push_back(let(x, call("cardrt_x_announce", {G(), C(), call("cardrt_resource_get", {G(), controller(), konst(c.resource)})})));
+          n = local(x);
+        }
+        b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_pay_resource", {G(), C(), controller(), konst(c.resource), std::move(n)}), konst(CARDRT_OK))));
+        return;
+      }
+      default: throw NotYet{};
+    }
+  }
+
+  // ---------------------------------------------------------------- the body, sentence by sentence
+  void step(const Step& s, Body& b) {
+    if (const auto* e = std::get_if<Effect>(&s)) return effect(*e, b);
+    if (const auto* t = std::get_if<TargetStep>(&s)) return declare_target(t->target, b);
+    stat_modifier(std::get<StatModifier>(s), b);
+  }
+
+  // "You may ...": the controller chooses whether it happens
+  void effect(const Effect& e, Body& b) {
+    if (continuous_) throw NotYet{};
+    if (!e.optional) return effect_frame(e, b);
+    Body inner;
+    inner.locals = b.locals;
+    effect_frame(e, inner);
+    b.locals = inner.locals;
+    b.stmts.push_back(if_(and_(konst(1), call("cardrt_choose_yes_no", {G(), C(), konst(0)})), block(std::move(inner.stmts))));
+  }
+
+  // One verb frame per primitive.
+  void effect_frame(const Effect& e, Body& b) {
+    switch (e.verb) {
+      case Primitive::gain_:
+      case Primitive::lose_:
+      case Primitive::produce_: {
+        // a resource changes hands for a while ("until end of turn") or for good
+        int32_t dur = -2;
+        if (e.duration) {
+          dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
+          if (dur < 0) throw NotYet{};
+        }
+        const bool lose = e.verb == Primitive::lose_;
+        if (dur >= 0)
+          b.stmts.push_back(eval(call(lose ? "cardrt_lose_resource_temporary" : "cardrt_gain_resource_temporary",
+                                      {G(), C(), controller(), konst(e.resource), amount(*e.amount), konst(dur)})));
+        else
+          b.stmts.push_back(eval(call(lose ? "cardrt_lose_resource" : "cardrt_gain_resource",
+                                      {G(), C(), controller(), konst(e.resource), amount(*e.amount)})));
+        return;
+      }
+      case Primitive::draw_:
+        // 002 rule 520: as many as there are
+        b.stmts.push_back(eval(call("cardrt_draw", {G(), C(), controller(), amount(*e.amount)})));
+        return;
+      case Primitive::bow_:
+      case Primitive::straighten_:
+      case Primitive::destroy_: {
+        const char* fn = e.verb == Primitive::bow_ ? "cardrt_bow" : e.verb == Primitive::straighten_ ? "cardrt_straighten" : "cardrt_destroy";
+        Node who = card(*e.card, b);
+        b.stmts.push_back(eval(call(fn, {G(), C(), std::move(who)})));
+        return;
+      }
+      default: throw NotYet{};
+    }
+  }
+
+  // 003 Stats: changes to a card, or to every card of a set; in a continuous trait while it holds, in an effect for its
+  // duration (to the end of the turn when none is given).
+  void stat_modifier(const StatModifier& m, Body& b) {
+    int32_t dur = continuous_ ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN;
+    if (m.duration) {
+      if (continuous_) throw NotYet{};  // a continuous trait with a duration is not a shape the tree holds yet
+      dur = runtime_duration(p_.durations[static_cast<size_t>(m.duration->duration)]);
+      if (dur < 0) throw NotYet{};
+    }
+    if (m.card) {
+      Node c = card(*m.card, b);
+      uint32_t who = b.local();
+      b.stmts.push_back(let(who, std::move(c)));
+      for (const StatChange& ch : m.changes)
+        b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), konst(ch.delta.value), konst(dur)})));
+      return;
+    }
+    Body apply;
+    for (const StatChange& ch : m.changes)
+      apply.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), param(2), konst(ch.stat), konst(ch.delta.value), konst(dur)})));
+    apply.stmts.push_back(ret(konst(CARDRT_OK)));
+    int filter = filter_function(*m.cards, m.range);
+    int each = add_function("each", FnKind::Amount, std::move(apply), m.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(each)})));
+  }
+
+  // ---------------------------------------------------------------- targeting (001 Target)
+  void declare_target(int k, Body& b) {
+    const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
+    if (continuous_) throw NotYet{};
+    int f = filter_function(t.filter, t.range);
+    // 001 Target: a restriction on face-up features (card type, keyword, stats) cannot be met by a hidden card
+    const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.stats.empty();
+    const int64_t flags = face_up ? CARDRT_TGT_FACE_FEATURES : 0;
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(1), konst(1), konst(flags)}),
+                                     konst(CARDRT_OK))));
+    declared_.push_back(k);
+  }
+
+  // ---------------------------------------------------------------- references (001 This, 003 Traits)
+  Node card(const CardRef& r, Body& b) {
+    switch (r.kind) {
+      case CardRef::Kind::ThisCard: return self();
+      case CardRef::Kind::Bearer: return bearer();
+      case CardRef::Kind::ThisKeyword: {
+        // "this Shugenja": the card (or the one it is attached to) only while it has the keyword; else it names nothing
+        Node who = type_->attaches ? bearer() : self();
+        b.stmts.push_back(fail_if(not_(call("cardrt_card_has_keyword", {G(), who, konst(r.keyword)}))));
+        return who;
+      }
+      case CardRef::Kind::Target:
+        // "Straighten target Personality": declared where the effect names it
+        if (std::find(declared_.begin(), declared_.end(), r.target) == declared_.end()) declare_target(r.target, b);
+        return slot(r.target);
+      case CardRef::Kind::Pronoun: return slot(r.target);
+    }
+    throw NotYet{};
+  }
+  static Node slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
+
+  // ---------------------------------------------------------------- card sets (001 Enemy, Opposing, Terrain)
+  Node filter_test(const CardFilter& f, Node card) {
+    Node all = call("cardrt_card_in_play", {G(), card});
+    auto add = [&](Node n) { all = and_(std::move(all), std::move(n)); };
+    switch (f.side) {
+      case Side::Any: break;
+      case Side::Yours: add(binary(Op::Eq, call("cardrt_card_controller", {G(), card}), controller())); break;
+      case Side::Opposing:
+      case Side::Enemy:
+        // the other side: another player's card; a Terrain is in no side, so never an enemy or opposing card (001 Terrain)
+        add(binary(Op::Ne, call("cardrt_card_controller", {G(), card}), controller()));
+        // (a Terrain is an action card in play: only a set that may hold one needs the test)
+        if (terrain_ >= 0 && may_hold_action_cards(f)) add(not_(call("cardrt_card_has_keyword", {G(), card, konst(terrain_)})));
+        break;
+    }
+    if (f.other) {
+      // 001 This: "other" cards are neither this card nor the card it is attached to
+      add(binary(Op::Ne, card, self()));
+      if (type_->attaches) add(binary(Op::Ne, card, bearer()));
+    }
+    for (ProfileId k : f.keywords) add(call("cardrt_card_has_keyword", {G(), card, konst(k)}));
+    Node kinds = konst(0);
+    for (size_t i = 0; i < f.card_types.size(); ++i) {
+      Node is = binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(f.card_types[i]));
+      kinds = i == 0 ? std::move(is) : binary(Op::Or, std::move(kinds), std::move(is));
+    }
+    if (!f.card_types.empty()) add(std::move(kinds));
+    for (const StatBound& s : f.stats) {
+      if (s.value.kind != Amount::Kind::Constant) throw NotYet{};
+      add(binary(s.compare == StatBound::Compare::AtMost ? Op::Le : Op::Ge, call("cardrt_stat_get", {G(), card, konst(s.stat)}),
+                 konst(s.value.value)));
+    }
+    return all;
+  }
+
+  bool may_hold_action_cards(const CardFilter& f) const {
+    return f.card_types.empty() || std::any_of(f.card_types.begin(), f.card_types.end(), [&](ProfileId t) {
+             return p_.card_types[static_cast<size_t>(t)].action;
+           });
+  }
+
+  int filter_function(const CardFilter& f, SourceRange origin) {
+    Body b;
+    b.stmts.push_back(ret(filter_test(f, param(2))));
+    return add_function("filter", FnKind::Filter, std::move(b), origin);
+  }
+
+  // ---------------------------------------------------------------- amounts (000 7)
+  static Node amount(const Amount& a) {
+    if (a.kind == Amount::Kind::X) return call("cardrt_ctx_x", {G(), C()});  // 000 7.4: the card's one X
+    return konst(a.value);
+  }
+
+  int add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin) {
+    return add_unit_function(m_, unit_prefix_, suffix, kind, std::move(body), origin);
+  }
+
+  const GameProfile& p_;
+  Module& m_;
+  const ast::Card& card_;
+  const CardTypeDef* type_ = nullptr;
+  int terrain_ = -1;
+  std::string prefix_, unit_prefix_;
+  const Unit* u_ = nullptr;
+  bool continuous_ = false;
+  std::vector<int> declared_;
+};
+
+}  // namespace
+
+std::optional<bool> lower_card_meaning(const CheckContext& ctx, ir::Module& m, const CardReading& r, size_t index,
+                                       const std::vector<ParagraphMeaning>& paragraphs, Body& reg) {
+  if (!std::all_of(paragraphs.begin(), paragraphs.end(), [](const ParagraphMeaning& p) { return p.unit && p.round_trips; }))
+    return std::nullopt;
+  const size_t functions_before = m.functions.size();
+  Body card_reg;
+  try {
+    MeaningLowering(ctx, m, r, index).card(paragraphs, card_reg);
+  } catch (const NotYet&) {
+    m.functions.resize(functions_before);
+    return std::nullopt;
+  }
+  reg.locals = std::max(reg.locals, card_reg.locals);
+  for (auto& s : card_reg.stmts) reg.stmts.push_back(std::move(s));
+  return true;
+}
+
+}  // namespace cardc::binding

@@ -1,0 +1,121 @@
+#include "meaning/dump.h"
+
+#include <fmt/format.h>
+
+namespace cardc::meaning {
+
+namespace {
+
+class Dumper {
+ public:
+  Dumper(const CheckContext& ctx, std::ostream& out) : ctx_(ctx), p_(ctx.profile), out_(out) {}
+
+  void card(const ast::Card& c, const std::vector<ParagraphMeaning>& paragraphs) {
+    out_ << fmt::format("card \"{}\"\n", c.title);
+    for (const ParagraphMeaning& m : paragraphs) {
+      if (!m.unit) {
+        out_ << fmt::format("  paragraph {} not read: at '{}'{}\n", at(m.paragraph), text(m.unread),
+                            m.why.empty() ? std::string() : ": " + m.why);
+        continue;
+      }
+      unit(*m.unit);
+      out_ << fmt::format("    rendered \"{}\"{}\n", m.rendered, m.round_trips ? "" : " (differs from the printed words)");
+    }
+  }
+
+ private:
+  std::string at(SourceRange r) const {
+    if (!r.valid()) return "?";
+    LineCol a = ctx_.sources.line_col(r.file, r.begin), b = ctx_.sources.line_col(r.file, r.end);
+    return fmt::format("{}:{}-{}:{}", a.line, a.col, b.line, b.col);
+  }
+  std::string text(SourceRange r) const { return r.valid() ? std::string(ctx_.sources.text(r)) : std::string(); }
+  template <class T>
+  static std::string named(const std::vector<T>& table, ProfileId id) {
+    if (id < 0 || static_cast<size_t>(id) >= table.size()) return "?";
+    if constexpr (requires { table[0].text; }) return table[static_cast<size_t>(id)].text;
+    else return table[static_cast<size_t>(id)].name;
+  }
+
+  void unit(const Unit& u) {
+    static constexpr const char* kinds[] = {"ability", "triggered", "untriggered"};
+    std::string head = fmt::format("  unit {} {}", at(u.range), kinds[static_cast<size_t>(u.kind)]);
+    for (ProfileId k : u.keywords) head += " keyword=" + named(p_.keywords, k);
+    for (ProfileId d : u.designators) head += " designator=" + named(p_.designators, d);
+    out_ << head << "\n";
+    if (u.trigger) {
+      static constexpr const char* timings[] = {"after", "before", "when"};
+      const Trigger& t = *u.trigger;
+      std::string who = t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
+      out_ << fmt::format("    trigger {} {} event=\"{}\" of={}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
+                          named(p_.events, t.event), who);
+    }
+    for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << "\n";
+    for (size_t i = 0; i < u.targets.size(); ++i)
+      out_ << fmt::format("    target #{} {}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
+                          u.targets[i].in_constraints ? " in-constraints" : "", filter(u.targets[i].filter));
+    for (const Step& s : u.body) {
+      if (const auto* e = std::get_if<Effect>(&s)) out_ << "    effect " << effect(*e) << "\n";
+      else if (const auto* t = std::get_if<TargetStep>(&s)) out_ << fmt::format("    declare target #{} {}\n", t->target, at(t->range));
+      else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
+    }
+  }
+
+  std::string amount(const Amount& a) const {
+    return a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
+  }
+
+  std::string effect(const Effect& e) const {
+    std::string s = fmt::format("{} {}", at(e.range), primitive_name(e.verb));
+    if (e.optional) s += " optional";
+    if (e.card) s += " card=" + ref(*e.card);
+    if (e.amount) s += " amount=" + amount(*e.amount);
+    if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
+    if (e.duration) s += fmt::format(" duration=\"{}\"", named(p_.durations, e.duration->duration));
+    return s;
+  }
+
+  std::string modifier(const StatModifier& m) const {
+    std::string s = at(m.range);
+    if (m.card) s += " card=" + ref(*m.card);
+    if (m.cards) s += " cards=" + filter(*m.cards);
+    for (const StatChange& c : m.changes) s += fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
+    s += m.duration ? fmt::format(" duration=\"{}\"", named(p_.durations, m.duration->duration)) : std::string(" duration=none");
+    return s;
+  }
+
+  std::string ref(const CardRef& r) const {
+    switch (r.kind) {
+      case CardRef::Kind::ThisCard: return "this-card";
+      case CardRef::Kind::Bearer: return "bearer";
+      case CardRef::Kind::ThisKeyword: return "this-card-if-" + named(p_.keywords, r.keyword);
+      case CardRef::Kind::Target: return fmt::format("target#{}", r.target);
+      case CardRef::Kind::Pronoun: return fmt::format("pronoun->target#{}", r.target);
+    }
+    return "?";
+  }
+
+  std::string filter(const CardFilter& f) const {
+    static constexpr const char* sides[] = {"any", "yours", "opposing", "enemy"};
+    std::string s = fmt::format("{{{} side={}", f.plural ? "every" : "one", sides[static_cast<size_t>(f.side)]);
+    if (f.other) s += " other";
+    for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
+    for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
+    for (const StatBound& b : f.stats)
+      s += fmt::format(" {}{}{}", named(p_.stats, b.stat), b.compare == StatBound::Compare::AtMost ? "<=" : ">=", amount(b.value));
+    return s + "}";
+  }
+
+  const CheckContext& ctx_;
+  const GameProfile& p_;
+  std::ostream& out_;
+};
+
+}  // namespace
+
+void dump(const CheckContext& ctx, std::ostream& out) {
+  Dumper d(ctx, out);
+  for (size_t c = 0; c < ctx.set.cards.size() && c < ctx.meanings.size(); ++c) d.card(ctx.set.cards[c], ctx.meanings[c]);
+}
+
+}  // namespace cardc::meaning

@@ -1,0 +1,169 @@
+#pragma once
+// The meaning of card text: what a trait or ability says, in game terms (003 Traits, Abilities; 001 Target, This).
+// Built by a language's wording reader (compiler/parse/wording_reader.h over compiler/wording's tokens), printed by
+// `cardc check --emit=meaning` (dump.h), spelled back by a language's renderer (compiler/wording/render.h).
+// No words of any language live here: vocabulary is by profile id (an index into the GameProfile's tables), verbs by
+// primitive (profile/primitives.def), and every node keeps the source range it was read from.
+#include <cstdint>
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "base/source_manager.h"
+#include "meaning/primitive.h"
+
+namespace cardc::meaning {
+
+// An index into one of the GameProfile's tables (card_types, stats, resources, keywords, events, durations,
+// designators); -1: none.
+using ProfileId = int32_t;
+
+// 000 7: a number the text gives. Integers only (7.1); X is the card's one X (7.4).
+struct Amount {
+  enum class Kind : uint8_t { Constant, X };
+  Kind kind = Kind::Constant;
+  int64_t value = 0;  // Constant
+  SourceRange range;
+};
+
+// Whose cards a set holds, as the rules define the words (001 Enemy, Opposing; a Terrain is neither, 001 Terrain).
+enum class Side : uint8_t {
+  Any,
+  Yours,     // cards you control
+  Opposing,  // 001 Opposing: cards opposing yours in a battle
+  Enemy,     // 001 Enemy: cards on the other side
+};
+
+// "with 2 Chi or less": a stat compared with an amount.
+struct StatBound {
+  enum class Compare : uint8_t { AtMost, AtLeast };
+  ProfileId stat = -1;
+  Amount value;
+  Compare compare = Compare::AtMost;
+  SourceRange range;
+};
+
+// A set of cards a noun phrase describes: "an opposing Personality", "Your Samurai Personalities",
+// "Other units you control".
+struct CardFilter {
+  std::vector<ProfileId> card_types;  // the card is one of these (empty: any card)
+  std::vector<ProfileId> keywords;    // the card has all of these (003 Keywords)
+  Side side = Side::Any;
+  bool other = false;   // not this card (001 This: nor the card it is attached to)
+  bool plural = false;  // names every such card, not one
+  std::vector<StatBound> stats;
+  SourceRange range;
+};
+
+// 001 Target: a targeting procedure. Its index in the unit is what references to the target name.
+struct Targeting {
+  CardFilter filter;
+  bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
+  bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
+  SourceRange range;
+};
+
+// 001 This, 003 Traits: a reference to a card.
+struct CardRef {
+  enum class Kind : uint8_t {
+    ThisCard,     // "this card", "this Personality" on that Personality
+    Bearer,       // "this Personality" on an attachment: the card it is attached to (001 This)
+    ThisKeyword,  // "this Shugenja": the card (or its bearer) only while it has the keyword (001 This)
+    Target,       // a target of the unit ("target Personality" where the effect declares it)
+    Pronoun,      // he, him, it ...: its antecedent, a target of the unit
+  };
+  Kind kind = Kind::ThisCard;
+  ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
+  ProfileId keyword = -1;    // ThisKeyword
+  int target = -1;           // Target, Pronoun: the index of the unit's targeting it names
+  SourceRange range;
+};
+
+// 003 Stats: a change to one stat ("+2F", "ATK -3").
+struct StatChange {
+  ProfileId stat = -1;
+  Amount delta;  // signed
+  SourceRange range;
+};
+
+// How long an effect lasts: one of the profile's durations ("until the battle ends").
+struct Duration {
+  ProfileId duration = -1;
+  SourceRange range;
+};
+
+// An effect verb frame: one primitive with its roles. Which roles a primitive takes is the grammar's and the
+// lowering's business; a role a frame does not fill stays empty.
+struct Effect {
+  Primitive verb = Primitive::gain_;
+  std::optional<CardRef> card;  // the card it acts on ("Bow this Personality")
+  std::optional<Amount> amount;  // how many ("Gain 2 Honor", "Draw a card")
+  ProfileId resource = -1;       // "Honor", "coins"
+  std::optional<Duration> duration;
+  bool optional = false;  // "You may ...": the controller chooses whether it happens
+  SourceRange range;
+};
+
+// Stat changes for a card or for a set of cards (003 Stats): in a continuous trait they hold while the card is in
+// play; in an effect they last for the duration (to the end of the turn when none is given).
+struct StatModifier {
+  std::optional<CardRef> card;
+  std::optional<CardFilter> cards;
+  std::vector<StatChange> changes;
+  std::optional<Duration> duration;
+  SourceRange range;
+};
+
+// A sentence that declares a target: which targeting of the unit (Unit::targets).
+struct TargetStep {
+  int target = -1;
+  SourceRange range;
+};
+
+// One sentence of a unit's body, in text order.
+using Step = std::variant<Effect, TargetStep, StatModifier>;
+
+// 003 Traits: when a triggered trait or a reaction happens.
+enum class Timing : uint8_t { After, Before, When };
+struct Trigger {
+  Timing timing = Timing::After;
+  ProfileId event = -1;
+  // Who or what the event happens to: a card ("this Personality enters play"), the controller ("your turn
+  // begins"), or any card of a set ("a Personality is destroyed").
+  std::optional<CardRef> card;
+  bool yours = false;
+  std::optional<CardFilter> cards;
+  SourceRange range;
+};
+
+// 003 Traits, Abilities: one trait or ability.
+enum class UnitKind : uint8_t {
+  Ability,      // one or more designators before a colon: voluntary
+  Triggered,    // a trigger before a colon: happens when its event does
+  Untriggered,  // neither: a continuous trait, an action card's effect, "Lose 3 Honor" on a card that enters play,
+                // or with costs "Bow this card: Produce 2 Gold" (a trait used when paying); which of these the card
+                // type and the body decide (003 Traits)
+};
+
+// A block of the constraints (003 Abilities): its costs, or a targeting, in the order printed (001 Targeting
+// paradoxes: a choice a later cost needs is made at targeting time).
+struct Constraint {
+  enum class Kind : uint8_t { Costs, Targeting };
+  Kind kind = Kind::Costs;
+  std::vector<int> items;  // indices into Unit::costs, or the one index into Unit::targets
+  SourceRange range;
+};
+
+struct Unit {
+  UnitKind kind = UnitKind::Untriggered;
+  std::vector<ProfileId> designators;  // Battle, Open (003 Abilities: order irrelevant)
+  std::vector<ProfileId> keywords;     // keywords before the designators: Tactical, Ninja
+  std::optional<Trigger> trigger;
+  std::vector<Constraint> constraints; // the constraint blocks after the trigger, in text order
+  std::vector<Effect> costs;           // 003 Abilities C: paid before the effects
+  std::vector<Targeting> targets;      // every targeting of the unit, in text order
+  std::vector<Step> body;
+  SourceRange range;
+};
+
+}  // namespace cardc::meaning

@@ -1,0 +1,409 @@
+// The wording reader (wording_reader.h): runs the sentence shapes of grammar/english/Wording.g4 over classified
+// tokens and builds the meaning tree, one function per grammar rule (the rule is written above it).
+#include "parse/wording_reader.h"
+
+#include <memory>
+#include <vector>
+
+#include "Wording.h"
+#include "antlr4-runtime.h"
+
+namespace cardc {
+
+namespace {
+
+using W = cardc_wording::Wording;
+using namespace meaning;
+
+// The first syntax error's token: the first word no shape reads.
+class FirstError : public antlr4::BaseErrorListener {
+ public:
+  void syntaxError(antlr4::Recognizer*, antlr4::Token* offending, size_t, size_t, const std::string&,
+                   std::exception_ptr) override {
+    if (seen) return;
+    seen = true;
+    if (offending) index = offending->getTokenIndex();
+  }
+  bool seen = false;
+  size_t index = 0;
+};
+
+// Reports the first error to the listeners, then stops: no recovery, which would invent tokens (and a token of a
+// ListTokenSource has no input stream to invent them from).
+class ReportThenStop : public antlr4::DefaultErrorStrategy {
+ public:
+  struct Stop {};
+  void recover(antlr4::Parser*, std::exception_ptr) override { throw Stop{}; }
+  antlr4::Token* recoverInline(antlr4::Parser* p) override {
+    antlr4::InputMismatchException e(p);
+    reportError(p, e);
+    throw Stop{};
+  }
+  void sync(antlr4::Parser*) override {}
+};
+
+// A reading that the grammar accepted but the tree cannot hold (a modifier whose letters name no stat ...).
+struct Refusal {
+  SourceRange where;
+  std::string why;
+};
+
+class Transformer {
+ public:
+  Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type)
+      : t_(tokens), p_(p), card_type_(card_type) {}
+
+  // unit : header? (constraint COLON)* body EOF
+  Unit unit(W::UnitContext* c) {
+    Unit u;
+    u.range = range(c);
+    if (c->header()) header(c->header(), u);
+    if (c->trigger()) u.trigger = trigger(c->trigger(), u);  // the trigger before a comma
+    for (auto* k : c->constraint()) constraint(k, u);
+    u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;
+    body(c->body(), u);
+    return u;
+  }
+
+ private:
+  const wording::WordToken& tok(antlr4::Token* t) const { return t_[t->getTokenIndex()]; }
+  const wording::WordToken& tok(antlr4::tree::TerminalNode* n) const { return tok(n->getSymbol()); }
+  SourceRange range(antlr4::ParserRuleContext* c) const {
+    size_t a = c->getStart()->getTokenIndex(), b = c->getStop() ? c->getStop()->getTokenIndex() : a;
+    if (a >= t_.size()) a = t_.size() - 1;
+    if (b >= t_.size()) b = t_.size() - 1;  // the unit's stop is EOF
+    if (b < a) b = a;
+    return SourceRange::join(t_[a].range, t_[b].range);
+  }
+
+  // header : KEYWORD* DESIGNATOR (SLASH DESIGNATOR)* COLON
+  void header(W::HeaderContext* c, Unit& u) {
+    for (auto* k : c->KEYWORD()) u.keywords.push_back(tok(k).id);
+    for (auto* d : c->DESIGNATOR()) u.designators.push_back(tok(d).id);
+  }
+
+  // constraint : trigger | cost (AND cost)*
+  void constraint(W::ConstraintContext* c, Unit& u) {
+    if (auto* t = dynamic_cast<W::TriggerConstraintContext*>(c)) {
+      if (u.trigger) throw Refusal{range(c), "a second trigger"};
+      u.trigger = trigger(t->trigger(), u);
+      return;
+    }
+    Constraint block;
+    block.range = range(c);
+    if (auto* t = dynamic_cast<W::TargetingConstraintContext*>(c)) {
+      // 001 Target: declared in the constraints block, chosen before the costs are paid
+      u.targets.push_back(targeting(t->targeting()));
+      u.targets.back().in_constraints = true;
+      block.kind = Constraint::Kind::Targeting;
+      block.items.push_back(static_cast<int>(u.targets.size() - 1));
+    } else {
+      for (auto* k : static_cast<W::CostConstraintContext*>(c)->cost()) {
+        u.costs.push_back(cost(k, u));
+        block.items.push_back(static_cast<int>(u.costs.size() - 1));
+      }
+    }
+    u.constraints.push_back(std::move(block));
+  }
+
+  // trigger : timing triggerSubject EVENT
+  Trigger trigger(W::TriggerContext* c, Unit& u) {
+    Trigger t;
+    t.range = range(c);
+    t.timing = c->timing()->AFTER() ? Timing::After : c->timing()->BEFORE() ? Timing::Before : Timing::When;
+    t.event = tok(c->EVENT()).id;
+    if (auto* s = dynamic_cast<W::CardSubjectContext*>(c->subject)) t.card = card_ref(s->cardRef(), u);
+    else if (dynamic_cast<W::YourSubjectContext*>(c->subject)) t.yours = true;
+    else t.cards = card_filter(static_cast<W::FilterSubjectContext*>(c->subject)->cardFilter());
+    return t;
+  }
+
+  // cost : V_BOW cardRef | (V_PAY | V_LOSE) amount RESOURCE
+  Effect cost(W::CostContext* c, Unit& u) {
+    Effect e;
+    e.range = range(c);
+    if (auto* b = dynamic_cast<W::BowCostContext*>(c)) {
+      e.verb = Primitive::bow_;
+      e.card = card_ref(b->cardRef(), u);
+      return e;
+    }
+    auto* r = static_cast<W::ResourceCostContext*>(c);
+    e.verb = r->V_PAY() ? Primitive::pay_ : Primitive::lose_;
+    e.amount = amount(r->amount());
+    e.resource = tok(r->RESOURCE()).id;
+    return e;
+  }
+
+  // body : sentence (PERIOD sentence)* PERIOD?
+  void body(W::BodyContext* c, Unit& u) {
+    for (auto* s : c->sentence()) sentence(s, u);
+  }
+
+  // sentence : YOU MAY effect | effect | targeting | statement
+  void sentence(W::SentenceContext* c, Unit& u) {
+    if (auto* o = dynamic_cast<W::OptionalSentenceContext*>(c)) {
+      Effect e = effect(o->effect(), u);
+      e.optional = true;
+      e.range = range(c);
+      u.body.push_back(std::move(e));
+    } else if (auto* e = dynamic_cast<W::EffectSentenceContext*>(c)) {
+      u.body.push_back(effect(e->effect(), u));
+    } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
+      u.targets.push_back(targeting(t->targeting()));
+      u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
+    } else {
+      u.body.push_back(statement(static_cast<W::StatementSentenceContext*>(c)->statement(), u));
+    }
+  }
+
+  // targeting : V_TARGET cardFilter
+  Targeting targeting(W::TargetingContext* c) {
+    Targeting t;
+    t.filter = card_filter(c->cardFilter());
+    if (t.filter.plural) throw Refusal{range(c), "targeting several cards at once"};
+    t.range = range(c);
+    return t;
+  }
+
+  // effect : (V_GAIN | V_LOSE | V_PRODUCE) amount RESOURCE duration? | V_DRAW amount (CARD | CARDS)
+  //        | (V_BOW | V_STRAIGHTEN | V_DESTROY) cardRef
+  Effect effect(W::EffectContext* c, Unit& u) {
+    Effect e;
+    e.range = range(c);
+    if (auto* r = dynamic_cast<W::ResourceEffectContext*>(c)) {
+      e.verb = verb(r->verb);
+      e.amount = amount(r->amount());
+      e.resource = tok(r->RESOURCE()).id;
+      if (r->duration()) e.duration = duration(r->duration());
+    } else if (auto* d = dynamic_cast<W::DrawEffectContext*>(c)) {
+      e.verb = Primitive::draw_;
+      e.amount = amount(d->amount());
+      // "a card", "2 cards": the noun's number agrees with the amount
+      bool one = e.amount->kind == Amount::Kind::Constant && e.amount->value == 1;
+      if (one != (d->CARD() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+    } else {
+      auto* k = static_cast<W::CardEffectContext*>(c);
+      e.verb = verb(k->verb);
+      e.card = card_ref(k->cardRef(), u);
+    }
+    return e;
+  }
+
+  Primitive verb(antlr4::Token* t) const {
+    const VerbDef& v = p_.verbs[static_cast<size_t>(tok(t).id)];
+    auto prim = primitive_named(v.primitive);
+    return prim ? *prim : Primitive::gain_;  // the classifier gives a verb token only to a known primitive
+  }
+
+  // statement : cardRef HAS statChanges duration? | cardFilter HAVE statChanges duration?
+  StatModifier statement(W::StatementContext* c, Unit& u) {
+    StatModifier m;
+    m.range = range(c);
+    if (auto* s = dynamic_cast<W::CardStatementContext*>(c)) {
+      m.card = card_ref(s->cardRef(), u);
+      m.changes = stat_changes(s->statChanges());
+      if (s->duration()) m.duration = duration(s->duration());
+    } else {
+      auto* g = static_cast<W::GroupStatementContext*>(c);
+      m.cards = card_filter(g->cardFilter());
+      if (!m.cards->plural) throw Refusal{range(g->cardFilter()), "'have' with one card"};
+      m.changes = stat_changes(g->statChanges());
+      if (g->duration()) m.duration = duration(g->duration());
+    }
+    return m;
+  }
+
+  // statChanges : statChange (AND statChange)* ;  statChange : MODIFIER STAT? | STAT MODIFIER
+  std::vector<StatChange> stat_changes(W::StatChangesContext* c) {
+    std::vector<StatChange> out;
+    for (auto* s : c->statChange()) {
+      const wording::WordToken& m = tok(s->MODIFIER());
+      StatChange ch;
+      ch.range = range(s);
+      ch.delta.range = m.range;
+      if (m.uses_x) throw Refusal{m.range, "a modifier of X"};
+      ch.delta.value = m.value;
+      if (m.id == -2) throw Refusal{m.range, "its letters name no stat of the profile"};
+      if (s->STAT() && m.id >= 0) throw Refusal{ch.range, "two stats for one modifier"};
+      ch.stat = s->STAT() ? tok(s->STAT()).id : m.id;
+      if (ch.stat < 0) throw Refusal{m.range, "a modifier that names no stat"};
+      if (ch.delta.value == 0) throw Refusal{m.range, "+0 is no change"};  // 000 7.2
+      out.push_back(std::move(ch));
+    }
+    return out;
+  }
+
+  Duration duration(W::DurationContext* c) { return Duration{tok(c->DURATION()).id, range(c)}; }
+
+  // cardRef : THIS (CARD_TYPE | CARD | KEYWORD) | (HE | SHE | IT | HIM | HER) | V_TARGET CARD_TYPE
+  CardRef card_ref(W::CardRefContext* c, Unit& u) {
+    CardRef r;
+    r.range = range(c);
+    if (auto* t = dynamic_cast<W::ThisRefContext*>(c)) {
+      const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
+      const wording::WordToken& noun = tok(t->noun);
+      if (noun.type == W::KEYWORD) {
+        r.kind = CardRef::Kind::ThisKeyword;  // 001 This: "this Shugenja"
+        r.keyword = noun.id;
+      } else if (noun.type == W::CARD_TYPE && noun.id != card_type_) {
+        // 001 This: "this Personality" on an attachment names the card it is attached to
+        if (!own || !own->attaches) throw Refusal{r.range, "it names a card type this card is not"};
+        r.kind = CardRef::Kind::Bearer;
+        r.card_type = noun.id;
+      } else {
+        r.kind = CardRef::Kind::ThisCard;
+        r.card_type = noun.type == W::CARD_TYPE ? noun.id : -1;
+      }
+      return r;
+    }
+    if (dynamic_cast<W::PronounRefContext*>(c)) {
+      // 003 Traits: a pronoun names the latest target of its unit; with none it names nothing (never the card)
+      if (u.targets.empty()) throw Refusal{r.range, "the pronoun has no antecedent"};
+      r.kind = CardRef::Kind::Pronoun;
+      r.target = static_cast<int>(u.targets.size() - 1);
+      return r;
+    }
+    auto* i = static_cast<W::InlineTargetRefContext*>(c);
+    Targeting t;
+    t.inline_ = true;
+    t.range = r.range;
+    t.filter = target_noun(i->targetNoun());
+    u.targets.push_back(std::move(t));
+    r.kind = CardRef::Kind::Target;
+    r.target = static_cast<int>(u.targets.size() - 1);
+    return r;
+  }
+
+  // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? KEYWORD* CARD_TYPE filterClause*
+  CardFilter target_noun(W::TargetNounContext* c) {
+    CardFilter f;
+    f.range = range(c);
+    if (tok(c->noun).type == W::CARD_TYPE) f.card_types.push_back(tok(c->noun).id);  // "target card": any
+    f.other = c->OTHER() != nullptr;
+    if (c->side) f.side = side(c->side);
+    for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
+    for (auto* fc : c->filterClause()) filter_clause(fc, f);
+    return f;
+  }
+
+  static Side side(antlr4::Token* t) {
+    switch (t->getType()) {
+      case W::YOUR: return Side::Yours;
+      case W::OPPOSING: return Side::Opposing;
+      default: return Side::Enemy;
+    }
+  }
+
+  // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? KEYWORD* (CARD_TYPE | CARD_TYPES) filterClause*
+  CardFilter card_filter(W::CardFilterContext* c) {
+    CardFilter f;
+    f.range = range(c);
+    const wording::WordToken& noun = tok(c->noun);
+    if (noun.type == W::CARD_TYPE || noun.type == W::CARD_TYPES) f.card_types.push_back(noun.id);  // "card": any
+    f.plural = noun.type == W::CARD_TYPES || noun.type == W::CARDS;
+    if (c->article && f.plural) throw Refusal{f.range, "an article before a plural"};
+    if (!c->article && !f.plural && !c->side) throw Refusal{f.range, "a singular noun with no article"};
+    f.other = c->OTHER() != nullptr || (c->article && c->article->getType() == W::ANOTHER);
+    if (c->side) f.side = side(c->side);
+    for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
+    for (auto* fc : c->filterClause()) filter_clause(fc, f);
+    return f;
+  }
+
+  // filterClause : YOU control | WITH amount STAT OR (LESS | MORE_)
+  void filter_clause(W::FilterClauseContext* fc, CardFilter& f) {
+    if (dynamic_cast<W::YouControlContext*>(fc)) {
+      if (f.side != Side::Any && f.side != Side::Yours) throw Refusal{range(fc), "'you control' after another side"};
+      f.side = Side::Yours;
+      return;
+    }
+    auto* s = static_cast<W::StatAtMostContext*>(fc);
+    StatBound b;
+    b.stat = tok(s->STAT()).id;
+    b.value = amount(s->amount());
+    b.compare = s->comparison->getType() == W::LESS ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+    b.range = range(fc);
+    f.stats.push_back(std::move(b));
+  }
+
+  // amount : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE
+  Amount amount(W::AmountContext* c) {
+    Amount a;
+    a.range = range(c);
+    const wording::WordToken& w = tok(c->getStart());
+    switch (w.type) {
+      case W::NUMBER: a.value = w.value; break;
+      case W::VARX: a.kind = Amount::Kind::X; break;
+      case W::A: case W::AN: case W::ONE: a.value = 1; break;
+      case W::TWO: a.value = 2; break;
+      case W::THREE: a.value = 3; break;
+      case W::FOUR: a.value = 4; break;
+      default: a.value = 5; break;
+    }
+    return a;
+  }
+
+  std::span<const wording::WordToken> t_;
+  const GameProfile& p_;
+  int card_type_;
+};
+
+}  // namespace
+
+WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type) {
+  WordingRead out;
+  if (tokens.empty()) return out;
+  // WORD is in no rule: a paragraph holding one is not read, and the grammar need not run to say so
+  for (const auto& t : tokens)
+    if (t.type == W::WORD) {
+      out.unread = t.range;
+      out.why = "no sentence shape has this word";
+      return out;
+    }
+  std::vector<std::unique_ptr<antlr4::Token>> list;
+  list.reserve(tokens.size());
+  for (const auto& t : tokens) list.push_back(std::make_unique<antlr4::CommonToken>(static_cast<size_t>(t.type), std::string(t.text)));
+  antlr4::ListTokenSource source(std::move(list));
+  antlr4::CommonTokenStream stream(&source);
+  W parser(&stream);
+  FirstError errors;
+  parser.removeErrorListeners();
+  // Two stages, as ANTLR advises: SLL prediction, which is fast and right for nearly every sentence, bailing out at
+  // the first error; then full LL, which finds the first word no shape reads.
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  W::UnitContext* tree = nullptr;
+  try {
+    tree = parser.unit();
+  } catch (const antlr4::ParseCancellationException&) {
+    stream.seek(0);
+    parser.reset();
+    parser.addErrorListener(&errors);
+    parser.setErrorHandler(std::make_shared<ReportThenStop>());
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
+    try {
+      tree = parser.unit();
+    } catch (const ReportThenStop::Stop&) {
+      errors.seen = true;
+    } catch (const std::exception&) {
+      errors.seen = true;
+    }
+  }
+  if (errors.seen || !tree) {
+    size_t i = errors.index < tokens.size() ? errors.index : tokens.size() - 1;
+    out.unread = tokens[i].range;
+    // punctuation the classifier added where the text ended a sentence or a block: the words before it stopped short
+    if (tokens[i].type == W::PERIOD) out.why = "the sentence ends before a shape of the grammar does";
+    if (tokens[i].type == W::COLON) out.why = "the block before ':' is no designator, trigger or cost the grammar reads";
+    return out;
+  }
+  try {
+    out.unit = Transformer(tokens, profile, card_type).unit(tree);
+  } catch (const Refusal& r) {
+    out.unread = r.where;
+    out.why = r.why;
+  }
+  return out;
+}
+
+}  // namespace cardc

@@ -1,0 +1,24 @@
+#pragma once
+// The wording reader's ANTLR-free face: the tokens of one paragraph (compiler/wording/classify.h) in, its meaning
+// (compiler/meaning/meaning.h) out, built by the sentence shapes of grammar/english/Wording.g4. A paragraph is read
+// only when the grammar covers every token; otherwise the first token no shape reads is named.
+#include <optional>
+#include <span>
+#include <string>
+
+#include "meaning/meaning.h"
+#include "profile/game_profile.h"
+#include "wording/word_token.h"
+
+namespace cardc {
+
+struct WordingRead {
+  std::optional<meaning::Unit> unit;  // the meaning, when every word was read
+  SourceRange unread;                 // otherwise: the first word no shape reads (or the last, if more was expected)
+  std::string why;                    // and what went wrong in the reading, when the words were read
+};
+
+// `card_type`: the card's type in the profile (references to "this Personality" on an attachment name its bearer).
+WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type);
+
+}  // namespace cardc

@@ -1,0 +1,185 @@
+#include "wording/classify.h"
+
+#include <string>
+#include <unordered_map>
+
+#include "meaning/primitive.h"
+#include "profile/load_profile.h"
+#include "sema/clause_reader.h"
+#include "wording_tokens.h"
+
+namespace cardc::wording {
+
+namespace {
+
+int tok(Token t) { return static_cast<int>(t); }
+
+// The closed-class words of the language: lower-case spelling -> token (WordingLexer.g4's literal tokens).
+const std::unordered_map<std::string_view, int>& closed_words() {
+  static const std::unordered_map<std::string_view, int> words = [] {
+    std::unordered_map<std::string_view, int> m;
+    for (const TokenWord& w : kTokenWords) m.emplace(w.word, w.token);
+    return m;
+  }();
+  return words;
+}
+
+// The verb token of a primitive: the grammar's token named V_ and the primitive's name in upper case.
+int verb_token(meaning::Primitive p) {
+  std::string name = "V_";
+  for (char c : meaning::primitive_name(p)) name += static_cast<char>(c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c);
+  for (const TokenWord& t : kTokenNames)
+    if (name == t.word) return t.token;
+  return 0;
+}
+
+// Longest match at the start of `words` among `candidates` of a table of phrases (lower-case words); -1 if none.
+template <class Table>
+int longest_of(const Table& table, const std::vector<int>* candidates, std::span<const ast::Term* const> words, size_t& len) {
+  int best = -1;
+  len = 0;
+  if (!candidates) return best;
+  for (int i : *candidates) {
+    const auto& w = table[static_cast<size_t>(i)].words;
+    if (w.empty() || w.size() > words.size() || w.size() <= len) continue;
+    bool match = true;
+    for (size_t k = 0; k < w.size() && match; ++k) match = lower_equals(word_text(*words[k]), w[k]);
+    if (match) {
+      best = i;
+      len = w.size();
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
+  verb_tokens_.reserve(p_.verbs.size());
+  for (const VerbDef& v : p_.verbs) {
+    auto prim = meaning::primitive_named(v.primitive);
+    verb_tokens_.push_back(prim ? verb_token(*prim) : 0);
+  }
+  for (const NamedDef& d : p_.designators) designator_words_.push_back(phrase_words(d.name));
+  for (size_t v = 0; v < p_.verbs.size(); ++v)
+    if (!p_.verbs[v].words.empty()) verbs_by_first_[p_.verbs[v].words[0]].push_back(static_cast<int>(v));
+  for (size_t e = 0; e < p_.events.size(); ++e)
+    if (!p_.events[e].words.empty()) events_by_first_[p_.events[e].words[0]].push_back(static_cast<int>(e));
+}
+
+// The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
+// resource, a status, a card type, a keyword, a designator.
+bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken& out, size_t& len) const {
+  len = 0;
+  auto offer = [&](int id, size_t n, Token type) {
+    if (id < 0 || n <= len) return;
+    len = n;
+    out.type = tok(type);
+    out.id = id;
+  };
+  size_t n = 0;
+  const std::string first = lower_word(*words[0]);
+  auto candidates = [&](const std::unordered_map<std::string, std::vector<int>>& m) -> const std::vector<int>* {
+    auto it = m.find(first);
+    return it == m.end() ? nullptr : &it->second;
+  };
+  int verb = longest_of(p_.verbs, candidates(verbs_by_first_), words, n);
+  if (verb >= 0 && verb_tokens_[static_cast<size_t>(verb)] != 0) {
+    len = n;
+    out.type = verb_tokens_[static_cast<size_t>(verb)];
+    out.id = verb;
+  }
+  if (len == 0 && ClauseReader(p_).third_person_verb(first, verb) &&
+      verb_tokens_[static_cast<size_t>(verb)] != 0) {
+    len = 1;
+    out.type = verb_tokens_[static_cast<size_t>(verb)];
+    out.id = verb;
+  }
+  // (each lookup sets n before it is offered: a function's arguments have no order of evaluation)
+  int id = lex_.duration_at(words, n);
+  offer(id, n, Token::DURATION);
+  id = longest_of(p_.events, candidates(events_by_first_), words, n);
+  offer(id, n, Token::EVENT);
+  id = lex_.stat_at(words, n);
+  offer(id, n, Token::STAT);
+  id = lex_.resource_at(words, n);
+  offer(id, n, Token::RESOURCE);
+  id = lex_.status_at(words, n);
+  offer(id, n, Token::STATUS);
+  bool plural = false;
+  int type = lex_.card_type(word_text(*words[0]), &plural);
+  if (type >= 0 && len == 0) {
+    offer(type, 1, plural ? Token::CARD_TYPES : Token::CARD_TYPE);
+    out.plural = plural;
+  }
+  id = lex_.keyword_at(words, n);
+  offer(id, n, Token::KEYWORD);
+  for (size_t i = 0; i < designator_words_.size(); ++i) {
+    const auto& dw = designator_words_[i];
+    bool match = !dw.empty() && dw.size() <= words.size();
+    for (size_t k = 0; k < dw.size() && match; ++k) match = lower_equals(word_text(*words[k]), dw[k]);
+    if (match) offer(static_cast<int>(i), dw.size(), Token::DESIGNATOR);
+  }
+  return len > 0;
+}
+
+void Classifier::sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out) const {
+  std::vector<const ast::Term*> words;
+  words.reserve(terms.size());
+  for (const ast::Term& t : terms) words.push_back(&t);
+  for (size_t i = 0; i < terms.size();) {
+    const ast::Term& t = terms[i];
+    WordToken w;
+    w.range = t.range;
+    w.text = t.text;
+    size_t len = 1;
+    switch (t.kind) {
+      case ast::TermKind::Number: w.type = tok(Token::NUMBER); w.value = t.value; break;
+      case ast::TermKind::X: w.type = tok(Token::VARX); break;
+      case ast::TermKind::Modifier:
+        w.type = tok(Token::MODIFIER);
+        w.value = t.value;
+        w.uses_x = t.uses_x;
+        // letters that name no stat ("+2Q") leave the modifier unreadable: id -2
+        w.id = t.stat().empty() ? -1 : lex_.stat_abbrev(t.stat()) >= 0 ? lex_.stat_abbrev(t.stat()) : -2;
+        break;
+      case ast::TermKind::Comma: w.type = tok(Token::COMMA); break;
+      case ast::TermKind::Semicolon: w.type = tok(Token::SEMI); break;
+      case ast::TermKind::Slash: w.type = tok(Token::SLASH); break;
+      case ast::TermKind::Embedded: w.type = tok(Token::EMBEDDED); break;
+      case ast::TermKind::Dash:
+      case ast::TermKind::Other: w.type = tok(Token::WORD); break;
+      case ast::TermKind::Word: {
+        if (profile_name(std::span(words).subspan(i), w, len)) {
+          w.range = SourceRange::join(t.range, terms[i + len - 1].range);
+          break;
+        }
+        len = 1;
+        std::string lower = lower_word(t);
+        auto it = closed_words().find(lower);
+        w.type = it == closed_words().end() ? tok(Token::WORD) : it->second;
+        break;
+      }
+    }
+    out.push_back(w);
+    i += len;
+  }
+}
+
+std::vector<WordToken> Classifier::classify(const ast::Paragraph& p) const {
+  std::vector<WordToken> out;
+  for (size_t b = 0; b < p.blocks.size(); ++b) {
+    const ast::Block& block = p.blocks[b];
+    if (b > 0) {  // the colon between two blocks: where the earlier one ends
+      const SourceRange& prev = p.blocks[b - 1].range;
+      out.push_back(WordToken{tok(Token::COLON), SourceRange{prev.file, prev.end, prev.end}});
+    }
+    for (const ast::Sentence& s : block.sentences) {
+      sentence(s.terms, out);
+      if (s.ends_with_period) out.push_back(WordToken{tok(Token::PERIOD), SourceRange{s.range.file, s.range.end, s.range.end}});
+    }
+  }
+  return out;
+}
+
+}  // namespace cardc::wording

@@ -1,0 +1,34 @@
+#pragma once
+// The lexicon step of the wording reader: each word of a paragraph becomes a token of the wording grammar
+// (grammar/english/WordingLexer.g4). The profile's names come first, longest match, multi-word names merged into one
+// token (003 Keywords: a keyword compares whole); then the language's closed-class words; any other word is WORD,
+// which no sentence shape reads.
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ast/ast.h"
+#include "profile/game_profile.h"
+#include "sema/lexicon.h"
+#include "wording/word_token.h"
+
+namespace cardc::wording {
+
+class Classifier {
+ public:
+  explicit Classifier(const Lexicon& lex);
+  // The tokens of `p`: its blocks joined by COLON, its sentences ended by PERIOD where printed.
+  std::vector<WordToken> classify(const ast::Paragraph& p) const;
+
+ private:
+  void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out) const;
+  bool profile_name(std::span<const ast::Term* const> words, WordToken& out, size_t& len) const;
+  const Lexicon& lex_;
+  const GameProfile& p_;
+  std::vector<int> verb_tokens_;
+  std::vector<std::vector<std::string>> designator_words_;  // lower case
+  // profile verbs and events by their first word (lower case): the few that can start at a word, not all of them
+  std::unordered_map<std::string, std::vector<int>> verbs_by_first_, events_by_first_;  // per profile verb: the token of its primitive (0: a primitive with no token)
+};
+
+}  // namespace cardc::wording

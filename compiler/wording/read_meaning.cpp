@@ -1,0 +1,46 @@
+// The "meaning" pass (sema/pipeline.h): each paragraph of each card read by the wording grammar into its meaning,
+// rendered back, and compared with its printed words (docs/meaning.md). A paragraph the grammar does not read is
+// left to the binder as before (the migration of docs/meaning.md); a reading that does not round-trip is reported.
+#include "diag/diagnostic_engine.h"
+#include "parse/wording_reader.h"
+#include "sema/lexicon.h"
+#include "sema/pipeline.h"
+#include "wording/classify.h"
+#include "wording/render.h"
+#include "wording/round_trip.h"
+
+namespace cardc {
+
+void read_meaning(CheckContext& ctx) {
+  Lexicon lex(ctx.profile);
+  wording::Classifier classifier(lex);
+  ctx.meanings.assign(ctx.set.cards.size(), {});
+  for (size_t c = 0; c < ctx.set.cards.size(); ++c) {
+    const ast::Card& card = ctx.set.cards[c];
+    int type = -1;
+    for (size_t t = 0; t < ctx.profile.card_types.size(); ++t)
+      if (ctx.profile.card_types[t].name == card.type) type = static_cast<int>(t);
+    for (const ast::Paragraph& p : card.text) {
+      ParagraphMeaning m;
+      m.paragraph = p.range;
+      std::vector<wording::WordToken> printed = classifier.classify(p);
+      if (printed.empty()) continue;  // reminder text alone: no rules meaning (003 Reminder text), nothing to read
+      WordingRead r = read_wording(printed, ctx.profile, type);
+      m.unread = r.unread;
+      m.why = std::move(r.why);
+      if (r.unit) {
+        std::vector<wording::WordToken> rendered = wording::render(*r.unit, ctx.profile);
+        m.rendered = wording::spell(rendered, ctx.profile);
+        auto diff = wording::round_trip_difference(printed, rendered);
+        m.round_trips = !diff;
+        if (diff)
+          ctx.diags.report(DiagId::MeaningRoundTrip, diff->printed.valid() ? diff->printed : p.range, std::string(ctx.sources.text(p.range)), m.rendered,
+                           std::string(ctx.sources.text(diff->printed)));
+        m.unit = std::move(r.unit);
+      }
+      ctx.meanings[c].push_back(std::move(m));
+    }
+  }
+}
+
+}  // namespace cardc

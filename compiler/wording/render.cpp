@@ -1,0 +1,290 @@
+// The English renderer (render.h): the canonical word order of each meaning node, one function per node kind.
+// The words themselves come from the wording grammar's tokens (WordingLexer.g4) and the profile's names.
+#include "wording/render.h"
+
+#include <fmt/format.h>
+
+#include "meaning/primitive.h"
+#include "wording_tokens.h"
+
+namespace cardc::wording {
+
+namespace {
+
+using namespace meaning;
+
+class Renderer {
+ public:
+  explicit Renderer(const GameProfile& p) : p_(p) {}
+
+  std::vector<WordToken> unit(const Unit& u) {
+    u_ = &u;
+    if (u.kind == UnitKind::Ability) {
+      for (ProfileId k : u.keywords) name(Token::KEYWORD, k);
+      for (size_t i = 0; i < u.designators.size(); ++i) {
+        if (i > 0) word(Token::SLASH);
+        name(Token::DESIGNATOR, u.designators[i]);
+      }
+      word(Token::COLON);
+    }
+    if (u.trigger) {
+      trigger(*u.trigger);
+      word(Token::COLON);
+    }
+    for (const Constraint& c : u.constraints) {
+      if (c.kind == Constraint::Kind::Targeting) targeting(u.targets[static_cast<size_t>(c.items.at(0))]);
+      for (size_t i = 0; c.kind == Constraint::Kind::Costs && i < c.items.size(); ++i) {
+        if (i > 0) word(Token::AND);
+        effect(u.costs[static_cast<size_t>(c.items[i])]);
+      }
+      word(Token::COLON);
+    }
+    for (const Step& s : u.body) {
+      if (const auto* e = std::get_if<Effect>(&s)) effect(*e);
+      else if (const auto* t = std::get_if<TargetStep>(&s)) targeting(u.targets[static_cast<size_t>(t->target)]);
+      else stat_modifier(std::get<StatModifier>(s));
+      word(Token::PERIOD);
+    }
+    return std::move(out_);
+  }
+
+ private:
+  void word(Token t) { out_.push_back(WordToken{static_cast<int>(t), {}}); }
+  void name(Token t, ProfileId id, bool plural = false) {
+    WordToken w{static_cast<int>(t), {}, id};
+    w.plural = plural;
+    out_.push_back(w);
+  }
+  void number(const Amount& a) {
+    if (a.kind == Amount::Kind::X) return word(Token::VARX);
+    WordToken w{static_cast<int>(Token::NUMBER), {}};
+    w.value = a.value;
+    out_.push_back(w);
+  }
+  // The verb token of a primitive, as the profile spells it (its first verb for that primitive).
+  void verb(Primitive p) {
+    for (size_t v = 0; v < p_.verbs.size(); ++v)
+      if (primitive_named(p_.verbs[v].primitive) == p) {
+        WordToken w{verb_token(p), {}, static_cast<int32_t>(v)};
+        out_.push_back(w);
+        return;
+      }
+  }
+  static int verb_token(Primitive p) {
+    std::string n = "V_";
+    for (char c : primitive_name(p)) n += static_cast<char>(c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c);
+    for (const TokenWord& t : kTokenNames)
+      if (n == t.word) return t.token;
+    return 0;
+  }
+
+  void trigger(const Trigger& t) {
+    word(t.timing == Timing::After ? Token::AFTER : t.timing == Timing::Before ? Token::BEFORE : Token::WHEN);
+    if (t.card) card_ref(*t.card, true);
+    else if (t.yours) word(Token::YOUR);
+    else if (t.cards) card_filter(*t.cards);
+    name(Token::EVENT, t.event);
+  }
+
+  void effect(const Effect& e) {
+    if (e.optional) {
+      word(Token::YOU);
+      word(Token::MAY);
+    }
+    verb(e.verb);
+    switch (e.verb) {
+      case Primitive::draw_:
+        number(*e.amount);
+        word(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1 ? Token::CARD : Token::CARDS);
+        break;
+      case Primitive::gain_:
+      case Primitive::lose_:
+      case Primitive::produce_:
+      case Primitive::pay_:
+        if (e.amount) number(*e.amount);
+        name(Token::RESOURCE, e.resource);
+        break;
+      default:
+        if (e.card) card_ref(*e.card, false);
+        break;
+    }
+    if (e.duration) name(Token::DURATION, e.duration->duration);
+  }
+
+  void targeting(const Targeting& t) {
+    verb(Primitive::target_);
+    card_filter(t.filter);
+  }
+
+  void stat_modifier(const StatModifier& m) {
+    if (m.card) {
+      card_ref(*m.card, true);
+      word(Token::HAS);
+    } else {
+      card_filter(*m.cards);
+      word(Token::HAVE);
+    }
+    for (size_t i = 0; i < m.changes.size(); ++i) {
+      if (i > 0) word(Token::AND);
+      WordToken w{static_cast<int>(Token::MODIFIER), {}, m.changes[i].stat};
+      w.value = m.changes[i].delta.value;
+      out_.push_back(w);
+    }
+    if (m.duration) name(Token::DURATION, m.duration->duration);
+  }
+
+  void card_ref(const CardRef& r, bool subject) {
+    switch (r.kind) {
+      case CardRef::Kind::ThisCard:
+      case CardRef::Kind::Bearer:
+        word(Token::THIS);
+        if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);
+        else word(Token::CARD);
+        break;
+      case CardRef::Kind::ThisKeyword:
+        word(Token::THIS);
+        name(Token::KEYWORD, r.keyword);
+        break;
+      case CardRef::Kind::Pronoun: {
+        // a person is "he"/"him" (the profile marks its card types [person]); any other card is "it"
+        const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
+        bool person = !f.card_types.empty();
+        for (ProfileId t : f.card_types)
+          person = person && t >= 0 && p_.card_types[static_cast<size_t>(t)].person;
+        word(!person ? Token::IT : subject ? Token::HE : Token::HIM);
+        break;
+      }
+      case CardRef::Kind::Target: {
+        // "target Personality", "target opposing Samurai Personality you control"
+        verb(Primitive::target_);
+        const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
+        if (f.side == Side::Opposing) word(Token::OPPOSING);
+        if (f.side == Side::Enemy) word(Token::ENEMY);
+        if (f.other) word(Token::OTHER);
+        for (ProfileId k : f.keywords) name(Token::KEYWORD, k);
+        if (f.card_types.empty()) word(Token::CARD);
+        else name(Token::CARD_TYPE, f.card_types[0]);
+        if (f.side == Side::Yours) {
+          word(Token::YOU);
+          word(Token::CONTROL);
+        }
+        stat_bounds(f);
+        break;
+      }
+    }
+  }
+
+  // One card: "a[n] [opposing] [Samurai] Personality [with 2 Chi or less]", "another ..."; every card of a set:
+  // "Your [other] Samurai Personalities". A card you control: "a Follower you control".
+  void card_filter(const CardFilter& f) {
+    if (!f.plural) word(f.other && f.side == Side::Any ? Token::ANOTHER : Token::A);
+    if (f.plural && f.side == Side::Yours) word(Token::YOUR);
+    if (f.side == Side::Opposing) word(Token::OPPOSING);
+    if (f.side == Side::Enemy) word(Token::ENEMY);
+    if (f.other && (f.plural || f.side != Side::Any)) word(Token::OTHER);
+    for (ProfileId k : f.keywords) name(Token::KEYWORD, k);
+    for (ProfileId t : f.card_types) name(f.plural ? Token::CARD_TYPES : Token::CARD_TYPE, t, f.plural);
+    if (f.card_types.empty()) word(f.plural ? Token::CARDS : Token::CARD);  // any card
+    if (!f.plural && f.side == Side::Yours) {
+      word(Token::YOU);
+      word(Token::CONTROL);
+    }
+    stat_bounds(f);
+  }
+
+  void stat_bounds(const CardFilter& f) {
+    for (const StatBound& b : f.stats) {
+      word(Token::WITH);
+      number(b.value);
+      name(Token::STAT, b.stat);
+      word(Token::OR);
+      word(b.compare == StatBound::Compare::AtMost ? Token::LESS : Token::MORE_);
+    }
+  }
+
+  const GameProfile& p_;
+  const Unit* u_ = nullptr;
+  std::vector<WordToken> out_;
+};
+
+const char* closed_word(int token) {
+  for (const TokenWord& w : kTokenWords)
+    if (w.token == token) return w.word;
+  return nullptr;
+}
+
+// A profile verb inside a sentence: its first letter in lower case ("Target" in "Straighten target Personality");
+// the sentence's first word gets its capital back below.
+std::string verb_word(std::string v) {
+  if (!v.empty() && v[0] >= 'A' && v[0] <= 'Z') v[0] = static_cast<char>(v[0] + ('a' - 'A'));
+  return v;
+}
+
+// English plural of a card type's name ("Personality" -> "Personalities").
+std::string plural(const std::string& s) {
+  if (s.size() > 1 && s.back() == 'y' && s[s.size() - 2] != 'a' && s[s.size() - 2] != 'e' && s[s.size() - 2] != 'o')
+    return s.substr(0, s.size() - 1) + "ies";
+  if (s.ends_with('s') || s.ends_with("sh") || s.ends_with("ch") || s.ends_with('x')) return s + "es";
+  return s + "s";
+}
+
+}  // namespace
+
+std::vector<WordToken> render(const meaning::Unit& u, const GameProfile& p) { return Renderer(p).unit(u); }
+
+std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
+  std::vector<std::string> out;
+  auto at = [](const auto& table, int32_t id) -> std::string {
+    return id >= 0 && static_cast<size_t>(id) < table.size() ? table[static_cast<size_t>(id)].name : std::string("?");
+  };
+  auto phrase = [](const auto& table, int32_t id) -> std::string {
+    return id >= 0 && static_cast<size_t>(id) < table.size() ? table[static_cast<size_t>(id)].text : std::string("?");
+  };
+  for (const WordToken& w : words) {
+    switch (static_cast<Token>(w.type)) {
+      case Token::CARD_TYPE: out.push_back(at(p.card_types, w.id)); break;
+      case Token::CARD_TYPES: out.push_back(plural(at(p.card_types, w.id))); break;
+      case Token::STAT: out.push_back(at(p.stats, w.id)); break;
+      case Token::RESOURCE: out.push_back(at(p.resources, w.id)); break;
+      case Token::KEYWORD: out.push_back(at(p.keywords, w.id)); break;
+      case Token::STATUS: out.push_back(at(p.statuses, w.id)); break;
+      case Token::DESIGNATOR: out.push_back(at(p.designators, w.id)); break;
+      case Token::EVENT: out.push_back(phrase(p.events, w.id)); break;
+      case Token::DURATION: out.push_back(phrase(p.durations, w.id)); break;
+      case Token::NUMBER: out.push_back(std::to_string(w.value)); break;
+      case Token::VARX: out.push_back("X"); break;
+      case Token::MODIFIER: {
+        const StatDef* s = w.id >= 0 && static_cast<size_t>(w.id) < p.stats.size() ? &p.stats[static_cast<size_t>(w.id)] : nullptr;
+        std::string letters = s && !s->abbrevs.empty() ? s->abbrevs[0] : std::string();
+        out.push_back(fmt::format("{:+}{}", w.value, letters));
+        if (s && letters.empty()) out.push_back(s->name);
+        break;
+      }
+      default:
+        if (w.id >= 0 && w.type != static_cast<int>(Token::COLON) && static_cast<size_t>(w.id) < p.verbs.size() &&
+            !closed_word(w.type))
+          out.push_back(verb_word(p.verbs[static_cast<size_t>(w.id)].name));  // a verb token: the profile's verb
+        else if (const char* c = closed_word(w.type)) out.push_back(c);
+        else if (w.type == static_cast<int>(Token::COLON)) out.push_back(":");
+        else if (w.type == static_cast<int>(Token::PERIOD)) out.push_back(".");
+        else if (w.type == static_cast<int>(Token::SLASH)) out.push_back("/");
+        break;
+    }
+  }
+  // Punctuation joins the word before it; a sentence starts with a capital; "a" before a vowel is "an".
+  std::string text;
+  bool capital = true;
+  for (size_t i = 0; i < out.size(); ++i) {
+    std::string w = out[i];
+    bool punct = w == ":" || w == "." || w == "/";
+    if (w == "a" && i + 1 < out.size() && !out[i + 1].empty() && std::string_view("aeiouAEIOU").find(out[i + 1][0]) != std::string_view::npos)
+      w = "an";
+    if (capital && !w.empty() && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - ('a' - 'A'));
+    if (!text.empty() && !punct && text.back() != '/') text += ' ';
+    text += w;
+    capital = w == ":" || w == ".";
+  }
+  return text;
+}
+
+}  // namespace cardc::wording

@@ -1,0 +1,99 @@
+#include "wording/round_trip.h"
+
+#include "wording_tokens.h"
+
+namespace cardc::wording {
+
+namespace {
+
+bool is(const WordToken& w, Token t) { return w.type == static_cast<int>(t); }
+
+struct Key {
+  int type;
+  int64_t id;
+  int64_t value;
+  SourceRange range;
+  bool operator==(const Key& o) const { return type == o.type && id == o.id && value == o.value; }
+};
+
+// The normal form of a word sequence: what it means, not how it is spelled (round_trip.h).
+std::vector<Key> normal_form(const std::vector<WordToken>& words) {
+  std::vector<Key> out;
+  const int kA = static_cast<int>(Token::A), kNumber = static_cast<int>(Token::NUMBER);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const WordToken& w = words[i];
+    Key k{w.type, -1, 0, w.range};
+    switch (static_cast<Token>(w.type)) {
+      case Token::A: case Token::AN:
+        // "a target Personality" is "target Personality"
+        if (i + 1 < words.size() && is(words[i + 1], Token::V_TARGET)) continue;
+        k.type = kA;
+        break;
+      case Token::ONE: k.type = kA; break;
+      case Token::ANOTHER:  // "another" = "a" + "other"
+        out.push_back(Key{kA, -1, 0, w.range});
+        k.type = static_cast<int>(Token::OTHER);
+        break;
+      case Token::NUMBER: if (w.value == 1) k.type = kA; else k.value = w.value; break;
+      case Token::TWO: k = {kNumber, -1, 2, w.range}; break;
+      case Token::THREE: k = {kNumber, -1, 3, w.range}; break;
+      case Token::FOUR: k = {kNumber, -1, 4, w.range}; break;
+      case Token::FIVE: k = {kNumber, -1, 5, w.range}; break;
+      case Token::HE: case Token::SHE: case Token::HIM: case Token::HER:
+        k.type = static_cast<int>(Token::HE);  // a person, whatever the case or gender
+        break;
+      case Token::CARD_TYPES: k.type = static_cast<int>(Token::CARD_TYPE); k.id = w.id; k.value = 1; break;
+      case Token::COMMA:
+        // "After this Follower enters play, lose 1 Honor": a trigger ends at a comma as at a colon
+        if (!out.empty() && out.back().type == static_cast<int>(Token::EVENT)) k.type = static_cast<int>(Token::COLON);
+        break;
+      case Token::MODIFIER: {
+        // "+2 Force" and "Force +2" are "+2F"
+        k.id = w.id;
+        k.value = w.value;
+        if (k.id < 0 && i + 1 < words.size() && is(words[i + 1], Token::STAT)) k.id = words[++i].id;
+        else if (k.id < 0 && !out.empty() && out.back().type == static_cast<int>(Token::STAT)) {
+          k.id = out.back().id;
+          out.pop_back();
+        }
+        break;
+      }
+      case Token::YOU:
+        // "a Follower you control" is "your Follower": the side before the card's adjectives
+        if (i + 1 < words.size() && (is(words[i + 1], Token::CONTROL) || is(words[i + 1], Token::V_TAKE_CONTROL)) && !out.empty() &&
+            out.back().type == static_cast<int>(Token::CARD_TYPE)) {
+          size_t j = out.size() - 1;
+          while (j > 0 && (out[j - 1].type == static_cast<int>(Token::KEYWORD) || out[j - 1].type == static_cast<int>(Token::OTHER))) --j;
+          // "a Holding you control" is "your Holding": the side takes the article's place
+          if (j > 0 && out[j - 1].type == kA) out[j - 1] = Key{static_cast<int>(Token::YOUR), -1, 0, out[j - 1].range};
+          else out.insert(out.begin() + static_cast<long>(j), Key{static_cast<int>(Token::YOUR), -1, 0, w.range});
+          ++i;
+          continue;
+        }
+        break;
+      default:
+        // a verb by its primitive (its token), a profile name by its entry
+        if (w.type >= static_cast<int>(Token::CARD_TYPE) && w.type <= static_cast<int>(Token::STATE)) k.id = w.id;
+        break;
+    }
+    out.push_back(k);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<RoundTripDifference> round_trip_difference(const std::vector<WordToken>& printed,
+                                                         const std::vector<WordToken>& rendered) {
+  std::vector<Key> a = normal_form(printed), b = normal_form(rendered);
+  // a trailing period is the same sentence
+  if (!a.empty() && a.back().type == static_cast<int>(Token::PERIOD)) a.pop_back();
+  if (!b.empty() && b.back().type == static_cast<int>(Token::PERIOD)) b.pop_back();
+  size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i)
+    if (!(a[i] == b[i])) return RoundTripDifference{a[i].range, i};
+  if (a.size() == b.size()) return std::nullopt;
+  return RoundTripDifference{a.empty() ? SourceRange{} : a[std::min(n, a.size() - 1)].range, n};
+}
+
+}  // namespace cardc::wording

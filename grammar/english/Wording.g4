@@ -1,0 +1,110 @@
+// The sentence shapes of English card text: one trait or ability (003 Traits, Abilities) over the tokens of
+// WordingLexer.g4. Each rule builds one node of the meaning tree (compiler/meaning/meaning.h) in
+// compiler/parse/wording_reader.cpp, which names the rule above the function that builds it.
+// A unit is read only when these rules cover every one of its words; otherwise it is refused, naming the first word
+// no rule reads (docs/meaning.md). Rules name meanings, never cards: add a shape here, a node if it is new, a
+// lowering and a rendering (docs/meaning.md "Adding a sentence shape").
+parser grammar Wording;
+options { tokenVocab = WordingLexer; }
+
+// ---------------------------------------------------------------- units
+unit
+  : header? (constraint COLON)* body EOF
+  | trigger COMMA body EOF      // "After this Follower enters play, lose 1 Honor." (the trigger leads the sentence)
+  ;
+// "Tactical Battle:", "Battle/Open:" (003 Abilities: keywords before the designators; order irrelevant)
+header
+  : KEYWORD* DESIGNATOR (SLASH DESIGNATOR)* COLON
+  ;
+constraint
+  : trigger                     # triggerConstraint
+  | cost (AND cost)*            # costConstraint
+  | targeting                   # targetingConstraint
+  ;
+// "After this Personality enters play", "After your turn begins", "Before this card is destroyed"
+trigger
+  : timing subject=triggerSubject EVENT
+  ;
+timing
+  : AFTER | BEFORE | WHEN
+  ;
+triggerSubject
+  : cardRef                     # cardSubject
+  | YOUR                        # yourSubject
+  | cardFilter                  # filterSubject
+  ;
+// 003 Abilities C: costs are paid before the effects
+cost
+  : V_BOW cardRef                               # bowCost
+  | (V_PAY | V_LOSE) amount RESOURCE            # resourceCost
+  ;
+body
+  : sentence (PERIOD sentence)* PERIOD?
+  ;
+sentence
+  : YOU MAY effect              # optionalSentence
+  | effect                      # effectSentence
+  | targeting                   # targetingSentence
+  | statement                   # statementSentence
+  ;
+
+// ---------------------------------------------------------------- targeting (001 Target)
+// "Target an opposing Personality", "Target a Follower you control"
+targeting
+  : V_TARGET cardFilter
+  ;
+
+// ---------------------------------------------------------------- effects: one frame per primitive
+effect
+  : verb=(V_GAIN | V_LOSE | V_PRODUCE) amount RESOURCE duration?      # resourceEffect
+  | V_DRAW amount (CARD | CARDS)                                       # drawEffect
+  | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY) cardRef                   # cardEffect
+  ;
+// "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats)
+statement
+  : cardRef HAS statChanges duration?           # cardStatement
+  | cardFilter HAVE statChanges duration?       # groupStatement
+  ;
+statChanges
+  : statChange (AND statChange)*
+  ;
+// "+2F", "+2 LK", "ATK -3"
+statChange
+  : MODIFIER STAT?
+  | STAT MODIFIER
+  ;
+duration
+  : DURATION
+  ;
+
+// ---------------------------------------------------------------- references (001 This)
+cardRef
+  : THIS noun=(CARD_TYPE | CARD | KEYWORD)      # thisRef
+  | pronoun=(HE | SHE | IT | HIM | HER)         # pronounRef
+  | (A | AN)? V_TARGET targetNoun               # inlineTargetRef
+  ;
+// after "target": "Personality", "opposing Samurai Personality you control"
+targetNoun
+  : side=(YOUR | OPPOSING | ENEMY)? OTHER? KEYWORD* noun=(CARD_TYPE | CARD) filterClause*
+  ;
+
+// ---------------------------------------------------------------- card sets
+// "an opposing Personality", "a Samurai Personality you control", "Your Samurai Personalities",
+// "Other units you control", "an opposing Personality with 2 Chi or less"
+cardFilter
+  : article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? OTHER? KEYWORD* noun=(CARD_TYPE | CARD_TYPES | CARD | CARDS) filterClause*
+  ;
+filterClause
+  : YOU control                                 # youControl
+  | WITH amount STAT OR comparison=(LESS | MORE_)   # statAtMost
+  ;
+
+// "you control": a profile may declare "Control" a verb (taking control); after "you" it is the relation
+control
+  : CONTROL | V_TAKE_CONTROL
+  ;
+
+// ---------------------------------------------------------------- amounts (000 7)
+amount
+  : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE
+  ;

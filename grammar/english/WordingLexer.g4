@@ -1,0 +1,73 @@
+// The words of English card text, as the wording grammar (Wording.g4) reads them.
+// This lexer is never run over raw text: compiler/wording/classify.cpp classifies each word of a card's text.
+//   - Names the game profile declares (card types, stats, resources, keywords, statuses, events, durations,
+//     designators, verbs) become the class tokens below, multi-word names merged into one token; a verb becomes the
+//     token of its primitive (profile/primitives.def): `verb Bow [primitive = bow]` reads as V_BOW.
+//   - Any other word is looked up among the literal tokens of this file (lower-cased): the closed-class words of
+//     the language. A word that is neither is WORD, which no rule of Wording.g4 accepts: its sentence is refused
+//     with that word named (fail closed by construction).
+// The renderer (compiler/wording/render.cpp) spells these same tokens back: one table of English words, here.
+lexer grammar WordingLexer;
+
+tokens {
+  // the profile's vocabulary
+  CARD_TYPE, CARD_TYPES, STAT, RESOURCE, KEYWORD, STATUS, EVENT, DURATION, DESIGNATOR, ZONE, STATE,
+  // written forms
+  NUMBER, VARX, MODIFIER, EMBEDDED, COMMA, SEMI, SLASH, PERIOD, COLON, WORD,
+  // one verb token per primitive of profile/primitives.def (V_ + the primitive's name, upper case)
+  V_GAIN, V_LOSE, V_PAY, V_PRODUCE, V_DRAW, V_DISCARD, V_REVEAL, V_SEARCH, V_LOOK, V_HEAL, V_DEAL, V_DESTROY,
+  V_NEGATE, V_BOW, V_STRAIGHTEN, V_SET_STATE, V_TARGET, V_CHOOSE, V_GIVE, V_CREATE, V_PUT, V_MOVE, V_RETURN,
+  V_REMOVE, V_INFLICT, V_ROLL, V_SWITCH, V_SET, V_DOUBLE, V_CHALLENGE, V_ATTACK, V_WIN, V_CANCEL, V_PREVENT,
+  V_IGNORE, V_TAKE_CONTROL, V_ATTACH, V_TRANSFER, V_SHUFFLE, V_FLIP, V_PLAY, V_SPEND, V_ASSIGN, V_SUFFER,
+  V_INCREASE, V_REDUCE, V_ADD, V_TAKE_ACTION, V_USE
+}
+
+// ---------------------------------------------------------------- closed-class words
+// Determiners and quantifiers
+A        : 'a' ;
+AN       : 'an' ;
+THE      : 'the' ;
+THIS     : 'this' ;
+THAT     : 'that' ;
+EACH     : 'each' ;
+ANOTHER  : 'another' ;
+OTHER    : 'other' ;
+ONE      : 'one' ;
+TWO      : 'two' ;
+THREE    : 'three' ;
+FOUR     : 'four' ;
+FIVE     : 'five' ;
+// Players and sides (001 Enemy, Opposing)
+YOU      : 'you' ;
+YOUR     : 'your' ;
+OPPOSING : 'opposing' ;
+ENEMY    : 'enemy' ;
+OPPONENT : 'opponent' ;
+CONTROL  : 'control' ;
+// Pronouns (003 Traits: a pronoun names its antecedent)
+HE       : 'he' ;
+SHE      : 'she' ;
+IT       : 'it' ;
+THEY     : 'they' ;
+HIM      : 'him' ;
+HER      : 'her' ;
+THEM     : 'them' ;
+HIS      : 'his' ;
+ITS      : 'its' ;
+// Verbs of being and modals
+HAS      : 'has' ;
+HAVE     : 'have' ;
+MAY      : 'may' ;
+// Timing of triggers (003 Traits)
+AFTER    : 'after' ;
+BEFORE   : 'before' ;
+WHEN     : 'when' ;
+// Connectives and prepositions
+AND      : 'and' ;
+OR       : 'or' ;
+WITH     : 'with' ;
+LESS     : 'less' ;
+MORE_    : 'more' ;
+AT       : 'at' ;
+CARD     : 'card' ;
+CARDS    : 'cards' ;

@@ -1,0 +1,175 @@
+// The meaning tree read by the wording grammar (docs/meaning.md): what each sentence shape means, that a sentence
+// with a word no shape reads is refused with that word named, and the round trip. Expected values come from the
+// rules and the printed words, under the bundled legends profile.
+#include <gtest/gtest.h>
+
+#include "base/read_file.h"
+#include "meaning/dump.h"
+#include "profile/load_profile.h"
+#include "sema/pipeline.h"
+#include "test_support.h"
+
+namespace cardc {
+
+namespace {
+
+using namespace meaning;
+
+struct Read {
+  std::unique_ptr<test::Parsed> game, set;
+  std::unique_ptr<GameProfile> profile;
+  std::unique_ptr<CheckContext> ctx;
+  const ParagraphMeaning& paragraph(size_t k = 0) const { return ctx->meanings.at(0).at(k); }
+  const Unit& unit(size_t k = 0) const { return *paragraph(k).unit; }
+  std::string text(SourceRange r) const { return std::string(set->sm.text(r)); }
+  int id_of(const auto& table, std::string_view name) const {
+    for (size_t i = 0; i < table.size(); ++i)
+      if (table[i].name == name) return static_cast<int>(i);
+    return -2;
+  }
+};
+
+std::unique_ptr<Read> read(const std::string& type, const std::string& text, const std::string& game = "legends") {
+  auto r = std::make_unique<Read>();
+  r->game = test::parse_game(read_file(std::string(CARDC_SOURCE_DIR) + "/cards/" + game + "/" + game + ".game"));
+  r->profile = load_profile(*r->game->profile, *r->game->diags);
+  r->set = test::parse_set("game " + game + "\ncard \"A\"\n  type " + type + "\n  text\n    " + text + "\n");
+  r->ctx = std::make_unique<CheckContext>(CheckContext{r->set->sm, *r->profile, *r->set->set, *r->set->diags, {}});
+  run_sema(*r->ctx);
+  return r;
+}
+
+}  // namespace
+
+// 003 Abilities: keywords, designator, a cost, then targeting and an effect that lasts; the pronoun names the target.
+TEST(Meaning, AbilityWithCostTargetAndTemporaryPenalty) {
+  auto r = read("Personality",
+                "**Tactical Battle:** Bow this Personality: Target an opposing Personality. He has -2F until the battle ends.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const Unit& u = r->unit();
+  const GameProfile& p = *r->profile;
+  EXPECT_EQ(u.kind, meaning::UnitKind::Ability);
+  EXPECT_EQ(u.keywords, std::vector<ProfileId>{r->id_of(p.keywords, "Tactical")});
+  EXPECT_EQ(u.designators, std::vector<ProfileId>{r->id_of(p.designators, "Battle")});
+  ASSERT_EQ(u.costs.size(), 1u);
+  EXPECT_EQ(u.costs[0].verb, Primitive::bow_);
+  EXPECT_EQ(u.costs[0].card->kind, CardRef::Kind::ThisCard);
+  ASSERT_EQ(u.targets.size(), 1u);
+  EXPECT_EQ(u.targets[0].filter.side, Side::Opposing);
+  EXPECT_EQ(u.targets[0].filter.card_types, std::vector<ProfileId>{r->id_of(p.card_types, "Personality")});
+  ASSERT_EQ(u.body.size(), 2u);
+  const auto& m = std::get<StatModifier>(u.body[1]);
+  EXPECT_EQ(m.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(m.card->target, 0);
+  ASSERT_EQ(m.changes.size(), 1u);
+  EXPECT_EQ(m.changes[0].stat, r->id_of(p.stats, "Force"));
+  EXPECT_EQ(m.changes[0].delta.value, -2);
+  EXPECT_EQ(p.durations.at(static_cast<size_t>(m.duration->duration)).text, "until the battle ends");
+  EXPECT_TRUE(r->paragraph().round_trips);
+  EXPECT_EQ(r->paragraph().rendered,
+            "Tactical Battle: Bow this Personality: Target an opposing Personality. He has -2F until the battle ends.");
+}
+
+// 003 Traits: a trigger before the colon; the event by its profile entry.
+TEST(Meaning, TriggeredTrait) {
+  auto r = read("Personality", "After this Personality enters play: Gain 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit);
+  const Unit& u = r->unit();
+  EXPECT_EQ(u.kind, meaning::UnitKind::Triggered);
+  ASSERT_TRUE(u.trigger);
+  EXPECT_EQ(u.trigger->timing, Timing::After);
+  EXPECT_EQ(r->profile->events.at(static_cast<size_t>(u.trigger->event)).text, "enters play");
+  EXPECT_EQ(u.trigger->card->kind, CardRef::Kind::ThisCard);
+  const auto& e = std::get<Effect>(u.body.at(0));
+  EXPECT_EQ(e.verb, Primitive::gain_);
+  EXPECT_EQ(e.amount->value, 2);
+  EXPECT_EQ(r->profile->resources.at(static_cast<size_t>(e.resource)).name, "Honor");
+}
+
+// 001 Enemy / Opposing are different sets (the "enemy card" read as any other player's card); "other" is its
+// own word, kept with the side ("Your other Personalities").
+TEST(Meaning, SidesOfCardSets) {
+  auto opposing = read("Strategy", "**Battle:** Target an opposing Personality. Bow him.");
+  auto enemy = read("Strategy", "**Battle:** Target an enemy Personality. Bow him.");
+  ASSERT_TRUE(opposing->paragraph().unit && enemy->paragraph().unit);
+  EXPECT_EQ(opposing->unit().targets[0].filter.side, Side::Opposing);
+  EXPECT_EQ(enemy->unit().targets[0].filter.side, Side::Enemy);
+  auto yours = read("Personality", "Your other Samurai Personalities have +1F.");
+  ASSERT_TRUE(yours->paragraph().unit) << yours->text(yours->paragraph().unread);
+  const auto& m = std::get<StatModifier>(yours->unit().body.at(0));
+  EXPECT_EQ(m.cards->side, Side::Yours);
+  EXPECT_TRUE(m.cards->other);
+  EXPECT_TRUE(m.cards->plural);
+  EXPECT_EQ(m.cards->keywords, std::vector<ProfileId>{yours->id_of(yours->profile->keywords, "Samurai")});
+  EXPECT_FALSE(m.duration);  // continuous (003 Traits)
+  EXPECT_TRUE(yours->paragraph().round_trips);
+  // "... you control" is "your ...": the same set, and the same meaning
+  auto control = read("Personality", "**Battle:** Target a Samurai Personality you control. Bow him.");
+  ASSERT_TRUE(control->paragraph().unit);
+  EXPECT_EQ(control->unit().targets[0].filter.side, Side::Yours);
+  EXPECT_TRUE(control->paragraph().round_trips);
+  // ... and so is "your Temple Holding" for one card (a targeting in the constraints block)
+  auto yours_one = read("Personality", "**Open:** Target your Samurai Personality: Straighten him.");
+  ASSERT_TRUE(yours_one->paragraph().unit) << yours_one->text(yours_one->paragraph().unread);
+  EXPECT_EQ(yours_one->unit().targets[0].filter.side, Side::Yours);
+  EXPECT_TRUE(yours_one->unit().targets[0].in_constraints);
+  EXPECT_TRUE(yours_one->paragraph().round_trips);
+}
+
+// Fail closed by construction: a word no shape reads refuses the paragraph, naming the word (never a partial read).
+TEST(Meaning, AWordNoShapeReadsIsNamed) {
+  auto r = read("Personality", "After this Personality enters play: Gain 2 Honor twice.");
+  EXPECT_FALSE(r->paragraph().unit);
+  EXPECT_EQ(r->text(r->paragraph().unread), "twice");
+  auto luck = read("Personality", "**Battle:** Bow this Personality: Straighten this Personality ignoring Luck.");
+  EXPECT_FALSE(luck->paragraph().unit);
+  EXPECT_EQ(luck->text(luck->paragraph().unread), "ignoring");
+}
+
+// 003 Traits: a pronoun names an earlier target of its unit; with none it names nothing, never the card by default.
+TEST(Meaning, PronounWithoutAntecedentIsRefused) {
+  auto r = read("Personality", "**Battle:** He has +2F until the battle ends.");
+  EXPECT_FALSE(r->paragraph().unit);
+  EXPECT_EQ(r->text(r->paragraph().unread), "He");
+  EXPECT_NE(r->paragraph().why.find("antecedent"), std::string::npos);
+}
+
+// 001 This: "this Personality" on an attachment is its bearer; on a card of another type it names nothing.
+TEST(Meaning, ThisNamesTheBearerOnAnAttachment) {
+  auto item = read("Item", "**Battle:** Bow this Personality.");
+  ASSERT_TRUE(item->paragraph().unit);
+  EXPECT_EQ(std::get<Effect>(item->unit().body.at(0)).card->kind, CardRef::Kind::Bearer);
+  auto holding = read("Holding", "**Battle:** Bow this Personality.");
+  EXPECT_FALSE(holding->paragraph().unit);
+}
+
+// The round trip: a Holding is "it" (the profile marks Personality a person), so "him" for one is reported.
+TEST(Meaning, RoundTripReportsAWordTheMeaningDoesNotSay) {
+  auto r = read("Strategy", "**Battle:** Target an opposing Holding. Bow him.");
+  ASSERT_TRUE(r->paragraph().unit);
+  EXPECT_FALSE(r->paragraph().round_trips);
+  EXPECT_EQ(r->paragraph().rendered, "Battle: Target an opposing Holding. Bow it.");
+  EXPECT_EQ(r->set->diags->warnings(), 1u);
+}
+
+// Draw: the number of cards and the noun agree; X stays the card's X (000 7.4).
+TEST(Meaning, DrawAmounts) {
+  auto one = read("Strategy", "**Battle:** Draw a card.");
+  ASSERT_TRUE(one->paragraph().unit);
+  EXPECT_EQ(std::get<Effect>(one->unit().body.at(0)).amount->value, 1);
+  auto x = read("Spell", "Draw X cards.", "heroes");
+  ASSERT_TRUE(x->paragraph().unit) << x->text(x->paragraph().unread);
+  EXPECT_EQ(std::get<Effect>(x->unit().body.at(0)).amount->kind, Amount::Kind::X);
+  auto bad = read("Strategy", "**Battle:** Draw 2 card.");
+  EXPECT_FALSE(bad->paragraph().unit);
+}
+
+// --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
+TEST(Meaning, EmitMeaningGolden) {
+  std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";
+  auto out = test::run_cardc("check --emit=meaning " + dir + "emerald_words.cards");
+  EXPECT_EQ(out.exit_code, 0) << out.output;
+  EXPECT_EQ(out.output, read_file(dir + "emerald_words.meaning"));
+}
+
+}  // namespace cardc

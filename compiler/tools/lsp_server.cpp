@@ -399,15 +399,184 @@ class Server {
     return out;
   }
 
+  // ---- completion by context (docs/tools.md "Language server"): the field the cursor is in decides the list.
+  enum class Field { None, Stats, Keywords, Text, Other };
+
+  struct CompletionSite {
+    Field field = Field::None;
+    std::string_view line;   // the cursor's line
+    size_t line_begin = 0;   // its offset in the document
+    size_t col = 0;          // the cursor, in bytes from line_begin
+    size_t segment = 0;      // where the list entry or sentence being typed starts (bytes from line_begin)
+    bool sentence_start = false;
+  };
+
+  static bool starts_with_word(std::string_view s, std::string_view w) {
+    return s.substr(0, w.size()) == w && (s.size() == w.size() || s[w.size()] == ' ' || s[w.size()] == '\t');
+  }
+
+  // The field of the line at `off`: a field's own line (`stats ...`), or a paragraph line under `text`.
+  static CompletionSite site_at(const std::string& text, uint32_t off) {
+    CompletionSite s;
+    size_t nl = off == 0 ? std::string::npos : text.rfind('\n', off - 1);
+    s.line_begin = nl == std::string::npos ? 0 : nl + 1;
+    size_t line_end = text.find('\n', off);
+    if (line_end == std::string::npos) line_end = text.size();
+    s.line = std::string_view(text).substr(s.line_begin, line_end - s.line_begin);
+    s.col = off - s.line_begin;
+    auto trimmed = [](std::string_view l, size_t* indent = nullptr) {
+      size_t i = l.find_first_not_of(" \t");
+      if (indent) *indent = i == std::string_view::npos ? l.size() : i;
+      return i == std::string_view::npos ? std::string_view() : l.substr(i);
+    };
+    size_t indent = 0;
+    std::string_view here = trimmed(s.line, &indent);
+    auto field_start = [&](std::string_view word) { return indent + word.size() + 1; };
+    if (starts_with_word(here, "stats") && s.col >= field_start("stats")) {
+      s.field = Field::Stats;
+      s.segment = field_start("stats");
+    } else if (starts_with_word(here, "keywords") && s.col >= field_start("keywords")) {
+      s.field = Field::Keywords;
+      s.segment = field_start("keywords");
+    } else if (starts_with_word(here, "text") && s.col >= field_start("text")) {
+      s.field = Field::Text;
+      s.segment = field_start("text");
+    } else if (indent >= 4 || here.empty()) {
+      // A paragraph line belongs to the nearest field line above it.
+      for (size_t end = s.line_begin; end > 0;) {  // `end` - 1 is the newline ending the line above
+        size_t q = end - 1 == 0 ? std::string::npos : text.rfind('\n', end - 2);
+        size_t begin = q == std::string::npos ? 0 : q + 1;
+        size_t pi = 0;
+        std::string_view above = trimmed(std::string_view(text).substr(begin, end - 1 - begin), &pi);
+        if (!above.empty() && above[0] != '#' && pi < 4) {
+          if (starts_with_word(above, "text")) s.field = Field::Text;
+          break;
+        }
+        end = begin;
+      }
+      if (s.field == Field::None) return s;
+      s.segment = indent;
+    } else {
+      s.field = Field::Other;
+    }
+    if (s.col < s.segment) s.segment = s.col;
+    std::string_view before = s.line.substr(0, s.col);
+    if (s.field == Field::Stats || s.field == Field::Keywords) {
+      // The entry being typed starts after the line's last separator (` · `, ` • `, `, `).
+      for (std::string_view sep : {"\xC2\xB7", "\xE2\x80\xA2", ","}) {
+        size_t at = before.rfind(sep);
+        if (at != std::string_view::npos && at + sep.size() > s.segment) s.segment = at + sep.size();
+      }
+    } else if (s.field == Field::Text) {
+      // The sentence being typed starts after the last `.` `!` `?` `:` (and the `**` closing a bold designator).
+      for (size_t i = s.col; i > s.segment; --i) {
+        char ch = before[i - 1];
+        if (ch == '.' || ch == '!' || ch == '?' || ch == ':') {
+          s.segment = i;
+          break;
+        }
+      }
+      while (s.segment < s.col && before[s.segment] == '*') ++s.segment;
+    }
+    while (s.segment < s.col && (before[s.segment] == ' ' || before[s.segment] == '\t')) ++s.segment;
+    return s;
+  }
+
+  static std::string lower(std::string_view s) {
+    std::string out(s);
+    for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return out;
+  }
+
+  // Where the typed part of `name` starts: the longest run of whole words before the cursor (inside the segment)
+  // that `name` begins with, case-insensitively; else the word at the cursor. A multi-word name replaces all of
+  // its words already typed ("Honor Req" -> "Honor Requirement").
+  static size_t typed_start(const CompletionSite& s, std::string_view name) {
+    std::string_view before = s.line.substr(0, s.col);
+    std::string lname = lower(name);
+    for (size_t b = s.segment; b < s.col; ++b) {
+      if (b > s.segment && before[b - 1] != ' ') continue;
+      std::string typed = lower(before.substr(b));
+      if (lname.compare(0, typed.size(), typed) == 0) return b;
+    }
+    size_t b = s.col;
+    while (b > s.segment && before[b - 1] != ' ' && before[b - 1] != '*') --b;
+    return b;
+  }
+
+  // The typed text before the cursor is a prefix of a name starting the sentence ("", "Bo", "Ranged at").
+  static bool at_sentence_start(const CompletionSite& s, const GameProfile& p) {
+    std::string typed = lower(s.line.substr(s.segment, s.col - s.segment));
+    if (typed.find(' ') == std::string::npos) return true;
+    for (const auto& v : p.verbs)
+      if (lower(v.name).compare(0, typed.size(), typed) == 0) return true;
+    for (const auto& t : p.card_types)
+      if (lower(t.name).compare(0, typed.size(), typed) == 0) return true;
+    return false;
+  }
+
   json completion(const json& params) {
     Document* d = doc(params);
     json items = json::array();
     if (!d) return items;
     const Checked& c = *d->checked;
-    auto add = [&](const std::string& label, int kind, const std::string& detail) {
-      items.push_back({{"label", label}, {"kind", kind}, {"detail", detail}});
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
+    CompletionSite site = site_at(d->text, off);
+    // Every item replaces the part of its name already typed (textEdit), so multi-word names complete whole.
+    auto add = [&](const std::string& label, int kind, const std::string& detail, const std::string& sort = "",
+                   const std::string& insert = "") {
+      json item = {{"label", label}, {"kind", kind}, {"detail", detail}};
+      if (!sort.empty()) item["sortText"] = sort + label;
+      const std::string& text = insert.empty() ? label : insert;
+      size_t b = typed_start(site, text);
+      if (b == site.col && text != label) b = typed_start(site, label);
+      item["textEdit"] = {{"range",
+                           {{"start", position(c.sm, c.file, static_cast<uint32_t>(site.line_begin + b))},
+                            {"end", position(c.sm, c.file, off)}}},
+                          {"newText", text}};
+      if (text != label) item["filterText"] = site.line.substr(b, site.col - b).rfind("**", 0) == 0 ? text : label;
+      items.push_back(std::move(item));
     };
     const GameProfile* p = c.profile.get();
+    const ast::Card* card = c.set ? card_at(c, off) : nullptr;
+    if (p && c.set && card && site.field == Field::Stats) {
+      // The card type's stats first, then the game's other card stats; those already on the line are left out.
+      const CardTypeDef* type = p->card_type(card->type);
+      std::string_view written = site.line;
+      for (size_t i = 0; i < p->stats.size(); ++i) {
+        const StatDef& st = p->stats[i];
+        if (st.player) continue;
+        bool on_line = false;
+        for (const auto& e : card->stats)
+          if (p->stat(e.name) == i && written.find(e.name) != std::string_view::npos &&
+              !(off >= e.name_range.begin && off <= e.name_range.end))
+            on_line = true;
+        if (on_line) continue;
+        bool of_type = type && type->slot(i);
+        add(st.name, 10, of_type ? "stat of " + type->name : "stat", of_type ? "0" : "1");
+        for (const auto& a : st.abbrevs) add(a, 10, "stat " + st.name, "2");
+      }
+      return {{"isIncomplete", false}, {"items", items}};
+    }
+    if (p && c.set && site.field == Field::Keywords) {
+      for (const auto& k : p->keywords) {
+        bool on_line = false;
+        if (card)
+          for (const auto& e : card->keywords)
+            if (e.text == k.name && !(off >= e.range.begin && off <= e.range.end)) on_line = true;
+        if (on_line) continue;
+        // Keywords with rules meaning are printed bold (docs/language.md).
+        add(k.name, 14, k.rule.empty() ? "keyword" : "keyword (" + k.rule + ")", k.rule.empty() ? "1" : "0",
+            k.rule.empty() ? "" : "**" + k.name + "**");
+      }
+      return {{"isIncomplete", false}, {"items", items}};
+    }
+    if (p && c.set && site.field == Field::Text && at_sentence_start(site, *p)) {
+      // A sentence starts with a verb (an imperative: "Bow", "Gain") or a noun ("Personalities have ...").
+      for (const auto& v : p->verbs) add(v.name, 3, "verb (" + v.primitive + ")", "0");
+      for (const auto& t : p->card_types) add(t.name, 7, "card type", "1");
+      return {{"isIncomplete", false}, {"items", items}};
+    }
     if (p) {
       for (const auto& t : p->card_types) add(t.name, 7, "card type");
       for (const auto& s : p->stats) {
@@ -420,8 +589,8 @@ class Server {
       for (const auto& v : p->verbs) add(v.name, 3, "verb (" + v.primitive + ")");
     }
     if (c.set)
-      for (const auto& card : c.set->cards)
-        if (!card.title.empty()) add(card.title, 18, "card title (" + card.type + ")");
+      for (const auto& cd : c.set->cards)
+        if (!cd.title.empty()) add(cd.title, 18, "card title (" + cd.type + ")");
     if (!c.set)
       for (const char* k : {"stat", "player stat", "resource", "card type", "zone", "state", "designator", "keyword",
                             "keywords:", "event", "duration", "status", "dice", "verb", "policy"})

@@ -158,10 +158,69 @@ check("Akodo Kage" in v and "Tactical" in v and "target Personality" in v and "X
 h = c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos_of(text, "Chi 2", 1)})["result"]
 check(h and "stat Chi" in h["contents"]["value"], "hover on a stat shows its profile entry")
 
-comp = c.request("textDocument/completion", {"textDocument": {"uri": uri}, "position": pos_of(text, "Lose 3 Honor.")})
+comp = c.request("textDocument/completion", {"textDocument": {"uri": uri}, "position": pos_of(text, "Lose 3 Honor.", 7)})
 labels = {i["label"] for i in comp["result"]["items"]}
 check({"Personality", "Force", "Battle", "Samurai", "Obsidian Dragon"} <= labels,
-      "completion offers card types, stats, designators, keywords and card titles (%d items)" % len(labels))
+      "completion inside a sentence offers card types, stats, designators, keywords and card titles (%d items)"
+      % len(labels))
+
+# Completion by context: the field under the cursor decides the list; each item replaces what is typed of it.
+typing = """game legends
+set "Typing"
+
+card "Test Samurai"
+  type Personality
+  stats Force 3 · Honor Req
+  keywords **Unique** • Tac
+  text
+    Bo
+    Gain 2 Honor. Ranged at
+end
+"""
+turi = "file://" + tmp + "/typing.cards"
+c.send("textDocument/didOpen", {"textDocument": {"uri": turi, "languageId": "cardc-cards", "version": 1,
+                                                 "text": typing}}, request=False)
+c.diagnostics(turi)
+
+
+def complete(needle):
+    at = pos_of(typing, needle, len(needle))
+    items = c.request("textDocument/completion", {"textDocument": {"uri": turi}, "position": at})["result"]["items"]
+    return at, {i["label"]: i for i in items}
+
+
+def replaces(item, needle, typed):
+    at = pos_of(typing, needle, len(needle) - len(typed))
+    end = pos_of(typing, needle, len(needle))
+    return item and item.get("textEdit", {}).get("range") == {"start": at, "end": end}
+
+
+at, items = complete("Force 3 · Honor Req")
+hr = items.get("Honor Requirement")
+check(hr and hr["textEdit"]["newText"] == "Honor Requirement" and replaces(hr, "Force 3 · Honor Req", "Honor Req"),
+      "in stats: 'Honor Requirement' replaces the two words typed (textEdit)")
+check("Personality" not in items and "Unique" not in items and "Family Honor" not in items and "Force" not in items,
+      "in stats: only card stats not yet on the line (no card types, keywords, player stats or Force again)")
+check(sorted(items.values(), key=lambda i: i.get("sortText", i["label"]))[0]["label"] in
+      {"Chi", "Honor Requirement", "Personal Honor", "Gold Cost"}, "in stats: the Personality's own stats first")
+
+at, items = complete("• Tac")
+tac = items.get("Tactician")
+check(tac and tac["textEdit"]["newText"] == "**Tactician**" and replaces(tac, "• Tac", "Tac"),
+      "in keywords: a keyword with rules meaning completes bold, replacing 'Tac'")
+check("Lion Clan" in items and "Force" not in items and "Personality" not in items and "Unique" not in items,
+      "in keywords: only the profile's keywords not yet on the line")
+
+at, items = complete("\n    Bo")
+bow = items.get("Bow")
+check(bow and bow["textEdit"]["newText"] == "Bow" and replaces(bow, "\n    Bo", "Bo") and "Personality" in items,
+      "at a sentence's start: the profile's verbs and card types, replacing 'Bo'")
+check("Force" not in items and "Test Samurai" not in items and "Tactician" not in items,
+      "at a sentence's start: no stats, titles or keywords")
+at, items = complete("Honor. Ranged at")
+ra = items.get("Ranged attack")
+check(ra and ra["textEdit"]["newText"] == "Ranged attack" and replaces(ra, "Honor. Ranged at", "Ranged at"),
+      "a multi-word verb after a sentence's end replaces both words typed")
 
 ref = "Search your deck for a Strike at the Center"
 if ref in text and '"Strike at the Center"' in text:

@@ -1,6 +1,7 @@
 #include "tools/lsp_server.h"
 
 #include <chrono>
+#include <filesystem>
 #include <istream>
 #include <map>
 #include <memory>
@@ -74,6 +75,25 @@ std::string uri_to_path(const std::string& uri) {
       i += 2;
     } else {
       out += p[i];
+    }
+  }
+  return out;
+}
+
+// A file URI for a path (made absolute), bytes outside RFC 3986's unreserved set and '/' percent-encoded.
+std::string path_to_uri(const std::string& path) {
+  std::error_code ec;
+  std::string abs = std::filesystem::absolute(path, ec).lexically_normal().string();
+  if (ec) abs = path;
+  std::string out = "file://";
+  static const char* hex = "0123456789ABCDEF";
+  for (unsigned char ch : abs) {
+    if (std::isalnum(ch) || ch == '/' || ch == '-' || ch == '.' || ch == '_' || ch == '~') {
+      out += static_cast<char>(ch);
+    } else {
+      out += '%';
+      out += hex[ch >> 4];
+      out += hex[ch & 15];
     }
   }
   return out;
@@ -598,11 +618,82 @@ class Server {
     return {{"isIncomplete", false}, {"items", items}};
   }
 
+  // ---- definition: a card title's card, or a profile name's declaration in the `.game` file
+  json profile_location(const Checked& c, SourceRange where) {
+    if (!where.valid()) return nullptr;
+    return {{"uri", path_to_uri(c.sm.name(where.file))}, {"range", range_json(c.sm, where)}};
+  }
+
+  // A profile name written in card text under the cursor (case-insensitive; a verb or noun may carry an ending:
+  // "bows", "challenges", "Personalities"): the declaration of the longest such name.
+  json profile_name_at(const Checked& c, const CompletionSite& site) {
+    const GameProfile& p = *c.profile;
+    std::string line = lower(site.line);
+    size_t best = 0;
+    SourceRange found;
+    auto is_letter = [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)) || (ch & 0x80); };
+    auto consider_spelling = [&](const std::string& n, SourceRange where) {
+      for (size_t at = line.find(n); at != std::string::npos; at = line.find(n, at + 1)) {
+        if (at > 0 && is_letter(line[at - 1])) continue;
+        size_t end = at + n.size();
+        for (std::string_view ending : {"es", "s", "ed", "d", "ing"})
+          if (line.compare(end, ending.size(), ending) == 0 &&
+              (end + ending.size() == line.size() || !is_letter(line[end + ending.size()]))) {
+            end += ending.size();
+            break;
+          }
+        if (end < line.size() && is_letter(line[end])) continue;
+        if (at <= site.col && site.col <= end && end - at > best) {
+          best = end - at;
+          found = where;
+        }
+      }
+    };
+    auto consider = [&](const std::string& name, SourceRange where) {
+      if (name.empty()) return;
+      std::string n = lower(name);
+      consider_spelling(n, where);
+      if (n.size() > 1 && n.back() == 'y') consider_spelling(n.substr(0, n.size() - 1) + "ies", where);  // Personalities
+    };
+    for (const auto& v : p.verbs) consider(v.name, v.where);
+    for (const auto& e : p.events) consider(e.text, e.where);
+    for (const auto& e : p.durations) consider(e.text, e.where);
+    for (const auto& t : p.card_types) consider(t.name, t.where);
+    for (const auto& st : p.stats) {
+      consider(st.name, st.where);
+      for (const auto& a : st.abbrevs) consider(a, st.where);
+    }
+    for (const auto& r : p.resources) {
+      consider(r.name, r.where);
+      for (const auto& a : r.abbrevs) consider(a, r.where);
+    }
+    for (const auto& k : p.keywords) consider(k.name, k.where);
+    for (const auto* list : {&p.zones, &p.states, &p.designators, &p.statuses, &p.dice})
+      for (const auto& x : *list) {
+        consider(x.name, x.where);
+        for (const auto& a : x.abbrevs) consider(a, x.where);
+      }
+    return best ? profile_location(c, found) : json(nullptr);
+  }
+
   json definition(const json& params) {
     Document* d = doc(params);
     if (!d || !d->checked->set) return nullptr;
     const Checked& c = *d->checked;
     uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
+    const GameProfile* p = c.profile.get();
+    // A card's stat, keyword or type: its declaration in the profile.
+    if (p)
+      if (const ast::Card* card = card_at(c, off)) {
+        for (const auto& st : card->stats)
+          if (off >= st.name_range.begin && off <= st.name_range.end)
+            if (auto i = p->stat(st.name)) return profile_location(c, p->stats[*i].where);
+        for (const auto& k : card->keywords)
+          if (off >= k.range.begin && off <= k.range.end)
+            if (const KeywordDef* kd = p->keyword(k.text)) return profile_location(c, kd->where);
+        if (card->type_range.valid() && off >= card->type_range.begin && off <= card->type_range.end)
+          if (const CardTypeDef* t = p->card_type(card->type)) return profile_location(c, t->where);
+      }
     auto goto_title = [&](std::string_view title) -> json {
       for (const auto& card : c.set->cards)
         if (card.title == title) return {{"uri", d->uri}, {"range", range_json(c.sm, card.title_range)}};
@@ -619,7 +710,7 @@ class Server {
               if (!j.is_null()) return j;
             }
     }
-    // Fallback: any card title written out in the text under the cursor.
+    // Any card title written out in the text under the cursor.
     for (const auto& card : c.set->cards) {
       if (card.title.empty()) continue;
       size_t from = off >= card.title.size() ? off - card.title.size() : 0;
@@ -627,6 +718,11 @@ class Server {
       if (at != std::string::npos && at <= off && off <= at + card.title.size() && card.title_range.begin > at + 1 + 0 &&
           !(at >= card.title_range.begin && at < card.title_range.end))
         return {{"uri", d->uri}, {"range", range_json(c.sm, card.title_range)}};
+    }
+    // A verb, event, card type, stat, keyword ... of the profile in card text.
+    if (p) {
+      CompletionSite site = site_at(d->text, off);
+      if (site.field == Field::Text) return profile_name_at(c, site);
     }
     return nullptr;
   }

@@ -228,6 +228,23 @@ if ref in text and '"Strike at the Center"' in text:
     check(r and r["range"]["start"]["line"] == pos_of(text, '"Strike at the Center"')["line"],
           "go-to-definition on a title reference reaches its card")
 
+# Go-to-definition on a profile name: its declaration in the .game file (here through the symlink the set found).
+game_text = open(game).read()
+for needle, delta, kind, name, what in [
+        ("Chi 2 ·", 0, "stat ", "Chi", "a stat in stats"),
+        ("**Tactician**", 3, "keyword ", "Tactician", "a keyword"),
+        ("type Personality", 6, "card type ", "Personality", "a card type"),
+        ("Bow this Personality: Target", 1, "verb ", "Bow", "a verb in text"),
+        ("Personality enters play:", 14, "event ", "enters play", "an event in text"),
+        ("Non-Unique Personalities have", 12, "card type ", "Personality", "a plural card type in text"),
+        ("He has -2F until", 9, "stat ", "Force", "a stat's abbreviation in text")]:
+    r = c.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": pos_of(text, needle, delta)})
+    r = r["result"]
+    start = pos_of(game_text, "\n" + kind + name, 1 + len(kind))
+    want = {"start": start, "end": {"line": start["line"], "character": start["character"] + len(name)}}
+    check(r and os.path.realpath(r["uri"][len("file://"):]) == os.path.realpath(game) and r["range"] == want,
+          "go-to-definition on %s opens its declaration in the profile (%s%s)" % (what, kind, name))
+
 c.raw(b"{not json")
 m = c.read()
 check(m.get("error", {}).get("code") == -32700, "malformed JSON gets a parse error (-32700)")

@@ -205,6 +205,7 @@ class Server {
       if (method == "textDocument/completion") return reply(id, completion(params));
       if (method == "textDocument/definition") return reply(id, definition(params));
       if (method == "textDocument/codeAction") return reply(id, code_actions(params));
+      if (method == "textDocument/documentSymbol") return reply(id, document_symbols(params));
       if (method == "$/cancelRequest" || method == "$/setTrace") return true;
       if (is_request) send_error(id, -32601, "method not found: " + method);
       return true;
@@ -224,6 +225,7 @@ class Server {
               {"hoverProvider", true},
               {"completionProvider", {{"triggerCharacters", json::array({"*"})}}},
               {"definitionProvider", true},
+              {"documentSymbolProvider", true},
               {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}}}},
             {"serverInfo", {{"name", "cardc"}, {"version", "0.1.0"}}}};
   }
@@ -653,7 +655,8 @@ class Server {
       if (name.empty()) return;
       std::string n = lower(name);
       consider_spelling(n, where);
-      if (n.size() > 1 && n.back() == 'y') consider_spelling(n.substr(0, n.size() - 1) + "ies", where);  // Personalities
+      if (n.size() > 1 && n.back() == 'y')  // Personality -> Personalities
+        consider_spelling(n.substr(0, n.size() - 1) + "ies", where);
     };
     for (const auto& v : p.verbs) consider(v.name, v.where);
     for (const auto& e : p.events) consider(e.text, e.where);
@@ -725,6 +728,55 @@ class Server {
       if (site.field == Field::Text) return profile_name_at(c, site);
     }
     return nullptr;
+  }
+
+  // ---- the outline: a set's cards (Class, the type as detail), a profile's declarations
+  json document_symbols(const json& params) {
+    Document* d = doc(params);
+    json symbols = json::array();
+    if (!d) return symbols;
+    const Checked& c = *d->checked;
+    auto symbol = [&](const std::string& name, const std::string& detail, int kind, SourceRange range,
+                      SourceRange selection) {
+      if (!selection.valid() || selection.begin < range.begin || selection.end > range.end) selection = range;
+      symbols.push_back({{"name", name},
+                         {"detail", detail},
+                         {"kind", kind},
+                         {"range", range_json(c.sm, range)},
+                         {"selectionRange", range_json(c.sm, selection)}});
+    };
+    if (c.set)
+      for (const auto& card : c.set->cards)
+        if (card.range.valid()) {
+          SourceRange r = card.range;  // without the blank lines after `end`
+          auto blank = [&](uint32_t at) { return std::isspace(static_cast<unsigned char>(d->text[at])); };
+          while (r.end > r.begin && r.end <= d->text.size() && blank(r.end - 1)) --r.end;
+          symbol(card.title.empty() ? "(untitled " + card.type + ")" : card.title, card.type, 5, r, card.title_range);
+        }
+    if (c.profile_ast && !c.set)
+      for (const auto& decl : c.profile_ast->decls) {
+        if (!decl.range.valid()) continue;
+        // LSP SymbolKind: Field 8, Class 5, Function 12, Event 24, Key 20, Property 7, Enum 10, Constant 14
+        int kind = 14;
+        switch (decl.kind) {
+          case ast::DeclKind::Stat:
+          case ast::DeclKind::PlayerStat: kind = 8; break;
+          case ast::DeclKind::CardType: kind = 5; break;
+          case ast::DeclKind::Verb: kind = 12; break;
+          case ast::DeclKind::Event: kind = 24; break;
+          case ast::DeclKind::Keyword:
+          case ast::DeclKind::Keywords: kind = 20; break;
+          case ast::DeclKind::Policy: kind = 7; break;
+          case ast::DeclKind::Zone:
+          case ast::DeclKind::State:
+          case ast::DeclKind::Status: kind = 10; break;
+          default: break;
+        }
+        const char* what = ast::decl_kind_name(decl.kind);
+        symbol(decl.name ? decl.name->text : what, what, kind, decl.range,
+               decl.name ? decl.name->range : decl.kind_range);
+      }
+    return symbols;
   }
 
   json code_actions(const json& params) {

@@ -245,6 +245,25 @@ for needle, delta, kind, name, what in [
     check(r and os.path.realpath(r["uri"][len("file://"):]) == os.path.realpath(game) and r["range"] == want,
           "go-to-definition on %s opens its declaration in the profile (%s%s)" % (what, kind, name))
 
+# The outline: one symbol per card, its range from `card` to `end`, selecting the title.
+syms = c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"]
+titles = [l.split('"')[1] for l in text.splitlines() if l.startswith('card "')]
+check(isinstance(syms, list) and [s["name"] for s in syms] == titles,
+      "documentSymbol lists the %d cards in order" % len(titles))
+kage = syms[0]
+end_line = text.splitlines().index("end", pos_of(text, 'card "Akodo Kage"')["line"])
+check(kage["kind"] == 5 and kage["detail"] == "Personality" and
+      kage["range"]["start"] == pos_of(text, 'card "Akodo Kage"') and
+      kage["range"]["end"] == {"line": end_line, "character": 3} and
+      kage["selectionRange"]["start"] == pos_of(text, "Akodo Kage"),
+      "a card's symbol: Class, its type, from `card` to `end`, selecting its title")
+c.send("textDocument/didOpen", {"textDocument": {"uri": "file://" + tmp + "/legends.game", "languageId": "cardc-game",
+                                                 "version": 1, "text": open(game).read()}}, request=False)
+c.diagnostics("file://" + tmp + "/legends.game")
+syms = c.request("textDocument/documentSymbol", {"textDocument": {"uri": "file://" + tmp + "/legends.game"}})["result"]
+chi = [s for s in syms if s["name"] == "Chi"]
+check(chi and chi[0]["detail"] == "stat" and chi[0]["kind"] == 8, "a profile's outline: its declarations (stat Chi)")
+
 c.raw(b"{not json")
 m = c.read()
 check(m.get("error", {}).get("code") == -32700, "malformed JSON gets a parse error (-32700)")

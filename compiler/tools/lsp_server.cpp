@@ -15,6 +15,7 @@
 #include "parse/parser.h"
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
+#include "tools/format.h"
 
 namespace cardc::tools {
 
@@ -206,6 +207,7 @@ class Server {
       if (method == "textDocument/definition") return reply(id, definition(params));
       if (method == "textDocument/codeAction") return reply(id, code_actions(params));
       if (method == "textDocument/documentSymbol") return reply(id, document_symbols(params));
+      if (method == "textDocument/formatting") return format(id, params);
       if (method == "$/cancelRequest" || method == "$/setTrace") return true;
       if (is_request) send_error(id, -32601, "method not found: " + method);
       return true;
@@ -226,6 +228,7 @@ class Server {
               {"completionProvider", {{"triggerCharacters", json::array({"*"})}}},
               {"definitionProvider", true},
               {"documentSymbolProvider", true},
+              {"documentFormattingProvider", true},
               {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}}}},
             {"serverInfo", {{"name", "cardc"}, {"version", "0.1.0"}}}};
   }
@@ -777,6 +780,46 @@ class Server {
                decl.name ? decl.name->range : decl.kind_range);
       }
     return symbols;
+  }
+
+  // ---- formatting: `cardc fmt`'s layout (format_source, which proves the result parses to the same AST), sent
+  // as one edit over the lines that change. A document that does not parse is not formatted: an error says why.
+  bool format(const json& id, const json& params) {
+    Document* d = doc(params);
+    if (!d) return reply(id, json::array());
+    const Checked& c = *d->checked;
+    std::string error;
+    const FormatLanguage lang = c.set ? FormatLanguage::CardSet : FormatLanguage::Profile;
+    std::optional<std::string> formatted = format_source(d->text, lang, d->path, error);
+    if (!formatted) {
+      send_error(id, -32803, "cannot format " + d->path + ": it does not parse\n" + error);
+      return true;
+    }
+    auto lines = [](const std::string& t) {
+      std::vector<std::string_view> out;
+      for (size_t b = 0; b < t.size();) {
+        size_t nl = t.find('\n', b);
+        size_t e = nl == std::string::npos ? t.size() : nl + 1;
+        out.push_back(std::string_view(t).substr(b, e - b));
+        b = e;
+      }
+      return out;
+    };
+    const auto before = lines(d->text), after = lines(*formatted);
+    size_t head = 0, tail = 0;
+    while (head < before.size() && head < after.size() && before[head] == after[head]) ++head;
+    while (tail < before.size() - head && tail < after.size() - head &&
+           before[before.size() - 1 - tail] == after[after.size() - 1 - tail])
+      ++tail;
+    if (head == before.size() && head == after.size()) return reply(id, json::array());
+    size_t from = 0, to = 0;
+    for (size_t i = 0; i < before.size() - tail; ++i) (i < head ? from : to) += before[i].size();
+    to += from;
+    std::string replacement;
+    for (size_t i = head; i < after.size() - tail; ++i) replacement += after[i];
+    json range = {{"start", position(c.sm, c.file, static_cast<uint32_t>(from))},
+                  {"end", position(c.sm, c.file, static_cast<uint32_t>(to))}};
+    return reply(id, json::array({{{"range", range}, {"newText", replacement}}}));
   }
 
   json code_actions(const json& params) {

@@ -264,6 +264,39 @@ syms = c.request("textDocument/documentSymbol", {"textDocument": {"uri": "file:/
 chi = [s for s in syms if s["name"] == "Chi"]
 check(chi and chi[0]["detail"] == "stat" and chi[0]["kind"] == 8, "a profile's outline: its declarations (stat Chi)")
 
+# Formatting through cardc fmt's formatter: the edits turn a messy card into the canonical layout.
+messy = text.replace("  stats Force 3 · Chi 2", "      stats   Force 3 ·Chi 2", 1).replace(
+    "    Lose 3 Honor.", "  Lose   3 Honor.", 1)
+furi = "file://" + tmp + "/messy.cards"
+c.send("textDocument/didOpen", {"textDocument": {"uri": furi, "languageId": "cardc-cards", "version": 1, "text": messy}},
+       request=False)
+c.diagnostics(furi)
+
+
+def apply(doc, edits):
+    lines = doc.split("\n")
+    offs = [0]
+    for l in lines:
+        offs.append(offs[-1] + len(l) + 1)
+    for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]), reverse=True):
+        b = offs[e["range"]["start"]["line"]] + e["range"]["start"]["character"]
+        f = offs[e["range"]["end"]["line"]] + e["range"]["end"]["character"]
+        doc = doc[:b] + e["newText"] + doc[f:]
+    return doc
+
+
+opts = {"tabSize": 2, "insertSpaces": True}
+edits = c.request("textDocument/formatting", {"textDocument": {"uri": furi}, "options": opts})["result"]
+check(edits and apply(messy, edits) == text and all(e["range"]["start"]["line"] >= 9 for e in edits),
+      "formatting returns edits (from the first changed line on) giving cardc fmt's layout")
+check(c.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": opts})["result"] == [],
+      "formatting a formatted set returns no edits")
+c.send("textDocument/didChange", {"textDocument": {"uri": furi, "version": 2}, "contentChanges": [
+    {"text": 'game legends\nset "X"\ncard "Broken\n'}]}, request=False)
+c.diagnostics(furi)
+m = c.request("textDocument/formatting", {"textDocument": {"uri": furi}, "options": opts})
+check("error" in m and "does not parse" in m["error"]["message"], "a set that does not parse is not formatted (an error)")
+
 c.raw(b"{not json")
 m = c.read()
 check(m.get("error", {}).get("code") == -32700, "malformed JSON gets a parse error (-32700)")

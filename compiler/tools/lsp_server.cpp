@@ -58,6 +58,7 @@ struct Checked {
   std::unique_ptr<ast::ProfileFile> profile_ast;
   std::unique_ptr<GameProfile> profile;
   std::unique_ptr<CheckContext> ctx;
+  std::string profile_path;  // a set's profile, canonical: a change to it checks the set again
 };
 
 struct Document {
@@ -160,8 +161,26 @@ class Server {
         send_error(id, -32600, "the server is shutting down");
         return true;
       }
-      if (method == "initialize") return reply(id, initialize());
-      if (method == "initialized") return true;
+      if (method == "initialize") {
+        watch_ = params.value("capabilities", json::object())
+                     .value("workspace", json::object())
+                     .value("didChangeWatchedFiles", json::object())
+                     .value("dynamicRegistration", false);
+        return reply(id, initialize());
+      }
+      if (method == "initialized") {
+        // Ask to hear of profiles changed on disk (the reply needs no handling).
+        if (watch_)
+          send({{"jsonrpc", "2.0"},
+                {"id", "cardc/watch-profiles"},
+                {"method", "client/registerCapability"},
+                {"params",
+                 {{"registrations",
+                   json::array({{{"id", "cardc/watch-profiles"},
+                                 {"method", "workspace/didChangeWatchedFiles"},
+                                 {"registerOptions", {{"watchers", json::array({{{"globPattern", "**/*.game"}}})}}}}})}}}});
+        return true;
+      }
       if (method == "shutdown") {
         shutdown_ = true;
         return reply(id, nullptr);
@@ -174,6 +193,7 @@ class Server {
         d.text = td.at("text");
         d.version = td.value("version", 0);
         recheck(d);
+        if (file_kind(d.path) == FileKind::Profile) recheck_sets_of(d.path);
         return true;
       }
       if (method == "textDocument/didChange") {
@@ -193,15 +213,29 @@ class Server {
         }
         d.version = params["textDocument"].value("version", d.version + 1);
         recheck(d);
+        if (file_kind(d.path) == FileKind::Profile) recheck_sets_of(d.path);
         return true;
       }
       if (method == "textDocument/didClose") {
         std::string uri = params.at("textDocument").at("uri");
         docs_.erase(uri);
         publish(uri, json::array(), json());
+        if (file_kind(uri_to_path(uri)) == FileKind::Profile) recheck_sets_of(uri_to_path(uri));  // back to the disk's
         return true;
       }
-      if (method == "textDocument/didSave") return true;
+      if (method == "textDocument/didSave") {
+        std::string path = uri_to_path(params.at("textDocument").at("uri"));
+        if (file_kind(path) == FileKind::Profile) recheck_sets_of(path);
+        return true;
+      }
+      if (method == "workspace/didChangeWatchedFiles") {
+        // A profile changed on disk (another editor, git): the open sets of its game are checked again.
+        for (const auto& ch : params.at("changes")) {
+          std::string path = uri_to_path(ch.at("uri"));
+          if (file_kind(path) == FileKind::Profile && !open_document(path)) recheck_sets_of(path);
+        }
+        return true;
+      }
       if (method == "textDocument/hover") return reply(id, hover(params));
       if (method == "textDocument/completion") return reply(id, completion(params));
       if (method == "textDocument/definition") return reply(id, definition(params));
@@ -223,7 +257,7 @@ class Server {
   json initialize() {
     return {{"capabilities",
              {{"positionEncoding", "utf-16"},
-              {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", false}}},
+              {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", true}}},
               {"hoverProvider", true},
               {"completionProvider", {{"triggerCharacters", json::array({"*"})}}},
               {"definitionProvider", true},
@@ -251,7 +285,10 @@ class Server {
         } else {
           // The profile's own problems are reported on the profile, not here: a scratch engine.
           std::string error;
-          FileId pf = c->sm.load(*where, error, ParseLimits{}.max_file_bytes);
+          c->profile_path = canonical(*where);
+          // An open profile is read as edited, not as saved.
+          const Document* open = open_document(*where);
+          FileId pf = open ? c->sm.add(*where, open->text) : c->sm.load(*where, error, ParseLimits{}.max_file_bytes);
           SourceManager& sm = c->sm;
           DiagnosticEngine scratch(sm);
           if (pf != kNoFile) c->profile_ast = parse_profile(sm, pf, scratch);
@@ -299,6 +336,28 @@ class Server {
     log_ << "cardc lsp: checked " << d.path << " v" << d.version << " in " << ms << " ms (cards parsed again: "
          << d.cards.misses() << ", reused: " << d.cards.hits() << ")\n";
     publish(d.uri, diags, d.version);
+  }
+
+  static std::string canonical(const std::string& path) {
+    std::error_code ec;
+    std::string c = std::filesystem::weakly_canonical(path, ec).string();
+    return ec ? path : c;
+  }
+
+  // The open document of `path` (the same file by its canonical path), if any.
+  const Document* open_document(const std::string& path) {
+    const std::string want = canonical(path);
+    for (const auto& [uri, d] : docs_)
+      if (d.path == path || canonical(d.path) == want) return &d;
+    return nullptr;
+  }
+
+  // The profile at `path` changed (edited, saved, closed, changed on disk): the open sets that use it, and those
+  // that found no profile yet, are checked again.
+  void recheck_sets_of(const std::string& path) {
+    const std::string changed = canonical(path);
+    for (auto& [uri, d] : docs_)
+      if (d.checked && d.checked->set && (d.checked->profile_path == changed || !d.checked->profile)) recheck(d);
   }
 
   void publish(const std::string& uri, const json& diags, const json& version) {
@@ -858,6 +917,7 @@ class Server {
   std::ostream& log_;
   std::map<std::string, Document> docs_;
   bool shutdown_ = false;
+  bool watch_ = false;  // the client registers file watchers for us
   int exit_code_ = 1;
 };
 

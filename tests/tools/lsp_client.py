@@ -297,6 +297,39 @@ c.diagnostics(furi)
 m = c.request("textDocument/formatting", {"textDocument": {"uri": furi}, "options": opts})
 check("error" in m and "does not parse" in m["error"]["message"], "a set that does not parse is not formatted (an error)")
 
+# An edit to the profile (open, unsaved) checks the open sets of its game again; closing it goes back to the disk's.
+c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})  # every earlier publication is read now
+c.pending = [m for m in c.pending if m.get("method") != "textDocument/publishDiagnostics"]
+guri = "file://" + tmp + "/legends.game"
+gat = pos_of(game_text, "\nkeyword Tactician [", 9)
+c.send("textDocument/didChange", {"textDocument": {"uri": guri, "version": 2}, "contentChanges": [
+    {"range": {"start": gat, "end": {"line": gat["line"], "character": gat["character"] + len("Tactician")}},
+     "text": "Strategist"}]}, request=False)
+d = c.diagnostics(uri)
+unknown = [x for x in d["diagnostics"] if x.get("code") == "UnknownKeyword" and "Tactician" in x["message"]]
+check(unknown and unknown[0]["range"]["start"] == pos_of(text, "Tactician"),
+      "renaming a keyword in the open profile re-checks the open set: UnknownKeyword 'Tactician' at its use")
+c.send("textDocument/didClose", {"textDocument": {"uri": guri}}, request=False)
+d = c.diagnostics(uri)
+check(d["diagnostics"] == [], "closing the edited profile re-checks the set against the saved one: no diagnostics")
+
+# A profile changed on disk (workspace/didChangeWatchedFiles) re-checks the open sets of its game.
+wdir = tempfile.mkdtemp(prefix="cardc_lsp_watch_")
+with open(os.path.join(wdir, "legends.game"), "w") as f:
+    f.write(game_text)
+wuri = "file://" + wdir + "/watched.cards"
+c.send("textDocument/didOpen", {"textDocument": {"uri": wuri, "languageId": "cardc-cards", "version": 1, "text": text}},
+       request=False)
+check(c.diagnostics(wuri)["diagnostics"] == [], "a set beside its own profile copy: no diagnostics")
+with open(os.path.join(wdir, "legends.game"), "w") as f:
+    f.write(game_text.replace("\nkeyword Tactician [", "\nkeyword Strategist [", 1))
+c.send("workspace/didChangeWatchedFiles", {"changes": [{"uri": "file://" + wdir + "/legends.game", "type": 2}]},
+       request=False)
+d = c.diagnostics(wuri)
+codes = [x["code"] for x in d["diagnostics"] if "Tactician" in x["message"]]
+check(codes and set(codes) == {"UnknownKeyword"},
+      "the profile changed on disk (didChangeWatchedFiles): the set is checked again against it")
+
 c.raw(b"{not json")
 m = c.read()
 check(m.get("error", {}).get("code") == -32700, "malformed JSON gets a parse error (-32700)")

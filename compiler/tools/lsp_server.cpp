@@ -1,5 +1,6 @@
 #include "tools/lsp_server.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <istream>
@@ -986,9 +987,16 @@ int run_lsp(const LspOptions& opts, std::istream& in, std::ostream& out, std::os
       log << "cardc lsp: a message without a valid Content-Length; skipped\n";
       continue;
     }
-    std::string body(static_cast<size_t>(length), '\0');
-    in.read(body.data(), length);
-    if (in.gcount() != length) return server.exit_code();
+    // Read in chunks: memory follows the bytes that arrive, not the length a header claims.
+    std::string body;
+    constexpr size_t kChunk = 1 << 20;
+    while (body.size() < static_cast<size_t>(length)) {
+      const size_t want = std::min(kChunk, static_cast<size_t>(length) - body.size());
+      const size_t had = body.size();
+      body.resize(had + want);
+      in.read(body.data() + had, static_cast<std::streamsize>(want));
+      if (static_cast<size_t>(in.gcount()) != want) return server.exit_code();
+    }
     if (!server.handle(body)) return server.exit_code();
   }
 }

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "bind/binder.h"
 #include "base/read_file.h"
 #include "bind/runtime_profile.h"
@@ -385,6 +387,34 @@ std::vector<fuzz::Target> targets() {
                  const std::string out = output.str();
                  for (size_t at = out.find("\"code\":"); at != std::string::npos; at = out.find("\"code\":", at + 1))
                    sig = sig * 31 + std::hash<std::string>{}(out.substr(at, 14));
+                 return sig;
+               }});
+  t.push_back({"lsp-framing",
+               files({"tests/fuzz/seeds/lsp-framing"}, ".lspstream"),
+               {"Content-Length: ", "content-length:", "Content-Type: application/vscode-jsonrpc; charset=utf-8",
+                "\r\n", "\r\n\r\n", "\n", ":", "99999999999999999999", "-1", "67108864", "0", "{", "}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"},
+               [](std::string_view in) {
+                 // The raw byte stream from the client, headers included: the server answers with well-formed
+                 // frames of valid JSON only, and stops (it never waits for more or grows without bound).
+                 std::istringstream input{std::string(in)};
+                 std::ostringstream output, log;
+                 tools::LspOptions o;
+                 o.profile_dirs = {kRoot + "/cards"};
+                 const int rc = tools::run_lsp(o, input, output, log);
+                 const std::string out = output.str();
+                 uint64_t sig = static_cast<uint64_t>(rc);
+                 for (size_t at = 0; at < out.size();) {
+                   const std::string head = "Content-Length: ";
+                   const size_t end = out.find("\r\n\r\n", at);
+                   if (out.compare(at, head.size(), head) != 0 || end == std::string::npos) std::abort();
+                   const size_t length = std::stoul(out.substr(at + head.size(), end - at - head.size()));
+                   if (end + 4 + length > out.size()) std::abort();
+                   const auto msg = nlohmann::json::parse(out.substr(end + 4, length), nullptr, false);
+                   if (msg.is_discarded()) std::abort();
+                   sig = sig * 31 + (msg.contains("error") ? msg["error"].value("code", 0) : msg.contains("id") ? 1 : 2);
+                   at = end + 4 + length;
+                 }
                  return sig;
                }});
   return t;

@@ -493,7 +493,6 @@ class Server {
     size_t line_begin = 0;   // its offset in the document
     size_t col = 0;          // the cursor, in bytes from line_begin
     size_t segment = 0;      // where the list entry or sentence being typed starts (bytes from line_begin)
-    bool sentence_start = false;
   };
 
   static bool starts_with_word(std::string_view s, std::string_view w) {

@@ -330,6 +330,21 @@ codes = [x["code"] for x in d["diagnostics"] if "Tactician" in x["message"]]
 check(codes and set(codes) == {"UnknownKeyword"},
       "the profile changed on disk (didChangeWatchedFiles): the set is checked again against it")
 
+# A client that allows dynamic registration is asked to watch the profiles (workspace/didChangeWatchedFiles).
+w = Client()
+w.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + wdir,
+                         "capabilities": {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}})
+w.send("initialized", {}, request=False)
+m = w.read()
+regs = m.get("params", {}).get("registrations", []) if m.get("method") == "client/registerCapability" else []
+check(regs and regs[0]["method"] == "workspace/didChangeWatchedFiles" and
+      regs[0]["registerOptions"]["watchers"] == [{"globPattern": "**/*.game"}] and "id" in m,
+      "initialized: the server registers a watcher on **/*.game when the client allows it")
+w.raw(json.dumps({"jsonrpc": "2.0", "id": m.get("id"), "result": None}).encode())
+check(w.request("shutdown").get("result", 1) is None, "the client's reply to the registration is taken quietly")
+w.send("exit", request=False)
+w.p.wait(10)
+
 c.raw(b"{not json")
 m = c.read()
 check(m.get("error", {}).get("code") == -32700, "malformed JSON gets a parse error (-32700)")

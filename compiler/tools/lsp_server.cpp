@@ -171,15 +171,16 @@ class Server {
       }
       if (method == "initialized") {
         // Ask to hear of profiles changed on disk (the reply needs no handling).
-        if (watch_)
+        if (watch_) {
+          const json watchers = json::array({{{"globPattern", "**/*.game"}}});
+          const json registration = {{"id", "cardc/watch-profiles"},
+                                     {"method", "workspace/didChangeWatchedFiles"},
+                                     {"registerOptions", {{"watchers", watchers}}}};
           send({{"jsonrpc", "2.0"},
                 {"id", "cardc/watch-profiles"},
                 {"method", "client/registerCapability"},
-                {"params",
-                 {{"registrations",
-                   json::array({{{"id", "cardc/watch-profiles"},
-                                 {"method", "workspace/didChangeWatchedFiles"},
-                                 {"registerOptions", {{"watchers", json::array({{{"globPattern", "**/*.game"}}})}}}}})}}}});
+                {"params", {{"registrations", json::array({registration})}}}});
+        }
         return true;
       }
       if (method == "shutdown") {

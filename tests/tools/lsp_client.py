@@ -268,8 +268,8 @@ check(chi and chi[0]["detail"] == "stat" and chi[0]["kind"] == 8, "a profile's o
 messy = text.replace("  stats Force 3 · Chi 2", "      stats   Force 3 ·Chi 2", 1).replace(
     "    Lose 3 Honor.", "  Lose   3 Honor.", 1)
 furi = "file://" + tmp + "/messy.cards"
-c.send("textDocument/didOpen", {"textDocument": {"uri": furi, "languageId": "cardc-cards", "version": 1, "text": messy}},
-       request=False)
+c.send("textDocument/didOpen",
+       {"textDocument": {"uri": furi, "languageId": "cardc-cards", "version": 1, "text": messy}}, request=False)
 c.diagnostics(furi)
 
 
@@ -295,7 +295,8 @@ c.send("textDocument/didChange", {"textDocument": {"uri": furi, "version": 2}, "
     {"text": 'game legends\nset "X"\ncard "Broken\n'}]}, request=False)
 c.diagnostics(furi)
 m = c.request("textDocument/formatting", {"textDocument": {"uri": furi}, "options": opts})
-check("error" in m and "does not parse" in m["error"]["message"], "a set that does not parse is not formatted (an error)")
+check("error" in m and "does not parse" in m["error"]["message"],
+      "a set that does not parse is not formatted (an error)")
 
 # An edit to the profile (open, unsaved) checks the open sets of its game again; closing it goes back to the disk's.
 c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})  # every earlier publication is read now

@@ -97,7 +97,16 @@ class MeaningLowering {
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     for (const Constraint& c : u.constraints) {
       if (c.kind == Constraint::Kind::Targeting) declare_target(c.items.at(0), target);  // 001 Target: before costs
-      else
+      else if (c.kind == Constraint::Kind::Condition) {
+        // 003 Abilities: the ability may be used (or the trait triggers) only while the condition holds
+        Node prev = has_cond && !cond.stmts.empty() ? std::move(cond.stmts.back().kids.front()) : konst(1);
+        if (has_cond) cond.stmts.pop_back();
+        const Condition& k = u.conditions[static_cast<size_t>(c.items.at(0))];
+        if (names_a_target(k)) throw NotYet{};  // asked before any target is chosen: not a shape lowered yet
+        Node holds = condition(k, cond);
+        cond.stmts.push_back(ret(and_(std::move(prev), std::move(holds))));
+        has_cond = true;
+      } else
         for (int k : c.items) cost_of(u.costs[static_cast<size_t>(k)], cost);
     }
     for (const Step& s : u.body) step(s, effect);
@@ -169,6 +178,7 @@ class MeaningLowering {
   void step(const Step& s, Body& b) {
     if (const auto* e = std::get_if<Effect>(&s)) return effect(*e, b);
     if (const auto* t = std::get_if<TargetStep>(&s)) return declare_target(t->target, b);
+    if (const auto* k = std::get_if<Conditional>(&s)) return conditional(*k, b);
     stat_modifier(std::get<StatModifier>(s), b);
   }
 
@@ -270,6 +280,71 @@ class MeaningLowering {
     int filter = filter_function(*m.cards, m.range);
     int each = add_function("each", FnKind::Amount, std::move(apply), m.range);
     b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(each)})));
+  }
+
+  // ---------------------------------------------------------------- conditions
+  // The effects happen only if the condition holds as they resolve.
+  void conditional(const Conditional& k, Body& b) {
+    if (continuous_) throw NotYet{};
+    Body inner;
+    inner.locals = b.locals;
+    if (!k.condition_first)  // "Destroy him if he is bowed": the effect names (and declares) its target first
+      for (const Effect& e : k.effects)
+        if (e.card && e.card->kind == CardRef::Kind::Target) throw NotYet{};
+    Node holds = condition(k.condition, b);
+    for (const Effect& e : k.effects) effect(e, inner);
+    b.locals = inner.locals;
+    if (k.condition_first) {  // judged once, before the effects (kept in a local, as an "Otherwise" after it would read)
+      uint32_t judged = b.local();
+      b.stmts.push_back(let(judged, std::move(holds)));
+      holds = local(judged);
+    }
+    b.stmts.push_back(if_(std::move(holds), block(std::move(inner.stmts))));
+  }
+
+  static bool names_a_target(const Condition& k) {
+    if (k.card && (k.card->kind == CardRef::Kind::Target || k.card->kind == CardRef::Kind::Pronoun)) return true;
+    return std::any_of(k.parts.begin(), k.parts.end(), [](const Condition& p) { return names_a_target(p); });
+  }
+
+  Node condition(const Condition& k, Body& b) {
+    Node n = konst(1);
+    switch (k.kind) {
+      case Condition::Kind::All:
+      case Condition::Kind::Any:
+        for (size_t i = 0; i < k.parts.size(); ++i) {
+          Node part = condition(k.parts[i], b);
+          n = i == 0 ? std::move(part) : k.kind == Condition::Kind::All ? and_(std::move(n), std::move(part)) : binary(Op::Or, std::move(n), std::move(part));
+        }
+        break;
+      case Condition::Kind::CardIs: {
+        // "If this Shugenja is Earth": in a condition, a card that is no Shugenja makes it false, not the effect fail
+        // (001 This): not lowered yet
+        if (k.card->kind == CardRef::Kind::ThisKeyword) throw NotYet{};
+        Node who = card(*k.card, b);
+        if (k.state) {
+          n = call("cardrt_card_state", {G(), who, konst(runtime_state_id(p_, static_cast<size_t>(k.state->state)))});
+          if (!k.state->holds) n = not_(std::move(n));
+        }
+        for (size_t i = 0; i < k.keywords.size(); ++i) {  // one of the keywords
+          Node has = call("cardrt_card_has_keyword", {G(), who, konst(k.keywords[i])});
+          n = i == 0 ? std::move(has) : binary(Op::Or, std::move(n), std::move(has));
+        }
+        break;
+      }
+      case Condition::Kind::YouControl: {
+        int f = filter_function(*k.cards, k.range);
+        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(f)}), konst(0));
+        break;
+      }
+      case Condition::Kind::YouHave:
+        n = binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(k.resource)}), konst(0));
+        break;
+      case Condition::Kind::YourTurn:
+        n = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
+        break;
+    }
+    return k.negated ? not_(std::move(n)) : n;
   }
 
   // ---------------------------------------------------------------- targeting (001 Target)

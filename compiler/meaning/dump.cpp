@@ -50,6 +50,7 @@ class Dumper {
       out_ << fmt::format("    trigger {} {} event=\"{}\" of={}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
                           named(p_.events, t.event), who);
     }
+    for (const Condition& c : u.conditions) out_ << "    usable-if " << condition(c) << "\n";
     for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << "\n";
     for (size_t i = 0; i < u.targets.size(); ++i)
       out_ << fmt::format("    target #{} {}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
@@ -57,8 +58,40 @@ class Dumper {
     for (const Step& s : u.body) {
       if (const auto* e = std::get_if<Effect>(&s)) out_ << "    effect " << effect(*e) << "\n";
       else if (const auto* t = std::get_if<TargetStep>(&s)) out_ << fmt::format("    declare target #{} {}\n", t->target, at(t->range));
+      else if (const auto* k = std::get_if<Conditional>(&s)) {
+        out_ << fmt::format("    only-if {} {}\n", at(k->range), condition(k->condition));
+        for (const Effect& e : k->effects) out_ << "      effect " << effect(e) << "\n";
+      }
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
+  }
+
+  std::string condition(const Condition& k) const {
+    std::string s = k.negated ? "not " : "";
+    switch (k.kind) {
+      case Condition::Kind::All:
+      case Condition::Kind::Any: {
+        s += k.kind == Condition::Kind::All ? "all(" : "any(";
+        for (size_t i = 0; i < k.parts.size(); ++i) s += (i ? ", " : "") + condition(k.parts[i]);
+        return s + ")";
+      }
+      case Condition::Kind::CardIs: {
+        s += ref(*k.card) + " is";
+        if (k.state) s += " " + state(*k.state);
+        for (size_t i = 0; i < k.keywords.size(); ++i) s += (i ? " or " : " ") + named(p_.keywords, k.keywords[i]);
+        return s;
+      }
+      case Condition::Kind::YouControl: return s + "you control " + filter(*k.cards);
+      case Condition::Kind::YouHave: return s + "you have " + named(p_.resources, k.resource);
+      case Condition::Kind::YourTurn: return s + "your turn";
+    }
+    return "?";
+  }
+
+  std::string state(const StateTest& st) const {
+    const NamedDef& d = p_.states[static_cast<size_t>(st.state)];
+    auto opp = d.attrs.find("opposite");
+    return st.holds || opp == d.attrs.end() ? d.name : opp->second;
   }
 
   std::string amount(const Amount& a) const {
@@ -108,11 +141,7 @@ class Dumper {
     std::string s = fmt::format("{{{} side={}", f.plural ? "every" : "one", sides[static_cast<size_t>(f.side)]);
     if (f.other) s += " other";
     for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
-    for (const StateTest& st : f.states) {
-      const NamedDef& d = p_.states[static_cast<size_t>(st.state)];
-      auto opp = d.attrs.find("opposite");
-      s += " state=" + (st.holds || opp == d.attrs.end() ? d.name : opp->second);
-    }
+    for (const StateTest& st : f.states) s += " state=" + state(st);
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
     for (const StatBound& b : f.stats)
       s += fmt::format(" {}{}{}", named(p_.stats, b.stat), b.compare == StatBound::Compare::AtMost ? "<=" : ">=", amount(b.value));

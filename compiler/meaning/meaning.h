@@ -135,6 +135,36 @@ struct StatModifier {
   SourceRange range;
 };
 
+// A condition (003 Abilities: in the constraints block the ability may be used only while it holds; before or after an
+// effect, the effect happens only if it holds as it resolves).
+struct Condition {
+  enum class Kind : uint8_t {
+    CardIs,      // a card is in a state or has one of some keywords ("he is Kolat, Ninja, or Shadowlands")
+    YouControl,  // you control a card of a set ("you control a Courtier")
+    YouHave,     // you hold some of a resource ("you have Reconnaissance")
+    YourTurn,    // it is your turn
+    All,         // every part holds
+    Any,         // some part holds
+  };
+  Kind kind = Kind::CardIs;
+  bool negated = false;             // "is not", "it is not your turn"
+  std::optional<CardRef> card;      // CardIs
+  std::optional<StateTest> state;   // CardIs: "bowed"
+  std::vector<ProfileId> keywords;  // CardIs: one of these
+  std::optional<CardFilter> cards;  // YouControl
+  ProfileId resource = -1;          // YouHave
+  std::vector<Condition> parts;     // All, Any
+  SourceRange range;
+};
+
+// Effects that happen only if a condition holds ("If it is your turn, draw a card", "Destroy him if he is bowed").
+struct Conditional {
+  Condition condition;
+  std::vector<Effect> effects;
+  bool condition_first = true;  // the order printed (both orders mean the same; the renderer keeps it)
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -142,7 +172,7 @@ struct TargetStep {
 };
 
 // One sentence of a unit's body, in text order.
-using Step = std::variant<Effect, TargetStep, StatModifier>;
+using Step = std::variant<Effect, TargetStep, StatModifier, Conditional>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };
@@ -169,9 +199,9 @@ enum class UnitKind : uint8_t {
 // A block of the constraints (003 Abilities): its costs, or a targeting, in the order printed (001 Targeting
 // paradoxes: a choice a later cost needs is made at targeting time).
 struct Constraint {
-  enum class Kind : uint8_t { Costs, Targeting };
+  enum class Kind : uint8_t { Costs, Targeting, Condition };
   Kind kind = Kind::Costs;
-  std::vector<int> items;  // indices into Unit::costs, or the one index into Unit::targets
+  std::vector<int> items;  // indices into Unit::costs, or the one index into Unit::targets or Unit::conditions
   SourceRange range;
 };
 
@@ -183,6 +213,7 @@ struct Unit {
   std::vector<Constraint> constraints; // the constraint blocks after the trigger, in text order
   std::vector<Effect> costs;           // 003 Abilities C: paid before the effects
   std::vector<Targeting> targets;      // every targeting of the unit, in text order
+  std::vector<Condition> conditions;   // the constraints block's conditions
   std::vector<Step> body;
   SourceRange range;
 };

@@ -91,7 +91,12 @@ class Transformer {
     }
     Constraint block;
     block.range = range(c);
-    if (auto* t = dynamic_cast<W::TargetingConstraintContext*>(c)) {
+    if (auto* k = dynamic_cast<W::ConditionConstraintContext*>(c)) {
+      // 003 Abilities: a condition in the constraints block: the ability may be used only while it holds
+      u.conditions.push_back(condition(k->condition(), u));
+      block.kind = Constraint::Kind::Condition;
+      block.items.push_back(static_cast<int>(u.conditions.size() - 1));
+    } else if (auto* t = dynamic_cast<W::TargetingConstraintContext*>(c)) {
       // 001 Target: declared in the constraints block, chosen before the costs are paid
       u.targets.push_back(targeting(t->targeting()));
       u.targets.back().in_constraints = true;
@@ -148,12 +153,66 @@ class Transformer {
       u.body.push_back(std::move(e));
     } else if (auto* e = dynamic_cast<W::EffectSentenceContext*>(c)) {
       for (auto* one : e->effect()) u.body.push_back(effect(one, u));
+    } else if (auto* i = dynamic_cast<W::EffectIfSentenceContext*>(c)) {
+      // "Destroy him if he is bowed": the effect (and its target) first, then the condition on it
+      Conditional k;
+      k.range = range(c);
+      k.condition_first = false;
+      k.effects.push_back(effect(i->effect(), u));
+      k.condition = condition(i->condition(), u);
+      u.body.push_back(std::move(k));
+    } else if (auto* i = dynamic_cast<W::ConditionalSentenceContext*>(c)) {
+      Conditional k;
+      k.range = range(c);
+      k.condition = condition(i->condition(), u);
+      for (auto* one : i->effect()) k.effects.push_back(effect(one, u));
+      u.body.push_back(std::move(k));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       u.targets.push_back(targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
     } else {
       u.body.push_back(statement(static_cast<W::StatementSentenceContext*>(c)->statement(), u));
     }
+  }
+
+  // condition : conditionPart (AND conditionPart)* | conditionPart (OR conditionPart)+
+  Condition condition(W::ConditionContext* c, Unit& u) {
+    auto parts = dynamic_cast<W::AllConditionsContext*>(c) ? static_cast<W::AllConditionsContext*>(c)->conditionPart()
+                                                            : static_cast<W::AnyConditionsContext*>(c)->conditionPart();
+    if (parts.size() == 1) return condition_part(parts[0], u);
+    Condition all;
+    all.kind = dynamic_cast<W::AllConditionsContext*>(c) ? Condition::Kind::All : Condition::Kind::Any;
+    all.range = range(c);
+    for (auto* p : parts) all.parts.push_back(condition_part(p, u));
+    return all;
+  }
+
+  // conditionPart : cardRef IS NOT? description | YOU control cardFilter | YOU HAVE RESOURCE | IT IS NOT? YOUR TURN
+  Condition condition_part(W::ConditionPartContext* c, Unit& u) {
+    Condition k;
+    k.range = range(c);
+    if (auto* i = dynamic_cast<W::CardIsConditionContext*>(c)) {
+      k.kind = Condition::Kind::CardIs;
+      k.card = card_ref(i->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      k.negated = i->NOT() != nullptr;
+      if (auto* s = dynamic_cast<W::StateDescriptionContext*>(i->description()))
+        k.state = StateTest{tok(s->STATE()).id, tok(s->STATE()).value != 0, range(s)};
+      else
+        for (auto* w : static_cast<W::KeywordDescriptionContext*>(i->description())->KEYWORD()) k.keywords.push_back(tok(w).id);
+    } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
+      k.kind = Condition::Kind::YouControl;
+      k.cards = card_filter(y->cardFilter());
+      if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'you control' before a plural or a side"};
+      k.cards->side = Side::Yours;
+    } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
+      k.kind = Condition::Kind::YouHave;
+      k.resource = tok(h->RESOURCE()).id;
+    } else {
+      k.kind = Condition::Kind::YourTurn;
+      k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;
+    }
+    return k;
   }
 
   // targeting : V_TARGET cardFilter

@@ -33,6 +33,10 @@ class Renderer {
     }
     for (const Constraint& c : u.constraints) {
       if (c.kind == Constraint::Kind::Targeting) targeting(u.targets[static_cast<size_t>(c.items.at(0))]);
+      if (c.kind == Constraint::Kind::Condition) {
+        word(Token::IF);
+        condition(u.conditions[static_cast<size_t>(c.items.at(0))]);
+      }
       for (size_t i = 0; c.kind == Constraint::Kind::Costs && i < c.items.size(); ++i) {
         if (i > 0) word(Token::AND);
         effect(u.costs[static_cast<size_t>(c.items[i])]);
@@ -42,6 +46,7 @@ class Renderer {
     for (const Step& s : u.body) {
       if (const auto* e = std::get_if<Effect>(&s)) effect(*e);
       else if (const auto* t = std::get_if<TargetStep>(&s)) targeting(u.targets[static_cast<size_t>(t->target)]);
+      else if (const auto* k = std::get_if<Conditional>(&s)) conditional(*k);
       else stat_modifier(std::get<StatModifier>(s));
       word(Token::PERIOD);
     }
@@ -135,6 +140,71 @@ class Renderer {
     WordToken w{static_cast<int>(Token::MODIFIER), {}, c.stat};
     w.value = c.delta.value;
     out_.push_back(w);
+  }
+
+  // "If it is your turn, draw a card and gain 1 Honor", "Destroy him if he is bowed"
+  void conditional(const Conditional& k) {
+    if (!k.condition_first) {
+      effect(k.effects.at(0));
+      word(Token::IF);
+      condition(k.condition);
+      return;
+    }
+    word(Token::IF);
+    condition(k.condition);
+    word(Token::COMMA);
+    for (size_t i = 0; i < k.effects.size(); ++i) {
+      if (i > 0) word(Token::AND);
+      effect(k.effects[i]);
+    }
+  }
+
+  void condition(const Condition& k) {
+    switch (k.kind) {
+      case Condition::Kind::All:
+      case Condition::Kind::Any:
+        for (size_t i = 0; i < k.parts.size(); ++i) {
+          if (i > 0) word(k.kind == Condition::Kind::All ? Token::AND : Token::OR);
+          condition(k.parts[i]);
+        }
+        return;
+      case Condition::Kind::CardIs:
+        card_ref(*k.card, true);
+        word(Token::IS);
+        if (k.negated) word(Token::NOT);
+        if (k.state) {
+          WordToken w{static_cast<int>(Token::STATE), {}, k.state->state};
+          w.value = k.state->holds ? 1 : 0;
+          out_.push_back(w);
+        }
+        // "Kolat", "Kolat or Ninja", "Kolat, Ninja, or Shadowlands"
+        for (size_t i = 0; i < k.keywords.size(); ++i) {
+          if (i > 0 && k.keywords.size() > 2) word(Token::COMMA);
+          if (i > 0 && i + 1 == k.keywords.size()) word(Token::OR);
+          name(Token::KEYWORD, k.keywords[i]);
+        }
+        return;
+      case Condition::Kind::YouControl: {
+        word(Token::YOU);
+        word(Token::CONTROL);
+        CardFilter any = *k.cards;
+        any.side = Side::Any;  // "you control" says whose
+        card_filter(any);
+        return;
+      }
+      case Condition::Kind::YouHave:
+        word(Token::YOU);
+        word(Token::HAVE);
+        name(Token::RESOURCE, k.resource);
+        return;
+      case Condition::Kind::YourTurn:
+        word(Token::IT);
+        word(Token::IS);
+        if (k.negated) word(Token::NOT);
+        word(Token::YOUR);
+        word(Token::TURN);
+        return;
+    }
   }
 
   void targeting(const Targeting& t) {
@@ -327,7 +397,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
   bool capital = true;
   for (size_t i = 0; i < out.size(); ++i) {
     std::string w = out[i];
-    bool punct = w == ":" || w == "." || w == "/";
+    bool punct = w == ":" || w == "." || w == "/" || w == ",";
     if (w == "a" && i + 1 < out.size() && !out[i + 1].empty() && std::string_view("aeiouAEIOU").find(out[i + 1][0]) != std::string_view::npos)
       w = "an";
     if (capital && !w.empty() && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - ('a' - 'A'));

@@ -25,8 +25,9 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
     Key k{w.type, -1, 0, w.range};
     switch (static_cast<Token>(w.type)) {
       case Token::A: case Token::AN:
-        // "a target Personality" is "target Personality"
+        // "a target Personality" is "target Personality"; "he is a Kensai" is "he is Kensai"
         if (i + 1 < words.size() && is(words[i + 1], Token::V_TARGET)) continue;
+        if (i > 0 && is(words[i - 1], Token::IS) && i + 1 < words.size() && is(words[i + 1], Token::KEYWORD)) continue;
         k.type = kA;
         break;
       case Token::ONE: k.type = kA; break;
@@ -82,6 +83,14 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         // "Bow him and destroy him" is "Bow him. Destroy him.": effects one after the other
         if (i + 1 < words.size() && words[i + 1].type >= static_cast<int>(Token::V_GAIN) && words[i + 1].type <= static_cast<int>(Token::V_USE))
           k.type = static_cast<int>(Token::PERIOD);
+        break;
+      case Token::V_TAKE_CONTROL:
+        // "you control": a profile's verb "Control" after "you" is the relation
+        if (i > 0 && is(words[i - 1], Token::YOU)) k.type = static_cast<int>(Token::CONTROL);
+        break;
+      case Token::V_FLIP:
+        // "your turn": a profile's verb "Turn" after "your" is the noun
+        if (i > 0 && is(words[i - 1], Token::YOUR)) k.type = static_cast<int>(Token::TURN);
         break;
       case Token::YOU:
         // "a Follower you control" is "your Follower": the side before the card's adjectives

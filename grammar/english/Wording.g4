@@ -20,6 +20,7 @@ constraint
   : trigger                     # triggerConstraint
   | cost (AND cost)*            # costConstraint
   | targeting                   # targetingConstraint
+  | IF condition                # conditionConstraint   // "If you have Reconnaissance:": usable only while it holds
   ;
 // "After this Personality enters play", "After your turn begins", "Before this card is destroyed"
 trigger
@@ -44,8 +45,32 @@ body
 sentence
   : YOU MAY effect              # optionalSentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
+  | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
+  | IF condition COMMA effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
   | targeting                   # targetingSentence
   | statement                   # statementSentence
+  ;
+
+// ---------------------------------------------------------------- conditions
+// Parts joined by one connective: "If you control a Courtier and it is your turn"
+condition
+  : conditionPart (AND conditionPart)*          # allConditions
+  | conditionPart (OR conditionPart)+           # anyConditions
+  ;
+conditionPart
+  : cardRef IS NOT? description                 # cardIsCondition      // "he is Kolat, Ninja, or Shadowlands"
+  | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
+  | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
+  | IT IS NOT? YOUR turn                        # yourTurnCondition
+  ;
+// "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
+turn
+  : TURN | V_FLIP
+  ;
+// what a card is said to be: in a state, or of one of some keywords
+description
+  : STATE                                                       # stateDescription
+  | (A | AN)? KEYWORD ((COMMA KEYWORD)* COMMA? OR KEYWORD)?     # keywordDescription
   ;
 
 // ---------------------------------------------------------------- targeting (001 Target)

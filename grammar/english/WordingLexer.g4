@@ -57,11 +57,16 @@ ITS      : 'its' ;
 // Verbs of being and modals
 HAS      : 'has' ;
 HAVE     : 'have' ;
+IS       : 'is' ;
 MAY      : 'may' ;
+NOT      : 'not' ;
 // Timing of triggers (003 Traits)
 AFTER    : 'after' ;
 BEFORE   : 'before' ;
 WHEN     : 'when' ;
+// Conditions (003 Abilities: a condition in the constraints block; an effect that happens only if)
+IF       : 'if' ;
+TURN     : 'turn' ;
 // Connectives and prepositions
 AND      : 'and' ;
 OR       : 'or' ;

@@ -22,7 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The same test whatever the order its words gave: a filter's conjuncts (pure queries) flattened and sorted.
+// The same test whatever the order its words gave: a filter's conjuncts (pure queries) flattened and sorted, a
+// conjunct that is the constant true dropped ("and(1, x)" is "x").
 void canonical(ir::Node& n) {
   for (auto& k : n.kids) canonical(k);
   if (n.op != ir::Op::And) return;
@@ -35,6 +36,13 @@ void canonical(ir::Node& n) {
     }
   };
   for (auto& k : n.kids) flatten(k);
+  std::erase_if(terms, [](const ir::Node& x) { return x.op == ir::Op::Const && x.value != 0; });
+  if (terms.empty()) terms.push_back(ir::Node{ir::Op::Const, 1, {}, {}, {}});
+  if (terms.size() == 1) {
+    ir::Node only = std::move(terms[0]);
+    n = std::move(only);
+    return;
+  }
   ir::Module one;
   auto key = [&](const ir::Node& x) {
     ir::Function f;

@@ -217,6 +217,37 @@ TEST(Meaning, GiveStatChangesAndKeywords) {
   EXPECT_TRUE(forever->paragraph().round_trips);
 }
 
+// Conditions (003 Abilities): in the constraints block the ability is usable only while one holds; before or after
+// an effect, the effect happens only if it holds. A keyword list is one of them; "not" is kept, never dropped.
+TEST(Meaning, Conditions) {
+  auto after = read("Strategy", "**Battle:** Target an enemy Personality. Bow him. Destroy him if he is Kolat, Ninja, or Shadowlands.");
+  ASSERT_TRUE(after->paragraph().unit) << after->text(after->paragraph().unread);
+  const auto& k = std::get<Conditional>(after->unit().body.at(2));
+  EXPECT_FALSE(k.condition_first);
+  EXPECT_EQ(k.condition.kind, Condition::Kind::CardIs);
+  EXPECT_EQ(k.condition.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(k.condition.keywords.size(), 3u);
+  EXPECT_EQ(std::get<Conditional>(after->unit().body.at(2)).effects.at(0).verb, Primitive::destroy_);
+  EXPECT_TRUE(after->paragraph().round_trips) << after->paragraph().rendered;
+  auto before = read("Strategy", "**Battle:** If it is not your turn, draw a card and gain 1 Honor.");
+  ASSERT_TRUE(before->paragraph().unit) << before->text(before->paragraph().unread);
+  const auto& b = std::get<Conditional>(before->unit().body.at(0));
+  EXPECT_EQ(b.condition.kind, Condition::Kind::YourTurn);
+  EXPECT_TRUE(b.condition.negated);
+  EXPECT_EQ(b.effects.size(), 2u);
+  EXPECT_TRUE(before->paragraph().round_trips) << before->paragraph().rendered;
+  auto usable = read("Holding", "**Battle:** If you control a Courtier and it is your turn: Gain 1 Honor.");
+  ASSERT_TRUE(usable->paragraph().unit) << usable->text(usable->paragraph().unread);
+  ASSERT_EQ(usable->unit().conditions.size(), 1u);
+  EXPECT_EQ(usable->unit().constraints.at(0).kind, Constraint::Kind::Condition);
+  EXPECT_EQ(usable->unit().conditions[0].kind, Condition::Kind::All);
+  EXPECT_EQ(usable->unit().conditions[0].parts.at(0).cards->side, Side::Yours);
+  EXPECT_TRUE(usable->paragraph().round_trips) << usable->paragraph().rendered;
+  // a pronoun in a condition needs an antecedent too; a condition of words no shape reads is not read
+  EXPECT_FALSE(read("Strategy", "**Battle:** If he is bowed, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Gain 1 Honor if it is your turn twice.")->paragraph().unit);
+}
+
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
 TEST(Meaning, EmitMeaningGolden) {
   std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";

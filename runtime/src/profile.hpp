@@ -89,4 +89,7 @@ int32_t find_named(const std::vector<T>& v, const char* name) {
 int32_t find_event(const Profile& p, const char* name);
 const char* builtin_event_name(int32_t id);
 
+// The profile's canonical description (profile_description.cpp), whose hash is its identity
+std::string describe_profile(const Profile& p);
+
 }  // namespace cardrt

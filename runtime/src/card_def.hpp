@@ -1,6 +1,7 @@
 // Card definitions registered by a card library: printed features and the code of each ability.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -71,6 +72,18 @@ struct KnownFunction {
   int32_t kind = 0;  // CARDRT_FNK_*
 };
 
+// A value computed once from a frozen profile or pool (saved_game.cpp: their identities), which a copy of it does not
+// keep: the copy may be changed. 0: not computed yet. Threads that compute it at once store the same value.
+struct CachedHash {
+  mutable std::atomic<uint64_t> value{0};
+  CachedHash() = default;
+  CachedHash(const CachedHash&) {}
+  CachedHash& operator=(const CachedHash&) {
+    value.store(0, std::memory_order_relaxed);
+    return *this;
+  }
+};
+
 struct CardPool {
   std::vector<CardDef> defs;
   std::vector<KnownFunction> functions;
@@ -78,6 +91,7 @@ struct CardPool {
   // The card libraries that registered into the pool ("game/profile hash/source hash", " + " between two): "" for a
   // pool defined through the API
   std::string library;
+  CachedHash fingerprint;  // of the frozen copy (saved_game.cpp)
   // Adds fn to the known functions (once: a second kind for the same function makes it known as both).
   void know(cardrt_any_fn fn, int32_t kind) {
     if (!fn) return;

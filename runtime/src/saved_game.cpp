@@ -36,6 +36,20 @@ uint64_t fnv1a(std::string_view s, uint64_t h = 1469598103934665603ull) {
   return h;
 }
 
+// The checksum: FNV-1a over 64-bit little-endian words, then the last bytes one by one (a byte at a time, FNV-1a's
+// multiply chain costs more than the rest of a save).
+uint64_t checksum(std::string_view s) {
+  uint64_t h = 1469598103934665603ull;
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    h = (h ^ w) * 1099511628211ull;
+  }
+  for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
+  return h;
+}
+
 struct SaveError {
   std::string message;
 };
@@ -46,11 +60,22 @@ struct Writer {
   const CardPool& pool;
   std::string out;
 
+  size_t used = 0;  // bytes of `out` written (out is grown ahead, cut to this at the end)
+
+  // A number: a copy of its bytes of a size known here, inlined (a save writes thousands)
   template <class T>
-  void num(T& v) {
+  [[gnu::always_inline]] void num(T& v) {
     static_assert(std::is_trivially_copyable_v<T>);
-    out.append(reinterpret_cast<const char*>(&v), sizeof v);
+    if (out.size() - used < sizeof v) grow(sizeof v);
+    std::memcpy(out.data() + used, &v, sizeof v);
+    used += sizeof v;
   }
+  void bytes(const void* p, size_t n) {
+    if (out.size() - used < n) grow(n);
+    std::memcpy(out.data() + used, p, n);
+    used += n;
+  }
+  [[gnu::noinline]] void grow(size_t n) { out.resize(std::max(out.size() * 2, used + n + 256)); }
   void flag(bool& v) {
     uint8_t b = v ? 1 : 0;
     num(b);
@@ -84,7 +109,7 @@ struct Reader {
 
   [[noreturn]] void fail(const std::string& why) { throw SaveError{why}; }
   template <class T>
-  void num(T& v) {
+  [[gnu::always_inline]] void num(T& v) {
     static_assert(std::is_trivially_copyable_v<T>);
     if (left < sizeof v) fail("it ends too soon (truncated)");
     std::memcpy(&v, p, sizeof v);
@@ -471,8 +496,19 @@ struct Identity {
   }
 };
 
+// Of a profile that never changes (a frozen copy, a pool's): computed once.
+uint64_t profile_identity(const Profile& pr) {
+  uint64_t id = pr.identity.value.load(std::memory_order_relaxed);
+  if (!id) pr.identity.value.store(id = fnv1a(describe_profile(pr)), std::memory_order_relaxed);
+  return id;
+}
+
+// Of the frozen profile and pool a game holds, which never change: computed once each.
 Identity identity_of(const Profile& pr, const CardPool& pool) {
-  return Identity{hex(fnv1a(describe_profile(pr))), pool.library, fingerprint(pool)};
+  const uint64_t profile = profile_identity(pr);
+  uint64_t print = pool.fingerprint.value.load(std::memory_order_relaxed);
+  if (!print) pool.fingerprint.value.store(print = fingerprint(pool), std::memory_order_relaxed);
+  return Identity{hex(profile), pool.library, print};
 }
 
 void copy_message(const std::string& m, char* out, int32_t capacity) {
@@ -520,20 +556,22 @@ struct SavedGame {
     Game& g = const_cast<Game&>(game);  // transfer only reads when writing
     const Identity id = identity_of(*g.profile_, *g.pool_);
     Writer w{*g.pool_, {}};
-    w.out.append(kMagic, sizeof kMagic);
+    w.out.resize(4096 + g.s_.cards.size() * 256 + g.log_.size() * sizeof(cardrt_log_event));
+    w.bytes(kMagic, sizeof kMagic);
     uint32_t format = kFormat, abi = CARDRT_ABI_VERSION;
     w.num(format), w.num(abi);
-    const size_t length_at = w.out.size();
+    const size_t length_at = w.used;
     uint64_t length = 0;
     w.num(length);
     std::string profile = id.profile, library = id.library;
     uint64_t pool = id.pool;
     string(w, profile), string(w, library), w.num(pool);
     transfer(w, g);
-    length = w.out.size() + sizeof(uint64_t);
+    length = w.used + sizeof(uint64_t);
     std::memcpy(w.out.data() + length_at, &length, sizeof length);
-    uint64_t sum = fnv1a(w.out);
+    uint64_t sum = checksum(std::string_view(w.out.data(), w.used));
     w.num(sum);
+    w.out.resize(w.used);
     return std::move(w.out);
   }
 
@@ -557,7 +595,7 @@ struct SavedGame {
     uint64_t sum = 0;
     std::memcpy(&sum, bytes.data() + bytes.size() - sizeof sum, sizeof sum);
     if (r.left < sizeof sum) r.fail("it ends too soon (truncated)");
-    if (sum != fnv1a(bytes.substr(0, bytes.size() - sizeof sum))) r.fail("it was altered since it was saved (checksum)");
+    if (sum != checksum(bytes.substr(0, bytes.size() - sizeof sum))) r.fail("it was altered since it was saved (checksum)");
     r.left -= sizeof sum;
     Identity saved;
     string(r, saved.profile), string(r, saved.library), r.num(saved.pool);
@@ -581,7 +619,7 @@ struct SavedGame {
       s.assign(reinterpret_cast<const char*>(a.p), n);
       a.p += n, a.left -= n;
     } else {
-      a.out += s;
+      a.bytes(s.data(), n);
     }
   }
 };
@@ -621,14 +659,15 @@ extern "C" cardrt_game* cardrt_game_load(const cardrt_profile* profile, const ca
   }
   try {
     // the pool's names were resolved against its profile: it must be the same
-    if (cardrt::describe_profile(profile->p) != cardrt::describe_profile(*pool->profile)) {
+    const auto frozen = profile->frozen.get(profile->p);
+    if (cardrt::profile_identity(*frozen) != cardrt::profile_identity(*pool->profile)) {
       cardrt::copy_message("cannot load the saved game: the card pool was made for another profile", error,
                            error_capacity);
       return nullptr;
     }
     auto* handle = new cardrt_game;
     try {
-      handle->g = cardrt::SavedGame::load(profile->frozen.get(profile->p), pool->frozen.get(pool->pool),
+      handle->g = cardrt::SavedGame::load(frozen, pool->frozen.get(pool->pool),
                                           std::string_view(reinterpret_cast<const char*>(bytes), size_t(size)), host);
     } catch (...) {
       delete handle;

@@ -280,9 +280,16 @@ uint64_t run_saved_game(std::string_view in) {
   if (fixed.size() >= 32) {  // the header's length (after the magic, format and ABI version) and the checksum
     const uint64_t length = fixed.size();
     std::memcpy(fixed.data() + 16, &length, sizeof length);
+    // FNV-1a over 64-bit words, then the last bytes (docs/runtime.md "Saved games")
     uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i + 8 < fixed.size(); ++i) h = (h ^ static_cast<unsigned char>(fixed[i])) * 1099511628211ull;
-    std::memcpy(fixed.data() + fixed.size() - 8, &h, sizeof h);
+    const size_t end = fixed.size() - 8;
+    size_t i = 0;
+    for (uint64_t w; i + 8 <= end; i += 8) {
+      std::memcpy(&w, fixed.data() + i, 8);
+      h = (h ^ w) * 1099511628211ull;
+    }
+    for (; i < end; ++i) h = (h ^ static_cast<unsigned char>(fixed[i])) * 1099511628211ull;
+    std::memcpy(fixed.data() + end, &h, sizeof h);
   }
   for (const std::string* bytes : {static_cast<const std::string*>(nullptr), static_cast<const std::string*>(&fixed)}) {
     const std::string_view b = bytes ? std::string_view(*bytes) : in;

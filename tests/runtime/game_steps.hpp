@@ -130,4 +130,21 @@ inline std::string fresh_log(TestGame& t, const Cards& c, uint64_t seed) {
 }
 
 
+// The C++ API tests' game: one stat, Fighters, a play zone, and a game with one Fighter of Power 2 in play.
+struct FighterGame {
+  cardrt::api::ProfileBuilder profile{"duel"};
+  int32_t power = profile.stat("Power", "P");
+  int32_t play = (profile.card_type("Fighter", {power}), profile.zone("Play", CARDRT_ZONE_IN_PLAY, CARDRT_ZROLE_PLAY));
+  cardrt::api::CardPool pool{profile};
+  int32_t fighter = define_fighter(pool);
+  cardrt::api::Game game{profile, pool, 1};
+  int32_t id = game.add_card(fighter, 0, play);
+
+  static int32_t define_fighter(cardrt::api::CardPool& pool) {
+    const int32_t d = cardrt_def_card(pool.get(), "Fighter", "Fighter");
+    cardrt_def_stat(pool.get(), d, "Power", CARDRT_BASE_VALUE, 2);
+    return d;
+  }
+};
+
 }  // namespace game_steps

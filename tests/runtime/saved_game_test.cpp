@@ -213,3 +213,20 @@ TEST(SavedGames, SavedAndLoadedFromSeveralThreadsAtOnce) {
   for (const std::string& log : logs) EXPECT_EQ(log, expected);
   cardrt_game_destroy(g);
 }
+
+// The C++ API: Game::save gives the bytes, Game::load a game of them; another pool is an Error carrying the message.
+TEST(SavedGames, CppApiSaveAndLoad) {
+  FighterGame f;
+  cardrt_stat_modify(f.game.get(), nullptr, f.id, f.power, 3, CARDRT_DUR_PERMANENT);
+  const std::vector<uint8_t> bytes = f.game.save();
+  auto loaded = cardrt::api::Game::load(f.profile, f.pool, bytes);
+  EXPECT_EQ(loaded->stat(f.id, f.power), 5);
+  cardrt::api::CardPool other(f.profile);
+  cardrt_def_card(other.get(), "Other", "Fighter");
+  try {
+    cardrt::api::Game::load(f.profile, other, bytes);
+    ADD_FAILURE() << "loaded into another pool";
+  } catch (const cardrt::api::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("loading into card library"), std::string::npos) << e.what();
+  }
+}

@@ -178,17 +178,9 @@ TEST(Snapshots, CopiedFromSeveralThreadsAtOnce) {
 
 // The C++ API: Game::clone gives an owner of the copy with its own chooser.
 TEST(Snapshots, CppApiClone) {
-  cardrt::api::ProfileBuilder p("duel");
-  const int32_t power = p.stat("Power", "P");
-  p.card_type("Fighter", {power});
-  const int32_t play = p.zone("Play", CARDRT_ZONE_IN_PLAY, CARDRT_ZROLE_PLAY);
-  cardrt::api::CardPool pool(p);
-  const int32_t d = cardrt_def_card(pool.get(), "Fighter", "Fighter");
-  cardrt_def_stat(pool.get(), d, "Power", CARDRT_BASE_VALUE, 2);
-  cardrt::api::Game g(p, pool, 1);
-  const int32_t id = g.add_card(d, 0, play);
-  auto copy = g.clone();
-  cardrt_stat_modify(copy->get(), nullptr, id, power, 3, CARDRT_DUR_PERMANENT);
-  EXPECT_EQ(copy->stat(id, power), 5);
-  EXPECT_EQ(g.stat(id, power), 2);
+  FighterGame f;
+  auto copy = f.game.clone();
+  cardrt_stat_modify(copy->get(), nullptr, f.id, f.power, 3, CARDRT_DUR_PERMANENT);
+  EXPECT_EQ(copy->stat(f.id, f.power), 5);
+  EXPECT_EQ(f.game.stat(f.id, f.power), 2);
 }

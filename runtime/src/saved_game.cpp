@@ -323,10 +323,19 @@ void field(A& a, cardrt_log_event& e) {
   field(a, e.amount), field(a, e.value);
 }
 
-// Lists: a count, then the elements (at least a byte each on reading, so a count cannot ask for more than the input)
+// The fewest bytes an element of a list is saved in: a count read is refused when the bytes left could not hold that
+// many, so what a load allocates stays within a few times the size of its input (a Card takes about 500 bytes).
+template <class T>
+constexpr size_t kSavedAtLeast = std::is_arithmetic_v<T> ? sizeof(T) : 4;  // every element has a 4-byte field
+template <>
+constexpr size_t kSavedAtLeast<Card> = 128;  // its fixed fields alone take 156
+template <>
+constexpr size_t kSavedAtLeast<cardrt_log_event> = sizeof(cardrt_log_event);
+
+// Lists: a count, then the elements
 template <class A, class T, class F>
 void list(A& a, std::vector<T>& v, F&& each) {
-  const size_t n = a.count(v.size(), 1);
+  const size_t n = a.count(v.size(), kSavedAtLeast<T>);
   if constexpr (A::reading) {
     v.clear();
     v.resize(n);
@@ -339,7 +348,7 @@ void field(A& a, std::vector<T>& v) {
 }
 template <class A, class T, size_t N>
 void field(A& a, InlineList<T, N>& v) {
-  const size_t n = a.count(v.size(), 1);
+  const size_t n = a.count(v.size(), kSavedAtLeast<T>);
   if constexpr (A::reading) v.resize(n);
   for (T& x : v) field(a, x);
 }
@@ -592,9 +601,9 @@ struct SavedGame {
     r.num(length);
     if (length != bytes.size()) r.fail("it is " + std::to_string(bytes.size()) + " bytes, its header says " +
                                        std::to_string(length) + " (truncated or extended)");
+    if (r.left < sizeof(uint64_t)) r.fail("it ends too soon (truncated)");
     uint64_t sum = 0;
     std::memcpy(&sum, bytes.data() + bytes.size() - sizeof sum, sizeof sum);
-    if (r.left < sizeof sum) r.fail("it ends too soon (truncated)");
     if (sum != checksum(bytes.substr(0, bytes.size() - sizeof sum))) r.fail("it was altered since it was saved (checksum)");
     r.left -= sizeof sum;
     Identity saved;

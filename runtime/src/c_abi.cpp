@@ -374,8 +374,11 @@ int32_t cardrt_def_ability_fn(cardrt_cardpool* pool, int32_t def, int32_t abilit
   cardrt::CardDef* d = def_at(pool, def);
   if (!d || ability < 0 || ability >= int32_t(d->abilities.size()) || slot < 0 || slot >= CARDRT_FN_COUNT)
     return CARDRT_E_ARGUMENT;
-  d->abilities[size_t(ability)].fn[size_t(slot)] = as_effect(fn);
-  return CARDRT_OK;
+  return guard([&] {
+    pool->edit().know(fn, CARDRT_FNK_EFFECT);
+    d->abilities[size_t(ability)].fn[size_t(slot)] = as_effect(fn);
+    return CARDRT_OK;
+  });
 }
 int32_t cardrt_def_mode(cardrt_cardpool* pool, int32_t def, int32_t ability, cardrt_any_fn target,
                         cardrt_any_fn effect) {
@@ -384,6 +387,8 @@ int32_t cardrt_def_mode(cardrt_cardpool* pool, int32_t def, int32_t ability, car
   if (!d || ability < 0 || ability >= int32_t(d->abilities.size()) || !effect) return CARDRT_E_ARGUMENT;
   return guard([&] {
     auto& modes = d->abilities[size_t(ability)].modes;
+    pool->edit().know(target, CARDRT_FNK_EFFECT);
+    pool->edit().know(effect, CARDRT_FNK_EFFECT);
     modes.push_back(cardrt::ModeDef{as_effect(target), as_effect(effect)});
     return int32_t(modes.size()) - 1;
   });
@@ -392,22 +397,31 @@ int32_t cardrt_def_base_fn(cardrt_cardpool* pool, int32_t def, cardrt_any_fn fn)
   if (!ok(pool)) return CARDRT_E_HANDLE;
   cardrt::CardDef* d = def_at(pool, def);
   if (!d) return CARDRT_E_ARGUMENT;
-  d->base_fn = reinterpret_cast<cardrt_base_fn>(fn);
-  return CARDRT_OK;
+  return guard([&] {
+    pool->edit().know(fn, CARDRT_FNK_BASE);
+    d->base_fn = reinterpret_cast<cardrt_base_fn>(fn);
+    return CARDRT_OK;
+  });
 }
 int32_t cardrt_def_cost_reduction(cardrt_cardpool* pool, int32_t def, cardrt_any_fn fn, int32_t scope) {
   if (!ok(pool)) return CARDRT_E_HANDLE;
   cardrt::CardDef* d = def_at(pool, def);
   if (!d || !fn || scope < CARDRT_COST_SELF || scope > CARDRT_COST_ATTACHING) return CARDRT_E_ARGUMENT;
-  d->cost_reductions.emplace_back(as_filter(fn), scope);
-  return CARDRT_OK;
+  return guard([&] {
+    pool->edit().know(fn, CARDRT_FNK_FILTER);
+    d->cost_reductions.emplace_back(as_filter(fn), scope);
+    return CARDRT_OK;
+  });
 }
 int32_t cardrt_def_province_bonus(cardrt_cardpool* pool, int32_t def, cardrt_any_fn fn) {
   if (!ok(pool)) return CARDRT_E_HANDLE;
   cardrt::CardDef* d = def_at(pool, def);
   if (!d || !fn) return CARDRT_E_ARGUMENT;
-  d->province_bonuses.push_back(as_filter(fn));
-  return CARDRT_OK;
+  return guard([&] {
+    pool->edit().know(fn, CARDRT_FNK_FILTER);
+    d->province_bonuses.push_back(as_filter(fn));
+    return CARDRT_OK;
+  });
 }
 int32_t cardrt_negate_modifiers(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, uint32_t flags,
                                 int32_t dur) {
@@ -437,8 +451,19 @@ int32_t cardrt_def_attach_filter(cardrt_cardpool* pool, int32_t def, cardrt_any_
   if (!ok(pool)) return CARDRT_E_HANDLE;
   cardrt::CardDef* d = def_at(pool, def);
   if (!d) return CARDRT_E_ARGUMENT;
-  d->attach_filter = as_filter(fn);
-  return CARDRT_OK;
+  return guard([&] {
+    pool->edit().know(fn, CARDRT_FNK_FILTER);
+    d->attach_filter = as_filter(fn);
+    return CARDRT_OK;
+  });
+}
+int32_t cardrt_def_function(cardrt_cardpool* pool, int32_t kind, cardrt_any_fn fn) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  if (!fn || kind < CARDRT_FNK_EFFECT || kind > CARDRT_FNK_BASE) return CARDRT_E_ARGUMENT;
+  return guard([&] {
+    pool->edit().know(fn, kind);
+    return int32_t(pool->pool.function_index.at(reinterpret_cast<uintptr_t>(fn)));
+  });
 }
 
 // ---------------------------------------------------------------- games

@@ -1,8 +1,10 @@
 // Card definitions registered by a card library: printed features and the code of each ability.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "cardrt/cardrt.h"
@@ -62,8 +64,41 @@ struct CardDef {
   bool duel_stat_printed = false;
 };
 
+// A function of card code the pool knows (saved_game.cpp): every function its definitions name, and those a library
+// declares with cardrt_def_function (the bodies and filters card code hands the runtime while it runs). A saved game
+// names a function by its position here, never by its address.
+struct KnownFunction {
+  cardrt_any_fn fn = nullptr;
+  int32_t kind = 0;  // CARDRT_FNK_*
+};
+
+// A value computed once from a frozen profile or pool (saved_game.cpp: their identities), which a copy of it does not
+// keep: the copy may be changed. 0: not computed yet. Threads that compute it at once store the same value.
+struct CachedHash {
+  mutable std::atomic<uint64_t> value{0};
+  CachedHash() = default;
+  CachedHash(const CachedHash&) {}
+  CachedHash& operator=(const CachedHash&) {
+    value.store(0, std::memory_order_relaxed);
+    return *this;
+  }
+};
+
 struct CardPool {
   std::vector<CardDef> defs;
+  std::vector<KnownFunction> functions;
+  std::unordered_map<uintptr_t, int32_t> function_index;  // by address: its position in `functions`
+  // The card libraries that registered into the pool ("game/profile hash/source hash", " + " between two): "" for a
+  // pool defined through the API
+  std::string library;
+  CachedHash fingerprint;  // of the frozen copy (saved_game.cpp)
+  // Adds fn to the known functions (once: a second kind for the same function makes it known as both).
+  void know(cardrt_any_fn fn, int32_t kind) {
+    if (!fn) return;
+    const auto [at, added] = function_index.emplace(reinterpret_cast<uintptr_t>(fn), int32_t(functions.size()));
+    if (added) functions.push_back(KnownFunction{fn, kind});
+    else if (functions[size_t(at->second)].kind != kind) functions[size_t(at->second)].kind = 0;
+  }
   bool has_responses = false;  // some ability answers CARDRT_EV_WOULD_RESOLVE_ACTION: actions open a response window
   // The events some ability of the pool (printed or granted) triggers on or replaces: most events of a game have
   // none, and then nothing asks every card for its abilities.

@@ -386,6 +386,7 @@ class Game {
   // empty between operations: a member added to Game or State must be seen to there.
   Game(const Game& from, const cardrt_host* host);
   Game(const Game&) = delete;
+  friend struct SavedGame;  // saved_game.cpp: reads and writes every member a snapshot copies
   Game& operator=(const Game&) = delete;
   // Between operations: no call of the engine's under way (a clone or a save is taken only then).
   bool idle() const { return depth_ == 0 && each_depth_ == 0 && run_depth_ == 0; }

@@ -32,6 +32,7 @@
 #include <string_view>
 
 #include "cardrt/cardrt.h"
+#include "handles.hpp"
 #include "library_signature.hpp"
 
 struct cardrt_library {
@@ -40,7 +41,7 @@ struct cardrt_library {
   int memfd = -1;  // the memory file the library was loaded from (-1: loaded from its path)
   cardrt_library_register_fn entry = nullptr;
   std::string path;
-  std::string game, profile_hash;  // the library's own identity symbols
+  std::string game, profile_hash, source_hash;  // the library's own identity symbols
   std::string description;         // CARDRT_LIBRARY_PROFILE_DESCRIPTION ("" when it has none)
 };
 
@@ -669,6 +670,7 @@ int32_t open_library(const char* path_c, const uint8_t* keys, int32_t key_count,
     return refuse(CARDRT_LIB_E_LOAD, quoted(path) + ": " CARDRT_LIBRARY_PROFILE_DESCRIPTION " is not a NUL-terminated string");
   lib->game = have_game;
   lib->profile_hash = have_profile;
+  lib->source_hash = have_source;
   lib->entry = reinterpret_cast<cardrt_library_register_fn>(const_cast<void*>(entry.address));
   *out = lib;
   return CARDRT_OK;
@@ -683,7 +685,14 @@ int32_t register_cards(cardrt_library* lib, cardrt_cardpool* pool, std::string& 
     message = "cardrt_library_register_cards: no card pool";
     return CARDRT_E_HANDLE;
   }
+  if (pool->magic != cardrt::kPoolMagic) {
+    message = "cardrt_library_register_cards: not a card pool";
+    return CARDRT_E_HANDLE;
+  }
   const int32_t r = lib->entry(pool);
+  // The pool's cards come from this library: saved games and replays name it (saved_game.cpp)
+  std::string& names = pool->edit().library;
+  names += (names.empty() ? "" : " + ") + lib->game + "/" + lib->profile_hash + "/" + lib->source_hash;
   if (r < 0) {
     message = quoted(lib->path) + ": " CARDRT_LIBRARY_ENTRY " returned " + std::to_string(r) +
               (r == CARDRT_E_UNKNOWN_NAME ? " (it uses a word the pool's profile does not define)" : "");

@@ -32,6 +32,9 @@ class Prng {
     return result;
   }
 
+  // The generator's state, for saved games (saved_game.cpp): all four words are the state.
+  uint64_t& word(int i) noexcept { return s_[i]; }
+
   // Uniform in [0, bound); bound 0 gives 0 (an undeterminable range, 000 7.3).
   uint32_t below(uint32_t bound) noexcept {
     if (bound == 0) return 0;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "card_def.hpp"
 #include "cardrt/cardrt.h"
 
 namespace cardrt {
@@ -58,6 +59,7 @@ struct Profile {
   int32_t players = 2;
   int32_t starting_life = 0;
   int32_t dice_sides = 6;
+  CachedHash identity;  // of the frozen copy: the hash of its description (saved_game.cpp)
 
   Profile() {
     stat_roles.fill(-1);
@@ -88,5 +90,8 @@ int32_t find_named(const std::vector<T>& v, const char* name) {
 
 int32_t find_event(const Profile& p, const char* name);
 const char* builtin_event_name(int32_t id);
+
+// The profile's canonical description (profile_description.cpp), whose hash is its identity
+std::string describe_profile(const Profile& p);
 
 }  // namespace cardrt

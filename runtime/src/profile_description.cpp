@@ -664,6 +664,10 @@ bool ok(const cardrt_profile* p) { return p && p->magic == kProfileMagic; }
 
 }  // namespace
 
+namespace cardrt {
+std::string describe_profile(const Profile& p) { return describe(p); }
+}  // namespace cardrt
+
 extern "C" {
 
 cardrt_profile* cardrt_profile_from_description(const char* text, char* error, int32_t error_capacity) {

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "effect_peers.h"
 #include "effect_workload.h"
@@ -148,8 +149,62 @@ void BM_Clone(benchmark::State& state) {
   cardrt_game_destroy(s.game);
 }
 
+// The same board saved to bytes (cardrt_game_save, docs/runtime.md "Saved games"), and those bytes loaded into a new
+// game (destroyed, as the copy): to set beside the copy.
+Skirmish saved_board(benchmark::State& state, std::vector<uint8_t>& bytes) {
+  const Board& b = board();
+  Skirmish s = setup_skirmish(b.cards->profile(), b.cards->pool(), b.options);
+  WorkloadResult r;
+  for (int32_t t = 0; t < int32_t(state.range(0)); ++t) play_skirmish_turn(s, t, r);
+  char error[256] = "";
+  const int64_t n = cardrt_game_save(s.game, nullptr, 0, error, sizeof error);
+  if (n <= 0) {
+    state.SkipWithError(error);
+    return s;
+  }
+  bytes.resize(size_t(n));
+  cardrt_game_save(s.game, bytes.data(), n, nullptr, 0);
+  state.counters["bytes"] = double(n);
+  return s;
+}
+void BM_Save(benchmark::State& state) {
+  if (!ready(state)) return;
+  std::vector<uint8_t> bytes;
+  Skirmish s = saved_board(state, bytes);
+  if (!bytes.empty()) {
+    const uint64_t before = g_allocations.load();
+    for (auto _ : state) {
+      benchmark::DoNotOptimize(cardrt_game_save(s.game, bytes.data(), int64_t(bytes.size()), nullptr, 0));
+    }
+    count_allocations(state, before);
+  }
+  cardrt_game_destroy(s.game);
+}
+void BM_Load(benchmark::State& state) {
+  if (!ready(state)) return;
+  std::vector<uint8_t> bytes;
+  Skirmish s = saved_board(state, bytes);
+  if (!bytes.empty()) {
+    const Board& b = board();
+    const uint64_t before = g_allocations.load();
+    for (auto _ : state) {
+      cardrt_game* g = cardrt_game_load(b.cards->profile(), b.cards->pool(), bytes.data(), int64_t(bytes.size()),
+                                        nullptr, nullptr, 0);
+      if (!g) {
+        state.SkipWithError("cardrt_game_load refused the saved board");
+        break;
+      }
+      cardrt_game_destroy(g);
+    }
+    count_allocations(state, before);
+  }
+  cardrt_game_destroy(s.game);
+}
+
 }  // namespace
 
+BENCHMARK(BM_Save)->Arg(0)->Arg(6)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Load)->Arg(0)->Arg(6)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Rebuild)->Arg(0)->Arg(6)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Clone)->Arg(0)->Arg(6)->Unit(benchmark::kMicrosecond);
 BENCHMARK_MAIN();

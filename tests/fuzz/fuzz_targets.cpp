@@ -230,6 +230,89 @@ uint64_t run_signed_library(std::string_view in) {
 }
 
 
+// ---- saved-game: cardrt_game_load on damaged and foreign bytes
+// A game of the library seed set's cards (through the interpreter), played a few steps and saved: the seed. Each input
+// is loaded twice: as it is (the checksum refuses almost every mutation) and with its length and checksum made right
+// again, so that the reader's own checks of every number and list are what refuse it. A game that loads is saved
+// again and played on: what load accepted must be a game the runtime can run.
+struct SavedGameSeed {
+  std::unique_ptr<Checked> checked;
+  std::unique_ptr<Interpreter> interp;
+  RuntimeProfile profile;
+  cardrt_cardpool* pool = nullptr;
+  std::string seed_path;
+};
+const SavedGameSeed& saved_game_seed() {
+  static const SavedGameSeed seed = [] {
+    SavedGameSeed s;
+    s.checked = check(read_file(kRoot + "/tests/fuzz/seeds/library_seed.cards"));
+    if (!s.checked->ctx || s.checked->diags->errors()) return s;
+    static BindResult bound = bind_card_set(*s.checked->ctx, "fuzz", "fuzz");
+    std::string error;
+    s.profile = make_runtime_profile(*s.checked->profile, error);
+    if (!s.profile) return s;
+    s.pool = cardrt_cardpool_create(s.profile.get());
+    s.interp = std::make_unique<Interpreter>(bound.module);
+    if (!s.interp->ok() || s.interp->register_cards(s.pool) < 0) return s;
+    cardrt_game* g = cardrt_game_create(s.profile.get(), s.pool, 7, nullptr);
+    const int32_t hand = runtime_zone_role_zone(*s.checked->profile, CARDRT_ZROLE_HAND);
+    std::string saved;
+    cardrt_game_begin_turn(g, 0);
+    for (int32_t def = 0; def < cardrt_cardpool_count(s.pool) && def < 8; ++def) {
+      const int32_t id = cardrt_game_add_card(g, def, def % 2, hand);
+      cardrt_game_put_into_play(g, id, def % 2);
+      cardrt_game_use_ability(g, def % 2, id, 0);
+      const int64_t n = cardrt_game_save(g, nullptr, 0, nullptr, 0);  // the last state that saves
+      if (n <= 0) continue;
+      saved.assign(size_t(n), '\0');
+      cardrt_game_save(g, reinterpret_cast<uint8_t*>(saved.data()), n, nullptr, 0);
+    }
+    cardrt_game_destroy(g);
+    s.seed_path = fs::temp_directory_path().string() + "/cardc-fuzz-seed-" + std::to_string(::getpid()) + ".save";
+    std::ofstream(s.seed_path, std::ios::binary | std::ios::trunc) << saved;
+    return s;
+  }();
+  return seed;
+}
+uint64_t run_saved_game(std::string_view in) {
+  const SavedGameSeed& seed = saved_game_seed();
+  if (!seed.pool) return 1;
+  uint64_t sig = 0;
+  std::string fixed(in);
+  if (fixed.size() >= 32) {  // the header's length (after the magic, format and ABI version) and the checksum
+    const uint64_t length = fixed.size();
+    std::memcpy(fixed.data() + 16, &length, sizeof length);
+    // FNV-1a over 64-bit words, then the last bytes (docs/runtime.md "Saved games")
+    uint64_t h = 1469598103934665603ull;
+    const size_t end = fixed.size() - 8;
+    size_t i = 0;
+    for (uint64_t w; i + 8 <= end; i += 8) {
+      std::memcpy(&w, fixed.data() + i, 8);
+      h = (h ^ w) * 1099511628211ull;
+    }
+    for (; i < end; ++i) h = (h ^ static_cast<unsigned char>(fixed[i])) * 1099511628211ull;
+    std::memcpy(fixed.data() + end, &h, sizeof h);
+  }
+  for (const std::string* bytes : {static_cast<const std::string*>(nullptr), static_cast<const std::string*>(&fixed)}) {
+    const std::string_view b = bytes ? std::string_view(*bytes) : in;
+    char error[256] = "";
+    cardrt_game* g = cardrt_game_load(seed.profile.get(), seed.pool, reinterpret_cast<const uint8_t*>(b.data()),
+                                      int64_t(b.size()), nullptr, error, sizeof error);
+    sig = sig * 31 + std::hash<std::string>{}(std::string(error).substr(0, 40)) % 1000;
+    if (!g) continue;
+    const int64_t n = cardrt_game_save(g, nullptr, 0, nullptr, 0);
+    if (n != int64_t(b.size())) std::abort();  // a loaded game saves to the bytes it was loaded from
+    for (int turn = 0; turn < 2; ++turn) {
+      cardrt_game_begin_turn(g, turn % 2);
+      for (int32_t id = 1; id <= 8; ++id) cardrt_game_use_ability(g, turn % 2, id, 0);
+      cardrt_game_end_turn(g);
+    }
+    sig = sig * 31 + uint64_t(cardrt_log_count(g));
+    cardrt_game_destroy(g);
+  }
+  return sig;
+}
+
 std::vector<fuzz::Target> targets() {
   std::vector<std::string> sets = files({"cards", "tests/check", "tests/scenarios"}, ".cards");
   std::vector<std::string> games = files({"cards", "tests/check"}, ".game");
@@ -335,6 +418,8 @@ std::vector<fuzz::Target> targets() {
                  std::remove(path.c_str());
                  return static_cast<uint64_t>(static_cast<uint32_t>(rc));
                }});
+  t.push_back({"saved-game", {saved_game_seed().seed_path}, {"CARDSAVE", "legends"},
+               [](std::string_view in) { return run_saved_game(in); }});
   t.push_back({"library-signed", files({"tests/fuzz/seeds"}, ".so"), {"legends", "cardrt-profile 1\n", "stat ", "\n"},
                [](std::string_view in) { return run_signed_library(in); }});
   t.push_back({"lsp",

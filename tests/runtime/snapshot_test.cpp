@@ -11,123 +11,10 @@
 #include "cardrt/cardrt.hpp"
 #include "test_support.hpp"
 
+#include "game_steps.hpp"
+
 using namespace rt;
-
-namespace {
-
-std::string text_log(const cardrt_game* g) {
-  const int64_t n = cardrt_log_render_text(g, nullptr, 0);
-  std::string s(size_t(n), '\0');
-  cardrt_log_render_text(g, s.data(), n);
-  return s;
-}
-std::string json_log(const cardrt_game* g) {
-  const int64_t n = cardrt_log_render_json(g, nullptr, 0);
-  std::string s(size_t(n), '\0');
-  cardrt_log_render_json(g, s.data(), n);
-  return s;
-}
-
-// ---- the cards: every kind of state a game keeps ----
-int32_t gain_gold(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  return cardrt_gain_resource(g, ctx, cardrt_ctx_controller(g, ctx), legends::Gold, 1) >= 0 ? CARDRT_OK
-                                                                                             : CARDRT_FAILED;
-}
-int32_t gain_honor(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  return cardrt_gain_resource(g, ctx, cardrt_ctx_controller(g, ctx), legends::FamilyHonor, 1) >= 0 ? CARDRT_OK
-                                                                                                    : CARDRT_FAILED;
-}
-int32_t entering_is_mine(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  return cardrt_card_controller(g, cardrt_ctx_event(g, ctx, CARDRT_EVF_CARD)) == cardrt_ctx_controller(g, ctx);
-}
-int32_t is_enemy(cardrt_game* g, cardrt_effect_ctx* ctx, int32_t c) {
-  return cardrt_card_controller(g, c) != cardrt_ctx_controller(g, ctx);
-}
-int32_t target_enemy(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  return cardrt_target_cards(g, ctx, 0, reinterpret_cast<cardrt_any_fn>(&is_enemy), 1, 1, 0);
-}
-// An enemy loses Force until the end of the turn; this card is Samurai until the end of its controller's next turn;
-// a delayed effect gives Gold at the end of his turn two turns from now; another gives Family Honor each time one of
-// his cards enters play, until the end of the turn after; a random number of Family Honor (the game's generator).
-int32_t strike(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  const int32_t victim = cardrt_slot_get(g, ctx, 0, 0);
-  if (victim) cardrt_stat_modify(g, ctx, victim, legends::Force, -1, CARDRT_DUR_END_OF_TURN);
-  cardrt_grant_keyword(g, ctx, cardrt_ctx_source(g, ctx), legends::Samurai, CARDRT_DUR_END_OF_YOUR_NEXT_TURN);
-  cardrt_delay(g, ctx, CARDRT_BOUNDARY_TURN_END, -1, 2, reinterpret_cast<cardrt_any_fn>(&gain_gold));
-  cardrt_delay_until_event(g, ctx, CARDRT_EV_ENTER_PLAY, 0, reinterpret_cast<cardrt_any_fn>(&entering_is_mine),
-                           CARDRT_DELAY_EACH_TIME, CARDRT_BOUNDARY_TURN_END, reinterpret_cast<cardrt_any_fn>(&gain_honor));
-  const int32_t roll = cardrt_random(g, ctx, 4);
-  return cardrt_gain_resource(g, ctx, cardrt_ctx_controller(g, ctx), legends::FamilyHonor, roll) >= 0 ? CARDRT_OK
-                                                                                                      : CARDRT_FAILED;
-}
-// "If you would gain Gold, gain 1 more" (a replacement effect)
-int32_t gold_for_me(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  return cardrt_ctx_event(g, ctx, CARDRT_EVF_WHAT) == legends::Gold &&
-         cardrt_ctx_event(g, ctx, CARDRT_EVF_PLAYER) == cardrt_ctx_controller(g, ctx);
-}
-int32_t one_more(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  return cardrt_pending_set_amount(g, ctx, cardrt_pending_amount(g, ctx) + 1);
-}
-
-struct Cards {
-  int32_t bushi, recruit, banker;
-};
-
-// A legends game of two players with several Personalities each, whose default chooser picks at random.
-Cards define(TestGame& t) {
-  Cards c;
-  c.bushi = t.def("Bushi", "Personality", {{"Force", 3}, {"Chi", 2}});
-  t.ability(c.bushi, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &strike, &target_enemy);
-  c.recruit = t.def("Recruit", "Personality", {{"Force", 1}, {"Chi", 1}});
-  t.ability(c.recruit, CARDRT_AB_TRIGGERED, "enter_play", 0, &gain_gold);
-  c.banker = t.def("Banker", "Holding", {{"Gold Cost", 2}});
-  t.ability(c.banker, CARDRT_AB_REPLACEMENT, "would_gain_resource", 0, &one_more, nullptr, nullptr, &gold_for_me);
-  return c;
-}
-
-cardrt_game* new_game(TestGame& t, uint64_t seed) {
-  cardrt_game* g = cardrt_game_create(t.profile(), t.pool(), seed, nullptr);
-  if (g) cardrt_game_set_default_chooser(g, CARDRT_CHOOSER_RANDOM, seed * 31);
-  return g;
-}
-
-// The calls of the game, in steps: a step is one engine call. Card ids are the same in every game given the same
-// steps (ids are never reused).
-constexpr int kSteps = 60;
-void step(cardrt_game* g, const Cards& c, int i) {
-  if (i < 6) {  // setup: three Bushi each, a Banker for player 0, a province each
-    const int32_t player = i % 2;
-    const int32_t id = cardrt_game_add_card(g, i == 4 ? c.banker : c.bushi, player, legends::Hand);
-    cardrt_game_put_into_play(g, id, player);
-    if (i < 2) cardrt_game_add_province(g, player, 0);
-    return;
-  }
-  const int turn = (i - 6) / 6, at = (i - 6) % 6;
-  const int32_t player = turn % 2;
-  switch (at) {
-    case 0: cardrt_game_begin_turn(g, player); break;
-    case 1: cardrt_game_use_ability(g, player, 1 + player + 2 * (turn % 2), 0); break;  // a Bushi of the player's
-    case 2: {
-      const int32_t id = cardrt_game_add_card(g, c.recruit, player, legends::Hand);
-      cardrt_game_put_into_play(g, id, player);
-      break;
-    }
-    case 3: cardrt_game_use_ability(g, player, 1 + player, 0); break;
-    case 4: cardrt_game_draw(g, player, 1); break;
-    default: cardrt_game_end_turn(g); break;
-  }
-}
-
-// The log of a fresh game given every step.
-std::string fresh_log(TestGame& t, const Cards& c, uint64_t seed) {
-  cardrt_game* g = new_game(t, seed);
-  for (int i = 0; i < kSteps; ++i) step(g, c, i);
-  std::string log = text_log(g);
-  cardrt_game_destroy(g);
-  return log;
-}
-
-}  // namespace
+using namespace game_steps;
 
 // A copy taken at any step, and its original, each given the rest of the calls, leave the event log of a game that
 // was given all of them: the copy kept every state, and neither changes the other.
@@ -291,17 +178,9 @@ TEST(Snapshots, CopiedFromSeveralThreadsAtOnce) {
 
 // The C++ API: Game::clone gives an owner of the copy with its own chooser.
 TEST(Snapshots, CppApiClone) {
-  cardrt::api::ProfileBuilder p("duel");
-  const int32_t power = p.stat("Power", "P");
-  p.card_type("Fighter", {power});
-  const int32_t play = p.zone("Play", CARDRT_ZONE_IN_PLAY, CARDRT_ZROLE_PLAY);
-  cardrt::api::CardPool pool(p);
-  const int32_t d = cardrt_def_card(pool.get(), "Fighter", "Fighter");
-  cardrt_def_stat(pool.get(), d, "Power", CARDRT_BASE_VALUE, 2);
-  cardrt::api::Game g(p, pool, 1);
-  const int32_t id = g.add_card(d, 0, play);
-  auto copy = g.clone();
-  cardrt_stat_modify(copy->get(), nullptr, id, power, 3, CARDRT_DUR_PERMANENT);
-  EXPECT_EQ(copy->stat(id, power), 5);
-  EXPECT_EQ(g.stat(id, power), 2);
+  FighterGame f;
+  auto copy = f.game.clone();
+  cardrt_stat_modify(copy->get(), nullptr, f.id, f.power, 3, CARDRT_DUR_PERMANENT);
+  EXPECT_EQ(copy->stat(f.id, f.power), 5);
+  EXPECT_EQ(f.game.stat(f.id, f.power), 2);
 }

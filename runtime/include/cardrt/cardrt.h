@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 13
+#define CARDRT_ABI_VERSION 14
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -156,6 +156,9 @@ enum {
 #define CARDRT_ABF_TIMES_OF(flags) ((int32_t)(((flags) >> 12) & 0xF))
 enum { CARDRT_FN_CONDITION = 0, CARDRT_FN_TARGET = 1, CARDRT_FN_COST = 2, CARDRT_FN_EFFECT = 3,
        CARDRT_FN_CONTINUOUS = 4, CARDRT_FN_COUNT = 5 };
+/* ABI 14: the kinds of card functions cardrt_def_function declares (saved games name a function by the order the pool
+ * learned it: docs/runtime.md "Saved games"): cardrt_effect_fn, cardrt_filter_fn, cardrt_amount_fn, cardrt_base_fn */
+enum { CARDRT_FNK_EFFECT = 1, CARDRT_FNK_FILTER = 2, CARDRT_FNK_AMOUNT = 3, CARDRT_FNK_BASE = 4 };
 
 /* ---- effects ---- */
 enum { CARDRT_DUR_PERMANENT = 0, CARDRT_DUR_END_OF_TURN, CARDRT_DUR_END_OF_BATTLE, CARDRT_DUR_END_OF_DUEL,
@@ -423,6 +426,21 @@ CARDRT_API void cardrt_game_destroy(cardrt_game* game);
  * game may be cloned from several threads at once while no thread changes it. Destroy the copy with
  * cardrt_game_destroy. */
 CARDRT_API cardrt_game* cardrt_game_clone(const cardrt_game* game, const cardrt_host* host);
+/* ABI 14. Saved games (docs/runtime.md "Saved games"; runtime/src/saved_game.cpp): the game's whole state as bytes,
+ * stamped with the format version, the ABI version, the profile's identity and the card pool's identity (its card
+ * libraries and a fingerprint of its definitions). Writes the bytes into out when capacity is at least their number;
+ * returns that number (call with out NULL to learn it), or a negative status: CARDRT_E_HANDLE, CARDRT_E_STATE (inside a
+ * call of the game's, or it holds a function of card code the pool does not know: error says which), CARDRT_E_NO_MEMORY.
+ * error (NULL: none) receives a NUL-terminated message on failure. Reads `game` only (as cardrt_game_clone). */
+CARDRT_API int64_t cardrt_game_save(const cardrt_game* game, uint8_t* out, int64_t capacity, char* error,
+                                    int32_t error_capacity);
+/* A new game from saved bytes, with profile and pool those the game was saved with (same identities) and `host` its
+ * own: it evolves exactly as the saved game would have (the same calls give the same events). NULL with a message in
+ * error for bytes that are not a saved game, damaged (truncated, altered), of another format or ABI version, of
+ * another profile or card pool (the message names both), or inconsistent. Destroy it with cardrt_game_destroy. */
+CARDRT_API cardrt_game* cardrt_game_load(const cardrt_profile* profile, const cardrt_cardpool* pool,
+                                         const uint8_t* bytes, int64_t size, const cardrt_host* host, char* error,
+                                         int32_t error_capacity);
 CARDRT_API int32_t cardrt_game_set_default_chooser(cardrt_game*, int32_t kind, uint64_t seed);
 CARDRT_API int32_t cardrt_last_error(const cardrt_game*);
 /* Put a new card of definition def into zone of player (bottom of ordered zones) -> card id > 0. */

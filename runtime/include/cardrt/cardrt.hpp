@@ -114,6 +114,22 @@ class Game {
   std::unique_ptr<Game> clone(Chooser chooser = {}, Listener listener = {}) const {
     return std::unique_ptr<Game>(new Game(Cloning{}, g_, std::move(chooser), std::move(listener)));
   }
+  // A saved game (cardrt_game_save): the bytes, or Error with the runtime's message.
+  std::vector<uint8_t> save() const {
+    char error[512] = "";
+    const int64_t n = cardrt_game_save(g_, nullptr, 0, error, sizeof error);
+    if (n < 0) throw Error(int32_t(n), error);
+    std::vector<uint8_t> bytes(static_cast<size_t>(n));
+    if (cardrt_game_save(g_, bytes.data(), n, error, sizeof error) != n) throw Error(CARDRT_E_STATE, error);
+    return bytes;
+  }
+  // A game loaded from saved bytes (cardrt_game_load) with its own chooser and listener, or Error with the message
+  // (another profile, card pool or version, damaged bytes).
+  static std::unique_ptr<Game> load(const ProfileBuilder& profile, CardPool& pool, const std::vector<uint8_t>& bytes,
+                                    Chooser chooser = {}, Listener listener = {}) {
+    return std::unique_ptr<Game>(new Game(Loading{}, profile.get(), pool.get(), bytes, std::move(chooser),
+                                          std::move(listener)));
+  }
   ~Game() { cardrt_game_destroy(g_); }
   Game(const Game&) = delete;
   Game& operator=(const Game&) = delete;
@@ -148,6 +164,15 @@ class Game {
     const cardrt_host h = host();
     g_ = cardrt_game_clone(from, &h);
     if (!g_) throw Error(CARDRT_E_STATE, "cardrt_game_clone");
+  }
+  struct Loading {};
+  Game(Loading, const cardrt_profile* profile, const cardrt_cardpool* pool, const std::vector<uint8_t>& bytes,
+       Chooser chooser, Listener listener)
+      : chooser_(std::move(chooser)), listener_(std::move(listener)) {
+    const cardrt_host h = host();
+    char error[512] = "";
+    g_ = cardrt_game_load(profile, pool, bytes.data(), int64_t(bytes.size()), &h, error, sizeof error);
+    if (!g_) throw Error(CARDRT_E_STATE, error);
   }
   cardrt_host host() {
     cardrt_host h{};

@@ -216,8 +216,34 @@ class MeaningLowering {
         b.stmts.push_back(eval(call(fn, {G(), C(), std::move(who)})));
         return;
       }
+      case Primitive::give_: return give(e, b);
       default: throw NotYet{};
     }
+  }
+
+  // "Give him +2F", "Permanently give her Tattooed", "Give each Nonhuman Personality +1F/+1C": the gifts in the order
+  // printed, for the duration (to the end of the turn when none is given; 003 Stats).
+  void give(const Effect& e, Body& b) {
+    int32_t dur = CARDRT_DUR_END_OF_TURN;
+    if (e.duration && e.duration->permanent) dur = CARDRT_DUR_PERMANENT;
+    else if (e.duration) {
+      dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
+      if (dur < 0) throw NotYet{};
+    }
+    auto gifts_to = [&](Node card, Body& into) {
+      uint32_t who = into.local();
+      into.stmts.push_back(let(who, std::move(card)));
+      for (const Gift& g : e.gifts)
+        into.stmts.push_back(eval(g.change ? call("cardrt_stat_modify", {G(), C(), local(who), konst(g.change->stat), konst(g.change->delta.value), konst(dur)})
+                                           : call("cardrt_grant_keyword", {G(), C(), local(who), konst(g.keyword), konst(dur)})));
+    };
+    if (e.card) return gifts_to(card(*e.card, b), b);
+    Body each;
+    gifts_to(param(2), each);
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int af = add_function("each", FnKind::Amount, std::move(each), e.range);
+    int f = filter_function(*e.cards, e.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(af)})));
   }
 
   // 003 Stats: changes to a card, or to every card of a set; in a continuous trait while it holds, in an effect for its
@@ -307,6 +333,10 @@ class MeaningLowering {
       kinds = i == 0 ? std::move(is) : binary(Op::Or, std::move(kinds), std::move(is));
     }
     if (!f.card_types.empty()) add(std::move(kinds));
+    for (const StateTest& st : f.states) {
+      Node in = call("cardrt_card_state", {G(), card, konst(runtime_state_id(p_, static_cast<size_t>(st.state)))});
+      add(st.holds ? std::move(in) : not_(std::move(in)));
+    }
     for (const StatBound& s : f.stats) {
       if (s.value.kind != Amount::Kind::Constant) throw NotYet{};
       add(binary(s.compare == StatBound::Compare::AtMost ? Op::Le : Op::Ge, call("cardrt_stat_get", {G(), card, konst(s.stat)}),

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "diag/diagnostic_json.h"
+
 namespace cardc {
 
 namespace {
@@ -97,46 +99,39 @@ void render_text(const SourceManager& sm, const Diagnostic& d, std::ostream& out
   }
 }
 
-std::string json_escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 2);
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) out += fmt::format("\\u{:04x}", c);
-        else out += static_cast<char>(c);
-    }
-  }
-  return out;
-}
-
 namespace {
-std::string json_range(const SourceManager& sm, SourceRange r) {
-  if (!r.valid()) return "null";
-  LineCol a = sm.line_col(r.file, r.begin), b = sm.line_col(r.file, r.end);
-  return fmt::format(R"({{"file":"{}","begin":{{"offset":{},"line":{},"col":{}}},"end":{{"offset":{},"line":{},"col":{}}}}})",
-                     json_escape(sm.name(r.file)), r.begin, a.line, a.col, r.end, b.line, b.col);
+nlohmann::ordered_json json_range(const SourceManager& sm, SourceRange r) {
+  if (!r.valid()) return nullptr;
+  const LineCol a = sm.line_col(r.file, r.begin), b = sm.line_col(r.file, r.end);
+  nlohmann::ordered_json j;
+  j["file"] = sm.name(r.file);
+  j["begin"] = {{"offset", r.begin}, {"line", a.line}, {"col", a.col}};
+  j["end"] = {{"offset", r.end}, {"line", b.line}, {"col", b.col}};
+  return j;
 }
 }  // namespace
 
-std::string render_json(const SourceManager& sm, const Diagnostic& d) {
-  std::string notes, fixits;
-  for (const Note& n : d.notes)
-    notes += fmt::format(R"({}{{"range":{},"message":"{}"}})", notes.empty() ? "" : ",", json_range(sm, n.range),
-                         json_escape(n.message));
+nlohmann::ordered_json diagnostic_json(const SourceManager& sm, const Diagnostic& d) {
+  nlohmann::ordered_json j;
+  j["file"] = d.range.valid() ? nlohmann::ordered_json(sm.name(d.range.file)) : nlohmann::ordered_json(nullptr);
+  j["range"] = json_range(sm, d.range);
+  j["severity"] = std::string(severity_name(d.severity));
+  j["name"] = std::string(diag_info(d.id).name);
+  j["message"] = d.message;
+  j["notes"] = nlohmann::ordered_json::array();
+  for (const Note& n : d.notes) j["notes"].push_back({{"range", json_range(sm, n.range)}, {"message", n.message}});
+  j["fixits"] = nlohmann::ordered_json::array();
   for (const FixIt& f : d.fixits)
-    fixits += fmt::format(R"({}{{"range":{},"replacement":"{}"}})", fixits.empty() ? "" : ",",
-                          json_range(sm, f.range), json_escape(f.replacement));
-  return fmt::format(
-      R"({{"file":{},"range":{},"severity":"{}","name":"{}","message":"{}","notes":[{}],"fixits":[{}],"card":{}}})",
-      d.range.valid() ? "\"" + json_escape(sm.name(d.range.file)) + "\"" : "null", json_range(sm, d.range),
-      severity_name(d.severity), diag_info(d.id).name, json_escape(d.message), notes, fixits,
-      d.card_title.empty() ? "null" : "\"" + json_escape(d.card_title) + "\"");
+    j["fixits"].push_back({{"range", json_range(sm, f.range)}, {"replacement", f.replacement}});
+  j["card"] = d.card_title.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(d.card_title);
+  return j;
 }
+
+std::string dump_json(const nlohmann::ordered_json& value) {
+  // Compact, UTF-8 kept as it is, and any byte that is not UTF-8 replaced (never invalid output).
+  return value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+std::string render_json(const SourceManager& sm, const Diagnostic& d) { return dump_json(diagnostic_json(sm, d)); }
 
 }  // namespace cardc

@@ -16,6 +16,5 @@ void render_text(const SourceManager& sm, const Diagnostic& d, std::ostream& out
 // One JSON object (no trailing newline): file, range (offsets and line:col), severity, name, message,
 // notes, fixits, card.
 std::string render_json(const SourceManager& sm, const Diagnostic& d);
-std::string json_escape(std::string_view s);
 
 }  // namespace cardc

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <iostream>
@@ -12,6 +13,8 @@
 #include <fmt/format.h>
 
 #include "ast/dump.h"
+#include "diag/diagnostic_json.h"
+#include "diag/diagnostic_output.h"
 #include "diag/render.h"
 #include "diag/verify.h"
 #include "driver/inputs.h"
@@ -20,6 +23,7 @@
 #include "bind/binder.h"
 #include "bind/runtime_profile.h"
 #include "driver/progress.h"
+#include "driver/standard_input.h"
 #include "sema/emit_sema.h"
 #include "meaning/dump.h"
 #include "sema/pipeline.h"
@@ -38,9 +42,10 @@ class Session {
 
   FileId load(const std::string& path) {
     std::string error;
-    FileId id = sm_.load(path, error, limits_.max_file_bytes);
+    FileId id = load_input(sm_, path, error, limits_.max_file_bytes);
     if (id == kNoFile) {
-      diags_.report(DiagId::CannotReadFile, SourceRange{sm_.add(path, ""), 0, 0}, path, error);
+      const std::string name = input_name(path);
+      diags_.report(DiagId::CannotReadFile, SourceRange{sm_.add(name, ""), 0, 0}, name, error);
       io_error_ = true;
     }
     return id;
@@ -111,6 +116,10 @@ class Session {
 
   void run(const std::vector<std::string>& inputs) {
     for (const auto& path : inputs) {
+      if (is_standard_input(path)) {
+        check_set_file(path);
+        continue;
+      }
       switch (file_kind(path)) {
         case FileKind::CardSet: check_set_file(path); break;
         case FileKind::Profile: check_profile_file(path); break;
@@ -142,11 +151,6 @@ class Session {
   bool io_error_ = false;
 };
 
-bool use_color(const std::string& mode) {
-  if (mode == "always") return true;
-  if (mode == "never") return false;
-  return ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-}
 
 }  // namespace
 
@@ -167,6 +171,16 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
+  // A folder with nothing to check is a mistake (a wrong path), not a clean result.
+  bool empty_folder = false;
+  for (const auto& p : opts.paths) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec) && expand_inputs({p}).empty()) {
+      err << "cardc check: '" << p << "' holds no card sets (.cards) or game profiles (.game)\n";
+      empty_folder = true;
+    }
+  }
+  if (empty_folder) return 2;
   auto start = std::chrono::steady_clock::now();
   Session s(opts);
   s.run(expand_inputs(opts.paths));
@@ -194,22 +208,28 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
   if (opts.compile) summary += fmt::format(" ({} card{} compiled)", s.cards_compiled_, s.cards_compiled_ == 1 ? "" : "s");
   if (s.diags_.limit_hit())
     summary += fmt::format(" (more errors not shown: --error-limit={}; --error-limit=0 shows all)", opts.error_limit);
-  bool show_time = opts.time || ::isatty(STDOUT_FILENO);
+  bool show_time = opts.time || ::isatty(STDERR_FILENO);
   if (opts.format == "json") {
+    // One document: a diagnostic a line (as before), every value serialized by nlohmann-json (valid UTF-8).
     out << "{\"diagnostics\":[";
     bool first = true;
     for (const auto& d : diags) {
-      out << (first ? "\n" : ",\n") << render_json(s.sm_, d);
+      out << (first ? "\n" : ",\n") << dump_json(diagnostic_json(s.sm_, d));
       first = false;
     }
-    out << fmt::format("\n],\"summary\":{{\"files\":{},\"cards\":{},\"errors\":{},\"warnings\":{}{}{}}}}}\n", s.files_,
-                       s.cards_, s.diags_.errors(), s.diags_.warnings(),
-                       opts.compile ? fmt::format(",\"compiled\":{},\"faithful\":{},\"lowered\":{}", s.cards_compiled_, s.cards_faithful_, s.cards_lowered_) : "",
-                       opts.time ? fmt::format(",\"seconds\":{:.3f}", secs) : "");
+    nlohmann::ordered_json summary_json = {{"files", s.files_}, {"cards", s.cards_}, {"errors", s.diags_.errors()},
+                                           {"warnings", s.diags_.warnings()}};
+    if (opts.compile) {
+      summary_json["compiled"] = s.cards_compiled_;
+      summary_json["faithful"] = s.cards_faithful_;
+      summary_json["lowered"] = s.cards_lowered_;
+    }
+    if (opts.time) summary_json["seconds"] = std::round(secs * 1000) / 1000;
+    out << "\n],\"summary\":" << dump_json(summary_json) << "}\n";
   } else {
-    TextStyle style{use_color(opts.color)};
-    for (const auto& d : diags) render_text(s.sm_, d, out, style);
-    if (opts.emit.empty()) out << summary << (show_time ? fmt::format(" in {:.2f} s", secs) : "") << "\n";
+    // Diagnostics and the summary are messages, on stderr like every command's; stdout is for data (JSON, --emit).
+    write_diagnostics(s.sm_, diags, err);
+    if (opts.emit.empty()) err << summary << (show_time ? fmt::format(" in {:.2f} s", secs) : "") << "\n";
   }
   if (s.io_error_) return 2;
   return s.diags_.errors() ? 1 : 0;
@@ -231,7 +251,7 @@ int run_dump_ast(const CheckOptions& opts, std::ostream& out, std::ostream& err)
     } else {
       if (auto s = parse_card_set(sm, id, diags)) ast::dump(*s, sm, out, opts.only_card);
     }
-    for (const auto& d : diags.sorted()) render_text(sm, d, err, {});
+    write_diagnostics(sm, diags.sorted(), err);
     if (diags.errors()) rc = 1;
   }
   return rc;

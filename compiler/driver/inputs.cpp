@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "driver/installed_profiles.h"
+
 namespace cardc {
 
 namespace fs = std::filesystem;
@@ -51,6 +53,9 @@ std::optional<std::string> find_profile(const std::string& game, const std::stri
     if (!dir.has_parent_path() || dir.parent_path() == dir) break;
     dir = dir.parent_path();
   }
+  // Last, the bundled games an installed cardc brings (share/cardc).
+  if (auto installed = installed_profile_dir())
+    if (fs::path c = fs::path(*installed) / game / (game + ".game"); exists(c)) return c.string();
   return std::nullopt;
 }
 

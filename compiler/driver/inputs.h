@@ -14,7 +14,8 @@ FileKind file_kind(const std::string& path);
 std::vector<std::string> expand_inputs(const std::vector<std::string>& paths);
 
 // The profile of game `game` for a set at `set_path`: in the extra search dirs first, then in each folder from
-// the set's up to the root: DIR/GAME.game, DIR/GAME/GAME.game, DIR/cards/GAME/GAME.game.
+// the set's up to the root: DIR/GAME.game, DIR/GAME/GAME.game, DIR/cards/GAME/GAME.game;
+// last, the installed cardc's bundled games (share/cardc/GAME/GAME.game).
 std::optional<std::string> find_profile(const std::string& game, const std::string& set_path,
                                         const std::vector<std::string>& search_dirs);
 

@@ -6,6 +6,8 @@
 #include "codegen/compile_command.h"
 #include "codegen/signing_keys.h"
 #include "driver/check_command.h"
+#include "diag/diagnostic_output.h"
+#include "driver/cli_conventions.h"
 #include "driver/compile_pipeline.h"
 #include "driver/progress.h"
 #include "driver/run_command.h"
@@ -15,13 +17,21 @@
 #include "tools/lsp_server.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"cardc: a compiler for card-game card text"};
+  CLI::App app{"cardc: a compiler for card-game card text", "cardc"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", [] { return cardc::version_text(); }, "Print the compiler's, card library ABI's and profile format's versions");
   cardc::CheckOptions opts;
+  // Global options, accepted before or after any subcommand (fallthrough; set before the subcommands inherit it).
+  app.fallthrough();
+  app.add_option("--diagnostics-format", opts.format,
+                 "text or json (check: one JSON document on stdout; other commands: one JSON object a line on "
+                 "stderr)")
+      ->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--color", opts.color, "Colour diagnostics: auto (stderr is a terminal), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
 
   auto* check = app.add_subcommand("check", "Check card sets (.cards) and game profiles (.game); folders recursively");
   check->add_option("paths", opts.paths, "Files or folders")->required();
-  check->add_option("--diagnostics-format", opts.format, "text or json")->check(CLI::IsMember({"text", "json"}));
   check->add_option("--error-limit", opts.error_limit, "Stop reporting after N errors (default 20; 0: no limit)");
   check->add_flag("--werror", opts.werror, "Treat warnings as errors");
   check->add_flag("--verify", opts.verify, "Compare diagnostics with the expected-* comments in the files");
@@ -30,8 +40,7 @@ int main(int argc, char** argv) {
                     "Also print: ast (the syntax tree), sema (what the passes understood) or meaning (the meaning tree "
                     "the wording grammar read, docs/meaning.md)")
       ->check(CLI::IsMember({"ast", "sema", "meaning"}));
-  check->add_option("--profile-path", opts.profile_dirs, "Extra folders to look for GAME.game in");
-  check->add_option("--color", opts.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+  cardc::add_profile_path_option(check, opts.profile_dirs);
   check->add_flag("--time", opts.time, "Show the elapsed time in the summary (default on a terminal)");
   check->add_flag("--compile", opts.compile, "Also compile each set to the effect IR and report what cannot be compiled yet");
 
@@ -58,8 +67,11 @@ int main(int argc, char** argv) {
                       "description)")
       ->check(CLI::IsMember({"lib", "obj", "asm", "llvm", "ir", "profile"}));
   compile->add_option("-O", compile_opts.opt_level, "Optimization level 0-3 (default 2)")->check(CLI::Range(0, 3));
-  compile->add_option("--profile-path", compile_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  cardc::add_profile_path_option(compile, compile_opts.profile_dirs);
   compile->add_option("--cc", compile_opts.cc, "C compiler driver that links the library (default: cc on PATH)");
+  bool keep_going = false;
+  compile->add_flag("-k,--keep-going", keep_going,
+                    "Leave cards with errors out of the library (their diagnostics are printed) instead of failing");
   compile->add_option("-j,--jobs", compile_opts.jobs,
                       "Threads for a large library (more than 512 functions: one object per partition; 0: one per "
                       "core, the default). The library does not depend on it");
@@ -88,12 +100,16 @@ int main(int argc, char** argv) {
                   "Object cache folder (default: $CARDC_CACHE_DIR, $XDG_CACHE_HOME/cardc or ~/.cache/cardc)");
   run->add_flag("--no-cache", run_opts.no_cache, "Neither read nor write the object cache");
   run->add_option("--library", run_opts.library, "Play against this compiled card library (.so)");
+  // One key per --trust (repeatable), so `run --trust KEY.pub SCENARIO` leaves SCENARIO to the positional arguments.
   run->add_option("--trust", run_opts.trust,
-                  "A public key (cardc keygen's NAME.pub) whose signed libraries --library loads");
+                  "A public key (cardc keygen's NAME.pub) whose signed libraries --library loads (repeatable)")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   run->add_flag("--allow-unsigned", run_opts.allow_unsigned,
                 "UNSAFE, development only: let --library load a library no trusted key signed");
   run->add_option("-O", run_opts.opt_level, "JIT optimization level 0-3")->check(CLI::Range(0, 3));
-  run->add_option("--profile-path", run_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  cardc::add_profile_path_option(run, run_opts.profile_dirs);
   run->add_flag("--quiet", run_opts.quiet, "Print only failures and the summary, not the event log");
   run->add_flag("--narrate", run_opts.narrate, "Tell the event log in sentences");
 
@@ -109,23 +125,31 @@ int main(int argc, char** argv) {
   auto* render = app.add_subcommand("render", "Lay out a card set as an HTML proof sheet of card faces");
   render->add_option("path", render_opts.path, "Card set (.cards)")->required();
   render->add_option("-o,--output", render_opts.output, "Output HTML file (- for stdout)")->required();
-  render->add_option("--profile-path", render_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  cardc::add_profile_path_option(render, render_opts.profile_dirs);
 
   // cardc lsp: the language server on stdin/stdout (compiler/tools/)
   cardc::tools::LspOptions lsp_opts;
   auto* lsp = app.add_subcommand("lsp", "Run the language server (LSP 3.17, JSON-RPC over stdio)");
-  lsp->add_option("--profile-path", lsp_opts.profile_dirs, "Extra folders to look for GAME.game in");
+  cardc::add_profile_path_option(lsp, lsp_opts.profile_dirs);
   bool lsp_stdio = true;
   lsp->add_flag("--stdio", lsp_stdio, "Use stdin/stdout (the default and only transport)");
 
+  if (auto message = cardc::unknown_subcommand_message(app, argc, argv)) {
+    std::cerr << *message << "\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
+    if (dynamic_cast<const CLI::ExtrasError*>(&e)) std::cerr << cardc::unknown_option_hints(app);
     return 2;
   }
+  cardc::diagnostic_output() = cardc::diagnostic_output_from(opts.format, opts.color);
   try {
     if (check->parsed()) return cardc::run_check(opts, std::cout, std::cerr);
     if (dump->parsed()) return cardc::run_dump_ast(opts, std::cout, std::cerr);
@@ -141,7 +165,7 @@ int main(int argc, char** argv) {
     if (compile->parsed()) {
       // A progress line for large sets on a terminal (driver/progress.h); every output of compile is a file or
       // stdout, never JSON on stderr.
-      cardc::ProgressLine progress(cardc::ProgressLine::stderr_is_terminal());
+      cardc::ProgressLine progress(cardc::ProgressLine::stderr_is_terminal() && opts.format != "json");
       if (progress.enabled())
         compile_opts.progress = [&progress](const std::string& what) {
           if (what.empty()) progress.clear();
@@ -149,8 +173,8 @@ int main(int argc, char** argv) {
         };
       return cardc::codegen::run_compile(
           compile_opts,
-          [](const cardc::codegen::CompileOptions& o, cardc::ir::Module& m, std::ostream& e) {
-            return cardc::build_ir_module(o.paths, o.profile_dirs, m, e, o.progress);
+          [keep_going](const cardc::codegen::CompileOptions& o, cardc::ir::Module& m, std::ostream& e) {
+            return cardc::build_ir_module(o.paths, o.profile_dirs, m, e, o.progress, keep_going);
           },
           std::cout, std::cerr);
     }

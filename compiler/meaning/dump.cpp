@@ -69,9 +69,13 @@ class Dumper {
     std::string s = fmt::format("{} {}", at(e.range), primitive_name(e.verb));
     if (e.optional) s += " optional";
     if (e.card) s += " card=" + ref(*e.card);
+    if (e.cards) s += " cards=" + filter(*e.cards);
+    for (const Gift& g : e.gifts)
+      s += g.change ? fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value)
+                    : " keyword=" + named(p_.keywords, g.keyword);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
-    if (e.duration) s += fmt::format(" duration=\"{}\"", named(p_.durations, e.duration->duration));
+    if (e.duration) s += duration(*e.duration);
     return s;
   }
 
@@ -80,8 +84,12 @@ class Dumper {
     if (m.card) s += " card=" + ref(*m.card);
     if (m.cards) s += " cards=" + filter(*m.cards);
     for (const StatChange& c : m.changes) s += fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
-    s += m.duration ? fmt::format(" duration=\"{}\"", named(p_.durations, m.duration->duration)) : std::string(" duration=none");
+    s += m.duration ? duration(*m.duration) : std::string(" duration=none");
     return s;
+  }
+
+  std::string duration(const Duration& d) const {
+    return d.permanent ? std::string(" duration=permanent") : fmt::format(" duration=\"{}\"", named(p_.durations, d.duration));
   }
 
   std::string ref(const CardRef& r) const {
@@ -100,6 +108,11 @@ class Dumper {
     std::string s = fmt::format("{{{} side={}", f.plural ? "every" : "one", sides[static_cast<size_t>(f.side)]);
     if (f.other) s += " other";
     for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
+    for (const StateTest& st : f.states) {
+      const NamedDef& d = p_.states[static_cast<size_t>(st.state)];
+      auto opp = d.attrs.find("opposite");
+      s += " state=" + (st.holds || opp == d.attrs.end() ? d.name : opp->second);
+    }
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
     for (const StatBound& b : f.stats)
       s += fmt::format(" {}{}{}", named(p_.stats, b.stat), b.compare == StatBound::Compare::AtMost ? "<=" : ">=", amount(b.value));

@@ -43,10 +43,18 @@ struct StatBound {
   SourceRange range;
 };
 
+// "unbowed", "dishonored": one of the profile's card states holds, or does not (its opposite).
+struct StateTest {
+  ProfileId state = -1;
+  bool holds = true;
+  SourceRange range;
+};
+
 // A set of cards a noun phrase describes: "an opposing Personality", "Your Samurai Personalities",
 // "Other units you control".
 struct CardFilter {
   std::vector<ProfileId> card_types;  // the card is one of these (empty: any card)
+  std::vector<StateTest> states;      // and in these states
   std::vector<ProfileId> keywords;    // the card has all of these (003 Keywords)
   Side side = Side::Any;
   bool other = false;   // not this card (001 This: nor the card it is attached to)
@@ -76,6 +84,8 @@ struct CardRef {
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
   ProfileId keyword = -1;    // ThisKeyword
   int target = -1;           // Target, Pronoun: the index of the unit's targeting it names
+  bool person = false;       // Pronoun: it names a person ("he"); decides agreement only where the antecedent's card
+                             // types do not ("your target Samurai ... him")
   SourceRange range;
 };
 
@@ -86,9 +96,18 @@ struct StatChange {
   SourceRange range;
 };
 
-// How long an effect lasts: one of the profile's durations ("until the battle ends").
+// How long an effect lasts: one of the profile's durations ("until the battle ends"), or for good (003 Stats:
+// "Permanently give").
 struct Duration {
   ProfileId duration = -1;
+  bool permanent = false;
+  SourceRange range;
+};
+
+// One thing "Give" gives a card (003 Stats, Keywords): a stat change or a keyword.
+struct Gift {
+  std::optional<StatChange> change;
+  ProfileId keyword = -1;
   SourceRange range;
 };
 
@@ -97,8 +116,10 @@ struct Duration {
 struct Effect {
   Primitive verb = Primitive::gain_;
   std::optional<CardRef> card;  // the card it acts on ("Bow this Personality")
+  std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F")
   std::optional<Amount> amount;  // how many ("Gain 2 Honor", "Draw a card")
   ProfileId resource = -1;       // "Honor", "coins"
+  std::vector<Gift> gifts;       // give: what the card gets, in the order printed
   std::optional<Duration> duration;
   bool optional = false;  // "You may ...": the controller chooses whether it happens
   SourceRange range;

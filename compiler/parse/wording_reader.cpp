@@ -147,7 +147,7 @@ class Transformer {
       e.range = range(c);
       u.body.push_back(std::move(e));
     } else if (auto* e = dynamic_cast<W::EffectSentenceContext*>(c)) {
-      u.body.push_back(effect(e->effect(), u));
+      for (auto* one : e->effect()) u.body.push_back(effect(one, u));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       u.targets.push_back(targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -181,12 +181,42 @@ class Transformer {
       // "a card", "2 cards": the noun's number agrees with the amount
       bool one = e.amount->kind == Amount::Kind::Constant && e.amount->value == 1;
       if (one != (d->CARD() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+    } else if (auto* g = dynamic_cast<W::GiveEffectContext*>(c)) {
+      give(g, u, e);
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
       e.card = card_ref(k->cardRef(), u);
     }
     return e;
+  }
+
+  // giveEffect : V_GIVE (cardRef | EACH cardFilter) gifts duration?
+  void give(W::GiveEffectContext* c, Unit& u, Effect& e) {
+    e.verb = Primitive::give_;
+    if (c->cardRef()) {
+      e.card = card_ref(c->cardRef(), u);
+    } else {
+      e.cards = card_filter(c->cardFilter(), true);
+      if (e.cards->plural) throw Refusal{range(c->cardFilter()), "'each' before a plural"};
+      e.cards->plural = true;  // every such card
+    }
+    // gifts : gift ((COMMA | COMMA? AND) gift)* ;  gift : statChange (SLASH statChange)* | KEYWORD
+    for (auto* g : c->gifts()->gift()) {
+      if (auto* k = dynamic_cast<W::KeywordGiftContext*>(g)) {
+        e.gifts.push_back(Gift{std::nullopt, tok(k->KEYWORD()).id, range(g)});
+        continue;
+      }
+      for (auto* sc : static_cast<W::StatGiftContext*>(g)->statChange()) {
+        StatChange ch = stat_change(sc);
+        e.gifts.push_back(Gift{ch, -1, ch.range});
+      }
+    }
+    // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
+    const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
+    if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
+    if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
+    else if (c->duration()) e.duration = duration(c->duration());
   }
 
   Primitive verb(antlr4::Token* t) const {
@@ -216,24 +246,26 @@ class Transformer {
   // statChanges : statChange (AND statChange)* ;  statChange : MODIFIER STAT? | STAT MODIFIER
   std::vector<StatChange> stat_changes(W::StatChangesContext* c) {
     std::vector<StatChange> out;
-    for (auto* s : c->statChange()) {
-      const wording::WordToken& m = tok(s->MODIFIER());
-      StatChange ch;
-      ch.range = range(s);
-      ch.delta.range = m.range;
-      if (m.uses_x) throw Refusal{m.range, "a modifier of X"};
-      ch.delta.value = m.value;
-      if (m.id == -2) throw Refusal{m.range, "its letters name no stat of the profile"};
-      if (s->STAT() && m.id >= 0) throw Refusal{ch.range, "two stats for one modifier"};
-      ch.stat = s->STAT() ? tok(s->STAT()).id : m.id;
-      if (ch.stat < 0) throw Refusal{m.range, "a modifier that names no stat"};
-      if (ch.delta.value == 0) throw Refusal{m.range, "+0 is no change"};  // 000 7.2
-      out.push_back(std::move(ch));
-    }
+    for (auto* s : c->statChange()) out.push_back(stat_change(s));
     return out;
   }
 
-  Duration duration(W::DurationContext* c) { return Duration{tok(c->DURATION()).id, range(c)}; }
+  StatChange stat_change(W::StatChangeContext* s) {
+    const wording::WordToken& m = tok(s->MODIFIER());
+    StatChange ch;
+    ch.range = range(s);
+    ch.delta.range = m.range;
+    if (m.uses_x) throw Refusal{m.range, "a modifier of X"};
+    ch.delta.value = m.value;
+    if (m.id == -2) throw Refusal{m.range, "its letters name no stat of the profile"};
+    if (s->STAT() && m.id >= 0) throw Refusal{ch.range, "two stats for one modifier"};
+    ch.stat = s->STAT() ? tok(s->STAT()).id : m.id;
+    if (ch.stat < 0) throw Refusal{m.range, "a modifier that names no stat"};
+    if (ch.delta.value == 0) throw Refusal{m.range, "+0 is no change"};  // 000 7.2
+    return ch;
+  }
+
+  Duration duration(W::DurationContext* c) { return Duration{tok(c->DURATION()).id, false, range(c)}; }
 
   // cardRef : THIS (CARD_TYPE | CARD | KEYWORD) | (HE | SHE | IT | HIM | HER) | V_TARGET CARD_TYPE
   CardRef card_ref(W::CardRefContext* c, Unit& u) {
@@ -243,6 +275,8 @@ class Transformer {
       const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
       const wording::WordToken& noun = tok(t->noun);
       if (noun.type == W::KEYWORD) {
+        // on an action card, "this Shugenja" is the Personality performing it: a performer the tree has no node for
+        if (own && own->action) throw Refusal{r.range, "the performer of an action is not in the meaning tree yet"};
         r.kind = CardRef::Kind::ThisKeyword;  // 001 This: "this Shugenja"
         r.keyword = noun.id;
       } else if (noun.type == W::CARD_TYPE && noun.id != card_type_) {
@@ -261,6 +295,7 @@ class Transformer {
       if (u.targets.empty()) throw Refusal{r.range, "the pronoun has no antecedent"};
       r.kind = CardRef::Kind::Pronoun;
       r.target = static_cast<int>(u.targets.size() - 1);
+      r.person = !static_cast<W::PronounRefContext*>(c)->IT();
       return r;
     }
     auto* i = static_cast<W::InlineTargetRefContext*>(c);
@@ -268,22 +303,47 @@ class Transformer {
     t.inline_ = true;
     t.range = r.range;
     t.filter = target_noun(i->targetNoun());
+    if (i->owner) {  // "your target Personality"
+      if (t.filter.side != Side::Any) throw Refusal{r.range, "two sides for one target"};
+      t.filter.side = Side::Yours;
+    }
     u.targets.push_back(std::move(t));
     r.kind = CardRef::Kind::Target;
     r.target = static_cast<int>(u.targets.size() - 1);
     return r;
   }
 
-  // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? KEYWORD* CARD_TYPE filterClause*
+  // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? STATE* KEYWORD* nouns filterClause*
   CardFilter target_noun(W::TargetNounContext* c) {
     CardFilter f;
     f.range = range(c);
-    if (tok(c->noun).type == W::CARD_TYPE) f.card_types.push_back(tok(c->noun).id);  // "target card": any
+    nouns(c->nouns(), f);
+    if (f.plural) throw Refusal{f.range, "targeting several cards at once"};
     f.other = c->OTHER() != nullptr;
     if (c->side) f.side = side(c->side);
+    states(c->STATE(), f);
     for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
+  }
+
+  // nouns : CARD_TYPE (OR CARD_TYPE)* | CARD_TYPES (OR CARD_TYPES)* | CARD | CARDS
+  void nouns(W::NounsContext* c, CardFilter& f) {
+    if (!c) return;  // keywords alone: any card with them
+    f.plural = !c->CARD_TYPES().empty() || c->CARDS();
+    for (auto* n : c->CARD_TYPE()) f.card_types.push_back(tok(n).id);
+    for (auto* n : c->CARD_TYPES()) f.card_types.push_back(tok(n).id);  // "card": any
+  }
+
+  void states(const std::vector<antlr4::tree::TerminalNode*>& words, CardFilter& f) {
+    for (auto* w : words) f.states.push_back(StateTest{tok(w).id, tok(w).value != 0, tok(w).range});
+  }
+
+  // A clause after alternatives ("a Follower or Personality without Followers") may describe the last one or all of
+  // them: the words do not say which, so the sentence is not read.
+  void check_clause_scope(const CardFilter& f, W::FilterClauseContext* fc) {
+    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc))
+      throw Refusal{range(fc), "it may describe the last card type or all of them"};
   }
 
   static Side side(antlr4::Token* t) {
@@ -294,17 +354,17 @@ class Transformer {
     }
   }
 
-  // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? KEYWORD* (CARD_TYPE | CARD_TYPES) filterClause*
-  CardFilter card_filter(W::CardFilterContext* c) {
+  // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? STATE* KEYWORD* nouns filterClause*
+  // `each`: after "each", a singular noun with no article names every such card.
+  CardFilter card_filter(W::CardFilterContext* c, bool each = false) {
     CardFilter f;
     f.range = range(c);
-    const wording::WordToken& noun = tok(c->noun);
-    if (noun.type == W::CARD_TYPE || noun.type == W::CARD_TYPES) f.card_types.push_back(noun.id);  // "card": any
-    f.plural = noun.type == W::CARD_TYPES || noun.type == W::CARDS;
-    if (c->article && f.plural) throw Refusal{f.range, "an article before a plural"};
-    if (!c->article && !f.plural && !c->side) throw Refusal{f.range, "a singular noun with no article"};
+    nouns(c->nouns(), f);
+    if (c->article && (f.plural || each)) throw Refusal{f.range, "an article after 'each' or before a plural"};
+    if (!c->article && !f.plural && !c->side && !each) throw Refusal{f.range, "a singular noun with no article"};
     f.other = c->OTHER() != nullptr || (c->article && c->article->getType() == W::ANOTHER);
     if (c->side) f.side = side(c->side);
+    states(c->STATE(), f);
     for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
@@ -312,6 +372,7 @@ class Transformer {
 
   // filterClause : YOU control | WITH amount STAT OR (LESS | MORE_)
   void filter_clause(W::FilterClauseContext* fc, CardFilter& f) {
+    check_clause_scope(f, fc);
     if (dynamic_cast<W::YouControlContext*>(fc)) {
       if (f.side != Side::Any && f.side != Side::Yours) throw Refusal{range(fc), "'you control' after another side"};
       f.side = Side::Yours;

@@ -78,6 +78,7 @@ struct VerbDef {
   std::vector<std::string> words;   // lower-case words
   std::string primitive;
   SourceRange where;
+  bool permanent = false;  // [permanent]: what it gives lasts for good (003 Stats: "Permanently give")
 };
 
 struct NamedDef {  // zones, states, designators, statuses, dice

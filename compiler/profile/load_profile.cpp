@@ -32,7 +32,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> duration{"ends at"};
   static const std::vector<std::string_view> status{"resist roll", "damage", "token"};
   static const std::vector<std::string_view> dice{"sides"};
-  static const std::vector<std::string_view> verb{"primitive"};
+  static const std::vector<std::string_view> verb{"primitive", "permanent"};
   static const std::vector<std::string_view> none{};
   switch (k) {
     case DeclKind::Stat: return stat;
@@ -307,7 +307,7 @@ class Loader {
           }
           prim = key;
         }
-        p_->verbs.push_back({n.text, phrase_words(n.text), prim, n.range});
+        p_->verbs.push_back({n.text, phrase_words(n.text), prim, n.range, attr(d, "permanent") != nullptr});
         break;
       }
       default: {

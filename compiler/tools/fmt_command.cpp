@@ -6,6 +6,7 @@
 
 #include "base/read_file.h"
 #include "driver/inputs.h"
+#include "driver/standard_input.h"
 #include "parse/parser.h"
 #include "tools/atomic_write.h"
 #include "tools/format.h"
@@ -38,22 +39,31 @@ int run_fmt(const FmtOptions& opts, std::ostream& out, std::ostream& err) {
   int rc = 0;
   size_t files = 0, unformatted = 0;
   for (const auto& path : expand_inputs(opts.paths)) {
-    FileKind kind = file_kind(path);
+    const bool from_stdin = is_standard_input(path);  // "-": a card set on stdin, formatted to stdout
+    FileKind kind = from_stdin ? FileKind::CardSet : file_kind(path);
+    if (from_stdin && opts.in_place) {
+      err << "cardc fmt: --in-place cannot rewrite standard input ('-'); the formatted set goes to stdout without it\n";
+      rc = 2;
+      continue;
+    }
     if (kind == FileKind::Other) {
       err << "cardc fmt: '" << path << "' is not a card set (.cards) or game profile (.game)\n";
       rc = 2;
       continue;
     }
+    // A regular file (non-blocking, never a FIFO or device) or standard input, either bounded by the same limit.
     std::string text, why;
-    if (!read_input(path, ParseLimits{}.max_file_bytes, text, why)) {
-      err << path << ":1:1: error: cannot read '" << path << "': " << why << "\n";
+    if (!read_input(path, ParseLimits{}.max_file_bytes, text, why, /*allow_stdin=*/from_stdin)) {
+      const std::string name = input_name(path);
+      err << name << ":1:1: error: cannot read '" << name << "': " << why << "\n";
       rc = 2;
       continue;
     }
     ++files;
     std::string error;
     auto formatted =
-        format_source(text, kind == FileKind::CardSet ? FormatLanguage::CardSet : FormatLanguage::Profile, path, error);
+        format_source(text, kind == FileKind::CardSet ? FormatLanguage::CardSet : FormatLanguage::Profile,
+                      from_stdin ? kStdinName : path, error);
     if (!formatted) {
       err << error;
       if (rc == 0) rc = 1;

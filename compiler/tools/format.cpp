@@ -243,16 +243,17 @@ class SetFormatter {
       } else if (word == "text") {
         in_text_ = true;
         // A first paragraph written on the `text` line stays there ("text Draw a card."), one space after it.
-        out = rest.empty() ? "  text" : "  text " + std::string(rest);
+        out = rest.empty() ? "  text" : "  text " + collapse(rest);
       } else {  // flavor
-        out = rest.empty() ? "  flavor" : "  flavor " + std::string(rest);
+        out = rest.empty() ? "  flavor" : "  flavor " + std::string(rest);  // prose: kept as written
       }
       w_.code(with_comment(out, l));
       return;
     }
-    // A paragraph (or, in a file with errors, something the verifier will refuse).
+    // A paragraph (or, in a file with errors, something the verifier will refuse): its words with one space
+    // between them (the verifier proves no word changed).
     flush(in_card_ ? 4 : 0, in_card_ ? Next::Field : Next::Other);
-    w_.code(with_comment(std::string(in_card_ ? 4 : 0, ' ') + std::string(l.code), l));
+    w_.code(with_comment(std::string(in_card_ ? 4 : 0, ' ') + (in_card_ ? collapse(l.code) : std::string(l.code)), l));
   }
 
   std::vector<std::pair<const Line*, bool>> pending_;  // blank and comment lines; bool: keeps its column

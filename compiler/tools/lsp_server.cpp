@@ -503,6 +503,29 @@ class Server {
 
 }  // namespace
 
+namespace {
+
+// Message framing limits: LSP headers are a few short lines ("Content-Length: 123"). Input that breaks them (a
+// header with no newline, endless header lines) is not LSP, and the server stops reading it rather than buffering
+// it: memory stays bounded on any input.
+constexpr size_t kMaxHeaderLine = 8192;
+constexpr int kMaxHeaderLines = 64;
+
+enum class HeaderLine { Read, EndOfInput, TooLong };
+
+// One header line without its newline, read a character at a time up to kMaxHeaderLine.
+HeaderLine read_header_line(std::istream& in, std::string& line) {
+  line.clear();
+  for (int c = in.get(); c != std::char_traits<char>::eof(); c = in.get()) {
+    if (c == '\n') return HeaderLine::Read;
+    if (line.size() >= kMaxHeaderLine) return HeaderLine::TooLong;
+    line += static_cast<char>(c);
+  }
+  return HeaderLine::EndOfInput;
+}
+
+}  // namespace
+
 int run_lsp(const LspOptions& opts, std::istream& in, std::ostream& out, std::ostream& log) {
   Server server(opts, out, log);
   std::string line;
@@ -510,7 +533,18 @@ int run_lsp(const LspOptions& opts, std::istream& in, std::ostream& out, std::os
     // Headers up to an empty line; only Content-Length matters.
     long long length = -1;
     bool any = false;
-    while (std::getline(in, line)) {
+    int lines = 0;
+    while (true) {
+      const HeaderLine got = read_header_line(in, line);
+      if (got == HeaderLine::EndOfInput) {
+        in.setstate(std::ios::failbit);
+        break;
+      }
+      if (got == HeaderLine::TooLong || ++lines > kMaxHeaderLines) {
+        log << "cardc lsp: message framing broken (a header line over " << kMaxHeaderLine << " bytes or over "
+            << kMaxHeaderLines << " header lines); stopping\n";
+        return 1;
+      }
       any = true;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line.empty()) break;

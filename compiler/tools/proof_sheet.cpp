@@ -110,7 +110,17 @@ ul.diags li.error { border-color: #b3261e; }
 ul.diags li.warning { border-color: #c88a04; }
 ul.diags li .where { color: #6b6252; }
 section.file-diags { margin-top: 24px; }
-@media print { body { background: #fff; padding: 0; } .slot { break-inside: avoid; } }
+/* Print: cards at their real size, 63 x 88 mm, nine to an A4 page (3 x 3); the screen's 300px face is scaled to
+   63 mm (zoom 0.7937) and cut at 88 mm; diagnostics, the header and shadows are for the screen only. */
+@page { size: A4 portrait; margin: 16mm 10mm; }
+@media print {
+  body { background: #fff; padding: 0; }
+  header.sheet, ul.diags, section.file-diags { display: none; }
+  main { display: grid; grid-template-columns: repeat(3, 63mm); grid-auto-rows: 88mm; gap: 0; justify-content: center; }
+  .slot { width: 63mm; height: 88mm; break-inside: avoid; overflow: hidden; }
+  article.card { zoom: 0.7937; height: 419px; min-height: 0; overflow: hidden; box-shadow: none; border-radius: 10px;
+                 -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+}
 )css";
 
 // A stable pair of colours per card type, for the art box.

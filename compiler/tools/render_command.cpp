@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "diag/diagnostic_output.h"
 #include "diag/render.h"
 #include "driver/compile_pipeline.h"
 #include "driver/inputs.h"
@@ -19,7 +20,7 @@ int run_render(const RenderOptions& opts, std::ostream& out, std::ostream& err) 
   }
   auto cs = compile_set(opts.path, opts.profile_dirs, /*bind=*/false);
   if (cs->io_error || !cs->set) {
-    for (const auto& d : cs->diags.sorted()) render_text(cs->sm, d, err, {});
+    write_diagnostics(cs->sm, cs->diags.sorted(), err);
     err << "cardc render: cannot read or parse '" << opts.path << "'\n";
     return 2;
   }

@@ -61,6 +61,11 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
     verb_tokens_.push_back(prim ? verb_token(*prim) : 0);
   }
   for (const NamedDef& d : p_.designators) designator_words_.push_back(phrase_words(d.name));
+  for (size_t st = 0; st < p_.states.size(); ++st) {
+    state_words_.push_back({phrase_words(p_.states[st].name), static_cast<int>(st), true});
+    if (auto opp = p_.states[st].attrs.find("opposite"); opp != p_.states[st].attrs.end())
+      state_words_.push_back({phrase_words(opp->second), static_cast<int>(st), false});
+  }
   for (size_t v = 0; v < p_.verbs.size(); ++v)
     if (!p_.verbs[v].words.empty()) verbs_by_first_[p_.verbs[v].words[0]].push_back(static_cast<int>(v));
   for (size_t e = 0; e < p_.events.size(); ++e)
@@ -68,7 +73,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
 }
 
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
-// resource, a status, a card type, a keyword, a designator.
+// resource, a status, a card type, a keyword, a designator, a card state.
 bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken& out, size_t& len) const {
   len = 0;
   auto offer = [&](int id, size_t n, Token type) {
@@ -88,6 +93,7 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken
     len = n;
     out.type = verb_tokens_[static_cast<size_t>(verb)];
     out.id = verb;
+    out.value = p_.verbs[static_cast<size_t>(verb)].permanent ? 1 : 0;  // what the round trip compares besides the primitive
   }
   if (len == 0 && ClauseReader(p_).third_person_verb(first, verb) &&
       verb_tokens_[static_cast<size_t>(verb)] != 0) {
@@ -119,6 +125,14 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken
     bool match = !dw.empty() && dw.size() <= words.size();
     for (size_t k = 0; k < dw.size() && match; ++k) match = lower_equals(word_text(*words[k]), dw[k]);
     if (match) offer(static_cast<int>(i), dw.size(), Token::DESIGNATOR);
+  }
+  // a card state as an adjective ("unbowed Follower"): value 1 when the state holds, 0 for its opposite
+  for (const StateWords& sw : state_words_) {
+    bool match = !sw.words.empty() && sw.words.size() <= words.size() && sw.words.size() > len;
+    for (size_t k = 0; k < sw.words.size() && match; ++k) match = lower_equals(word_text(*words[k]), sw.words[k]);
+    if (!match) continue;
+    offer(sw.state, sw.words.size(), Token::STATE);
+    out.value = sw.holds ? 1 : 0;
   }
   return len > 0;
 }

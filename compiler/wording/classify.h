@@ -27,6 +27,13 @@ class Classifier {
   const GameProfile& p_;
   std::vector<int> verb_tokens_;
   std::vector<std::vector<std::string>> designator_words_;  // lower case
+  // a card state's name and its opposite's ("Bowed", "Unbowed"): the state and whether it holds
+  struct StateWords {
+    std::vector<std::string> words;  // lower case
+    int state;
+    bool holds;
+  };
+  std::vector<StateWords> state_words_;
   // profile verbs and events by their first word (lower case): the few that can start at a word, not all of them
   std::unordered_map<std::string, std::vector<int>> verbs_by_first_, events_by_first_;  // per profile verb: the token of its primitive (0: a primitive with no token)
 };

@@ -61,11 +61,13 @@ class Renderer {
     w.value = a.value;
     out_.push_back(w);
   }
-  // The verb token of a primitive, as the profile spells it (its first verb for that primitive).
-  void verb(Primitive p) {
+  // The verb token of a primitive, as the profile spells it (its first verb for that primitive; for a permanent
+  // gift, its first verb marked [permanent]).
+  void verb(Primitive p, bool permanent = false) {
     for (size_t v = 0; v < p_.verbs.size(); ++v)
-      if (primitive_named(p_.verbs[v].primitive) == p) {
+      if (primitive_named(p_.verbs[v].primitive) == p && p_.verbs[v].permanent == permanent) {
         WordToken w{verb_token(p), {}, static_cast<int32_t>(v)};
+        w.value = permanent ? 1 : 0;
         out_.push_back(w);
         return;
       }
@@ -91,7 +93,7 @@ class Renderer {
       word(Token::YOU);
       word(Token::MAY);
     }
-    verb(e.verb);
+    verb(e.verb, e.duration && e.duration->permanent);
     switch (e.verb) {
       case Primitive::draw_:
         number(*e.amount);
@@ -104,11 +106,35 @@ class Renderer {
         if (e.amount) number(*e.amount);
         name(Token::RESOURCE, e.resource);
         break;
+      case Primitive::give_:
+        if (e.card) card_ref(*e.card, false);
+        else {
+          word(Token::EACH);
+          card_filter(*e.cards, true);
+        }
+        gifts(e.gifts);
+        break;
       default:
         if (e.card) card_ref(*e.card, false);
         break;
     }
-    if (e.duration) name(Token::DURATION, e.duration->duration);
+    if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
+  }
+
+  // "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval": stat changes in a row share a slash
+  void gifts(const std::vector<Gift>& g) {
+    for (size_t i = 0; i < g.size(); ++i) {
+      if (i > 0 && g[i].change && g[i - 1].change) word(Token::SLASH);
+      else if (i > 0) word(i + 1 == g.size() ? Token::AND : Token::COMMA);
+      if (g[i].change) modifier(*g[i].change);
+      else name(Token::KEYWORD, g[i].keyword);
+    }
+  }
+
+  void modifier(const StatChange& c) {
+    WordToken w{static_cast<int>(Token::MODIFIER), {}, c.stat};
+    w.value = c.delta.value;
+    out_.push_back(w);
   }
 
   void targeting(const Targeting& t) {
@@ -126,9 +152,7 @@ class Renderer {
     }
     for (size_t i = 0; i < m.changes.size(); ++i) {
       if (i > 0) word(Token::AND);
-      WordToken w{static_cast<int>(Token::MODIFIER), {}, m.changes[i].stat};
-      w.value = m.changes[i].delta.value;
-      out_.push_back(w);
+      modifier(m.changes[i]);
     }
     if (m.duration) name(Token::DURATION, m.duration->duration);
   }
@@ -147,27 +171,24 @@ class Renderer {
         break;
       case CardRef::Kind::Pronoun: {
         // a person is "he"/"him" (the profile marks its card types [person]); any other card is "it"
+        // (a card named by keywords alone may be either: the printed pronoun says which)
         const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
-        bool person = !f.card_types.empty();
+        bool person = f.card_types.empty() ? r.person : true;
         for (ProfileId t : f.card_types)
           person = person && t >= 0 && p_.card_types[static_cast<size_t>(t)].person;
         word(!person ? Token::IT : subject ? Token::HE : Token::HIM);
         break;
       }
       case CardRef::Kind::Target: {
-        // "target Personality", "target opposing Samurai Personality you control"
-        verb(Primitive::target_);
+        // "target Personality", "target opposing Samurai Personality", "your target unbowed Follower"
         const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
+        if (f.side == Side::Yours) word(Token::YOUR);
+        verb(Primitive::target_);
         if (f.side == Side::Opposing) word(Token::OPPOSING);
         if (f.side == Side::Enemy) word(Token::ENEMY);
         if (f.other) word(Token::OTHER);
-        for (ProfileId k : f.keywords) name(Token::KEYWORD, k);
-        if (f.card_types.empty()) word(Token::CARD);
-        else name(Token::CARD_TYPE, f.card_types[0]);
-        if (f.side == Side::Yours) {
-          word(Token::YOU);
-          word(Token::CONTROL);
-        }
+        adjectives(f);
+        card_types(f, false);
         stat_bounds(f);
         break;
       }
@@ -176,20 +197,40 @@ class Renderer {
 
   // One card: "a[n] [opposing] [Samurai] Personality [with 2 Chi or less]", "another ..."; every card of a set:
   // "Your [other] Samurai Personalities". A card you control: "a Follower you control".
-  void card_filter(const CardFilter& f) {
+  // `each`: after "each", every card of the set in the singular with no article ("each Nonhuman Personality").
+  void card_filter(const CardFilter& f, bool each = false) {
+    const bool plural = f.plural && !each;
     if (!f.plural) word(f.other && f.side == Side::Any ? Token::ANOTHER : Token::A);
-    if (f.plural && f.side == Side::Yours) word(Token::YOUR);
+    if ((plural || each) && f.side == Side::Yours) word(Token::YOUR);
     if (f.side == Side::Opposing) word(Token::OPPOSING);
     if (f.side == Side::Enemy) word(Token::ENEMY);
     if (f.other && (f.plural || f.side != Side::Any)) word(Token::OTHER);
-    for (ProfileId k : f.keywords) name(Token::KEYWORD, k);
-    for (ProfileId t : f.card_types) name(f.plural ? Token::CARD_TYPES : Token::CARD_TYPE, t, f.plural);
-    if (f.card_types.empty()) word(f.plural ? Token::CARDS : Token::CARD);  // any card
+    adjectives(f);
+    card_types(f, plural);
     if (!f.plural && f.side == Side::Yours) {
       word(Token::YOU);
       word(Token::CONTROL);
     }
     stat_bounds(f);
+  }
+
+  void adjectives(const CardFilter& f) {
+    for (const StateTest& st : f.states) {
+      WordToken w{static_cast<int>(Token::STATE), {}, st.state};
+      w.value = st.holds ? 1 : 0;
+      out_.push_back(w);
+    }
+    for (ProfileId k : f.keywords) name(Token::KEYWORD, k);
+  }
+
+  // "Personality", "Follower or Item", "Personalities"; "card" for any card
+  void card_types(const CardFilter& f, bool plural) {
+    for (size_t i = 0; i < f.card_types.size(); ++i) {
+      if (i > 0) word(Token::OR);
+      name(plural ? Token::CARD_TYPES : Token::CARD_TYPE, f.card_types[i], plural);
+    }
+    // any card: "card", or its keywords alone ("an unbowed Samurai")
+    if (f.card_types.empty() && (plural || f.keywords.empty())) word(plural ? Token::CARDS : Token::CARD);
   }
 
   void stat_bounds(const CardFilter& f) {
@@ -248,6 +289,15 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::RESOURCE: out.push_back(at(p.resources, w.id)); break;
       case Token::KEYWORD: out.push_back(at(p.keywords, w.id)); break;
       case Token::STATUS: out.push_back(at(p.statuses, w.id)); break;
+      case Token::STATE: {  // an adjective: "unbowed"
+        std::string s = at(p.states, w.id);
+        if (w.value == 0 && w.id >= 0 && static_cast<size_t>(w.id) < p.states.size())
+          if (auto opp = p.states[static_cast<size_t>(w.id)].attrs.find("opposite"); opp != p.states[static_cast<size_t>(w.id)].attrs.end())
+            s = opp->second;
+        for (char& ch : s) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);
+        out.push_back(s);
+        break;
+      }
       case Token::DESIGNATOR: out.push_back(at(p.designators, w.id)); break;
       case Token::EVENT: out.push_back(phrase(p.events, w.id)); break;
       case Token::DURATION: out.push_back(phrase(p.durations, w.id)); break;
@@ -268,6 +318,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
         else if (w.type == static_cast<int>(Token::COLON)) out.push_back(":");
         else if (w.type == static_cast<int>(Token::PERIOD)) out.push_back(".");
         else if (w.type == static_cast<int>(Token::SLASH)) out.push_back("/");
+        else if (w.type == static_cast<int>(Token::COMMA)) out.push_back(",");
         break;
     }
   }

@@ -46,6 +46,13 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
       case Token::COMMA:
         // "After this Follower enters play, lose 1 Honor": a trigger ends at a comma as at a colon
         if (!out.empty() && out.back().type == static_cast<int>(Token::EVENT)) k.type = static_cast<int>(Token::COLON);
+        // "A, B, and C" is "A, B and C"
+        else if (i + 1 < words.size() && is(words[i + 1], Token::AND)) continue;
+        break;
+      case Token::SLASH:
+        // "+1F/+1C" is "+1F and +1C"
+        if (i > 0 && is(words[i - 1], Token::MODIFIER) && i + 1 < words.size() && is(words[i + 1], Token::MODIFIER))
+          k.type = static_cast<int>(Token::AND);
         break;
       case Token::MODIFIER: {
         // "+2 Force" and "Force +2" are "+2F"
@@ -58,12 +65,32 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         }
         break;
       }
+      case Token::YOUR:
+        // "your target Personality" is "target your Personality"
+        if (i + 1 < words.size() && is(words[i + 1], Token::V_TARGET)) {
+          out.push_back(Key{words[i + 1].type, -1, words[i + 1].value, words[i + 1].range});
+          out.push_back(k);
+          ++i;
+          continue;
+        }
+        break;
+      case Token::CARD:
+        // "a Samurai card" is "a Samurai": a card named by its keywords
+        if (!out.empty() && out.back().type == static_cast<int>(Token::KEYWORD)) continue;
+        break;
+      case Token::AND:
+        // "Bow him and destroy him" is "Bow him. Destroy him.": effects one after the other
+        if (i + 1 < words.size() && words[i + 1].type >= static_cast<int>(Token::V_GAIN) && words[i + 1].type <= static_cast<int>(Token::V_USE))
+          k.type = static_cast<int>(Token::PERIOD);
+        break;
       case Token::YOU:
         // "a Follower you control" is "your Follower": the side before the card's adjectives
         if (i + 1 < words.size() && (is(words[i + 1], Token::CONTROL) || is(words[i + 1], Token::V_TAKE_CONTROL)) && !out.empty() &&
             out.back().type == static_cast<int>(Token::CARD_TYPE)) {
           size_t j = out.size() - 1;
-          while (j > 0 && (out[j - 1].type == static_cast<int>(Token::KEYWORD) || out[j - 1].type == static_cast<int>(Token::OTHER))) --j;
+          while (j > 0 && (out[j - 1].type == static_cast<int>(Token::KEYWORD) || out[j - 1].type == static_cast<int>(Token::OTHER) ||
+                           out[j - 1].type == static_cast<int>(Token::STATE)))
+            --j;
           // "a Holding you control" is "your Holding": the side takes the article's place
           if (j > 0 && out[j - 1].type == kA) out[j - 1] = Key{static_cast<int>(Token::YOUR), -1, 0, out[j - 1].range};
           else out.insert(out.begin() + static_cast<long>(j), Key{static_cast<int>(Token::YOUR), -1, 0, w.range});
@@ -72,8 +99,10 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         }
         break;
       default:
-        // a verb by its primitive (its token), a profile name by its entry
+        // a verb by its primitive (its token) and whether it is permanent (its value), a profile name by its entry, a
+        // card state by its entry and whether it holds (its value)
         if (w.type >= static_cast<int>(Token::CARD_TYPE) && w.type <= static_cast<int>(Token::STATE)) k.id = w.id;
+        k.value = w.value;
         break;
     }
     out.push_back(k);

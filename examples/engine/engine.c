@@ -6,9 +6,11 @@
  * It opens the library (its signature by one of the trusted keys, made with `cardc keygen` and `cardc compile
  * --sign`, its identity and the ABI are checked before any of its code runs; --allow-unsigned, unsafe and for
  * development only, also loads libraries no trusted key signed), builds the profile the library was compiled against
- * from the description the library embeds, registers the cards, puts one of every card into play for each of two
- * players (and one more of each into zone 0), lets player 0 use every action of their cards with the default chooser,
- * ends the turn and prints the runtime's event log. Exit status: 0 done, 1 a runtime call failed, 2 usage. */
+ * from the description the library embeds, registers the cards and lists them (title and type), puts one of every
+ * card into play for each of two players (and one more of each into the deck, whatever the game calls these zones:
+ * it asks the profile which zone has which role), lets player 0 use every action of their cards with the default
+ * chooser, ends the turn and prints the runtime's event log. Exit status: 0 done, 1 a runtime call failed, 2 usage.
+ * The same file builds as C and as C++ (examples/engine/CMakeLists.txt). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,17 @@ int main(int argc, char** argv) {
   if (r != CARDRT_OK) return fail("cardrt_library_register_cards", r, error);
   const int32_t defs = cardrt_cardpool_count(pool);
   printf("engine: %s: profile %s, %d cards\n", path, identity, (int)defs);
+  for (int32_t def = 0; def < defs; ++def)
+    printf("engine: card %d: %s (%s)\n", (int)def, cardrt_cardpool_card_title(pool, def),
+           cardrt_profile_card_type_name(profile, cardrt_cardpool_card_type(pool, def)));
+
+  /* The zones by their role, not by their name (terrus plays in its "Field"). */
+  const int32_t deck = cardrt_profile_zone_by_role(profile, CARDRT_ZROLE_DECK);
+  const int32_t play = cardrt_profile_zone_by_role(profile, CARDRT_ZROLE_PLAY);
+  if (deck < 0) return fail("cardrt_profile_zone_by_role(deck)", deck, "the game has no deck");
+  if (play < 0) return fail("cardrt_profile_zone_by_role(play)", play, "the game has no play area");
+  printf("engine: deck zone %s, play zone %s\n", cardrt_profile_zone_name(profile, deck),
+         cardrt_profile_zone_name(profile, play));
 
   /* 4. A game, the default chooser (host.choose NULL). */
   cardrt_host host = {NULL, NULL, NULL};
@@ -83,18 +96,19 @@ int main(int argc, char** argv) {
   cardrt_profile_destroy(profile); /* the game keeps its own copies */
   cardrt_cardpool_destroy(pool);
 
-  /* Every card into play for both players (from zone 0, whatever the game calls it), and one more of each left
-   * in zone 0 (in the bundled profiles the deck) for what the cards draw. */
+  /* Every card into play for both players (from the deck), and one more of each left in the deck for what the
+   * cards draw. */
   int32_t* cards = (int32_t*)calloc((size_t)(defs > 0 ? defs : 1), sizeof(int32_t));
   if (!cards) return fail("calloc", CARDRT_E_NO_MEMORY, NULL);
   for (int32_t player = 0; player < 2; ++player)
     for (int32_t def = 0; def < defs; ++def) {
-      const int32_t card = cardrt_game_add_card(g, def, player, 0);
+      const int32_t card = cardrt_game_add_card(g, def, player, deck);
       if (card <= 0) return fail("cardrt_game_add_card", card, NULL);
       r = cardrt_game_put_into_play(g, card, player);
       if (r < 0) return fail("cardrt_game_put_into_play", r, NULL);
+      if (cardrt_card_zone(g, card) != play) return fail("cardrt_card_zone", CARDRT_E_STATE, "not in the play zone");
       if (player == 0) cards[def] = card;
-      if (cardrt_game_add_card(g, def, player, 0) <= 0) return fail("cardrt_game_add_card", CARDRT_E_STATE, NULL);
+      if (cardrt_game_add_card(g, def, player, deck) <= 0) return fail("cardrt_game_add_card", CARDRT_E_STATE, NULL);
     }
 
   /* 5. Player 0's turn: every action of every card, in order. Keys that are not actions are refused with

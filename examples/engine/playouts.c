@@ -3,7 +3,7 @@
  *   playouts SET.so [SECONDS] [SEED]
  *
  * It makes the board the example engine makes (engine.c: every card of the library into play for each of two
- * players, one more of each in zone 0) and begins player 0's turn. A playout copies that game (cardrt_game_clone),
+ * players, one more of each in the deck) and begins player 0's turn. A playout copies that game (cardrt_game_clone),
  * plays random legal actions on the copy until none is left or 8 were taken, ends the turn and throws the copy away.
  * It counts playouts for SECONDS (default 1) on one thread, then on two (one board per thread: games are never
  * shared between threads), then the same playouts made the way an engine had to before snapshots: the board made
@@ -38,14 +38,21 @@ static uint64_t next_random(uint64_t* s) {
   return *s * 0x2545F4914F6CDD1Dull;
 }
 
-/* The board: a new game, every card into play for each player and one more of each in zone 0, player 0's turn. */
+/* The board: a new game, every card into play for each player (from the deck, whatever the game calls it) and one
+ * more of each in the deck, player 0's turn. */
 static cardrt_game* make_board(uint64_t seed) {
   cardrt_game* g = cardrt_game_create(g_profile, g_pool, seed, NULL);
   if (!g) return NULL;
+  const int32_t deck = cardrt_game_zone_by_role(g, CARDRT_ZROLE_DECK);
+  if (deck < 0) {
+    cardrt_game_destroy(g);
+    return NULL;
+  }
   for (int32_t player = 0; player < 2; ++player)
     for (int32_t def = 0; def < g_defs; ++def) {
-      const int32_t card = cardrt_game_add_card(g, def, player, 0);
-      if (card <= 0 || cardrt_game_put_into_play(g, card, player) < 0 || cardrt_game_add_card(g, def, player, 0) <= 0) {
+      const int32_t card = cardrt_game_add_card(g, def, player, deck);
+      if (card <= 0 || cardrt_game_put_into_play(g, card, player) < 0 ||
+          cardrt_game_add_card(g, def, player, deck) <= 0) {
         cardrt_game_destroy(g);
         return NULL;
       }

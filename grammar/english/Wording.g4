@@ -43,7 +43,7 @@ body
   ;
 sentence
   : YOU MAY effect              # optionalSentence
-  | effect                      # effectSentence
+  | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
   | targeting                   # targetingSentence
   | statement                   # statementSentence
   ;
@@ -59,6 +59,15 @@ effect
   : verb=(V_GAIN | V_LOSE | V_PRODUCE) amount RESOURCE duration?      # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY) cardRef                   # cardEffect
+  | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
+  ;
+// What "Give" gives (003 Stats, Keywords): "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval"
+gifts
+  : gift ((COMMA | COMMA? AND) gift)*
+  ;
+gift
+  : statChange (SLASH statChange)*              # statGift
+  | KEYWORD                                     # keywordGift
   ;
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats)
 statement
@@ -81,18 +90,26 @@ duration
 cardRef
   : THIS noun=(CARD_TYPE | CARD | KEYWORD)      # thisRef
   | pronoun=(HE | SHE | IT | HIM | HER)         # pronounRef
-  | (A | AN)? V_TARGET targetNoun               # inlineTargetRef
+  | (A | AN | owner=YOUR)? V_TARGET targetNoun   # inlineTargetRef
   ;
-// after "target": "Personality", "opposing Samurai Personality you control"
+// after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun
-  : side=(YOUR | OPPOSING | ENEMY)? OTHER? KEYWORD* noun=(CARD_TYPE | CARD) filterClause*
+  : side=(YOUR | OPPOSING | ENEMY)? OTHER? STATE* (KEYWORD* nouns | KEYWORD+) filterClause*
   ;
 
 // ---------------------------------------------------------------- card sets
 // "an opposing Personality", "a Samurai Personality you control", "Your Samurai Personalities",
-// "Other units you control", "an opposing Personality with 2 Chi or less"
+// "Other units you control", "an opposing Personality with 2 Chi or less", "an unbowed Follower or Item"
+// A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
-  : article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? OTHER? KEYWORD* noun=(CARD_TYPE | CARD_TYPES | CARD | CARDS) filterClause*
+  : article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? OTHER? STATE* (KEYWORD* nouns | KEYWORD+) filterClause*
+  ;
+// the card types a card may be, one of them ("Follower or Item"); "card": any
+nouns
+  : CARD_TYPE (OR CARD_TYPE)*
+  | CARD_TYPES (OR CARD_TYPES)*
+  | CARD
+  | CARDS
   ;
 filterClause
   : YOU control                                 # youControl

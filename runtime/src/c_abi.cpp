@@ -77,6 +77,16 @@ const char* const kAbiNames[] = {
 #undef CARDRT_ABI_FN
 };
 
+// Every card ABI function's address. A card library loaded by an engine that links cardrt_static resolves these
+// functions in the engine's executable, and a linker takes an object out of an archive only for a symbol something
+// references: this table (kept by `used`, in the object every engine needs) references them all, so the static
+// runtime always carries the whole card ABI (docs/runtime.md "Linking the static runtime").
+[[gnu::used]] const void* const kAbiAddresses[] = {
+#define CARDRT_ABI_FN(name, ...) reinterpret_cast<const void*>(&name),
+#include "cardrt/abi.def"
+#undef CARDRT_ABI_FN
+};
+
 }  // namespace
 
 extern "C" {
@@ -245,6 +255,41 @@ int32_t cardrt_cardpool_find(const cardrt_cardpool* pool, const char* title) {
     const auto it = pool->by_title.find(std::string_view(title));
     return it == pool->by_title.end() ? int32_t(CARDRT_E_UNKNOWN_NAME) : it->second;
   });
+}
+
+// What a pool and a profile hold, for engines (cardrt.h "what a pool and a profile hold"): reads, no copies.
+const char* cardrt_cardpool_card_title(const cardrt_cardpool* pool, int32_t def) {
+  if (!ok(pool) || def < 0 || def >= int32_t(pool->pool.defs.size())) return nullptr;
+  return pool->pool.defs[size_t(def)].title.c_str();
+}
+int32_t cardrt_cardpool_card_type(const cardrt_cardpool* pool, int32_t def) {
+  if (!ok(pool)) return CARDRT_E_HANDLE;
+  if (def < 0 || def >= int32_t(pool->pool.defs.size())) return CARDRT_E_ARGUMENT;
+  return pool->pool.defs[size_t(def)].type;
+}
+int32_t cardrt_profile_card_type_count(const cardrt_profile* p) {
+  return ok(p) ? int32_t(p->p.card_types.size()) : CARDRT_E_HANDLE;
+}
+const char* cardrt_profile_card_type_name(const cardrt_profile* p, int32_t type) {
+  if (!ok(p) || type < 0 || type >= int32_t(p->p.card_types.size())) return nullptr;
+  return p->p.card_types[size_t(type)].name.c_str();
+}
+namespace {
+int32_t zone_with_role(const cardrt::Profile& p, int32_t role) {
+  if (role < 0 || role >= CARDRT_ZROLE_COUNT) return CARDRT_E_ARGUMENT;
+  const int32_t z = p.zone(role);
+  return z >= 0 ? z : int32_t(CARDRT_E_UNKNOWN_NAME);
+}
+}  // namespace
+int32_t cardrt_profile_zone_by_role(const cardrt_profile* p, int32_t role) {
+  return ok(p) ? zone_with_role(p->p, role) : CARDRT_E_HANDLE;
+}
+int32_t cardrt_game_zone_by_role(const cardrt_game* game, int32_t role) {
+  return ok(game) ? zone_with_role(game->g->profile(), role) : CARDRT_E_HANDLE;
+}
+const char* cardrt_profile_zone_name(const cardrt_profile* p, int32_t zone) {
+  if (!ok(p) || zone < 0 || zone >= int32_t(p->p.zones.size())) return nullptr;
+  return p->p.zones[size_t(zone)].name.c_str();
 }
 
 namespace {

@@ -115,3 +115,51 @@ TEST(CardPool, FindsTheFirstDefinitionOfATitle) {
   EXPECT_EQ(cardrt_def_card(h.pool, "Ghost", "No Such Type"), CARDRT_E_UNKNOWN_NAME);
   EXPECT_EQ(cardrt_cardpool_find(h.pool, "Ghost"), CARDRT_E_UNKNOWN_NAME);
 }
+
+// An engine lists a pool's cards (title and type, in registration order) and asks which zone has a role instead
+// of guessing its name: terrus plays in its "Field", and heroes has no zone for removed cards.
+TEST(PoolListing, TitlesAndTypesInRegistrationOrder) {
+  Handles h;
+  const int32_t samurai = define_samurai(h.pool, "Akodo Toturi", 3);
+  const int32_t region = cardrt_def_card(h.pool, "Plains of Otosan Uchi", "Region");
+  ASSERT_EQ(cardrt_cardpool_count(h.pool), 2);
+  EXPECT_STREQ(cardrt_cardpool_card_title(h.pool, samurai), "Akodo Toturi");
+  EXPECT_STREQ(cardrt_cardpool_card_title(h.pool, region), "Plains of Otosan Uchi");
+  EXPECT_EQ(cardrt_cardpool_card_type(h.pool, samurai), rt::legends::Personality);
+  EXPECT_EQ(cardrt_cardpool_card_type(h.pool, region), rt::legends::Region);
+  EXPECT_STREQ(cardrt_profile_card_type_name(h.profile, cardrt_cardpool_card_type(h.pool, region)), "Region");
+  EXPECT_EQ(cardrt_profile_card_type_count(h.profile), 6);
+  // out of range and bad handles
+  EXPECT_EQ(cardrt_cardpool_card_title(h.pool, 2), nullptr);
+  EXPECT_EQ(cardrt_cardpool_card_title(h.pool, -1), nullptr);
+  EXPECT_EQ(cardrt_cardpool_card_title(nullptr, 0), nullptr);
+  EXPECT_EQ(cardrt_cardpool_card_type(h.pool, 2), CARDRT_E_ARGUMENT);
+  EXPECT_EQ(cardrt_cardpool_card_type(nullptr, 0), CARDRT_E_HANDLE);
+  EXPECT_EQ(cardrt_profile_card_type_name(h.profile, 6), nullptr);
+  EXPECT_EQ(cardrt_profile_card_type_count(nullptr), CARDRT_E_HANDLE);
+}
+
+TEST(PoolListing, ZonesByRole) {
+  cardrt_profile* terrus = rt::make_terrus();
+  EXPECT_EQ(cardrt_profile_zone_by_role(terrus, CARDRT_ZROLE_PLAY), rt::terrus::Field);
+  EXPECT_STREQ(cardrt_profile_zone_name(terrus, cardrt_profile_zone_by_role(terrus, CARDRT_ZROLE_PLAY)), "Field");
+  EXPECT_EQ(cardrt_profile_zone_by_role(terrus, CARDRT_ZROLE_REMOVED), rt::terrus::Ravine);
+  EXPECT_EQ(cardrt_profile_zone_by_role(terrus, CARDRT_ZROLE_DECK), rt::terrus::Deck);
+  EXPECT_EQ(cardrt_profile_zone_by_role(terrus, CARDRT_ZROLE_COUNT), CARDRT_E_ARGUMENT);
+  EXPECT_EQ(cardrt_profile_zone_by_role(terrus, -1), CARDRT_E_ARGUMENT);
+  EXPECT_EQ(cardrt_profile_zone_by_role(nullptr, CARDRT_ZROLE_PLAY), CARDRT_E_HANDLE);
+  EXPECT_EQ(cardrt_profile_zone_name(terrus, 5), nullptr);
+  cardrt_cardpool* pool = cardrt_cardpool_create(terrus);
+  cardrt_game* g = cardrt_game_create(terrus, pool, 1, nullptr);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(cardrt_game_zone_by_role(g, CARDRT_ZROLE_PLAY), rt::terrus::Field);
+  EXPECT_EQ(cardrt_game_zone_by_role(nullptr, CARDRT_ZROLE_PLAY), CARDRT_E_HANDLE);
+  cardrt_game_destroy(g);
+  cardrt_cardpool_destroy(pool);
+  cardrt_profile_destroy(terrus);
+
+  cardrt_profile* heroes = rt::make_heroes();
+  EXPECT_EQ(cardrt_profile_zone_by_role(heroes, CARDRT_ZROLE_PLAY), rt::heroes::Play);
+  EXPECT_EQ(cardrt_profile_zone_by_role(heroes, CARDRT_ZROLE_REMOVED), CARDRT_E_UNKNOWN_NAME);
+  cardrt_profile_destroy(heroes);
+}

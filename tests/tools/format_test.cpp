@@ -120,6 +120,21 @@ TEST(Format, AddsAMissingEndAndKeepsCommentsInPlace) {
             "game legends\n\ncard \"A\"\n  type Personality   # why\nend\n\n# next\ncard \"B\"\n  type Personality\nend\n");
 }
 
+// Text is words: runs of spaces between them become one (the AST check proves no word changed). Flavor is prose
+// and stays as written.
+TEST(Format, NormalisesSpacingInsideText) {
+  std::string in =
+      "game legends\n\ncard \"A\"\n  type Personality\n  text Draw  a   card.\n    Gain  1 Honor,   then  bow.  \n"
+      "  flavor _Two  spaces._\nend\n";
+  std::string error;
+  auto out = format_source(in, FormatLanguage::CardSet, "t.cards", error);
+  ASSERT_TRUE(out) << error;
+  EXPECT_EQ(*out,
+            "game legends\n\ncard \"A\"\n  type Personality\n  text Draw a card.\n    Gain 1 Honor, then bow.\n"
+            "  flavor _Two  spaces._\nend\n");
+  expect_same_ast(in, *out, FormatLanguage::CardSet);
+}
+
 TEST(Format, RefusesFilesWithSyntaxErrors) {
   std::string error;
   auto out = format_source("game legends\ncard \"A\"\n  stats Force\n", FormatLanguage::CardSet, "bad.cards", error);

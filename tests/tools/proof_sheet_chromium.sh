@@ -40,6 +40,18 @@ if ! grep -qF -- "$text" <<< "$(sed -e 's/<[^>]*>//g' <<< "$face")"; then
 fi
 grep -q '<span class="badge ' <<< "$face" || { echo "FAIL: card '$title' has no status badge"; exit 1; }
 
+# Printed: real-size cards (63 x 88 mm), nine to an A4 page, so ceil(cards / 9) pages of 595 x 842 points.
+timeout 120 "$browser" "${flags[@]}" --user-data-dir="$work/profile-pdf" --no-pdf-header-footer \
+  --print-to-pdf="$work/proofs.pdf" "file://$work/proofs.html" > "$work/chromium-pdf.log" 2>&1 ||
+  { cat "$work/chromium-pdf.log"; exit 1; }
+pages=$(grep -a -o '/Type /Page\b' "$work/proofs.pdf" | wc -l)
+if [[ $pages -ne $(( (expected + 8) / 9 )) ]]; then
+  echo "FAIL: $expected cards print on $pages pages, not $(( (expected + 8) / 9 )) (nine a page)"; exit 1
+fi
+if grep -a -o '/MediaBox \[[^]]*\]' "$work/proofs.pdf" | grep -qv '/MediaBox \[0 0 594\.9[0-9]* 841\.9[0-9]*\]'; then
+  echo "FAIL: a printed page is not A4"; exit 1
+fi
+
 # A screenshot of the laid-out page.
 png=${shot:-$work/proofs.png}
 timeout 120 "$browser" "${flags[@]}" --user-data-dir="$work/profile-shot" --screenshot="$png" \
@@ -47,4 +59,4 @@ timeout 120 "$browser" "${flags[@]}" --user-data-dir="$work/profile-shot" --scre
 if [[ ! -s $png ]] || [[ $(head -c 8 "$png" | od -An -tx1 | tr -d ' \n') != 89504e470d0a1a0a ]]; then
   echo "FAIL: no PNG screenshot at $png"; exit 1
 fi
-echo "ok: $cards card faces; '$title' shows '$text'; screenshot $(stat -c %s "$png") bytes${shot:+ at $shot}"
+echo "ok: $cards card faces, $pages printed pages; '$title' shows '$text'; screenshot $(stat -c %s "$png") bytes${shot:+ at $shot}"

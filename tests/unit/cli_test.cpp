@@ -5,7 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <sys/wait.h>
+
+#include <nlohmann/json.hpp>
 
 #include "test_support.h"
 
@@ -175,6 +178,32 @@ TEST(Cli, JsonFormatAndDeterminism) {
   EXPECT_NE(a.output.find("\"card\":\"A\""), std::string::npos);
   EXPECT_NE(a.output.find("\"summary\":{\"files\":2,\"cards\":1,\"errors\":1,\"warnings\":0}"), std::string::npos)
       << a.output;
+}
+
+// A file name that is not UTF-8 (Latin-1 "café") still gives valid UTF-8 JSON (nlohmann-json rejects anything
+// else): the byte that is not UTF-8 becomes U+FFFD, in check's document and in compile's JSON lines alike.
+TEST(Cli, JsonIsValidUtf8ForALatin1FileName) {
+  std::string p = write_temp("caf\xe9.cards", "game legends\ncard \"A\"\n  type Personalty\n");
+  auto check = run_cardc("check --diagnostics-format=json " + kLegendsProfiles + " '" + p + "'");
+  EXPECT_EQ(check.exit_code, 1) << check.output;
+  nlohmann::json doc;
+  ASSERT_NO_THROW(doc = nlohmann::json::parse(check.output)) << check.output;
+  ASSERT_EQ(doc["diagnostics"].size(), 1u);
+  const std::string file = doc["diagnostics"][0]["file"];
+  EXPECT_TRUE(file.ends_with("/caf\xef\xbf\xbd.cards")) << file;
+  EXPECT_EQ(doc["diagnostics"][0]["range"]["file"], file);
+  auto compile = run_cardc("compile --diagnostics-format=json " + kLegendsProfiles + " '" + p + "' -o /dev/null");
+  EXPECT_EQ(compile.exit_code, 1) << compile.output;
+  std::istringstream lines(compile.output);
+  size_t objects = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty()) continue;
+    nlohmann::json j;
+    ASSERT_NO_THROW(j = nlohmann::json::parse(line)) << line;
+    EXPECT_EQ(j["name"], "UnknownCardType");
+    ++objects;
+  }
+  EXPECT_EQ(objects, 1u) << compile.output;
 }
 
 TEST(Cli, WerrorAndErrorLimit) {

@@ -164,6 +164,59 @@ TEST(Meaning, DrawAmounts) {
   EXPECT_FALSE(bad->paragraph().unit);
 }
 
+// Card states of the profile as adjectives, either way ("unbowed" is Bowed not holding), card types as alternatives,
+// and a card named by its keywords alone (any card with them); "your target" is a target you control.
+TEST(Meaning, StatesAlternativesAndKeywordNouns) {
+  auto r = read("Holding", "**Battle:** Bow this card: Bow your target unbowed Follower or Item.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  EXPECT_EQ(f.side, Side::Yours);
+  ASSERT_EQ(f.states.size(), 1u);
+  EXPECT_EQ(f.states[0].state, r->id_of(r->profile->states, "Bowed"));
+  EXPECT_FALSE(f.states[0].holds);
+  EXPECT_EQ(f.card_types, (std::vector<ProfileId>{r->id_of(r->profile->card_types, "Follower"), r->id_of(r->profile->card_types, "Item")}));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto bowed = read("Strategy", "**Battle:** Target a bowed Samurai. Straighten him.");
+  ASSERT_TRUE(bowed->paragraph().unit) << bowed->text(bowed->paragraph().unread);
+  const CardFilter& b = bowed->unit().targets.at(0).filter;
+  EXPECT_TRUE(b.card_types.empty());  // any card with the keyword
+  EXPECT_EQ(b.keywords, std::vector<ProfileId>{bowed->id_of(bowed->profile->keywords, "Samurai")});
+  ASSERT_EQ(b.states.size(), 1u);
+  EXPECT_TRUE(b.states[0].holds);
+  EXPECT_TRUE(bowed->paragraph().round_trips) << bowed->paragraph().rendered;
+  // a clause after alternatives may describe the last or all of them: not read
+  auto scope = read("Strategy", "**Battle:** Target an enemy Follower or Personality with 2 Force or less. Bow it.");
+  EXPECT_FALSE(scope->paragraph().unit);
+  EXPECT_EQ(scope->text(scope->paragraph().unread), "with 2 Force or less");
+}
+
+// Give (003 Stats, Keywords): stat changes and keywords in the order printed, to one card or to each card of a set,
+// to the end of the turn unless a duration is given; "Permanently give" (a verb the profile marks [permanent]) is
+// for good and never the same meaning as "Give".
+TEST(Meaning, GiveStatChangesAndKeywords) {
+  auto r = read("Strategy", "**Battle:** Give a target Personality +1F/+2C and Cavalry until the battle ends.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::give_);
+  ASSERT_EQ(e.gifts.size(), 3u);
+  EXPECT_EQ(e.gifts[0].change->delta.value, 1);
+  EXPECT_EQ(e.gifts[1].change->stat, r->id_of(r->profile->stats, "Chi"));
+  EXPECT_EQ(e.gifts[2].keyword, r->id_of(r->profile->keywords, "Cavalry"));
+  ASSERT_TRUE(e.duration);
+  EXPECT_FALSE(e.duration->permanent);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto each = read("Strategy", "**Open:** Give each Nonhuman Personality +1F and give each Nonhuman Follower +1F.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread);
+  ASSERT_EQ(each->unit().body.size(), 2u);
+  EXPECT_TRUE(std::get<Effect>(each->unit().body[0]).cards->plural);
+  EXPECT_TRUE(each->paragraph().round_trips) << each->paragraph().rendered;
+  auto forever = read("Strategy", "**Battle:** Target your Personality. Permanently give him +1F.");
+  ASSERT_TRUE(forever->paragraph().unit) << forever->text(forever->paragraph().unread);
+  EXPECT_TRUE(std::get<Effect>(forever->unit().body.at(1)).duration->permanent);
+  EXPECT_EQ(forever->paragraph().rendered, "Battle: Target a Personality you control. Permanently give him +1F.");
+  EXPECT_TRUE(forever->paragraph().round_trips);
+}
+
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
 TEST(Meaning, EmitMeaningGolden) {
   std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";

@@ -389,6 +389,27 @@ CARDRT_API cardrt_cardpool* cardrt_cardpool_create(const cardrt_profile* profile
 CARDRT_API void cardrt_cardpool_destroy(cardrt_cardpool* pool);
 CARDRT_API int32_t cardrt_cardpool_count(const cardrt_cardpool* pool);
 CARDRT_API int32_t cardrt_cardpool_find(const cardrt_cardpool* pool, const char* title);
+/* ---- engine API: what a pool and a profile hold (docs/runtime.md "Reading a library's cards and zones") ----
+ * For engines only: compiled cards never call these, so they are not in abi.def and adding them left
+ * CARDRT_ABI_VERSION as it was. Definitions are numbered 0 .. cardrt_cardpool_count - 1 in registration order, so
+ * the cards a library registered are the ids between the count before and the count after. */
+/* Definition def's title ("" for a card with no title), NULL for a bad pool or def. The text lives until the pool
+ * is changed (cardrt_def_*) or destroyed. */
+CARDRT_API const char* cardrt_cardpool_card_title(const cardrt_cardpool* pool, int32_t def);
+/* Definition def's card type: an id of the profile's card types (declaration order), or CARDRT_E_HANDLE /
+ * CARDRT_E_ARGUMENT. */
+CARDRT_API int32_t cardrt_cardpool_card_type(const cardrt_cardpool* pool, int32_t def);
+/* A profile's card types: how many, and each one's name (NULL out of range; it lives as long as the profile is
+ * not changed or destroyed). */
+CARDRT_API int32_t cardrt_profile_card_type_count(const cardrt_profile* profile);
+CARDRT_API const char* cardrt_profile_card_type_name(const cardrt_profile* profile, int32_t type);
+/* The zone the game gives a role (CARDRT_ZROLE_DECK ... _REMOVED): its id, CARDRT_E_UNKNOWN_NAME when the game
+ * gives no zone that role, CARDRT_E_ARGUMENT for a role out of range, CARDRT_E_HANDLE for a bad handle. An engine
+ * asks "where is play?" instead of guessing a name. The game form answers for the profile the game was made from. */
+CARDRT_API int32_t cardrt_profile_zone_by_role(const cardrt_profile* profile, int32_t role);
+CARDRT_API int32_t cardrt_game_zone_by_role(const cardrt_game* game, int32_t role);
+/* A zone's name, NULL out of range (lives as long as the profile is not changed or destroyed). */
+CARDRT_API const char* cardrt_profile_zone_name(const cardrt_profile* profile, int32_t zone);
 /* The one entry point a compiled card library exports: it registers its cards with cardrt_def_* calls. */
 typedef int32_t (*cardrt_library_register_fn)(cardrt_cardpool* pool);
 #define CARDRT_LIBRARY_ENTRY "cardrt_library_register"

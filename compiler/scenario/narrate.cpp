@@ -53,6 +53,19 @@ bool parse(const std::string& s, Line& l) {
 
 std::string signed_amount(const std::string& a) { return (!a.empty() && a[0] != '-') ? "+" + a : a; }
 
+int number(const std::string& s) {
+  try {
+    return std::stoi(s);
+  } catch (...) {
+    return 0;
+  }
+}
+
+// The log names a province by its id ("province2"): "province 2".
+std::string province(const std::string& what) {
+  return what.rfind("province", 0) == 0 ? "province " + what.substr(8) : what;
+}
+
 std::string tell(const Line& l) {
   const std::string by = l.other.empty() ? "" : " (" + l.other + ")";
   const std::string& k = l.kind;
@@ -75,7 +88,12 @@ std::string tell(const Line& l) {
   if (k == "resource_lost") return "Player " + l.player + " loses " + l.amount + " " + l.what + " (now " + l.value + ")" + by + ".";
   if (k == "resource_returned") return "Player " + l.player + "'s temporary " + l.what + " return to the supply (now " + l.value + ").";
   if (k == "modifier_added") return l.card + " gets " + signed_amount(l.amount) + " " + l.what + by + ": " + l.what + " is now " + l.value + ".";
-  if (k == "modifier_ended") return l.card + "'s " + signed_amount(l.amount) + " " + l.what + " ends: " + l.what + " is now " + l.value + ".";
+  // a modifier that ends may have been a bonus, a maximum, a set or a multiplication: the log does not say which
+  if (k == "modifier_ended")
+    return l.what.empty() ? "A grant to " + l.card + " ends." : "A modifier of " + l.card + "'s " + l.what + " ends: " + l.what + " is now " + l.value + ".";
+  if (k == "bound_added") return l.card + "'s " + l.what + " gets a minimum or maximum of " + l.amount + by + ": " + l.what + " is now " + l.value + ".";
+  if (k == "resource_set")
+    return "Player " + l.player + "'s " + l.what + (l.amount == "2" ? " is doubled to " : " is set to ") + l.value + by + ".";
   if (k == "modifier_changed") return l.card + "'s " + l.what + " modifier changes: " + l.what + " is now " + l.value + ".";
   if (k == "state_changed") return l.card + (l.amount == "1" ? " becomes " : " is no longer ") + l.what + ".";
   if (k == "keyword_granted") return l.card + " gains the keyword " + l.what + by + ".";
@@ -98,7 +116,27 @@ std::string tell(const Line& l) {
   if (k == "delayed_added") return "A delayed effect waits" + by + ".";
   if (k == "delayed_fired") return "A delayed effect of " + l.card + " happens.";
   if (k == "x_announced") return l.card + ": X is announced as " + l.value + ".";
-  if (k == "chain") return l.card + ": option " + l.value + " of the chain resolves.";
+  // 002 rule 524: the chain is built, each option queued with its targets, before any of it resolves
+  if (k == "chain")
+    return l.card + ": option " + std::to_string(number(l.amount) + 1) + " is queued as link " + std::to_string(number(l.value) + 1) + " of the chain.";
+  if (k == "critical")
+    return (l.other.empty() ? "The roll" : l.other + "'s roll") + " of " + l.amount + " is at most its Luck " + l.value + ": Critical Damage to " + l.card + ", whose Resist is ignored.";
+  if (k == "duel") {
+    const int a = number(l.amount), b = number(l.value);
+    const std::string result = a > b ? l.card + " wins." : b > a ? l.other + " wins." : "a tie: no one wins.";
+    return "Duel: " + l.card + " (" + l.amount + ") against " + l.other + " (" + l.value + "): " + result;
+  }
+  if (k == "province_added")
+    return "Player " + l.player + "'s " + province(l.what) + " is added at battlefield " + l.amount + " (strength " + l.value + ").";
+  if (k == "province_strength")
+    return l.amount == "0" ? "A strength bonus or penalty of player " + l.player + "'s " + province(l.what) + " ends (strength " + l.value + ")."
+                           : "Player " + l.player + "'s " + province(l.what) + " gets " + signed_amount(l.amount) + " strength" + by + " (now " + l.value + ").";
+  if (k == "province_destroyed")
+    return "Player " + l.player + "'s " + province(l.what) + " is destroyed" + (l.amount == "-1" ? "" : " by player " + l.amount) + ".";
+  if (k == "in_province")
+    return l.value != "0" ? l.card + " is in play with " + province(l.what) + ", at battlefield " + l.value + "."
+                          : l.card + " is put into " + province(l.what) + (l.amount == "1" ? ", face-up." : ", face-down.");
+  if (k == "provinces_revealed") return "Player " + l.player + " reveals his provinces: " + l.amount + " cards turn face-up.";
   if (k == "cost_failed") return l.card + ": a cost cannot be paid; nothing resolves.";
   if (k == "target_illegal") return l.card + " is no longer a legal target; that part fails.";
   if (k == "protection_granted") return l.card + " is protected: " + l.what + by + ".";

@@ -297,6 +297,7 @@ class Runner {
       return true;
     }
     if (std::optional<bool> done = province_step(st)) return *done;
+    if (std::optional<bool> done = engine_step(st)) return *done;
     if (head == "play" && w.size() == 2) {
       auto c = card(st, w[1]);
       if (!c) return false;
@@ -514,6 +515,109 @@ class Runner {
     return named(st, provinces_, name, "province");
   }
 
+  // The engine's other entry points (docs/scenarios.md): phases and the accumulation gain (002 522.3), the
+  // end-of-turn Resist rolls (004 Resist), scripted die results, conceding, plain additional actions, Terrains, the
+  // default chooser, and stat modifiers of every 002 523 kind. nullopt: not one of these steps.
+  std::optional<bool> engine_step(const ScenarioStep& st) {
+    const auto& w = st.words;
+    const std::string& head = w[0];
+    auto refused = [&](int32_t rc) { return bad(st, "the runtime refused it (code " + std::to_string(rc) + ")"); };
+    if (head == "phase" && w.size() == 2) {
+      // phase accumulation | phase other (002 522.3: the accumulation gain; 601: failed draws count there)
+      if (w[1] != "accumulation" && w[1] != "other") return bad(st, "write: phase accumulation | phase other");
+      cardrt_game_set_phase(game_, w[1] == "accumulation" ? CARDRT_PHASE_ACCUMULATION : CARDRT_PHASE_OTHER);
+      return true;
+    }
+    if (head == "accumulate" && w.size() >= 3) {
+      // accumulate P RESOURCE: the accumulation phase's gain of one (only while below the profile's gain limit)
+      auto pl = number(st, w[1]);
+      auto res = pl ? resource(st, w, 2, w.size()) : std::nullopt;
+      if (!res) return false;
+      int32_t rc = cardrt_game_accumulate(game_, *pl, *res);
+      return rc < 0 ? refused(rc) : true;
+    }
+    if (head == "resist" && w.size() == 2) {
+      // resist P: the end-of-turn Resist rolls for player P's units with Status counters (004 Resist)
+      auto pl = number(st, w[1]);
+      if (!pl) return false;
+      int32_t rc = cardrt_game_end_of_turn_resist(game_, *pl);
+      return rc < 0 ? refused(rc) : true;
+    }
+    if (head == "roll" && w.size() >= 2) {
+      // roll N...: the next die rolls give these results, in order (cardrt_game_script_rolls)
+      std::vector<int32_t> results;
+      for (size_t i = 1; i < w.size(); ++i) {
+        auto n = number(st, w[i]);
+        if (!n) return false;
+        results.push_back(*n);
+      }
+      int32_t rc = cardrt_game_script_rolls(game_, results.data(), int32_t(results.size()));
+      if (rc < 0) return bad(st, "the runtime refused the die results (each is a face of the game's die)");
+      return true;
+    }
+    if (head == "concede" && w.size() == 2) {
+      auto pl = number(st, w[1]);
+      if (!pl) return false;
+      int32_t rc = cardrt_game_concede(game_, *pl);
+      return rc < 0 ? refused(rc) : true;
+    }
+    if (head == "take" && w.size() == 4 && w[1] == "additional" && w[2] == "action") {
+      // take additional action P: the oldest additional action any action may be (cardrt_game_take_additional_action)
+      auto pl = number(st, w[3]);
+      if (!pl) return false;
+      cardrt_game_take_additional_action(game_, *pl);
+      return true;
+    }
+    if (head == "terrain" && w.size() == 4 && w[2] == "ability") {
+      // terrain NAME ability N: its controller plays the Terrain action card from hand (001 Terrain)
+      auto c = card(st, w[1]);
+      auto n = c ? number(st, w[3]) : std::nullopt;
+      if (!n) return false;
+      int32_t rc = cardrt_game_play_terrain(game_, cardrt_card_controller(game_, *c), *c, *n);
+      if (rc < 0) return refused(rc);
+      last_use_ = rc;
+      return true;
+    }
+    if (head == "chooser" && (w.size() == 2 || w.size() == 3)) {
+      // chooser first | chooser random SEED: who answers the questions the scenario does not
+      if (w[1] == "first" && w.size() == 2) {
+        cardrt_game_set_default_chooser(game_, CARDRT_CHOOSER_FIRST, 0);
+        return true;
+      }
+      if (w[1] != "random" || w.size() != 3) return bad(st, "write: chooser first | chooser random SEED");
+      uint64_t seed = 0;
+      try {
+        seed = std::stoull(w[2]);
+      } catch (...) {
+        return bad(st, "'" + w[2] + "' is not a seed");
+      }
+      cardrt_game_set_default_chooser(game_, CARDRT_CHOOSER_RANDOM, seed);
+      return true;
+    }
+    if (head == "modify" && w.size() >= 5) {
+      // modify NAME STAT OP N: the engine gives the card a permanent modifier (cardrt_stat_modify_op); OP: add,
+      // multiply, subtract, divide (rounded down), divide-up (rounded up), set (002 523)
+      static const std::pair<const char*, int32_t> kOps[] = {
+          {"add", CARDRT_OP_ADD}, {"multiply", CARDRT_OP_MUL}, {"subtract", CARDRT_OP_SUB},
+          {"divide", CARDRT_OP_DIV}, {"divide-up", CARDRT_OP_DIV_UP}, {"set", CARDRT_OP_SET}};
+      auto c = card(st, w[1]);
+      auto n = c ? number(st, w.back()) : std::nullopt;
+      if (!n) return false;
+      const std::string& op_name = w[w.size() - 2];
+      int32_t op = -1;
+      for (const auto& [name, o] : kOps)
+        if (op_name == name) op = o;
+      if (op < 0) return bad(st, "'" + op_name + "' is not add, multiply, subtract, divide, divide-up or set");
+      std::string stat_name;
+      for (size_t i = 2; i + 2 < w.size(); ++i) stat_name += (i > 2 ? " " : "") + w[i];
+      auto idx = compiled_->profile->stat(stat_name);
+      if (!idx) return bad(st, "game '" + compiled_->profile->game + "' has no stat '" + stat_name + "'");
+      int32_t rc = cardrt_stat_modify_op(game_, nullptr, *c, int32_t(*idx), op, *n, CARDRT_DUR_PERMANENT);
+      return rc < 0 ? refused(rc) : true;
+    }
+    return std::nullopt;
+  }
+
   // The engine's province steps (runtime/src/provinces.cpp): "province NAME player P battlefield N", "destroy
   // province NAME [by P]", "reveal provinces P". nullopt: not a province step.
   std::optional<bool> province_step(const ScenarioStep& st) {
@@ -596,6 +700,11 @@ class Runner {
       int32_t got = 0;
       if (what == "wounds") {
         got = cardrt_game_player_wounds(game_, *pl);
+      } else if (what.starts_with("earmarked ")) {
+        // expect player P earmarked RESOURCE N: Gold that pays only for some cards (cardrt_game_earmarked)
+        const ResourceDef* res = p.resource(what.substr(10));
+        if (!res) return bad(st, "game '" + p.game + "' has no resource '" + what.substr(10) + "'");
+        got = cardrt_game_earmarked(game_, *pl, static_cast<int32_t>(res - p.resources.data()));
       } else if (what == "additional actions") {
         got = cardrt_game_additional_actions(game_, *pl);
       } else {
@@ -668,7 +777,9 @@ class Runner {
         int z = zone(w[3]);
         if (z < 0) return bad(st, "game '" + p.game + "' has no zone '" + w[3] + "'");
         int32_t got = cardrt_card_zone(game_, *c);
-        expect(r, st, got == z, w[1] + " is in zone " + std::to_string(got) + ", expected " + w[3]);
+        // messages name zones in the game's words, not by number
+        const std::string where = got >= 0 && size_t(got) < p.zones.size() ? p.zones[size_t(got)].name : "no zone";
+        expect(r, st, got == z, w[1] + " is in " + where + ", expected " + p.zones[size_t(z)].name);
         if (w.size() == 6 && got == z) {
           // "position N": N cards above it in that zone (0: on top)
           int32_t at = -1;

@@ -678,6 +678,9 @@ int32_t cardrt_game_tactical_battle(cardrt_game* game, int32_t player) {
 int32_t cardrt_game_play_terrain(cardrt_game* game, int32_t player, int32_t card, int32_t ability) {
   return act(game, nullptr, [&](Game& g) { return g.play_terrain(player, card, ability); });
 }
+int32_t cardrt_game_script_rolls(cardrt_game* game, const int32_t* results, int32_t count) {
+  return act(game, nullptr, [&](Game& g) { return g.script_rolls(results, count); });
+}
 int32_t cardrt_game_end_of_turn_resist(cardrt_game* game, int32_t player) {
   return act(game, nullptr, [&](Game& g) { return g.end_of_turn_resist(player); });
 }
@@ -885,14 +888,15 @@ int32_t cardrt_stat_modify_op(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t
                               int32_t operand, int32_t dur) {
   return act(game, ctx, [&](Game& g) {
     const int32_t base_op = op & 0xff;
-    if (base_op > CARDRT_OP_SET) return int32_t(CARDRT_E_ARGUMENT);
+    if (base_op > CARDRT_OP_DIV_UP) return int32_t(CARDRT_E_ARGUMENT);
     if (base_op != CARDRT_OP_ADD && g.profile().modifier_order == CARDRT_ORDER_STEPS_A_C) {
       // 003 Setting stats: under steps A-C every change is a bonus or penalty, here the difference the operation
       // makes to the current value ("Double its ATK": a -2 ATK doubled is a further -2, 000 7.2)
       if (!g.valid_card(card) || stat < 0 || stat >= int32_t(g.profile().stats.size())) return int32_t(CARDRT_E_ARGUMENT);
       const int32_t now = g.stat_value(g.card(card), stat);
       const int32_t next = base_op == CARDRT_OP_MUL   ? cardrt::sat_mul(now, operand)
-                           : base_op == CARDRT_OP_DIV ? cardrt::sat_div(now, operand)
+                           : base_op == CARDRT_OP_DIV ? cardrt::sat_div_down(now, operand)
+                           : base_op == CARDRT_OP_DIV_UP ? cardrt::sat_div_up(now, operand)
                            : base_op == CARDRT_OP_SUB ? cardrt::sat_sub(now, operand)
                                                       : operand;
       return g.modify(ctx, card, stat, CARDRT_OP_ADD, cardrt::sat_sub(next, now), dur);

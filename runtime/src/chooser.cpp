@@ -35,7 +35,9 @@ Game::Answer Game::ask(cardrt_choice c, std::span<const int32_t> options) {
   }
   Answer answer;
   bool answered = false;
-  if (host_.choose) {
+  // probing a constructor's option (002 524) asks no one and logs nothing: the first legal answer
+  const bool probing = probing_ > 0;
+  if (host_.choose && !probing) {
     const int32_t cap = std::max<int32_t>(1, c.kind == CARDRT_CHOICE_NUMBER ? 1 : c.max_count);
     std::vector<int32_t> buf(size_t(cap), 0);
     const int32_t n = host_.choose(host_.user, &c, buf.data(), cap);
@@ -48,7 +50,7 @@ Game::Answer Game::ask(cardrt_choice c, std::span<const int32_t> options) {
     }
   }
   if (!answered) {
-    const bool random = chooser_kind_ == CARDRT_CHOOSER_RANDOM;
+    const bool random = chooser_kind_ == CARDRT_CHOOSER_RANDOM && !probing;
     switch (c.kind) {
       case CARDRT_CHOICE_NUMBER:
         answer.push_back(random ? chooser_rng_.between(c.min_count, c.max_count) : c.min_count);
@@ -76,7 +78,7 @@ Game::Answer Game::ask(cardrt_choice c, std::span<const int32_t> options) {
                         : (c.kind == CARDRT_CHOICE_NUMBER || c.kind == CARDRT_CHOICE_YES_NO)
                             ? answer[0]
                             : options[size_t(answer[0])];
-  emit(CARDRT_LOG_CHOSEN, c.player, c.source_card, 0, c.purpose, int32_t(answer.size()), first);
+  if (!probing) emit(CARDRT_LOG_CHOSEN, c.player, c.source_card, 0, c.purpose, int32_t(answer.size()), first);
   return answer;
 }
 

@@ -8,11 +8,30 @@ namespace cardrt {
 
 int32_t Game::roll_d6(cardrt_effect_ctx* ctx, CardId who, int32_t what) {
   const int32_t sides = std::max(1, profile_->dice_sides);
-  // 002 526: uniform unless stated otherwise
-  const int32_t r = 1 + int32_t(s_.rng.below(uint32_t(sides)));
+  // 002 526: uniform unless stated otherwise; a result the engine scripted comes first
+  int32_t r = 0;
+  if (!s_.scripted_rolls.empty()) {
+    r = s_.scripted_rolls.front();
+    s_.scripted_rolls.erase(s_.scripted_rolls.begin());
+  } else {
+    r = 1 + int32_t(s_.rng.below(uint32_t(sides)));
+  }
   emit(CARDRT_LOG_ROLL, who > 0 && valid_card(who) ? card(who).controller : ctx_controller(ctx), who,
        ctx_source(ctx), what, sides, r);
   return r;
+}
+
+// The next die rolls give these results, in order (a rules test, an engine whose players roll real dice); each is a
+// face of the profile's die, or none is kept.
+int32_t Game::script_rolls(const int32_t* results, int32_t count) {
+  constexpr size_t kMaxScripted = 1024;
+  if (count < 0 || (count > 0 && !results) || s_.scripted_rolls.size() + size_t(count) > kMaxScripted)
+    return CARDRT_E_ARGUMENT;
+  const int32_t sides = std::max(1, profile_->dice_sides);
+  for (int32_t i = 0; i < count; ++i)
+    if (results[i] < 1 || results[i] > sides) return CARDRT_E_ARGUMENT;
+  s_.scripted_rolls.insert(s_.scripted_rolls.end(), results, results + count);
+  return CARDRT_OK;
 }
 
 int32_t Game::random_below(cardrt_effect_ctx* ctx, int32_t bound) {

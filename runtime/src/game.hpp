@@ -321,6 +321,8 @@ struct State {
   // recounted when a pass ends unasserted ones (entries removed otherwise leave it above the real number)
   int32_t continuous_entries = 0;
   Prng rng;
+  // Die results the engine scripted (cardrt_game_script_rolls), used before the generator, oldest first
+  std::vector<int32_t> scripted_rolls;
   int32_t next_id = 16;  // ids of modifiers, grants and delayed effects: never equal to CARDRT_FAILED
   uint64_t seq = 0;
   PlayerId winner = -1;
@@ -352,6 +354,12 @@ struct cardrt_effect_ctx {
   bool probe = false;       // checking legality only (002 rule 524 legal chains)
   bool continuous = false;  // asserting a continuous trait (003 Traits)
   bool targeting = false;   // in the ability's targeting step: its targeted events are raised after the step
+  // 002 rule 524: a constructor's option whose targets its effect chooses. `probe_target_failed`: a targeting of the
+  // probed effect found too few legal targets; `choosing_targets`: the effect runs (probing) only to choose its
+  // targets as the chain is built; `chosen_slots`: the slots so chosen, which its targeting then keeps (a bit each)
+  bool probe_target_failed = false;
+  bool choosing_targets = false;
+  uint8_t chosen_slots = 0;
   uint32_t epoch = 0;
   cardrt::EventInfo event;
   cardrt::Pending* pending = nullptr;
@@ -557,6 +565,7 @@ class Game {
 
   // --- damage, dice, victory (damage.cpp) ---
   int32_t roll_d6(cardrt_effect_ctx* ctx, CardId who, int32_t what);
+  int32_t script_rolls(const int32_t* results, int32_t count);
   int32_t random_below(cardrt_effect_ctx* ctx, int32_t bound);
   int32_t deal_damage(cardrt_effect_ctx* ctx, CardId target, int32_t amount, uint32_t flags, CardId from);
   int32_t attack(cardrt_effect_ctx* ctx, CardId attacker, CardId defender);
@@ -745,6 +754,8 @@ class Game {
   bool is_terrain(const Card& c) const;
   SuppressedGrant* find_suppressed(CardId source, int32_t ability, CardId target, int32_t kind, int32_t what);
   bool constructor_legal(cardrt_effect_ctx* ctx);
+  bool option_legal(cardrt_effect_ctx* ctx, const ModeDef& mode);
+  int probing_ = 0;  // > 0 while an option is probed: its questions go to no one (the default answer, unlogged)
   cardrt_effect_ctx rule_ctx(PlayerId controller, CardId source = 0);
 
  private:

@@ -24,8 +24,18 @@ int32_t Game::put_in_province(CardId id, int32_t province_id, bool face_up) {
   if (!valid_card(id) || !valid_province(province_id)) return CARDRT_E_ARGUMENT;
   Card& c = card(id);
   const Province& p = province(province_id);
-  // a province holds its owner's cards out of play (the engine's Province zone)
-  if (c.in_play || c.owner != p.owner || p.destroyed) return CARDRT_E_STATE;
+  if (c.owner != p.owner || p.destroyed) return CARDRT_E_STATE;
+  if (c.in_play) {
+    // A card in play with its province (a Region, 003 Stats example: "Attacking Personalities at this Province's
+    // battlefield have -2F") is face-up at that province's battlefield, where its effects apply; it stays with it
+    // until it changes zones.
+    c.province = province_id;
+    c.battlefield = p.battlefield;
+    c.states &= ~(1u << CARDRT_STATE_FACE_DOWN);
+    emit(CARDRT_LOG_IN_PROVINCE, c.owner, id, 0, province_id, 1, p.battlefield);
+    return CARDRT_OK;
+  }
+  // out of play, a province holds its owner's cards (the engine's Province zone)
   c.province = province_id;
   if (face_up) c.states &= ~(1u << CARDRT_STATE_FACE_DOWN);
   else c.states |= (1u << CARDRT_STATE_FACE_DOWN);

@@ -19,6 +19,17 @@ constexpr int32_t sat_div(int32_t a, int32_t b) noexcept {
   if (b == 0) return 0;
   return clamp_to_i32(int64_t{a} / b);
 }
+// Divisions of 002 rule 523 ("halve", "half, rounded down / up"): exact rounding for negative values too.
+constexpr int32_t sat_div_down(int32_t a, int32_t b) noexcept {
+  if (b == 0) return 0;
+  const int64_t q = int64_t{a} / b, r = int64_t{a} % b;
+  return clamp_to_i32((r != 0 && ((r < 0) != (b < 0))) ? q - 1 : q);
+}
+constexpr int32_t sat_div_up(int32_t a, int32_t b) noexcept {
+  if (b == 0) return 0;
+  const int64_t q = int64_t{a} / b, r = int64_t{a} % b;
+  return clamp_to_i32((r != 0 && ((r < 0) == (b < 0))) ? q + 1 : q);
+}
 constexpr int32_t floor_zero(int32_t v) noexcept { return v < 0 ? 0 : v; }
 
 // 64-bit accumulator for sums of many modifiers; saturating so 2^32 modifiers still cannot wrap.

@@ -90,7 +90,8 @@ int32_t Game::stat_value(const Card& c, int32_t stat, const StatModifier* exclud
           break;
         case CARDRT_OP_SUB: subs = acc_add(subs, m.amount); break;
         case CARDRT_OP_MUL: any_mul = true; break;
-        case CARDRT_OP_DIV: any_div = true; break;
+        case CARDRT_OP_DIV:
+        case CARDRT_OP_DIV_UP: any_div = true; break;
         case CARDRT_OP_SET: last_set = &m; break;  // entry order: the latest set is the one that holds
         case kOpMax:
           max_v = has_max ? std::min(max_v, m.amount) : m.amount;
@@ -110,9 +111,10 @@ int32_t Game::stat_value(const Card& c, int32_t stat, const StatModifier* exclud
       for (const StatModifier& m : c.mods)
         if (m.stat == stat && &m != exclude && m.op == CARDRT_OP_MUL) w = sat_mul(w, m.amount);
     w = clamp_to_i32(int64_t{w} - subs);
-    if (any_div)
+    if (any_div)  // in any order (523.1): each rounds its own result; by 0 gives 0 (000 7.3)
       for (const StatModifier& m : c.mods)
-        if (m.stat == stat && &m != exclude && m.op == CARDRT_OP_DIV) w = sat_div(w, m.amount);  // 000 7.3
+        if (m.stat == stat && &m != exclude && (m.op == CARDRT_OP_DIV || m.op == CARDRT_OP_DIV_UP))
+          w = m.op == CARDRT_OP_DIV ? sat_div_down(w, m.amount) : sat_div_up(w, m.amount);
     if (last_set) w = last_set->amount;
     v = w;
     // 523.2: after all modifiers a negative result becomes 0

@@ -45,7 +45,7 @@ int32_t Game::modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_
   if (stat < 0 || stat >= int32_t(profile_->stats.size())) return CARDRT_E_ARGUMENT;
   if (dur < 0 || dur >= CARDRT_DUR_COUNT) return CARDRT_E_ARGUMENT;
   if (op != CARDRT_OP_ADD && op != CARDRT_OP_SUB && op != CARDRT_OP_MUL && op != CARDRT_OP_DIV &&
-      op != CARDRT_OP_SET && op != kOpMin && op != kOpMax)
+      op != CARDRT_OP_DIV_UP && op != CARDRT_OP_SET && op != kOpMin && op != kOpMax)
     return CARDRT_E_ARGUMENT;
   Card* c = &card(target);
   // 003 Absent stats can not receive bonuses or penalties, unless the bonus specifically grants the stat

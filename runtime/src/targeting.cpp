@@ -1,6 +1,7 @@
 // Targeting and fixed choices. 001_99c7513ab738c7d1.txt Target, Targeting paradoxes: a choice made at
 // targeting is kept through resolution; if it becomes invalid, the cost is not paid or the effect fails.
 #include <algorithm>
+#include <utility>
 
 #include "game.hpp"
 
@@ -32,6 +33,12 @@ int32_t Game::target(cardrt_effect_ctx* ctx, int32_t slot, cardrt_filter_fn filt
   if (!ctx) return CARDRT_E_STATE;
   if (slot < 0 || slot >= 8 || max > Slot::kCap) return CARDRT_E_LIMIT;
   if (min < 0 || max < min || max < 1) return CARDRT_E_ARGUMENT;
+  // 002 524: chosen as the constructor's chain was built, the link keeps its targets (slot_get re-checks them)
+  const uint8_t bit = uint8_t(1u << slot);
+  if (ctx->chosen_slots & bit) {
+    if (!ctx->choosing_targets) ctx->chosen_slots &= uint8_t(~bit);
+    return CARDRT_OK;
+  }
   Slot s;
   s.filter = filter;
   s.flags = flags;
@@ -62,8 +69,11 @@ int32_t Game::target(cardrt_effect_ctx* ctx, int32_t slot, cardrt_filter_fn filt
     for (int32_t id : ids)
       if (candidate_legal(ctx, s, id)) candidates.push_back(id);
   }
-  if (int32_t(candidates.size()) < min) return CARDRT_FAILED;
-  if (ctx->probe) return CARDRT_OK;
+  if (int32_t(candidates.size()) < min) {
+    if (ctx->probe) ctx->probe_target_failed = true;  // a constructor's option without legal targets (002 524)
+    return CARDRT_FAILED;
+  }
+  if (ctx->probe && !ctx->choosing_targets) return CARDRT_OK;
   s.used = true;
   if (!candidates.empty()) {
     cardrt_choice c{};
@@ -73,7 +83,11 @@ int32_t Game::target(cardrt_effect_ctx* ctx, int32_t slot, cardrt_filter_fn filt
     c.source_card = ctx->source;
     c.min_count = min;
     c.max_count = max;
-    for (int32_t idx : ask(c, candidates)) {
+    // the questions of an option run to choose its targets are the player's (Game::probing_ silences the rest)
+    const int probing = std::exchange(probing_, 0);
+    const Answer answer = ask(c, candidates);
+    probing_ = probing;
+    for (int32_t idx : answer) {
       const int32_t id = candidates[size_t(idx)];
       s.ids[s.count] = id;
       s.objects[s.count] = players ? 0u : card(id).object;
@@ -82,7 +96,8 @@ int32_t Game::target(cardrt_effect_ctx* ctx, int32_t slot, cardrt_filter_fn filt
     }
   }
   ctx->slots[slot] = s;
-  ctx->filled_slots |= uint8_t(1u << slot);
+  ctx->filled_slots |= bit;
+  if (ctx->choosing_targets) ctx->chosen_slots |= bit;
   // a target chosen as the effect resolves ("Bow a target Personality") is targeted now; the targeting step's
   // targets are raised together after that step (abilities.cpp)
   if (targeted && !players && !ctx->targeting && ctx->ab)

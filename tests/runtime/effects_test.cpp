@@ -422,9 +422,13 @@ TEST(Replacement002, TwoGalliwaspinsCycleStopsBeforeRepetition) {
 }
 
 namespace {
+// The options trace what they did, not that they ran: the runtime also runs an option's effect checking only (002
+// 524: an option whose effect chooses its targets is probed for them), and then it does nothing.
 int32_t mode_coin(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  g_trace += "c";
-  return cardrt_gain_resource(g, ctx, cardrt_ctx_controller(g, ctx), heroes::Coins, 1) >= 0 ? CARDRT_OK : CARDRT_FAILED;
+  const int32_t me = cardrt_ctx_controller(g, ctx), before = cardrt_resource_get(g, me, heroes::Coins);
+  const int32_t r = cardrt_gain_resource(g, ctx, me, heroes::Coins, 1);
+  if (cardrt_resource_get(g, me, heroes::Coins) > before) g_trace += "c";
+  return r >= 0 ? CARDRT_OK : CARDRT_FAILED;
 }
 int32_t is_enemy_creature(cardrt_game* g, cardrt_effect_ctx* ctx, int32_t c) {
   return cardrt_card_controller(g, c) != cardrt_ctx_controller(g, ctx);
@@ -433,12 +437,16 @@ int32_t mode_wound_target(cardrt_game* g, cardrt_effect_ctx* ctx) {
   return cardrt_target_cards(g, ctx, 0, reinterpret_cast<cardrt_any_fn>(&is_enemy_creature), 1, 1, 0);
 }
 int32_t mode_wound(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  g_trace += "w";
-  return cardrt_add_counters(g, ctx, cardrt_slot_get(g, ctx, 0, 0), 0, 1);
+  const int32_t target = cardrt_slot_get(g, ctx, 0, 0), before = cardrt_card_counters(g, target, 0);
+  const int32_t r = cardrt_add_counters(g, ctx, target, 0, 1);
+  if (cardrt_card_counters(g, target, 0) > before) g_trace += "w";
+  return r;
 }
 int32_t mode_draw(cardrt_game* g, cardrt_effect_ctx* ctx) {
-  g_trace += "d";
-  return cardrt_draw(g, ctx, cardrt_ctx_controller(g, ctx), 1) >= 0 ? CARDRT_OK : CARDRT_FAILED;
+  const int32_t me = cardrt_ctx_controller(g, ctx), before = cardrt_zone_count(g, me, heroes::Hand);
+  const int32_t r = cardrt_draw(g, ctx, me, 1);
+  if (cardrt_zone_count(g, me, heroes::Hand) > before) g_trace += "d";
+  return r >= 0 ? CARDRT_OK : CARDRT_FAILED;
 }
 int32_t construct_three_times(cardrt_game* g, cardrt_effect_ctx* ctx) {
   return cardrt_construct(g, ctx, CARDRT_CONSTRUCT_X_TIMES, 3);

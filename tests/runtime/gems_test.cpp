@@ -102,3 +102,20 @@ TEST(Gems004, StatusResistRollsAndEndOfTurnRemoval) {
   EXPECT_EQ(cardrt_card_counters(t, s, gems::Poison), 1);
   EXPECT_EQ(cardrt_card_counters(t, g, gems::Poison), 2);
 }
+
+// Scripted die results (cardrt_game_script_rolls): the engine's results come first, oldest first, then the seeded
+// generator goes on where it was; a result that is not a face of the profile's D6 is refused and none is kept.
+TEST(Gems004, ScriptedRollsComeFirst) {
+  TestGame t(make_gems()), fresh(make_gems());
+  t.start();
+  fresh.start();
+  const int32_t rolls[] = {4, 1};
+  EXPECT_EQ(cardrt_game_script_rolls(t, rolls, 2), CARDRT_OK);
+  EXPECT_EQ(cardrt_roll_d6(t, nullptr), 4);
+  EXPECT_EQ(cardrt_roll_d6(t, nullptr), 1);
+  const int32_t bad[] = {2, 7};
+  EXPECT_EQ(cardrt_game_script_rolls(t, bad, 2), CARDRT_E_ARGUMENT);
+  const int32_t zero[] = {0};
+  EXPECT_EQ(cardrt_game_script_rolls(t, zero, 1), CARDRT_E_ARGUMENT);
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(cardrt_roll_d6(t, nullptr), cardrt_roll_d6(fresh, nullptr));
+}

@@ -353,6 +353,29 @@ TEST(Modifiers002, Rule523OrderNotEntryOrder) {
   EXPECT_EQ(t.stat(c, heroes::Power), 0);  // 523.2: negative becomes 0
 }
 
+// 002_3bccf7f22febdff2.txt 523.1 divisions: "half its ATK, rounded down" (CARDRT_OP_DIV) and "rounded up"
+// (CARDRT_OP_DIV_UP), exact for a negative value too: terrus' ATK may be negative (000 7.2), so 523.2's floor does
+// not hide the rounding.
+TEST(Modifiers002, DivisionsRoundDownOrUp) {
+  cardrt_profile* p = make_terrus();
+  cardrt_profile_set_modifier_order(p, CARDRT_ORDER_RULE_523);
+  TestGame t(p);
+  const int32_t d = t.def("Beast", "Beast", {{"ATK", 5}});
+  t.start();
+  const int32_t down = t.play(d, 0), up = t.play(d, 0);
+  cardrt_stat_modify_op(t, nullptr, down, terrus::Atk, CARDRT_OP_DIV, 2, CARDRT_DUR_PERMANENT);
+  cardrt_stat_modify_op(t, nullptr, up, terrus::Atk, CARDRT_OP_DIV_UP, 2, CARDRT_DUR_PERMANENT);
+  EXPECT_EQ(t.stat(down, terrus::Atk), 2);  // 2.5 rounded down
+  EXPECT_EQ(t.stat(up, terrus::Atk), 3);    // 2.5 rounded up
+  // subtractions before divisions: (5 - 8) / 2 = -1.5, rounded down -2, rounded up -1
+  cardrt_stat_modify_op(t, nullptr, down, terrus::Atk, CARDRT_OP_SUB, 8, CARDRT_DUR_PERMANENT);
+  cardrt_stat_modify_op(t, nullptr, up, terrus::Atk, CARDRT_OP_SUB, 8, CARDRT_DUR_PERMANENT);
+  EXPECT_EQ(t.stat(down, terrus::Atk), -2);
+  EXPECT_EQ(t.stat(up, terrus::Atk), -1);
+  EXPECT_EQ(cardrt_stat_modify_op(t, nullptr, up, terrus::Atk, CARDRT_OP_DIV_UP + 1, 2, CARDRT_DUR_PERMANENT),
+            CARDRT_E_ARGUMENT);
+}
+
 namespace {
 int32_t announce_x_and_gain(cardrt_game* g, cardrt_effect_ctx* ctx) {
   const int32_t x = cardrt_x_announce(g, ctx, 5);

@@ -166,7 +166,10 @@ enum { CARDRT_DUR_PERMANENT = 0, CARDRT_DUR_END_OF_TURN, CARDRT_DUR_END_OF_BATTL
        CARDRT_DUR_WHILE_SOURCE_IN_PLAY, CARDRT_DUR_CONTINUOUS,
        /* appended in ABI 8: "until your turn two (three) turns from now begins" (001 Turn: that player's turns) */
        CARDRT_DUR_UNTIL_YOUR_TURN_2, CARDRT_DUR_UNTIL_YOUR_TURN_3, CARDRT_DUR_COUNT };
-enum { CARDRT_OP_ADD = 0, CARDRT_OP_MUL, CARDRT_OP_SUB, CARDRT_OP_DIV, CARDRT_OP_SET,
+/* 002 rule 523 applies them in this order: additions, multiplications, subtractions, divisions, then sets in the order
+ * they entered the game. CARDRT_OP_DIV divides rounding down ("halve its ATK", "half its ATK, rounded down": operand 2);
+ * CARDRT_OP_DIV_UP (ABI 14) rounds up ("half its ATK, rounded up"); a division by 0 gives 0 (000 7.3). */
+enum { CARDRT_OP_ADD = 0, CARDRT_OP_MUL, CARDRT_OP_SUB, CARDRT_OP_DIV, CARDRT_OP_SET, CARDRT_OP_DIV_UP,
        CARDRT_OP_GRANTS_STAT = 0x100 /* or-ed in: the bonus grants an absent stat (003 Absent stats) */ };
 enum { CARDRT_BOUND_MIN = 0, CARDRT_BOUND_MAX = 1 };
 enum { CARDRT_STATE_BOWED = 0, CARDRT_STATE_FACE_DOWN = 1, CARDRT_STATE_FIRST_CUSTOM = 2 };
@@ -300,7 +303,8 @@ enum {
   CARDRT_LOG_PROVINCE_STRENGTH,       /* a strength bonus or penalty (amount; 0 when one ended) was given or ended
                                        * (other: its source; value: the strength now) */
   CARDRT_LOG_PROVINCE_DESTROYED,      /* player's province was destroyed (amount: by whom, -1: no player) */
-  CARDRT_LOG_IN_PROVINCE,             /* card was put into a province (amount: 1 face-up, 0 face-down) */
+  CARDRT_LOG_IN_PROVINCE,             /* card was put into a province (amount: 1 face-up, 0 face-down; value: the
+                                       * province's battlefield for a card in play with it, ABI 14, else 0) */
   CARDRT_LOG_PROVINCES_REVEALED,      /* player revealed the cards in his provinces (amount: how many turned) */
   CARDRT_LOG_KIND_COUNT
 };
@@ -528,6 +532,12 @@ CARDRT_API int32_t cardrt_game_tactical_battle(cardrt_game*, int32_t player);
 CARDRT_API int32_t cardrt_game_play_terrain(cardrt_game*, int32_t player, int32_t card, int32_t ability);
 /* 004: the end-of-turn Resist rolls for a player's units with Status counters */
 CARDRT_API int32_t cardrt_game_end_of_turn_resist(cardrt_game*, int32_t player);
+/* ABI 14. The next `count` die rolls (every CARDRT_LOG_ROLL: Critical Damage, Luck and Resist rolls, "Roll a D6") give
+ * these results, oldest first, before the seeded generator is asked again: rules tests that need a given roll, and
+ * engines whose players roll real dice. Each result is a face of the profile's die (1..dice sides), else
+ * CARDRT_E_ARGUMENT and none is kept; at most 1024 wait at once. They are part of the game's state (a clone keeps
+ * them). Shuffles and cardrt_random do not use them. */
+CARDRT_API int32_t cardrt_game_script_rolls(cardrt_game*, const int32_t* results, int32_t count);
 CARDRT_API int32_t cardrt_game_card_count(const cardrt_game*); /* highest card id */
 CARDRT_API int32_t cardrt_game_card_exists(const cardrt_game*, int32_t card);
 CARDRT_API int32_t cardrt_game_player_wounds(const cardrt_game*, int32_t player);

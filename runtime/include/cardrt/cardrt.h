@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 14
+#define CARDRT_ABI_VERSION 15
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -168,7 +168,7 @@ enum { CARDRT_DUR_PERMANENT = 0, CARDRT_DUR_END_OF_TURN, CARDRT_DUR_END_OF_BATTL
        CARDRT_DUR_UNTIL_YOUR_TURN_2, CARDRT_DUR_UNTIL_YOUR_TURN_3, CARDRT_DUR_COUNT };
 /* 002 rule 523 applies them in this order: additions, multiplications, subtractions, divisions, then sets in the order
  * they entered the game. CARDRT_OP_DIV divides rounding down ("halve its ATK", "half its ATK, rounded down": operand 2);
- * CARDRT_OP_DIV_UP (ABI 14) rounds up ("half its ATK, rounded up"); a division by 0 gives 0 (000 7.3). */
+ * CARDRT_OP_DIV_UP (ABI 15) rounds up ("half its ATK, rounded up"); a division by 0 gives 0 (000 7.3). */
 enum { CARDRT_OP_ADD = 0, CARDRT_OP_MUL, CARDRT_OP_SUB, CARDRT_OP_DIV, CARDRT_OP_SET, CARDRT_OP_DIV_UP,
        CARDRT_OP_GRANTS_STAT = 0x100 /* or-ed in: the bonus grants an absent stat (003 Absent stats) */ };
 enum { CARDRT_BOUND_MIN = 0, CARDRT_BOUND_MAX = 1 };
@@ -304,7 +304,7 @@ enum {
                                        * (other: its source; value: the strength now) */
   CARDRT_LOG_PROVINCE_DESTROYED,      /* player's province was destroyed (amount: by whom, -1: no player) */
   CARDRT_LOG_IN_PROVINCE,             /* card was put into a province (amount: 1 face-up, 0 face-down; value: the
-                                       * province's battlefield for a card in play with it, ABI 14, else 0) */
+                                       * province's battlefield for a card in play with it, ABI 15, else 0) */
   CARDRT_LOG_PROVINCES_REVEALED,      /* player revealed the cards in his provinces (amount: how many turned) */
   CARDRT_LOG_KIND_COUNT
 };
@@ -532,7 +532,7 @@ CARDRT_API int32_t cardrt_game_tactical_battle(cardrt_game*, int32_t player);
 CARDRT_API int32_t cardrt_game_play_terrain(cardrt_game*, int32_t player, int32_t card, int32_t ability);
 /* 004: the end-of-turn Resist rolls for a player's units with Status counters */
 CARDRT_API int32_t cardrt_game_end_of_turn_resist(cardrt_game*, int32_t player);
-/* ABI 14. The next `count` die rolls (every CARDRT_LOG_ROLL: Critical Damage, Luck and Resist rolls, "Roll a D6") give
+/* ABI 15. The next `count` die rolls (every CARDRT_LOG_ROLL: Critical Damage, Luck and Resist rolls, "Roll a D6") give
  * these results, oldest first, before the seeded generator is asked again: rules tests that need a given roll, and
  * engines whose players roll real dice. Each result is a face of the profile's die (1..dice sides), else
  * CARDRT_E_ARGUMENT and none is kept; at most 1024 wait at once. They are part of the game's state (a clone keeps

@@ -27,6 +27,15 @@ std::vector<uint8_t> save(const cardrt_game* g) {
   return bytes;
 }
 
+// The bytes of the shared test game (seed 5) saved after its first `steps` calls.
+std::vector<uint8_t> saved_after(TestGame& t, const Cards& c, int steps) {
+  cardrt_game* g = new_game(t, 5);
+  for (int i = 0; i < steps; ++i) step(g, c, i);
+  std::vector<uint8_t> bytes = save(g);
+  cardrt_game_destroy(g);
+  return bytes;
+}
+
 cardrt_game* load(TestGame& t, const std::vector<uint8_t>& bytes, std::string* message = nullptr,
                   const cardrt_host* host = nullptr) {
   char error[512] = "";
@@ -81,10 +90,7 @@ TEST(SavedGames, LoadedGameDrawsTheSameRandomNumbers) {
 TEST(SavedGames, AnotherPoolOrProfileIsRefusedNamingBoth) {
   TestGame t(make_legends());
   const Cards c = define(t);
-  cardrt_game* g = new_game(t, 5);
-  for (int i = 0; i < 20; ++i) step(g, c, i);
-  const std::vector<uint8_t> bytes = save(g);
-  cardrt_game_destroy(g);
+  const std::vector<uint8_t> bytes = saved_after(t, c, 20);
 
   TestGame other(make_legends());
   define(other);
@@ -108,10 +114,7 @@ TEST(SavedGames, AnotherPoolOrProfileIsRefusedNamingBoth) {
 TEST(SavedGames, DamagedOrForeignBytesAreRefused) {
   TestGame t(make_legends());
   const Cards c = define(t);
-  cardrt_game* g = new_game(t, 5);
-  for (int i = 0; i < 27; ++i) step(g, c, i);
-  const std::vector<uint8_t> bytes = save(g);
-  cardrt_game_destroy(g);
+  const std::vector<uint8_t> bytes = saved_after(t, c, 27);
   std::string message;
   for (size_t n = 0; n < bytes.size(); n += 1 + n / 16) {
     const std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + ptrdiff_t(n));

@@ -277,6 +277,8 @@ class CardBinder {
 
   // performers.cpp: the card performing an action ("your performing Monk", "this Shugenja" on a Spell)
   std::optional<Node> printed_performer() const;
+  bool performs_own_actions() const;
+  std::optional<Node> performer() const;
   bool names_performer_by_keyword(const std::vector<const ast::Term*>& t, size_t i, size_t& len) const;
   bool performer_choice(const TextUnit& u, int32_t designators, Body& b);
   std::optional<Node> performer_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end) const;

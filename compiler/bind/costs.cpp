@@ -130,7 +130,7 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
     if (!who) return fail({c.range, "this cost is not compiled yet"});
     // the card itself performs it ("Choose your performing unbowed Monk" on a Monk): what the words say of him must
     // hold, every word read (fail closed)
-    if (printed_performer() && word_is(*c.terms[v], "your")) {
+    if (!performer_slot_ && printed_performer() && word_is(*c.terms[v], "your")) {
       std::optional<Node> test;
       if (!noun_filter(c.terms, v + 1, end, *who, test, why)) return fail({c.range, why});
       b.stmts.push_back(fail_if(not_(std::move(*test))));

@@ -297,8 +297,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     if (w == "performing") {
       // the card performing the action (performers.cpp); a target "your performing Personality" on an action card
       // is one that may perform it: present at the current battlefield for a Battle action
-      std::optional<Node> who = printed_performer();
-      if (!who && performer_slot_) who = slot(static_cast<int>(*performer_slot_));
+      std::optional<Node> who = performer();
       if (who) add(binary(Op::Eq, card, std::move(*who)));
       else if ((unit_designators_ & CARDRT_DESIG_BATTLE) && !anywhere)
         add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
@@ -712,8 +711,7 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
     if (!other) return std::nullopt;
     return binary(op, value(card, stat, total), std::move(*other));
   }
-  std::optional<Node> other = printed_performer();
-  if (!other && performer_slot_) other = slot(static_cast<int>(*performer_slot_));
+  std::optional<Node> other = performer();
   // an action card's "Target your unbowed Samurai. Target an enemy Personality with lower Chi": the card of yours
   // the action targeted before, which stands for the performer
   if (!other)
@@ -1011,7 +1009,7 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
   if (auto k = target_containing(a)) return slot(static_cast<int>(*k));
   // "this Shugenja" on a Spell, then "he": the card performing the action (performers.cpp)
   if (std::string_view text = ctx_.sources.text(a); text.starts_with("this ") || text.starts_with("This ")) {
-    if (!printed_performer() && performer_slot_) return slot(static_cast<int>(*performer_slot_));
+    if (performer_slot_) return slot(static_cast<int>(*performer_slot_));
     // ... or, in a continuous trait of a Spell, the one it is attached to (printed_performer)
     const CardTypeDef* ct = p_.card_type(r_.card->type);
     if (ct && ct->action)

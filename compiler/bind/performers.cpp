@@ -33,6 +33,22 @@ std::optional<Node> CardBinder::printed_performer() const {
   return ct->attaches ? bearer() : self();
 }
 
+// Whether the card performs its unit's action itself (or through its bearer): a person does, an attachment's bearer
+// does, a granted ability's holder does; a Holding or a Stronghold performs none (001 Tactician: an action "not
+// performed by any card"), so "your performing Shugenja" on it is one of yours, chosen as the action is announced.
+bool CardBinder::performs_own_actions() const {
+  const CardTypeDef* ct = p_.card_type(r_.card->type);
+  if (!ct || !printed_performer()) return false;
+  if (unit_ && std::find(embedded_units_.begin(), embedded_units_.end(), unit_) != embedded_units_.end()) return true;
+  return ct->action || ct->attaches || ct->person;
+}
+
+// The card performing the unit's action: the one chosen as it was announced, else the printed one.
+std::optional<Node> CardBinder::performer() const {
+  if (performer_slot_) return call("cardrt_slot_get", {G(), C(), konst(*performer_slot_), konst(0)});
+  return printed_performer();
+}
+
 // "this Shugenja" on an action card, whose text has no card of that keyword: the card performing the action.
 // "this Shugenja's Chi": the possessive of a one-word keyword names it too.
 bool CardBinder::names_performer_by_keyword(const std::vector<const ast::Term*>& t, size_t i, size_t& len) const {
@@ -51,7 +67,7 @@ bool CardBinder::names_performer_by_keyword(const std::vector<const ast::Term*>&
 bool CardBinder::performer_choice(const TextUnit& u, int32_t designators, Body& b) {
   performer_slot_.reset();
   performer_noun_.clear();
-  if (u.kind != UnitKind::Ability || printed_performer()) return true;
+  if (u.kind != UnitKind::Ability || performs_own_actions()) return true;
   std::vector<const Clause*> clauses;
   for (const Clause& c : u.constraints) clauses.push_back(&c);
   for (const Clause& c : u.effects) clauses.push_back(&c);
@@ -109,8 +125,7 @@ bool CardBinder::performer_choice(const TextUnit& u, int32_t designators, Body& 
 std::optional<Node> CardBinder::performer_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end) const {
   if (i + 1 >= t.size()) return std::nullopt;
   std::string w = lower_word(*t[i]);
-  std::optional<Node> who = printed_performer();
-  if (!who && performer_slot_) who = call("cardrt_slot_get", {G(), C(), konst(*performer_slot_), konst(0)});
+  std::optional<Node> who = performer();
   if (!who) return std::nullopt;
   size_t len = 0;
   if ((w == "your" || w == "the") && is_performing(*t[i + 1])) {

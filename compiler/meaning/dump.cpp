@@ -50,6 +50,9 @@ class Dumper {
       out_ << fmt::format("    trigger {} {} event=\"{}\" of={}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
                           named(p_.events, t.event), who);
     }
+    if (u.performer)
+      out_ << fmt::format("    performer {}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
+                          filter(u.performer->filter));
     for (const Condition& c : u.conditions) out_ << "    usable-if " << condition(c) << "\n";
     for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << "\n";
     for (size_t i = 0; i < u.targets.size(); ++i)
@@ -61,6 +64,11 @@ class Dumper {
       else if (const auto* k = std::get_if<Conditional>(&s)) {
         out_ << fmt::format("    only-if {} {}\n", at(k->range), condition(k->condition));
         for (const Effect& e : k->effects) out_ << "      effect " << effect(e) << "\n";
+      }
+      else if (const auto* o = std::get_if<InOrderTo>(&s)) {
+        out_ << fmt::format("    in-order-to {}\n", at(o->range));
+        for (const Effect& e : o->done) out_ << "      done " << effect(e) << "\n";
+        for (const Effect& e : o->then) out_ << "      then " << effect(e) << "\n";
       }
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
@@ -131,7 +139,9 @@ class Dumper {
       case CardRef::Kind::Bearer: return "bearer";
       case CardRef::Kind::ThisKeyword: return "this-card-if-" + named(p_.keywords, r.keyword);
       case CardRef::Kind::Target: return fmt::format("target#{}", r.target);
-      case CardRef::Kind::Pronoun: return fmt::format("pronoun->target#{}", r.target);
+      case CardRef::Kind::Pronoun: return r.target < 0 ? std::string("pronoun->performer") : fmt::format("pronoun->target#{}", r.target);
+      case CardRef::Kind::Performer: return "performer";
+      case CardRef::Kind::TheTarget: return fmt::format("the-target#{}", r.target);
     }
     return "?";
   }

@@ -78,14 +78,26 @@ struct CardRef {
     Bearer,       // "this Personality" on an attachment: the card it is attached to (001 This)
     ThisKeyword,  // "this Shugenja": the card (or its bearer) only while it has the keyword (001 This)
     Target,       // a target of the unit ("target Personality" where the effect declares it)
-    Pronoun,      // he, him, it ...: its antecedent, a target of the unit
+    Pronoun,      // he, him, it ...: its antecedent, a target of the unit or its performer
+    Performer,    // "your performing Monk": the card performing the action (Unit::performer); named again by its
+                  // noun ("your Monk"): that noun in card_type or keyword
+    TheTarget,    // "the target": the unit's one target
   };
   Kind kind = Kind::ThisCard;
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
   ProfileId keyword = -1;    // ThisKeyword
-  int target = -1;           // Target, Pronoun: the index of the unit's targeting it names
+  int target = -1;           // Target, Pronoun: the index of the unit's targeting it names (Pronoun: -1 names the
+                             // unit's performer)
   bool person = false;       // Pronoun: it names a person ("he"); decides agreement only where the antecedent's card
                              // types do not ("your target Samurai ... him")
+  SourceRange range;
+};
+
+// The card performing an action no card prints as its own (001 Tactician: an action is performed by a card, or by
+// none), one of yours the text describes, chosen as the action is announced: "your performing unbowed Monk".
+struct Performer {
+  CardFilter filter;      // its side is always yours
+  bool anywhere = false;  // "at any location": a Battle action's performer need not be at the current battlefield
   SourceRange range;
 };
 
@@ -165,6 +177,14 @@ struct Conditional {
   SourceRange range;
 };
 
+// "Bow him to gain 2 Honor": effects done in order that others happen (in the effects block, so no cost: 003
+// Abilities); the others happen only if the first were done.
+struct InOrderTo {
+  std::vector<Effect> done;
+  std::vector<Effect> then;
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -172,7 +192,7 @@ struct TargetStep {
 };
 
 // One sentence of a unit's body, in text order.
-using Step = std::variant<Effect, TargetStep, StatModifier, Conditional>;
+using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };
@@ -199,9 +219,11 @@ enum class UnitKind : uint8_t {
 // A block of the constraints (003 Abilities): its costs, or a targeting, in the order printed (001 Targeting
 // paradoxes: a choice a later cost needs is made at targeting time).
 struct Constraint {
-  enum class Kind : uint8_t { Costs, Targeting, Condition };
+  enum class Kind : uint8_t { Costs, Targeting, Condition, Performer };
   Kind kind = Kind::Costs;
   std::vector<int> items;  // indices into Unit::costs, or the one index into Unit::targets or Unit::conditions
+                           // (Performer: none; the unit has one)
+  bool joined = false;     // printed in the block before it, after "and" ("Bow this card and target a Follower:")
   SourceRange range;
 };
 
@@ -214,6 +236,7 @@ struct Unit {
   std::vector<Effect> costs;           // 003 Abilities C: paid before the effects
   std::vector<Targeting> targets;      // every targeting of the unit, in text order
   std::vector<Condition> conditions;   // the constraints block's conditions
+  std::optional<Performer> performer;  // named by "your performing ..." in the constraints or the effects
   std::vector<Step> body;
   SourceRange range;
 };

@@ -82,33 +82,84 @@ class Transformer {
     for (auto* d : c->DESIGNATOR()) u.designators.push_back(tok(d).id);
   }
 
-  // constraint : trigger | cost (AND cost)*
+  // constraint : trigger | constraintPart ((COMMA | COMMA? AND) constraintPart)* | IF condition
   void constraint(W::ConstraintContext* c, Unit& u) {
     if (auto* t = dynamic_cast<W::TriggerConstraintContext*>(c)) {
       if (u.trigger) throw Refusal{range(c), "a second trigger"};
       u.trigger = trigger(t->trigger(), u);
       return;
     }
-    Constraint block;
-    block.range = range(c);
     if (auto* k = dynamic_cast<W::ConditionConstraintContext*>(c)) {
       // 003 Abilities: a condition in the constraints block: the ability may be used only while it holds
+      Constraint block;
+      block.range = range(c);
       u.conditions.push_back(condition(k->condition(), u));
       block.kind = Constraint::Kind::Condition;
       block.items.push_back(static_cast<int>(u.conditions.size() - 1));
-    } else if (auto* t = dynamic_cast<W::TargetingConstraintContext*>(c)) {
-      // 001 Target: declared in the constraints block, chosen before the costs are paid
-      u.targets.push_back(targeting(t->targeting()));
-      u.targets.back().in_constraints = true;
-      block.kind = Constraint::Kind::Targeting;
-      block.items.push_back(static_cast<int>(u.targets.size() - 1));
-    } else {
-      for (auto* k : static_cast<W::CostConstraintContext*>(c)->cost()) {
-        u.costs.push_back(cost(k, u));
-        block.items.push_back(static_cast<int>(u.costs.size() - 1));
-      }
+      u.constraints.push_back(std::move(block));
+      return;
     }
-    u.constraints.push_back(std::move(block));
+    constraint_parts(static_cast<W::BlockConstraintContext*>(c)->constraintParts(), u);
+  }
+
+  // constraintParts : constraintPart ((COMMA | COMMA? AND) constraintPart)*
+  // One block of costs, targeting and the performer, in the order printed; costs in a row are one block.
+  void constraint_parts(W::ConstraintPartsContext* c, Unit& u) {
+    bool first = true;
+    for (auto* part : c->constraintPart()) {
+      Constraint block;
+      block.range = range(part);
+      block.joined = !first;
+      first = false;
+      if (auto* k = dynamic_cast<W::CostPartContext*>(part)) {
+        Effect paid = cost(k->cost(), u);
+        if (block.joined && u.constraints.back().kind == Constraint::Kind::Costs) {
+          u.costs.push_back(std::move(paid));
+          u.constraints.back().items.push_back(static_cast<int>(u.costs.size() - 1));
+          u.constraints.back().range = SourceRange::join(u.constraints.back().range, block.range);
+          continue;
+        }
+        u.costs.push_back(std::move(paid));
+        block.items.push_back(static_cast<int>(u.costs.size() - 1));
+      } else if (auto* t = dynamic_cast<W::TargetingPartContext*>(part)) {
+        // 001 Target: declared in the constraints block, chosen before the costs are paid
+        add_target(u, targeting(t->targeting()));
+        u.targets.back().in_constraints = true;
+        block.kind = Constraint::Kind::Targeting;
+        block.items.push_back(static_cast<int>(u.targets.size() - 1));
+      } else {
+        // "Choose your performing unbowed Monk": the performer, chosen as the action is announced
+        performer(static_cast<W::PerformerPartContext*>(part)->performer(), u);
+        block.kind = Constraint::Kind::Performer;
+      }
+      u.constraints.push_back(std::move(block));
+    }
+  }
+
+  // A targeting of the unit: the latest card a pronoun may name.
+  void add_target(Unit& u, Targeting t) {
+    u.targets.push_back(std::move(t));
+    performer_latest_ = false;
+  }
+
+  // performer : YOUR PERFORMING STATE* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
+  CardRef performer(W::PerformerContext* c, Unit& u) {
+    if (u.performer) throw Refusal{range(c), "a second performer"};
+    Performer p;
+    p.range = range(c);
+    p.filter.range = p.range;
+    nouns(c->nouns(), p.filter, c->KEYWORD());
+    if (p.filter.plural) throw Refusal{p.range, "several cards performing one action"};
+    p.filter.side = Side::Yours;
+    states(c->STATE(), p.filter);
+    for (auto* k : c->KEYWORD()) p.filter.keywords.push_back(tok(k).id);
+    p.anywhere = c->LOCATION() != nullptr;
+    u.performer = std::move(p);
+    performer_latest_ = true;
+    CardRef r;
+    r.kind = CardRef::Kind::Performer;
+    r.range = range(c);
+    return r;
   }
 
   // trigger : timing triggerSubject EVENT
@@ -153,6 +204,15 @@ class Transformer {
       u.body.push_back(std::move(e));
     } else if (auto* e = dynamic_cast<W::EffectSentenceContext*>(c)) {
       for (auto* one : e->effect()) u.body.push_back(effect(one, u));
+    } else if (auto* t = dynamic_cast<W::InOrderToSentenceContext*>(c)) {
+      // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done
+      InOrderTo k;
+      k.range = range(c);
+      for (auto* one : t->effect()) {
+        Effect e = effect(one, u);
+        (one->getStart()->getTokenIndex() < t->TO()->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
+      }
+      u.body.push_back(std::move(k));
     } else if (auto* i = dynamic_cast<W::EffectIfSentenceContext*>(c)) {
       // "Destroy him if he is bowed": the effect (and its target) first, then the condition on it
       Conditional k;
@@ -168,7 +228,7 @@ class Transformer {
       for (auto* one : i->effect()) k.effects.push_back(effect(one, u));
       u.body.push_back(std::move(k));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
-      u.targets.push_back(targeting(t->targeting()));
+      add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
     } else {
       u.body.push_back(statement(static_cast<W::StatementSentenceContext*>(c)->statement(), u));
@@ -350,11 +410,34 @@ class Transformer {
       return r;
     }
     if (dynamic_cast<W::PronounRefContext*>(c)) {
-      // 003 Traits: a pronoun names the latest target of its unit; with none it names nothing (never the card)
-      if (u.targets.empty()) throw Refusal{r.range, "the pronoun has no antecedent"};
+      // 003 Traits: a pronoun names the latest target of its unit, or its performer when that was named since; with
+      // neither it names nothing (never the card)
+      if (u.targets.empty() && !u.performer) throw Refusal{r.range, "the pronoun has no antecedent"};
       r.kind = CardRef::Kind::Pronoun;
-      r.target = static_cast<int>(u.targets.size() - 1);
+      r.target = performer_latest_ ? -1 : static_cast<int>(u.targets.size() - 1);
       r.person = !static_cast<W::PronounRefContext*>(c)->IT();
+      return r;
+    }
+    if (auto* p = dynamic_cast<W::PerformerRefContext*>(c)) return performer(p->performer(), u);
+    if (dynamic_cast<W::TheTargetRefContext*>(c)) {
+      // "the target": the unit's one target; with several the words do not say which
+      if (u.targets.size() != 1) throw Refusal{r.range, u.targets.empty() ? "'the target' with no target" : "'the target' with several targets"};
+      r.kind = CardRef::Kind::TheTarget;
+      r.target = 0;
+      return r;
+    }
+    if (auto* a = dynamic_cast<W::PerformerAgainRefContext*>(c)) {
+      // "your Monk" after "your performing unbowed Monk": the performer named again by its noun (its card type, else
+      // its last keyword)
+      if (!u.performer) throw Refusal{r.range, "no performer was named before it"};
+      const CardFilter& f = u.performer->filter;
+      const wording::WordToken& noun = tok(a->noun);
+      const bool type = noun.type == W::CARD_TYPE;
+      const bool names = type ? f.card_types.size() == 1 && f.card_types[0] == noun.id
+                              : f.card_types.empty() && !f.keywords.empty() && f.keywords.back() == noun.id;
+      if (!names) throw Refusal{r.range, "it names a card that is not the performer"};
+      r.kind = CardRef::Kind::Performer;
+      (type ? r.card_type : r.keyword) = noun.id;
       return r;
     }
     auto* i = static_cast<W::InlineTargetRefContext*>(c);
@@ -366,7 +449,7 @@ class Transformer {
       if (t.filter.side != Side::Any) throw Refusal{r.range, "two sides for one target"};
       t.filter.side = Side::Yours;
     }
-    u.targets.push_back(std::move(t));
+    add_target(u, std::move(t));
     r.kind = CardRef::Kind::Target;
     r.target = static_cast<int>(u.targets.size() - 1);
     return r;
@@ -376,7 +459,7 @@ class Transformer {
   CardFilter target_noun(W::TargetNounContext* c) {
     CardFilter f;
     f.range = range(c);
-    nouns(c->nouns(), f);
+    nouns(c->nouns(), f, c->KEYWORD());
     if (f.plural) throw Refusal{f.range, "targeting several cards at once"};
     f.other = c->OTHER() != nullptr;
     if (c->side) f.side = side(c->side);
@@ -387,8 +470,12 @@ class Transformer {
   }
 
   // nouns : CARD_TYPE (OR CARD_TYPE)* | CARD_TYPES (OR CARD_TYPES)* | CARD | CARDS
-  void nouns(W::NounsContext* c, CardFilter& f) {
-    if (!c) return;  // keywords alone: any card with them
+  // With none, the keywords alone name any card with them, one or several as the last is printed ("Monks").
+  void nouns(W::NounsContext* c, CardFilter& f, const std::vector<antlr4::tree::TerminalNode*>& keywords) {
+    if (!c) {
+      f.plural = !keywords.empty() && tok(keywords.back()).plural;
+      return;
+    }
     f.plural = !c->CARD_TYPES().empty() || c->CARDS();
     for (auto* n : c->CARD_TYPE()) f.card_types.push_back(tok(n).id);
     for (auto* n : c->CARD_TYPES()) f.card_types.push_back(tok(n).id);  // "card": any
@@ -418,7 +505,7 @@ class Transformer {
   CardFilter card_filter(W::CardFilterContext* c, bool each = false) {
     CardFilter f;
     f.range = range(c);
-    nouns(c->nouns(), f);
+    nouns(c->nouns(), f, c->KEYWORD());
     if (c->article && (f.plural || each)) throw Refusal{f.range, "an article after 'each' or before a plural"};
     if (!c->article && !f.plural && !c->side && !each) throw Refusal{f.range, "a singular noun with no article"};
     f.other = c->OTHER() != nullptr || (c->article && c->article->getType() == W::ANOTHER);
@@ -466,6 +553,7 @@ class Transformer {
   std::span<const wording::WordToken> t_;
   const GameProfile& p_;
   int card_type_;
+  bool performer_latest_ = false;  // the performer was named after the unit's latest target
 };
 
 }  // namespace

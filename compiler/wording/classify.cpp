@@ -134,6 +134,12 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken
     offer(sw.state, sw.words.size(), Token::STATE);
     out.value = sw.holds ? 1 : 0;
   }
+  // a keyword's last word printed in the plural ("Monks", "Courtiers"): a plural noun when it names cards alone
+  if (len > 0 && out.type == tok(Token::KEYWORD)) {
+    std::string_view name = p_.keywords[static_cast<size_t>(out.id)].name;
+    std::string_view last = name.substr(name.rfind(' ') == std::string_view::npos ? 0 : name.rfind(' ') + 1);
+    out.plural = word_text(*words[len - 1]).size() > last.size();  // matched with its "s" or "es" (Lexicon::keyword_at)
+  }
   return len > 0;
 }
 

@@ -31,8 +31,14 @@ class Renderer {
       trigger(*u.trigger);
       word(Token::COLON);
     }
-    for (const Constraint& c : u.constraints) {
+    for (size_t b = 0; b < u.constraints.size(); ++b) {
+      const Constraint& c = u.constraints[b];
+      if (c.joined) word(Token::AND);
       if (c.kind == Constraint::Kind::Targeting) targeting(u.targets[static_cast<size_t>(c.items.at(0))]);
+      if (c.kind == Constraint::Kind::Performer) {
+        verb(Primitive::choose_);
+        performer(*u.performer);
+      }
       if (c.kind == Constraint::Kind::Condition) {
         word(Token::IF);
         condition(u.conditions[static_cast<size_t>(c.items.at(0))]);
@@ -41,12 +47,13 @@ class Renderer {
         if (i > 0) word(Token::AND);
         effect(u.costs[static_cast<size_t>(c.items[i])]);
       }
-      word(Token::COLON);
+      if (b + 1 == u.constraints.size() || !u.constraints[b + 1].joined) word(Token::COLON);
     }
     for (const Step& s : u.body) {
       if (const auto* e = std::get_if<Effect>(&s)) effect(*e);
       else if (const auto* t = std::get_if<TargetStep>(&s)) targeting(u.targets[static_cast<size_t>(t->target)]);
       else if (const auto* k = std::get_if<Conditional>(&s)) conditional(*k);
+      else if (const auto* o = std::get_if<InOrderTo>(&s)) in_order_to(*o);
       else stat_modifier(std::get<StatModifier>(s));
       word(Token::PERIOD);
     }
@@ -140,6 +147,19 @@ class Renderer {
     WordToken w{static_cast<int>(Token::MODIFIER), {}, c.stat};
     w.value = c.delta.value;
     out_.push_back(w);
+  }
+
+  // "Bow him to gain 2 Honor", "Bow him and lose 1 Honor to draw a card and gain 1 Honor"
+  void in_order_to(const InOrderTo& k) {
+    for (size_t i = 0; i < k.done.size(); ++i) {
+      if (i > 0) word(Token::AND);
+      effect(k.done[i]);
+    }
+    word(Token::TO);
+    for (size_t i = 0; i < k.then.size(); ++i) {
+      if (i > 0) word(Token::AND);
+      effect(k.then[i]);
+    }
   }
 
   // "If it is your turn, draw a card and gain 1 Honor", "Destroy him if he is bowed"
@@ -239,10 +259,23 @@ class Renderer {
         word(Token::THIS);
         name(Token::KEYWORD, r.keyword);
         break;
+      case CardRef::Kind::Performer:
+        if (r.card_type < 0 && r.keyword < 0) {
+          performer(*u_->performer);
+          break;
+        }
+        word(Token::YOUR);  // named again: "your Monk"
+        if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);
+        else name(Token::KEYWORD, r.keyword);
+        break;
+      case CardRef::Kind::TheTarget:
+        word(Token::THE);
+        verb(Primitive::target_);
+        break;
       case CardRef::Kind::Pronoun: {
         // a person is "he"/"him" (the profile marks its card types [person]); any other card is "it"
         // (a card named by keywords alone may be either: the printed pronoun says which)
-        const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
+        const CardFilter& f = r.target < 0 ? u_->performer->filter : u_->targets[static_cast<size_t>(r.target)].filter;
         bool person = f.card_types.empty() ? r.person : true;
         for (ProfileId t : f.card_types)
           person = person && t >= 0 && p_.card_types[static_cast<size_t>(t)].person;
@@ -262,6 +295,19 @@ class Renderer {
         stat_bounds(f);
         break;
       }
+    }
+  }
+
+  // "your performing unbowed Monk", "your performing Courtier at any location"
+  void performer(const Performer& p) {
+    word(Token::YOUR);
+    word(Token::PERFORMING);
+    adjectives(p.filter);
+    card_types(p.filter, false);
+    if (p.anywhere) {
+      word(Token::AT);
+      word(Token::ANY);
+      word(Token::LOCATION);
     }
   }
 
@@ -290,7 +336,9 @@ class Renderer {
       w.value = st.holds ? 1 : 0;
       out_.push_back(w);
     }
-    for (ProfileId k : f.keywords) name(Token::KEYWORD, k);
+    // cards named by keywords alone, several: the last in the plural ("Monks")
+    for (size_t i = 0; i < f.keywords.size(); ++i)
+      name(Token::KEYWORD, f.keywords[i], f.plural && f.card_types.empty() && i + 1 == f.keywords.size());
   }
 
   // "Personality", "Follower or Item", "Personalities"; "card" for any card
@@ -300,7 +348,7 @@ class Renderer {
       name(plural ? Token::CARD_TYPES : Token::CARD_TYPE, f.card_types[i], plural);
     }
     // any card: "card", or its keywords alone ("an unbowed Samurai")
-    if (f.card_types.empty() && (plural || f.keywords.empty())) word(plural ? Token::CARDS : Token::CARD);
+    if (f.card_types.empty() && f.keywords.empty()) word(plural ? Token::CARDS : Token::CARD);
   }
 
   void stat_bounds(const CardFilter& f) {
@@ -357,7 +405,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::CARD_TYPES: out.push_back(plural(at(p.card_types, w.id))); break;
       case Token::STAT: out.push_back(at(p.stats, w.id)); break;
       case Token::RESOURCE: out.push_back(at(p.resources, w.id)); break;
-      case Token::KEYWORD: out.push_back(at(p.keywords, w.id)); break;
+      case Token::KEYWORD: out.push_back(w.plural ? plural(at(p.keywords, w.id)) : at(p.keywords, w.id)); break;
       case Token::STATUS: out.push_back(at(p.statuses, w.id)); break;
       case Token::STATE: {  // an adjective: "unbowed"
         std::string s = at(p.states, w.id);

@@ -79,6 +79,17 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         // "a Samurai card" is "a Samurai": a card named by its keywords
         if (!out.empty() && out.back().type == static_cast<int>(Token::KEYWORD)) continue;
         break;
+      case Token::CARDS:
+        // "Samurai cards" is "Samurais": cards named by their keywords
+        if (!out.empty() && out.back().type == static_cast<int>(Token::KEYWORD)) {
+          out.back().value = 1;
+          continue;
+        }
+        break;
+      case Token::KEYWORD:
+        k.id = w.id;
+        k.value = w.plural ? 1 : 0;  // "Monk" is not "Monks"
+        break;
       case Token::AND:
         // "Bow him and destroy him" is "Bow him. Destroy him.": effects one after the other
         if (i + 1 < words.size() && words[i + 1].type >= static_cast<int>(Token::V_GAIN) && words[i + 1].type <= static_cast<int>(Token::V_USE))

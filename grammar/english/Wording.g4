@@ -18,9 +18,17 @@ header
   ;
 constraint
   : trigger                     # triggerConstraint
-  | cost (AND cost)*            # costConstraint
-  | targeting                   # targetingConstraint
+  | constraintParts             # blockConstraint
   | IF condition                # conditionConstraint   // "If you have Reconnaissance:": usable only while it holds
+  ;
+// "Bow this card and target an enemy Personality:", "Choose your performing unbowed Monk and target a Follower:"
+constraintParts
+  : constraintPart ((COMMA | COMMA? AND) constraintPart)*
+  ;
+constraintPart
+  : cost                        # costPart
+  | targeting                   # targetingPart
+  | V_CHOOSE performer          # performerPart        // 001 Target: "choose" does not target
   ;
 // "After this Personality enters play", "After your turn begins", "Before this card is destroyed"
 trigger
@@ -45,6 +53,7 @@ body
 sentence
   : YOU MAY effect              # optionalSentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
+  | effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
   | IF condition COMMA effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
   | targeting                   # targetingSentence
@@ -116,6 +125,14 @@ cardRef
   : THIS noun=(CARD_TYPE | CARD | KEYWORD)      # thisRef
   | pronoun=(HE | SHE | IT | HIM | HER)         # pronounRef
   | (A | AN | owner=YOUR)? V_TARGET targetNoun   # inlineTargetRef
+  | performer                                   # performerRef
+  | THE V_TARGET                                # theTargetRef        // the unit's one target
+  | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again
+  ;
+// The card performing an action that no card prints as its own (001 Tactician): "your performing unbowed Monk",
+// "your performing Courtier at any location" (a Battle action's performer is otherwise at the current battlefield)
+performer
+  : YOUR PERFORMING STATE* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
   ;
 // after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun

@@ -54,6 +54,8 @@ HER      : 'her' ;
 THEM     : 'them' ;
 HIS      : 'his' ;
 ITS      : 'its' ;
+// The card performing an action (001 Tactician: an action is performed by a card, or by none)
+PERFORMING : 'performing' ;
 // Verbs of being and modals
 HAS      : 'has' ;
 HAVE     : 'have' ;
@@ -74,5 +76,8 @@ WITH     : 'with' ;
 LESS     : 'less' ;
 MORE_    : 'more' ;
 AT       : 'at' ;
+TO       : 'to' ;
+ANY      : 'any' ;
+LOCATION : 'location' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;

@@ -161,6 +161,9 @@ TEST(MeaningLowering, SameIrAsTheBinderExceptNamedFixes) {
         continue;
       }
       ADD_FAILURE() << name << ", card '" << b->titles[c] << "': " << first_difference(b->words[c], b->meaning[c]);
+      // both listings of one card, to see a difference whole (CARDC_MEANING_COMPARE_SHOW=title)
+      if (const char* show = std::getenv("CARDC_MEANING_COMPARE_SHOW"); show && b->titles[c] == show)
+        std::printf("binder:\n%s\nlowering:\n%s\n", b->words[c].c_str(), b->meaning[c].c_str());
     }
   }
   EXPECT_GT(compared, 50u);

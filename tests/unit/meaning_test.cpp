@@ -248,6 +248,88 @@ TEST(Meaning, Conditions) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Gain 1 Honor if it is your turn twice.")->paragraph().unit);
 }
 
+// 001 Tactician: an action no card prints as its own is performed by one of your cards the words describe ("your
+// performing unbowed Monk"), chosen as it is announced; "choose" names it without targeting it (001 Target); a
+// pronoun after it names it until a target is named; "at any location" frees a Battle action's performer.
+TEST(Meaning, Performers) {
+  auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Bow him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Unit& u = r->unit();
+  const GameProfile& p = *r->profile;
+  ASSERT_TRUE(u.performer);
+  EXPECT_EQ(u.performer->filter.side, Side::Yours);
+  EXPECT_EQ(u.performer->filter.keywords, std::vector<ProfileId>{r->id_of(p.keywords, "Monk")});
+  ASSERT_EQ(u.performer->filter.states.size(), 1u);
+  EXPECT_FALSE(u.performer->filter.states[0].holds);  // unbowed: bowed does not hold
+  EXPECT_FALSE(u.performer->anywhere);
+  ASSERT_EQ(u.constraints.size(), 2u);
+  EXPECT_EQ(u.constraints[0].kind, Constraint::Kind::Performer);
+  EXPECT_EQ(u.constraints[1].kind, Constraint::Kind::Targeting);
+  EXPECT_TRUE(u.constraints[1].joined);
+  // "him": the target, named after the performer
+  EXPECT_EQ(std::get<Effect>(u.body.at(0)).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(std::get<Effect>(u.body.at(0)).card->target, 0);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto own = read("Strategy", "**Battle:** Choose your performing Monk: Straighten him.");
+  ASSERT_TRUE(own->paragraph().unit) << own->text(own->paragraph().unread);
+  EXPECT_EQ(std::get<Effect>(own->unit().body.at(0)).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(std::get<Effect>(own->unit().body.at(0)).card->target, -1);  // the performer
+  EXPECT_TRUE(own->paragraph().round_trips) << own->paragraph().rendered;
+
+  auto cost = read("Holding", "**Limited:** Bow your performing Shugenja at any location: Gain 1 Honor.");
+  ASSERT_TRUE(cost->paragraph().unit) << cost->text(cost->paragraph().unread);
+  EXPECT_EQ(cost->unit().costs.at(0).card->kind, CardRef::Kind::Performer);
+  EXPECT_TRUE(cost->unit().performer->anywhere);
+  EXPECT_EQ(cost->paragraph().rendered, "Limited: Bow your performing Shugenja at any location: Gain 1 Honor.");
+  EXPECT_TRUE(cost->paragraph().round_trips);
+
+  // one performer; several cards do not perform one action
+  EXPECT_FALSE(read("Strategy", "**Battle:** Choose your performing Monk: Bow your performing Monk.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Choose your performing Monks: Gain 1 Honor.")->paragraph().unit);
+}
+
+// "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
+TEST(Meaning, NamedAgain) {
+  auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(r->unit().body.at(0)).card->kind, CardRef::Kind::TheTarget);
+  EXPECT_EQ(std::get<Effect>(r->unit().body.at(1)).card->kind, CardRef::Kind::Performer);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_EQ(r->paragraph().rendered,
+            "Battle: Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");
+  // no performer, another noun, two targets: the words do not say which card
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow your Monk.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Choose your performing Monk: Bow your Samurai.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Follower. Target a Personality. Bow the target.")->paragraph().unit);
+}
+
+// 003 Abilities: what the effects block tells you to do is an effect, never a cost; "Bow him to gain 2 Honor" does what
+// follows "to" only if what comes before it was done.
+TEST(Meaning, InOrderTo) {
+  auto r = read("Follower", "**Limited:** Bow this Follower to destroy a target Follower. Lose 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Unit& u = r->unit();
+  EXPECT_TRUE(u.costs.empty());
+  const auto& k = std::get<InOrderTo>(u.body.at(0));
+  ASSERT_EQ(k.done.size(), 1u);
+  EXPECT_EQ(k.done[0].verb, Primitive::bow_);
+  EXPECT_EQ(k.done[0].card->kind, CardRef::Kind::ThisCard);
+  ASSERT_EQ(k.then.size(), 1u);
+  EXPECT_EQ(k.then[0].verb, Primitive::destroy_);
+  EXPECT_EQ(k.then[0].card->kind, CardRef::Kind::Target);
+  EXPECT_EQ(r->paragraph().rendered, "Limited: Bow this Follower to destroy target Follower. Lose 2 Honor.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+  auto two = read("Strategy", "**Battle:** Bow your performing Courtier at any location and lose 2 Honor to draw a card and gain 1 Honor.");
+  ASSERT_TRUE(two->paragraph().unit) << two->text(two->paragraph().unread) << ": " << two->paragraph().why;
+  EXPECT_EQ(std::get<InOrderTo>(two->unit().body.at(0)).done.size(), 2u);
+  EXPECT_EQ(std::get<InOrderTo>(two->unit().body.at(0)).then.size(), 2u);
+  EXPECT_TRUE(two->unit().performer->anywhere);
+  EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
+  // what comes before "to" names its cards as any effect does
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow him to gain 1 Honor.")->paragraph().unit);
+}
+
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
 TEST(Meaning, EmitMeaningGolden) {
   std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";

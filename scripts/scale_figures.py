@@ -7,8 +7,8 @@ grows. Everything is generated in a temporary folder; nothing in the tree is wri
 
 `profile`: the legends profile plus N stats (each with an abbreviation), its 27-card starter set checked, compiled
 to a library and the library opened (`cardc run --library` on a one-line scenario).
-`cards`: `load_bench --write-set N` (tests/bench/synthetic_set.cpp, seed 42) checked, checked with --compile and
-compiled to a library.
+`cards`: `load_bench --write-set N` (tests/bench/synthetic_set.cpp, seed 42) in files of 25,000 cards, checked,
+checked with --compile and compiled to one library.
 Each is one run of `/usr/bin/time -v`: user+system CPU seconds, wall seconds, peak RSS in MB.
 """
 import argparse
@@ -80,18 +80,37 @@ def profile_figures(cardc, sizes, tmp, env):
                       scenario], env))
 
 
-def card_figures(cardc, load_bench, sizes, tmp, env):
+def card_figures(cardc, load_bench, sizes, tmp, env, skip_compile=0):
     profiles = os.path.join(ROOT, "cards/legends")
     for n in sizes:
         d = os.path.join(tmp, f"cards{n}")
         os.makedirs(d)
-        set_path = os.path.join(d, "synthetic.cards")
-        subprocess.run([load_bench, "--write-set", str(n), set_path], check=True, capture_output=True)
-        report("cards: check", n, timed([cardc, "check", "--profile-path", profiles, set_path], env))
-        report("cards: check --compile", n,
-               timed([cardc, "check", "--compile", "--profile-path", profiles, set_path], env))
-        report("cards: compile to a library", n,
-               timed([cardc, "compile", "--profile-path", profiles, "-o", os.path.join(d, "lib.so"), set_path], env))
+        whole = os.path.join(tmp, f"synthetic{n}.cards")
+        subprocess.run([load_bench, "--write-set", str(n), whole], check=True, capture_output=True)
+        split_set(whole, d, CARDS_PER_FILE)
+        os.remove(whole)
+        report("cards: check", n, timed([cardc, "check", "--profile-path", profiles, d], env))
+        report("cards: check --compile", n, timed([cardc, "check", "--compile", "--profile-path", profiles, d], env))
+        if not skip_compile or n < skip_compile:
+            report("cards: compile to a library", n,
+                   timed([cardc, "compile", "--profile-path", profiles, "-o", os.path.join(tmp, f"lib{n}.so"), d], env))
+
+
+# A file holds at most 16 MiB (docs/robustness.md "Limits"): 100,000 synthetic cards (31 MB) are four sets.
+CARDS_PER_FILE = 25000
+
+
+def split_set(path, folder, per_file):
+    """Splits a set into files of `per_file` cards (each with the set's header and its own set name)."""
+    text = open(path).read()
+    first = text.index("\ncard ") + 1
+    header, body = text[:first], text[first:]
+    cards = [body.split("\ncard ")[0]] + ["card " + c for c in body.split("\ncard ")[1:]]
+    for k in range(0, len(cards), per_file):
+        name = f"part{k // per_file + 1}"
+        with open(os.path.join(folder, name + ".cards"), "w") as f:
+            f.write(header.replace('set "Synthetic"', f'set "Synthetic {name}"'))
+            f.write("\n".join(c.rstrip("\n") + "\n" for c in cards[k:k + per_file]))
 
 
 def main():
@@ -100,6 +119,7 @@ def main():
     a.add_argument("--sizes")
     a.add_argument("--build", default=os.path.join(ROOT, "build"))
     a.add_argument("--keep", action="store_true", help="keep the temporary folder (its path is printed)")
+    a.add_argument("--skip-compile-from", type=int, default=0, help="cards: no library for sets this large or larger")
     args = a.parse_args()
     cardc = os.path.join(args.build, "compiler/cardc")
     env = dict(os.environ, CARDC_NO_PROGRESS="1")
@@ -110,7 +130,8 @@ def main():
             profile_figures(cardc, sizes, tmp, env)
         else:
             sizes = [int(s) for s in (args.sizes or "1000,10000,100000").split(",")]
-            card_figures(cardc, os.path.join(args.build, "tests/bench/load_bench"), sizes, tmp, env)
+            card_figures(cardc, os.path.join(args.build, "tests/bench/load_bench"), sizes, tmp, env,
+                         args.skip_compile_from)
     finally:
         if args.keep:
             print("kept " + tmp)

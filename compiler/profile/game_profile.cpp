@@ -2,44 +2,61 @@
 
 namespace cardc {
 
-std::optional<size_t> GameProfile::stat(std::string_view n) const {
-  for (size_t i = 0; i < stats.size(); ++i) {
-    if (stats[i].name == n) return i;
-    for (const auto& a : stats[i].abbrevs)
-      if (a == n) return i;
-  }
-  return std::nullopt;
+void GameProfile::add_stat(StatDef s) {
+  index_.stats.add(s.name, stats.size());
+  for (const auto& a : s.abbrevs) index_.stats.add(a, stats.size());
+  stats.push_back(std::move(s));
 }
 
+void GameProfile::add_card_type(CardTypeDef t) {
+  index_.card_types.add(t.name, card_types.size());
+  card_types.push_back(std::move(t));
+}
+
+void GameProfile::add_resource(ResourceDef r) {
+  index_.resources.add(r.name, resources.size());
+  for (const auto& a : r.abbrevs) index_.resources.add(a, resources.size());
+  resources.push_back(std::move(r));
+}
+
+void GameProfile::add_keyword(KeywordDef k) {
+  index_.keywords.add(k.name, keywords.size());
+  if (k.prefix) index_.prefix_keywords.push_back(keywords.size());
+  keywords.push_back(std::move(k));
+}
+
+void GameProfile::add_designator(NamedDef d) {
+  index_.designators.add(d.name, designators.size());
+  designators.push_back(std::move(d));
+}
+
+// A spelling given to two stats (one's name, another's abbreviation) names the first declared: the index keeps
+// the first index of each spelling, and a stat's name and abbreviations are indexed before the next stat's.
+std::optional<size_t> GameProfile::stat(std::string_view n) const { return index_.stats.find(n); }
+
 const CardTypeDef* GameProfile::card_type(std::string_view n) const {
-  for (const auto& t : card_types)
-    if (t.name == n) return &t;
-  return nullptr;
+  auto i = index_.card_types.find(n);
+  return i ? &card_types[*i] : nullptr;
 }
 
 const KeywordDef* GameProfile::keyword(std::string_view n) const {
-  for (const auto& k : keywords)
-    if (k.name == n) return &k;
+  if (auto i = index_.keywords.find(n)) return &keywords[*i];
   // 003 Keywords EXCEPTION: "Experienced 2 Akodo Kage" is an Experienced keyword.
-  for (const auto& k : keywords)
-    if (k.prefix && n.size() > k.name.size() && n.substr(0, k.name.size()) == k.name && n[k.name.size()] == ' ')
-      return &k;
+  for (size_t i : index_.prefix_keywords) {
+    const KeywordDef& k = keywords[i];
+    if (n.size() > k.name.size() && n.substr(0, k.name.size()) == k.name && n[k.name.size()] == ' ') return &k;
+  }
   return nullptr;
 }
 
 const NamedDef* GameProfile::designator(std::string_view n) const {
-  for (const auto& d : designators)
-    if (d.name == n) return &d;
-  return nullptr;
+  auto i = index_.designators.find(n);
+  return i ? &designators[*i] : nullptr;
 }
 
 const ResourceDef* GameProfile::resource(std::string_view n) const {
-  for (const auto& r : resources) {
-    if (r.name == n) return &r;
-    for (const auto& a : r.abbrevs)
-      if (a == n) return &r;
-  }
-  return nullptr;
+  auto i = index_.resources.find(n);
+  return i ? &resources[*i] : nullptr;
 }
 
 std::vector<std::string> GameProfile::stat_spellings() const {

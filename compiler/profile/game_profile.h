@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "base/source_manager.h"
+#include "profile/name_index.h"
 
 namespace cardc {
 
@@ -110,7 +111,16 @@ struct GameProfile {
   std::vector<VerbDef> verbs;
   std::vector<NamedDef> zones, states, designators, statuses, dice;
 
-  // Lookups by exact spelling (names are case-sensitive as printed, abbreviations too).
+  // Declarations that lookups find by name: add them through these (load_profile does), not by pushing onto the
+  // lists above, so that their names are indexed. Names are unique per kind (load_profile checks).
+  void add_stat(StatDef s);
+  void add_card_type(CardTypeDef t);
+  void add_resource(ResourceDef r);
+  void add_keyword(KeywordDef k);
+  void add_designator(NamedDef d);
+
+  // Lookups by exact spelling (names are case-sensitive as printed, abbreviations too), through the indexes: their
+  // cost does not grow with the profile.
   std::optional<size_t> stat(std::string_view name_or_abbrev) const;
   const CardTypeDef* card_type(std::string_view name) const;
   const KeywordDef* keyword(std::string_view name) const;  // handles the Experienced prefix family
@@ -121,6 +131,16 @@ struct GameProfile {
   std::vector<std::string> card_type_names() const;
   std::vector<std::string> keyword_names() const;
   std::vector<std::string> designator_names() const;
+
+  // The indexes behind the lookups (tests read their comparison counts).
+  struct Indexes {
+    NameIndex stats, card_types, resources, keywords, designators;
+    std::vector<size_t> prefix_keywords;  // 003 Keywords EXCEPTION: the few keywords that name a family by prefix
+  };
+  const Indexes& indexes() const { return index_; }
+
+ private:
+  Indexes index_;
 };
 
 }  // namespace cardc

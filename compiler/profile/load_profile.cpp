@@ -165,7 +165,7 @@ class Loader {
     if (d.kind == DeclKind::Policy) return policy(d);
     if (d.kind == DeclKind::Keywords) {  // `keywords: A, B, C`
       for (const auto& it : d.items)
-        if (fresh("keyword", it.name)) p_->keywords.push_back({it.name.text, "", false, "", it.name.range});
+        if (fresh("keyword", it.name)) p_->add_keyword({it.name.text, "", false, "", it.name.range});
       return;
     }
     if (!d.name) {
@@ -200,7 +200,7 @@ class Loader {
         if (!s.role.empty() && std::find(roles.begin(), roles.end(), s.role) == roles.end())
           diags_.report(DiagId::ProfileBadPolicy, attr(d, "role")->value->range, "stat role", s.role, join(roles));
         s.where = n.range;
-        p_->stats.push_back(std::move(s));
+        p_->add_stat(std::move(s));
         break;
       }
       case DeclKind::CardType: {
@@ -227,7 +227,7 @@ class Loader {
         t.created = attr(d, "created");
         t.person = attr(d, "person");
         t.where = n.range;
-        p_->card_types.push_back(std::move(t));
+        p_->add_card_type(std::move(t));
         break;
       }
       case DeclKind::Resource: {
@@ -254,13 +254,13 @@ class Loader {
                           "a number");
         }
         r.where = n.range;
-        p_->resources.push_back(std::move(r));
+        p_->add_resource(std::move(r));
         break;
       }
       case DeclKind::Keyword: {
         if (!d.items.empty()) {  // `keyword Clan: Lion Clan, Crab Clan`: a family and its members
           for (const auto& it : d.items)
-            if (fresh("keyword", it.name)) p_->keywords.push_back({it.name.text, "", false, n.text, it.name.range});
+            if (fresh("keyword", it.name)) p_->add_keyword({it.name.text, "", false, n.text, it.name.range});
           return;
         }
         if (!fresh("keyword", n)) return;
@@ -269,7 +269,7 @@ class Loader {
                                                          "experienced", "dishonorable", "tribe", "repeatable"};
         if (!k.rule.empty() && std::find(rules.begin(), rules.end(), k.rule) == rules.end())
           diags_.report(DiagId::ProfileBadPolicy, attr(d, "rule")->value->range, "rule", k.rule, join(rules));
-        p_->keywords.push_back(std::move(k));
+        p_->add_keyword(std::move(k));
         break;
       }
       case DeclKind::Event:
@@ -326,7 +326,8 @@ class Loader {
             if (!idx) diags_.report(DiagId::ProfileUnknownStat, it.name.range, "dice " + n.text, it.name.text);
           }
         }
-        list.push_back(std::move(nd));
+        if (d.kind == DeclKind::Designator) p_->add_designator(std::move(nd));
+        else list.push_back(std::move(nd));
         break;
       }
     }

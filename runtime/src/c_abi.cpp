@@ -117,10 +117,7 @@ int32_t cardrt_profile_add_stat(cardrt_profile* p, const char* name, const char*
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || floor < CARDRT_FLOOR_ZERO || floor > CARDRT_FLOOR_ZERO_EXCEPT_SET) return CARDRT_E_ARGUMENT;
   if (cardrt::find_named(p->p.stats, name) >= 0) return CARDRT_E_ARGUMENT;
-  return guard([&] {
-    p->edit().stats.push_back(cardrt::StatDef{name, abbrev ? abbrev : "", floor, flags});
-    return int32_t(p->p.stats.size()) - 1;
-  });
+  return guard([&] { return p->edit().stats.add(cardrt::StatDef{name, abbrev ? abbrev : "", floor, flags}); });
 }
 int32_t cardrt_profile_add_card_type(cardrt_profile* p, const char* name, const int32_t* stats, int32_t n,
                                      uint32_t flags) {
@@ -130,8 +127,7 @@ int32_t cardrt_profile_add_card_type(cardrt_profile* p, const char* name, const 
   for (int32_t i = 0; i < n; ++i)
     if (stats[i] < 0 || stats[i] >= int32_t(p->p.stats.size())) return CARDRT_E_ARGUMENT;
   return guard([&] {
-    p->edit().card_types.push_back(cardrt::CardTypeDef{name, std::vector<int32_t>(stats, stats + n), flags});
-    return int32_t(p->p.card_types.size()) - 1;
+    return p->edit().card_types.add(cardrt::CardTypeDef{name, std::vector<int32_t>(stats, stats + n), flags});
   });
 }
 int32_t cardrt_profile_add_resource(cardrt_profile* p, const char* name, int32_t model, int32_t floor, int32_t cap,
@@ -141,18 +137,12 @@ int32_t cardrt_profile_add_resource(cardrt_profile* p, const char* name, int32_t
       supply < 0 || floor < CARDRT_FLOOR_ZERO || floor > CARDRT_FLOOR_ZERO_EXCEPT_SET ||
       cardrt::find_named(p->p.resources, name) >= 0)
     return CARDRT_E_ARGUMENT;
-  return guard([&] {
-    p->edit().resources.push_back(cardrt::ResourceDef{name, model, floor, cap, supply});
-    return int32_t(p->p.resources.size()) - 1;
-  });
+  return guard([&] { return p->edit().resources.add(cardrt::ResourceDef{name, model, floor, cap, supply}); });
 }
 int32_t cardrt_profile_add_zone(cardrt_profile* p, const char* name, uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || cardrt::find_named(p->p.zones, name) >= 0) return CARDRT_E_ARGUMENT;
-  return guard([&] {
-    p->edit().zones.push_back(cardrt::ZoneDef{name, flags});
-    return int32_t(p->p.zones.size()) - 1;
-  });
+  return guard([&] { return p->edit().zones.add(cardrt::ZoneDef{name, flags}); });
 }
 int32_t cardrt_profile_set_zone_role(cardrt_profile* p, int32_t role, int32_t zone) {
   if (!ok(p)) return CARDRT_E_HANDLE;
@@ -164,10 +154,7 @@ int32_t cardrt_profile_set_zone_role(cardrt_profile* p, int32_t role, int32_t zo
 int32_t cardrt_profile_add_counter(cardrt_profile* p, const char* name, uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || cardrt::find_named(p->p.counters, name) >= 0) return CARDRT_E_ARGUMENT;
-  return guard([&] {
-    p->edit().counters.push_back(cardrt::CounterDef{name, flags});
-    return int32_t(p->p.counters.size()) - 1;
-  });
+  return guard([&] { return p->edit().counters.add(cardrt::CounterDef{name, flags}); });
 }
 int32_t cardrt_profile_add_card_state(cardrt_profile* p, const char* name) {
   if (!ok(p)) return CARDRT_E_HANDLE;
@@ -183,18 +170,12 @@ int32_t cardrt_profile_add_keyword(cardrt_profile* p, const char* name, int32_t 
   if (!nonempty(name) || meaning < CARDRT_KWR_NONE || meaning > CARDRT_KWR_TERRAIN ||
       cardrt::find_named(p->p.keywords, name) >= 0)
     return CARDRT_E_ARGUMENT;
-  return guard([&] {
-    p->edit().keywords.push_back(cardrt::KeywordDef{name, meaning});
-    return int32_t(p->p.keywords.size()) - 1;
-  });
+  return guard([&] { return p->edit().add_keyword(cardrt::KeywordDef{name, meaning}); });
 }
 int32_t cardrt_profile_add_event(cardrt_profile* p, const char* name) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || cardrt::find_event(p->p, name) >= 0) return CARDRT_E_ARGUMENT;
-  return guard([&] {
-    p->edit().events.emplace_back(name);
-    return CARDRT_EV_FIRST_CUSTOM + int32_t(p->p.events.size()) - 1;
-  });
+  return guard([&] { return CARDRT_EV_FIRST_CUSTOM + p->edit().events.add(name); });
 }
 int32_t cardrt_profile_set_stat_role(cardrt_profile* p, int32_t role, int32_t stat) {
   if (!ok(p)) return CARDRT_E_HANDLE;

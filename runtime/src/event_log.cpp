@@ -108,7 +108,7 @@ const char* kPurposes[] = {"none", "target", "choose", "x", "optional", "reactio
                            "search", "divide", "focus", "accept_challenge", "play", "verb", "zone"};
 
 template <class T>
-std::string name_at(const std::vector<T>& v, int32_t i) {
+std::string name_at(const NamedList<T>& v, int32_t i) {
   if (i < 0 || i >= int32_t(v.size())) return fmt::format("{}", i);
   return v[size_t(i)].name;
 }

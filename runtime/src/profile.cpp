@@ -18,8 +18,7 @@ const char* builtin_event_name(int32_t id) {
 int32_t find_event(const Profile& p, const char* name) {
   if (!name) return -1;
   if (!*name) return CARDRT_EV_NONE;
-  for (size_t i = 0; i < p.events.size(); ++i)
-    if (p.events[i] == name) return CARDRT_EV_FIRST_CUSTOM + int32_t(i);
+  if (const int32_t i = p.events.find(name); i >= 0) return CARDRT_EV_FIRST_CUSTOM + i;
   for (int32_t i = 1; i < CARDRT_EV_FIRST_CUSTOM; ++i)
     if (std::strcmp(builtin_event_name(i), name) == 0) return i;
   return -1;

@@ -9,6 +9,7 @@
 
 #include "card_def.hpp"
 #include "cardrt/cardrt.h"
+#include "named_list.hpp"
 
 namespace cardrt {
 
@@ -44,14 +45,14 @@ struct KeywordDef {
 
 struct Profile {
   std::string game;
-  std::vector<StatDef> stats;
-  std::vector<CardTypeDef> card_types;
-  std::vector<ResourceDef> resources;
-  std::vector<ZoneDef> zones;
-  std::vector<CounterDef> counters;
+  NamedList<StatDef> stats;
+  NamedList<CardTypeDef> card_types;
+  NamedList<ResourceDef> resources;
+  NamedList<ZoneDef> zones;
+  NamedList<CounterDef> counters;
   std::vector<std::string> card_states{"bowed", "face-down"};
-  std::vector<KeywordDef> keywords;
-  std::vector<std::string> events;  // custom events, ids from CARDRT_EV_FIRST_CUSTOM
+  NamedList<KeywordDef> keywords;
+  NamedList<std::string> events;  // custom events, ids from CARDRT_EV_FIRST_CUSTOM
   std::array<int32_t, CARDRT_ROLE_COUNT> stat_roles{};
   std::array<int32_t, CARDRT_ZROLE_COUNT> zone_roles{};
   int32_t modifier_order = CARDRT_ORDER_STEPS_A_C;
@@ -59,11 +60,13 @@ struct Profile {
   int32_t players = 2;
   int32_t starting_life = 0;
   int32_t dice_sides = 6;
+  std::array<int32_t, CARDRT_KWR_TERRAIN + 1> keyword_meanings{};  // add_keyword keeps it
   CachedHash identity;  // of the frozen copy: the hash of its description (saved_game.cpp)
 
   Profile() {
     stat_roles.fill(-1);
     zone_roles.fill(-1);
+    keyword_meanings.fill(-1);
   }
 
   int32_t role(int32_t r) const { return stat_roles[static_cast<size_t>(r)]; }
@@ -72,20 +75,21 @@ struct Profile {
   bool zone_in_play(int32_t z) const {
     return z >= 0 && z < int32_t(zones.size()) && (zones[size_t(z)].flags & CARDRT_ZONE_IN_PLAY);
   }
-  int32_t keyword_with_meaning(int32_t meaning) const {
-    for (size_t i = 0; i < keywords.size(); ++i)
-      if (keywords[i].meaning == meaning) return int32_t(i);
-    return -1;
+  // The first keyword with this rules meaning, or -1: asked as abilities are used and cards move, so kept as
+  // keywords are added rather than searched for.
+  int32_t keyword_with_meaning(int32_t meaning) const { return keyword_meanings[static_cast<size_t>(meaning)]; }
+  int32_t add_keyword(KeywordDef k) {
+    const int32_t m = k.meaning;
+    const int32_t i = keywords.add(std::move(k));
+    if (i >= 0 && keyword_meanings[static_cast<size_t>(m)] < 0) keyword_meanings[static_cast<size_t>(m)] = i;
+    return i;
   }
   int32_t event_count() const { return CARDRT_EV_FIRST_CUSTOM + int32_t(events.size()); }
 };
 
 template <class T>
-int32_t find_named(const std::vector<T>& v, const char* name) {
-  if (!name) return -1;
-  for (size_t i = 0; i < v.size(); ++i)
-    if (v[i].name == name) return int32_t(i);
-  return -1;
+int32_t find_named(const NamedList<T>& v, const char* name) {
+  return name ? v.find(name) : -1;
 }
 
 int32_t find_event(const Profile& p, const char* name);

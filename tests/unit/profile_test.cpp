@@ -56,6 +56,55 @@ TEST(Profile, ChecksReportEveryProblem) {
                                              "ProfileBadPolicy", "ProfileBadPolicy"}));
 }
 
+// Issue 24: the profile's lookups go through indexes, not walks of its lists (a profile of 100,000 stats made
+// checking, compiling and loading quadratic). Not a timing test: it counts the spellings a lookup compares with.
+TEST(Profile, LookupsCompareWithAFewSpellingsWhateverTheSize) {
+  std::string text = "game g\ncard type Thing\ndesignator Battle\nverb Bow [primitive = bow]\n";
+  constexpr int n = 5000;
+  auto word = [](int i) {
+    std::string w;  // letters only: profile names are words
+    for (int k = i + 26 * 26; k; k /= 26) w.insert(w.begin(), static_cast<char>('a' + k % 26));
+    return w;
+  };
+  auto name = [&](int i) { return "Stat " + word(i); };
+  for (int i = 0; i < n; ++i) text += "stat " + name(i) + " (X" + word(i) + ")\n";
+  for (int i = 0; i < n; ++i) text += "keyword Kw " + word(i) + "\n";
+  auto p = test::parse_game(text);
+  auto g = load(*p);
+  EXPECT_EQ(p->diags->errors(), 0u);
+  ASSERT_EQ(g->stats.size(), size_t(n));
+  size_t comparisons = 0;
+  for (int i = 0; i < n; ++i) {
+    ASSERT_EQ(g->stat(name(i)), size_t(i));
+    ASSERT_EQ(g->stat("X" + word(i)), size_t(i));  // by abbreviation
+    ASSERT_TRUE(g->keyword("Kw " + word(i)));
+    comparisons += g->indexes().stats.comparisons(name(i)) + g->indexes().keywords.comparisons("Kw " + word(i));
+  }
+  // A walk of the lists compares with n/2 spellings a lookup on average (1.25e7 here).
+  EXPECT_LE(comparisons, size_t(8) * n);
+  EXPECT_FALSE(g->stat("Stat"));
+}
+
+TEST(Profile, ASpellingNamesTheFirstStatDeclaredWithIt) {
+  // One stat's abbreviation is another's name: the first declared keeps it, as a walk of the list found it.
+  GameProfile g;
+  StatDef force, chi;
+  force.name = "Force";
+  force.abbrevs = {"Chi"};
+  chi.name = "Chi";
+  chi.abbrevs = {"C"};
+  g.add_stat(force);
+  g.add_stat(chi);
+  EXPECT_EQ(g.stat("Chi"), size_t(0));
+  EXPECT_EQ(g.stat("C"), size_t(1));
+  KeywordDef experienced;
+  experienced.name = "Experienced";
+  experienced.prefix = true;
+  g.add_keyword(experienced);
+  EXPECT_EQ(g.keyword("Experienced 2 Akodo Kage"), &g.keywords[0]);
+  EXPECT_EQ(g.keyword("Experiencedx"), nullptr);
+}
+
 TEST(Profile, PhraseWordsAreLowerCase) {
   EXPECT_EQ(phrase_words("Enters  Play"), (std::vector<std::string>{"enters", "play"}));
 }

@@ -17,6 +17,7 @@
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
 #include "tools/format.h"
+#include "tools/set_checker.h"
 
 namespace cardc::tools {
 
@@ -50,23 +51,12 @@ bool nests_deeper_than(const std::string& body, int limit) {
   return false;
 }
 
-// ---- one checked document: everything a request needs, rebuilt after each edit
-struct Checked {
-  SourceManager sm;
-  DiagnosticEngine diags{sm};
-  FileId file = kNoFile;
-  std::unique_ptr<ast::CardSetFile> set;
-  std::unique_ptr<ast::ProfileFile> profile_ast;
-  std::unique_ptr<GameProfile> profile;
-  std::unique_ptr<CheckContext> ctx;
-  std::string profile_path;  // a set's profile, canonical: a change to it checks the set again
-};
-
+// ---- one open document; its checker keeps what the next edit can reuse (tools/set_checker.h)
 struct Document {
   std::string uri, path, text;
   int64_t version = 0;
-  std::unique_ptr<Checked> checked;
-  CardParseCache cards;  // an edit re-parses only the cards whose text changed
+  std::unique_ptr<CheckedDocument> checked;
+  std::unique_ptr<SetChecker> checker;
 };
 
 std::string uri_to_path(const std::string& uri) {
@@ -271,38 +261,12 @@ class Server {
 
   void recheck(Document& d) {
     auto start = std::chrono::steady_clock::now();
-    auto c = std::make_unique<Checked>();
-    c->diags.set_error_limit(kDefaultErrorLimit);  // as cardc check: a junk document sends 20 errors, not millions
-    c->file = c->sm.add(d.path, d.text);
-    FileKind kind = file_kind(d.path);
-    if (kind == FileKind::Profile) {
-      c->profile_ast = parse_profile(c->sm, c->file, c->diags);
-      if (c->profile_ast) c->profile = load_profile(*c->profile_ast, c->diags);
-    } else {
-      c->set = parse_card_set(c->sm, c->file, c->diags, ParseLimits{}, &d.cards);
-      if (c->set && !c->set->game.empty()) {
-        auto where = find_profile(c->set->game, d.path, opts_.profile_dirs);
-        if (!where) {
-          c->diags.report(DiagId::UnknownGame, c->set->game_range, c->set->game, c->set->game, c->set->game);
-        } else {
-          // The profile's own problems are reported on the profile, not here: a scratch engine.
-          std::string error;
-          c->profile_path = canonical(*where);
-          // An open profile is read as edited, not as saved.
-          const Document* open = open_document(*where);
-          FileId pf = open ? c->sm.add(*where, open->text) : c->sm.load(*where, error, ParseLimits{}.max_file_bytes);
-          SourceManager& sm = c->sm;
-          DiagnosticEngine scratch(sm);
-          if (pf != kNoFile) c->profile_ast = parse_profile(sm, pf, scratch);
-          if (c->profile_ast) c->profile = load_profile(*c->profile_ast, scratch);
-          if (c->profile) {
-            c->ctx = std::make_unique<CheckContext>(CheckContext{c->sm, *c->profile, *c->set, c->diags, {}});
-            run_sema(*c->ctx);
-          }
-        }
-      }
-    }
-    d.checked = std::move(c);
+    if (!d.checker)
+      d.checker = std::make_unique<SetChecker>(opts_.profile_dirs, [this](const std::string& path) {
+        const Document* open = open_document(path);
+        return open ? std::optional<std::string>(open->text) : std::nullopt;
+      });
+    d.checked = d.checker->check(d.path, d.text);
     json diags = json::array();
     for (const auto& dg : d.checked->diags.sorted()) {
       if (dg.range.valid() && dg.range.file != d.checked->file) continue;
@@ -336,7 +300,8 @@ class Server {
            {"range", {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", 0}, {"character", 0}}}}}});
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     log_ << "cardc lsp: checked " << d.path << " v" << d.version << " in " << ms << " ms (cards parsed again: "
-         << d.cards.misses() << ", reused: " << d.cards.hits() << ")\n";
+         << d.checked->cards_parsed << "; checked again: " << d.checked->cards_checked
+         << ", reused: " << d.checked->cards_reused << ")\n";
     publish(d.uri, diags, d.version);
   }
 
@@ -359,7 +324,7 @@ class Server {
   void recheck_sets_of(const std::string& path) {
     const std::string changed = canonical(path);
     for (auto& [uri, d] : docs_)
-      if (d.checked && d.checked->set && (d.checked->profile_path == changed || !d.checked->profile)) recheck(d);
+      if (d.checked && d.checked->set && (d.checked->profile_path == changed || !d.checked->profile())) recheck(d);
   }
 
   void publish(const std::string& uri, const json& diags, const json& version) {
@@ -374,7 +339,7 @@ class Server {
   }
 
   // The card whose lines hold `offset`, and its index.
-  const ast::Card* card_at(const Checked& c, uint32_t offset, size_t* index = nullptr) {
+  const ast::Card* card_at(const CheckedDocument& c, uint32_t offset, size_t* index = nullptr) {
     if (!c.set) return nullptr;
     for (size_t i = 0; i < c.set->cards.size(); ++i) {
       const auto& r = c.set->cards[i].range;
@@ -402,9 +367,9 @@ class Server {
   json hover(const json& params) {
     Document* d = doc(params);
     if (!d) return nullptr;
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
-    const GameProfile* p = c.profile.get();
+    const GameProfile* p = c.profile();
     // A profile entry under the cursor: stat (name or abbreviation), keyword, card type.
     if (p && c.set) {
       for (const auto& card : c.set->cards) {
@@ -424,7 +389,7 @@ class Server {
     return markdown(card_meaning(c, *card, index), card->title_range, c);
   }
 
-  json markdown(const std::string& s, SourceRange r, const Checked& c) {
+  json markdown(const std::string& s, SourceRange r, const CheckedDocument& c) {
     json h = {{"contents", {{"kind", "markdown"}, {"value", s}}}};
     if (r.valid()) h["range"] = range_json(c.sm, r);
     return h;
@@ -458,10 +423,13 @@ class Server {
     return out;
   }
 
-  std::string card_meaning(const Checked& c, const ast::Card& card, size_t index) {
+  // A card's hover: its reading (designators, clauses, targets, references, X). The card is read again here, alone
+  // (tools/set_checker.h).
+  std::string card_meaning(const CheckedDocument& c, const ast::Card& card, size_t index) {
     std::string out = "**" + (card.title.empty() ? std::string("(untitled)") : card.title) + "** — " + card.type;
-    if (!c.ctx || index >= c.ctx->readings.size()) return out + "\n\n(not checked: no profile)";
-    const CardReading& r = c.ctx->readings[index];
+    auto a = analyse_card(c, index);
+    if (!a || a->index >= a->ctx->readings.size()) return out + "\n\n(not checked: no profile)";
+    const CardReading& r = a->ctx->readings[a->index];
     out += std::string("\n\nX: ") + x_source_name(r.x.source);
     if (r.x.where.valid()) out += " — `" + std::string(c.sm.text(r.x.where)) + "`";
     for (const auto& u : r.units) {
@@ -604,7 +572,7 @@ class Server {
     Document* d = doc(params);
     json items = json::array();
     if (!d) return items;
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
     CompletionSite site = site_at(d->text, off);
     // Every item replaces the part of its name already typed (textEdit), so multi-word names complete whole.
@@ -622,7 +590,7 @@ class Server {
       if (text != label) item["filterText"] = site.line.substr(b, site.col - b).rfind("**", 0) == 0 ? text : label;
       items.push_back(std::move(item));
     };
-    const GameProfile* p = c.profile.get();
+    const GameProfile* p = c.profile();
     const ast::Card* card = c.set ? card_at(c, off) : nullptr;
     if (p && c.set && card && site.field == Field::Stats) {
       // The card type's stats first, then the game's other card stats; those already on the line are left out.
@@ -684,15 +652,15 @@ class Server {
   }
 
   // ---- definition: a card title's card, or a profile name's declaration in the `.game` file
-  json profile_location(const Checked& c, SourceRange where) {
+  json profile_location(const CheckedDocument& c, SourceRange where) {
     if (!where.valid()) return nullptr;
     return {{"uri", path_to_uri(c.sm.name(where.file))}, {"range", range_json(c.sm, where)}};
   }
 
   // A profile name written in card text under the cursor (case-insensitive; a verb or noun may carry an ending:
   // "bows", "challenges", "Personalities"): the declaration of the longest such name.
-  json profile_name_at(const Checked& c, const CompletionSite& site) {
-    const GameProfile& p = *c.profile;
+  json profile_name_at(const CheckedDocument& c, const CompletionSite& site) {
+    const GameProfile& p = *c.profile();
     std::string line = lower(site.line);
     size_t best = 0;
     SourceRange found;
@@ -745,9 +713,9 @@ class Server {
   json definition(const json& params) {
     Document* d = doc(params);
     if (!d || !d->checked->set) return nullptr;
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
-    const GameProfile* p = c.profile.get();
+    const GameProfile* p = c.profile();
     // A card's stat, keyword or type: its declaration in the profile.
     if (p)
       if (const ast::Card* card = card_at(c, off)) {
@@ -765,8 +733,10 @@ class Server {
         if (card.title == title) return {{"uri", d->uri}, {"range", range_json(c.sm, card.title_range)}};
       return nullptr;
     };
-    if (c.ctx) {
-      for (const auto& r : c.ctx->readings)
+    size_t index = 0;
+    if (card_at(c, off, &index))
+      if (auto a = analyse_card(c, index)) {
+        const CardReading& r = a->ctx->readings.at(a->index);
         for (const auto& u : r.units)
           for (const auto& ref : u.references)
             if (ref.kind == RefKind::Title && off >= ref.range.begin && off <= ref.range.end) {
@@ -798,7 +768,7 @@ class Server {
     Document* d = doc(params);
     json symbols = json::array();
     if (!d) return symbols;
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     auto symbol = [&](const std::string& name, const std::string& detail, int kind, SourceRange range,
                       SourceRange selection) {
       if (!selection.valid() || selection.begin < range.begin || selection.end > range.end) selection = range;
@@ -847,7 +817,7 @@ class Server {
   bool format(const json& id, const json& params) {
     Document* d = doc(params);
     if (!d) return reply(id, json::array());
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     std::string error;
     const FormatLanguage lang = c.set ? FormatLanguage::CardSet : FormatLanguage::Profile;
     std::optional<std::string> formatted = format_source(d->text, lang, d->path, error);

@@ -13,6 +13,7 @@
 
 #include "diag/render.h"
 #include "driver/inputs.h"
+#include "meaning/dump.h"
 #include "parse/parser.h"
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
@@ -423,8 +424,8 @@ class Server {
     return out;
   }
 
-  // A card's hover: its reading (designators, clauses, targets, references, X). The card is read again here, alone
-  // (tools/set_checker.h).
+  // A card's hover: its reading (designators, clauses, targets, references, X), then its meaning tree as
+  // `cardc check --emit=meaning` prints it. The card is read again here, alone (tools/set_checker.h).
   std::string card_meaning(const CheckedDocument& c, const ast::Card& card, size_t index) {
     std::string out = "**" + (card.title.empty() ? std::string("(untitled)") : card.title) + "** — " + card.type;
     auto a = analyse_card(c, index);
@@ -450,6 +451,23 @@ class Server {
       for (const auto& ref : u.references)
         out += "\n  - `" + std::string(c.sm.text(ref.range)) + "` → " + ref.resolved;
     }
+    if (a->index < a->ctx->meanings.size()) {
+      // meaning::dump prints every card of a context: one holding only this card prints its part.
+      ast::CardSetFile alone = header_of_card(*c.set, card);
+      CheckContext one{c.sm, a->ctx->profile, alone, *a->diags, {}, {a->ctx->meanings[a->index]}};
+      std::ostringstream tree;
+      meaning::dump(one, tree);
+      out += "\n\n**Meaning** (`cardc check --emit=meaning`)\n```\n" + tree.str() + "```";
+    }
+    return out;
+  }
+
+  static ast::CardSetFile header_of_card(const ast::CardSetFile& set, const ast::Card& card) {
+    ast::CardSetFile out;
+    out.file = set.file;
+    out.game = set.game;
+    out.set_name = set.set_name;
+    out.cards.push_back(card);
     return out;
   }
 

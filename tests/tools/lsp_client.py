@@ -155,6 +155,13 @@ h = c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": p
 v = h["contents"]["value"] if h else ""
 check("Akodo Kage" in v and "Tactical" in v and "target Personality" in v and "X:" in v,
       "hover on a title shows the card's reading (designators, targets, X)")
+# ... and its meaning tree, as `cardc check --emit=meaning` prints that card (the document is the file, unedited).
+tree = subprocess.run([cardc, "check", "--emit=meaning", os.path.join(src, "cards/legends/emerald_dawn.cards")],
+                      capture_output=True, text=True).stdout
+block = tree[tree.index('card "Akodo Kage"'):]
+block = block[:block.index('\ncard "', 1) + 1]
+check("unit " in block and "rendered" in block and "```\n" + block + "```" in v,
+      "hover on a title shows the card's meaning tree as cardc check --emit=meaning prints it")
 h = c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos_of(text, "Chi 2", 1)})["result"]
 check(h and "stat Chi" in h["contents"]["value"], "hover on a stat shows its profile entry")
 

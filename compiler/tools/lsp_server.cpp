@@ -18,6 +18,7 @@
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
 #include "tools/format.h"
+#include "tools/name_uses.h"
 #include "tools/set_checker.h"
 
 namespace cardc::tools {
@@ -235,6 +236,9 @@ class Server {
       if (method == "textDocument/codeAction") return reply(id, code_actions(params));
       if (method == "textDocument/documentSymbol") return reply(id, document_symbols(params));
       if (method == "textDocument/formatting") return format(id, params);
+      if (method == "textDocument/references") return reply(id, references(params));
+      if (method == "textDocument/prepareRename") return prepare_rename(id, params);
+      if (method == "textDocument/rename") return rename(id, params);
       if (method == "$/cancelRequest" || method == "$/setTrace") return true;
       if (is_request) send_error(id, -32601, "method not found: " + method);
       return true;
@@ -256,6 +260,8 @@ class Server {
               {"definitionProvider", true},
               {"documentSymbolProvider", true},
               {"documentFormattingProvider", true},
+              {"referencesProvider", true},
+              {"renameProvider", {{"prepareProvider", true}}},
               {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}}}},
             {"serverInfo", {{"name", "cardc"}, {"version", "0.1.0"}}}};
   }
@@ -868,6 +874,223 @@ class Server {
     json range = {{"start", position(c.sm, c.file, static_cast<uint32_t>(from))},
                   {"end", position(c.sm, c.file, static_cast<uint32_t>(to))}};
     return reply(id, json::array({{{"range", range}, {"newText", replacement}}}));
+  }
+
+  // ---- references and rename: a stat, keyword or card type of the profile, or a card's title (tools/name_uses.h)
+  struct NameAt {
+    GameName name;
+    SourceRange range;    // as written under the cursor
+    std::string refused;  // why it cannot be renamed from here
+  };
+
+  std::optional<NameAt> name_at(const CheckedDocument& c, const std::string& text, uint32_t off) {
+    if (!c.set) return std::nullopt;
+    const GameProfile* p = c.profile();
+    auto in = [&](SourceRange r) { return r.valid() && off >= r.begin && off <= r.end; };
+    for (const auto& card : c.set->cards) {
+      if (!in(card.range)) continue;
+      if (in(card.title_range) && !card.title.empty())
+        return NameAt{{NameKind::Title, card.title}, card.title_range, ""};
+      if (!p) return std::nullopt;
+      for (const auto& st : card.stats)
+        if (in(st.name_range))
+          if (auto i = p->stat(st.name)) {
+            const std::string& full = p->stats[*i].name;
+            std::string refused;
+            if (st.name != full)
+              refused = "'" + std::string(st.name) + "' is an abbreviation of " + full + ": rename " + full;
+            return NameAt{{NameKind::Stat, full}, st.name_range, refused};
+          }
+      for (const auto& k : card.keywords)
+        if (in(k.range))
+          if (const KeywordDef* kd = p->keyword(k.text); kd && kd->name == k.text) {
+            const size_t at = text.find(k.text, k.range.begin);
+            SourceRange r{k.range.file, static_cast<uint32_t>(at), static_cast<uint32_t>(at + k.text.size())};
+            return NameAt{{NameKind::Keyword, k.text}, r.end <= k.range.end ? r : k.range, ""};
+          }
+      if (in(card.type_range) && p->card_type(card.type))
+        return NameAt{{NameKind::CardType, card.type}, card.type_range, ""};
+      // In card text: the longest title, keyword, card type or stat name written whole under the cursor.
+      std::optional<NameAt> best;
+      for (const ast::Paragraph& para : card.text) {
+        if (!in(para.range)) continue;
+        const std::string_view written =
+            std::string_view(text).substr(para.range.begin, para.range.end - para.range.begin);
+        auto consider = [&](NameKind kind, const std::string& name) {
+          for (auto [b, e] : word_occurrences(written, name, kind != NameKind::Title, false)) {
+            SourceRange r{para.range.file, static_cast<uint32_t>(para.range.begin + b),
+                          static_cast<uint32_t>(para.range.begin + e)};
+            if (in(r) && (!best || r.end - r.begin > best->range.end - best->range.begin))
+              best = NameAt{{kind, name}, r, ""};
+          }
+        };
+        for (const auto& other : c.set->cards) consider(NameKind::Title, other.title);
+        for (const auto& k : p->keywords) consider(NameKind::Keyword, k.name);
+        for (const auto& t : p->card_types) consider(NameKind::CardType, t.name);
+        for (const auto& st : p->stats) consider(NameKind::Stat, st.name);
+      }
+      return best;
+    }
+    return std::nullopt;
+  }
+
+  // One document's text and its set, wherever it comes from (open in the editor, or read from disk).
+  struct SetText {
+    std::string uri;
+    const SourceManager* sm = nullptr;
+    const ast::CardSetFile* set = nullptr;
+  };
+
+  // The sets where `n` may be written: for a title, this document; for a profile name, every open set of the same
+  // profile and the sets beside the profile on disk (its folder and those under it) of the same game.
+  template <class F>
+  void for_each_set(const Document& here, const GameName& n, F&& f) {
+    const CheckedDocument& c = *here.checked;
+    f(SetText{here.uri, &c.sm, c.set.get()});
+    if (n.kind == NameKind::Title || c.profile_path.empty()) return;
+    std::vector<std::string> seen{canonical(here.path)};
+    for (const auto& [uri, d] : docs_)
+      if (&d != &here && d.checked && d.checked->set && d.checked->profile_path == c.profile_path) {
+        seen.push_back(canonical(d.path));
+        f(SetText{uri, &d.checked->sm, d.checked->set.get()});
+      }
+    std::error_code ec;
+    const auto folder = std::filesystem::path(c.profile_path).parent_path();
+    std::vector<std::string> files;
+    for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_regular_file(ec) && file_kind(it->path().string()) == FileKind::CardSet)
+        files.push_back(it->path().string());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+      if (std::find(seen.begin(), seen.end(), canonical(file)) != seen.end()) continue;
+      SourceManager sm;
+      DiagnosticEngine scratch(sm);
+      std::string error;
+      FileId id = sm.load(file, error, ParseLimits{}.max_file_bytes);
+      if (id == kNoFile) continue;
+      auto set = parse_card_set(sm, id, scratch);
+      if (!set || set->game != c.set->game) continue;
+      auto where = find_profile(set->game, file, opts_.profile_dirs);
+      if (!where || canonical(*where) != c.profile_path) continue;
+      f(SetText{path_to_uri(file), &sm, set.get()});
+    }
+  }
+
+  // The declaration and every other whole-word use of a profile name in the profile's text (comments skipped).
+  std::vector<SourceRange> profile_uses(const CheckedDocument& c, const GameName& n) {
+    std::vector<SourceRange> out;
+    if (n.kind == NameKind::Title || !c.set_profile) return out;
+    for (auto [b, e] : word_occurrences(c.set_profile->text, n.name, false, true))
+      out.push_back({1, static_cast<uint32_t>(b), static_cast<uint32_t>(e)});  // file 1 of the profile's sm
+    return out;
+  }
+
+  json references(const json& params) {
+    Document* d = doc(params);
+    json locations = json::array();
+    if (!d) return locations;
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
+    auto at = name_at(*d->checked, d->text, off);
+    if (!at) return locations;
+    const bool declaration = params.value("context", json::object()).value("includeDeclaration", true);
+    if (declaration)
+      for (SourceRange r : profile_uses(*d->checked, at->name))
+        locations.push_back({{"uri", path_to_uri(d->checked->set_profile->path)},
+                             {"range", range_json(d->checked->set_profile->sm, r)}});
+    for_each_set(*d, at->name, [&](const SetText& s) {
+      for (SourceRange r : name_uses(s.sm->contents(s.set->file), *s.set, at->name))
+        if (declaration || at->name.kind != NameKind::Title || r != title_range_of(*s.set, at->name.name))
+          locations.push_back({{"uri", s.uri}, {"range", range_json(*s.sm, r)}});
+    });
+    return locations;
+  }
+
+  static SourceRange title_range_of(const ast::CardSetFile& set, const std::string& title) {
+    for (const auto& card : set.cards)
+      if (card.title == title) return card.title_range;
+    return {};
+  }
+
+  bool prepare_rename(const json& id, const json& params) {
+    Document* d = doc(params);
+    if (!d) return reply(id, nullptr);
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
+    auto at = name_at(*d->checked, d->text, off);
+    if (!at) {
+      send_error(id, -32803, "nothing to rename here: a card's title, or a stat, keyword or card type of the game");
+      return true;
+    }
+    if (!at->refused.empty()) {
+      send_error(id, -32803, at->refused);
+      return true;
+    }
+    return reply(id, {{"range", range_json(d->checked->sm, at->range)},
+                      {"placeholder", std::string(d->checked->sm.text(at->range))}});
+  }
+
+  bool rename(const json& id, const json& params) {
+    Document* d = doc(params);
+    if (!d) return reply(id, nullptr);
+    const CheckedDocument& c = *d->checked;
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
+    const std::string new_name = params.at("newName").get<std::string>();
+    auto at = name_at(c, d->text, off);
+    auto refuse = [&](const std::string& why) {
+      send_error(id, -32803, why);
+      return true;
+    };
+    if (!at) return refuse("nothing to rename here: a card's title, or a stat, keyword or card type of the game");
+    if (!at->refused.empty()) return refuse(at->refused);
+    const GameName& n = at->name;
+    // A name is one line of words: no quotes, comments or list separators around it.
+    const bool bad = new_name.empty() || new_name.front() == ' ' || new_name.back() == ' ' ||
+                     new_name.find_first_of("\"#\n\r\t,*") != std::string::npos ||
+                     new_name.find("\xC2\xB7") != std::string::npos;
+    if (bad)
+      return refuse("'" + new_name + "' cannot be a name: one line of words, without quotes, '#', ',', '*' or '·'");
+    if (new_name == n.name) return reply(id, {{"changes", json::object()}});
+    const GameProfile* p = c.profile();
+    const bool taken = n.kind == NameKind::Title     ? title_range_of(*c.set, new_name).valid()
+                       : n.kind == NameKind::Stat    ? p->stat(new_name).has_value()
+                       : n.kind == NameKind::Keyword ? p->keyword(new_name) != nullptr
+                                                     : p->card_type(new_name) != nullptr;
+    if (taken) return refuse("'" + new_name + "' is already a name of this game or set: renaming would merge the two");
+    json changes = json::object();
+    if (n.kind != NameKind::Title) {
+      // The profile first, checked: it must still load, with the new name where the old one was.
+      const std::string& old_text = c.set_profile->text;
+      const auto uses = profile_uses(c, n);
+      std::string renamed = old_text;
+      json edits = json::array();
+      for (auto it = uses.rbegin(); it != uses.rend(); ++it) {
+        renamed.replace(it->begin, it->end - it->begin, new_name);
+        edits.push_back({{"range", range_json(c.set_profile->sm, *it)}, {"newText", new_name}});
+      }
+      SourceManager sm;
+      DiagnosticEngine diags(sm);
+      FileId f = sm.add(c.set_profile->path, renamed);
+      auto ast = parse_profile(sm, f, diags);
+      auto model = ast ? load_profile(*ast, diags) : nullptr;
+      const bool found = model && (n.kind == NameKind::Stat      ? model->stat(new_name).has_value()
+                                   : n.kind == NameKind::Keyword ? model->keyword(new_name) != nullptr
+                                                                 : model->card_type(new_name) != nullptr);
+      if (!model || diags.errors() > 0 || !found) {
+        std::string why =
+            diags.all().empty() ? "the name is not declared there afterwards" : diags.all().front().message;
+        return refuse("renaming '" + n.name + "' to '" + new_name + "' would break the profile: " + why);
+      }
+      changes[path_to_uri(c.set_profile->path)] = edits;
+    }
+    for_each_set(*d, n, [&](const SetText& s) {
+      json edits = json::array();
+      for (SourceRange r : name_uses(s.sm->contents(s.set->file), *s.set, n))
+        edits.push_back(
+            {{"range", range_json(*s.sm, r)},
+             {"newText", n.kind == NameKind::Title ? new_name : respelled(s.sm->text(r), n.name, new_name)}});
+      if (!edits.empty()) changes[s.uri] = edits;
+    });
+    return reply(id, {{"changes", changes}});
   }
 
   json code_actions(const json& params) {

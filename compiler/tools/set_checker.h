@@ -32,10 +32,10 @@ struct CheckedDocument {
   DiagnosticEngine diags{sm};  // what a full check reports, error limit applied
   FileId file = kNoFile;
   std::unique_ptr<ast::CardSetFile> set;
-  std::unique_ptr<ast::ProfileFile> profile_ast;          // a profile document's own
-  std::unique_ptr<GameProfile> own_profile;               // likewise
-  std::shared_ptr<const LoadedProfile> set_profile;       // a set's game
-  std::string profile_path;  // a set's profile, canonical: a change to it checks the set again
+  std::unique_ptr<ast::ProfileFile> profile_ast;     // a profile document's own
+  std::unique_ptr<GameProfile> own_profile;          // likewise
+  std::shared_ptr<const LoadedProfile> set_profile;  // a set's game
+  std::string profile_path;                          // a set's profile, canonical: a change to it checks the set again
   size_t cards_parsed = 0, cards_checked = 0, cards_reused = 0;  // work done, for the log and the tests
 
   // The game: the set's profile, or the profile document itself.

@@ -8,6 +8,7 @@
 #include <memory>
 #include <ostream>
 #include <sstream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -273,7 +274,8 @@ class Server {
         const Document* open = open_document(path);
         return open ? std::optional<std::string>(open->text) : std::nullopt;
       });
-    d.checked = d.checker->check(d.path, d.text);
+    // The last check is freed after the diagnostics are sent (a large set's AST takes a while to free).
+    std::unique_ptr<CheckedDocument> last = std::exchange(d.checked, d.checker->check(d.path, d.text));
     json diags = json::array();
     for (const auto& dg : d.checked->diags.sorted()) {
       if (dg.range.valid() && dg.range.file != d.checked->file) continue;

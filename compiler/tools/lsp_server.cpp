@@ -959,8 +959,12 @@ class Server {
     std::error_code ec;
     const auto folder = std::filesystem::path(c.profile_path).parent_path();
     std::vector<std::string> files;
-    for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
-         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+    // Bounded: a profile in a large folder (a home directory) is not worth a long walk; what is past it is not seen.
+    constexpr int kMaxEntries = 20000;
+    int entries = 0;
+    for (auto it = std::filesystem::recursive_directory_iterator(
+             folder, std::filesystem::directory_options::skip_permission_denied, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator() && ++entries <= kMaxEntries; it.increment(ec))
       if (it->is_regular_file(ec) && file_kind(it->path().string()) == FileKind::CardSet)
         files.push_back(it->path().string());
     std::sort(files.begin(), files.end());

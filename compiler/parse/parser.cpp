@@ -649,11 +649,11 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
       // A card seen in the last parse (or earlier in this one: a repeated card). Its node moves to this parse's
       // map whole: the key is the text its terms view, so nothing is copied but the card placed in the set.
       std::string key(slice);
-      auto it = fresh.find(key);
-      if (it == fresh.end()) {
-        auto node = cache->entries_.extract(key);
-        if (!node.empty()) it = fresh.insert(std::move(node)).position;
-      }
+      auto it = fresh.end();
+      if (auto node = cache->entries_.extract(key); !node.empty())  // the usual case: looked up once
+        it = fresh.insert(std::move(node)).position;
+      else
+        it = fresh.find(key);
       if (it != fresh.end()) {
         // An unchanged card: its AST and syntax diagnostics, moved to where it starts now.
         ++cache->hits_;

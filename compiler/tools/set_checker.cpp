@@ -85,6 +85,7 @@ ast::CardSetFile header_of(const ast::CardSetFile& set) {
 struct SetChecker::Cache {
   CardParseCache parse;  // cards parsed before, by their text
   std::shared_ptr<const LoadedProfile> profile;
+  uint64_t profile_generation = 0;  // counts the profiles read (an address could be reused by the next one)
 
   // The semantic passes' diagnostics of each card, by pass, reusable while the profile, the header and every
   // card's title (in order) are unchanged: then a card's diagnostics depend only on its own text.
@@ -93,7 +94,7 @@ struct SetChecker::Cache {
     std::vector<std::vector<Diagnostic>> by_pass;
   };
   bool reusable = false;
-  const LoadedProfile* checked_with = nullptr;
+  uint64_t checked_with = 0;  // the profile_generation the kept diagnostics were made with
   std::string header;
   std::vector<std::string> titles;
   std::vector<Card> cards;
@@ -154,6 +155,7 @@ std::unique_ptr<CheckedDocument> SetChecker::check(const std::string& path, cons
     p->ast = parse_profile(p->sm, pf, p->diags);
     if (p->ast) p->model = load_profile(*p->ast, p->diags);
     cache.profile = std::move(p);
+    ++cache.profile_generation;
   }
   c->sm.add(*where, cache.profile->text);  // file 1, where the profile's ranges point
   c->set_profile = cache.profile;
@@ -210,7 +212,7 @@ std::unique_ptr<CheckedDocument> SetChecker::check(const std::string& path, cons
 
   ByCard by_card;
   bool done = false;
-  if (cache.reusable && ranges_ok && cache.checked_with == c->set_profile.get() && cache.header == header &&
+  if (cache.reusable && ranges_ok && cache.checked_with == cache.profile_generation && cache.header == header &&
       cache.titles == titles) {
     std::vector<bool> changed(set.cards.size(), false);
     ast::CardSetFile partial = header_of(set);
@@ -236,7 +238,7 @@ std::unique_ptr<CheckedDocument> SetChecker::check(const std::string& path, cons
     c->cards_checked = set.cards.size();
     c->cards_reused = 0;
     cache.reusable = run(set, by_card, nullptr, true);
-    cache.checked_with = c->set_profile.get();
+    cache.checked_with = cache.profile_generation;
     cache.header = std::string(header);
     cache.titles = std::move(titles);
     cache.cards.assign(set.cards.size(), {});

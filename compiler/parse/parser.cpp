@@ -646,8 +646,15 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
     }
     std::string_view slice = src.substr(begin, end - begin);
     if (cache) {
-      auto it = cache->entries_.find(std::string(slice));
-      if (it != cache->entries_.end()) {
+      // A card seen in the last parse (or earlier in this one: a repeated card). Its node moves to this parse's
+      // map whole: the key is the text its terms view, so nothing is copied but the card placed in the set.
+      std::string key(slice);
+      auto it = fresh.end();
+      if (auto node = cache->entries_.extract(key); !node.empty())  // the usual case: looked up once
+        it = fresh.insert(std::move(node)).position;
+      else
+        it = fresh.find(key);
+      if (it != fresh.end()) {
         // An unchanged card: its AST and syntax diagnostics, moved to where it starts now.
         ++cache->hits_;
         out->cards.push_back(ast::relocated(it->second.card, file, static_cast<int64_t>(begin), src));
@@ -665,9 +672,6 @@ std::unique_ptr<ast::CardSetFile> parse_card_set(const SourceManager& sm, FileId
           for (auto& f : moved.fixits) move(f.range);
           diags.add(std::move(moved));
         }
-        // Its terms view the cached copy of its text (the key), which outlives this parse's source.
-        auto [kept, added] = fresh.try_emplace(std::string(slice), it->second);
-        if (added) kept->second.card = ast::relocated(it->second.card, kRelativeFile, 0, kept->first);
         continue;
       }
       ++cache->misses_;

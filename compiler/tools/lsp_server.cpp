@@ -8,15 +8,19 @@
 #include <memory>
 #include <ostream>
 #include <sstream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
 #include "diag/render.h"
 #include "driver/inputs.h"
+#include "meaning/dump.h"
 #include "parse/parser.h"
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
 #include "tools/format.h"
+#include "tools/name_uses.h"
+#include "tools/set_checker.h"
 
 namespace cardc::tools {
 
@@ -50,23 +54,12 @@ bool nests_deeper_than(const std::string& body, int limit) {
   return false;
 }
 
-// ---- one checked document: everything a request needs, rebuilt after each edit
-struct Checked {
-  SourceManager sm;
-  DiagnosticEngine diags{sm};
-  FileId file = kNoFile;
-  std::unique_ptr<ast::CardSetFile> set;
-  std::unique_ptr<ast::ProfileFile> profile_ast;
-  std::unique_ptr<GameProfile> profile;
-  std::unique_ptr<CheckContext> ctx;
-  std::string profile_path;  // a set's profile, canonical: a change to it checks the set again
-};
-
+// ---- one open document; its checker keeps what the next edit can reuse (tools/set_checker.h)
 struct Document {
   std::string uri, path, text;
   int64_t version = 0;
-  std::unique_ptr<Checked> checked;
-  CardParseCache cards;  // an edit re-parses only the cards whose text changed
+  std::unique_ptr<CheckedDocument> checked;
+  std::unique_ptr<SetChecker> checker;
 };
 
 std::string uri_to_path(const std::string& uri) {
@@ -244,6 +237,9 @@ class Server {
       if (method == "textDocument/codeAction") return reply(id, code_actions(params));
       if (method == "textDocument/documentSymbol") return reply(id, document_symbols(params));
       if (method == "textDocument/formatting") return format(id, params);
+      if (method == "textDocument/references") return reply(id, references(params));
+      if (method == "textDocument/prepareRename") return prepare_rename(id, params);
+      if (method == "textDocument/rename") return rename(id, params);
       if (method == "$/cancelRequest" || method == "$/setTrace") return true;
       if (is_request) send_error(id, -32601, "method not found: " + method);
       return true;
@@ -265,44 +261,21 @@ class Server {
               {"definitionProvider", true},
               {"documentSymbolProvider", true},
               {"documentFormattingProvider", true},
+              {"referencesProvider", true},
+              {"renameProvider", {{"prepareProvider", true}}},
               {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}}}},
             {"serverInfo", {{"name", "cardc"}, {"version", "0.1.0"}}}};
   }
 
   void recheck(Document& d) {
     auto start = std::chrono::steady_clock::now();
-    auto c = std::make_unique<Checked>();
-    c->diags.set_error_limit(kDefaultErrorLimit);  // as cardc check: a junk document sends 20 errors, not millions
-    c->file = c->sm.add(d.path, d.text);
-    FileKind kind = file_kind(d.path);
-    if (kind == FileKind::Profile) {
-      c->profile_ast = parse_profile(c->sm, c->file, c->diags);
-      if (c->profile_ast) c->profile = load_profile(*c->profile_ast, c->diags);
-    } else {
-      c->set = parse_card_set(c->sm, c->file, c->diags, ParseLimits{}, &d.cards);
-      if (c->set && !c->set->game.empty()) {
-        auto where = find_profile(c->set->game, d.path, opts_.profile_dirs);
-        if (!where) {
-          c->diags.report(DiagId::UnknownGame, c->set->game_range, c->set->game, c->set->game, c->set->game);
-        } else {
-          // The profile's own problems are reported on the profile, not here: a scratch engine.
-          std::string error;
-          c->profile_path = canonical(*where);
-          // An open profile is read as edited, not as saved.
-          const Document* open = open_document(*where);
-          FileId pf = open ? c->sm.add(*where, open->text) : c->sm.load(*where, error, ParseLimits{}.max_file_bytes);
-          SourceManager& sm = c->sm;
-          DiagnosticEngine scratch(sm);
-          if (pf != kNoFile) c->profile_ast = parse_profile(sm, pf, scratch);
-          if (c->profile_ast) c->profile = load_profile(*c->profile_ast, scratch);
-          if (c->profile) {
-            c->ctx = std::make_unique<CheckContext>(CheckContext{c->sm, *c->profile, *c->set, c->diags, {}});
-            run_sema(*c->ctx);
-          }
-        }
-      }
-    }
-    d.checked = std::move(c);
+    if (!d.checker)
+      d.checker = std::make_unique<SetChecker>(opts_.profile_dirs, [this](const std::string& path) {
+        const Document* open = open_document(path);
+        return open ? std::optional<std::string>(open->text) : std::nullopt;
+      });
+    // The last check is freed after the diagnostics are sent (a large set's AST takes a while to free).
+    std::unique_ptr<CheckedDocument> last = std::exchange(d.checked, d.checker->check(d.path, d.text));
     json diags = json::array();
     for (const auto& dg : d.checked->diags.sorted()) {
       if (dg.range.valid() && dg.range.file != d.checked->file) continue;
@@ -336,7 +309,8 @@ class Server {
            {"range", {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", 0}, {"character", 0}}}}}});
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     log_ << "cardc lsp: checked " << d.path << " v" << d.version << " in " << ms << " ms (cards parsed again: "
-         << d.cards.misses() << ", reused: " << d.cards.hits() << ")\n";
+         << d.checked->cards_parsed << "; checked again: " << d.checked->cards_checked
+         << ", reused: " << d.checked->cards_reused << ")\n";
     publish(d.uri, diags, d.version);
   }
 
@@ -359,7 +333,7 @@ class Server {
   void recheck_sets_of(const std::string& path) {
     const std::string changed = canonical(path);
     for (auto& [uri, d] : docs_)
-      if (d.checked && d.checked->set && (d.checked->profile_path == changed || !d.checked->profile)) recheck(d);
+      if (d.checked && d.checked->set && (d.checked->profile_path == changed || !d.checked->profile())) recheck(d);
   }
 
   void publish(const std::string& uri, const json& diags, const json& version) {
@@ -374,7 +348,7 @@ class Server {
   }
 
   // The card whose lines hold `offset`, and its index.
-  const ast::Card* card_at(const Checked& c, uint32_t offset, size_t* index = nullptr) {
+  const ast::Card* card_at(const CheckedDocument& c, uint32_t offset, size_t* index = nullptr) {
     if (!c.set) return nullptr;
     for (size_t i = 0; i < c.set->cards.size(); ++i) {
       const auto& r = c.set->cards[i].range;
@@ -402,9 +376,9 @@ class Server {
   json hover(const json& params) {
     Document* d = doc(params);
     if (!d) return nullptr;
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
-    const GameProfile* p = c.profile.get();
+    const GameProfile* p = c.profile();
     // A profile entry under the cursor: stat (name or abbreviation), keyword, card type.
     if (p && c.set) {
       for (const auto& card : c.set->cards) {
@@ -424,7 +398,7 @@ class Server {
     return markdown(card_meaning(c, *card, index), card->title_range, c);
   }
 
-  json markdown(const std::string& s, SourceRange r, const Checked& c) {
+  json markdown(const std::string& s, SourceRange r, const CheckedDocument& c) {
     json h = {{"contents", {{"kind", "markdown"}, {"value", s}}}};
     if (r.valid()) h["range"] = range_json(c.sm, r);
     return h;
@@ -458,10 +432,13 @@ class Server {
     return out;
   }
 
-  std::string card_meaning(const Checked& c, const ast::Card& card, size_t index) {
+  // A card's hover: its reading (designators, clauses, targets, references, X), then its meaning tree as
+  // `cardc check --emit=meaning` prints it. The card is read again here, alone (tools/set_checker.h).
+  std::string card_meaning(const CheckedDocument& c, const ast::Card& card, size_t index) {
     std::string out = "**" + (card.title.empty() ? std::string("(untitled)") : card.title) + "** — " + card.type;
-    if (!c.ctx || index >= c.ctx->readings.size()) return out + "\n\n(not checked: no profile)";
-    const CardReading& r = c.ctx->readings[index];
+    auto a = analyse_card(c, index);
+    if (!a || a->index >= a->ctx->readings.size()) return out + "\n\n(not checked: no profile)";
+    const CardReading& r = a->ctx->readings[a->index];
     out += std::string("\n\nX: ") + x_source_name(r.x.source);
     if (r.x.where.valid()) out += " — `" + std::string(c.sm.text(r.x.where)) + "`";
     for (const auto& u : r.units) {
@@ -482,6 +459,23 @@ class Server {
       for (const auto& ref : u.references)
         out += "\n  - `" + std::string(c.sm.text(ref.range)) + "` → " + ref.resolved;
     }
+    if (a->index < a->ctx->meanings.size()) {
+      // meaning::dump prints every card of a context: one holding only this card prints its part.
+      ast::CardSetFile alone = header_of_card(*c.set, card);
+      CheckContext one{c.sm, a->ctx->profile, alone, *a->diags, {}, {a->ctx->meanings[a->index]}};
+      std::ostringstream tree;
+      meaning::dump(one, tree);
+      out += "\n\n**Meaning** (`cardc check --emit=meaning`)\n```\n" + tree.str() + "```";
+    }
+    return out;
+  }
+
+  static ast::CardSetFile header_of_card(const ast::CardSetFile& set, const ast::Card& card) {
+    ast::CardSetFile out;
+    out.file = set.file;
+    out.game = set.game;
+    out.set_name = set.set_name;
+    out.cards.push_back(card);
     return out;
   }
 
@@ -604,7 +598,7 @@ class Server {
     Document* d = doc(params);
     json items = json::array();
     if (!d) return items;
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
     CompletionSite site = site_at(d->text, off);
     // Every item replaces the part of its name already typed (textEdit), so multi-word names complete whole.
@@ -622,7 +616,7 @@ class Server {
       if (text != label) item["filterText"] = site.line.substr(b, site.col - b).rfind("**", 0) == 0 ? text : label;
       items.push_back(std::move(item));
     };
-    const GameProfile* p = c.profile.get();
+    const GameProfile* p = c.profile();
     const ast::Card* card = c.set ? card_at(c, off) : nullptr;
     if (p && c.set && card && site.field == Field::Stats) {
       // The card type's stats first, then the game's other card stats; those already on the line are left out.
@@ -684,15 +678,15 @@ class Server {
   }
 
   // ---- definition: a card title's card, or a profile name's declaration in the `.game` file
-  json profile_location(const Checked& c, SourceRange where) {
+  json profile_location(const CheckedDocument& c, SourceRange where) {
     if (!where.valid()) return nullptr;
     return {{"uri", path_to_uri(c.sm.name(where.file))}, {"range", range_json(c.sm, where)}};
   }
 
   // A profile name written in card text under the cursor (case-insensitive; a verb or noun may carry an ending:
   // "bows", "challenges", "Personalities"): the declaration of the longest such name.
-  json profile_name_at(const Checked& c, const CompletionSite& site) {
-    const GameProfile& p = *c.profile;
+  json profile_name_at(const CheckedDocument& c, const CompletionSite& site) {
+    const GameProfile& p = *c.profile();
     std::string line = lower(site.line);
     size_t best = 0;
     SourceRange found;
@@ -745,9 +739,9 @@ class Server {
   json definition(const json& params) {
     Document* d = doc(params);
     if (!d || !d->checked->set) return nullptr;
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
-    const GameProfile* p = c.profile.get();
+    const GameProfile* p = c.profile();
     // A card's stat, keyword or type: its declaration in the profile.
     if (p)
       if (const ast::Card* card = card_at(c, off)) {
@@ -765,8 +759,10 @@ class Server {
         if (card.title == title) return {{"uri", d->uri}, {"range", range_json(c.sm, card.title_range)}};
       return nullptr;
     };
-    if (c.ctx) {
-      for (const auto& r : c.ctx->readings)
+    size_t index = 0;
+    if (card_at(c, off, &index))
+      if (auto a = analyse_card(c, index)) {
+        const CardReading& r = a->ctx->readings.at(a->index);
         for (const auto& u : r.units)
           for (const auto& ref : u.references)
             if (ref.kind == RefKind::Title && off >= ref.range.begin && off <= ref.range.end) {
@@ -798,7 +794,7 @@ class Server {
     Document* d = doc(params);
     json symbols = json::array();
     if (!d) return symbols;
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     auto symbol = [&](const std::string& name, const std::string& detail, int kind, SourceRange range,
                       SourceRange selection) {
       if (!selection.valid() || selection.begin < range.begin || selection.end > range.end) selection = range;
@@ -847,7 +843,7 @@ class Server {
   bool format(const json& id, const json& params) {
     Document* d = doc(params);
     if (!d) return reply(id, json::array());
-    const Checked& c = *d->checked;
+    const CheckedDocument& c = *d->checked;
     std::string error;
     const FormatLanguage lang = c.set ? FormatLanguage::CardSet : FormatLanguage::Profile;
     std::optional<std::string> formatted = format_source(d->text, lang, d->path, error);
@@ -880,6 +876,227 @@ class Server {
     json range = {{"start", position(c.sm, c.file, static_cast<uint32_t>(from))},
                   {"end", position(c.sm, c.file, static_cast<uint32_t>(to))}};
     return reply(id, json::array({{{"range", range}, {"newText", replacement}}}));
+  }
+
+  // ---- references and rename: a stat, keyword or card type of the profile, or a card's title (tools/name_uses.h)
+  struct NameAt {
+    GameName name;
+    SourceRange range;    // as written under the cursor
+    std::string refused;  // why it cannot be renamed from here
+  };
+
+  std::optional<NameAt> name_at(const CheckedDocument& c, const std::string& text, uint32_t off) {
+    if (!c.set) return std::nullopt;
+    const GameProfile* p = c.profile();
+    auto in = [&](SourceRange r) { return r.valid() && off >= r.begin && off <= r.end; };
+    for (const auto& card : c.set->cards) {
+      if (!in(card.range)) continue;
+      if (in(card.title_range) && !card.title.empty())
+        return NameAt{{NameKind::Title, card.title}, card.title_range, ""};
+      if (!p) return std::nullopt;
+      for (const auto& st : card.stats)
+        if (in(st.name_range))
+          if (auto i = p->stat(st.name)) {
+            const std::string& full = p->stats[*i].name;
+            std::string refused;
+            if (st.name != full)
+              refused = "'" + std::string(st.name) + "' is an abbreviation of " + full + ": rename " + full;
+            return NameAt{{NameKind::Stat, full}, st.name_range, refused};
+          }
+      for (const auto& k : card.keywords)
+        if (in(k.range))
+          if (const KeywordDef* kd = p->keyword(k.text); kd && kd->name == k.text) {
+            const size_t at = text.find(k.text, k.range.begin);
+            SourceRange r{k.range.file, static_cast<uint32_t>(at), static_cast<uint32_t>(at + k.text.size())};
+            return NameAt{{NameKind::Keyword, k.text}, r.end <= k.range.end ? r : k.range, ""};
+          }
+      if (in(card.type_range) && p->card_type(card.type))
+        return NameAt{{NameKind::CardType, card.type}, card.type_range, ""};
+      // In card text: the longest title, keyword, card type or stat name written whole under the cursor.
+      std::optional<NameAt> best;
+      for (const ast::Paragraph& para : card.text) {
+        if (!in(para.range)) continue;
+        const std::string_view written =
+            std::string_view(text).substr(para.range.begin, para.range.end - para.range.begin);
+        auto consider = [&](NameKind kind, const std::string& name) {
+          for (auto [b, e] : word_occurrences(written, name, kind != NameKind::Title, false)) {
+            SourceRange r{para.range.file, static_cast<uint32_t>(para.range.begin + b),
+                          static_cast<uint32_t>(para.range.begin + e)};
+            if (in(r) && (!best || r.end - r.begin > best->range.end - best->range.begin))
+              best = NameAt{{kind, name}, r, ""};
+          }
+        };
+        for (const auto& other : c.set->cards) consider(NameKind::Title, other.title);
+        for (const auto& k : p->keywords) consider(NameKind::Keyword, k.name);
+        for (const auto& t : p->card_types) consider(NameKind::CardType, t.name);
+        for (const auto& st : p->stats) consider(NameKind::Stat, st.name);
+      }
+      return best;
+    }
+    return std::nullopt;
+  }
+
+  // One document's text and its set, wherever it comes from (open in the editor, or read from disk).
+  struct SetText {
+    std::string uri;
+    const SourceManager* sm = nullptr;
+    const ast::CardSetFile* set = nullptr;
+  };
+
+  // The sets where `n` may be written: for a title, this document; for a profile name, every open set of the same
+  // profile and the sets beside the profile on disk (its folder and those under it) of the same game.
+  template <class F>
+  void for_each_set(const Document& here, const GameName& n, F&& f) {
+    const CheckedDocument& c = *here.checked;
+    f(SetText{here.uri, &c.sm, c.set.get()});
+    if (n.kind == NameKind::Title || c.profile_path.empty()) return;
+    std::vector<std::string> seen{canonical(here.path)};
+    for (const auto& [uri, d] : docs_)
+      if (&d != &here && d.checked && d.checked->set && d.checked->profile_path == c.profile_path) {
+        seen.push_back(canonical(d.path));
+        f(SetText{uri, &d.checked->sm, d.checked->set.get()});
+      }
+    std::error_code ec;
+    const auto folder = std::filesystem::path(c.profile_path).parent_path();
+    std::vector<std::string> files;
+    // Bounded: a profile in a large folder (a home directory) is not worth a long walk; what is past it is not seen.
+    constexpr int kMaxEntries = 20000;
+    int entries = 0;
+    for (auto it = std::filesystem::recursive_directory_iterator(
+             folder, std::filesystem::directory_options::skip_permission_denied, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator() && ++entries <= kMaxEntries; it.increment(ec))
+      if (it->is_regular_file(ec) && file_kind(it->path().string()) == FileKind::CardSet)
+        files.push_back(it->path().string());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+      if (std::find(seen.begin(), seen.end(), canonical(file)) != seen.end()) continue;
+      SourceManager sm;
+      DiagnosticEngine scratch(sm);
+      std::string error;
+      FileId id = sm.load(file, error, ParseLimits{}.max_file_bytes);
+      if (id == kNoFile) continue;
+      auto set = parse_card_set(sm, id, scratch);
+      if (!set || set->game != c.set->game) continue;
+      auto where = find_profile(set->game, file, opts_.profile_dirs);
+      if (!where || canonical(*where) != c.profile_path) continue;
+      f(SetText{path_to_uri(file), &sm, set.get()});
+    }
+  }
+
+  // The declaration and every other whole-word use of a profile name in the profile's text (comments skipped).
+  std::vector<SourceRange> profile_uses(const CheckedDocument& c, const GameName& n) {
+    std::vector<SourceRange> out;
+    if (n.kind == NameKind::Title || !c.set_profile) return out;
+    for (auto [b, e] : word_occurrences(c.set_profile->text, n.name, false, true))
+      out.push_back({1, static_cast<uint32_t>(b), static_cast<uint32_t>(e)});  // file 1 of the profile's sm
+    return out;
+  }
+
+  json references(const json& params) {
+    Document* d = doc(params);
+    json locations = json::array();
+    if (!d) return locations;
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
+    auto at = name_at(*d->checked, d->text, off);
+    if (!at) return locations;
+    const bool declaration = params.value("context", json::object()).value("includeDeclaration", true);
+    if (declaration)
+      for (SourceRange r : profile_uses(*d->checked, at->name))
+        locations.push_back({{"uri", path_to_uri(d->checked->set_profile->path)},
+                             {"range", range_json(d->checked->set_profile->sm, r)}});
+    for_each_set(*d, at->name, [&](const SetText& s) {
+      for (SourceRange r : name_uses(s.sm->contents(s.set->file), *s.set, at->name))
+        if (declaration || at->name.kind != NameKind::Title || r != title_range_of(*s.set, at->name.name))
+          locations.push_back({{"uri", s.uri}, {"range", range_json(*s.sm, r)}});
+    });
+    return locations;
+  }
+
+  static SourceRange title_range_of(const ast::CardSetFile& set, const std::string& title) {
+    for (const auto& card : set.cards)
+      if (card.title == title) return card.title_range;
+    return {};
+  }
+
+  bool prepare_rename(const json& id, const json& params) {
+    Document* d = doc(params);
+    if (!d) return reply(id, nullptr);
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
+    auto at = name_at(*d->checked, d->text, off);
+    if (!at) {
+      send_error(id, -32803, "nothing to rename here: a card's title, or a stat, keyword or card type of the game");
+      return true;
+    }
+    if (!at->refused.empty()) {
+      send_error(id, -32803, at->refused);
+      return true;
+    }
+    return reply(id, {{"range", range_json(d->checked->sm, at->range)},
+                      {"placeholder", std::string(d->checked->sm.text(at->range))}});
+  }
+
+  bool rename(const json& id, const json& params) {
+    Document* d = doc(params);
+    if (!d) return reply(id, nullptr);
+    const CheckedDocument& c = *d->checked;
+    uint32_t off = offset_of(d->text, params.at("position").at("line"), params.at("position").at("character"));
+    const std::string new_name = params.at("newName").get<std::string>();
+    auto at = name_at(c, d->text, off);
+    auto refuse = [&](const std::string& why) {
+      send_error(id, -32803, why);
+      return true;
+    };
+    if (!at) return refuse("nothing to rename here: a card's title, or a stat, keyword or card type of the game");
+    if (!at->refused.empty()) return refuse(at->refused);
+    const GameName& n = at->name;
+    // A name is one line of words: no quotes, comments or list separators around it.
+    const bool bad = new_name.empty() || new_name.front() == ' ' || new_name.back() == ' ' ||
+                     new_name.find_first_of("\"#\n\r\t,*") != std::string::npos ||
+                     new_name.find("\xC2\xB7") != std::string::npos;
+    if (bad)
+      return refuse("'" + new_name + "' cannot be a name: one line of words, without quotes, '#', ',', '*' or '·'");
+    if (new_name == n.name) return reply(id, {{"changes", json::object()}});
+    const GameProfile* p = c.profile();
+    const bool taken = n.kind == NameKind::Title     ? title_range_of(*c.set, new_name).valid()
+                       : n.kind == NameKind::Stat    ? p->stat(new_name).has_value()
+                       : n.kind == NameKind::Keyword ? p->keyword(new_name) != nullptr
+                                                     : p->card_type(new_name) != nullptr;
+    if (taken) return refuse("'" + new_name + "' is already a name of this game or set: renaming would merge the two");
+    json changes = json::object();
+    if (n.kind != NameKind::Title) {
+      // The profile first, checked: it must still load, with the new name where the old one was.
+      const std::string& old_text = c.set_profile->text;
+      const auto uses = profile_uses(c, n);
+      std::string renamed = old_text;
+      json edits = json::array();
+      for (auto it = uses.rbegin(); it != uses.rend(); ++it) {
+        renamed.replace(it->begin, it->end - it->begin, new_name);
+        edits.push_back({{"range", range_json(c.set_profile->sm, *it)}, {"newText", new_name}});
+      }
+      SourceManager sm;
+      DiagnosticEngine diags(sm);
+      FileId f = sm.add(c.set_profile->path, renamed);
+      auto ast = parse_profile(sm, f, diags);
+      auto model = ast ? load_profile(*ast, diags) : nullptr;
+      const bool found = model && (n.kind == NameKind::Stat      ? model->stat(new_name).has_value()
+                                   : n.kind == NameKind::Keyword ? model->keyword(new_name) != nullptr
+                                                                 : model->card_type(new_name) != nullptr);
+      if (!model || diags.errors() > 0 || !found) {
+        std::string why =
+            diags.all().empty() ? "the name is not declared there afterwards" : diags.all().front().message;
+        return refuse("renaming '" + n.name + "' to '" + new_name + "' would break the profile: " + why);
+      }
+      changes[path_to_uri(c.set_profile->path)] = edits;
+    }
+    for_each_set(*d, n, [&](const SetText& s) {
+      json edits = json::array();
+      for (SourceRange r : name_uses(s.sm->contents(s.set->file), *s.set, n))
+        edits.push_back(
+            {{"range", range_json(*s.sm, r)},
+             {"newText", n.kind == NameKind::Title ? new_name : respelled(s.sm->text(r), n.name, new_name)}});
+      if (!edits.empty()) changes[s.uri] = edits;
+    });
+    return reply(id, {{"changes", changes}});
   }
 
   json code_actions(const json& params) {

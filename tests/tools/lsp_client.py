@@ -4,7 +4,7 @@
 usage: lsp_client.py CARDC SOURCE_DIR            protocol test (initialize ... shutdown, exit)
        lsp_client.py CARDC SOURCE_DIR --measure  time from a one-card edit of a 300-card file to its diagnostics
 """
-import json, os, subprocess, sys, tempfile, time
+import json, os, re, shutil, subprocess, sys, tempfile, time
 
 cardc, src = sys.argv[1], os.path.abspath(sys.argv[2])
 measure = "--measure" in sys.argv
@@ -155,6 +155,13 @@ h = c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": p
 v = h["contents"]["value"] if h else ""
 check("Akodo Kage" in v and "Tactical" in v and "target Personality" in v and "X:" in v,
       "hover on a title shows the card's reading (designators, targets, X)")
+# ... and its meaning tree, as `cardc check --emit=meaning` prints that card (the document is the file, unedited).
+tree = subprocess.run([cardc, "check", "--emit=meaning", os.path.join(src, "cards/legends/emerald_dawn.cards")],
+                      capture_output=True, text=True).stdout
+block = tree[tree.index('card "Akodo Kage"'):]
+block = block[:block.index('\ncard "', 1) + 1]
+check("unit " in block and "rendered" in block and "```\n" + block + "```" in v,
+      "hover on a title shows the card's meaning tree as cardc check --emit=meaning prints it")
 h = c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos_of(text, "Chi 2", 1)})["result"]
 check(h and "stat Chi" in h["contents"]["value"], "hover on a stat shows its profile entry")
 
@@ -345,6 +352,120 @@ w.raw(json.dumps({"jsonrpc": "2.0", "id": m.get("id"), "result": None}).encode()
 check(w.request("shutdown").get("result", 1) is None, "the client's reply to the registration is taken quietly")
 w.send("exit", request=False)
 w.p.wait(10)
+
+# References and rename: a profile name (keyword, stat, card type) or a card's title, in a folder of its own with
+# a copy of the profile, the bundled set open in the editor and a second set on disk only.
+rdir = tempfile.mkdtemp(prefix="cardc_lsp_rename_")
+shutil.copy(game, os.path.join(rdir, "legends.game"))
+other = ('game legends\nset "Other"\n\ncard "Lone Samurai"\n  type Personality\n'
+         '  stats Force 2 · Chi 2 · Honor Requirement 1 · Personal Honor 1 · Gold Cost 3\n'
+         '  keywords Samurai\n  text\n    Your Samurai Personalities have +1F.\nend\n')
+open(os.path.join(rdir, "other.cards"), "w").write(other)
+r = Client()
+r.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + rdir, "capabilities": {}})
+r.send("initialized", {}, request=False)
+ruri = "file://" + rdir + "/refs.cards"
+r.send("textDocument/didOpen", {"textDocument": {"uri": ruri, "languageId": "cardc-cards", "version": 1, "text": text}},
+       request=False)
+r.diagnostics(ruri)
+check(init["result"]["capabilities"].get("referencesProvider") and
+      init["result"]["capabilities"].get("renameProvider", {}).get("prepareProvider"),
+      "initialize announces references and rename (with prepareRename)")
+
+
+def occurrences(doc, name, plurals=True):
+    """Whole-word uses of `name` in a set's keywords, stats, type and text lines (not titles, flavor, comments)."""
+    found = []
+    for ln, line in enumerate(doc.split("\n")):
+        field = line.strip().split(" ", 1)[0]
+        if not (line.startswith("    ") or field in ("keywords", "stats", "type")):
+            continue
+        pat = r"(?<![\w\x80-\U0010ffff])" + re.escape(name) + (r"(ies|s|es)?" if plurals else "") + r"(?![\w])"
+        for m in re.finditer(pat, line):
+            found.append((ln, m.start(), m.end()))
+    return found
+
+
+def spans(locations, uri):
+    return sorted((l["range"]["start"]["line"], l["range"]["start"]["character"], l["range"]["end"]["character"])
+                  for l in locations if l["uri"] == uri)
+
+
+refs = r.request("textDocument/references", {"textDocument": {"uri": ruri}, "position": pos_of(text, "Samurai •", 2),
+                                            "context": {"includeDeclaration": True}})["result"]
+ouri = "file://" + os.path.realpath(os.path.join(rdir, "other.cards"))
+guri = "file://" + os.path.realpath(os.path.join(rdir, "legends.game"))
+check(spans(refs, ruri) == sorted(occurrences(text, "Samurai")) and len(spans(refs, ruri)) == 13,
+      "references of a keyword: every use in the open set, keywords lines and text, plurals too (%d)"
+      % len(spans(refs, ruri)))
+check(spans(refs, ouri) == sorted(occurrences(other, "Samurai")) and len(spans(refs, ouri)) == 2,
+      "... and in a set of the same game on disk beside the profile")
+check(len(spans(refs, guri)) == 1, "... and its declaration in the profile")
+refs = r.request("textDocument/references", {"textDocument": {"uri": ruri},
+                                            "position": pos_of(text, 'card "Strike at', 8),
+                                            "context": {"includeDeclaration": False}})["result"]
+titled = occurrences(text, "Strike at the Center", False)
+check(spans(refs, ruri) == sorted(titled) and len(titled) == 1 and {l["uri"] for l in refs} == {ruri},
+      "references of a card title: the text that names it, in its own set only (%d)" % len(refs))
+
+m = r.request("textDocument/prepareRename", {"textDocument": {"uri": ruri}, "position": pos_of(text, "Force 3", 1)})
+check(m.get("result", {}).get("placeholder") == "Force", "prepareRename on a stat gives its name and range")
+m = r.request("textDocument/prepareRename", {"textDocument": {"uri": ruri}, "position": pos_of(text, "Emerald Dawn", 1)})
+check("error" in m and "nothing to rename" in m["error"]["message"], "prepareRename refuses what is no name: %s"
+      % m.get("error", {}).get("message"))
+auri = "file://" + rdir + "/abbreviated.cards"
+abbreviated = other.replace("stats Force 2", "stats F 2").replace('"Lone Samurai"', '"Short Samurai"')
+r.send("textDocument/didOpen", {"textDocument": {"uri": auri, "languageId": "cardc-cards", "version": 1,
+                                                 "text": abbreviated}}, request=False)
+r.diagnostics(auri)
+m = r.request("textDocument/prepareRename", {"textDocument": {"uri": auri}, "position": pos_of(abbreviated, "F 2")})
+check("error" in m and "abbreviation of Force" in m["error"]["message"],
+      "prepareRename refuses an abbreviation: %s" % m.get("error", {}).get("message"))
+r.send("textDocument/didClose", {"textDocument": {"uri": auri}}, request=False)
+m = r.request("textDocument/rename", {"textDocument": {"uri": ruri}, "position": pos_of(text, "Force 3", 1),
+                                      "newName": "Chi"})
+check("error" in m and "already" in m["error"]["message"], "rename refuses a name already taken (Force -> Chi)")
+m = r.request("textDocument/rename", {"textDocument": {"uri": ruri}, "position": pos_of(text, "Force 3", 1),
+                                      "newName": "Might # x"})
+check("error" in m, "rename refuses a name that cannot be written")
+
+
+def apply(doc, edits):
+    lines = doc.split("\n")
+    for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]), reverse=True):
+        s, t = e["range"]["start"], e["range"]["end"]
+        assert s["line"] == t["line"]
+        line = lines[s["line"]]
+        lines[s["line"]] = line[:s["character"]] + e["newText"] + line[t["character"]:]
+    return "\n".join(lines)
+
+
+def checked(files):
+    """`cardc check` of a folder holding `files` (name -> text): its summary line."""
+    d = tempfile.mkdtemp(prefix="cardc_lsp_renamed_")
+    for name, body in files.items():
+        open(os.path.join(d, name), "w").write(body)
+    out = subprocess.run([cardc, "check", d], capture_output=True, text=True)
+    return out.stderr.strip().split("\n")[-1] + out.stdout.strip()
+
+
+profile = open(game).read()
+before = checked({"legends.game": profile, "refs.cards": text, "other.cards": other})
+for needle, new in (("Samurai •", "Bushi"), ("Force 3", "Might"), ("type Personality", "Hero"),
+                    ('card "Strike at the Center"', "Strike at the Heart")):
+    at = pos_of(text, needle, 7 if needle.startswith("type") else 8 if needle.startswith("card") else 1)
+    m = r.request("textDocument/rename", {"textDocument": {"uri": ruri}, "position": at, "newName": new})
+    ch = m.get("result", {}).get("changes", {})
+    after = checked({"legends.game": apply(profile, ch.get(guri, [])), "refs.cards": apply(text, ch.get(ruri, [])),
+                     "other.cards": apply(other, ch.get(ouri, []))})
+    old = needle.split(" ")[-1] if needle.startswith("type") else needle.rstrip(" •3").strip().replace('card "', "")
+    old = old.rstrip('"')
+    renamed = apply(text, ch.get(ruri, []))
+    check(after == before and not re.search(r"\b%s\b" % re.escape(old), renamed) and new in renamed,
+          "rename %s -> %s: the profile and both sets edited, and the check is as before (%s)" % (old, new, after))
+r.request("shutdown")
+r.send("exit", request=False)
+r.p.wait(10)
 
 c.raw(b"{not json")
 m = c.read()

@@ -1,5 +1,6 @@
 -- The language server driven by a real LSP client: neovim's (headless). Opens a set with a misspelt stat in a
--- temporary folder, waits for the server's diagnostics and checks them, then asks for a completion and formats.
+-- temporary folder, waits for the server's diagnostics and checks them, then asks for a completion, formats and
+-- hovers.
 -- usage: CARDC=... CARDC_SOURCE_DIR=... nvim --headless -u NONE -i NONE -n -c "luafile lsp_neovim.lua"
 local cardc, src = os.getenv("CARDC"), os.getenv("CARDC_SOURCE_DIR")
 
@@ -65,6 +66,17 @@ vim.lsp.buf.formatting_sync(nil, 10000)
 local line = vim.api.nvim_buf_get_lines(buf, 4, 5, false)[1]
 if line ~= "  type Personality" then fail("formatting gives cardc fmt's layout: got '" .. line .. "'") end
 ok("formatting through neovim gives cardc fmt's layout")
+
+-- Hover on the card's title: its meaning tree, as `cardc check --emit=meaning` prints it.
+params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 3, character = 8 } }
+res = vim.lsp.buf_request_sync(buf, "textDocument/hover", params, 10000)
+local hover = res and res[id] and res[id].result and res[id].result.contents or {}
+local value = hover.value or ""
+if not value:find('card "Test Samurai"', 1, true) or not value:find("effect 8:5-8:17 gain amount=2 resource=Honor", 1, true)
+    or not value:find('rendered "Gain 2 Honor."', 1, true) then
+  fail("hover on the title shows the card's meaning tree: got " .. vim.inspect(hover))
+end
+ok("hover through neovim shows the card's meaning tree")
 
 vim.lsp.stop_client(id)
 vim.wait(5000, function() return vim.lsp.client_is_stopped(id) end, 50)

@@ -21,6 +21,7 @@
 #include "codegen/inline_queries.h"
 #include "codegen/partition.h"
 #include "codegen/register_pieces.h"
+#include "ir/handed_functions.h"
 #include "codegen/target.h"
 #include "ir/verify.h"
 
@@ -221,6 +222,7 @@ class Lowerer {
     f_ = &f;
     fn_ = fn;
     begin_body(fn, f.locals);
+    if (&f == register_function()) statement(ir::handed_function_declarations(im_));  // ir.h: first of all
     if (options_.register_pieces && &f == register_function())
       call_pieces();
     else

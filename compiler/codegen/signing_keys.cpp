@@ -74,6 +74,16 @@ Expected<PublicKey> read_public_key(const std::string& path) {
   return key;
 }
 
+Expected<std::vector<uint8_t>> read_public_keys(const std::vector<std::string>& paths) {
+  std::vector<uint8_t> keys;
+  for (const std::string& path : paths) {
+    auto key = read_public_key(path);
+    if (!key) return Failure{key.error()};
+    keys.insert(keys.end(), key->begin(), key->end());
+  }
+  return keys;
+}
+
 Expected<SecretKey> generate_key(PublicKey& public_key) {
   SecretKey key;
   if (cardrt_library_keygen(public_key.data(), key.bytes.data()) != CARDRT_OK)

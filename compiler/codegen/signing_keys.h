@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "cardrt/cardrt.h"
 #include "codegen/codegen.h"
@@ -25,6 +26,8 @@ struct SecretKey {
 
 Expected<SecretKey> read_secret_key(const std::string& path);
 Expected<PublicKey> read_public_key(const std::string& path);
+// The public keys of several files, back to back (as cardrt_library_load_trusted takes them): `--trust` options.
+Expected<std::vector<uint8_t>> read_public_keys(const std::vector<std::string>& paths);
 // A fresh key pair in memory (what `cardc run --engine=all` signs its own temporary library with).
 Expected<SecretKey> generate_key(PublicKey& public_key);
 

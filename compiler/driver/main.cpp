@@ -10,6 +10,7 @@
 #include "driver/cli_conventions.h"
 #include "driver/compile_pipeline.h"
 #include "driver/progress.h"
+#include "driver/replay_command.h"
 #include "driver/run_command.h"
 #include "import/import_command.h"
 #include "tools/fmt_command.h"
@@ -112,6 +113,30 @@ int main(int argc, char** argv) {
   cardc::add_profile_path_option(run, run_opts.profile_dirs);
   run->add_flag("--quiet", run_opts.quiet, "Print only failures and the summary, not the event log");
   run->add_flag("--narrate", run_opts.narrate, "Tell the event log in sentences");
+  run->add_option("--record", run_opts.record,
+                  "Record each scenario's game as a replay into this file (cardc replay plays it back); with several "
+                  "scenarios, the last one's");
+
+  // cardc replay FILE --library SET.so (docs/runtime.md "Replays")
+  cardc::ReplayCommandOptions replay_opts;
+  auto* replay = app.add_subcommand(
+      "replay", "Play a recorded game (a replay) back against a card library and print its event log");
+  replay->add_option("file", replay_opts.path,
+                     "The replay (cardc run --record, or an engine's cardrt_game_replay_bytes)")
+      ->required();
+  replay->add_option("--library", replay_opts.library, "The compiled card library (.so) to play it with")->required();
+  replay->add_option("--trust", replay_opts.trust,
+                     "A public key (cardc keygen's NAME.pub) whose signed libraries --library loads (repeatable)")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  replay->add_flag("--allow-unsigned", replay_opts.allow_unsigned,
+                   "UNSAFE, development only: let --library load a library no trusted key signed");
+  replay->add_flag("--force", replay_opts.force,
+                   "Play a replay recorded with another card library anyway, reporting the first call and event that "
+                   "differ (exit 1 when they do)");
+  replay->add_flag("--quiet", replay_opts.quiet, "Print only the summary, not the event log");
+  replay->add_flag("--narrate", replay_opts.narrate, "Tell the event log in sentences");
 
   // cardc fmt [--check] [--in-place] PATH... (compiler/tools/)
   cardc::tools::FmtOptions fmt_opts;
@@ -160,6 +185,7 @@ int main(int argc, char** argv) {
       return cardc::tools::run_lsp(lsp_opts, std::cin, std::cout, std::cerr);
     }
     if (run->parsed()) return cardc::run_run(run_opts, std::cout, std::cerr);
+    if (replay->parsed()) return cardc::run_replay(replay_opts, std::cout, std::cerr);
     if (import->parsed()) return cardc::import::run_import(import_opts, std::cout, std::cerr);
     if (keygen->parsed()) return cardc::codegen::run_keygen(keygen_path, std::cout, std::cerr);
     if (compile->parsed()) {

@@ -67,15 +67,12 @@ struct TemporaryLibrary {
 int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err) {
   int worst = 0;
   size_t passed = 0, failed = 0;
-  std::vector<uint8_t> trusted_keys;  // --trust, back to back
-  for (const std::string& key_path : opts.trust) {
-    auto key = codegen::read_public_key(key_path);
-    if (!key) {
-      err << "cardc run: " << key.error() << "\n";
-      return 2;
-    }
-    trusted_keys.insert(trusted_keys.end(), key->begin(), key->end());
+  auto keys = codegen::read_public_keys(opts.trust);  // --trust, back to back
+  if (!keys) {
+    err << "cardc run: " << keys.error() << "\n";
+    return 2;
   }
+  const std::vector<uint8_t>& trusted_keys = *keys;
   for (const auto& path : opts.paths) {
     std::string text, why;
     if (!read_input(path, ScenarioLimits{}.max_file_bytes, text, why)) {
@@ -97,6 +94,7 @@ int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err)
     ro.profile_dirs = opts.profile_dirs;
     ro.print_log = !opts.quiet;
     ro.narrate = opts.narrate;
+    ro.record = opts.record;
     std::vector<std::pair<std::string, Engine>> engines;
     std::optional<TemporaryLibrary> library;
     if (!opts.library.empty()) {
@@ -131,7 +129,7 @@ int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err)
       // Compared with the others, the lazy JIT must compile lazily: a complete cache entry (the eager JIT just
       // wrote it) would load the eager objects instead.
       ro.jit_cache_dir = engines.size() > 1 && ro.engine == Engine::JitLazy ? "" : cache_dir;
-      if (i > 0) ro.print_log = false;
+      if (i > 0) ro.print_log = false, ro.record.clear();  // the first engine's game is the one recorded
       std::ostringstream sink;
       RunResult r = run_scenario(s, ro, i == 0 ? out : sink, err);
       rc = std::max(rc, r.exit_code);

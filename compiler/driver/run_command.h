@@ -20,6 +20,7 @@ struct RunCommandOptions {
   std::vector<std::string> profile_dirs;
   bool quiet = false;          // no event log, only failures and the summary
   bool narrate = false;        // the event log as sentences
+  std::string record;          // --record FILE: the game as a replay (docs/runtime.md "Replays")
 };
 
 int run_run(const RunCommandOptions& opts, std::ostream& out, std::ostream& err);

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "ir/handed_functions.h"
+
 namespace cardc {
 
 namespace {
@@ -312,6 +314,7 @@ int32_t Interpreter::run_register_function(const ir::Module& module, cardrt_card
   Impl::Frame f;
   f.params[0].p = pool;
   f.locals.assign(reg.locals, 0);
+  impl.exec(ir::handed_function_declarations(module), f);  // ir.h: first of all
   impl.exec(reg.body, f);
   return static_cast<int32_t>(f.result);
 }
@@ -320,6 +323,9 @@ int32_t Interpreter::register_cards(cardrt_cardpool* pool) {
   if (!ok()) return CARDRT_E_STATE;
   const ir::Module& m = impl_->module;
   if (m.register_fn < 0) return CARDRT_E_STATE;
+  Impl::Frame f;  // ir.h: the functions card code hands the runtime, declared first
+  f.params[0].p = pool;
+  impl_->exec(ir::handed_function_declarations(m), f);
   Value a{}, b{}, c{};
   a.p = pool;
   return impl_->run(static_cast<size_t>(m.register_fn), a, b, c);

@@ -46,6 +46,7 @@ struct RunOptions {
   std::vector<std::string> profile_dirs;
   bool print_log = true;  // the event log
   bool narrate = false;   // ... told as sentences (scenario/narrate.h)
+  std::string record;     // a file to write the game's replay into (cardrt_game_record), "" none
 };
 
 struct RunResult {

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "bind/runtime_profile.h"
+#include "codegen/emit.h"
 #include "codegen/jit.h"
 #include "driver/compile_pipeline.h"
 #include "interp/interpreter.h"
@@ -78,9 +79,9 @@ struct Host {
 std::string render_log(cardrt_game* g) {
   int64_t need = cardrt_log_render_text(g, nullptr, 0);
   if (need <= 0) return {};
-  std::string s(static_cast<size_t>(need) + 1, '\0');
-  cardrt_log_render_text(g, s.data(), need + 1);
-  s.resize(static_cast<size_t>(need));
+  std::string s(size_t(need), '\0');
+  cardrt_log_render_text(g, s.data(), need);
+  s.resize(size_t(need) - 1);  // the size counts the NUL
   return s;
 }
 
@@ -111,6 +112,7 @@ class Runner {
     host_.provinces = &provinces_;
     cardrt_host h{&host_, &Host::choose, nullptr};
     game_ = cardrt_game_create(profile_.get(), pool_, s_.seed, &h);
+    if (!o_.record.empty()) cardrt_game_record(game_, 1, nullptr, 0);
     RunResult r;
     for (const ScenarioStep& st : s_.steps) {
       if (!step(st, r)) {
@@ -125,12 +127,31 @@ class Runner {
     r.log_text = render_log(game_);
     if (o_.print_log) out_ << (o_.narrate ? narrate(r.log_text) : r.log_text);
     if (r.failures && r.exit_code == 0) r.exit_code = 1;
+    if (!o_.record.empty() && !write_replay()) r.exit_code = 2;
     cardrt_game_destroy(game_);
     cardrt_cardpool_destroy(pool_);
     return r;
   }
 
  private:
+  // The game's replay into o_.record (atomically): refused when the scenario changed the game in a way a replay
+  // cannot hold (a card ABI function called outside any engine call).
+  bool write_replay() {
+    char error[512] = "";
+    const int64_t n = cardrt_game_replay_bytes(game_, nullptr, 0, error, sizeof error);
+    std::string bytes(size_t(std::max<int64_t>(n, 0)), '\0');
+    if (n > 0) cardrt_game_replay_bytes(game_, reinterpret_cast<uint8_t*>(bytes.data()), n, error, sizeof error);
+    if (n <= 0) {
+      err_ << s_.path << ": cannot record the game: " << error << "\n";
+      return false;
+    }
+    if (auto st = codegen::write_file_atomically(o_.record, bytes); !st) {
+      err_ << o_.record << ": cannot write the replay: " << st.error() << "\n";
+      return false;
+    }
+    return true;
+  }
+
   bool register_cards() {
     ir::Module& m = compiled_->bound.module;
     int32_t rc = 0;

@@ -7,12 +7,14 @@
 #include "cardrt/cardrt.h"
 #include "game.hpp"
 #include "handles.hpp"
+#include "replay.hpp"
 #include "saturating.hpp"
 
 using cardrt::Game;
 
 using cardrt::kGameMagic;
 using cardrt::kPoolMagic;
+using cardrt::EngineCallKind;
 using cardrt::kProfileMagic;
 
 namespace {
@@ -39,12 +41,32 @@ int32_t act(cardrt_game* game, cardrt_effect_ctx* ctx, F&& f) noexcept {
   if (!ok(game)) return CARDRT_E_HANDLE;
   if (ctx && ctx->game != game->g.get()) return CARDRT_E_HANDLE;
   Game& g = *game->g;
+  if (g.depth_ == 0 && !g.in_engine_call_) cardrt::note_unrecorded_change(g);  // not an engine call: no replay holds it
   const int32_t r = guard([&] {
     Game::Scope scope(g);
     return f(g);
   });
   g.last_error = r < 0 ? r : CARDRT_OK;
   return r;
+}
+
+// An engine call (cardrt_game_*): recorded with its arguments and result while the game records (replay.hpp).
+template <class F>
+int32_t engine(cardrt_game* game, EngineCallKind kind, std::initializer_list<int32_t> args, F&& f) noexcept {
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  cardrt::EngineCall call(*game->g, kind, args);
+  const int32_t r = act(game, nullptr, std::forward<F>(f));
+  call.finish(r);
+  return r;
+}
+
+// A card ABI function an engine may call itself to play the rules (no context, between calls: an attack, damage): a
+// recorded engine call then; from card code, an action of the call under way.
+template <class F>
+int32_t rule(cardrt_game* game, cardrt_effect_ctx* ctx, EngineCallKind kind, std::initializer_list<int32_t> args,
+             F&& f) noexcept {
+  if (ctx || !ok(game) || !game->g->idle()) return act(game, ctx, std::forward<F>(f));
+  return engine(game, kind, args, std::forward<F>(f));
 }
 
 // A read: no settling. Invalid input reads 0 (000 7.3) and records the error.
@@ -476,35 +498,41 @@ void cardrt_game_destroy(cardrt_game* game) {
 }
 int32_t cardrt_game_set_default_chooser(cardrt_game* game, int32_t kind, uint64_t seed) {
   if (!ok(game)) return CARDRT_E_HANDLE;
-  if (kind != CARDRT_CHOOSER_FIRST && kind != CARDRT_CHOOSER_RANDOM) return CARDRT_E_ARGUMENT;
-  game->g->set_default_chooser(kind, seed);
-  return CARDRT_OK;
+  cardrt::EngineCall call(*game->g, EngineCallKind::set_default_chooser,
+                          {kind, int32_t(uint32_t(seed)), int32_t(uint32_t(seed >> 32))});
+  const int32_t r =
+      kind != CARDRT_CHOOSER_FIRST && kind != CARDRT_CHOOSER_RANDOM ? int32_t(CARDRT_E_ARGUMENT) : CARDRT_OK;
+  if (r == CARDRT_OK) game->g->set_default_chooser(kind, seed);
+  call.finish(r);
+  return r;
 }
 int32_t cardrt_last_error(const cardrt_game* game) { return ok(game) ? game->g->last_error : CARDRT_E_HANDLE; }
 int32_t cardrt_game_add_card(cardrt_game* game, int32_t def, int32_t player, int32_t zone) {
-  return act(game, nullptr, [&](Game& g) { return g.add_card(def, player, zone); });
+  return engine(game, EngineCallKind::add_card, {def, player, zone},
+                [&](Game& g) { return g.add_card(def, player, zone); });
 }
 int32_t cardrt_game_put_into_play(cardrt_game* game, int32_t card, int32_t player) {
-  return act(game, nullptr, [&](Game& g) { return g.put_into_play(card, player); });
+  return engine(game, EngineCallKind::put_into_play, {card, player},
+                [&](Game& g) { return g.put_into_play(card, player); });
 }
 int32_t cardrt_game_begin_turn(cardrt_game* game, int32_t player) {
-  return act(game, nullptr, [&](Game& g) { return g.begin_turn(player); });
+  return engine(game, EngineCallKind::begin_turn, {player}, [&](Game& g) { return g.begin_turn(player); });
 }
 int32_t cardrt_game_end_turn(cardrt_game* game) {
-  return act(game, nullptr, [&](Game& g) { return g.end_turn(); });
+  return engine(game, EngineCallKind::end_turn, {}, [&](Game& g) { return g.end_turn(); });
 }
 int32_t cardrt_game_signal(cardrt_game* game, int32_t boundary) {
-  return act(game, nullptr, [&](Game& g) { return g.signal(boundary); });
+  return engine(game, EngineCallKind::signal, {boundary}, [&](Game& g) { return g.signal(boundary); });
 }
 int32_t cardrt_game_set_phase(cardrt_game* game, int32_t phase) {
-  return act(game, nullptr, [&](Game& g) {
+  return engine(game, EngineCallKind::set_phase, {phase}, [&](Game& g) {
     if (phase != CARDRT_PHASE_OTHER && phase != CARDRT_PHASE_ACCUMULATION) return int32_t(CARDRT_E_ARGUMENT);
     g.state().phase = phase;
     return int32_t(CARDRT_OK);
   });
 }
 int32_t cardrt_game_set_battlefield(cardrt_game* game, int32_t battlefield) {
-  return act(game, nullptr, [&](Game& g) {
+  return engine(game, EngineCallKind::set_battlefield, {battlefield}, [&](Game& g) {
     if (battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);
     g.set_battlefield(battlefield);
     return int32_t(CARDRT_OK);
@@ -512,19 +540,22 @@ int32_t cardrt_game_set_battlefield(cardrt_game* game, int32_t battlefield) {
 }
 // ---------------------------------------------------------------- provinces (provinces.cpp)
 int32_t cardrt_game_add_province(cardrt_game* game, int32_t player, int32_t battlefield) {
-  return act(game, nullptr, [&](Game& g) { return g.add_province(player, battlefield); });
+  return engine(game, EngineCallKind::add_province, {player, battlefield},
+                [&](Game& g) { return g.add_province(player, battlefield); });
 }
 int32_t cardrt_game_put_in_province(cardrt_game* game, int32_t card, int32_t province, int32_t face_up) {
-  return act(game, nullptr, [&](Game& g) { return g.put_in_province(card, province, face_up != 0); });
+  return engine(game, EngineCallKind::put_in_province, {card, province, face_up},
+                [&](Game& g) { return g.put_in_province(card, province, face_up != 0); });
 }
 int32_t cardrt_game_destroy_province(cardrt_game* game, int32_t province, int32_t by_player) {
-  return act(game, nullptr, [&](Game& g) { return g.destroy_province(nullptr, province, by_player); });
+  return engine(game, EngineCallKind::destroy_province, {province, by_player},
+                [&](Game& g) { return g.destroy_province(nullptr, province, by_player); });
 }
 int32_t cardrt_game_reveal_provinces(cardrt_game* game, int32_t player) {
-  return act(game, nullptr, [&](Game& g) { return g.reveal_provinces(player); });
+  return engine(game, EngineCallKind::reveal_provinces, {player}, [&](Game& g) { return g.reveal_provinces(player); });
 }
 int32_t cardrt_game_set_province_zones(cardrt_game* game, int32_t province_zone, int32_t refill_zone) {
-  return act(game, nullptr, [&](Game& g) {
+  return engine(game, EngineCallKind::set_province_zones, {province_zone, refill_zone}, [&](Game& g) {
     const int32_t zones = int32_t(g.profile().zones.size());
     if (province_zone < 0 || province_zone >= zones || refill_zone < -1 || refill_zone >= zones) return int32_t(CARDRT_E_ARGUMENT);
     g.state().province_zone = province_zone;
@@ -578,7 +609,7 @@ int32_t cardrt_destroy_province(cardrt_game* game, cardrt_effect_ctx* ctx, int32
 }
 
 int32_t cardrt_game_move_to_battlefield(cardrt_game* game, int32_t card, int32_t battlefield) {
-  return act(game, nullptr, [&](Game& g) {
+  return engine(game, EngineCallKind::move_to_battlefield, {card, battlefield}, [&](Game& g) {
     if (!g.in_play(card) || battlefield < 0) return int32_t(CARDRT_E_ARGUMENT);
     g.move_unit(card, battlefield);
     return int32_t(CARDRT_OK);
@@ -598,18 +629,20 @@ int32_t cardrt_game_additional_actions(cardrt_game* game, int32_t player) {
   });
 }
 int32_t cardrt_game_take_additional_action(cardrt_game* game, int32_t player) {
-  return act(game, nullptr, [&](Game& g) { return g.take_additional_action(player, nullptr); });
+  return engine(game, EngineCallKind::take_additional_action, {player},
+                [&](Game& g) { return g.take_additional_action(player, nullptr); });
 }
 int32_t cardrt_game_take_additional_action_for(cardrt_game* game, int32_t player, int32_t designators, int32_t how,
                                                int32_t card, int32_t performer) {
-  return act(game, nullptr, [&](Game& g) {
+  return engine(game, EngineCallKind::take_additional_action_for, {player, designators, how, card, performer},
+                [&](Game& g) {
     if ((card && !g.valid_card(card)) || (performer && !g.valid_card(performer))) return int32_t(CARDRT_E_ARGUMENT);
     const Game::Taking action{designators, how, card, performer};
     return g.take_additional_action(player, &action);
   });
 }
 int32_t cardrt_game_emit(cardrt_game* game, int32_t event, int32_t card, int32_t player, int32_t amount) {
-  return act(game, nullptr, [&](Game& g) {
+  return engine(game, EngineCallKind::emit, {event, card, player, amount}, [&](Game& g) {
     if (event <= CARDRT_EV_NONE || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);
     g.dispatch(cardrt::EventInfo{.kind = event, .card = card, .player = player, .amount = amount});
     return int32_t(CARDRT_OK);
@@ -617,30 +650,32 @@ int32_t cardrt_game_emit(cardrt_game* game, int32_t event, int32_t card, int32_t
 }
 int32_t cardrt_game_emit_other(cardrt_game* game, int32_t event, int32_t card, int32_t other, int32_t player,
                                int32_t amount) {
-  return act(game, nullptr, [&](Game& g) {
+  return engine(game, EngineCallKind::emit_other, {event, card, other, player, amount}, [&](Game& g) {
     if (event <= CARDRT_EV_NONE || event >= g.profile().event_count()) return int32_t(CARDRT_E_ARGUMENT);
     g.dispatch(cardrt::EventInfo{.kind = event, .card = card, .player = player, .amount = amount, .other = other});
     return int32_t(CARDRT_OK);
   });
 }
 int32_t cardrt_game_forbidden(cardrt_game* game, int32_t card, int32_t action, int32_t other) {
-  return act(game, nullptr, [&](Game& g) {
+  return engine(game, EngineCallKind::forbidden, {card, action, other}, [&](Game& g) {
     if (!g.valid_card(card) || action < 0 || action >= CARDRT_FORBID_COUNT) return int32_t(CARDRT_E_ARGUMENT);
     return int32_t(g.forbidden(card, action, other) ? 1 : 0);
   });
 }
 int32_t cardrt_game_accumulate(cardrt_game* game, int32_t player, int32_t resource) {
-  return act(game, nullptr, [&](Game& g) { return g.accumulate(player, resource); });
+  return engine(game, EngineCallKind::accumulate, {player, resource},
+                [&](Game& g) { return g.accumulate(player, resource); });
 }
 int32_t cardrt_game_draw(cardrt_game* game, int32_t player, int32_t count) {
-  return act(game, nullptr, [&](Game& g) { return g.draw(nullptr, player, count); });
+  return engine(game, EngineCallKind::draw, {player, count}, [&](Game& g) { return g.draw(nullptr, player, count); });
 }
 int32_t cardrt_game_concede(cardrt_game* game, int32_t player) {
-  return act(game, nullptr, [&](Game& g) { return g.player_loses(player); });
+  return engine(game, EngineCallKind::concede, {player}, [&](Game& g) { return g.player_loses(player); });
 }
 int32_t cardrt_game_winner(const cardrt_game* game) { return ok(game) ? game->g->state().winner : CARDRT_E_HANDLE; }
 int32_t cardrt_game_use_ability(cardrt_game* game, int32_t player, int32_t card, int32_t ability) {
-  return act(game, nullptr, [&](Game& g) { return g.use_ability(player, card, ability, false); });
+  return engine(game, EngineCallKind::use_ability, {player, card, ability},
+                [&](Game& g) { return g.use_ability(player, card, ability, false); });
 }
 int32_t cardrt_game_card_abilities(const cardrt_game* game, int32_t card, int32_t* keys, int32_t capacity) {
   return read(game, [&](Game& g) {
@@ -651,19 +686,26 @@ int32_t cardrt_game_card_abilities(const cardrt_game* game, int32_t card, int32_
   });
 }
 int32_t cardrt_game_play_free(cardrt_game* game, int32_t player, int32_t card, int32_t ability) {
-  return act(game, nullptr, [&](Game& g) { return g.use_ability(player, card, ability, true); });
+  return engine(game, EngineCallKind::play_free, {player, card, ability},
+                [&](Game& g) { return g.use_ability(player, card, ability, true); });
 }
 int32_t cardrt_game_tactical_battle(cardrt_game* game, int32_t player) {
-  return act(game, nullptr, [&](Game& g) { return g.tactical_battle(player); });
+  return engine(game, EngineCallKind::tactical_battle, {player}, [&](Game& g) { return g.tactical_battle(player); });
 }
 int32_t cardrt_game_play_terrain(cardrt_game* game, int32_t player, int32_t card, int32_t ability) {
-  return act(game, nullptr, [&](Game& g) { return g.play_terrain(player, card, ability); });
+  return engine(game, EngineCallKind::play_terrain, {player, card, ability},
+                [&](Game& g) { return g.play_terrain(player, card, ability); });
 }
 int32_t cardrt_game_script_rolls(cardrt_game* game, const int32_t* results, int32_t count) {
-  return act(game, nullptr, [&](Game& g) { return g.script_rolls(results, count); });
+  if (!ok(game)) return CARDRT_E_HANDLE;
+  cardrt::EngineCall call(*game->g, EngineCallKind::script_rolls, results, count);
+  const int32_t r = act(game, nullptr, [&](Game& g) { return g.script_rolls(results, count); });
+  call.finish(r);
+  return r;
 }
 int32_t cardrt_game_end_of_turn_resist(cardrt_game* game, int32_t player) {
-  return act(game, nullptr, [&](Game& g) { return g.end_of_turn_resist(player); });
+  return engine(game, EngineCallKind::end_of_turn_resist, {player},
+                [&](Game& g) { return g.end_of_turn_resist(player); });
 }
 int32_t cardrt_game_card_count(const cardrt_game* game) {
   return ok(game) ? int32_t(game->g->state().cards.size()) : CARDRT_E_HANDLE;
@@ -863,11 +905,12 @@ int32_t cardrt_stat_modify(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t ca
       game->g->last_error = CARDRT_OK;
       return id;
     }
-  return act(game, ctx, [&](Game& g) { return g.modify(ctx, card, stat, CARDRT_OP_ADD, delta, dur); });
+  return rule(game, ctx, EngineCallKind::stat_modify, {card, stat, delta, dur},
+              [&](Game& g) { return g.modify(ctx, card, stat, CARDRT_OP_ADD, delta, dur); });
 }
 int32_t cardrt_stat_modify_op(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t op,
                               int32_t operand, int32_t dur) {
-  return act(game, ctx, [&](Game& g) {
+  return rule(game, ctx, EngineCallKind::stat_modify_op, {card, stat, op, operand, dur}, [&](Game& g) {
     const int32_t base_op = op & 0xff;
     if (base_op > CARDRT_OP_DIV_UP) return int32_t(CARDRT_E_ARGUMENT);
     if (base_op != CARDRT_OP_ADD && g.profile().modifier_order == CARDRT_ORDER_STEPS_A_C) {
@@ -887,7 +930,8 @@ int32_t cardrt_stat_modify_op(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t
 }
 int32_t cardrt_stat_set(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat, int32_t value,
                         int32_t dur) {
-  return act(game, ctx, [&](Game& g) { return g.set_stat(ctx, card, stat, value, dur); });
+  return rule(game, ctx, EngineCallKind::stat_set, {card, stat, value, dur},
+                [&](Game& g) { return g.set_stat(ctx, card, stat, value, dur); });
 }
 int32_t cardrt_stat_modify_fluctuating(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t stat,
                                        cardrt_any_fn fn, int32_t sign, int32_t dur) {
@@ -1059,7 +1103,8 @@ int32_t cardrt_construct(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t kind
 
 // ---------------------------------------------------------------- resources
 int32_t cardrt_gain_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r, int32_t n) {
-  return act(game, ctx, [&](Game& g) { return g.gain_resource(ctx, p, r, n); });
+  return rule(game, ctx, EngineCallKind::gain_resource, {p, r, n},
+                [&](Game& g) { return g.gain_resource(ctx, p, r, n); });
 }
 int32_t cardrt_lose_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r, int32_t n) {
   return act(game, ctx, [&](Game& g) { return g.lose_resource(ctx, p, r, n); });
@@ -1082,7 +1127,8 @@ int32_t cardrt_pay_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p
   return act(game, ctx, [&](Game& g) { return g.lose_resource(ctx, p, r, n, -1, true); });
 }
 int32_t cardrt_set_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r, int32_t v) {
-  return act(game, ctx, [&](Game& g) { return g.set_resource(ctx, p, r, v, false); });
+  return rule(game, ctx, EngineCallKind::set_resource, {p, r, v},
+                [&](Game& g) { return g.set_resource(ctx, p, r, v, false); });
 }
 int32_t cardrt_double_resource(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t r) {
   return act(game, ctx, [&](Game& g) { return g.set_resource(ctx, p, r, 0, true); });
@@ -1108,10 +1154,11 @@ int32_t cardrt_discard_card(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t c
   return act(game, ctx, [&](Game& g) { return g.discard_card(ctx, card); });
 }
 int32_t cardrt_attach(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t att, int32_t host) {
-  return act(game, ctx, [&](Game& g) { return g.attach(ctx, att, host, false); });
+  return rule(game, ctx, EngineCallKind::attach, {att, host}, [&](Game& g) { return g.attach(ctx, att, host, false); });
 }
 int32_t cardrt_transfer(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t att, int32_t host) {
-  return act(game, ctx, [&](Game& g) { return g.attach(ctx, att, host, true); });
+  return rule(game, ctx, EngineCallKind::transfer, {att, host},
+                [&](Game& g) { return g.attach(ctx, att, host, true); });
 }
 int32_t cardrt_create_card(cardrt_game* game, cardrt_effect_ctx* ctx, const char* type, int32_t controller,
                            int32_t zone) {
@@ -1171,10 +1218,11 @@ int32_t cardrt_payment_reduce(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t
   return act(game, ctx, [&](Game& g) { return g.reduce_payment(ctx, amount); });
 }
 int32_t cardrt_game_begin_payment(cardrt_game* game, int32_t player, int32_t card, int32_t resource, int32_t amount) {
-  return act(game, nullptr, [&](Game& g) { return g.begin_payment(player, card, resource, amount); });
+  return engine(game, EngineCallKind::begin_payment, {player, card, resource, amount},
+                [&](Game& g) { return g.begin_payment(player, card, resource, amount); });
 }
 int32_t cardrt_game_finish_payment(cardrt_game* game, int32_t player) {
-  return act(game, nullptr, [&](Game& g) { return g.finish_payment(player); });
+  return engine(game, EngineCallKind::finish_payment, {player}, [&](Game& g) { return g.finish_payment(player); });
 }
 int32_t cardrt_game_earmarked(cardrt_game* game, int32_t player, int32_t resource) {
   return read(game, [&](Game& g) { return g.earmarked(player, resource); });
@@ -1190,19 +1238,21 @@ int32_t cardrt_token_bonus(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t ca
 
 // ---------------------------------------------------------------- damage, healing, dice
 int32_t cardrt_deal_damage(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t target, int32_t amount, uint32_t flags) {
-  return act(game, ctx, [&](Game& g) { return g.deal_damage(ctx, target, amount, flags, g.ctx_source(ctx)); });
+  return rule(game, ctx, EngineCallKind::deal_damage, {target, amount, int32_t(flags)},
+                [&](Game& g) { return g.deal_damage(ctx, target, amount, flags, g.ctx_source(ctx)); });
 }
 int32_t cardrt_attack(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t attacker, int32_t defender) {
-  return act(game, ctx, [&](Game& g) { return g.attack(ctx, attacker, defender); });
+  return rule(game, ctx, EngineCallKind::attack, {attacker, defender},
+                [&](Game& g) { return g.attack(ctx, attacker, defender); });
 }
 int32_t cardrt_heal(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t card, int32_t n) {
-  return act(game, ctx, [&](Game& g) { return g.heal(ctx, card, n); });
+  return rule(game, ctx, EngineCallKind::heal, {card, n}, [&](Game& g) { return g.heal(ctx, card, n); });
 }
 int32_t cardrt_wound_player(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t n) {
-  return act(game, ctx, [&](Game& g) { return g.wound_player(ctx, p, n); });
+  return rule(game, ctx, EngineCallKind::wound_player, {p, n}, [&](Game& g) { return g.wound_player(ctx, p, n); });
 }
 int32_t cardrt_heal_player(cardrt_game* game, cardrt_effect_ctx* ctx, int32_t p, int32_t n) {
-  return act(game, ctx, [&](Game& g) { return g.heal_player(ctx, p, n); });
+  return rule(game, ctx, EngineCallKind::heal_player, {p, n}, [&](Game& g) { return g.heal_player(ctx, p, n); });
 }
 int32_t cardrt_roll_d6(cardrt_game* game, cardrt_effect_ctx* ctx) {
   return act(game, ctx, [&](Game& g) { return g.roll_d6(ctx, g.ctx_source(ctx), -1); });

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "game.hpp"
+#include "replay.hpp"
 
 namespace cardrt {
 namespace {
@@ -41,6 +42,7 @@ Game::Answer Game::ask(cardrt_choice c, std::span<const int32_t> options) {
     const int32_t cap = std::max<int32_t>(1, c.kind == CARDRT_CHOICE_NUMBER ? 1 : c.max_count);
     std::vector<int32_t> buf(size_t(cap), 0);
     const int32_t n = host_.choose(host_.user, &c, buf.data(), cap);
+    if (recording_) record_answer(*this, c, n, buf.data(), cap);
     if (n >= 0 && n <= cap)
       for (int32_t i = 0; i < n; ++i) answer.push_back(buf[size_t(i)]);
     answered = valid_answer(c, answer);

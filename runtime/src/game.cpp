@@ -7,7 +7,7 @@ namespace cardrt {
 
 Game::Game(std::shared_ptr<const Profile> profile, std::shared_ptr<const CardPool> pool, uint64_t seed,
            const cardrt_host* host)
-    : profile_(std::move(profile)), pool_(std::move(pool)), chooser_rng_(seed ^ 0x5eedc400ce5ull) {
+    : profile_(std::move(profile)), pool_(std::move(pool)), seed_(seed), chooser_rng_(seed ^ 0x5eedc400ce5ull) {
   if (host) host_ = *host;
   s_.rng.reseed(seed);
   const Profile& p = *profile_;

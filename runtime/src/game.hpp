@@ -336,6 +336,7 @@ struct State {
 };
 
 class Game;
+struct Recording;  // replay.hpp
 
 }  // namespace cardrt
 
@@ -395,6 +396,7 @@ class Game {
   Game(const Game& from, const cardrt_host* host);
   Game(const Game&) = delete;
   friend struct SavedGame;  // saved_game.cpp: reads and writes every member a snapshot copies
+  friend struct Replay;     // replay.cpp: records engine calls and plays them back
   Game& operator=(const Game&) = delete;
   // Between operations: no call of the engine's under way (a clone or a save is taken only then).
   bool idle() const { return depth_ == 0 && each_depth_ == 0 && run_depth_ == 0; }
@@ -755,12 +757,17 @@ class Game {
   SuppressedGrant* find_suppressed(CardId source, int32_t ability, CardId target, int32_t kind, int32_t what);
   bool constructor_legal(cardrt_effect_ctx* ctx);
   bool option_legal(cardrt_effect_ctx* ctx, const ModeDef& mode);
+  // --- replays (replay.cpp, replay.hpp) ---
+  std::shared_ptr<Recording> recording_;  // while the engine records the game (cardrt_game_record); not cloned
+  bool played_ = false;          // something changed the game since it was made from its seed
+  bool in_engine_call_ = false;  // an engine call (recorded when recording) is under way
   int probing_ = 0;  // > 0 while an option is probed: its questions go to no one (the default answer, unlogged)
   cardrt_effect_ctx rule_ctx(PlayerId controller, CardId source = 0);
 
  private:
   std::shared_ptr<const Profile> profile_;
   std::shared_ptr<const CardPool> pool_;
+  uint64_t seed_ = 0;  // what the game was made with (a replay of a fresh game starts from it)
   cardrt_host host_{};
   State s_;
   EventLog log_;

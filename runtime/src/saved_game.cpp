@@ -18,136 +18,14 @@
 #include <string_view>
 
 #include "handles.hpp"
+#include "stamped_bytes.hpp"
 
 namespace cardrt {
 
 namespace {
 
-static_assert(std::endian::native == std::endian::little, "saved games are little-endian, as the machines cardrt runs on");
-
 constexpr char kMagic[8] = {'C', 'A', 'R', 'D', 'S', 'A', 'V', 'E'};
 constexpr uint32_t kFormat = 1;
-
-uint64_t fnv1a(std::string_view s, uint64_t h = 1469598103934665603ull) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-// The checksum: FNV-1a over 64-bit little-endian words, then the last bytes one by one (a byte at a time, FNV-1a's
-// multiply chain costs more than the rest of a save).
-uint64_t checksum(std::string_view s) {
-  uint64_t h = 1469598103934665603ull;
-  size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    uint64_t w;
-    std::memcpy(&w, s.data() + i, 8);
-    h = (h ^ w) * 1099511628211ull;
-  }
-  for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
-  return h;
-}
-
-struct SaveError {
-  std::string message;
-};
-
-// ---------------------------------------------------------------- the two directions of one description
-struct Writer {
-  static constexpr bool reading = false;
-  const CardPool& pool;
-  std::string out;
-
-  size_t used = 0;  // bytes of `out` written (out is grown ahead, cut to this at the end)
-
-  // A number: a copy of its bytes of a size known here, inlined (a save writes thousands)
-  template <class T>
-  [[gnu::always_inline]] void num(T& v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    if (out.size() - used < sizeof v) grow(sizeof v);
-    std::memcpy(out.data() + used, &v, sizeof v);
-    used += sizeof v;
-  }
-  void bytes(const void* p, size_t n) {
-    if (out.size() - used < n) grow(n);
-    std::memcpy(out.data() + used, p, n);
-    used += n;
-  }
-  [[gnu::noinline]] void grow(size_t n) { out.resize(std::max(out.size() * 2, used + n + 256)); }
-  void flag(bool& v) {
-    uint8_t b = v ? 1 : 0;
-    num(b);
-  }
-  size_t count(size_t n, size_t) {
-    uint32_t c = uint32_t(n);
-    num(c);
-    return n;
-  }
-  // A function: its position among the pool's known functions (-1: none)
-  template <class F>
-  void fn(F& f, int32_t kind, const char* what) {
-    int32_t index = -1;
-    if (f) {
-      const auto it = pool.function_index.find(reinterpret_cast<uintptr_t>(f));
-      if (it == pool.function_index.end())
-        throw SaveError{std::string(what) + " is a function of card code the card pool does not know (declare it with "
-                        "cardrt_def_function)"};
-      (void)kind;
-      index = it->second;
-    }
-    num(index);
-  }
-};
-
-struct Reader {
-  static constexpr bool reading = true;
-  const CardPool& pool;
-  const uint8_t* p;
-  size_t left;
-
-  [[noreturn]] void fail(const std::string& why) { throw SaveError{why}; }
-  template <class T>
-  [[gnu::always_inline]] void num(T& v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    if (left < sizeof v) fail("it ends too soon (truncated)");
-    std::memcpy(&v, p, sizeof v);
-    p += sizeof v;
-    left -= sizeof v;
-  }
-  void flag(bool& v) {
-    uint8_t b = 0;
-    num(b);
-    if (b > 1) fail("a yes/no field holds " + std::to_string(b));
-    v = b == 1;
-  }
-  // A list of n elements of at least `each` bytes: never more than the bytes left could hold
-  size_t count(size_t, size_t each) {
-    uint32_t c = 0;
-    num(c);
-    if (each && c > left / each) fail("a list of " + std::to_string(c) + " elements is longer than the bytes left");
-    return c;
-  }
-  template <class F>
-  void fn(F& f, int32_t kind, const char* what) {
-    int32_t index = 0;
-    num(index);
-    if (index == -1) {
-      f = nullptr;
-      return;
-    }
-    if (index < 0 || index >= int32_t(pool.functions.size()))
-      fail(std::string(what) + " names function " + std::to_string(index) + ", which the card pool does not have");
-    const KnownFunction& k = pool.functions[size_t(index)];
-    const auto compatible = [](int32_t a, int32_t b) {
-      const auto sig = [](int32_t x) { return x == CARDRT_FNK_AMOUNT ? CARDRT_FNK_FILTER : x; };
-      return a == 0 || sig(a) == sig(b);
-    };
-    if (!compatible(k.kind, kind)) fail(std::string(what) + " names function " + std::to_string(index) + " of another kind");
-    f = reinterpret_cast<F>(k.fn);
-  }
-};
 
 template <class A, class T>
   requires std::is_arithmetic_v<T>
@@ -465,68 +343,6 @@ std::string check(const Profile& pr, const CardPool& pool, const State& s) {
   return {};
 }
 
-// A fingerprint of the pool's definitions and known functions: two pools with the same library identity (or none)
-// but other cards are told apart.
-uint64_t fingerprint(const CardPool& pool) {
-  std::string s;
-  const auto put = [&](auto v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); };
-  put(uint64_t(pool.defs.size()));
-  for (const CardDef& d : pool.defs) {
-    put(uint64_t(d.title.size()));
-    s += d.title;
-    put(d.type);
-    for (const BaseStat& b : d.stats) put(b.kind), put(b.value);
-    for (int32_t k : d.keywords) put(k);
-    put(uint64_t(d.abilities.size()));
-    for (const AbilityDef& a : d.abilities) {
-      put(a.kind), put(a.designators), put(a.trigger), put(a.flags), put(uint64_t(a.modes.size()));
-      for (const cardrt_effect_fn f : a.fn) put(bool(f));
-    }
-    put(d.enter_play_states), put(d.duel_stat), put(d.duel_stat_printed), put(uint64_t(d.cost_reductions.size()));
-    put(uint64_t(d.province_bonuses.size())), put(bool(d.base_fn)), put(bool(d.attach_filter));
-  }
-  put(uint64_t(pool.functions.size()));
-  for (const KnownFunction& f : pool.functions) put(f.kind);
-  return fnv1a(s);
-}
-
-std::string hex(uint64_t v) {
-  char b[17];
-  std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(v));
-  return b;
-}
-
-struct Identity {
-  std::string profile, library;
-  uint64_t pool = 0;
-  std::string library_name() const {
-    return "card library '" + (library.empty() ? std::string("(cards defined through the API)") : library) +
-           "' (pool " + hex(pool) + ")";
-  }
-};
-
-// Of a profile that never changes (a frozen copy, a pool's): computed once.
-uint64_t profile_identity(const Profile& pr) {
-  uint64_t id = pr.identity.value.load(std::memory_order_relaxed);
-  if (!id) pr.identity.value.store(id = fnv1a(describe_profile(pr)), std::memory_order_relaxed);
-  return id;
-}
-
-// Of the frozen profile and pool a game holds, which never change: computed once each.
-Identity identity_of(const Profile& pr, const CardPool& pool) {
-  const uint64_t profile = profile_identity(pr);
-  uint64_t print = pool.fingerprint.value.load(std::memory_order_relaxed);
-  if (!print) pool.fingerprint.value.store(print = fingerprint(pool), std::memory_order_relaxed);
-  return Identity{hex(profile), pool.library, print};
-}
-
-void copy_message(const std::string& m, char* out, int32_t capacity) {
-  if (!out || capacity <= 0) return;
-  const size_t n = std::min(m.size(), size_t(capacity - 1));
-  std::memcpy(out, m.data(), n);
-  out[n] = '\0';
-}
-
 }  // namespace
 
 // Reads and writes every member a snapshot copies (snapshot.cpp); the scratch that is empty between operations is not
@@ -549,6 +365,7 @@ struct SavedGame {
     field(a, pay.open), field(a, pay.serial), field(a, pay.player), field(a, pay.card), field(a, pay.resource);
     field(a, pay.amount), field(a, pay.reduction), field(a, s.payment_serial);
     field(a, s.duel.duelists[0]), field(a, s.duel.duelists[1]), field(a, s.duel.winner);
+    field(a, s.scripted_rolls);  // the dice results the engine scripted (cardrt_game_script_rolls) not yet rolled
     // the game's own: the event log, the default chooser, the continuous traits' bookkeeping
     std::vector<cardrt_log_event> events = g.log_.events();
     field(a, events);
@@ -566,72 +383,34 @@ struct SavedGame {
     const Identity id = identity_of(*g.profile_, *g.pool_);
     Writer w{*g.pool_, {}};
     w.out.resize(4096 + g.s_.cards.size() * 256 + g.log_.size() * sizeof(cardrt_log_event));
-    w.bytes(kMagic, sizeof kMagic);
-    uint32_t format = kFormat, abi = CARDRT_ABI_VERSION;
-    w.num(format), w.num(abi);
-    const size_t length_at = w.used;
-    uint64_t length = 0;
-    w.num(length);
-    std::string profile = id.profile, library = id.library;
-    uint64_t pool = id.pool;
-    string(w, profile), string(w, library), w.num(pool);
+    const size_t length_at = begin_stamped(w, kMagic, kFormat, id);
     transfer(w, g);
-    length = w.used + sizeof(uint64_t);
-    std::memcpy(w.out.data() + length_at, &length, sizeof length);
-    uint64_t sum = checksum(std::string_view(w.out.data(), w.used));
-    w.num(sum);
-    w.out.resize(w.used);
+    end_stamped(w, length_at);
     return std::move(w.out);
   }
 
   static std::unique_ptr<Game> load(std::shared_ptr<const Profile> profile, std::shared_ptr<const CardPool> pool,
                                     std::string_view bytes, const cardrt_host* host) {
     Reader r{*pool, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()};
-    if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-      r.fail("not a cardrt saved game");
-    r.p += sizeof kMagic, r.left -= sizeof kMagic;
-    uint32_t format = 0, abi = 0;
-    r.num(format), r.num(abi);
-    if (format != kFormat)
-      r.fail("saved-game format " + std::to_string(format) + ", this runtime reads format " + std::to_string(kFormat));
-    if (abi != CARDRT_ABI_VERSION)
-      r.fail("saved by cardrt ABI version " + std::to_string(abi) + ", this runtime is ABI version " +
-             std::to_string(CARDRT_ABI_VERSION));
-    uint64_t length = 0;
-    r.num(length);
-    if (length != bytes.size()) r.fail("it is " + std::to_string(bytes.size()) + " bytes, its header says " +
-                                       std::to_string(length) + " (truncated or extended)");
-    if (r.left < sizeof(uint64_t)) r.fail("it ends too soon (truncated)");
-    uint64_t sum = 0;
-    std::memcpy(&sum, bytes.data() + bytes.size() - sizeof sum, sizeof sum);
-    if (sum != checksum(bytes.substr(0, bytes.size() - sizeof sum))) r.fail("it was altered since it was saved (checksum)");
-    r.left -= sizeof sum;
-    Identity saved;
-    string(r, saved.profile), string(r, saved.library), r.num(saved.pool);
-    const Identity here = identity_of(*profile, *pool);
-    if (saved.profile != here.profile)
-      r.fail("saved with profile " + saved.profile + ", loading into profile " + here.profile);
-    if (saved.library != here.library || saved.pool != here.pool)
-      r.fail("saved with " + saved.library_name() + ", loading into " + here.library_name());
+    const Identity saved = open_stamped(r, bytes, kMagic, kFormat, "saved game");
+    if (std::string why = identity_difference(saved, identity_of(*profile, *pool), "saved", "loading into");
+        !why.empty())
+      r.fail(why);
     auto g = std::make_unique<Game>(profile, pool, 0, host);
     transfer(r, *g);
     if (r.left != 0) r.fail(std::to_string(r.left) + " bytes past the end of the game");
     if (std::string why = check(*profile, *pool, g->s_); !why.empty()) r.fail("inconsistent: " + why);
     g->delivered_ = g->log_.size();  // the host hears what happens from now on
+    g->played_ = true;                // its seed is unknown: a replay of it starts from a saved game
     return g;
   }
-
-  template <class A>
-  static void string(A& a, std::string& s) {
-    const size_t n = a.count(s.size(), 1);
-    if constexpr (A::reading) {
-      s.assign(reinterpret_cast<const char*>(a.p), n);
-      a.p += n, a.left -= n;
-    } else {
-      a.bytes(s.data(), n);
-    }
-  }
 };
+
+std::string save_game(const Game& game) { return SavedGame::save(game); }
+std::unique_ptr<Game> load_game(std::shared_ptr<const Profile> profile, std::shared_ptr<const CardPool> pool,
+                                std::string_view bytes, const cardrt_host* host) {
+  return SavedGame::load(std::move(profile), std::move(pool), bytes, host);
+}
 
 }  // namespace cardrt
 

@@ -21,6 +21,7 @@ void rebind(std::shared_ptr<cardrt_effect_ctx>& ctx, Game* game) {
 Game::Game(const Game& from, const cardrt_host* host)
     : profile_(from.profile_),
       pool_(from.pool_),
+      seed_(from.seed_),
       s_(from.s_),
       log_(from.log_),
       chooser_kind_(from.chooser_kind_),
@@ -28,6 +29,7 @@ Game::Game(const Game& from, const cardrt_host* host)
   if (host) host_ = *host;
   delivered_ = log_.size();  // the copy's host hears what happens from now on
   last_error = CARDRT_OK;
+  played_ = from.played_;  // a copy of a fresh game is fresh (its replay starts from the seed); it records nothing
   // the continuous traits' bookkeeping: entries remember the pass that last asserted them by its epoch
   epoch_ = from.epoch_;
   continuous_seen_ = from.continuous_seen_;

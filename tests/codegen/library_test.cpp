@@ -58,6 +58,7 @@ TEST(Library, PlaysLikeTheJitWithAnIdenticalEventLog) {
     std::string (*scenario)(rt::TestGame&);
   } cases[] = {{magistrate_module(), "source-1", &play_magistrate},
                {caster_module(), "source-2", &play_caster},
+               {herald_module(), "source-herald", &play_herald},
                {control_flow_module(), "control", &play_control_flow}};
   int n = 0;
   for (Case& c : cases)

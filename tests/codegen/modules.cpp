@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -95,6 +96,25 @@ cardc::ir::Module caster_module() {
   reg.push_back(ret(konst(CARDRT_OK)));
   m.functions.push_back(fn("register_cards", FnKind::Register, 3, std::move(reg)));
   m.register_fn = 3;
+  return m;
+}
+
+cardc::ir::Module herald_module() {
+  Module m = module("profile-1", "source-herald");
+  m.functions.push_back(fn("at_turn_end", FnKind::Effect, 0,
+                           {ret(call("cardrt_gain_resource",
+                                     {game(), ctx(), controller(), konst(kFamilyHonor), konst(2)}))}));
+  m.functions.push_back(fn("delay_honor", FnKind::Effect, 0,
+                           {ret(call("cardrt_delay", {game(), ctx(), konst(CARDRT_BOUNDARY_TURN_END), konst(-1),
+                                                      konst(0), fn_ref(0)}))}));
+  std::vector<Node> reg = define_card(0, "Herald", "Personality", {{"Force", 1}, {"Chi", 1}});
+  reg.push_back(let(1, call("cardrt_def_ability", {param(0), local(0), konst(CARDRT_AB_ACTION), konst(0), str(""),
+                                                   konst(CARDRT_ABF_UNLIMITED)})));
+  reg.push_back(
+      eval(call("cardrt_def_ability_fn", {param(0), local(0), local(1), konst(CARDRT_FN_EFFECT), fn_ref(1)})));
+  reg.push_back(ret(konst(CARDRT_OK)));
+  m.functions.push_back(fn("register_cards", FnKind::Register, 2, std::move(reg)));
+  m.register_fn = 2;
   return m;
 }
 
@@ -195,6 +215,38 @@ std::string play_magistrate(rt::TestGame& t) {
   EXPECT_EQ(cardrt_game_end_turn(t), CARDRT_OK);
   EXPECT_EQ(t.stat(c, kForce), 1);  // "until the end of the turn"
   return t.text_log();
+}
+
+std::string play_herald(rt::TestGame& t) {
+  const int32_t def = cardrt_cardpool_find(t.pool(), "Herald");
+  EXPECT_EQ(def, 0);
+  t.start();
+  EXPECT_EQ(cardrt_game_begin_turn(t, 0), CARDRT_OK);
+  const int32_t c = t.play(def, 0);
+  EXPECT_EQ(cardrt_game_use_ability(t, 0, c, 0), CARDRT_OK);
+  EXPECT_EQ(cardrt_resource_get(t, 0, kFamilyHonor), 0) << "not before the end of the turn";
+  // saved while the delayed effect waits: its body is a function the library declared (cardrt_def_function)
+  char error[256] = "";
+  const int64_t n = cardrt_game_save(t, nullptr, 0, error, sizeof error);
+  EXPECT_GT(n, 0) << error;
+  if (n <= 0) return {};
+  std::vector<uint8_t> bytes(static_cast<size_t>(n));
+  EXPECT_EQ(cardrt_game_save(t, bytes.data(), n, error, sizeof error), n);
+  cardrt_game* loaded = cardrt_game_load(t.profile(), t.pool(), bytes.data(), n, nullptr, error, sizeof error);
+  EXPECT_NE(loaded, nullptr) << error;
+  if (!loaded) return {};
+  EXPECT_EQ(cardrt_game_end_turn(t), CARDRT_OK);
+  EXPECT_EQ(cardrt_game_end_turn(loaded), CARDRT_OK);
+  EXPECT_EQ(cardrt_resource_get(t, 0, kFamilyHonor), 2) << "002 rule 521: the delayed effect at the end of the turn";
+  EXPECT_EQ(cardrt_resource_get(loaded, 0, kFamilyHonor), 2) << "the loaded game's delayed effect";
+  const int64_t size = cardrt_log_render_text(loaded, nullptr, 0);
+  std::string loaded_log(static_cast<size_t>(size), '\0');
+  cardrt_log_render_text(loaded, loaded_log.data(), size);
+  loaded_log.resize(static_cast<size_t>(size - 1));  // the size counts the NUL
+  cardrt_game_destroy(loaded);
+  const std::string log = t.text_log();
+  EXPECT_EQ(loaded_log, log);
+  return log;
 }
 
 std::string play_caster(rt::TestGame& t) {

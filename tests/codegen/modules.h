@@ -22,6 +22,11 @@ cardc::ir::Module magistrate_module(std::string profile_hash = "profile-1", std:
 // runtime. Functions: 0 is_samurai (filter), 1 target_samurai, 2 boost, 3 register.
 cardc::ir::Module caster_module();
 
+// "Herald" (Personality, Force 1, Chi 1), an unlimited action: "At the end of the turn, gain 2 Family Honor" (a
+// delayed effect, 002 rule 521): the action hands the runtime the address of the delayed effect's body, which the
+// register function never names. Functions: 0 at_turn_end (effect), 1 delay_honor (effect), 2 register.
+cardc::ir::Module herald_module();
+
 // Base-kind functions (game, a, b) -> a OP b for every arithmetic, comparison and logic operator, named by the
 // operator ("add", "div", "and", ...); plus "div_min_by_minus_one" and "div_by_zero" on constants, so the
 // optimizer folds them. No register function.
@@ -43,6 +48,9 @@ cardc::ir::Module control_flow_module();
 std::string play_magistrate(rt::TestGame& t);  // magistrate_module
 std::string play_caster(rt::TestGame& t);      // caster_module
 std::string play_control_flow(rt::TestGame& t);  // control_flow_module
+// herald_module: the action used, the game saved while its delayed effect waits, loaded, and both games ended: the
+// loaded one gains the Honor too and its log is the original's.
+std::string play_herald(rt::TestGame& t);
 
 // JITs `m` at `level`, registers it in a fresh legends game and plays `scenario`; returns the log ("" after a
 // gtest failure).

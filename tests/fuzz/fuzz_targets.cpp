@@ -241,6 +241,7 @@ struct SavedGameSeed {
   RuntimeProfile profile;
   cardrt_cardpool* pool = nullptr;
   std::string seed_path;
+  std::string replay_seed_path;  // the same game's replay (the replay target)
 };
 const SavedGameSeed& saved_game_seed() {
   static const SavedGameSeed seed = [] {
@@ -255,6 +256,8 @@ const SavedGameSeed& saved_game_seed() {
     s.interp = std::make_unique<Interpreter>(bound.module);
     if (!s.interp->ok() || s.interp->register_cards(s.pool) < 0) return s;
     cardrt_game* g = cardrt_game_create(s.profile.get(), s.pool, 7, nullptr);
+    cardrt_game_record(g, 1, nullptr, 0);
+    std::string replay;
     const int32_t hand = runtime_zone_role_zone(*s.checked->profile, CARDRT_ZROLE_HAND);
     std::string saved;
     cardrt_game_begin_turn(g, 0);
@@ -267,17 +270,24 @@ const SavedGameSeed& saved_game_seed() {
       saved.assign(size_t(n), '\0');
       cardrt_game_save(g, reinterpret_cast<uint8_t*>(saved.data()), n, nullptr, 0);
     }
+    const int64_t n = cardrt_game_replay_bytes(g, nullptr, 0, nullptr, 0);
+    if (n > 0) {
+      replay.assign(size_t(n), '\0');
+      cardrt_game_replay_bytes(g, reinterpret_cast<uint8_t*>(replay.data()), n, nullptr, 0);
+    }
     cardrt_game_destroy(g);
+    s.replay_seed_path =
+        fs::temp_directory_path().string() + "/cardc-fuzz-seed-" + std::to_string(::getpid()) + ".replay";
+    std::ofstream(s.replay_seed_path, std::ios::binary | std::ios::trunc) << replay;
     s.seed_path = fs::temp_directory_path().string() + "/cardc-fuzz-seed-" + std::to_string(::getpid()) + ".save";
     std::ofstream(s.seed_path, std::ios::binary | std::ios::trunc) << saved;
     return s;
   }();
   return seed;
 }
-uint64_t run_saved_game(std::string_view in) {
-  const SavedGameSeed& seed = saved_game_seed();
-  if (!seed.pool) return 1;
-  uint64_t sig = 0;
+// Bytes stamped like saved games and replays (runtime/src/stamped_bytes.hpp) with their length and checksum made right
+// again, so that the reader's own checks of every number and list are what refuse them.
+std::string restamped(std::string_view in) {
   std::string fixed(in);
   if (fixed.size() >= 32) {  // the header's length (after the magic, format and ABI version) and the checksum
     const uint64_t length = fixed.size();
@@ -293,15 +303,21 @@ uint64_t run_saved_game(std::string_view in) {
     for (; i < end; ++i) h = (h ^ static_cast<unsigned char>(fixed[i])) * 1099511628211ull;
     std::memcpy(fixed.data() + end, &h, sizeof h);
   }
-  for (const std::string* bytes : {static_cast<const std::string*>(nullptr), static_cast<const std::string*>(&fixed)}) {
-    const std::string_view b = bytes ? std::string_view(*bytes) : in;
-    char error[256] = "";
-    cardrt_game* g = cardrt_game_load(seed.profile.get(), seed.pool, reinterpret_cast<const uint8_t*>(b.data()),
-                                      int64_t(b.size()), nullptr, error, sizeof error);
+  return fixed;
+}
+
+// Runs `load` (the bytes, whether they were restamped; the game it made or NULL, and its message) on the input as it
+// is and restamped, plays two turns on each game it made and returns a signature of what happened.
+template <class Load>
+uint64_t load_and_play_on(std::string_view in, Load&& load) {
+  uint64_t sig = 0;
+  const std::string fixed = restamped(in);
+  for (const bool fixed_one : {false, true}) {
+    const std::string_view b = fixed_one ? std::string_view(fixed) : in;
+    char error[512] = "";
+    cardrt_game* g = load(b, fixed_one, error, int32_t(sizeof error));
     sig = sig * 31 + std::hash<std::string>{}(std::string(error).substr(0, 40)) % 1000;
     if (!g) continue;
-    const int64_t n = cardrt_game_save(g, nullptr, 0, nullptr, 0);
-    if (n != int64_t(b.size())) std::abort();  // a loaded game saves to the bytes it was loaded from
     for (int turn = 0; turn < 2; ++turn) {
       cardrt_game_begin_turn(g, turn % 2);
       for (int32_t id = 1; id <= 8; ++id) cardrt_game_use_ability(g, turn % 2, id, 0);
@@ -311,6 +327,37 @@ uint64_t run_saved_game(std::string_view in) {
     cardrt_game_destroy(g);
   }
   return sig;
+}
+
+uint64_t run_saved_game(std::string_view in) {
+  const SavedGameSeed& seed = saved_game_seed();
+  if (!seed.pool) return 1;
+  return load_and_play_on(in, [&](std::string_view b, bool, char* error, int32_t capacity) {
+    cardrt_game* g = cardrt_game_load(seed.profile.get(), seed.pool, reinterpret_cast<const uint8_t*>(b.data()),
+                                      int64_t(b.size()), nullptr, error, capacity);
+    if (g && cardrt_game_save(g, nullptr, 0, nullptr, 0) != int64_t(b.size()))
+      std::abort();  // a loaded game saves to the bytes it was loaded from
+    return g;
+  });
+}
+
+// ---- replay: cardrt_replay_play on damaged and foreign bytes
+// The seed is the saved-game seed's game recorded from its creation. Each input is played as it is, then with its
+// length and checksum made right and CARDRT_REPLAY_FORCE (identities altered too): whatever calls and answers the
+// reader accepts, the played game must be one the runtime runs on and its report must be consistent.
+uint64_t run_replay(std::string_view in) {
+  const SavedGameSeed& seed = saved_game_seed();
+  if (!seed.pool) return 1;
+  return load_and_play_on(in, [&](std::string_view b, bool fixed, char* error, int32_t capacity) {
+    cardrt_replay_report report{};
+    cardrt_game* g = cardrt_replay_play(seed.profile.get(), seed.pool, reinterpret_cast<const uint8_t*>(b.data()),
+                                        int64_t(b.size()), fixed ? CARDRT_REPLAY_FORCE : 0, nullptr, &report, error,
+                                        capacity);
+    if (g && (report.diverged != (report.divergence_call >= 0 || report.divergence_event >= 0 ? 1 : 0) ||
+              report.divergence_event >= cardrt_log_count(g)))
+      std::abort();  // the report says what the game shows
+    return g;
+  });
 }
 
 std::vector<fuzz::Target> targets() {
@@ -420,6 +467,8 @@ std::vector<fuzz::Target> targets() {
                }});
   t.push_back({"saved-game", {saved_game_seed().seed_path}, {"CARDSAVE", "legends"},
                [](std::string_view in) { return run_saved_game(in); }});
+  t.push_back({"replay", {saved_game_seed().replay_seed_path}, {"CARDPLAY", "CARDSAVE", "legends"},
+               [](std::string_view in) { return run_replay(in); }});
   t.push_back({"library-signed", files({"tests/fuzz/seeds"}, ".so"), {"legends", "cardrt-profile 1\n", "stat ", "\n"},
                [](std::string_view in) { return run_signed_library(in); }});
   t.push_back({"lsp",

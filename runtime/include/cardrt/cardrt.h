@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 15
+#define CARDRT_ABI_VERSION 16
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -445,6 +445,40 @@ CARDRT_API int64_t cardrt_game_save(const cardrt_game* game, uint8_t* out, int64
 CARDRT_API cardrt_game* cardrt_game_load(const cardrt_profile* profile, const cardrt_cardpool* pool,
                                          const uint8_t* bytes, int64_t size, const cardrt_host* host, char* error,
                                          int32_t error_capacity);
+/* ABI 16. Replays (docs/runtime.md "Replays"; runtime/src/replay.cpp). cardrt_game_record(game, 1) begins recording
+ * the game (dropping any recording under way; 0 stops): from then on every engine call below that changes the game
+ * (cardrt_game_add_card ... cardrt_game_finish_payment, cardrt_game_set_default_chooser) is kept with its arguments and
+ * result, and every answer the host's choose callback gives. A game nothing changed since cardrt_game_create (setting
+ * its default chooser aside) is recorded from its seed; another (a loaded game, one already played) from the game saved
+ * as cardrt_game_save would (CARDRT_E_STATE, with error saying why, when it cannot be saved). Only between calls. */
+CARDRT_API int32_t cardrt_game_record(cardrt_game* game, int32_t on, char* error, int32_t error_capacity);
+/* The recording so far as bytes (stamped like a saved game: format and ABI versions, profile and card pool
+ * identities, a checksum), with the events the calls logged: the size, writing it into out when capacity allows (out
+ * NULL: the size only), or CARDRT_E_HANDLE, CARDRT_E_STATE (not recording, inside a call, or the game was changed in a
+ * way a replay cannot hold: by a card ABI function the engine called itself, or by an engine call made from inside a
+ * callback; error says which), CARDRT_E_NO_MEMORY. Reads `game` only. */
+CARDRT_API int64_t cardrt_game_replay_bytes(const cardrt_game* game, uint8_t* out, int64_t capacity, char* error,
+                                            int32_t error_capacity);
+/* Play a replay of another profile or card pool anyway (else it is refused, naming both). */
+#define CARDRT_REPLAY_FORCE 1u
+typedef struct cardrt_replay_report {
+  int32_t calls;            /* the engine calls played */
+  int32_t diverged;         /* 1: a call returned, asked or logged other than the recording says (message: the first) */
+  int32_t divergence_call;  /* the first call that departed (0-based), -1 when none */
+  int32_t divergence_event; /* the first event of the log that differs (0-based, as cardrt_log_get), -1 when none */
+  int32_t foreign;          /* 1: recorded with another profile or card pool, played under CARDRT_REPLAY_FORCE */
+} cardrt_replay_report;
+/* Play a replay back: a new game made from its start, given every recorded call in order and the recorded answers to
+ * its choices, each call's result, choices and events compared with the recording. Returns the game as the calls left
+ * it (its log is the recorded game's, byte for byte, when nothing diverged; it is the caller's to destroy). `host`
+ * (NULL: none) hears its events while it is played (its choose is not asked: the recording answers) and is its whole
+ * host afterwards with *report (NULL: none) filled and message receiving the first
+ * divergence ("" when none; under CARDRT_REPLAY_FORCE the identities first). NULL with the reason in message for bytes
+ * that are not a replay, damaged (truncated, altered), of another format or ABI version, inconsistent, or recorded
+ * with another profile or card pool (the message names both) unless flags hold CARDRT_REPLAY_FORCE. */
+CARDRT_API cardrt_game* cardrt_replay_play(const cardrt_profile* profile, const cardrt_cardpool* pool,
+                                           const uint8_t* bytes, int64_t size, uint32_t flags, const cardrt_host* host,
+                                           cardrt_replay_report* report, char* message, int32_t message_capacity);
 CARDRT_API int32_t cardrt_game_set_default_chooser(cardrt_game*, int32_t kind, uint64_t seed);
 CARDRT_API int32_t cardrt_last_error(const cardrt_game*);
 /* Put a new card of definition def into zone of player (bottom of ordered zones) -> card id > 0. */

@@ -130,6 +130,30 @@ class Game {
     return std::unique_ptr<Game>(new Game(Loading{}, profile.get(), pool.get(), bytes, std::move(chooser),
                                           std::move(listener)));
   }
+  // Replays (cardrt_game_record / cardrt_game_replay_bytes): start recording (or stop), and the recording so far; Error
+  // with the runtime's message when it cannot be.
+  void record(bool on = true) {
+    char error[512] = "";
+    const int32_t r = cardrt_game_record(g_, on ? 1 : 0, error, sizeof error);
+    if (r != CARDRT_OK) throw Error(r, error);
+  }
+  std::vector<uint8_t> replay_bytes() const {
+    char error[512] = "";
+    const int64_t n = cardrt_game_replay_bytes(g_, nullptr, 0, error, sizeof error);
+    if (n < 0) throw Error(int32_t(n), error);
+    std::vector<uint8_t> bytes(static_cast<size_t>(n));
+    if (cardrt_game_replay_bytes(g_, bytes.data(), n, error, sizeof error) != n) throw Error(CARDRT_E_STATE, error);
+    return bytes;
+  }
+  // A replay played back (cardrt_replay_play; flags: CARDRT_REPLAY_FORCE) with its own chooser (after the replay) and
+  // listener; *report and *message (when given) receive the report and the first divergence. Error with the message
+  // when it is refused.
+  static std::unique_ptr<Game> replay(const ProfileBuilder& profile, CardPool& pool, const std::vector<uint8_t>& bytes,
+                                      uint32_t flags = 0, cardrt_replay_report* report = nullptr,
+                                      std::string* message = nullptr, Chooser chooser = {}, Listener listener = {}) {
+    return std::unique_ptr<Game>(new Game(Replaying{}, profile.get(), pool.get(), bytes, flags, report, message,
+                                          std::move(chooser), std::move(listener)));
+  }
   ~Game() { cardrt_game_destroy(g_); }
   Game(const Game&) = delete;
   Game& operator=(const Game&) = delete;
@@ -173,6 +197,16 @@ class Game {
     char error[512] = "";
     g_ = cardrt_game_load(profile, pool, bytes.data(), int64_t(bytes.size()), &h, error, sizeof error);
     if (!g_) throw Error(CARDRT_E_STATE, error);
+  }
+  struct Replaying {};
+  Game(Replaying, const cardrt_profile* profile, const cardrt_cardpool* pool, const std::vector<uint8_t>& bytes,
+       uint32_t flags, cardrt_replay_report* report, std::string* message, Chooser chooser, Listener listener)
+      : chooser_(std::move(chooser)), listener_(std::move(listener)) {
+    const cardrt_host h = host();
+    char said[1024] = "";
+    g_ = cardrt_replay_play(profile, pool, bytes.data(), int64_t(bytes.size()), flags, &h, report, said, sizeof said);
+    if (!g_) throw Error(CARDRT_E_STATE, said);
+    if (message) *message = said;
   }
   cardrt_host host() {
     cardrt_host h{};

@@ -1,0 +1,39 @@
+#include "ir/handed_functions.h"
+
+#include <vector>
+
+#include "cardrt/cardrt.h"
+
+namespace cardc::ir {
+
+Node handed_function_declarations(const Module& m) {
+  std::vector<bool> handed(m.functions.size(), false);
+  std::vector<const Node*> stack;
+  for (size_t i = 0; i < m.functions.size(); ++i) {
+    if (static_cast<int64_t>(i) == m.register_fn) continue;
+    stack.assign(1, &m.functions[i].body);
+    while (!stack.empty()) {
+      const Node* n = stack.back();
+      stack.pop_back();
+      if (n->op == Op::FnRef && n->value >= 0 && static_cast<uint64_t>(n->value) < handed.size())
+        handed[static_cast<size_t>(n->value)] = true;
+      for (const Node& k : n->kids) stack.push_back(&k);
+    }
+  }
+  std::vector<Node> decls;
+  for (size_t i = 0; i < handed.size(); ++i) {
+    if (!handed[i] || static_cast<int64_t>(i) == m.register_fn) continue;
+    int64_t kind = 0;
+    switch (m.functions[i].kind) {
+      case FnKind::Effect: kind = CARDRT_FNK_EFFECT; break;
+      case FnKind::Filter: kind = CARDRT_FNK_FILTER; break;
+      case FnKind::Amount: kind = CARDRT_FNK_AMOUNT; break;
+      case FnKind::Base: kind = CARDRT_FNK_BASE; break;
+      case FnKind::Register: continue;
+    }
+    decls.push_back(eval(call("cardrt_def_function", {param(0), konst(kind), fn_ref(static_cast<int>(i))})));
+  }
+  return block(std::move(decls));
+}
+
+}  // namespace cardc::ir

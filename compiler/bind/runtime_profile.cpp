@@ -135,6 +135,14 @@ RuntimeProfile make_runtime_profile(const GameProfile& p, std::string& error) {
   }
   for (int role = 0; role < CARDRT_ZROLE_COUNT; ++role)
     if (int z = runtime_zone_role_zone(p, role); z >= 0) must(cardrt_profile_set_zone_role(rp.get(), role, z), "a zone role");
+  for (size_t t = 0; t < p.card_types.size(); ++t) {  // [discard pile = ZONE]: the type's own pile
+    const std::string& pile = p.card_types[t].discard_pile;
+    if (pile.empty()) continue;
+    for (size_t z = 0; z < p.zones.size(); ++z)
+      if (p.zones[z].name == pile)
+        must(cardrt_profile_set_discard_pile(rp.get(), static_cast<int32_t>(t), static_cast<int32_t>(z)),
+             "the discard pile of " + p.card_types[t].name);
+  }
   for (const NamedDef& s : p.statuses) {
     uint32_t flags = s.attrs.count("damage") ? CARDRT_COUNTER_DAMAGE
                      : s.attrs.count("token") ? CARDRT_COUNTER_TOKEN

@@ -40,6 +40,9 @@ struct CardTypeDef {
   bool created = false;      // only ever created by effects: untitled (003 Created cards)
   bool action = false;       // Action/Spell-like: inherits its abilities' keywords (003 Abilities)
   bool person = false;       // a person: "he"/"she" name it, other cards are "it" (the wording checks)
+  std::string discard_pile;  // [discard pile = ZONE]: where its destroyed and discarded cards go (legends: Dynasty
+                             // and Fate piles); empty: the game's discard pile
+  SourceRange discard_pile_at;
   SourceRange where;
   const Slot* slot(size_t stat) const {
     for (const auto& s : stats)

@@ -23,7 +23,8 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> player_stat{"floor"};
   static const std::vector<std::string_view> resource{"produced", "supply", "gain limit", "temporary", "player stat",
                                                       "unique"};
-  static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created", "person"};
+  static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created", "person",
+                                                       "discard pile"};
   static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered"};
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};
@@ -74,6 +75,7 @@ class Loader {
     for (const auto& d : file_.decls)
       if (d.kind != DeclKind::Stat && d.kind != DeclKind::PlayerStat) declare(d);
     if (p_->card_types.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "card types");
+    check_discard_piles();
     if (p_->designators.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "designators");
     if (p_->verbs.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "verbs");
     return std::move(p_);
@@ -106,6 +108,19 @@ class Loader {
                       d.name ? d.name->text : std::string())
             .note({}, allowed.empty() ? std::string("this declaration takes no attributes")
                                       : "allowed here: " + join(allowed));
+  }
+
+  // A card type's discard pile names a zone that is not in play, declared anywhere in the file.
+  void check_discard_piles() {
+    std::vector<std::string_view> piles;
+    for (const NamedDef& z : p_->zones)
+      if (!z.attrs.count("in play")) piles.push_back(z.name);
+    for (CardTypeDef& t : p_->card_types) {
+      if (t.discard_pile.empty()) continue;
+      if (std::find(piles.begin(), piles.end(), t.discard_pile) != piles.end()) continue;
+      diags_.report(DiagId::ProfileBadPolicy, t.discard_pile_at, "discard pile", t.discard_pile, join(piles));
+      t.discard_pile.clear();
+    }
   }
 
   // `policy NAME = VALUE`, each with a closed set of values.
@@ -226,6 +241,10 @@ class Loader {
         t.action = attr(d, "action");
         t.created = attr(d, "created");
         t.person = attr(d, "person");
+        if (const ast::Attr* pile = attr(d, "discard pile"); pile && pile->value) {
+          t.discard_pile = pile->value->text;
+          t.discard_pile_at = pile->value->range;
+        }
         t.where = n.range;
         p_->add_card_type(std::move(t));
         break;

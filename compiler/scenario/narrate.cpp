@@ -97,6 +97,19 @@ std::string tell(const Line& l) {
   if (k == "modifier_changed") return l.card + "'s " + l.what + " modifier changes: " + l.what + " is now " + l.value + ".";
   if (k == "state_changed") return l.card + (l.amount == "1" ? " becomes " : " is no longer ") + l.what + ".";
   if (k == "keyword_granted") return l.card + " gains the keyword " + l.what + by + ".";
+  if (k == "keyword_removed") return l.card + " loses the keyword " + l.what + by + ".";
+  if (k == "attached") return l.card + " is attached to " + l.other + ".";
+  if (k == "transferred") return l.card + " is transferred to " + l.other + " (001 Transfer).";
+  if (k == "sent_home") return l.card + " is sent home from battlefield " + l.amount + by + ".";
+  if (k == "terrain_discarded")
+    return l.card + ", a Terrain, is discarded after the battle at battlefield " + l.amount + " resolves (001 Terrain).";
+  if (k == "shuffled") return "Player " + l.player + " shuffles " + l.what + ".";
+  if (k == "revealed") return l.card + " is revealed from " + l.what + by + ".";
+  if (k == "focused") return "Player " + l.player + " focuses " + l.card + " for " + l.other + " (focus value " + l.amount + ").";
+  if (k == "damage_prevented")
+    return l.amount + " damage to " + l.card + " is prevented (" + l.value + " more would be prevented).";
+  if (k == "paid")
+    return "Player " + l.player + " pays " + l.amount + " " + l.what + (l.card.empty() ? "" : " for " + l.card) + " (" + l.value + " left).";
   if (k == "damage") return l.card + " takes " + l.amount + " damage" + by + " (" + l.value + " in all).";
   if (k == "heal" || k == "heal_player") return "Healed " + l.amount + by + ".";
   if (k == "wound_player") return "Player " + l.player + "'s hero takes " + l.amount + " wounds" + by + ".";

@@ -173,6 +173,14 @@ int32_t cardrt_profile_set_zone_role(cardrt_profile* p, int32_t role, int32_t zo
   p->edit().zone_roles[size_t(role)] = zone;
   return CARDRT_OK;
 }
+int32_t cardrt_profile_set_discard_pile(cardrt_profile* p, int32_t type, int32_t zone) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (type < 0 || type >= int32_t(p->p.card_types.size()) || zone < 0 || zone >= int32_t(p->p.zones.size()) ||
+      p->p.zone_in_play(zone))
+    return CARDRT_E_ARGUMENT;
+  p->edit().card_types[size_t(type)].discard_pile = zone;
+  return CARDRT_OK;
+}
 int32_t cardrt_profile_add_counter(cardrt_profile* p, const char* name, uint32_t flags) {
   if (!ok(p)) return CARDRT_E_HANDLE;
   if (!nonempty(name) || cardrt::find_named(p->p.counters, name) >= 0) return CARDRT_E_ARGUMENT;
@@ -289,6 +297,12 @@ int32_t cardrt_profile_zone_by_role(const cardrt_profile* p, int32_t role) {
 }
 int32_t cardrt_game_zone_by_role(const cardrt_game* game, int32_t role) {
   return ok(game) ? zone_with_role(game->g->profile(), role) : CARDRT_E_HANDLE;
+}
+int32_t cardrt_profile_discard_pile(const cardrt_profile* p, int32_t type) {
+  if (!ok(p)) return CARDRT_E_HANDLE;
+  if (type < 0 || type >= int32_t(p->p.card_types.size())) return CARDRT_E_ARGUMENT;
+  const int32_t z = p->p.discard_pile_of(type);
+  return z >= 0 ? z : int32_t(CARDRT_E_UNKNOWN_NAME);
 }
 const char* cardrt_profile_zone_name(const cardrt_profile* p, int32_t zone) {
   if (!ok(p) || zone < 0 || zone >= int32_t(p->p.zones.size())) return nullptr;

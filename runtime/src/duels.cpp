@@ -90,9 +90,8 @@ CardId Game::duel(cardrt_effect_ctx* ctx, CardId a, CardId b, uint32_t flags) {
   s_.duel.winner = winner;
   if (winner) card(winner).won_duel_turn = s_.turn_serial;  // "if he won a duel this turn" (card_history.cpp)
   emit(CARDRT_LOG_DUEL, winner ? card(winner).controller : -1, a, b, -1, ta, tb);
-  const int32_t discard = profile_->zone(CARDRT_ZROLE_DISCARD);
   for (CardId f : {fa, fb})
-    if (f && discard >= 0 && valid_card(f) && !in_play(f)) move_card(ctx, f, discard);
+    if (f && valid_card(f) && !in_play(f) && discard_pile(f) >= 0) move_card(ctx, f, discard_pile(f));
   signal(CARDRT_BOUNDARY_DUEL_END);
   return winner;
 }

@@ -415,6 +415,9 @@ class Game {
   bool valid_player(PlayerId p) const { return p >= 0 && p < int32_t(s_.players.size()); }
   Card& card(CardId id) { return s_.cards[size_t(id - 1)]; }
   const Card& card(CardId id) const { return s_.cards[size_t(id - 1)]; }
+  // The discard pile the card goes to when destroyed or discarded: its card type's (the profile declares it), else
+  // the game's discard pile; -1 when the game has none.
+  int32_t discard_pile(CardId id) const { return profile_->discard_pile_of(card(id).type); }
   bool in_play(CardId id) const { return id > 0 && id <= int32_t(s_.cards.size()) && card(id).in_play; }
   // Tells the handle's cardrt_game_view where the cards are: after any change that may move State::cards.
   void publish_cards();

@@ -57,12 +57,11 @@ int32_t Game::play_terrain(PlayerId p, CardId id, int32_t ability) {
 // unless delayed to a later time or explicitly lasting beyond the resolution. This is not negation.
 void Game::discard_terrains() {
   if (!profile_->rule(CARDRT_RULE_TERRAIN)) return;
-  const int32_t discard = profile_->zone(CARDRT_ZROLE_DISCARD);
   for (CardId t : cards_in_play()) {
     if (!in_play(t) || !is_terrain(card(t)) || card(t).battlefield != s_.battlefield) continue;
     end_effects_from(t, kEndBattleBound);
     emit(CARDRT_LOG_TERRAIN_DISCARDED, card(t).controller, t, 0, -1, s_.battlefield, 0);
-    if (discard >= 0) move_card(nullptr, t, discard);
+    if (discard_pile(t) >= 0) move_card(nullptr, t, discard_pile(t));
   }
 }
 

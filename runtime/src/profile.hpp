@@ -22,6 +22,8 @@ struct CardTypeDef {
   std::string name;
   std::vector<int32_t> stats;  // stats the type possesses (003 Absent stats)
   uint32_t flags = 0;
+  int32_t discard_pile = -1;   // where its destroyed and discarded cards go (legends: Dynasty or Fate); -1: the
+                               // discard role's zone
 };
 struct ResourceDef {
   std::string name;
@@ -72,6 +74,12 @@ struct Profile {
   int32_t role(int32_t r) const { return stat_roles[static_cast<size_t>(r)]; }
   int32_t zone(int32_t r) const { return zone_roles[static_cast<size_t>(r)]; }
   bool rule(uint32_t bit) const { return (rules & bit) != 0; }
+  // The discard pile a card of this type goes to: its type's own, else the game's one discard pile (-1: none).
+  int32_t discard_pile_of(int32_t type) const {
+    if (type >= 0 && type < int32_t(card_types.size()) && card_types[size_t(type)].discard_pile >= 0)
+      return card_types[size_t(type)].discard_pile;
+    return zone(CARDRT_ZROLE_DISCARD);
+  }
   bool zone_in_play(int32_t z) const {
     return z >= 0 && z < int32_t(zones.size()) && (zones[size_t(z)].flags & CARDRT_ZONE_IN_PLAY);
   }

@@ -49,9 +49,9 @@ static_assert(count(kZoneRoles) == CARDRT_ZROLE_COUNT && count(kStatRoles) == CA
 static_assert(count(kMeanings) == CARDRT_KWR_TERRAIN + 1 && count(kFloors) == CARDRT_FLOOR_ZERO_EXCEPT_SET + 1);
 
 // Declarations in the order a description lists them.
-enum Section { kStat, kCardType, kResource, kZone, kZoneRole, kCounter, kState, kKeyword, kEvent, kStatRole,
-               kModifierOrder, kRules, kPlayers, kDice, kSectionCount };
-const char* const kSectionWords[] = {"stat",    "card-type", "resource", "zone",  "zone-role",
+enum Section { kStat, kCardType, kResource, kZone, kZoneRole, kDiscardPile, kCounter, kState, kKeyword, kEvent,
+               kStatRole, kModifierOrder, kRules, kPlayers, kDice, kSectionCount };
+const char* const kSectionWords[] = {"stat",    "card-type", "resource", "zone",  "zone-role", "discard-pile",
                                      "counter", "state",     "keyword",  "event", "stat-role",
                                      "modifier-order", "rules", "players", "dice"};
 static_assert(count(kSectionWords) == kSectionCount);
@@ -179,6 +179,14 @@ std::string describe(const cardrt::Profile& p) {
     o += kZoneRoles[role];
     o += ' ';
     put_string(o, p.zones[size_t(z)].name);
+    o += '\n';
+  }
+  for (const auto& t : p.card_types) {  // a card type's own discard pile (legends: Dynasty and Fate)
+    if (t.discard_pile < 0) continue;
+    o += "discard-pile ";
+    put_string(o, t.name);
+    o += ' ';
+    put_string(o, p.zones[size_t(t.discard_pile)].name);
     o += '\n';
   }
   for (const auto& c : p.counters) {
@@ -473,6 +481,17 @@ void declare(cardrt_profile* profile, const std::string& word, std::vector<Token
     if (z < 0) fail("zone-role " + std::string(kZoneRoles[role]) + ": unknown zone " + quote(zone));
     if (p.zone(role) >= 0) fail("zone-role " + std::string(kZoneRoles[role]) + " is given twice");
     check_code(cardrt_profile_set_zone_role(h, role, z), "zone-role");
+  } else if (word == "discard-pile") {
+    Reader r(std::move(tokens), "discard-pile");
+    const std::string type = r.string("the card type");
+    const std::string zone = r.string("the zone");
+    r.end();
+    const int32_t t = index_of(p.card_types, type), z = index_of(p.zones, zone);
+    if (t < 0) fail("discard-pile: unknown card type " + quote(type));
+    if (z < 0) fail("discard-pile " + quote(type) + ": unknown zone " + quote(zone));
+    if (p.card_types[size_t(t)].discard_pile >= 0) fail("discard-pile " + quote(type) + " is given twice");
+    if (p.zone_in_play(z)) fail("discard-pile " + quote(type) + ": " + quote(zone) + " is a zone in play");
+    check_code(cardrt_profile_set_discard_pile(h, t, z), "discard-pile");
   } else if (word == "counter") {
     Reader r(std::move(tokens), "counter");
     const std::string name = r.name("the counter's name");
@@ -545,8 +564,8 @@ void declare(cardrt_profile* profile, const std::string& word, std::vector<Token
     check_code(cardrt_profile_set_dice(h, sides), "dice");
   } else {
     fail("unknown declaration '" + word +
-         "' (declarations: stat, card-type, resource, zone, zone-role, counter, state, keyword, event, stat-role, "
-         "modifier-order, rules, players, dice)");
+         "' (declarations: stat, card-type, resource, zone, zone-role, discard-pile, counter, state, keyword, event, "
+         "stat-role, modifier-order, rules, players, dice)");
   }
 }
 
@@ -617,7 +636,7 @@ cardrt_profile* parse(std::string_view text, std::string& error) {
       if (kind >= 0) {
         if (kind < section)
           fail("'" + word + "' after '" + kSectionWords[section] + "': declarations come in the order stat, card-type, "
-               "resource, zone, zone-role, counter, state, keyword, event, stat-role, modifier-order, rules, "
+               "resource, zone, zone-role, discard-pile, counter, state, keyword, event, stat-role, modifier-order, rules, "
                "players, dice");
         if (kind >= kModifierOrder && seen_at[size_t(kind)])
           fail("a second '" + word + "' line (the first is line " + std::to_string(seen_at[size_t(kind)]) + ")");

@@ -90,9 +90,8 @@ void Game::leave_play(Card& c) {
   }
   const std::vector<CardId> attachments = c.attachments;
   for (CardId a : attachments) {
-    const int32_t discard = profile_->zone(CARDRT_ZROLE_DISCARD);
     card(a).attached_to = 0;
-    if (discard >= 0) move_card(nullptr, a, discard);
+    if (discard_pile(a) >= 0) move_card(nullptr, a, discard_pile(a));
   }
   Card& cc = card(id);
   cc.attachments.clear();
@@ -226,7 +225,7 @@ int32_t Game::destroy(cardrt_effect_ctx* ctx, CardId id, int32_t cause) {
   if (is_terrain(card(id))) end_effects_from(id, kEndAll);
   const PlayerId ctrl = card(id).controller;
   emit(CARDRT_LOG_DESTROYED, ctrl, id, ctx_source(ctx), -1, cause, 0);
-  const int32_t discard = profile_->zone(CARDRT_ZROLE_DISCARD);
+  const int32_t discard = discard_pile(id);
   const int32_t removed = profile_->zone(CARDRT_ZROLE_REMOVED);
   const int32_t to = discard >= 0 ? discard : removed;
   if (to < 0) return CARDRT_E_STATE;
@@ -238,7 +237,7 @@ int32_t Game::destroy(cardrt_effect_ctx* ctx, CardId id, int32_t cause) {
 int32_t Game::discard_card(cardrt_effect_ctx* ctx, CardId id) {
   if (id == CARDRT_NO_CARD) return CARDRT_FAILED;
   if (!valid_card(id)) return CARDRT_E_ARGUMENT;
-  const int32_t discard = profile_->zone(CARDRT_ZROLE_DISCARD);
+  const int32_t discard = discard_pile(id);
   if (discard < 0) return CARDRT_E_STATE;
   if (card(id).zone == discard) return CARDRT_FAILED;
   if (ctx && ctx->probe) return CARDRT_OK;
@@ -352,7 +351,7 @@ int32_t Game::mill(cardrt_effect_ctx* ctx, PlayerId p, int32_t n) {
     if (d.empty()) break;  // 002 520.1: as far as possible
     const CardId top = d.front();
     emit(CARDRT_LOG_MILL, p, top, ctx_source(ctx), -1, 1, 0);
-    move_card(ctx, top, discard);
+    move_card(ctx, top, discard_pile(top) >= 0 ? discard_pile(top) : discard);
   }
   return done;
 }

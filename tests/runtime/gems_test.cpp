@@ -119,3 +119,57 @@ TEST(Gems004, ScriptedRollsComeFirst) {
   EXPECT_EQ(cardrt_game_script_rolls(t, zero, 1), CARDRT_E_ARGUMENT);
   for (int i = 0; i < 10; ++i) EXPECT_EQ(cardrt_roll_d6(t, nullptr), cardrt_roll_d6(fresh, nullptr));
 }
+
+// 000_6878fa005291d153.txt 7.4: an X the text defines ("Deal X damage to target unit, where X is this unit's AT",
+// "... where X is the number of units you control") is read when the effect reads it: the effect function computes
+// the amount with cardrt_stat_result (7.2: never negative) or cardrt_count_cards at resolution, not when the card
+// was defined or the ability announced, so later changes count.
+namespace {
+int32_t any_other_unit(cardrt_game* g, cardrt_effect_ctx* ctx, int32_t c) {
+  return cardrt_card_in_play(g, c) && c != cardrt_ctx_source(g, ctx);
+}
+int32_t yours(cardrt_game* g, cardrt_effect_ctx* ctx, int32_t c) {
+  return cardrt_card_in_play(g, c) && cardrt_card_controller(g, c) == cardrt_ctx_controller(g, ctx);
+}
+int32_t target_other_unit(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  return cardrt_target_cards(g, ctx, 0, reinterpret_cast<cardrt_any_fn>(&any_other_unit), 1, 1, 0);
+}
+int32_t deal_own_attack(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  const int32_t x = cardrt_stat_result(g, cardrt_ctx_source(g, ctx), gems::AT);
+  return cardrt_deal_damage(g, ctx, cardrt_slot_get(g, ctx, 0, 0), x, CARDRT_DMG_IGNORE_RESIST) >= 0 ? CARDRT_OK
+                                                                                                 : CARDRT_FAILED;
+}
+int32_t deal_units_you_control(cardrt_game* g, cardrt_effect_ctx* ctx) {
+  const int32_t x = cardrt_count_cards(g, ctx, reinterpret_cast<cardrt_any_fn>(&yours));
+  return cardrt_deal_damage(g, ctx, cardrt_slot_get(g, ctx, 0, 0), x, CARDRT_DMG_IGNORE_RESIST) >= 0 ? CARDRT_OK
+                                                                                                 : CARDRT_FAILED;
+}
+}  // namespace
+
+TEST(Numbers000, TextDefinedXIsReadAtResolution) {
+  TestGame t(make_gems());
+  const int32_t brute = t.def("Brute", "Unit", {{"Health", 9}, {"Attack", 3}, {"Luck", 0}, {"Resist", 0}});
+  const int32_t caller = t.def("Caller", "Unit", {{"Health", 9}, {"Attack", 1}, {"Luck", 0}, {"Resist", 0}});
+  const int32_t wall = t.def("Wall", "Unit", {{"Health", 30}, {"Attack", 0}, {"Luck", 0}, {"Resist", 0}});
+  const int32_t by_attack = t.ability(brute, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &deal_own_attack,
+                                      &target_other_unit);
+  const int32_t by_count = t.ability(caller, CARDRT_AB_ACTION, nullptr, CARDRT_ABF_UNLIMITED, &deal_units_you_control,
+                                     &target_other_unit);
+  t.start();
+  const int32_t w = t.play(wall, 1);
+  const int32_t b = t.play(brute, 0);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, b, by_attack), CARDRT_OK);
+  EXPECT_EQ(cardrt_card_counters(t, w, gems::Damage), 3);  // its AT, 3
+  cardrt_stat_modify(t, nullptr, b, gems::AT, 2, CARDRT_DUR_END_OF_TURN);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, b, by_attack), CARDRT_OK);
+  EXPECT_EQ(cardrt_card_counters(t, w, gems::Damage), 8);  // now 5
+  cardrt_stat_modify(t, nullptr, b, gems::AT, -9, CARDRT_DUR_END_OF_TURN);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, b, by_attack), CARDRT_OK);
+  EXPECT_EQ(cardrt_card_counters(t, w, gems::Damage), 8);  // -4 deals 0 (000 7.2)
+  const int32_t c = t.play(caller, 0);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, c, by_count), CARDRT_OK);
+  EXPECT_EQ(cardrt_card_counters(t, w, gems::Damage), 10);  // two units player 0 controls
+  t.play(wall, 0);
+  ASSERT_EQ(cardrt_game_use_ability(t, 0, c, by_count), CARDRT_OK);
+  EXPECT_EQ(cardrt_card_counters(t, w, gems::Damage), 13);  // three now
+}

@@ -261,6 +261,54 @@ TEST(ProfileDescription, RefusesMalformedDescriptionsWithTheLine) {
   EXPECT_STREQ(small, "line ");
 }
 
+// A card type's own discard pile (legends: Dynasty and Fate piles): described on a discard-pile line, read back, and
+// used by the game: a Personality destroyed at zero Chi (003 Chi) goes to its type's pile, a Follower discarded from
+// hand to the game's discard pile; what cannot be a pile is refused.
+TEST(ProfileDescription, DiscardPilesPerCardType) {
+  cardrt_profile* p = rt::make_legends();
+  const int32_t dynasty = cardrt_profile_add_zone(p, "Dynasty Discard", CARDRT_ZONE_ORDERED);
+  ASSERT_GE(dynasty, 0);
+  const int32_t personality = 0, follower = 1;
+  ASSERT_STREQ(cardrt_profile_card_type_name(p, personality), "Personality");
+  EXPECT_EQ(cardrt_profile_set_discard_pile(p, personality, rt::legends::Play), CARDRT_E_ARGUMENT);  // in play
+  EXPECT_EQ(cardrt_profile_set_discard_pile(p, 99, dynasty), CARDRT_E_ARGUMENT);
+  EXPECT_EQ(cardrt_profile_set_discard_pile(p, personality, 99), CARDRT_E_ARGUMENT);
+  ASSERT_EQ(cardrt_profile_set_discard_pile(p, personality, dynasty), CARDRT_OK);
+  EXPECT_EQ(cardrt_profile_discard_pile(p, personality), dynasty);
+  EXPECT_EQ(cardrt_profile_discard_pile(p, follower), rt::legends::Discard);  // the game's discard pile
+  EXPECT_EQ(cardrt_profile_discard_pile(p, 99), CARDRT_E_ARGUMENT);
+
+  const std::string d = describe(p);
+  EXPECT_NE(d.find("\nzone-role removed \"Removed\"\ndiscard-pile \"Personality\" \"Dynasty Discard\"\ncounter "),
+            std::string::npos)
+      << d;
+  auto back = parse(d);
+  ASSERT_NE(back->profile, nullptr) << back->error;
+  EXPECT_EQ(describe(back->profile), d);
+  EXPECT_EQ(cardrt_profile_discard_pile(back->profile, personality), dynasty);
+  const std::string line = "discard-pile \"Personality\" \"Dynasty Discard\"";
+  for (const auto& [to, expected] : std::vector<std::pair<std::string, std::string>>{
+           {"discard-pile \"Samurai\" \"Dynasty Discard\"", "discard-pile: unknown card type \"Samurai\""},
+           {"discard-pile \"Personality\" \"Attic\"", "discard-pile \"Personality\": unknown zone \"Attic\""},
+           {"discard-pile \"Personality\" \"Play\"", "discard-pile \"Personality\": \"Play\" is a zone in play"},
+           {line + "\n" + line, "discard-pile \"Personality\" is given twice"}}) {
+    auto r = parse(replace(d, line, to));
+    EXPECT_EQ(r->profile, nullptr) << to;
+    EXPECT_NE(r->error.find(expected), std::string::npos) << r->error;
+  }
+
+  rt::TestGame t(p);  // takes the profile
+  const int32_t frail = t.def("Frail Test", "Personality", {{"Force", 1}, {"Chi", 1}});
+  const int32_t ashigaru = t.def("Ashigaru Test", "Follower", {{"Force", 1}});
+  t.start();
+  const int32_t c = t.play(frail, 0);
+  const int32_t f = t.add(ashigaru, 0, rt::legends::Hand);
+  ASSERT_GE(cardrt_stat_modify(t, nullptr, c, rt::legends::Chi, -1, CARDRT_DUR_PERMANENT), 0);  // the modifier id
+  EXPECT_EQ(cardrt_card_zone(t, c), dynasty) << t.text_log();  // 003 Chi: destroyed at 0 Chi
+  EXPECT_EQ(cardrt_discard_card(t, nullptr, f), CARDRT_OK);
+  EXPECT_EQ(cardrt_card_zone(t, f), rt::legends::Discard);
+}
+
 // Bytes flipped, dropped and duplicated anywhere: never a crash, and whatever is accepted round-trips.
 TEST(ProfileDescription, MutatedDescriptionsNeverCrash) {
   std::string texts[4];

@@ -87,3 +87,29 @@ TEST(ScenarioMessages, NameZones) {
 }
 
 }  // namespace
+
+// Kinds told since issue 21 (C11, in part), each sentence from the fields' meanings in cardrt.h.
+TEST(Narration, AttachmentsHomeAndTerrain) {
+  EXPECT_EQ(told("    3 attached player=0 card=4[Sworn Ashigaru] other=2[Doomed Magistrate] amount=0 value=0"),
+            "  Sworn Ashigaru is attached to Doomed Magistrate.\n");
+  EXPECT_EQ(told("    4 transferred player=0 card=4[War Fan] other=3[Akodo Kage] amount=2 value=0"),
+            "  War Fan is transferred to Akodo Kage (001 Transfer).\n");
+  EXPECT_EQ(told("    5 sent_home player=1 card=5[Kitsu Omoidasu] other=6[Retreat] amount=2 value=0"),
+            "  Kitsu Omoidasu is sent home from battlefield 2 (Retreat).\n");
+  EXPECT_EQ(told("    6 terrain_discarded player=0 card=7[Ring of Still Blades] amount=1 value=0"),
+            "  Ring of Still Blades, a Terrain, is discarded after the battle at battlefield 1 resolves (001 Terrain).\n");
+  EXPECT_EQ(told("    7 keyword_removed player=1 card=5[Kitsu Omoidasu] other=8[Shame] what=Samurai amount=1 value=0"),
+            "  Kitsu Omoidasu loses the keyword Samurai (Shame).\n");
+}
+
+TEST(Narration, ZonesDuelsShieldsAndPayments) {
+  EXPECT_EQ(told("    8 shuffled player=0 what=Fate Deck amount=12 value=0"), "  Player 0 shuffles Fate Deck.\n");
+  EXPECT_EQ(told("    9 revealed player=0 card=9[Stone Tribe] other=10[Scout] what=Fate Deck amount=0 value=0"),
+            "  Stone Tribe is revealed from Fate Deck (Scout).\n");
+  EXPECT_EQ(told("   10 focused player=0 card=11[Broken Spear] other=3[Akodo Kage] amount=2 value=0"),
+            "  Player 0 focuses Broken Spear for Akodo Kage (focus value 2).\n");
+  EXPECT_EQ(told("   11 damage_prevented player=1 card=12[Frost Golem] amount=2 value=1"),
+            "  2 damage to Frost Golem is prevented (1 more would be prevented).\n");
+  EXPECT_EQ(told("   12 paid player=0 card=13[Iron Mine] what=Gold amount=3 value=1"),
+            "  Player 0 pays 3 Gold for Iron Mine (1 left).\n");
+}

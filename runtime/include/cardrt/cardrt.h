@@ -377,6 +377,10 @@ CARDRT_API int32_t cardrt_profile_add_resource(cardrt_profile*, const char* name
                                                int32_t accumulation_cap, int32_t supply_size);
 CARDRT_API int32_t cardrt_profile_add_zone(cardrt_profile*, const char* name, uint32_t flags);
 CARDRT_API int32_t cardrt_profile_set_zone_role(cardrt_profile*, int32_t role, int32_t zone);
+/* Card type `type`'s own discard pile (a zone not in play): its destroyed and discarded cards go there, not to the
+ * CARDRT_ZROLE_DISCARD zone (legends: Personalities to the Dynasty Discard Pile, Followers to the Fate one). A type
+ * without one uses the discard role's zone. */
+CARDRT_API int32_t cardrt_profile_set_discard_pile(cardrt_profile*, int32_t type, int32_t zone);
 CARDRT_API int32_t cardrt_profile_add_counter(cardrt_profile*, const char* name, uint32_t flags);
 CARDRT_API int32_t cardrt_profile_add_card_state(cardrt_profile*, const char* name);
 CARDRT_API int32_t cardrt_profile_add_keyword(cardrt_profile*, const char* name, int32_t rule_meaning);
@@ -411,6 +415,9 @@ CARDRT_API const char* cardrt_profile_card_type_name(const cardrt_profile* profi
  * asks "where is play?" instead of guessing a name. The game form answers for the profile the game was made from. */
 CARDRT_API int32_t cardrt_profile_zone_by_role(const cardrt_profile* profile, int32_t role);
 CARDRT_API int32_t cardrt_game_zone_by_role(const cardrt_game* game, int32_t role);
+/* The discard pile card type `type` goes to (its own, else the discard role's zone): a zone id,
+ * CARDRT_E_UNKNOWN_NAME when there is none, CARDRT_E_ARGUMENT for a type out of range. */
+CARDRT_API int32_t cardrt_profile_discard_pile(const cardrt_profile* profile, int32_t type);
 /* A zone's name, NULL out of range (lives as long as the profile is not changed or destroyed). */
 CARDRT_API const char* cardrt_profile_zone_name(const cardrt_profile* profile, int32_t zone);
 /* The one entry point a compiled card library exports: it registers its cards with cardrt_def_* calls. */

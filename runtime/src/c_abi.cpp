@@ -178,7 +178,7 @@ int32_t cardrt_profile_set_discard_pile(cardrt_profile* p, int32_t type, int32_t
   if (type < 0 || type >= int32_t(p->p.card_types.size()) || zone < 0 || zone >= int32_t(p->p.zones.size()) ||
       p->p.zone_in_play(zone))
     return CARDRT_E_ARGUMENT;
-  p->edit().card_types[size_t(type)].discard_pile = zone;
+  p->edit().card_types.item(size_t(type)).discard_pile = zone;
   return CARDRT_OK;
 }
 int32_t cardrt_profile_add_counter(cardrt_profile* p, const char* name, uint32_t flags) {

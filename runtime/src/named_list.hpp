@@ -27,6 +27,8 @@ class NamedList {
   size_t size() const { return items_.size(); }
   bool empty() const { return items_.empty(); }
   const T& operator[](size_t i) const { return items_[i]; }
+  // An item to change in place, never its name (the index keys on it): a card type's discard pile.
+  T& item(size_t i) { return items_[i]; }
   const_iterator begin() const { return items_.begin(); }
   const_iterator end() const { return items_.end(); }
 

@@ -41,8 +41,14 @@ bool CardBinder::bind(Body& reg) {
   }
   granting_ = false;
   if (!ok) return false;
+  if (reads_defined_x_) return fail({r_.x.where, "an X the text defines is not compiled yet: it would be read as a chosen X (000 7.4)"});
   for (auto& s : out.stmts) reg.stmts.push_back(std::move(s));
   return true;
+}
+
+Node CardBinder::chosen_x() const {
+  if (r_.x.source == XSource::DefinedByText) reads_defined_x_ = true;
+  return call("cardrt_ctx_x", {G(), C()});
 }
 
 Node checked_registration(Node c, Body& reg) {

@@ -174,6 +174,9 @@ class CardBinder {
   std::optional<int> your_earlier_target(SourceRange before) const;
   std::optional<Node> from_antecedent(SourceRange a, std::string& why);
   std::optional<Node> amount_at(const Clause& c, size_t i);
+  // 000 7.4: the card's one X as an effect reads it: the X chosen and announced. An X the text defines ("where X is
+  // this beast's ATK") is not that X: the card is refused rather than read as dealing the chosen X (card_binder.cpp).
+  Node chosen_x() const;
   int32_t duration(const Clause& c, int32_t fallback);
   std::optional<int> subject_filter(const Clause& c, size_t to);
 
@@ -362,7 +365,8 @@ class CardBinder {
   std::optional<int64_t> discarded_slot_;  // the slot that keeps "the discarded card" of a discard cost
   std::optional<uint32_t> duel_local_;     // the winner of the unit's duel ("If this Personality wins the duel")
   std::vector<size_t> multi_targets_;      // this unit's targets of more than one card ("target one or two X")
-  std::optional<int64_t> performer_slot_;  // an action card's performer, chosen as the action is announced
+  std::optional<int64_t> performer_slot_;
+  mutable bool reads_defined_x_ = false;  // an effect read the chosen X of a card whose text defines X  // an action card's performer, chosen as the action is announced
   std::optional<uint32_t> moved_local_;   // whether the card the effect moved was elsewhere ("If he moved")
   SourceRange moved_card_;                 // the words naming that card ("as he moves", moments.cpp)
   std::optional<uint32_t> destroyed_local_;  // whether the unit's attack destroyed its target ("After this destroys a card")

@@ -89,7 +89,7 @@ bool CardBinder::stat_changes(const Clause& c, size_t from, std::vector<StatChan
     if (stat < 0 && !m.stat().empty()) stat = lex_.stat_abbrev(m.stat());
     if (stat < 0 && next < t.size() && (stat = lex_.stat_at(std::span(t).subspan(next), len)) >= 0) next += len;
     if (stat < 0) return fail({m.range, "it names no stat"});
-    Node d = m.uses_x ? call("cardrt_ctx_x", {G(), C()}) : konst(m.value);
+    Node d = m.uses_x ? chosen_x() : konst(m.value);
     if (m.uses_x && m.text[0] != '+') d = binary(Op::Sub, konst(0), std::move(d));
     out.push_back({stat, std::move(d)});
     i = next;

@@ -18,7 +18,7 @@ struct NotYet {};
 class MeaningLowering {
  public:
   MeaningLowering(const CheckContext& ctx, Module& m, const CardReading& r, size_t index)
-      : p_(ctx.profile), m_(m), card_(*r.card), prefix_("c" + std::to_string(index) + "_" + ident(r.card->title).substr(0, 24)) {
+      : p_(ctx.profile), m_(m), card_(*r.card), x_defined_by_text_(r.x.source == XSource::DefinedByText), prefix_("c" + std::to_string(index) + "_" + ident(r.card->title).substr(0, 24)) {
     for (size_t t = 0; t < p_.card_types.size(); ++t)
       if (p_.card_types[t].name == card_.type) type_ = &p_.card_types[t];
     for (size_t k = 0; k < p_.keywords.size(); ++k)
@@ -486,8 +486,10 @@ class MeaningLowering {
   }
 
   // ---------------------------------------------------------------- amounts (000 7)
-  static Node amount(const Amount& a) {
-    if (a.kind == Amount::Kind::X) return call("cardrt_ctx_x", {G(), C()});  // 000 7.4: the card's one X
+  Node amount(const Amount& a) const {
+    // 000 7.4: the card's one X, chosen and announced; an X the text defines is another amount, not lowered yet
+    if (a.kind == Amount::Kind::X && x_defined_by_text_) throw NotYet{};
+    if (a.kind == Amount::Kind::X) return call("cardrt_ctx_x", {G(), C()});
     return konst(a.value);
   }
 
@@ -498,6 +500,7 @@ class MeaningLowering {
   const GameProfile& p_;
   Module& m_;
   const ast::Card& card_;
+  bool x_defined_by_text_;
   const CardTypeDef* type_ = nullptr;
   int terrain_ = -1;
   std::string prefix_, unit_prefix_;

@@ -483,7 +483,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       size_t after = i + 2 + len;
       if ((n.kind == ast::TermKind::Number || n.kind == ast::TermKind::X) && stat >= 0 && after < to && word_is(*t[after], "or")) {
         std::string more = after + 1 < to ? lower_word(*t[after + 1]) : "";
-        Node v = n.kind == ast::TermKind::X ? call("cardrt_ctx_x", {G(), C()}) : konst(n.value);
+        Node v = n.kind == ast::TermKind::X ? chosen_x() : konst(n.value);
         Node s = call("cardrt_stat_get", {G(), card, konst(stat)});
         if (more == "less" || more == "fewer") add(binary(Op::Le, std::move(s), std::move(v)));
         else if (more == "more" || more == "greater") add(binary(Op::Ge, std::move(s), std::move(v)));
@@ -619,7 +619,7 @@ std::optional<Node> CardBinder::stat_comparison(const std::vector<const ast::Ter
       direction(word(k + 2)) != 0) {
     int stat = stat_at(k + 3, len, total);
     if (stat < 0 || base_stat) return std::nullopt;
-    Node v = t[k]->kind == ast::TermKind::X ? call("cardrt_ctx_x", {G(), C()}) : konst(t[k]->value);
+    Node v = t[k]->kind == ast::TermKind::X ? chosen_x() : konst(t[k]->value);
     last = k + 2 + len;
     return binary(direction(word(k + 2)) < 0 ? Op::Le : Op::Ge, value(card, stat, total), std::move(v));
   }
@@ -1039,7 +1039,7 @@ std::optional<Node> CardBinder::amount_at(const Clause& c, size_t i) {
   if (i >= c.terms.size()) return std::nullopt;
   const ast::Term& t = *c.terms[i];
   if (t.kind == ast::TermKind::Number) return konst(t.value);
-  if (t.kind == ast::TermKind::X) return call("cardrt_ctx_x", {G(), C()});
+  if (t.kind == ast::TermKind::X) return chosen_x();
   std::string w = lower_word(t);
   if (w == "a" || w == "an") return konst(1);
   if (int n = Lexicon::number_word(w); n >= 0) return konst(n);

@@ -167,12 +167,10 @@ class MeaningLowering {
     // a person performs its own actions, an attachment's are its bearer's: what the words say of that card is a
     // restriction the lowering does not hold yet
     if (type_->person || type_->attaches) throw NotYet{};
-    Node mine = filter_test(p.filter, param(2));
+    std::optional<Node> here;
     if ((designators & CARDRT_DESIG_BATTLE) && !p.anywhere)
-      mine = and_(std::move(mine), binary(Op::Eq, call("cardrt_card_battlefield", {G(), param(2)}), call("cardrt_current_battlefield", {G()})));
-    Body f;
-    f.stmts.push_back(ret(std::move(mine)));
-    int fn = add_function("filter", FnKind::Filter, std::move(f), p.range);
+      here = binary(Op::Eq, call("cardrt_card_battlefield", {G(), param(2)}), call("cardrt_current_battlefield", {G()}));
+    int fn = filter_function(p.filter, p.range, std::move(here));
     performer_slot_ = static_cast<int>(u_->targets.size());
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(performer_slot_), fn_ref(fn), konst(1), konst(1), konst(0)}),
                                      konst(CARDRT_OK))));
@@ -479,9 +477,12 @@ class MeaningLowering {
            });
   }
 
-  int filter_function(const CardFilter& f, SourceRange origin) {
+  // `also`: one more test of the card (param 2) the set's words do not give ("at the current battlefield")
+  int filter_function(const CardFilter& f, SourceRange origin, std::optional<Node> also = std::nullopt) {
     Body b;
-    b.stmts.push_back(ret(filter_test(f, param(2))));
+    Node test = filter_test(f, param(2));
+    if (also) test = and_(std::move(test), std::move(*also));
+    b.stmts.push_back(ret(std::move(test)));
     return add_function("filter", FnKind::Filter, std::move(b), origin);
   }
 

@@ -412,13 +412,22 @@ class Transformer {
 
   // 003 Traits: a pronoun names the latest target of its unit, or its performer or the card by its own name when
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
-  CardRef pronoun(SourceRange where, bool person, const Unit& u) const {
+  CardRef pronoun(SourceRange where, bool person, const Unit& u) {
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
     CardRef r;
     r.range = where;
     r.kind = CardRef::Kind::Pronoun;
     r.target = antecedent_ == Antecedent::Name ? -2 : antecedent_ == Antecedent::Performer ? -1 : static_cast<int>(u.targets.size() - 1);
     r.person = person;
+    // "he" needs a person; "it" may name any card (a Nonhuman Personality is "it" as well)
+    std::vector<ProfileId> types = r.target == -2 ? std::vector<ProfileId>{card_type_}
+                                   : r.target == -1 ? u.performer->filter.card_types
+                                                    : u.targets[static_cast<size_t>(r.target)].filter.card_types;
+    for (ProfileId t : types)
+      if (person && t >= 0 && !p_.card_types[static_cast<size_t>(t)].person) {
+        disagreeing_.emplace_back(where, t);
+        break;
+      }
     return r;
   }
 
@@ -633,6 +642,9 @@ class Transformer {
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
   enum class Antecedent : uint8_t { None, Target, Performer, Name };
   Antecedent antecedent_ = Antecedent::None;
+
+ public:
+  std::vector<std::pair<SourceRange, ProfileId>> disagreeing_;  // pronouns of a person naming a card of another type
 };
 
 }  // namespace
@@ -685,7 +697,9 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     return out;
   }
   try {
-    out.unit = Transformer(tokens, profile, card_type).unit(tree);
+    Transformer reader(tokens, profile, card_type);
+    out.unit = reader.unit(tree);
+    out.disagreeing_pronouns = std::move(reader.disagreeing_);
   } catch (const Refusal& r) {
     out.unread = r.where;
     out.why = r.why;

@@ -5,6 +5,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "meaning/meaning.h"
 #include "profile/game_profile.h"
@@ -16,6 +18,9 @@ struct WordingRead {
   std::optional<meaning::Unit> unit;  // the meaning, when every word was read
   SourceRange unread;                 // otherwise: the first word no shape reads (or the last, if more was expected)
   std::string why;                    // and what went wrong in the reading, when the words were read
+  // 003 Traits: pronouns that name a person ("he", "him", "his") whose antecedent may be a card of a type that is no
+  // person (the profile's [person] card types): the pronoun, and that card type
+  std::vector<std::pair<SourceRange, meaning::ProfileId>> disagreeing_pronouns;
 };
 
 // `card_type`: the card's type in the profile (references to "this Personality" on an attachment name its bearer).

@@ -26,6 +26,9 @@ void read_meaning(CheckContext& ctx) {
       std::vector<wording::WordToken> printed = classifier.classify(p, card.title);
       if (printed.empty()) continue;  // reminder text alone: no rules meaning (003 Reminder text), nothing to read
       WordingRead r = read_wording(printed, ctx.profile, type);
+      for (const auto& [pronoun, card_type] : r.disagreeing_pronouns)  // 003 Traits: "he" names a person
+        ctx.diags.report(DiagId::PronounAgreement, pronoun, std::string(ctx.sources.text(pronoun)),
+                         ctx.profile.card_types[static_cast<size_t>(card_type)].name);
       m.unread = r.unread;
       m.why = std::move(r.why);
       if (r.unit) {

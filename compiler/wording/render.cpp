@@ -327,15 +327,9 @@ class Renderer {
     }
   }
 
-  // a person is "he"/"him" (the profile marks its card types [person]); any other card is "it" (a card named by
-  // keywords alone may be either: the printed pronoun says which)
-  bool person(const CardRef& r) const {
-    if (r.target == -2) return r.person;  // the card by its own name: as printed
-    const CardFilter& f = r.target < 0 ? u_->performer->filter : u_->targets[static_cast<size_t>(r.target)].filter;
-    bool person = f.card_types.empty() ? r.person : true;
-    for (ProfileId t : f.card_types) person = person && t >= 0 && p_.card_types[static_cast<size_t>(t)].person;
-    return person;
-  }
+  // "he" or "it" as printed: both may name a person ("a Nonhuman Personality ... it"); "he" for a card that is no
+  // person is reported where the pronoun is read (PronounAgreement), not rendered away
+  static bool person(const CardRef& r) { return r.person; }
 
   // "your performing unbowed Monk", "your performing Courtier at any location"
   void performer(const Performer& p) {

@@ -146,11 +146,23 @@ TEST(Meaning, ThisNamesTheBearerOnAnAttachment) {
 
 // The round trip: a Holding is "it" (the profile marks Personality a person), so "him" for one is reported.
 TEST(Meaning, RoundTripReportsAWordTheMeaningDoesNotSay) {
-  auto r = read("Strategy", "**Battle:** Target an opposing Holding. Bow him.");
+  auto r = read("Strategy", "**Battle:** Target a Personality. Give him Samurai and Cavalry and Shadowlands.");
   ASSERT_TRUE(r->paragraph().unit);
   EXPECT_FALSE(r->paragraph().round_trips);
-  EXPECT_EQ(r->paragraph().rendered, "Battle: Target an opposing Holding. Bow it.");
+  EXPECT_EQ(r->paragraph().rendered, "Battle: Target a Personality. Give him Samurai, Cavalry and Shadowlands.");
   EXPECT_EQ(r->set->diags->warnings(), 1u);
+}
+
+// 003 Traits: "he" names a person (the profile's [person] card types); "him" for a Holding is an error where the
+// pronoun is read, not a reading bound anyway; "it" may name a person too.
+TEST(Meaning, PronounAgreement) {
+  auto r = read("Strategy", "**Battle:** Target an opposing Holding. Bow him.");
+  ASSERT_TRUE(r->paragraph().unit);
+  EXPECT_EQ(r->set->diags->errors(), 1u);
+  auto it = read("Strategy", "**Battle:** Target a Nonhuman Personality: Move it home.");
+  ASSERT_TRUE(it->paragraph().unit);
+  EXPECT_EQ(it->set->diags->errors(), 0u);
+  EXPECT_TRUE(it->paragraph().round_trips) << it->paragraph().rendered;
 }
 
 // Draw: the number of cards and the noun agree; X stays the card's X (000 7.4).

@@ -447,25 +447,32 @@ Status LibraryStream::compile_slice(ir::Module& m, size_t first, size_t end) {
     dir_ = *dir;
   }
   for (size_t i = first; i < end; ++i) ir::mark_handed(m.functions[i].body, handed_);
-  const size_t piece = pieces_.size();
-  pieces_.push_back(RegisterPiece{0, m.functions[end].body.kids.size(), 1});
-  // The slice's part of the plan: only this slice's piece is defined (by its first partition), as partition 1.
-  std::vector<RegisterPiece> pieces(piece + 1, RegisterPiece{0, 0, 0});
-  pieces[piece] = pieces_[piece];
-
   const size_t n = end - first;
   const size_t parts = std::max<size_t>(1, n / std::max<size_t>(1, opts_.stream_partition_functions));
   const size_t chunk = (n + parts - 1) / parts;
+  // The slice's registration in pieces (register_pieces.h), piece j in partition j, so that no partition compiles
+  // more than its share of it (an optnone function of thousands of statements is most of a partition's memory).
+  const ir::Function& registration = m.functions[end];
+  std::vector<RegisterPiece> cut = cut_register_function(registration, parts);
+  if (cut.empty()) cut.push_back(RegisterPiece{0, registration.body.kids.size(), 0});
+  // The plan as this slice's partitions see it: the earlier slices' pieces are declared only (partition 0 is none
+  // of these; partition j + 1 defines the slice's piece j).
+  std::vector<RegisterPiece> pieces(pieces_.size(), RegisterPiece{0, 0, 0});
+  for (size_t j = 0; j < cut.size(); ++j) {
+    pieces.push_back(RegisterPiece{cut[j].begin, cut[j].end, static_cast<uint32_t>(j + 1)});
+    pieces_.push_back(RegisterPiece{0, 0, 1});  // for finish(): called, defined elsewhere
+  }
+
   std::vector<std::string> objects(parts), errors(parts);
   in_parallel(parts, opts_.jobs, [&](size_t j) {
     const size_t a = std::min(end, first + j * chunk), b = std::min(end, a + chunk);
-    if (j > 0 && a == b) return;
+    if (j > 0 && a == b && j >= cut.size()) return;
     LowerOptions lower_options = opts_.lower;
     lower_options.verify_ir = false;  // verify_functions did
     lower_options.define_identity = false;
     lower_options.hidden_functions = true;
     lower_options.define_function = [a, b](size_t i) { return i >= a && i < b; };
-    lower_options.partition = j == 0 ? 1 : 2;
+    lower_options.partition = j + 1;
     lower_options.register_pieces = &pieces;
     auto object = partition_object(m, lower_options, opts_.opt);
     if (object)

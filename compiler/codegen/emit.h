@@ -29,7 +29,7 @@ struct EmitOptions {
   // partitions a slice is compiled in (at least this many functions each). The library depends on both; only tests
   // change them (to cut a small set).
   size_t slice_functions = 4096;
-  size_t stream_partition_functions = 1024;
+  size_t stream_partition_functions = kPartitionFunctions;
 };
 
 // The module lowered and optimized at opts.opt, as LLVM IR text (`cardc compile --emit=llvm`).

@@ -19,15 +19,17 @@ namespace cardc::wording {
 class Classifier {
  public:
   explicit Classifier(const Lexicon& lex);
-  // The tokens of `p`: its blocks joined by COLON, its sentences ended by PERIOD where printed.
-  std::vector<WordToken> classify(const ast::Paragraph& p) const;
+  // The tokens of `p`: its blocks joined by COLON, its sentences ended by PERIOD where printed. `title`: the card's
+  // title, whose words name the card itself (NAME).
+  std::vector<WordToken> classify(const ast::Paragraph& p, std::string_view title = {}) const;
 
  private:
   // `lower`: scratch for the lower-cased word, reused across a paragraph's words (no allocation per word)
-  void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out, std::string& lower) const;
-  // `first`: words[0] lower-cased
-  bool profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out,
-                    size_t& len) const;
+  void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out, std::string_view title, std::string& lower) const;
+  size_t own_name(std::span<const ast::Term* const> words, std::string_view title) const;
+  // `first`: words[0] lower-cased; `event`: whether an event phrase may start here
+  bool profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out, size_t& len,
+                    bool event) const;
   const Lexicon& lex_;
   const GameProfile& p_;
   std::vector<int> verb_tokens_;

@@ -29,11 +29,12 @@ struct Read {
   }
 };
 
-std::unique_ptr<Read> read(const std::string& type, const std::string& text, const std::string& game = "legends") {
+std::unique_ptr<Read> read(const std::string& type, const std::string& text, const std::string& game = "legends",
+                           const std::string& title = "A") {
   auto r = std::make_unique<Read>();
   r->game = test::parse_game(read_file(std::string(CARDC_SOURCE_DIR) + "/cards/" + game + "/" + game + ".game"));
   r->profile = load_profile(*r->game->profile, *r->game->diags);
-  r->set = test::parse_set("game " + game + "\ncard \"A\"\n  type " + type + "\n  text\n    " + text + "\n");
+  r->set = test::parse_set("game " + game + "\ncard \"" + title + "\"\n  type " + type + "\n  text\n    " + text + "\n");
   r->ctx = std::make_unique<CheckContext>(CheckContext{r->set->sm, *r->profile, *r->set->set, *r->set->diags, {}});
   run_sema(*r->ctx);
   return r;
@@ -328,6 +329,123 @@ TEST(Meaning, InOrderTo) {
   EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
   // what comes before "to" names its cards as any effect does
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow him to gain 1 Honor.")->paragraph().unit);
+}
+
+// 001 Battlefields: a card moved home leaves the battlefield; "home" may come before or after the card, and the
+// rendering keeps the order printed. As a cost, a card already home cannot pay it.
+TEST(Meaning, MoveHome) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Move him home.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::move_);
+  ASSERT_TRUE(e.to);
+  EXPECT_EQ(e.to->kind, Place::Kind::Home);
+  EXPECT_EQ(e.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto first = read("Strategy", "**Battle:** Move home a target enemy Personality.");
+  ASSERT_TRUE(first->paragraph().unit) << first->text(first->paragraph().unread) << ": " << first->paragraph().why;
+  EXPECT_TRUE(std::get<Effect>(first->unit().body.at(0)).place_first);
+  EXPECT_EQ(first->paragraph().rendered, "Battle: Move home target enemy Personality.");
+  EXPECT_TRUE(first->paragraph().round_trips);
+  auto cost = read("Strategy", "**Battle:** Move your performing Ninja Personality home and target an enemy card: Bow it.");
+  ASSERT_TRUE(cost->paragraph().unit) << cost->text(cost->paragraph().unread) << ": " << cost->paragraph().why;
+  ASSERT_EQ(cost->unit().costs.size(), 1u);
+  EXPECT_EQ(cost->unit().costs[0].verb, Primitive::move_);
+  EXPECT_EQ(cost->unit().costs[0].card->kind, CardRef::Kind::Performer);
+  // home is where a card goes, not a card: "Move home" with no card is not read
+  EXPECT_FALSE(read("Strategy", "**Battle:** Move home.")->paragraph().unit);
+}
+
+// 001 Attach: "without attachments" (any attached card), "without Followers" (a type that attaches), "without a
+// Weapon or Armor" (attached cards with one of the keywords); a type that never attaches makes no such test.
+TEST(Meaning, WithoutAttachments) {
+  auto r = read("Strategy", "**Battle:** Target an enemy card without attachments: Bow it.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  ASSERT_EQ(f.attached.size(), 1u);
+  EXPECT_TRUE(f.attached[0].none);
+  EXPECT_TRUE(f.attached[0].card_types.empty());
+  EXPECT_TRUE(f.attached[0].keywords.empty());
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto kinds = read("Strategy", "**Battle:** Bow this card and target an enemy Personality without a Weapon or Armor: Bow him.");
+  ASSERT_TRUE(kinds->paragraph().unit) << kinds->text(kinds->paragraph().unread) << ": " << kinds->paragraph().why;
+  const AttachedTest& a = kinds->unit().targets.at(0).filter.attached.at(0);
+  const GameProfile& p = *kinds->profile;
+  EXPECT_EQ(a.keywords, (std::vector<ProfileId>{kinds->id_of(p.keywords, "Weapon"), kinds->id_of(p.keywords, "Armor")}));
+  EXPECT_TRUE(kinds->paragraph().round_trips) << kinds->paragraph().rendered;
+  auto type = read("Strategy", "**Battle:** Target an enemy Personality without Followers: Destroy him.");
+  ASSERT_TRUE(type->paragraph().unit) << type->text(type->paragraph().unread) << ": " << type->paragraph().why;
+  EXPECT_EQ(type->unit().targets.at(0).filter.attached.at(0).card_types,
+            std::vector<ProfileId>{type->id_of(type->profile->card_types, "Follower")});
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality without Holdings: Destroy him.")->paragraph().unit);
+  // after alternatives the words do not say which card type the clause describes
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Follower or Personality without Followers: Destroy it.")->paragraph().unit);
+}
+
+// 000 7.2: a card's stat as an amount, its value as the effect resolves: "a Force penalty equal to his own Personal
+// Honor" (the target's), "Akagi's Force" (003 Card title: the card's own name names the card), "Honor equal to its
+// Force". A name that is not the card's is no reference.
+TEST(Meaning, StatAmounts) {
+  auto r = read("Personality", "**Battle:** Give a target enemy Personality a Force penalty equal to his own Personal Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const auto& give = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_EQ(give.gifts.size(), 1u);
+  const StatChange& ch = *give.gifts[0].change;
+  EXPECT_EQ(ch.stat, r->id_of(p.stats, "Force"));
+  EXPECT_EQ(ch.delta.kind, Amount::Kind::StatOf);
+  EXPECT_TRUE(ch.delta.negated);  // a penalty
+  EXPECT_EQ(ch.delta.stat, r->id_of(p.stats, "Personal Honor"));
+  EXPECT_EQ(ch.delta.of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(ch.delta.of->target, 0);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto named = read("Personality", "**Battle:** Give a target enemy Personality a Force penalty equal to Akagi's Force.", "legends",
+                    "Bayushi Akagi");
+  ASSERT_TRUE(named->paragraph().unit) << named->text(named->paragraph().unread) << ": " << named->paragraph().why;
+  const Amount& a = std::get<Effect>(named->unit().body.at(0)).gifts.at(0).change->delta;
+  EXPECT_EQ(a.of->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(a.of->name, "Akagi");
+  EXPECT_EQ(named->paragraph().rendered, "Battle: Give target enemy Personality a Force penalty equal to Akagi's Force.");
+  EXPECT_TRUE(named->paragraph().round_trips);
+  auto gain = read("Strategy", "**Open:** Target a Follower: Gain Honor equal to its Force.");
+  ASSERT_TRUE(gain->paragraph().unit) << gain->text(gain->paragraph().unread) << ": " << gain->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(gain->unit().body.at(0)).amount->kind, Amount::Kind::StatOf);
+  EXPECT_TRUE(gain->paragraph().round_trips) << gain->paragraph().rendered;
+  // another card's name, a bonus with no stat, "equal to" a number: not read
+  EXPECT_FALSE(read("Personality", "**Battle:** Give a target Personality a Force bonus equal to Kenji's Force.", "legends",
+                    "Bayushi Akagi")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Follower: Give him a bonus equal to his Chi.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Gain Honor equal to 2.")->paragraph().unit);
+}
+
+// 003 Card title: a card named by its own name is the latest thing a pronoun after it names ("give Ruri +2F and give
+// her Samurai": Ruri, not the target); named only as whose stat an amount is, it is not.
+TEST(Meaning, PronounAfterTheCardsName) {
+  auto r = read("Personality", "**Battle:** Target a Personality: Bow him to give Ruri +2F and give her Samurai.", "legends", "Iron Ruri");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<InOrderTo>(r->unit().body.at(0));
+  EXPECT_EQ(k.done.at(0).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(k.done.at(0).card->target, 0);
+  EXPECT_EQ(k.then.at(0).card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(k.then.at(1).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(k.then.at(1).card->target, -2);  // Ruri
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto stat = read("Personality", "**Battle:** Target a Personality: Give him a Force bonus equal to Ruri's Chi. Bow him.", "legends",
+                   "Iron Ruri");
+  ASSERT_TRUE(stat->paragraph().unit) << stat->text(stat->paragraph().unread) << ": " << stat->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(stat->unit().body.at(1)).card->target, 0);  // "him": the target
+}
+
+// 001 Attach: "attachment" is any card attached to another (out of play, a card of a type that attaches).
+TEST(Meaning, AttachmentNoun) {
+  auto r = read("Strategy", "**Battle:** Bow a target enemy attachment.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  EXPECT_TRUE(f.attachment);
+  EXPECT_TRUE(f.card_types.empty());
+  EXPECT_EQ(f.side, Side::Enemy);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_EQ(r->paragraph().rendered, "Battle: Bow target enemy attachment.");
 }
 
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).

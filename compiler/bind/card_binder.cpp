@@ -937,7 +937,7 @@ using binding::Body;
 using binding::CardBinder;
 
 BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_identity, const std::string& source_hash,
-                         bool from_meaning) {
+                         bool from_meaning, const ir::SliceSink* slices) {
   BindResult out;
   out.module.game = ctx.profile.game;
   out.module.profile_hash = profile_identity;
@@ -955,7 +955,26 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
     return it != errors.end() && it->first == card.file && it->second < card.end;
   };
   const Lexicon lex(ctx.profile);
+  // ir/slices.h: the cards bound since the last slice, handed over once they have enough functions.
+  size_t slice_first = 0;
+  auto hand_over_slice = [&] {
+    ir::Function registration;
+    registration.name = "cardrt_library_register";
+    registration.kind = ir::FnKind::Register;
+    registration.locals = reg.locals;
+    registration.body = ir::block(std::move(reg.stmts));
+    out.stopped = !slices->take(out.module, slice_first, registration);
+    for (size_t f = slice_first; f < out.module.functions.size(); ++f) out.module.functions[f].body = ir::Node{};
+    reg = Body{};
+    slice_first = out.module.functions.size();
+    ++out.slices;
+  };
   for (size_t i = 0; i < ctx.readings.size(); ++i) {
+    if (slices && out.module.functions.size() > slice_first &&
+        out.module.functions.size() - slice_first >= slices->min_functions) {
+      hand_over_slice();
+      if (out.stopped) break;
+    }
     const CardReading& r = ctx.readings[i];
     const bool checked_clean = !has_error(r.card->range);
     DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);

@@ -50,6 +50,9 @@ struct LowerOptions {
   // the partition that defines the register function calls the pieces in order, and partition `partition` defines
   // the pieces planned for it. Null: the register function is one function.
   const std::vector<RegisterPiece>* register_pieces = nullptr;
+  // The functions card code hands the runtime (ir/handed_functions.h), gathered while the bodies were there (a
+  // library written in slices, emit.h LibraryStream). Null: found in the module's bodies.
+  const std::vector<bool>* handed = nullptr;
   bool verify_ir = true;        // false: the caller has run ir::verify on the module already
   // Read the most asked runtime queries from the runtime's views instead of calling them (inline_queries.h). Only
   // tests turn it off (to compare both ways).

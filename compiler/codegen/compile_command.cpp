@@ -82,8 +82,23 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
     return 2;
   }
 
+  EmitOptions emit_opts;
+  emit_opts.opt = *level;
+  emit_opts.cc = opts.cc;
+  emit_opts.jobs = opts.jobs > 0 ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
+  if (signing_key) emit_opts.signing_key = &*signing_key;
+  // A library is compiled slice by slice while the binder runs (emit.h LibraryStream).
+  std::optional<LibraryStream> stream;
+  std::optional<ir::SliceSink> sink;
+  CompileOptions build_opts = opts;
+  if (emit == "lib") {
+    stream.emplace(emit_opts);
+    sink = stream->sink();
+    build_opts.slices = &*sink;
+  }
+
   ir::Module module;
-  if (const int r = build(opts, module, err); r != 0) return r;
+  if (const int r = build(build_opts, module, err); r != 0) return r;
   // From here on every message is printed after the progress line is erased.
   struct ProgressDone {
     const CompileOptions& o;
@@ -94,6 +109,12 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
   } progress_done{opts};
   if (opts.progress && module.functions.size() > 300 && emit != "ir" && emit != "profile")
     opts.progress("generating code for " + std::to_string(module.functions.size()) + " functions");
+
+  if (stream && !stream->error().empty()) {
+    progress_done.clear();
+    err << "cardc compile: " << stream->error() << "\n";
+    return stream->invalid_module() ? 1 : 2;
+  }
 
   // --emit=profile: the description of the runtime profile the set was compiled against (docs/runtime.md
   // "Profile descriptions"), which every card library embeds.
@@ -110,13 +131,9 @@ int run_compile(const CompileOptions& opts, const BuildIrModule& build, std::ost
       return 1;
     }
   }
-  EmitOptions emit_opts;
-  emit_opts.opt = *level;
-  emit_opts.cc = opts.cc;
-  emit_opts.jobs = opts.jobs > 0 ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
-  if (signing_key) emit_opts.signing_key = &*signing_key;
   if (emit == "lib") {
-    if (Status s = write_library(module, opts.output, emit_opts); !s) {
+    if (Status s = stream->slices() > 0 ? stream->finish(module, opts.output) : write_library(module, opts.output, emit_opts);
+        !s) {
       progress_done.clear();
       err << "cardc compile: " << s.error() << "\n";
       return 2;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ir/ir.h"
+#include "ir/slices.h"
 
 namespace cardc::codegen {
 
@@ -23,6 +24,9 @@ struct CompileOptions {
   // Hears what a long compile is doing ("generating code for 10,001 functions"; "" when it is over); the driver
   // shows it as a progress line on a terminal. Empty: nothing is reported.
   std::function<void(const std::string& what)> progress;
+  // Set by run_compile for the builder, not by callers: --emit=lib hands the binder's slices to the library as they
+  // are bound (emit.h LibraryStream), so a large set's IR is never alive all at once. Null: bind the whole module.
+  const ir::SliceSink* slices = nullptr;
 };
 
 // Builds the checked, bound module of opts.paths. Returns 0 with `module` filled, or the exit code of the

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <thread>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include <llvm/ADT/SmallVector.h>
@@ -29,6 +29,7 @@
 #include "codegen/partition.h"
 #include "codegen/register_pieces.h"
 #include "codegen/target.h"
+#include "ir/handed_functions.h"
 #include "ir/verify.h"
 
 extern char** environ;
@@ -128,6 +129,72 @@ struct Cleanup {
   }
 };
 
+// What is alive at once (EmitCounters): LLVM modules of partitions, and the functions they define.
+std::atomic<size_t> live_modules{0}, most_modules{0}, live_functions{0}, most_functions{0};
+
+void raise_to(std::atomic<size_t>& most, size_t now) {
+  for (size_t seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
+  }
+}
+
+// Counts a lowered module (and its defined functions) as alive for its lifetime.
+class LiveModule {
+ public:
+  explicit LiveModule(const llvm::Module& m) {
+    for (const llvm::Function& f : m)
+      if (!f.isDeclaration()) ++functions_;
+    raise_to(most_modules, ++live_modules);
+    raise_to(most_functions, live_functions += functions_);
+  }
+  ~LiveModule() {
+    --live_modules;
+    live_functions -= functions_;
+  }
+  LiveModule(const LiveModule&) = delete;
+  LiveModule& operator=(const LiveModule&) = delete;
+
+ private:
+  size_t functions_ = 0;
+};
+
+// One partition of a library (the functions and register pieces `lower_options` selects, hidden so the objects link
+// with each other), lowered in a context of its own and compiled to the bytes of an object file at `level`.
+Expected<std::string> partition_object(const ir::Module& m, const LowerOptions& lower_options, OptLevel level) {
+  try {
+    auto tm = make_target_machine(level, /*host_cpu=*/false);
+    if (!tm) return tm.take_failure();
+    llvm::LLVMContext context;
+    auto lowered = lower(m, context, lower_options);
+    if (!lowered) return lowered.take_failure();
+    const LiveModule alive(**lowered);
+    prepare_module(**lowered, **tm);
+    if (Status st = optimize(**lowered, level, tm->get()); !st) return Failure{st.error()};
+    llvm::SmallVector<char, 0> buffer;
+    llvm::raw_svector_ostream out(buffer);
+    llvm::legacy::PassManager pm;
+    if ((*tm)->addPassesToEmitFile(pm, out, nullptr, llvm::CodeGenFileType::ObjectFile))
+      return Failure{"the target cannot emit object files"};
+    pm.run(**lowered);
+    return std::string(buffer.data(), buffer.size());
+  } catch (const std::exception& e) {
+    return Failure{std::string("code generation failed: ") + e.what()};
+  }
+}
+
+// Runs work(0) .. work(count - 1) on up to `jobs` threads (the calling one among them).
+template <class Work>
+void in_parallel(size_t count, unsigned jobs, const Work& work) {
+  std::atomic<size_t> next{0};
+  auto loop = [&] {
+    for (size_t i; (i = next++) < count;) work(i);
+  };
+  const size_t threads = std::min<size_t>(std::max(1u, jobs), count);
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(loop);
+  loop();
+  for (std::thread& t : pool) t.join();
+}
+
 // A large library is compiled as the partitions of codegen/partition.h, one object each, on opts.jobs threads
 // (each with its own LLVMContext and TargetMachine); functions are hidden instead of internal so the objects link
 // with each other. The register function's partition is compiled without the IR pipeline and at codegen -O0 (it
@@ -137,56 +204,68 @@ Expected<std::vector<std::string>> emit_partition_objects(const ir::Module& m, c
   std::vector<std::string> objects(plan.count), errors(plan.count);
   // the register function spread over the partitions (register_pieces.h), not the long pole of the compile
   const std::vector<RegisterPiece> pieces = plan_register_pieces(m, plan);
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t p; (p = next++) < plan.count;) {
-      try {
-        const OptLevel level = p == 0 ? OptLevel::O0 : opts.opt;
-        auto tm = make_target_machine(level, /*host_cpu=*/false);
-        if (!tm) {
-          errors[p] = tm.error();
-          continue;
-        }
-        llvm::LLVMContext context;
-        LowerOptions lower_options = opts.lower;
-        lower_options.verify_ir = false;  // write_library did
-        lower_options.define_identity = p == 0;
-        lower_options.hidden_functions = true;
-        lower_options.define_function = [&plan, p](size_t i) { return plan.of[i] == p; };
-        lower_options.partition = p;
-        if (!pieces.empty()) lower_options.register_pieces = &pieces;
-        auto lowered = lower(m, context, lower_options);
-        if (!lowered) {
-          errors[p] = lowered.error();
-          continue;
-        }
-        prepare_module(**lowered, **tm);
-        if (Status st = optimize(**lowered, level, tm->get()); !st) {
-          errors[p] = st.error();
-          continue;
-        }
-        llvm::SmallVector<char, 0> buffer;
-        llvm::raw_svector_ostream out(buffer);
-        llvm::legacy::PassManager pm;
-        if ((*tm)->addPassesToEmitFile(pm, out, nullptr, llvm::CodeGenFileType::ObjectFile)) {
-          errors[p] = "the target cannot emit object files";
-          continue;
-        }
-        pm.run(**lowered);
-        objects[p].assign(buffer.data(), buffer.size());
-      } catch (const std::exception& e) {
-        errors[p] = std::string("code generation failed: ") + e.what();
-      }
-    }
-  };
-  const size_t threads = std::min<size_t>(std::max(1u, opts.jobs), plan.count);
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  in_parallel(plan.count, opts.jobs, [&](size_t p) {
+    LowerOptions lower_options = opts.lower;
+    lower_options.verify_ir = false;  // write_library did
+    lower_options.define_identity = p == 0;
+    lower_options.hidden_functions = true;
+    lower_options.define_function = [&plan, p](size_t i) { return plan.of[i] == p; };
+    lower_options.partition = p;
+    if (!pieces.empty()) lower_options.register_pieces = &pieces;
+    auto object = partition_object(m, lower_options, p == 0 ? OptLevel::O0 : opts.opt);
+    if (object)
+      objects[p] = std::move(*object);
+    else
+      errors[p] = object.error();
+  });
   for (const std::string& e : errors)
     if (!e.empty()) return Failure{e};
   return objects;
+}
+
+Expected<std::string> find_linker(const EmitOptions& opts) {
+  auto cc = find_program(opts.cc.empty() ? "cc" : opts.cc);
+  if (!cc)
+    return Failure{"cannot link the card library: " + cc.error() +
+                   " (a C compiler driver links the object into a shared library: install gcc or clang, or "
+                   "name one with --cc)"};
+  return cc;
+}
+
+Expected<std::string> make_temp_folder() {
+  std::string dir_pattern = (fs::temp_directory_path() / "cardc-XXXXXX").string();
+  if (!::mkdtemp(dir_pattern.data())) return Failure{"cannot create a temporary folder: " + errno_text()};
+  return dir_pattern;
+}
+
+// `cc -shared` of the objects (in `dir`, a temporary folder) into a temporary file beside `path`, signed or sealed
+// with m's identity, renamed into place.
+Status link_library(const ir::Module& m, const std::string& cc, const std::vector<std::string>& object_paths,
+                    const std::string& dir, const std::string& path, const EmitOptions& opts) {
+  const std::string log_path = dir + "/cc.log";
+  std::vector<std::string> argv = {cc, "-shared", "-o", ""};
+  argv.insert(argv.end(), object_paths.begin(), object_paths.end());
+  auto out = temp_beside(path);
+  if (!out) return out.take_failure();
+  Cleanup out_cleanup{*out};
+  argv[3] = *out;
+  auto status = run(argv, log_path);
+  if (!status) return status.take_failure();
+  if (*status != 0)
+    return Failure{cc + " -shared failed (exit " + std::to_string(*status) + "):\n" + read_small_file(log_path)};
+
+  char error[512] = {};
+  if (opts.signing_key) {
+    if (cardrt_library_sign(out->c_str(), opts.signing_key->bytes.data(), m.game.c_str(), m.profile_hash.c_str(),
+                            m.source_hash.c_str(), error, sizeof error) != CARDRT_OK)
+      return Failure{std::string("cannot sign the card library: ") + error};
+  } else if (cardrt_library_seal(out->c_str(), error, sizeof error) != CARDRT_OK) {
+    return Failure{std::string("cannot seal the card library: ") + error};
+  }
+  if (::chmod(out->c_str(), 0755) != 0 || ::rename(out->c_str(), path.c_str()) != 0)
+    return Failure{"cannot write '" + path + "': " + errno_text()};
+  out_cleanup.path.clear();  // renamed into place
+  return Status::success();
 }
 
 }  // namespace
@@ -262,11 +341,8 @@ Status write_file_atomically(const std::string& path, std::string_view bytes, un
 Status write_library(const ir::Module& m, const std::string& path, const EmitOptions& opts) {
   try {
     if (m.register_fn < 0) return Failure{"a card library needs a register function (the module has none)"};
-    auto cc = find_program(opts.cc.empty() ? "cc" : opts.cc);
-    if (!cc)
-      return Failure{"cannot link the card library: " + cc.error() +
-                     " (a C compiler driver links the object into a shared library: install gcc or clang, or "
-                     "name one with --cc)"};
+    auto cc = find_linker(opts);
+    if (!cc) return cc.take_failure();
     // One object, or one per partition for a large module (emit_partition_objects).
     std::vector<std::string> objects;
     const PartitionPlan plan = plan_partitions(m);
@@ -282,38 +358,170 @@ Status write_library(const ir::Module& m, const std::string& path, const EmitOpt
       objects.push_back(std::move(*object));
     }
 
-    std::string dir_pattern = (fs::temp_directory_path() / "cardc-XXXXXX").string();
-    if (!::mkdtemp(dir_pattern.data())) return Failure{"cannot create a temporary folder: " + errno_text()};
-    Cleanup dir{dir_pattern};
-    const std::string log_path = dir_pattern + "/cc.log";
-    std::vector<std::string> argv = {*cc, "-shared", "-o", ""};
+    auto dir = make_temp_folder();
+    if (!dir) return dir.take_failure();
+    Cleanup dir_cleanup{*dir};
+    std::vector<std::string> object_paths;
     for (size_t i = 0; i < objects.size(); ++i) {
-      const std::string obj_path = dir_pattern + "/cards" + (objects.size() > 1 ? "." + std::to_string(i) : "") + ".o";
+      const std::string obj_path = *dir + "/cards" + (objects.size() > 1 ? "." + std::to_string(i) : "") + ".o";
       if (Status s = write_file_atomically(obj_path, objects[i]); !s) return s;
-      argv.push_back(obj_path);
+      object_paths.push_back(obj_path);
     }
+    return link_library(m, *cc, object_paths, *dir, path, opts);
+  } catch (const std::exception& e) {
+    return Failure{std::string("cannot write the card library: ") + e.what()};
+  }
+}
 
-    auto out = temp_beside(path);
-    if (!out) return out.take_failure();
-    Cleanup out_cleanup{*out};
-    argv[3] = *out;
-    auto status = run(argv, log_path);
-    if (!status) return status.take_failure();
-    if (*status != 0)
-      return Failure{*cc + " -shared failed (exit " + std::to_string(*status) + "):\n" + read_small_file(log_path)};
+EmitCounters emit_counters() { return EmitCounters{most_modules.load(), most_functions.load()}; }
 
-    char error[512] = {};
-    if (opts.signing_key) {
-      if (cardrt_library_sign(out->c_str(), opts.signing_key->bytes.data(), m.game.c_str(), m.profile_hash.c_str(),
-                              m.source_hash.c_str(), error, sizeof error) != CARDRT_OK)
-        return Failure{std::string("cannot sign the card library: ") + error};
-    } else if (cardrt_library_seal(out->c_str(), error, sizeof error) != CARDRT_OK) {
-      return Failure{std::string("cannot seal the card library: ") + error};
+void reset_emit_counters() {
+  most_modules = live_modules.load();
+  most_functions = live_functions.load();
+}
+
+// ---------------------------------------------------------------- LibraryStream
+
+LibraryStream::LibraryStream(const EmitOptions& opts) : opts_(opts) {}
+
+LibraryStream::~LibraryStream() {
+  if (dir_.empty()) return;
+  std::error_code ec;
+  fs::remove_all(dir_, ec);
+}
+
+ir::SliceSink LibraryStream::sink() {
+  ir::SliceSink s;
+  s.min_functions = opts_.slice_functions;
+  s.take = [this](ir::Module& m, size_t first, ir::Function& registration) { return take(m, first, registration); };
+  s.restart = [this] { restart(); };
+  return s;
+}
+
+void LibraryStream::restart() {
+  for (const std::string& object : objects_) ::unlink(object.c_str());
+  objects_.clear();
+  handed_.clear();
+  pieces_.clear();
+  slices_ = 0;
+  next_first_ = 0;
+  error_.clear();
+  invalid_module_ = false;
+}
+
+bool LibraryStream::take(ir::Module& m, size_t first, ir::Function& registration) {
+  if (!error_.empty()) return false;
+  try {
+    // The registration is the register function for the time of the slice's compile (register_pieces.h's pieces
+    // are cut from the register function's body), then goes back to the binder.
+    const size_t end = m.functions.size();
+    const int register_fn = m.register_fn;
+    m.functions.push_back(std::move(registration));
+    m.register_fn = static_cast<int>(end);
+    const Status compiled = compile_slice(m, first, end);
+    registration = std::move(m.functions.back());
+    m.functions.pop_back();
+    m.register_fn = register_fn;
+    next_first_ = end;
+    if (!compiled) error_ = compiled.error();
+  } catch (const std::exception& e) {
+    error_ = std::string("cannot write the card library: ") + e.what();
+  }
+  return error_.empty();
+}
+
+// Functions [first, end) of `m` and its register function (number `end`), verified and compiled into objects: the
+// functions in partitions of at least stream_partition_functions, the first of which also defines this slice's
+// piece of the registration.
+Status LibraryStream::compile_slice(ir::Module& m, size_t first, size_t end) {
+  if (const auto errors = ir::verify_functions(m, first, end + 1); !errors.empty()) {
+    invalid_module_ = true;
+    return Failure{"invalid effect IR module:\n" + ir::format(errors)};
+  }
+  if (dir_.empty()) {
+    auto cc = find_linker(opts_);
+    if (!cc) return cc.take_failure();
+    cc_ = *cc;
+    auto dir = make_temp_folder();
+    if (!dir) return dir.take_failure();
+    dir_ = *dir;
+  }
+  for (size_t i = first; i < end; ++i) ir::mark_handed(m.functions[i].body, handed_);
+  const size_t n = end - first;
+  const size_t parts = std::max<size_t>(1, n / std::max<size_t>(1, opts_.stream_partition_functions));
+  const size_t chunk = (n + parts - 1) / parts;
+  // The slice's registration in pieces (register_pieces.h), piece j in partition j, so that no partition compiles
+  // more than its share of it (an optnone function of thousands of statements is most of a partition's memory).
+  const ir::Function& registration = m.functions[end];
+  std::vector<RegisterPiece> cut = cut_register_function(registration, parts);
+  if (cut.empty()) cut.push_back(RegisterPiece{0, registration.body.kids.size(), 0});
+  // The plan as this slice's partitions see it: the earlier slices' pieces are declared only (partition 0 is none
+  // of these; partition j + 1 defines the slice's piece j).
+  std::vector<RegisterPiece> pieces(pieces_.size(), RegisterPiece{0, 0, 0});
+  for (size_t j = 0; j < cut.size(); ++j) {
+    pieces.push_back(RegisterPiece{cut[j].begin, cut[j].end, static_cast<uint32_t>(j + 1)});
+    pieces_.push_back(RegisterPiece{0, 0, 1});  // for finish(): called, defined elsewhere
+  }
+
+  std::vector<std::string> objects(parts), errors(parts);
+  in_parallel(parts, opts_.jobs, [&](size_t j) {
+    const size_t a = std::min(end, first + j * chunk), b = std::min(end, a + chunk);
+    if (j > 0 && a == b && j >= cut.size()) return;
+    LowerOptions lower_options = opts_.lower;
+    lower_options.verify_ir = false;  // verify_functions did
+    lower_options.define_identity = false;
+    lower_options.hidden_functions = true;
+    lower_options.define_function = [a, b](size_t i) { return i >= a && i < b; };
+    lower_options.partition = j + 1;
+    lower_options.register_pieces = &pieces;
+    auto object = partition_object(m, lower_options, opts_.opt);
+    if (object)
+      objects[j] = std::move(*object);
+    else
+      errors[j] = object.error();
+  });
+  for (const std::string& e : errors)
+    if (!e.empty()) return Failure{e};
+  for (std::string& object : objects) {
+    if (object.empty()) continue;
+    const std::string obj_path = dir_ + "/cards." + std::to_string(objects_.size() + 1) + ".o";
+    if (Status s = write_file_atomically(obj_path, object); !s) return s;
+    objects_.push_back(obj_path);
+    std::string().swap(object);
+  }
+  ++slices_;
+  return Status::success();
+}
+
+Status LibraryStream::finish(ir::Module& m, const std::string& path) {
+  try {
+    if (!error_.empty()) return Failure{error_};
+    if (slices_ == 0) return Failure{"no slice of the library was compiled"};
+    if (m.register_fn < 0 || static_cast<size_t>(m.register_fn) + 1 != m.functions.size() ||
+        next_first_ > static_cast<size_t>(m.register_fn))
+      return Failure{"a card library needs a register function, last, after the cards of its slices"};
+    const size_t end = static_cast<size_t>(m.register_fn);
+    if (Status s = compile_slice(m, next_first_, end); !s) {
+      error_ = s.error();
+      return s;
     }
-    if (::chmod(out->c_str(), 0755) != 0 || ::rename(out->c_str(), path.c_str()) != 0)
-      return Failure{"cannot write '" + path + "': " + errno_text()};
-    out_cleanup.path.clear();  // renamed into place
-    return Status::success();
+    // The entry point: the handed functions declared, then every slice's piece called in order (all are in other
+    // objects: partition 1 is not this one), and the identity symbols.
+    LowerOptions lower_options = opts_.lower;
+    lower_options.verify_ir = false;
+    lower_options.define_identity = true;
+    lower_options.hidden_functions = true;
+    lower_options.define_function = [end](size_t i) { return i == end; };
+    lower_options.partition = 0;
+    lower_options.register_pieces = &pieces_;
+    lower_options.handed = &handed_;
+    auto entry = partition_object(m, lower_options, OptLevel::O0);
+    if (!entry) return entry.take_failure();
+    const std::string entry_path = dir_ + "/cards.0.o";
+    if (Status s = write_file_atomically(entry_path, *entry); !s) return s;
+    std::vector<std::string> object_paths{entry_path};
+    object_paths.insert(object_paths.end(), objects_.begin(), objects_.end());
+    return link_library(m, cc_, object_paths, dir_, path, opts_);
   } catch (const std::exception& e) {
     return Failure{std::string("cannot write the card library: ") + e.what()};
   }

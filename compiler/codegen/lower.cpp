@@ -222,7 +222,9 @@ class Lowerer {
     f_ = &f;
     fn_ = fn;
     begin_body(fn, f.locals);
-    if (&f == register_function()) statement(ir::handed_function_declarations(im_));  // ir.h: first of all
+    if (&f == register_function())  // ir.h: first of all
+      statement(options_.handed ? ir::handed_function_declarations(im_, *options_.handed)
+                                : ir::handed_function_declarations(im_));
     if (options_.register_pieces && &f == register_function())
       call_pieces();
     else

@@ -72,12 +72,10 @@ std::vector<bool> cuts(const ir::Function& f) {
 
 }  // namespace
 
-std::vector<RegisterPiece> plan_register_pieces(const ir::Module& m, const PartitionPlan& plan) {
-  if (m.register_fn < 0 || static_cast<size_t>(m.register_fn) >= m.functions.size() || plan.count < 2) return {};
-  const ir::Function& f = m.functions[static_cast<size_t>(m.register_fn)];
+std::vector<RegisterPiece> cut_register_function(const ir::Function& f, size_t wanted) {
   if (f.body.op != ir::Op::Block) return {};
   const size_t n = f.body.kids.size();
-  const size_t wanted = std::min(plan.count - 1, n / kRegisterPieceStatements);
+  wanted = std::min(wanted, n / kRegisterPieceStatements);
   if (wanted < 2) return {};
   const std::vector<bool> cut = cuts(f);
   std::vector<RegisterPiece> pieces;
@@ -87,10 +85,18 @@ std::vector<RegisterPiece> plan_register_pieces(const ir::Module& m, const Parti
     size_t end = k == wanted ? n : std::max(n * k / wanted, begin + kRegisterPieceStatements);
     while (end < n && !cut[end]) ++end;
     if (n - end < kRegisterPieceStatements) end = n;  // a short tail joins the last piece
-    pieces.push_back(RegisterPiece{begin, end, static_cast<uint32_t>(1 + pieces.size() % (plan.count - 1))});
+    pieces.push_back(RegisterPiece{begin, end, 0});
     begin = end;
   }
   if (pieces.size() < 2) return {};
+  return pieces;
+}
+
+std::vector<RegisterPiece> plan_register_pieces(const ir::Module& m, const PartitionPlan& plan) {
+  if (m.register_fn < 0 || static_cast<size_t>(m.register_fn) >= m.functions.size() || plan.count < 2) return {};
+  std::vector<RegisterPiece> pieces =
+      cut_register_function(m.functions[static_cast<size_t>(m.register_fn)], plan.count - 1);
+  for (size_t k = 0; k < pieces.size(); ++k) pieces[k].partition = static_cast<uint32_t>(1 + k % (plan.count - 1));
   return pieces;
 }
 

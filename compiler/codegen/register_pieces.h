@@ -33,6 +33,10 @@ inline constexpr size_t kRegisterPieceStatements = 1024;
 // One piece per partition but the first (which holds the entry point), as even as the cuts allow; none when the
 // module has no register function, a single partition, or a register function too small to be worth cutting.
 std::vector<RegisterPiece> plan_register_pieces(const ir::Module& m, const PartitionPlan& plan);
+// The cuts of that plan: register function `f` in at most `wanted` pieces (partition 0 each), as even as the cuts
+// allow; none when fewer than two pieces of kRegisterPieceStatements would do (a library written in slices, emit.h
+// LibraryStream, cuts each slice's registration so).
+std::vector<RegisterPiece> cut_register_function(const ir::Function& f, size_t wanted);
 
 // Not a C identifier, so no module function can take the name (as function_table_name).
 inline std::string register_piece_name(size_t k) { return "cardc.register." + std::to_string(k); }

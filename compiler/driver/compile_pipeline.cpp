@@ -25,7 +25,7 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
 std::unique_ptr<CompiledSet> compile_sets(const std::vector<std::string>& paths,
                                           const std::vector<std::string>& profile_dirs, bool bind,
                                           const ProgressFn& progress, const CardsLeftOut* left_out,
-                                          const SourceManager* reread) {
+                                          const SourceManager* reread, const ir::SliceSink* slices) {
   auto out = std::make_unique<CompiledSet>();
   out->path = paths.empty() ? "" : paths.front();
   ParseLimits limits;
@@ -105,7 +105,7 @@ std::unique_ptr<CompiledSet> compile_sets(const std::vector<std::string>& paths,
   out->checked = out->diags.errors() == 0;
   if (!out->checked || !bind) return out;
   phase("binding");
-  out->bound = bind_card_set(*out->ctx, out->profile_identity, out->source_hash);
+  out->bound = bind_card_set(*out->ctx, out->profile_identity, out->source_hash, true, slices);
   out->bound.module.profile_description = std::move(description);
   // The sets and the profile as read: with the compiler's identity (in the cache's key) they determine the module.
   std::string material = "set\n" + sources + "\nprofile\n" + std::string(out->sm.contents(pfile));
@@ -124,7 +124,8 @@ void print_diagnostics(const SourceManager& sm, const DiagnosticEngine& diags, s
 namespace cardc {
 
 int build_ir_module(const std::vector<std::string>& paths, const std::vector<std::string>& profile_dirs,
-                    ir::Module& module, std::ostream& err, const ProgressFn& progress, bool keep_going) {
+                    ir::Module& module, std::ostream& err, const ProgressFn& progress, bool keep_going,
+                    const ir::SliceSink* slices) {
   std::vector<std::string> sets;
   for (const auto& p : paths) {
     const std::vector<std::string> found = expand_inputs({p});
@@ -147,7 +148,7 @@ int build_ir_module(const std::vector<std::string>& paths, const std::vector<std
     err << "cardc compile: give at least one card set (.cards) or folder; found 0\n";
     return 2;
   }
-  auto compiled = compile_sets(sets, profile_dirs, true, progress);
+  auto compiled = compile_sets(sets, profile_dirs, true, progress, nullptr, nullptr, slices);
   if (progress) progress("");
   write_diagnostics(compiled->sm, compiled->diags.sorted(), err);
   if (!compiled->mixed_games.empty()) {
@@ -171,7 +172,8 @@ int build_ir_module(const std::vector<std::string>& paths, const std::vector<std
       if (!in || in->range.file >= sets.size()) return 1;
       if (left_out.insert({size_t(in->range.file), in->range.begin}).second) titles.push_back(in->title);
     }
-    compiled = compile_sets(sets, profile_dirs, true, progress, &left_out, &compiled->sm);
+    if (slices && slices->restart) slices->restart();  // the first binding's slices are not the library's
+    compiled = compile_sets(sets, profile_dirs, true, progress, &left_out, &compiled->sm, slices);
     if (progress) progress("");
     if (!compiled->checked || compiled->diags.errors()) {
       write_diagnostics(compiled->sm, compiled->diags.sorted(), err);

@@ -47,10 +47,12 @@ std::unique_ptr<CompiledSet> compile_set(const std::string& path, const std::vec
 // Several sets of one game as one: the first set's header, every set's cards in order, checked and bound together
 // (one library). `left_out` drops those cards before checking; `reread` takes the sets' texts from an earlier
 // compile's source manager (set i is its file i) instead of reading them again (standard input reads once).
+// `slices`: bind_card_set hands the cards to it slice by slice (ir/slices.h).
 std::unique_ptr<CompiledSet> compile_sets(const std::vector<std::string>& paths,
                                           const std::vector<std::string>& profile_dirs, bool bind = true,
                                           const ProgressFn& progress = {}, const CardsLeftOut* left_out = nullptr,
-                                          const SourceManager* reread = nullptr);
+                                          const SourceManager* reread = nullptr,
+                                          const ir::SliceSink* slices = nullptr);
 
 // Loads a profile by path (for scenarios that name a game), with its identity.
 struct LoadedProfile {
@@ -66,7 +68,9 @@ void print_diagnostics(const SourceManager& sm, const DiagnosticEngine& diags, s
 // `cardc compile`'s front half (compiler/codegen/compile_command.h BuildIrModule): the card sets of the paths (files
 // and folders, every folder must hold one) to one module. 0 with `module` filled; 1 when the sets have errors
 // (printed to err); 2 on usage or I/O errors. `keep_going`: cards with errors are left out (and named) instead.
+// `slices`: the module is handed to it slice by slice as it is bound (ir/slices.h, bind_card_set).
 int build_ir_module(const std::vector<std::string>& paths, const std::vector<std::string>& profile_dirs,
-                    ir::Module& module, std::ostream& err, const ProgressFn& progress = {}, bool keep_going = false);
+                    ir::Module& module, std::ostream& err, const ProgressFn& progress = {}, bool keep_going = false,
+                    const ir::SliceSink* slices = nullptr);
 
 }  // namespace cardc

@@ -200,7 +200,7 @@ int main(int argc, char** argv) {
       return cardc::codegen::run_compile(
           compile_opts,
           [keep_going](const cardc::codegen::CompileOptions& o, cardc::ir::Module& m, std::ostream& e) {
-            return cardc::build_ir_module(o.paths, o.profile_dirs, m, e, o.progress, keep_going);
+            return cardc::build_ir_module(o.paths, o.profile_dirs, m, e, o.progress, keep_going, o.slices);
           },
           std::cout, std::cerr);
     }

@@ -1,5 +1,6 @@
 #include "ir/verify.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <limits>
 #include <optional>
@@ -285,7 +286,9 @@ AbiType fn_param_type(FnKind k, int index) {
   return AbiType::I32;
 }
 
-std::vector<VerifyError> verify(const Module& m) {
+std::vector<VerifyError> verify(const Module& m) { return verify_functions(m, 0, m.functions.size()); }
+
+std::vector<VerifyError> verify_functions(const Module& m, size_t first, size_t end) {
   std::vector<VerifyError> errors;
   auto module_error = [&](std::string message) { errors.push_back({{}, std::move(message), {}}); };
 
@@ -299,9 +302,11 @@ std::vector<VerifyError> verify(const Module& m) {
     module_error("the register function '" + m.functions[static_cast<size_t>(m.register_fn)].name + "' is a " +
                  fn_kind_name(m.functions[static_cast<size_t>(m.register_fn)].kind) + " function");
 
+  end = std::min(end, m.functions.size());
+  first = std::min(first, end);
   std::unordered_set<std::string_view> names;
-  names.reserve(m.functions.size());
-  for (size_t i = 0; i < m.functions.size(); ++i) {
+  names.reserve(end - first);
+  for (size_t i = first; i < end; ++i) {
     const Function& f = m.functions[i];
     auto name_error = [&](std::string message) { errors.push_back({f.name, std::move(message), f.origin}); };
     if (!is_c_identifier(f.name))
@@ -315,7 +320,7 @@ std::vector<VerifyError> verify(const Module& m) {
         name_error("'" + f.name + "' is reserved for the card library's identity");
   }
   Verifier v(m, errors);
-  for (const Function& f : m.functions) v.function(f);
+  for (size_t i = first; i < end; ++i) v.function(m.functions[i]);
   return errors;
 }
 

@@ -4,6 +4,7 @@
 // runtime's ABI list (runtime/include/cardrt/abi.def: name, arity and argument types).
 // Plain C++: no LLVM. The code generator (compiler/codegen) and the interpreter can both rely on it.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -60,6 +61,9 @@ struct VerifyError {
 
 // Every problem found (empty when the module is well formed).
 std::vector<VerifyError> verify(const Module& m);
+// The module-level checks and those of functions [first, end) only (a module checked slice by slice, ir/slices.h:
+// names are unique within the slice; the whole module's names are checked once its slices are all bound).
+std::vector<VerifyError> verify_functions(const Module& m, size_t first, size_t end);
 // "function 'f': message" lines, one per error.
 std::string format(const std::vector<VerifyError>& errors);
 

@@ -70,11 +70,21 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
     if (!p_.verbs[v].words.empty()) verbs_by_first_[p_.verbs[v].words[0]].push_back(static_cast<int>(v));
   for (size_t e = 0; e < p_.events.size(); ++e)
     if (!p_.events[e].words.empty()) events_by_first_[p_.events[e].words[0]].push_back(static_cast<int>(e));
+  // ClauseReader::third_person_verb's forms: base + "s", base + "es", and "y" -> "ies"; the first verb keeps a form
+  for (size_t v = 0; v < p_.verbs.size(); ++v) {
+    if (p_.verbs[v].words.size() != 1) continue;
+    const std::string& base = p_.verbs[v].words[0];
+    third_person_.emplace(base + "s", static_cast<int>(v));
+    third_person_.emplace(base + "es", static_cast<int>(v));
+    if (base.size() > 1 && base.back() == 'y')
+      third_person_.emplace(base.substr(0, base.size() - 1) + "ies", static_cast<int>(v));
+  }
 }
 
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
 // resource, a status, a card type, a keyword, a designator, a card state.
-bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken& out, size_t& len, bool event) const {
+bool Classifier::profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out,
+                              size_t& len, bool event) const {
   len = 0;
   auto offer = [&](int id, size_t n, Token type) {
     if (id < 0 || n <= len) return;
@@ -83,8 +93,7 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken
     out.id = id;
   };
   size_t n = 0;
-  const std::string first = lower_word(*words[0]);
-  auto candidates = [&](const std::unordered_map<std::string, std::vector<int>>& m) -> const std::vector<int>* {
+  auto candidates = [&](const ByWord<std::vector<int>>& m) -> const std::vector<int>* {
     auto it = m.find(first);
     return it == m.end() ? nullptr : &it->second;
   };
@@ -95,11 +104,13 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken
     out.id = verb;
     out.value = p_.verbs[static_cast<size_t>(verb)].permanent ? 1 : 0;  // what the round trip compares besides the primitive
   }
-  if (len == 0 && ClauseReader(p_).third_person_verb(first, verb) &&
-      verb_tokens_[static_cast<size_t>(verb)] != 0) {
-    len = 1;
-    out.type = verb_tokens_[static_cast<size_t>(verb)];
-    out.id = verb;
+  if (len == 0) {
+    if (auto it = third_person_.find(first); it != third_person_.end() && verb_tokens_[static_cast<size_t>(it->second)] != 0) {
+      verb = it->second;
+      len = 1;
+      out.type = verb_tokens_[static_cast<size_t>(verb)];
+      out.id = verb;
+    }
   }
   // (each lookup sets n before it is offered: a function's arguments have no order of evaluation)
   int id = lex_.duration_at(words, n);
@@ -181,7 +192,8 @@ size_t Classifier::own_name(std::span<const ast::Term* const> words, std::string
   return n;
 }
 
-void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordToken>& out, std::string_view title) const {
+void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordToken>& out, std::string_view title,
+                          std::string& lower) const {
   // a possessive word is read as its stem followed by POSS: "Akagi's Force" is NAME POSS STAT
   std::vector<ast::Term> stems;
   std::vector<bool> possessive;
@@ -230,13 +242,14 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
                                                     out.back().type != tok(Token::AND) && out.back().type != tok(Token::OR) &&
                                                     out.back().type != tok(Token::COMMA) && out.back().type != tok(Token::TO) &&
                                                     out.back().type != tok(Token::MAY));
-        if (profile_name(std::span(words).subspan(i), w, len, subject_before)) {
+        lower.assign(t.text);  // lower_word, into the paragraph's scratch
+        for (char& c : lower) c = ascii_lower(c);
+        if (profile_name(std::span(words).subspan(i), lower, w, len, subject_before)) {
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;
         }
         len = 1;
-        std::string lower = lower_word(t);
-        auto it = closed_words().find(lower);
+        auto it = closed_words().find(std::string_view(lower));
         w.type = it == closed_words().end() ? tok(Token::WORD) : it->second;
         if (w.type == tok(Token::WORD) && !title.empty())
           if (size_t n = own_name(std::span(words).subspan(i), title)) {
@@ -263,6 +276,11 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
 
 std::vector<WordToken> Classifier::classify(const ast::Paragraph& p, std::string_view title) const {
   std::vector<WordToken> out;
+  size_t most = p.blocks.size();  // at most a token a term, a period a sentence, a colon a block
+  for (const ast::Block& block : p.blocks)
+    for (const ast::Sentence& s : block.sentences) most += s.terms.size() + 1;
+  out.reserve(most);
+  std::string lower;
   for (size_t b = 0; b < p.blocks.size(); ++b) {
     const ast::Block& block = p.blocks[b];
     if (b > 0) {  // the colon between two blocks: where the earlier one ends
@@ -270,7 +288,7 @@ std::vector<WordToken> Classifier::classify(const ast::Paragraph& p, std::string
       out.push_back(WordToken{tok(Token::COLON), SourceRange{prev.file, prev.end, prev.end}});
     }
     for (const ast::Sentence& s : block.sentences) {
-      sentence(s.terms, out, title);
+      sentence(s.terms, out, title, lower);
       if (s.ends_with_period) out.push_back(WordToken{tok(Token::PERIOD), SourceRange{s.range.file, s.range.end, s.range.end}});
     }
   }

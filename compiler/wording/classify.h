@@ -3,7 +3,9 @@
 // (grammar/english/WordingLexer.g4). The profile's names come first, longest match, multi-word names merged into one
 // token (003 Keywords: a keyword compares whole); then the language's closed-class words; any other word is WORD,
 // which no sentence shape reads.
+#include <functional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -22,9 +24,12 @@ class Classifier {
   std::vector<WordToken> classify(const ast::Paragraph& p, std::string_view title = {}) const;
 
  private:
-  void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out, std::string_view title) const;
+  // `lower`: scratch for the lower-cased word, reused across a paragraph's words (no allocation per word)
+  void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out, std::string_view title, std::string& lower) const;
   size_t own_name(std::span<const ast::Term* const> words, std::string_view title) const;
-  bool profile_name(std::span<const ast::Term* const> words, WordToken& out, size_t& len, bool event) const;
+  // `first`: words[0] lower-cased; `event`: whether an event phrase may start here
+  bool profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out, size_t& len,
+                    bool event) const;
   const Lexicon& lex_;
   const GameProfile& p_;
   std::vector<int> verb_tokens_;
@@ -36,8 +41,18 @@ class Classifier {
     bool holds;
   };
   std::vector<StateWords> state_words_;
+  // Maps keyed by a lower-case word, looked up with a string_view (no key string built per lookup).
+  struct WordHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  template <class V>
+  using ByWord = std::unordered_map<std::string, V, WordHash, std::equal_to<>>;
   // profile verbs and events by their first word (lower case): the few that can start at a word, not all of them
-  std::unordered_map<std::string, std::vector<int>> verbs_by_first_, events_by_first_;  // per profile verb: the token of its primitive (0: a primitive with no token)
+  ByWord<std::vector<int>> verbs_by_first_, events_by_first_;
+  // the third-person forms of the one-word verbs ("challenges", "carries") -> the first verb with that form, as
+  // ClauseReader::third_person_verb finds it (walking the verbs for every word cost a tenth of the meaning pass)
+  ByWord<int> third_person_;
 };
 
 }  // namespace cardc::wording

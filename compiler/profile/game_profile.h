@@ -75,6 +75,7 @@ struct PhraseDef {  // events, durations: matched word by word
   std::string attr;  // event subject / duration boundary
   SourceRange where;
   std::string signal;  // events: the runtime's built-in event it is (enter_play, destroyed, turn_start ...)
+  bool engine = false;  // events: [engine]: the engine raises it (cardrt_game_emit), as it performs that step or action
 };
 
 struct VerbDef {

@@ -1,0 +1,21 @@
+// Pass "events": the events cards wait for are a contract (docs/language.md, Events). A trigger or a delayed effect
+// waits for one of the profile's events; the event is raised either by the runtime (its `signal`: the built-in event
+// it is) or by the engine, which the profile declares with `[engine]` (the engine performs that step or action and
+// calls cardrt_game_emit). An event neither raises would leave the card waiting forever: the card is refused.
+#include "sema/pipeline.h"
+#include "sema/unit_walk.h"
+
+namespace cardc {
+
+void check_event_contract(CheckContext& ctx) {
+  for (CardReading& r : ctx.readings)
+    for_each_unit(r.units, [&](TextUnit& u, bool) {
+      for (Clause* c : clauses_of(u)) {
+        if (c->event < 0 || static_cast<size_t>(c->event) >= ctx.profile.events.size()) continue;
+        const PhraseDef& e = ctx.profile.events[static_cast<size_t>(c->event)];
+        if (e.signal.empty() && !e.engine) ctx.diags.report(DiagId::EventNeverRaised, c->range, e.text, ctx.profile.game);
+      }
+    });
+}
+
+}  // namespace cardc

@@ -305,7 +305,7 @@ class Loader {
               "turn start", "turn end", "battle resolved", "targeted", "bonus", "penalty", "attached",
               "status inflicted", "bowed", "would gain resource", "would be destroyed", "would be damaged",
               "would draw", "would resolve action", "focused", "payment", "provinces revealed",
-              "province destroyed"};
+              "province destroyed", "lethal damage", "duel entered"};
           if (!ph.signal.empty() && std::find(signals.begin(), signals.end(), ph.signal) == signals.end())
             diags_.report(DiagId::ProfileBadPolicy, attr(d, "signal")->value->range, "event signal", ph.signal,
                           join(signals));

@@ -138,6 +138,13 @@ bool CardBinder::fail(Failure f) {
   return false;
 }
 
+// A moment that waits for an event nobody raises (docs/language.md, Events): the runtime raises an event with a
+// signal, the engine one the profile marks [engine]; a card waiting for any other would wait forever.
+bool CardBinder::never_raised(SourceRange where, int event) {
+  ctx_.diags.report(DiagId::EventNeverRaised, where, p_.events[static_cast<size_t>(event)].text, p_.game);
+  return false;
+}
+
 int add_unit_function(Module& m, const std::string& unit_prefix, const std::string& suffix, FnKind kind, Body body,
                       SourceRange origin) {
   Function f;
@@ -504,6 +511,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
       standing->conditions.erase(standing->conditions.begin());
       kind = CARDRT_AB_TRIGGERED;
       trigger = runtime_event(standing->event);
+      if (!p_.events[static_cast<size_t>(standing->event)].raised()) return never_raised(u.effects[0].conditions.front(), standing->event);
     }
   }
   // 002 rule 525: "If you would gain a prayer token, gain 1 more prayer token instead."
@@ -697,6 +705,8 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
       replacing_ = true;
     } else if (e.signal == "turn end") {
       // "Before your turn ends": the runtime signals the turn's end before anything of it ends.
+    } else if (e.signal == "lethal damage") {
+      // "Before this unit receives Lethal Damage": the runtime raises it before the rule destroys the unit (004 Health)
     } else if (!e.signal.empty()) {
       return fail({c.range, "a trigger before '" + e.text + "' is not compiled yet"});
     }

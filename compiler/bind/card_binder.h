@@ -122,6 +122,7 @@ class CardBinder {
   // card_binder.cpp: the card, its units and their registration (003 Abilities, 003 Traits)
   Node checked(Node c, Body& reg);
   bool fail(Failure f);
+  bool never_raised(SourceRange where, int event);  // EventNeverRaised: a moment waiting for an event nobody raises
   Node this_unit() const;  // 001 This: "this unit" is the card, or the one an attachment is attached to
   int add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin);
   int filter_function(Node test, SourceRange origin);

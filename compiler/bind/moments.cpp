@@ -212,6 +212,8 @@ std::optional<bool> CardBinder::event_moment(const Clause& c, EventMoment& out, 
   uint32_t who = b.local();
   b.stmts.push_back(let(who, std::move(*card)));
   out.card = local(who);
+  // every word read, the moment waits for the event: someone must raise it (docs/language.md, Events)
+  if (!e.raised()) return never_raised(c.conditions.front(), c.event);
   out.event = runtime_event(c.event);
   return true;
 }

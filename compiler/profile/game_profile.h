@@ -75,6 +75,9 @@ struct PhraseDef {  // events, durations: matched word by word
   std::string attr;  // event subject / duration boundary
   SourceRange where;
   std::string signal;  // events: the runtime's built-in event it is (enter_play, destroyed, turn_start ...)
+  bool engine = false;  // events: [engine]: the engine raises it (cardrt_game_emit), as it performs that step or action
+  // events: someone raises it (the runtime, or the engine), so a card may wait for it (docs/language.md, Events)
+  bool raised() const { return !signal.empty() || engine; }
 };
 
 struct VerbDef {

@@ -29,7 +29,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};
   static const std::vector<std::string_view> keyword{"rule", "prefix"};
-  static const std::vector<std::string_view> event{"subject", "signal"};
+  static const std::vector<std::string_view> event{"subject", "signal", "engine"};
   static const std::vector<std::string_view> duration{"ends at"};
   static const std::vector<std::string_view> status{"resist roll", "damage", "token"};
   static const std::vector<std::string_view> dice{"sides"};
@@ -299,12 +299,13 @@ class Loader {
         if (event) {
           // The runtime's built-in event this phrase is (runtime/src/profile.cpp names them).
           ph.signal = attr_value(d, "signal");
+          ph.engine = attr(d, "engine") != nullptr;
           static const std::vector<std::string_view> signals{
               "enter play", "leave play", "destroyed", "damaged", "resource gained", "resource lost", "card drawn",
               "turn start", "turn end", "battle resolved", "targeted", "bonus", "penalty", "attached",
               "status inflicted", "bowed", "would gain resource", "would be destroyed", "would be damaged",
               "would draw", "would resolve action", "focused", "payment", "provinces revealed",
-              "province destroyed"};
+              "province destroyed", "lethal damage", "duel entered"};
           if (!ph.signal.empty() && std::find(signals.begin(), signals.end(), ph.signal) == signals.end())
             diags_.report(DiagId::ProfileBadPolicy, attr(d, "signal")->value->range, "event signal", ph.signal,
                           join(signals));

@@ -13,6 +13,7 @@ const std::vector<Pass>& sema_passes() {
       {"stats", check_stats},               // 003 Stats: abbreviations, absent stats, restrictions, min/max
       {"abilities", check_abilities},       // 003 Keywords, Abilities, Embedded text, Created cards
       {"game-rules", check_game_rules},    // durations, resources, 002 rules 522-525, 004 dice and statuses
+      {"events", check_event_contract},    // every event a card waits for is raised by the runtime or the engine
       {"meaning", read_meaning},           // the wording grammar: each paragraph's meaning, and its round trip
   };
   return passes;

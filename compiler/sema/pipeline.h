@@ -26,6 +26,7 @@ void check_numbers(CheckContext& ctx);
 void check_stats(CheckContext& ctx);
 void check_abilities(CheckContext& ctx);
 void check_game_rules(CheckContext& ctx);
+void check_event_contract(CheckContext& ctx);  // compiler/sema/event_contract.cpp
 void read_meaning(CheckContext& ctx);  // compiler/wording/read_meaning.cpp
 
 }  // namespace cardc

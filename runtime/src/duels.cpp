@@ -80,6 +80,10 @@ CardId Game::duel(cardrt_effect_ctx* ctx, CardId a, CardId b, uint32_t flags) {
     }
   }
   s_.duel = State::Duel{{a, b}, 0};
+  // each duelist enters the duel ("After this beast enters a duel"), before either player focuses
+  for (auto [duelist, other] : {std::pair{a, b}, std::pair{b, a}})
+    if (in_play(duelist))
+      raise(EventInfo{.kind = CARDRT_EV_DUEL_ENTERED, .card = duelist, .player = card(duelist).controller, .other = other});
   const CardId fa = choose_focus(ctx, a), fb = choose_focus(ctx, b);
   // 003 Traits: "Focus Effect:" is a trigger at a point in a duel: each focused card's, once both are focused
   for (auto [f, duelist] : {std::pair{fa, a}, std::pair{fb, b}})

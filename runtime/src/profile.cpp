@@ -10,7 +10,7 @@ const char* builtin_event_name(int32_t id) {
                                       "targeted", "bonus", "penalty", "attached", "status_inflicted", "bowed",
                                       "would_gain_resource", "would_be_destroyed", "would_be_damaged", "would_draw",
                                       "would_resolve_action", "focused", "payment", "provinces_revealed",
-                                      "province_destroyed"};
+                                      "province_destroyed", "lethal_damage", "duel_entered"};
   constexpr int32_t n = int32_t(sizeof(names) / sizeof(names[0]));
   return (id >= 0 && id < n) ? names[id] : "event";
 }

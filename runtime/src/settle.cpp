@@ -94,11 +94,19 @@ void Game::settle() {
             card(id).zero_chi_logged = false;
           }
         }
-        // 004 Health: damage counters equal to or above total Health are Lethal Damage
-        if (p.rule(CARDRT_RULE_LETHAL_DAMAGE) && health >= 0 && dmg >= 0 && in_play(id) &&
-            stat_present(card(id), health) && card(id).counters[size_t(dmg)] > 0 &&
-            card(id).counters[size_t(dmg)] >= stat_value(card(id), health)) {
-          if (destroy(nullptr, id, kCauseLethal) == CARDRT_OK) changed = true;
+        // 004 Health: damage counters equal to or above total Health are Lethal Damage. The unit receives it
+        // (CARDRT_EV_LETHAL_DAMAGE: "Before this unit receives Lethal Damage" answers), then, if it still has
+        // Lethal Damage, the rule destroys it; what took its counters away in that window saved it.
+        auto lethal = [&] {
+          return p.rule(CARDRT_RULE_LETHAL_DAMAGE) && health >= 0 && dmg >= 0 && in_play(id) &&
+                 stat_present(card(id), health) && card(id).counters[size_t(dmg)] > 0 &&
+                 card(id).counters[size_t(dmg)] >= stat_value(card(id), health);
+        };
+        if (lethal()) {
+          const int32_t counters = card(id).counters[size_t(dmg)];
+          raise(EventInfo{.kind = CARDRT_EV_LETHAL_DAMAGE, .card = id, .player = card(id).controller, .amount = counters});
+          if (lethal() && destroy(nullptr, id, kCauseLethal) == CARDRT_OK) changed = true;
+          else if (valid_card(id) && card(id).counters[size_t(dmg)] != counters) changed = true;
         }
       }
     }

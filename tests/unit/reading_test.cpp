@@ -25,11 +25,11 @@ designator Limited
 designator Reaction [reaction]
 keyword Tactical [rule = tactical]
 keyword Ninja
-event enters play
-event turn begins
-event is destroyed
-event attacks
-event Focus Effect
+event enters play [signal = enter play]
+event turn begins [signal = turn start]
+event is destroyed [signal = destroyed]
+event attacks [engine]
+event Focus Effect [signal = focused]
 verb Gain [primitive = gain]
 verb Lose [primitive = lose]
 verb Bow [primitive = bow]

@@ -22,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped on any incompatible change to abi.def, the structs or the constants below. */
-#define CARDRT_ABI_VERSION 16
+#define CARDRT_ABI_VERSION 17
 
 typedef struct cardrt_profile cardrt_profile;
 typedef struct cardrt_cardpool cardrt_cardpool;
@@ -258,6 +258,12 @@ enum {
    * start of his turn (player: him, amount: how many turned face-up); a province was destroyed (player: its owner,
    * what: the province, other: 0, amount: the player who destroyed it, or -1) */
   CARDRT_EV_PROVINCES_REVEALED, CARDRT_EV_PROVINCE_DESTROYED,
+  /* appended in ABI 17 (events are a contract: a card waits only for what the runtime or the engine raises):
+   * a unit in play has damage counters equal to or above its Health and receives Lethal Damage (004 Health), raised
+   * before the rule destroys it, so that "Before this unit receives Lethal Damage" may answer (card: the unit,
+   * player: its controller, amount: its damage counters); a card enters a duel (card: the duelist, player: its
+   * controller, other: the other duelist), raised for each duelist once the duel begins, before focusing */
+  CARDRT_EV_LETHAL_DAMAGE, CARDRT_EV_DUEL_ENTERED,
   CARDRT_EV_FIRST_CUSTOM = 32
 };
 

@@ -198,6 +198,9 @@ class MeaningLowering {
         b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_pay_resource", {G(), C(), controller(), konst(c.resource), std::move(n)}), konst(CARDRT_OK))));
         return;
       }
+      case Primitive::move_:  // "Move your performing Personality home": a card already home cannot pay
+        b.stmts.push_back(fail_if(binary(Op::Ne, send_home(c, b), konst(CARDRT_OK))));
+        return;
       default: throw NotYet{};
     }
   }
@@ -260,8 +263,20 @@ class MeaningLowering {
         return;
       }
       case Primitive::give_: return give(e, b);
+      case Primitive::move_: {
+        // whether he went home is kept: "If he moved" may ask it
+        uint32_t moved = b.local();
+        b.stmts.push_back(let(moved, binary(Op::Eq, send_home(e, b), konst(CARDRT_OK))));
+        return;
+      }
       default: throw NotYet{};
     }
+  }
+
+  // 001 Battlefields: a card moved home leaves the battlefield with its unit (the runtime moves the unit)
+  Node send_home(const Effect& e, Body& b) {
+    if (!e.to || e.to->kind != Place::Kind::Home) throw NotYet{};
+    return call("cardrt_send_home", {G(), C(), card(*e.card, b)});
   }
 
   // "Give him +2F", "Permanently give her Tattooed", "Give each Nonhuman Personality +1F/+1C": the gifts in the order
@@ -468,7 +483,27 @@ class MeaningLowering {
       add(binary(s.compare == StatBound::Compare::AtMost ? Op::Le : Op::Ge, call("cardrt_stat_get", {G(), card, konst(s.stat)}),
                  konst(s.value.value)));
     }
+    for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
     return all;
+  }
+
+  // How many cards of a kind are attached to `holder` (001 Attach): of a type, or of any type that attaches, counted
+  // by the runtime; of some keywords, through a test of each attached card.
+  Node attached_count(const AttachedTest& a, const Node& holder) {
+    if (a.keywords.empty() && a.card_types.size() <= 1)
+      return call("cardrt_card_attachments", {G(), holder, konst(a.card_types.empty() ? -1 : a.card_types[0])});
+    Node kinds = konst(0);
+    bool first = true;
+    auto one_of = [&](Node is) {
+      kinds = first ? std::move(is) : binary(Op::Or, std::move(kinds), std::move(is));
+      first = false;
+    };
+    for (ProfileId t : a.card_types) one_of(binary(Op::Eq, call("cardrt_card_type", {G(), param(2)}), konst(t)));
+    for (ProfileId k : a.keywords) one_of(call("cardrt_card_has_keyword", {G(), param(2), konst(k)}));
+    Body test;
+    test.stmts.push_back(ret(and_(call("cardrt_card_in_play", {G(), param(2)}), std::move(kinds))));
+    int fn = add_function("filter", FnKind::Filter, std::move(test), a.range);
+    return call("cardrt_card_attachments_matching", {G(), C(), holder, fn_ref(fn)});
   }
 
   bool may_hold_action_cards(const CardFilter& f) const {

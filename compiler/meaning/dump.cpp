@@ -117,6 +117,7 @@ class Dumper {
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     if (e.duration) s += duration(*e.duration);
+    if (e.to) s += " to=home";
     return s;
   }
 
@@ -155,6 +156,13 @@ class Dumper {
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
     for (const StatBound& b : f.stats)
       s += fmt::format(" {}{}{}", named(p_.stats, b.stat), b.compare == StatBound::Compare::AtMost ? "<=" : ">=", amount(b.value));
+    for (const AttachedTest& a : f.attached) {
+      s += a.none ? " without(" : " with(";
+      std::string kinds;
+      for (ProfileId t : a.card_types) kinds += (kinds.empty() ? "type=" : " or type=") + named(p_.card_types, t);
+      for (ProfileId k : a.keywords) kinds += (kinds.empty() ? "keyword=" : " or keyword=") + named(p_.keywords, k);
+      s += (kinds.empty() ? std::string("attachment") : kinds) + ")";
+    }
     return s + "}";
   }
 

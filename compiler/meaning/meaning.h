@@ -50,6 +50,16 @@ struct StateTest {
   SourceRange range;
 };
 
+// "without attachments", "without Followers", "without a Weapon or Armor": whether cards of a kind are attached to
+// the card (001 Attach).
+struct AttachedTest {
+  std::vector<ProfileId> card_types;  // attached cards of one of these types ...
+  std::vector<ProfileId> keywords;    // ... or with one of these keywords (neither: any attachment)
+  bool plural = false;                // printed "Followers", not "a Follower" (the same meaning)
+  bool none = true;                   // "without": no such card is attached
+  SourceRange range;
+};
+
 // A set of cards a noun phrase describes: "an opposing Personality", "Your Samurai Personalities",
 // "Other units you control".
 struct CardFilter {
@@ -60,6 +70,7 @@ struct CardFilter {
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one
   std::vector<StatBound> stats;
+  std::vector<AttachedTest> attached;
   SourceRange range;
 };
 
@@ -116,6 +127,13 @@ struct Duration {
   SourceRange range;
 };
 
+// Where a card goes (001 Battlefields: a card at no battlefield is home).
+struct Place {
+  enum class Kind : uint8_t { Home };
+  Kind kind = Kind::Home;
+  SourceRange range;
+};
+
 // One thing "Give" gives a card (003 Stats, Keywords): a stat change or a keyword.
 struct Gift {
   std::optional<StatChange> change;
@@ -133,6 +151,8 @@ struct Effect {
   ProfileId resource = -1;       // "Honor", "coins"
   std::vector<Gift> gifts;       // give: what the card gets, in the order printed
   std::optional<Duration> duration;
+  std::optional<Place> to;  // move: where the card goes
+  bool place_first = false; // the place printed before the card ("Move home a target Personality")
   bool optional = false;  // "You may ...": the controller chooses whether it happens
   SourceRange range;
 };

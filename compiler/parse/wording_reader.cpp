@@ -183,6 +183,10 @@ class Transformer {
       e.card = card_ref(b->cardRef(), u);
       return e;
     }
+    if (auto* m = dynamic_cast<W::MoveHomeCostContext*>(c)) {
+      move_home(m->HOME(), m->cardRef(), u, e);
+      return e;
+    }
     auto* r = static_cast<W::ResourceCostContext*>(c);
     e.verb = r->V_PAY() ? Primitive::pay_ : Primitive::lose_;
     e.amount = amount(r->amount());
@@ -302,12 +306,22 @@ class Transformer {
       if (one != (d->CARD() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
     } else if (auto* g = dynamic_cast<W::GiveEffectContext*>(c)) {
       give(g, u, e);
+    } else if (auto* m = dynamic_cast<W::MoveHomeEffectContext*>(c)) {
+      move_home(m->HOME(), m->cardRef(), u, e);
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
       e.card = card_ref(k->cardRef(), u);
     }
     return e;
+  }
+
+  // moveHomeEffect, moveHomeCost : V_MOVE (HOME cardRef | cardRef HOME)
+  void move_home(antlr4::tree::TerminalNode* home, W::CardRefContext* card, Unit& u, Effect& e) {
+    e.verb = Primitive::move_;
+    e.place_first = home->getSymbol()->getTokenIndex() < card->getStart()->getTokenIndex();
+    e.card = card_ref(card, u);
+    e.to = Place{Place::Kind::Home, tok(home).range};
   }
 
   // giveEffect : V_GIVE (cardRef | EACH cardFilter) gifts duration?
@@ -524,6 +538,10 @@ class Transformer {
       f.side = Side::Yours;
       return;
     }
+    if (auto* w = dynamic_cast<W::WithoutAttachedContext*>(fc)) {
+      f.attached.push_back(attached(w->attachedCards()));
+      return;
+    }
     auto* s = static_cast<W::StatAtMostContext*>(fc);
     StatBound b;
     b.stat = tok(s->STAT()).id;
@@ -531,6 +549,27 @@ class Transformer {
     b.compare = s->comparison->getType() == W::LESS ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
     b.range = range(fc);
     f.stats.push_back(std::move(b));
+  }
+
+  // attachedCards : ATTACHMENTS | CARD_TYPES | (A | AN) attachedKind (OR attachedKind)*
+  // Only a card type that attaches can be attached (001 Attach): "without Holdings" says nothing.
+  AttachedTest attached(W::AttachedCardsContext* c) {
+    AttachedTest a;
+    a.range = range(c);
+    auto type = [&](antlr4::tree::TerminalNode* n) {
+      const wording::WordToken& w = tok(n);
+      if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
+      a.card_types.push_back(w.id);
+    };
+    if (c->CARD_TYPES()) {
+      a.plural = true;
+      type(c->CARD_TYPES());
+    }
+    for (auto* k : c->attachedKind()) {
+      if (k->KEYWORD()) a.keywords.push_back(tok(k->KEYWORD()).id);
+      else type(k->CARD_TYPE());
+    }
+    return a;
   }
 
   // amount : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE

@@ -127,11 +127,15 @@ class Renderer {
         gifts(e.gifts);
         break;
       default:
+        if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
+        if (e.to && !e.place_first) place(*e.to);
         break;
     }
     if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
   }
+
+  void place(const Place&) { word(Token::HOME); }
 
   // "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval": stat changes in a row share a slash
   void gifts(const std::vector<Gift>& g) {
@@ -292,7 +296,7 @@ class Renderer {
         if (f.other) word(Token::OTHER);
         adjectives(f);
         card_types(f, false);
-        stat_bounds(f);
+        clauses(f);
         break;
       }
     }
@@ -327,7 +331,7 @@ class Renderer {
       word(Token::YOU);
       word(Token::CONTROL);
     }
-    stat_bounds(f);
+    clauses(f);
   }
 
   void adjectives(const CardFilter& f) {
@@ -351,13 +355,37 @@ class Renderer {
     if (f.card_types.empty() && f.keywords.empty()) word(plural ? Token::CARDS : Token::CARD);
   }
 
-  void stat_bounds(const CardFilter& f) {
+  // what follows the noun: "with 2 Chi or less", "without attachments"
+  void clauses(const CardFilter& f) {
     for (const StatBound& b : f.stats) {
       word(Token::WITH);
       number(b.value);
       name(Token::STAT, b.stat);
       word(Token::OR);
       word(b.compare == StatBound::Compare::AtMost ? Token::LESS : Token::MORE_);
+    }
+    for (const AttachedTest& a : f.attached) {
+      word(Token::WITHOUT);
+      if (a.card_types.empty() && a.keywords.empty()) {
+        word(Token::ATTACHMENTS);
+        continue;
+      }
+      if (a.plural) {
+        name(Token::CARD_TYPES, a.card_types.at(0), true);
+        continue;
+      }
+      word(Token::A);
+      bool first = true;
+      for (ProfileId t : a.card_types) {
+        if (!first) word(Token::OR);
+        first = false;
+        name(Token::CARD_TYPE, t);
+      }
+      for (ProfileId k : a.keywords) {
+        if (!first) word(Token::OR);
+        first = false;
+        name(Token::KEYWORD, k);
+      }
     }
   }
 

@@ -46,6 +46,7 @@ triggerSubject
 cost
   : V_BOW cardRef                               # bowCost
   | (V_PAY | V_LOSE) amount RESOURCE            # resourceCost
+  | V_MOVE (HOME cardRef | cardRef HOME)        # moveHomeCost       // "Move your performing Personality home"
   ;
 body
   : sentence (PERIOD sentence)* PERIOD?
@@ -94,6 +95,7 @@ effect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY) cardRef                   # cardEffect
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
+  | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
   ;
 // What "Give" gives (003 Stats, Keywords): "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval"
 gifts
@@ -156,6 +158,16 @@ nouns
 filterClause
   : YOU control                                 # youControl
   | WITH amount STAT OR comparison=(LESS | MORE_)   # statAtMost
+  | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
+  ;
+// what may be attached to a card: any attachment, cards of a type that attaches, or of one of some kinds
+attachedCards
+  : ATTACHMENTS
+  | CARD_TYPES
+  | (A | AN) attachedKind (OR attachedKind)*
+  ;
+attachedKind
+  : KEYWORD | CARD_TYPE
   ;
 
 // "you control": a profile may declare "Control" a verb (taking control); after "you" it is the relation

@@ -79,5 +79,11 @@ AT       : 'at' ;
 TO       : 'to' ;
 ANY      : 'any' ;
 LOCATION : 'location' ;
+// Places (001 Battlefields: a card at no battlefield is home)
+HOME     : 'home' ;
+// What is attached to a card (001 Attach)
+WITHOUT  : 'without' ;
+ATTACHMENT : 'attachment' ;
+ATTACHMENTS : 'attachments' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;

@@ -330,6 +330,57 @@ TEST(Meaning, InOrderTo) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow him to gain 1 Honor.")->paragraph().unit);
 }
 
+// 001 Battlefields: a card moved home leaves the battlefield; "home" may come before or after the card, and the
+// rendering keeps the order printed. As a cost, a card already home cannot pay it.
+TEST(Meaning, MoveHome) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Move him home.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::move_);
+  ASSERT_TRUE(e.to);
+  EXPECT_EQ(e.to->kind, Place::Kind::Home);
+  EXPECT_EQ(e.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto first = read("Strategy", "**Battle:** Move home a target enemy Personality.");
+  ASSERT_TRUE(first->paragraph().unit) << first->text(first->paragraph().unread) << ": " << first->paragraph().why;
+  EXPECT_TRUE(std::get<Effect>(first->unit().body.at(0)).place_first);
+  EXPECT_EQ(first->paragraph().rendered, "Battle: Move home target enemy Personality.");
+  EXPECT_TRUE(first->paragraph().round_trips);
+  auto cost = read("Strategy", "**Battle:** Move your performing Ninja Personality home and target an enemy card: Bow it.");
+  ASSERT_TRUE(cost->paragraph().unit) << cost->text(cost->paragraph().unread) << ": " << cost->paragraph().why;
+  ASSERT_EQ(cost->unit().costs.size(), 1u);
+  EXPECT_EQ(cost->unit().costs[0].verb, Primitive::move_);
+  EXPECT_EQ(cost->unit().costs[0].card->kind, CardRef::Kind::Performer);
+  // home is where a card goes, not a card: "Move home" with no card is not read
+  EXPECT_FALSE(read("Strategy", "**Battle:** Move home.")->paragraph().unit);
+}
+
+// 001 Attach: "without attachments" (any attached card), "without Followers" (a type that attaches), "without a
+// Weapon or Armor" (attached cards with one of the keywords); a type that never attaches makes no such test.
+TEST(Meaning, WithoutAttachments) {
+  auto r = read("Strategy", "**Battle:** Target an enemy card without attachments: Bow it.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  ASSERT_EQ(f.attached.size(), 1u);
+  EXPECT_TRUE(f.attached[0].none);
+  EXPECT_TRUE(f.attached[0].card_types.empty());
+  EXPECT_TRUE(f.attached[0].keywords.empty());
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto kinds = read("Strategy", "**Battle:** Bow this card and target an enemy Personality without a Weapon or Armor: Bow him.");
+  ASSERT_TRUE(kinds->paragraph().unit) << kinds->text(kinds->paragraph().unread) << ": " << kinds->paragraph().why;
+  const AttachedTest& a = kinds->unit().targets.at(0).filter.attached.at(0);
+  const GameProfile& p = *kinds->profile;
+  EXPECT_EQ(a.keywords, (std::vector<ProfileId>{kinds->id_of(p.keywords, "Weapon"), kinds->id_of(p.keywords, "Armor")}));
+  EXPECT_TRUE(kinds->paragraph().round_trips) << kinds->paragraph().rendered;
+  auto type = read("Strategy", "**Battle:** Target an enemy Personality without Followers: Destroy him.");
+  ASSERT_TRUE(type->paragraph().unit) << type->text(type->paragraph().unread) << ": " << type->paragraph().why;
+  EXPECT_EQ(type->unit().targets.at(0).filter.attached.at(0).card_types,
+            std::vector<ProfileId>{type->id_of(type->profile->card_types, "Follower")});
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality without Holdings: Destroy him.")->paragraph().unit);
+  // after alternatives the words do not say which card type the clause describes
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Follower or Personality without Followers: Destroy it.")->paragraph().unit);
+}
+
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
 TEST(Meaning, EmitMeaningGolden) {
   std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";

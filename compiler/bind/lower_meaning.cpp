@@ -188,7 +188,7 @@ class MeaningLowering {
       }
       case Primitive::pay_:
       case Primitive::lose_: {
-        Node n = amount(*c.amount);
+        Node n = amount(*c.amount, b);
         if (c.verb == Primitive::pay_ && c.amount->kind == Amount::Kind::X) {
           // 000 7.4a: X in a cost is chosen and announced when paying, at most what the player has
           uint32_t x = b.local();
@@ -245,15 +245,15 @@ class MeaningLowering {
         const bool lose = e.verb == Primitive::lose_;
         if (dur >= 0)
           b.stmts.push_back(eval(call(lose ? "cardrt_lose_resource_temporary" : "cardrt_gain_resource_temporary",
-                                      {G(), C(), controller(), konst(e.resource), amount(*e.amount), konst(dur)})));
+                                      {G(), C(), controller(), konst(e.resource), amount(*e.amount, b), konst(dur)})));
         else
           b.stmts.push_back(eval(call(lose ? "cardrt_lose_resource" : "cardrt_gain_resource",
-                                      {G(), C(), controller(), konst(e.resource), amount(*e.amount)})));
+                                      {G(), C(), controller(), konst(e.resource), amount(*e.amount, b)})));
         return;
       }
       case Primitive::draw_:
         // 002 rule 520: as many as there are
-        b.stmts.push_back(eval(call("cardrt_draw", {G(), C(), controller(), amount(*e.amount)})));
+        b.stmts.push_back(eval(call("cardrt_draw", {G(), C(), controller(), amount(*e.amount, b)})));
         return;
       case Primitive::bow_:
       case Primitive::straighten_:
@@ -289,10 +289,19 @@ class MeaningLowering {
       if (dur < 0) throw NotYet{};
     }
     auto gifts_to = [&](Node card, Body& into) {
+      // 001 Target: a target an amount names is declared with the others, before the gifts are given
+      for (const Gift& g : e.gifts)
+        if (g.change && g.change->delta.of && g.change->delta.of->kind == CardRef::Kind::Target) this->card(*g.change->delta.of, into);
+      if (e.gifts.size() == 1 && e.gifts[0].change && e.gifts[0].change->delta.kind == Amount::Kind::StatOf) {
+        // one change by a stat's value: the card is read once, no local needed
+        const StatChange& ch = *e.gifts[0].change;
+        into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(card), konst(ch.stat), amount(ch.delta, into), konst(dur)})));
+        return;
+      }
       uint32_t who = into.local();
       into.stmts.push_back(let(who, std::move(card)));
       for (const Gift& g : e.gifts)
-        into.stmts.push_back(eval(g.change ? call("cardrt_stat_modify", {G(), C(), local(who), konst(g.change->stat), konst(g.change->delta.value), konst(dur)})
+        into.stmts.push_back(eval(g.change ? call("cardrt_stat_modify", {G(), C(), local(who), konst(g.change->stat), amount(g.change->delta, into), konst(dur)})
                                            : call("cardrt_grant_keyword", {G(), C(), local(who), konst(g.keyword), konst(dur)})));
     };
     if (e.card) return gifts_to(card(*e.card, b), b);
@@ -439,7 +448,7 @@ class MeaningLowering {
         // "Straighten target Personality": declared where the effect names it
         if (std::find(declared_.begin(), declared_.end(), r.target) == declared_.end()) declare_target(r.target, b);
         return slot(r.target);
-      case CardRef::Kind::Pronoun: return slot(r.target < 0 ? performer_slot_ : r.target);
+      case CardRef::Kind::Pronoun: return r.target == -2 ? self() : slot(r.target < 0 ? performer_slot_ : r.target);
       case CardRef::Kind::Performer: return slot(performer_slot_);
       case CardRef::Kind::TheTarget: return slot(r.target);
     }
@@ -474,6 +483,15 @@ class MeaningLowering {
       kinds = i == 0 ? std::move(is) : binary(Op::Or, std::move(kinds), std::move(is));
     }
     if (!f.card_types.empty()) add(std::move(kinds));
+    if (f.attachment) {
+      // 001 Attach: attached to a card; out of play, a card of a type that attaches
+      Node attaching = konst(0);
+      for (size_t t = 0; t < p_.card_types.size(); ++t)
+        if (p_.card_types[t].attaches)
+          attaching = binary(Op::Or, std::move(attaching), binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(static_cast<int64_t>(t))));
+      add(binary(Op::Or, binary(Op::Gt, call("cardrt_card_attached_to", {G(), card}), konst(0)),
+                 and_(not_(call("cardrt_card_in_play", {G(), card})), std::move(attaching))));
+    }
     for (const StateTest& st : f.states) {
       Node in = call("cardrt_card_state", {G(), card, konst(runtime_state_id(p_, static_cast<size_t>(st.state)))});
       add(st.holds ? std::move(in) : not_(std::move(in)));
@@ -522,10 +540,15 @@ class MeaningLowering {
   }
 
   // ---------------------------------------------------------------- amounts (000 7)
-  Node amount(const Amount& a) const {
+  Node amount(const Amount& a, Body& b) {
     // 000 7.4: the card's one X, chosen and announced; an X the text defines is another amount, not lowered yet
     if (a.kind == Amount::Kind::X && x_defined_by_text_) throw NotYet{};
     if (a.kind == Amount::Kind::X) return call("cardrt_ctx_x", {G(), C()});
+    if (a.kind == Amount::Kind::StatOf) {
+      // 000 7.2: the stat's value as the effect resolves, never below zero; a penalty of that much
+      Node v = call("cardrt_stat_result", {G(), card(*a.of, b), konst(a.stat)});
+      return a.negated ? binary(Op::Sub, konst(0), std::move(v)) : v;
+    }
     return konst(a.value);
   }
 

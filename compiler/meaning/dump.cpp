@@ -103,6 +103,7 @@ class Dumper {
   }
 
   std::string amount(const Amount& a) const {
+    if (a.kind == Amount::Kind::StatOf) return fmt::format("{}{}-of-{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of));
     return a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
   }
 
@@ -112,8 +113,9 @@ class Dumper {
     if (e.card) s += " card=" + ref(*e.card);
     if (e.cards) s += " cards=" + filter(*e.cards);
     for (const Gift& g : e.gifts)
-      s += g.change ? fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value)
-                    : " keyword=" + named(p_.keywords, g.keyword);
+      s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
+           : g.change->delta.kind == Amount::Kind::StatOf ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
+                                                           : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     if (e.duration) s += duration(*e.duration);
@@ -136,11 +138,12 @@ class Dumper {
 
   std::string ref(const CardRef& r) const {
     switch (r.kind) {
-      case CardRef::Kind::ThisCard: return "this-card";
+      case CardRef::Kind::ThisCard: return r.name.empty() ? "this-card" : "this-card(" + r.name + ")";
       case CardRef::Kind::Bearer: return "bearer";
       case CardRef::Kind::ThisKeyword: return "this-card-if-" + named(p_.keywords, r.keyword);
       case CardRef::Kind::Target: return fmt::format("target#{}", r.target);
-      case CardRef::Kind::Pronoun: return r.target < 0 ? std::string("pronoun->performer") : fmt::format("pronoun->target#{}", r.target);
+      case CardRef::Kind::Pronoun:
+        return r.target == -2 ? std::string("pronoun->this-card") : r.target < 0 ? std::string("pronoun->performer") : fmt::format("pronoun->target#{}", r.target);
       case CardRef::Kind::Performer: return "performer";
       case CardRef::Kind::TheTarget: return fmt::format("the-target#{}", r.target);
     }
@@ -152,6 +155,7 @@ class Dumper {
     std::string s = fmt::format("{{{} side={}", f.plural ? "every" : "one", sides[static_cast<size_t>(f.side)]);
     if (f.other) s += " other";
     for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
+    if (f.attachment) s += " attachment";
     for (const StateTest& st : f.states) s += " state=" + state(st);
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
     for (const StatBound& b : f.stats)

@@ -6,6 +6,7 @@
 // primitive (profile/primitives.def), and every node keeps the source range it was read from.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -18,11 +19,39 @@ namespace cardc::meaning {
 // designators); -1: none.
 using ProfileId = int32_t;
 
-// 000 7: a number the text gives. Integers only (7.1); X is the card's one X (7.4).
+// 001 This, 003 Traits: a reference to a card.
+struct CardRef {
+  enum class Kind : uint8_t {
+    ThisCard,     // "this card", "this Personality" on that Personality
+    Bearer,       // "this Personality" on an attachment: the card it is attached to (001 This)
+    ThisKeyword,  // "this Shugenja": the card (or its bearer) only while it has the keyword (001 This)
+    Target,       // a target of the unit ("target Personality" where the effect declares it)
+    Pronoun,      // he, him, it ...: its antecedent, a target of the unit or its performer
+    Performer,    // "your performing Monk": the card performing the action (Unit::performer); named again by its
+                  // noun ("your Monk"): that noun in card_type or keyword
+    TheTarget,    // "the target": the unit's one target
+  };
+  Kind kind = Kind::ThisCard;
+  ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
+  ProfileId keyword = -1;    // ThisKeyword
+  int target = -1;           // Target, Pronoun: the index of the unit's targeting it names (Pronoun: -1 names the
+                             // unit's performer, -2 the card named before by its own name)
+  bool person = false;       // Pronoun: it names a person ("he"); decides agreement only where the antecedent's card
+                             // types do not ("your target Samurai ... him")
+  std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
+  SourceRange range;
+};
+
+// 000 7: a number the text gives. Integers only (7.1); X is the card's one X (7.4); a card's stat, its value as the
+// effect resolves (7.2: "a Force penalty equal to his Chi").
 struct Amount {
-  enum class Kind : uint8_t { Constant, X };
+  enum class Kind : uint8_t { Constant, X, StatOf };
   Kind kind = Kind::Constant;
   int64_t value = 0;  // Constant
+  std::optional<CardRef> of;  // StatOf: whose stat
+  ProfileId stat = -1;        // StatOf
+  bool own = false;           // StatOf: printed "his own Chi" (the same meaning)
+  bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
   SourceRange range;
 };
 
@@ -64,6 +93,8 @@ struct AttachedTest {
 // "Other units you control".
 struct CardFilter {
   std::vector<ProfileId> card_types;  // the card is one of these (empty: any card)
+  bool attachment = false;            // "attachment": a card attached to another (or, out of play, of a type that
+                                      // attaches: "a target attachment in your hand"); card_types then empty
   std::vector<StateTest> states;      // and in these states
   std::vector<ProfileId> keywords;    // the card has all of these (003 Keywords)
   Side side = Side::Any;
@@ -79,28 +110,6 @@ struct Targeting {
   CardFilter filter;
   bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
   bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
-  SourceRange range;
-};
-
-// 001 This, 003 Traits: a reference to a card.
-struct CardRef {
-  enum class Kind : uint8_t {
-    ThisCard,     // "this card", "this Personality" on that Personality
-    Bearer,       // "this Personality" on an attachment: the card it is attached to (001 This)
-    ThisKeyword,  // "this Shugenja": the card (or its bearer) only while it has the keyword (001 This)
-    Target,       // a target of the unit ("target Personality" where the effect declares it)
-    Pronoun,      // he, him, it ...: its antecedent, a target of the unit or its performer
-    Performer,    // "your performing Monk": the card performing the action (Unit::performer); named again by its
-                  // noun ("your Monk"): that noun in card_type or keyword
-    TheTarget,    // "the target": the unit's one target
-  };
-  Kind kind = Kind::ThisCard;
-  ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
-  ProfileId keyword = -1;    // ThisKeyword
-  int target = -1;           // Target, Pronoun: the index of the unit's targeting it names (Pronoun: -1 names the
-                             // unit's performer)
-  bool person = false;       // Pronoun: it names a person ("he"); decides agreement only where the antecedent's card
-                             // types do not ("your target Samurai ... him")
   SourceRange range;
 };
 

@@ -139,7 +139,7 @@ class Transformer {
   // A targeting of the unit: the latest card a pronoun may name.
   void add_target(Unit& u, Targeting t) {
     u.targets.push_back(std::move(t));
-    performer_latest_ = false;
+    antecedent_ = Antecedent::Target;
   }
 
   // performer : YOUR PERFORMING STATE* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
@@ -155,7 +155,7 @@ class Transformer {
     for (auto* k : c->KEYWORD()) p.filter.keywords.push_back(tok(k).id);
     p.anywhere = c->LOCATION() != nullptr;
     u.performer = std::move(p);
-    performer_latest_ = true;
+    antecedent_ = Antecedent::Performer;
     CardRef r;
     r.kind = CardRef::Kind::Performer;
     r.range = range(c);
@@ -295,7 +295,7 @@ class Transformer {
     e.range = range(c);
     if (auto* r = dynamic_cast<W::ResourceEffectContext*>(c)) {
       e.verb = verb(r->verb);
-      e.amount = amount(r->amount());
+      e.amount = r->statOf() ? stat_of(r->statOf(), u) : amount(r->amount());
       e.resource = tok(r->RESOURCE()).id;
       if (r->duration()) e.duration = duration(r->duration());
     } else if (auto* d = dynamic_cast<W::DrawEffectContext*>(c)) {
@@ -338,6 +338,16 @@ class Transformer {
     for (auto* g : c->gifts()->gift()) {
       if (auto* k = dynamic_cast<W::KeywordGiftContext*>(g)) {
         e.gifts.push_back(Gift{std::nullopt, tok(k->KEYWORD()).id, range(g)});
+        continue;
+      }
+      if (auto* q = dynamic_cast<W::EqualGiftContext*>(g)) {
+        // "a Force penalty equal to his Chi": the stat changes by the other stat's value as the effect resolves
+        StatChange ch;
+        ch.stat = tok(q->STAT()).id;
+        ch.delta = stat_of(q->statOf(), u);
+        ch.delta.negated = q->kind->getType() == W::PENALTY;
+        ch.range = range(g);
+        e.gifts.push_back(Gift{ch, -1, ch.range});
         continue;
       }
       for (auto* sc : static_cast<W::StatGiftContext*>(g)->statChange()) {
@@ -400,6 +410,34 @@ class Transformer {
 
   Duration duration(W::DurationContext* c) { return Duration{tok(c->DURATION()).id, false, range(c)}; }
 
+  // 003 Traits: a pronoun names the latest target of its unit, or its performer or the card by its own name when
+  // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
+  CardRef pronoun(SourceRange where, bool person, const Unit& u) const {
+    if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
+    CardRef r;
+    r.range = where;
+    r.kind = CardRef::Kind::Pronoun;
+    r.target = antecedent_ == Antecedent::Name ? -2 : antecedent_ == Antecedent::Performer ? -1 : static_cast<int>(u.targets.size() - 1);
+    r.person = person;
+    return r;
+  }
+
+  // statOf : ((HIS | HER | ITS) | cardRef POSS) OWN? STAT
+  Amount stat_of(W::StatOfContext* c, Unit& u) {
+    Amount a;
+    a.kind = Amount::Kind::StatOf;
+    a.range = range(c);
+    a.stat = tok(c->STAT()).id;
+    a.own = c->OWN() != nullptr;
+    if (c->owner) a.of = pronoun(tok(c->owner).range, c->owner->getType() != W::ITS, u);
+    else {
+      const Antecedent before = antecedent_;
+      a.of = card_ref(c->cardRef(), u);
+      if (a.of->kind == CardRef::Kind::ThisCard) antecedent_ = before;  // "Akagi's Force" names a stat, not whom a pronoun names
+    }
+    return a;
+  }
+
   // cardRef : THIS (CARD_TYPE | CARD | KEYWORD) | (HE | SHE | IT | HIM | HER) | V_TARGET CARD_TYPE
   CardRef card_ref(W::CardRefContext* c, Unit& u) {
     CardRef r;
@@ -423,13 +461,12 @@ class Transformer {
       }
       return r;
     }
-    if (dynamic_cast<W::PronounRefContext*>(c)) {
-      // 003 Traits: a pronoun names the latest target of its unit, or its performer when that was named since; with
-      // neither it names nothing (never the card)
-      if (u.targets.empty() && !u.performer) throw Refusal{r.range, "the pronoun has no antecedent"};
-      r.kind = CardRef::Kind::Pronoun;
-      r.target = performer_latest_ ? -1 : static_cast<int>(u.targets.size() - 1);
-      r.person = !static_cast<W::PronounRefContext*>(c)->IT();
+    if (dynamic_cast<W::PronounRefContext*>(c)) return pronoun(r.range, !static_cast<W::PronounRefContext*>(c)->IT(), u);
+    if (auto* n = dynamic_cast<W::NameRefContext*>(c)) {
+      // 003 Card title: the card's own name (or words of it, as the Oracle prints them) names the card itself
+      r.kind = CardRef::Kind::ThisCard;
+      r.name = std::string(tok(n->NAME()).text);
+      antecedent_ = Antecedent::Name;
       return r;
     }
     if (auto* p = dynamic_cast<W::PerformerRefContext*>(c)) return performer(p->performer(), u);
@@ -490,7 +527,8 @@ class Transformer {
       f.plural = !keywords.empty() && tok(keywords.back()).plural;
       return;
     }
-    f.plural = !c->CARD_TYPES().empty() || c->CARDS();
+    f.plural = !c->CARD_TYPES().empty() || c->CARDS() || c->ATTACHMENTS();
+    f.attachment = c->ATTACHMENT() || c->ATTACHMENTS();
     for (auto* n : c->CARD_TYPE()) f.card_types.push_back(tok(n).id);
     for (auto* n : c->CARD_TYPES()) f.card_types.push_back(tok(n).id);  // "card": any
   }
@@ -592,7 +630,9 @@ class Transformer {
   std::span<const wording::WordToken> t_;
   const GameProfile& p_;
   int card_type_;
-  bool performer_latest_ = false;  // the performer was named after the unit's latest target
+  // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
+  enum class Antecedent : uint8_t { None, Target, Performer, Name };
+  Antecedent antecedent_ = Antecedent::None;
 };
 
 }  // namespace

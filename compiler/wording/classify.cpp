@@ -74,7 +74,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
 
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
 // resource, a status, a card type, a keyword, a designator, a card state.
-bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken& out, size_t& len) const {
+bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken& out, size_t& len, bool event) const {
   len = 0;
   auto offer = [&](int id, size_t n, Token type) {
     if (id < 0 || n <= len) return;
@@ -104,8 +104,10 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken
   // (each lookup sets n before it is offered: a function's arguments have no order of evaluation)
   int id = lex_.duration_at(words, n);
   offer(id, n, Token::DURATION);
-  id = longest_of(p_.events, candidates(events_by_first_), words, n);
-  offer(id, n, Token::EVENT);
+  if (event) {
+    id = longest_of(p_.events, candidates(events_by_first_), words, n);
+    offer(id, n, Token::EVENT);
+  }
   id = lex_.stat_at(words, n);
   offer(id, n, Token::STAT);
   id = lex_.resource_at(words, n);
@@ -143,7 +145,59 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, WordToken
   return len > 0;
 }
 
-void Classifier::sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out) const {
+namespace {
+
+// "Akagi's", "Personality's", "Personalities'": the length of the word without its possessive ending (0: none).
+size_t possessive_stem_size(std::string_view w) {
+  for (std::string_view suffix : {"'s", "\u2019s"})
+    if (w.size() > suffix.size() && w.ends_with(suffix)) return w.size() - suffix.size();
+  for (std::string_view suffix : {"s'", "s\u2019"})
+    if (w.size() > suffix.size() && w.ends_with(suffix)) return w.size() - suffix.size() + 1;
+  return 0;
+}
+
+bool capitalised(std::string_view w) { return !w.empty() && w[0] >= 'A' && w[0] <= 'Z'; }
+
+}  // namespace
+
+// How many words at the start of `words` are words of the card's own title used as its name (003 Card title: the
+// Oracle's "Akagi" on "Bayushi Akagi"): capitalised whole words of the title, of three letters or more; a possessive
+// ends the name. Only words nothing else reads come here.
+size_t Classifier::own_name(std::span<const ast::Term* const> words, std::string_view title) const {
+  size_t n = 0;
+  while (n < words.size() && words[n]->kind == ast::TermKind::Word) {
+    std::string_view w = words[n]->text;
+    const size_t stem = possessive_stem_size(w);
+    if (stem) w = w.substr(0, stem);
+    bool whole = false;
+    for (size_t at = title.find(w); w.size() >= 3 && capitalised(w) && at != std::string_view::npos && !whole; at = title.find(w, at + 1)) {
+      const size_t e = at + w.size();
+      whole = (at == 0 || title[at - 1] == ' ') && (e == title.size() || title[e] == ' ');
+    }
+    if (!whole) break;
+    ++n;
+    if (stem) break;
+  }
+  return n;
+}
+
+void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordToken>& out, std::string_view title) const {
+  // a possessive word is read as its stem followed by POSS: "Akagi's Force" is NAME POSS STAT
+  std::vector<ast::Term> stems;
+  std::vector<bool> possessive;
+  std::span<const ast::Term> terms = printed;
+  for (size_t i = 0; i < printed.size(); ++i) {
+    if (printed[i].kind != ast::TermKind::Word) continue;
+    const size_t stem = possessive_stem_size(printed[i].text);
+    if (!stem) continue;
+    if (stems.empty()) {
+      stems.assign(printed.begin(), printed.end());
+      possessive.assign(printed.size(), false);
+    }
+    stems[i].text = printed[i].text.substr(0, stem);
+    possessive[i] = true;
+  }
+  if (!stems.empty()) terms = stems;
   std::vector<const ast::Term*> words;
   words.reserve(terms.size());
   for (const ast::Term& t : terms) words.push_back(&t);
@@ -170,7 +224,13 @@ void Classifier::sentence(std::span<const ast::Term> terms, std::vector<WordToke
       case ast::TermKind::Dash:
       case ast::TermKind::Other: w.type = tok(Token::WORD); break;
       case ast::TermKind::Word: {
-        if (profile_name(std::span(words).subspan(i), w, len)) {
+        // an event phrase follows its subject ("After you gain Honor"), or names the trigger alone at the start of the
+        // paragraph ("Focus Effect:"); after a sentence, a block or a connective, "Gain Honor" is a verb and its resource
+        const bool subject_before = out.empty() || (out.back().type != tok(Token::PERIOD) && out.back().type != tok(Token::COLON) &&
+                                                    out.back().type != tok(Token::AND) && out.back().type != tok(Token::OR) &&
+                                                    out.back().type != tok(Token::COMMA) && out.back().type != tok(Token::TO) &&
+                                                    out.back().type != tok(Token::MAY));
+        if (profile_name(std::span(words).subspan(i), w, len, subject_before)) {
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;
         }
@@ -178,15 +238,30 @@ void Classifier::sentence(std::span<const ast::Term> terms, std::vector<WordToke
         std::string lower = lower_word(t);
         auto it = closed_words().find(lower);
         w.type = it == closed_words().end() ? tok(Token::WORD) : it->second;
+        if (w.type == tok(Token::WORD) && !title.empty())
+          if (size_t n = own_name(std::span(words).subspan(i), title)) {
+            len = n;
+            w.type = tok(Token::NAME);
+            w.range = SourceRange::join(t.range, terms[i + n - 1].range);
+            w.text = std::string_view(t.text.data(), static_cast<size_t>(terms[i + n - 1].text.data() + terms[i + n - 1].text.size() - t.text.data()));
+          }
         break;
       }
     }
+    // a possessive inside a multi-word name leaves it unread: the name is not what owns
+    bool inner = false;
+    for (size_t k = i; !possessive.empty() && k + 1 < i + len; ++k) inner = inner || possessive[k];
+    if (inner) w.type = tok(Token::WORD);
     out.push_back(w);
+    if (!possessive.empty() && possessive[i + len - 1]) {
+      const ast::Term& last = printed[i + len - 1];
+      out.push_back(WordToken{tok(Token::POSS), SourceRange{last.range.file, last.range.end, last.range.end}});
+    }
     i += len;
   }
 }
 
-std::vector<WordToken> Classifier::classify(const ast::Paragraph& p) const {
+std::vector<WordToken> Classifier::classify(const ast::Paragraph& p, std::string_view title) const {
   std::vector<WordToken> out;
   for (size_t b = 0; b < p.blocks.size(); ++b) {
     const ast::Block& block = p.blocks[b];
@@ -195,7 +270,7 @@ std::vector<WordToken> Classifier::classify(const ast::Paragraph& p) const {
       out.push_back(WordToken{tok(Token::COLON), SourceRange{prev.file, prev.end, prev.end}});
     }
     for (const ast::Sentence& s : block.sentences) {
-      sentence(s.terms, out);
+      sentence(s.terms, out, title);
       if (s.ends_with_period) out.push_back(WordToken{tok(Token::PERIOD), SourceRange{s.range.file, s.range.end, s.range.end}});
     }
   }

@@ -17,12 +17,14 @@ namespace cardc::wording {
 class Classifier {
  public:
   explicit Classifier(const Lexicon& lex);
-  // The tokens of `p`: its blocks joined by COLON, its sentences ended by PERIOD where printed.
-  std::vector<WordToken> classify(const ast::Paragraph& p) const;
+  // The tokens of `p`: its blocks joined by COLON, its sentences ended by PERIOD where printed. `title`: the card's
+  // title, whose words name the card itself (NAME).
+  std::vector<WordToken> classify(const ast::Paragraph& p, std::string_view title = {}) const;
 
  private:
-  void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out) const;
-  bool profile_name(std::span<const ast::Term* const> words, WordToken& out, size_t& len) const;
+  void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out, std::string_view title) const;
+  size_t own_name(std::span<const ast::Term* const> words, std::string_view title) const;
+  bool profile_name(std::span<const ast::Term* const> words, WordToken& out, size_t& len, bool event) const;
   const Lexicon& lex_;
   const GameProfile& p_;
   std::vector<int> verb_tokens_;

@@ -23,7 +23,7 @@ void read_meaning(CheckContext& ctx) {
     for (const ast::Paragraph& p : card.text) {
       ParagraphMeaning m;
       m.paragraph = p.range;
-      std::vector<wording::WordToken> printed = classifier.classify(p);
+      std::vector<wording::WordToken> printed = classifier.classify(p, card.title);
       if (printed.empty()) continue;  // reminder text alone: no rules meaning (003 Reminder text), nothing to read
       WordingRead r = read_wording(printed, ctx.profile, type);
       m.unread = r.unread;

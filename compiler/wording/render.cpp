@@ -115,6 +115,13 @@ class Renderer {
       case Primitive::lose_:
       case Primitive::produce_:
       case Primitive::pay_:
+        if (e.amount && e.amount->kind == Amount::Kind::StatOf) {  // "Gain Honor equal to its Focus Value"
+          name(Token::RESOURCE, e.resource);
+          word(Token::EQUAL);
+          word(Token::TO);
+          stat_of(*e.amount);
+          break;
+        }
         if (e.amount) number(*e.amount);
         name(Token::RESOURCE, e.resource);
         break;
@@ -137,12 +144,30 @@ class Renderer {
 
   void place(const Place&) { word(Token::HOME); }
 
+  // "his Chi", "Akagi's Force", "its Focus Value", "your target Personality's Chi"
+  void stat_of(const Amount& a) {
+    if (a.of->kind == CardRef::Kind::Pronoun) word(person(*a.of) ? Token::HIS : Token::ITS);
+    else {
+      card_ref(*a.of, true);
+      word(Token::POSS);
+    }
+    if (a.own) word(Token::OWN);
+    name(Token::STAT, a.stat);
+  }
+
   // "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval": stat changes in a row share a slash
   void gifts(const std::vector<Gift>& g) {
     for (size_t i = 0; i < g.size(); ++i) {
       if (i > 0 && g[i].change && g[i - 1].change) word(Token::SLASH);
       else if (i > 0) word(i + 1 == g.size() ? Token::AND : Token::COMMA);
-      if (g[i].change) modifier(*g[i].change);
+      if (g[i].change && g[i].change->delta.kind == Amount::Kind::StatOf) {  // "a Force penalty equal to his Chi"
+        word(Token::A);
+        name(Token::STAT, g[i].change->stat);
+        word(g[i].change->delta.negated ? Token::PENALTY : Token::BONUS);
+        word(Token::EQUAL);
+        word(Token::TO);
+        stat_of(g[i].change->delta);
+      } else if (g[i].change) modifier(*g[i].change);
       else name(Token::KEYWORD, g[i].keyword);
     }
   }
@@ -254,6 +279,13 @@ class Renderer {
   void card_ref(const CardRef& r, bool subject) {
     switch (r.kind) {
       case CardRef::Kind::ThisCard:
+        if (!r.name.empty()) {  // by its own name
+          WordToken w{static_cast<int>(Token::NAME), {}};
+          w.text = r.name;
+          out_.push_back(w);
+          break;
+        }
+        [[fallthrough]];
       case CardRef::Kind::Bearer:
         word(Token::THIS);
         if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);
@@ -276,16 +308,9 @@ class Renderer {
         word(Token::THE);
         verb(Primitive::target_);
         break;
-      case CardRef::Kind::Pronoun: {
-        // a person is "he"/"him" (the profile marks its card types [person]); any other card is "it"
-        // (a card named by keywords alone may be either: the printed pronoun says which)
-        const CardFilter& f = r.target < 0 ? u_->performer->filter : u_->targets[static_cast<size_t>(r.target)].filter;
-        bool person = f.card_types.empty() ? r.person : true;
-        for (ProfileId t : f.card_types)
-          person = person && t >= 0 && p_.card_types[static_cast<size_t>(t)].person;
-        word(!person ? Token::IT : subject ? Token::HE : Token::HIM);
+      case CardRef::Kind::Pronoun:
+        word(!person(r) ? Token::IT : subject ? Token::HE : Token::HIM);
         break;
-      }
       case CardRef::Kind::Target: {
         // "target Personality", "target opposing Samurai Personality", "your target unbowed Follower"
         const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
@@ -300,6 +325,16 @@ class Renderer {
         break;
       }
     }
+  }
+
+  // a person is "he"/"him" (the profile marks its card types [person]); any other card is "it" (a card named by
+  // keywords alone may be either: the printed pronoun says which)
+  bool person(const CardRef& r) const {
+    if (r.target == -2) return r.person;  // the card by its own name: as printed
+    const CardFilter& f = r.target < 0 ? u_->performer->filter : u_->targets[static_cast<size_t>(r.target)].filter;
+    bool person = f.card_types.empty() ? r.person : true;
+    for (ProfileId t : f.card_types) person = person && t >= 0 && p_.card_types[static_cast<size_t>(t)].person;
+    return person;
   }
 
   // "your performing unbowed Monk", "your performing Courtier at any location"
@@ -351,6 +386,7 @@ class Renderer {
       if (i > 0) word(Token::OR);
       name(plural ? Token::CARD_TYPES : Token::CARD_TYPE, f.card_types[i], plural);
     }
+    if (f.attachment) return word(plural ? Token::ATTACHMENTS : Token::ATTACHMENT);
     // any card: "card", or its keywords alone ("an unbowed Samurai")
     if (f.card_types.empty() && f.keywords.empty()) word(plural ? Token::CARDS : Token::CARD);
   }
@@ -449,6 +485,8 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::DURATION: out.push_back(phrase(p.durations, w.id)); break;
       case Token::NUMBER: out.push_back(std::to_string(w.value)); break;
       case Token::VARX: out.push_back("X"); break;
+      case Token::NAME: out.push_back(std::string(w.text)); break;
+      case Token::POSS: out.push_back(!out.empty() && out.back().ends_with('s') ? "'" : "'s"); break;
       case Token::MODIFIER: {
         const StatDef* s = w.id >= 0 && static_cast<size_t>(w.id) < p.stats.size() ? &p.stats[static_cast<size_t>(w.id)] : nullptr;
         std::string letters = s && !s->abbrevs.empty() ? s->abbrevs[0] : std::string();
@@ -473,7 +511,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
   bool capital = true;
   for (size_t i = 0; i < out.size(); ++i) {
     std::string w = out[i];
-    bool punct = w == ":" || w == "." || w == "/" || w == ",";
+    bool punct = w == ":" || w == "." || w == "/" || w == "," || w == "'s" || w == "'";
     if (w == "a" && i + 1 < out.size() && !out[i + 1].empty() && std::string_view("aeiouAEIOU").find(out[i + 1][0]) != std::string_view::npos)
       w = "an";
     if (capital && !w.empty() && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - ('a' - 'A'));

@@ -40,7 +40,7 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
       case Token::THREE: k = {kNumber, -1, 3, w.range}; break;
       case Token::FOUR: k = {kNumber, -1, 4, w.range}; break;
       case Token::FIVE: k = {kNumber, -1, 5, w.range}; break;
-      case Token::HE: case Token::SHE: case Token::HIM: case Token::HER:
+      case Token::HE: case Token::SHE: case Token::HIM: case Token::HER: case Token::HIS:
         k.type = static_cast<int>(Token::HE);  // a person, whatever the case or gender
         break;
       case Token::CARD_TYPES: k.type = static_cast<int>(Token::CARD_TYPE); k.id = w.id; k.value = 1; break;
@@ -106,7 +106,7 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
       case Token::YOU:
         // "a Follower you control" is "your Follower": the side before the card's adjectives
         if (i + 1 < words.size() && (is(words[i + 1], Token::CONTROL) || is(words[i + 1], Token::V_TAKE_CONTROL)) && !out.empty() &&
-            out.back().type == static_cast<int>(Token::CARD_TYPE)) {
+            (out.back().type == static_cast<int>(Token::CARD_TYPE) || out.back().type == static_cast<int>(Token::KEYWORD))) {
           size_t j = out.size() - 1;
           while (j > 0 && (out[j - 1].type == static_cast<int>(Token::KEYWORD) || out[j - 1].type == static_cast<int>(Token::OTHER) ||
                            out[j - 1].type == static_cast<int>(Token::STATE)))

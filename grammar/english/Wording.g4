@@ -91,7 +91,7 @@ targeting
 
 // ---------------------------------------------------------------- effects: one frame per primitive
 effect
-  : verb=(V_GAIN | V_LOSE | V_PRODUCE) amount RESOURCE duration?      # resourceEffect
+  : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY) cardRef                   # cardEffect
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
@@ -104,6 +104,7 @@ gifts
 gift
   : statChange (SLASH statChange)*              # statGift
   | KEYWORD                                     # keywordGift
+  | (A | AN) STAT kind=(BONUS | PENALTY) EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi"
   ;
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats)
 statement
@@ -130,6 +131,7 @@ cardRef
   | performer                                   # performerRef
   | THE V_TARGET                                # theTargetRef        // the unit's one target
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again
+  | NAME                                        # nameRef             // the card's own name (003 Card title)
   ;
 // The card performing an action that no card prints as its own (001 Tactician): "your performing unbowed Monk",
 // "your performing Courtier at any location" (a Battle action's performer is otherwise at the current battlefield)
@@ -154,6 +156,8 @@ nouns
   | CARD_TYPES (OR CARD_TYPES)*
   | CARD
   | CARDS
+  | ATTACHMENT                  // 001 Attach: a card attached to another
+  | ATTACHMENTS
   ;
 filterClause
   : YOU control                                 # youControl
@@ -178,4 +182,9 @@ control
 // ---------------------------------------------------------------- amounts (000 7)
 amount
   : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE
+  ;
+// A card's stat as an amount, its current value (000 7.2): "his Chi", "Akagi's Force", "this Shugenja's Chi",
+// "your target Personality's Chi", "his own Personal Honor"
+statOf
+  : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? STAT
   ;

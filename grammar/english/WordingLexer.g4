@@ -14,6 +14,9 @@ tokens {
   CARD_TYPE, CARD_TYPES, STAT, RESOURCE, KEYWORD, STATUS, EVENT, DURATION, DESIGNATOR, ZONE, STATE,
   // written forms
   NUMBER, VARX, MODIFIER, EMBEDDED, COMMA, SEMI, SLASH, PERIOD, COLON, WORD,
+  // the card's own name as its text prints it (003 Card title: "Akagi" on "Bayushi Akagi"), and the possessive
+  // ending the classifier splits from a word ("Akagi's" is NAME POSS)
+  NAME, POSS,
   // one verb token per primitive of profile/primitives.def (V_ + the primitive's name, upper case)
   V_GAIN, V_LOSE, V_PAY, V_PRODUCE, V_DRAW, V_DISCARD, V_REVEAL, V_SEARCH, V_LOOK, V_HEAL, V_DEAL, V_DESTROY,
   V_NEGATE, V_BOW, V_STRAIGHTEN, V_SET_STATE, V_TARGET, V_CHOOSE, V_GIVE, V_CREATE, V_PUT, V_MOVE, V_RETURN,
@@ -85,5 +88,10 @@ HOME     : 'home' ;
 WITHOUT  : 'without' ;
 ATTACHMENT : 'attachment' ;
 ATTACHMENTS : 'attachments' ;
+// Amounts a card's stat gives (000 7.2)
+EQUAL    : 'equal' ;
+BONUS    : 'bonus' ;
+PENALTY  : 'penalty' ;
+OWN      : 'own' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;

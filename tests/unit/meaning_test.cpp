@@ -29,11 +29,12 @@ struct Read {
   }
 };
 
-std::unique_ptr<Read> read(const std::string& type, const std::string& text, const std::string& game = "legends") {
+std::unique_ptr<Read> read(const std::string& type, const std::string& text, const std::string& game = "legends",
+                           const std::string& title = "A") {
   auto r = std::make_unique<Read>();
   r->game = test::parse_game(read_file(std::string(CARDC_SOURCE_DIR) + "/cards/" + game + "/" + game + ".game"));
   r->profile = load_profile(*r->game->profile, *r->game->diags);
-  r->set = test::parse_set("game " + game + "\ncard \"A\"\n  type " + type + "\n  text\n    " + text + "\n");
+  r->set = test::parse_set("game " + game + "\ncard \"" + title + "\"\n  type " + type + "\n  text\n    " + text + "\n");
   r->ctx = std::make_unique<CheckContext>(CheckContext{r->set->sm, *r->profile, *r->set->set, *r->set->diags, {}});
   run_sema(*r->ctx);
   return r;
@@ -379,6 +380,72 @@ TEST(Meaning, WithoutAttachments) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality without Holdings: Destroy him.")->paragraph().unit);
   // after alternatives the words do not say which card type the clause describes
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Follower or Personality without Followers: Destroy it.")->paragraph().unit);
+}
+
+// 000 7.2: a card's stat as an amount, its value as the effect resolves: "a Force penalty equal to his own Personal
+// Honor" (the target's), "Akagi's Force" (003 Card title: the card's own name names the card), "Honor equal to its
+// Force". A name that is not the card's is no reference.
+TEST(Meaning, StatAmounts) {
+  auto r = read("Personality", "**Battle:** Give a target enemy Personality a Force penalty equal to his own Personal Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const auto& give = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_EQ(give.gifts.size(), 1u);
+  const StatChange& ch = *give.gifts[0].change;
+  EXPECT_EQ(ch.stat, r->id_of(p.stats, "Force"));
+  EXPECT_EQ(ch.delta.kind, Amount::Kind::StatOf);
+  EXPECT_TRUE(ch.delta.negated);  // a penalty
+  EXPECT_EQ(ch.delta.stat, r->id_of(p.stats, "Personal Honor"));
+  EXPECT_EQ(ch.delta.of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(ch.delta.of->target, 0);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto named = read("Personality", "**Battle:** Give a target enemy Personality a Force penalty equal to Akagi's Force.", "legends",
+                    "Bayushi Akagi");
+  ASSERT_TRUE(named->paragraph().unit) << named->text(named->paragraph().unread) << ": " << named->paragraph().why;
+  const Amount& a = std::get<Effect>(named->unit().body.at(0)).gifts.at(0).change->delta;
+  EXPECT_EQ(a.of->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(a.of->name, "Akagi");
+  EXPECT_EQ(named->paragraph().rendered, "Battle: Give target enemy Personality a Force penalty equal to Akagi's Force.");
+  EXPECT_TRUE(named->paragraph().round_trips);
+  auto gain = read("Strategy", "**Open:** Target a Follower: Gain Honor equal to its Force.");
+  ASSERT_TRUE(gain->paragraph().unit) << gain->text(gain->paragraph().unread) << ": " << gain->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(gain->unit().body.at(0)).amount->kind, Amount::Kind::StatOf);
+  EXPECT_TRUE(gain->paragraph().round_trips) << gain->paragraph().rendered;
+  // another card's name, a bonus with no stat, "equal to" a number: not read
+  EXPECT_FALSE(read("Personality", "**Battle:** Give a target Personality a Force bonus equal to Kenji's Force.", "legends",
+                    "Bayushi Akagi")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Follower: Give him a bonus equal to his Chi.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Gain Honor equal to 2.")->paragraph().unit);
+}
+
+// 003 Card title: a card named by its own name is the latest thing a pronoun after it names ("give Ruri +2F and give
+// her Samurai": Ruri, not the target); named only as whose stat an amount is, it is not.
+TEST(Meaning, PronounAfterTheCardsName) {
+  auto r = read("Personality", "**Battle:** Target a Personality: Bow him to give Ruri +2F and give her Samurai.", "legends", "Iron Ruri");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<InOrderTo>(r->unit().body.at(0));
+  EXPECT_EQ(k.done.at(0).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(k.done.at(0).card->target, 0);
+  EXPECT_EQ(k.then.at(0).card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(k.then.at(1).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(k.then.at(1).card->target, -2);  // Ruri
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto stat = read("Personality", "**Battle:** Target a Personality: Give him a Force bonus equal to Ruri's Chi. Bow him.", "legends",
+                   "Iron Ruri");
+  ASSERT_TRUE(stat->paragraph().unit) << stat->text(stat->paragraph().unread) << ": " << stat->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(stat->unit().body.at(1)).card->target, 0);  // "him": the target
+}
+
+// 001 Attach: "attachment" is any card attached to another (out of play, a card of a type that attaches).
+TEST(Meaning, AttachmentNoun) {
+  auto r = read("Strategy", "**Battle:** Bow a target enemy attachment.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  EXPECT_TRUE(f.attachment);
+  EXPECT_TRUE(f.card_types.empty());
+  EXPECT_EQ(f.side, Side::Enemy);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_EQ(r->paragraph().rendered, "Battle: Bow target enemy attachment.");
 }
 
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).

@@ -9,9 +9,10 @@ namespace cardc {
 
 namespace {
 
-// One line of cardrt_log_render_text: "  12 kind player=0 card=1[Title] other=2[Title] what=X amount=A value=V".
+// One line of cardrt_log_render_text: "  12 kind player=0 card=1[Title] other=2[Title] what=X op=O amount=A value=V"
+// (op: a stat modifier's operation, ABI 17).
 struct Line {
-  std::string seq, kind, player, card, other, what, amount, value;
+  std::string seq, kind, player, card, other, what, op, amount, value;
 };
 
 bool parse(const std::string& s, Line& l) {
@@ -34,8 +35,12 @@ bool parse(const std::string& s, Line& l) {
       value = open != std::string::npos && close != std::string::npos ? rest.substr(open + 1, close - open - 1) : "";
       j = close == std::string::npos ? rest.size() : close + 1;
     } else {
-      // what= may hold blanks ("prayer token"): it runs to " amount=".
-      size_t end = key == "what" ? rest.find(" amount=", j) : rest.find(' ', j);
+      // what= may hold blanks ("prayer token"): it runs to " op=" or " amount=".
+      size_t end = rest.find(' ', j);
+      if (key == "what") {
+        const size_t op = rest.find(" op=", j), amount = rest.find(" amount=", j);
+        end = op != std::string::npos && op < amount ? op : amount;
+      }
       if (end == std::string::npos) end = rest.size();
       value = rest.substr(j, end - j);
       j = end;
@@ -44,6 +49,7 @@ bool parse(const std::string& s, Line& l) {
     else if (key == "card") l.card = value;
     else if (key == "other") l.other = value;
     else if (key == "what") l.what = value;
+    else if (key == "op") l.op = value;
     else if (key == "amount") l.amount = value;
     else if (key == "value") l.value = value;
     i = j;
@@ -64,6 +70,137 @@ int number(const std::string& s) {
 // The log names a province by its id ("province2"): "province 2".
 std::string province(const std::string& what) {
   return what.rfind("province", 0) == 0 ? "province " + what.substr(8) : what;
+}
+
+// A stat modifier as it was given (002 rule 523's operations, 003 step C's bounds): "gets +2 ATK", "'s ATK is
+// doubled", "'s Force gets a maximum of 1". The log's op says which; a line without one (a log older than ABI 17)
+// claims no operation.
+std::string modifier_given(const Line& l) {
+  const std::string& a = l.amount;
+  if (l.op == "multiply")
+    return l.card + "'s " + l.what + (a == "2" ? " is doubled" : a == "3" ? " is tripled" : " is multiplied by " + a);
+  if (l.op == "divide") return l.card + "'s " + l.what + (a == "2" ? " is halved" : " is divided by " + a) + ", rounded down";
+  if (l.op == "divide_up") return l.card + "'s " + l.what + (a == "2" ? " is halved" : " is divided by " + a) + ", rounded up";
+  if (l.op == "subtract") return a + " is subtracted from " + l.card + "'s " + l.what;
+  if (l.op == "set") return l.card + "'s " + l.what + " is set to " + a;
+  if (l.op == "maximum") return l.card + "'s " + l.what + " gets a maximum of " + a;
+  if (l.op == "minimum") return l.card + "'s " + l.what + " gets a minimum of " + a;
+  if (l.op == "add") return l.card + " gets " + signed_amount(a) + " " + l.what;
+  return l.card + "'s " + l.what + " gets a modifier of " + a;
+}
+
+// The same modifier named as a thing that changes or ends: "the +1 Force bonus of Tsubaki", "the maximum of 1 on ...".
+std::string modifier_named(const Line& l) {
+  const std::string& a = l.amount;
+  const std::string of = l.card + "'s " + l.what;
+  if (l.op == "multiply") return "the " + (a == "2" ? std::string("doubling") : a == "3" ? "tripling" : "multiplication by " + a) + " of " + of;
+  if (l.op == "divide") return "the " + (a == "2" ? std::string("halving") : "division by " + a) + " (rounded down) of " + of;
+  if (l.op == "divide_up") return "the " + (a == "2" ? std::string("halving") : "division by " + a) + " (rounded up) of " + of;
+  if (l.op == "subtract") return "the subtraction of " + a + " from " + of;
+  if (l.op == "set") return "the setting of " + of + " to " + a;
+  if (l.op == "maximum") return "the maximum of " + a + " on " + of;
+  if (l.op == "minimum") return "the minimum of " + a + " on " + of;
+  if (l.op == "add") return "the " + signed_amount(a) + " " + l.what + (a.rfind('-', 0) == 0 ? " penalty" : " bonus") + " of " + l.card;
+  return "a modifier of " + of;
+}
+
+// A modifier whose operand changed (a fluctuating one recomputed, a restricted one limited): its new operand.
+std::string modifier_now(const Line& l) {
+  const std::string& a = l.amount;
+  const std::string of = l.card + "'s " + l.what;
+  if (l.op == "multiply") return of + " is now multiplied by " + a;
+  if (l.op == "divide") return of + " is now divided by " + a + ", rounded down";
+  if (l.op == "divide_up") return of + " is now divided by " + a + ", rounded up";
+  if (l.op == "subtract") return a + " is now subtracted from " + of;
+  if (l.op == "set") return of + " is now set to " + a;
+  if (l.op == "maximum" || l.op == "minimum") return "The " + l.op + " on " + of + " is now " + a;
+  if (l.op == "add") return "The " + l.what + (a.rfind('-', 0) == 0 ? " penalty" : " bonus") + " of " + l.card + " is now " + signed_amount(a);
+  return "A modifier of " + of + " is now " + a;
+}
+
+std::string capitalized(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = char(s[0] - 'a' + 'A');
+  return s;
+}
+
+// A boundary of the log (CARDRT_BOUNDARY_*) in words.
+std::string boundary_words(const std::string& b) {
+  if (b == "turn_start") return "the start of the turn";
+  if (b == "turn_end") return "the end of the turn";
+  if (b == "phase_end") return "the end of the phase";
+  if (b == "battle_resolved") return "the battle's resolution";
+  if (b == "battle_end") return "the end of the battle";
+  if (b == "duel_end") return "the end of the duel";
+  if (b == "dawn") return "dawn";
+  if (b == "battle_resolving") return "the battle resolution";
+  return b;
+}
+
+// What a restriction forbids (CARDRT_FORBID_*, the log's restriction names), after "may not". A player's restriction
+// on gaining names its resource ("gain_resource:Honor").
+std::string forbidden_words(const std::string& w) {
+  if (w.rfind("gain_resource", 0) == 0) return w.size() > 14 ? "gain " + w.substr(14) : "gain resources";
+  static const std::map<std::string, std::string> words = {
+      {"attack", "attack"},
+      {"issue_challenge", "issue challenges"},
+      {"receive_status", "be inflicted with Statuses"},
+      {"ranged_attack_target", "be targeted by ranged attacks"},
+      {"melee_attack_target", "be targeted by melee attacks"},
+      {"receive_attachment", "receive attachments"},
+      {"straighten", "straighten"},
+      {"move", "move"},
+      {"perform_actions", "perform actions"},
+      {"use_abilities", "have its abilities used"},
+      {"assign_attack", "be assigned to attack"},
+      {"contribute_force", "contribute Force"},
+      {"resolution_bow", "be bowed by battle resolution"}};
+  const auto it = words.find(w);
+  return it == words.end() ? w : it->second;
+}
+
+// A choice's purpose (CARDRT_PURPOSE_*) in words.
+std::string purpose_words(const std::string& p) {
+  static const std::map<std::string, std::string> words = {
+      {"target", "choice of targets"}, {"choose", "choice"}, {"x", "choice of X"},
+      {"optional", "\"you may\" choice"}, {"reaction", "choice of a reaction"}, {"lose_coins", "choice of coins to lose"},
+      {"discard", "choice of cards to discard"}, {"replacement", "choice of the replacement to apply first"},
+      {"construct", "choice of options"}, {"tactician", "Tactician choice"}, {"status_type", "choice of a status"},
+      {"resist_roll", "Resist roll choice"}, {"order", "choice of an order"}, {"search", "choice of cards found"},
+      {"divide", "choice of how to divide"}, {"focus", "choice of a card to focus"},
+      {"accept_challenge", "choice to accept a challenge"}, {"play", "choice of a card to play"},
+      {"verb", "choice of a verb"}, {"zone", "choice of a zone"}};
+  const auto it = words.find(p);
+  return it == words.end() ? "choice" : it->second;
+}
+
+// An additional action's designators ("battle", "limited|open", "any"): "an additional Battle action".
+std::string additional_action(const std::string& designators) {
+  if (designators.empty() || designators == "any") return "an additional action";
+  std::string words;
+  for (size_t i = 0; i <= designators.size();) {
+    size_t bar = designators.find('|', i);
+    if (bar == std::string::npos) bar = designators.size();
+    std::string d = designators.substr(i, bar - i);
+    for (char& ch : d)
+      if (ch == '_') ch = ' ';
+    words += (words.empty() ? "" : " or ") + capitalized(d);
+    i = bar + 1;
+  }
+  return "an additional " + words + " action";
+}
+
+// A grant that ended: the log names it with what it granted ("keyword Samurai", "restriction attack"; cardrt.h).
+std::string grant_ended(const Line& l) {
+  const auto after = [&](const char* prefix) { return l.what.substr(std::string(prefix).size()); };
+  const auto is = [&](const char* prefix) { return l.what.rfind(prefix, 0) == 0; };
+  if (is("keyword removal ")) return "The removal of " + l.card + "'s keyword " + after("keyword removal ") + " ends";
+  if (is("keyword ")) return "The keyword " + after("keyword ") + " granted to " + l.card + " ends";
+  if (is("protection ")) return "The protection of " + l.card + " (" + after("protection ") + ") ends";
+  if (is("ability of ")) return "The ability of " + after("ability of ") + " granted to " + l.card + " ends";
+  if (is("restriction ")) return "The restriction \"may not " + forbidden_words(after("restriction ")) + "\" on " + l.card + " ends";
+  if (is("attack strength ")) return "The change to the strength of " + after("attack strength ") + " attacks targeting " + l.card + " ends";
+  if (is("negation ")) return "The negation of modifiers to " + l.card + "'s " + after("negation ") + " ends";
+  return "A grant to " + l.card + " ends";
 }
 
 std::string tell(const Line& l) {
@@ -87,14 +224,15 @@ std::string tell(const Line& l) {
   if (k == "resource_gained") return "Player " + l.player + " gains " + l.amount + " " + l.what + " (now " + l.value + ")" + by + ".";
   if (k == "resource_lost") return "Player " + l.player + " loses " + l.amount + " " + l.what + " (now " + l.value + ")" + by + ".";
   if (k == "resource_returned") return "Player " + l.player + "'s temporary " + l.what + " return to the supply (now " + l.value + ").";
-  if (k == "modifier_added") return l.card + " gets " + signed_amount(l.amount) + " " + l.what + by + ": " + l.what + " is now " + l.value + ".";
-  // a modifier that ends may have been a bonus, a maximum, a set or a multiplication: the log does not say which
+  // the log's op says which of 002 rule 523's operations, or 003 step C's bounds, the modifier is
+  if (k == "modifier_added" || k == "bound_added")
+    return modifier_given(l) + by + ": " + l.what + " is now " + l.value + ".";
   if (k == "modifier_ended")
-    return l.what.empty() ? "A grant to " + l.card + " ends." : "A modifier of " + l.card + "'s " + l.what + " ends: " + l.what + " is now " + l.value + ".";
-  if (k == "bound_added") return l.card + "'s " + l.what + " gets a minimum or maximum of " + l.amount + by + ": " + l.what + " is now " + l.value + ".";
+    return l.op.empty() ? grant_ended(l) + by + "." : capitalized(modifier_named(l)) + " ends" + by + ": " + l.what + " is now " + l.value + ".";
   if (k == "resource_set")
     return "Player " + l.player + "'s " + l.what + (l.amount == "2" ? " is doubled to " : " is set to ") + l.value + by + ".";
-  if (k == "modifier_changed") return l.card + "'s " + l.what + " modifier changes: " + l.what + " is now " + l.value + ".";
+  // a fluctuating or restricted modifier's operand changed (amount: the new one)
+  if (k == "modifier_changed") return capitalized(modifier_now(l)) + by + ": " + l.what + " is now " + l.value + ".";
   if (k == "state_changed") return l.card + (l.amount == "1" ? " becomes " : " is no longer ") + l.what + ".";
   if (k == "keyword_granted") return l.card + " gains the keyword " + l.what + by + ".";
   if (k == "keyword_removed") return l.card + " loses the keyword " + l.what + by + ".";
@@ -153,6 +291,49 @@ std::string tell(const Line& l) {
   if (k == "cost_failed") return l.card + ": a cost cannot be paid; nothing resolves.";
   if (k == "target_illegal") return l.card + " is no longer a legal target; that part fails.";
   if (k == "protection_granted") return l.card + " is protected: " + l.what + by + ".";
+  if (k == "delayed_cancelled")
+    return l.value == "1" ? "A delayed effect of " + l.card + " lapses at " + boundary_words(l.what) + " without happening."
+                          : "A delayed effect of " + l.card + " is cancelled: its source is gone, and it will not happen.";
+  if (k == "choice_invalid")
+    return "Player " + l.player + "'s answer to the " + purpose_words(l.what) + (l.card.empty() ? "" : " of " + l.card) +
+           " is not legal: the default answer is taken instead.";
+  // 003 Traits: a negated continuous effect does not immediately apply again
+  if (k == "grant_suppressed")
+    return "What " + (l.other.empty() ? std::string("a continuous trait") : l.other + "'s continuous trait") + " gave " + l.card +
+           " was negated: the trait does not apply it again at once (003 Traits).";
+  if (k == "restriction_granted") {
+    // a player's restriction is held by the card whose text imposes it
+    if (l.amount != "-1" && !l.amount.empty())
+      return "Player " + l.amount + " may not " + forbidden_words(l.what) + " (" + (l.other.empty() ? l.card : l.other) + ").";
+    if (l.value == "1") return "The next time " + l.card + " would " + forbidden_words(l.what) + ", it does not" + by + ".";
+    return l.card + " may not " + forbidden_words(l.what) + by + ".";
+  }
+  if (k == "forbidden") {
+    if (l.what.rfind("gain_resource", 0) == 0)
+      return "Player " + l.player + " may not " + forbidden_words(l.what) + by + ": " + l.amount + " " +
+             (l.what.size() > 14 ? l.what.substr(14) : "resources") + " are not gained.";
+    if (l.what == "attack") return l.card + " may not attack " + l.other + ": the attack does not happen.";
+    if (l.what == "issue_challenge") return l.card + " may not issue challenges: it does not challenge " + l.other + ".";
+    if (l.what == "receive_status") return l.card + " cannot be inflicted with Statuses" + by + ": it receives none.";
+    if (l.what == "receive_attachment") return l.card + " may not receive attachments: " + l.other + " is not attached to it.";
+    return l.card + " may not " + forbidden_words(l.what) + by + ": it does not happen.";
+  }
+  if (k == "looked") return "Player " + l.player + " looks at " + l.card + " in " + l.what + by + ".";
+  if (k == "reordered")
+    return "Player " + l.player + " puts " + l.amount + (l.amount == "1" ? " card" : " cards") + (l.value == "1" ? " on the bottom of " : " back on top of ") + l.what + by + ".";
+  if (k == "challenge_refused") return l.card + " refuses the challenge of " + l.other + ".";
+  if (k == "shield_added") return "The next " + l.amount + " damage to " + l.card + " will be prevented" + by + ".";
+  if (k == "ability_granted")
+    return l.card + " gains ability " + std::to_string(number(l.amount) + 1) + " of " + l.what + by + ".";
+  if (k == "action_cancelled") return l.card + "'s action is cancelled by the response of " + l.other + ".";
+  if (k == "additional_action") {
+    const std::string left = " (" + l.amount + " pending).";
+    if (l.value == "1") return "Player " + l.player + " may take " + additional_action(l.what) + by + left;
+    if (l.value == "0") return "Player " + l.player + " takes " + additional_action(l.what) + (l.card.empty() ? "" : " with " + l.card) + left;
+    return "Player " + l.player + "'s " + additional_action(l.what).substr(3) + " lapses unused at the end of the turn" + left;
+  }
+  if (k == "attack_strength_granted")
+    return capitalized(l.what) + " attacks targeting " + l.card + " have " + signed_amount(l.amount) + " strength" + by + ".";
   if (k == "win") return "Player " + l.player + " wins the game.";
   if (k == "lose") return "Player " + l.player + " loses the game.";
   return {};

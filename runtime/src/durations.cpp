@@ -46,7 +46,7 @@ void Game::expire(int32_t boundary, PlayerId p) {
         const StatModifier m = c.mods[i];
         c.mods.erase(c.mods.begin() + std::ptrdiff_t(i));
         // 003: the change from a bonus ending is not a penalty
-        emit(CARDRT_LOG_MODIFIER_ENDED, c.controller, c.id, m.source, m.stat, m.amount, stat_value(c, m.stat));
+        emit_modifier(CARDRT_LOG_MODIFIER_ENDED, c, m);
       } else {
         ++i;
       }
@@ -118,7 +118,7 @@ void Game::fire_delayed(int32_t boundary, PlayerId p) {
   // the ones waiting for an event "this turn" (or phase, battle) lapse with it
   for (size_t i = 0; i < s_.delayed_on_event.size();) {
     if (s_.delayed_on_event[i].lapses == boundary) {
-      emit(CARDRT_LOG_DELAYED_CANCELLED, -1, s_.delayed_on_event[i].source, 0, boundary, s_.delayed_on_event[i].id, 0);
+      emit(CARDRT_LOG_DELAYED_CANCELLED, -1, s_.delayed_on_event[i].source, 0, boundary, s_.delayed_on_event[i].id, 1);
       s_.delayed_on_event.erase(s_.delayed_on_event.begin() + std::ptrdiff_t(i));
     } else {
       ++i;
@@ -231,7 +231,7 @@ void Game::end_effects_from(CardId source, EndMode mode) {
       if (c.mods[i].source == source && !c.mods[i].from_token && ends(c.mods[i].dur)) {
         const StatModifier m = c.mods[i];
         c.mods.erase(c.mods.begin() + std::ptrdiff_t(i));
-        emit(CARDRT_LOG_MODIFIER_ENDED, c.controller, c.id, source, m.stat, m.amount, stat_value(c, m.stat));
+        emit_modifier(CARDRT_LOG_MODIFIER_ENDED, c, m);  // m.source is source
       } else {
         ++i;
       }

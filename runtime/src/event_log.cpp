@@ -9,7 +9,7 @@ namespace {
 
 // What the "what" field names, by log kind, so the text can use the game's own words.
 enum class What { none, stat, resource, zone, keyword, counter, event, state, boundary, purpose, protection, restriction,
-                  designators, attack, province };
+                  designators, attack, province, definition };
 
 struct KindInfo {
   const char* name;
@@ -87,7 +87,7 @@ constexpr KindInfo kKinds[] = {
     {"focused", What::none},
     {"damage_prevented", What::none},
     {"shield_added", What::none},
-    {"ability_granted", What::none},
+    {"ability_granted", What::definition},
     {"action_cancelled", What::none},
     {"additional_action", What::designators},
     {"attack_strength_granted", What::attack},
@@ -100,6 +100,12 @@ constexpr KindInfo kKinds[] = {
 };
 static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == CARDRT_LOG_KIND_COUNT, "one name per log kind");
 
+const char* const kForbid[] = {"attack",           "issue_challenge",      "receive_status",
+                               "gain_resource",    "ranged_attack_target", "melee_attack_target",
+                               "receive_attachment", "straighten",         "move",
+                               "perform_actions",  "use_abilities",        "assign_attack",
+                               "contribute_force", "resolution_bow"};
+static_assert(sizeof(kForbid) / sizeof(kForbid[0]) == CARDRT_FORBID_COUNT, "one name per restriction");
 const char* kBoundaries[] = {"none", "turn_start", "turn_end", "phase_end", "battle_resolved",
                              "battle_end", "duel_end", "dawn", "battle_resolving"};
 const char* kProtections[] = {"cannot_be_destroyed", "zero_chi", "untargetable_by_opponents"};
@@ -107,10 +113,47 @@ const char* kPurposes[] = {"none", "target", "choose", "x", "optional", "reactio
                            "replacement", "construct", "tactician", "status_type", "resist_roll", "order",
                            "search", "divide", "focus", "accept_challenge", "play", "verb", "zone"};
 
+// A stat modifier's operation (cardrt_log_event::op), in the words of 002 rule 523 and 003 step C.
+const char* op_name(int32_t op) {
+  switch (op) {
+    case CARDRT_OP_ADD: return "add";
+    case CARDRT_OP_MUL: return "multiply";
+    case CARDRT_OP_SUB: return "subtract";
+    case CARDRT_OP_DIV: return "divide";
+    case CARDRT_OP_SET: return "set";
+    case CARDRT_OP_DIV_UP: return "divide_up";
+    case CARDRT_OP_MINIMUM: return "minimum";
+    case CARDRT_OP_MAXIMUM: return "maximum";
+    default: return "";
+  }
+}
+
 template <class T>
 std::string name_at(const NamedList<T>& v, int32_t i) {
   if (i < 0 || i >= int32_t(v.size())) return fmt::format("{}", i);
   return v[size_t(i)].name;
+}
+
+// A grant that ended (modifier_ended with what -1; amount: its GrantKind, value: what it granted), named with what it
+// granted: "keyword Samurai", "restriction attack", "ability of Rite Master".
+std::string grant_name(const Game& g, int32_t kind, int32_t what) {
+  const Profile& p = g.profile();
+  const auto& defs = g.pool().defs;
+  switch (GrantKind(kind)) {
+    case GrantKind::keyword: return "keyword " + name_at(p.keywords, what);
+    case GrantKind::keyword_removal: return "keyword removal " + name_at(p.keywords, what);
+    case GrantKind::protection:
+      return std::string("protection ") + (what >= 0 && what < CARDRT_PROT_COUNT ? kProtections[what] : "?");
+    case GrantKind::ability:
+      return "ability of " + (what >= 0 && what < int32_t(defs.size()) ? defs[size_t(what)].title : std::string("?"));
+    case GrantKind::restriction:
+      return std::string("restriction ") + (what >= 0 && what < CARDRT_FORBID_COUNT ? kForbid[what] : "?");
+    case GrantKind::attack_strength:
+      return std::string("attack strength ") + (what == CARDRT_ATTACK_RANGED ? "ranged" : what == CARDRT_ATTACK_MELEE ? "melee" : "?");
+    case GrantKind::negation: return "negation " + name_at(p.stats, what);
+    case GrantKind::state: break;
+  }
+  return "grant";
 }
 
 std::string what_name(const Game& g, const cardrt_log_event& e) {
@@ -118,7 +161,9 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
   const What w = (e.kind > 0 && e.kind < CARDRT_LOG_KIND_COUNT) ? kKinds[e.kind].what : What::none;
   switch (w) {
     case What::none: return {};
-    case What::stat: return name_at(p.stats, e.what);
+    case What::stat:
+      if (e.kind == CARDRT_LOG_MODIFIER_ENDED && e.what < 0) return grant_name(g, e.amount, e.value);
+      return name_at(p.stats, e.what);
     case What::resource: return name_at(p.resources, e.what);
     case What::zone: return name_at(p.zones, e.what);
     case What::keyword: return name_at(p.keywords, e.what);
@@ -144,15 +189,19 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
     case What::protection:
       return (e.what >= 0 && e.what < CARDRT_PROT_COUNT) ? kProtections[e.what] : fmt::format("{}", e.what);
     case What::restriction: {
-      static const char* const kForbid[] = {"attack",          "issue_challenge",    "receive_status",
-                                            "gain_resource",   "ranged_attack_target", "melee_attack_target",
-                                            "receive_attachment", "straighten",         "move",
-                                            "perform_actions", "use_abilities",       "assign_attack",
-                                            "contribute_force", "resolution_bow"};
-      static_assert(sizeof(kForbid) / sizeof(kForbid[0]) == CARDRT_FORBID_COUNT, "one name per restriction");
-      return (e.what >= 0 && e.what < CARDRT_FORBID_COUNT) ? kForbid[e.what] : fmt::format("{}", e.what);
+      if (e.what < 0 || e.what >= CARDRT_FORBID_COUNT) return fmt::format("{}", e.what);
+      // a player's "may not gain Honor" names the resource (value; -1: any), never by its number
+      const bool for_player = e.kind == CARDRT_LOG_FORBIDDEN || e.amount >= 0;
+      if (e.what == CARDRT_FORBID_GAIN_RESOURCE && for_player && e.value >= 0 && e.value < int32_t(p.resources.size()))
+        return fmt::format("{}:{}", kForbid[e.what], p.resources[size_t(e.value)].name);
+      return kForbid[e.what];
     }
     case What::province: return fmt::format("province{}", e.what);
+    case What::definition: {  // the card whose ability was granted, by its title
+      const auto& defs = g.pool().defs;
+      if (e.what < 0 || e.what >= int32_t(defs.size())) return fmt::format("{}", e.what);
+      return defs[size_t(e.what)].title.empty() ? std::string("untitled card") : defs[size_t(e.what)].title;
+    }
     case What::attack:
       return e.what == CARDRT_ATTACK_RANGED ? "ranged" : e.what == CARDRT_ATTACK_MELEE ? "melee" : fmt::format("{}", e.what);
   }
@@ -189,6 +238,7 @@ std::string EventLog::render_text(const Game& g) const {
     if (e.other > 0) out += fmt::format(" other={}[{}]", e.other, g.card_title(e.other));
     const std::string w = what_name(g, e);
     if (!w.empty()) out += fmt::format(" what={}", w);
+    if (e.op >= 0) out += fmt::format(" op={}", op_name(e.op));
     out += fmt::format(" amount={} value={}\n", e.amount, e.value);
   }
   return out;
@@ -199,9 +249,9 @@ std::string EventLog::render_json(const Game& g) const {
   for (const auto& e : events_) {
     out += fmt::format(
         "{{\"seq\":{},\"kind\":\"{}\",\"player\":{},\"card\":{},\"other\":{},\"what\":{},\"what_name\":\"{}\","
-        "\"amount\":{},\"value\":{}}}\n",
+        "\"amount\":{},\"value\":{},\"op\":{},\"op_name\":\"{}\"}}\n",
         e.seq, kind_name(e.kind), e.player, e.card, e.other, e.what, json_escape(what_name(g, e)), e.amount,
-        e.value);
+        e.value, e.op, op_name(e.op));
   }
   return out;
 }

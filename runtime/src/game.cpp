@@ -81,7 +81,7 @@ PlayerId Game::opponent(PlayerId p) const {
 }
 
 void Game::emit(int32_t kind, PlayerId player, CardId card, CardId other, int32_t what, int32_t amount,
-                int32_t value) {
+                int32_t value, int32_t op) {
   cardrt_log_event e{};
   e.seq = uint32_t(log_.size() + 1);
   e.kind = kind;
@@ -91,7 +91,12 @@ void Game::emit(int32_t kind, PlayerId player, CardId card, CardId other, int32_
   e.what = what;
   e.amount = amount;
   e.value = value;
+  e.op = op;
   log_.push(e);
+}
+
+void Game::emit_modifier(int32_t kind, const Card& c, const StatModifier& m) {
+  emit(kind, c.controller, c.id, m.source, m.stat, m.amount, stat_value(c, m.stat), m.op);
 }
 
 void Game::flush_events() {

@@ -37,8 +37,8 @@ struct Duration {
   int32_t turn = 0;      // that player's turn number at which it ends (001 Turn: counts that player's turns)
 };
 
-// Internal modifier operations beyond CARDRT_OP_*: maximum and minimum bounds (003 step C).
-enum : int32_t { kOpMin = 10, kOpMax = 11 };
+// Modifier operations beyond the ones cardrt_modify takes: maximum and minimum bounds (003 step C), named so in the log.
+enum : int32_t { kOpMin = CARDRT_OP_MINIMUM, kOpMax = CARDRT_OP_MAXIMUM };
 
 struct StatModifier {
   int32_t id = 0;
@@ -720,7 +720,10 @@ class Game {
   bool is_tactician(const Card& c) const;
 
   // --- bookkeeping ---
-  void emit(int32_t kind, PlayerId player, CardId card, CardId other, int32_t what, int32_t amount, int32_t value);
+  void emit(int32_t kind, PlayerId player, CardId card, CardId other, int32_t what, int32_t amount, int32_t value,
+            int32_t op = -1);
+  // a stat modifier's record (modifier_added, _changed, _ended, bound_added): its operation and operand, the value now
+  void emit_modifier(int32_t kind, const Card& c, const StatModifier& m);
   void flush_events();
   uint64_t next_seq() { return ++s_.seq; }
   int32_t next_id() { return s_.next_id++; }

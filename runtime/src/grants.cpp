@@ -143,7 +143,6 @@ int32_t Game::grant(cardrt_effect_ctx* ctx, CardId id, GrantKind kind, int32_t w
   if (kind == GrantKind::keyword) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, what, 1, 0);
   if (kind == GrantKind::ability) emit(CARDRT_LOG_ABILITY_GRANTED, c->controller, id, source, what, ability, 1000 + g.id);
   else if (kind == GrantKind::protection) emit(CARDRT_LOG_PROTECTION_GRANTED, c->controller, id, source, what, 1, 0);
-  else if (kind == GrantKind::ability) emit(CARDRT_LOG_KEYWORD_GRANTED, c->controller, id, source, -1, what, ability);
   else if (kind == GrantKind::restriction) emit(CARDRT_LOG_RESTRICTION_GRANTED, c->controller, id, source, what, player, ability);
   else if (kind == GrantKind::attack_strength) emit(CARDRT_LOG_ATTACK_STRENGTH_GRANTED, c->controller, id, source, what, ability, 0);
   return g.id;

@@ -49,12 +49,13 @@ std::string describe_call(const RecordedCall& c) {
 std::string describe_event(const cardrt_log_event& e) {
   return std::string(EventLog::kind_name(e.kind)) + " player=" + std::to_string(e.player) +
          " card=" + std::to_string(e.card) + " other=" + std::to_string(e.other) + " what=" + std::to_string(e.what) +
-         " amount=" + std::to_string(e.amount) + " value=" + std::to_string(e.value);
+         " amount=" + std::to_string(e.amount) + " value=" + std::to_string(e.value) +
+         (e.op >= 0 ? " op=" + std::to_string(e.op) : std::string());
 }
 
 bool same_event(const cardrt_log_event& a, const cardrt_log_event& b) {
   return a.seq == b.seq && a.kind == b.kind && a.player == b.player && a.card == b.card && a.other == b.other &&
-         a.what == b.what && a.amount == b.amount && a.value == b.value;
+         a.what == b.what && a.amount == b.amount && a.value == b.value && a.op == b.op;
 }
 
 std::string describe_choice(const RecordedAnswer& a) {
@@ -65,7 +66,7 @@ std::string describe_choice(const RecordedAnswer& a) {
 template <class A>
 void event(A& a, cardrt_log_event& e) {
   a.num(e.seq), a.num(e.kind), a.num(e.player), a.num(e.card), a.num(e.other), a.num(e.what), a.num(e.amount);
-  a.num(e.value);
+  a.num(e.value), a.num(e.op);
 }
 
 template <class A>

@@ -198,7 +198,7 @@ void field(A& a, Province& p) {
 template <class A>
 void field(A& a, cardrt_log_event& e) {
   field(a, e.seq), field(a, e.kind), field(a, e.player), field(a, e.card), field(a, e.other), field(a, e.what);
-  field(a, e.amount), field(a, e.value);
+  field(a, e.amount), field(a, e.value), field(a, e.op);
 }
 
 // The fewest bytes an element of a list is saved in: a count read is refused when the bytes left could not hold that

@@ -40,7 +40,7 @@ bool Game::continuous_pass() {
         if (c.mods[i].from_continuous && c.mods[i].seen_epoch != epoch_) {
           const StatModifier m = c.mods[i];
           c.mods.erase(c.mods.begin() + std::ptrdiff_t(i));
-          emit(CARDRT_LOG_MODIFIER_ENDED, c.controller, c.id, m.source, m.stat, m.amount, stat_value(c, m.stat));
+          emit_modifier(CARDRT_LOG_MODIFIER_ENDED, c, m);
           changed = true;
         } else {
           left += c.mods[i].from_continuous ? 1 : 0;

@@ -73,7 +73,7 @@ int32_t Game::modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_
           const int32_t before = m.amount;
           apply_restriction(*c, m);
           if (m.amount != before) {
-            emit(CARDRT_LOG_MODIFIER_CHANGED, c->controller, target, source, stat, m.amount, stat_value(*c, stat));
+            emit_modifier(CARDRT_LOG_MODIFIER_CHANGED, *c, m);
             continuous_changed_ = true;
           }
         }
@@ -128,10 +128,10 @@ int32_t Game::modify(cardrt_effect_ctx* ctx, CardId target, int32_t stat, int32_
 
   if (op == kOpMin || op == kOpMax) {
     // 003: a change due to a maximum or minimum is not a bonus or penalty
-    emit(CARDRT_LOG_BOUND_ADDED, ctrl, target, source, stat, amount, after);
+    emit_modifier(CARDRT_LOG_BOUND_ADDED, *c, c->mods.back());
     return id;
   }
-  emit(CARDRT_LOG_MODIFIER_ADDED, ctrl, target, source, stat, amount, after);
+  emit_modifier(CARDRT_LOG_MODIFIER_ADDED, *c, c->mods.back());
   // 003: +0 is not a bonus when checking whether one was received; for 002 523 operations the direction of the
   // change decides (any change in a stat's value is a bonus if increased, a penalty if decreased)
   const int32_t direction = op == CARDRT_OP_ADD ? amount : (after > before ? 1 : (after < before ? -1 : 0));
@@ -182,7 +182,7 @@ int32_t Game::restrict_floor(int32_t modifier, int32_t floor) {
   const int32_t before = m->amount;
   apply_restriction(*c, *m);
   if (m->amount != before)
-    emit(CARDRT_LOG_MODIFIER_CHANGED, c->controller, c->id, m->source, m->stat, m->amount, stat_value(*c, m->stat));
+    emit_modifier(CARDRT_LOG_MODIFIER_CHANGED, *c, *m);
   return CARDRT_OK;
 }
 
@@ -194,8 +194,7 @@ int32_t Game::end_modifier(cardrt_effect_ctx* ctx, int32_t modifier) {
   const StatModifier copy = *m;
   c->mods.erase(c->mods.begin() + (m - c->mods.data()));
   // 003: when a bonus, penalty, maximum or minimum ends or is negated, the change is not a bonus or penalty
-  emit(CARDRT_LOG_MODIFIER_ENDED, c->controller, c->id, copy.source, copy.stat, copy.amount,
-       stat_value(*c, copy.stat));
+  emit_modifier(CARDRT_LOG_MODIFIER_ENDED, *c, copy);
   if (copy.from_continuous) {
     // 003 Traits: the continuous trait does not immediately apply again
     s_.suppressed.push_back(SuppressedGrant{copy.source, copy.ability, c->id, 0, copy.stat, epoch_});
@@ -230,8 +229,7 @@ bool Game::refresh_fluctuating() {
       apply_restriction(s_.cards[i], mm);
       if (mm.amount != before) {
         changed = true;
-        emit(CARDRT_LOG_MODIFIER_CHANGED, s_.cards[i].controller, s_.cards[i].id, mm.source, mm.stat, mm.amount,
-             stat_value(s_.cards[i], mm.stat));
+        emit_modifier(CARDRT_LOG_MODIFIER_CHANGED, s_.cards[i], mm);
       }
     }
   }

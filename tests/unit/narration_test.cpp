@@ -16,6 +16,52 @@ namespace {
 
 std::string told(const std::string& line) { return cardc::narrate(line + "\n"); }
 
+// What `cardc ARGS` prints (stdout and stderr), and its wait status.
+std::string cardc_output(const std::string& args, int& status) {
+  const std::string cmd = std::string(CARDC_EXE) + " " + args + " 2>&1";
+  std::string out;
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (!pipe) return out;
+  std::array<char, 4096> buf;
+  for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
+  status = ::pclose(pipe);
+  return out;
+}
+
+// Through the whole chain (runtime log, text rendering, narration): 002 523's operations given by the engine to a
+// Stone Ox (Attack 5) in tests/scenarios/heroes/modifier_order.scenario, each told as itself with the value the rule
+// gives (worked out in that scenario's comments), in both engines alike.
+TEST(Narration, ScenarioModifiersThroughTheRuntime) {
+  for (const char* engine : {"interp", "jit"}) {
+    int status = -1;
+    const std::string out = cardc_output(std::string("run --narrate --engine=") + engine + " " + CARDC_SOURCE_DIR +
+                                             "/tests/scenarios/heroes/modifier_order.scenario",
+                                         status);
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0) << out;
+    const char* expected =
+        "  Stone Ox's Attack is halved, rounded down: Attack is now 2.\n"
+        "  1 is subtracted from Stone Ox's Attack: Attack is now 2.\n"
+        "  Stone Ox's Attack is tripled: Attack is now 7.\n"
+        "  Stone Ox gets +2 Attack: Attack is now 10.\n"
+        "  Stone Ox's Attack is set to 4: Attack is now 4.\n"
+        "  Stone Ox's Attack is set to 6: Attack is now 6.\n"
+        "  Stone Ox gets +10 Attack: Attack is now 6.\n"
+        "  Stone Ox's Attack is halved, rounded up: Attack is now 3.\n"
+        "  Stone Ox's Attack is divided by 3, rounded down: Attack is now 1.\n"
+        "  8 is subtracted from Stone Ox's Attack: Attack is now 0.\n"
+        "  Stone Ox's Attack is halved, rounded down: Attack is now 0.\n"
+        "  Stone Ox gets +4 Attack: Attack is now 0.\n"
+        "  Stone Ox gets +3 Attack: Attack is now 2.\n";
+    std::string told_modifiers;
+    size_t at = 0;
+    for (size_t nl; (nl = out.find('\n', at)) != std::string::npos; at = nl + 1) {
+      const std::string line = out.substr(at, nl + 1 - at);
+      if (line.find("Attack is now") != std::string::npos) told_modifiers += line;
+    }
+    EXPECT_EQ(told_modifiers, expected) << engine << ":\n" << out;
+  }
+}
+
 // 002 rule 524: the chain is built before it resolves; the log's amount is the option (0-based), value the link.
 TEST(Narration, ChainNamesTheOptionAndSaysItIsQueued) {
   EXPECT_EQ(told("    7 chain player=0 card=2[Twin Sparks] amount=1 value=0"),
@@ -58,12 +104,81 @@ TEST(Narration, ResourceSetOrDoubled) {
   EXPECT_EQ(told("    4 resource_set player=0 what=vitae amount=1 value=-3"), "  Player 0's vitae is set to -3.\n");
 }
 
-// 003 step C: a maximum is no bonus; the ending of a modifier does not claim to be the end of a bonus.
+// 003 step C: a maximum is no bonus, and its ending is not the end of a "+1 Force" (the log's op says which it is).
 TEST(Narration, BoundsAndEndingModifiers) {
-  EXPECT_EQ(told("   15 bound_added player=0 card=1[Tsubaki the Exile] other=3[Broken Spear] what=Force amount=1 value=1"),
-            "  Tsubaki the Exile's Force gets a minimum or maximum of 1 (Broken Spear): Force is now 1.\n");
-  EXPECT_EQ(told("   18 modifier_ended player=0 card=1[Tsubaki the Exile] other=3[Broken Spear] what=Force amount=1 value=4"),
-            "  A modifier of Tsubaki the Exile's Force ends: Force is now 4.\n");
+  EXPECT_EQ(told("   15 bound_added player=0 card=1[Tsubaki the Exile] other=3[Broken Spear] what=Force op=maximum amount=1 value=1"),
+            "  Tsubaki the Exile's Force gets a maximum of 1 (Broken Spear): Force is now 1.\n");
+  EXPECT_EQ(told("   16 bound_added player=0 card=1[Tsubaki the Exile] what=Chi op=minimum amount=3 value=3"),
+            "  Tsubaki the Exile's Chi gets a minimum of 3: Chi is now 3.\n");
+  EXPECT_EQ(told("   18 modifier_ended player=0 card=1[Tsubaki the Exile] other=3[Broken Spear] what=Force op=maximum amount=1 value=4"),
+            "  The maximum of 1 on Tsubaki the Exile's Force ends (Broken Spear): Force is now 4.\n");
+  EXPECT_EQ(told("   19 modifier_ended player=0 card=1[Tsubaki the Exile] other=3[Broken Spear] what=Force op=add amount=1 value=3"),
+            "  The +1 Force bonus of Tsubaki the Exile ends (Broken Spear): Force is now 3.\n");
+  EXPECT_EQ(told("   20 modifier_ended player=0 card=1[Tsubaki the Exile] what=Chi op=add amount=-2 value=2"),
+            "  The -2 Chi penalty of Tsubaki the Exile ends: Chi is now 2.\n");
+}
+
+// 002 rule 523: each of the five operations is told as itself; a set to 4 is not "+4", a doubling is not "+2".
+TEST(Narration, ModifierAddedNamesItsOperation) {
+  EXPECT_EQ(told("    5 modifier_added player=0 card=1[Stone Ox] other=2[Iron Horn] what=Attack op=add amount=2 value=7"),
+            "  Stone Ox gets +2 Attack (Iron Horn): Attack is now 7.\n");
+  EXPECT_EQ(told("    6 modifier_added player=0 card=1[Stone Ox] what=Attack op=multiply amount=2 value=14"),
+            "  Stone Ox's Attack is doubled: Attack is now 14.\n");
+  EXPECT_EQ(told("    7 modifier_added player=0 card=1[Stone Ox] what=Attack op=multiply amount=3 value=21"),
+            "  Stone Ox's Attack is tripled: Attack is now 21.\n");
+  EXPECT_EQ(told("    8 modifier_added player=0 card=1[Stone Ox] what=Attack op=multiply amount=4 value=28"),
+            "  Stone Ox's Attack is multiplied by 4: Attack is now 28.\n");
+  EXPECT_EQ(told("    9 modifier_added player=0 card=1[Stone Ox] what=Attack op=subtract amount=1 value=27"),
+            "  1 is subtracted from Stone Ox's Attack: Attack is now 27.\n");
+  EXPECT_EQ(told("   10 modifier_added player=0 card=1[Stone Ox] what=Attack op=divide amount=2 value=13"),
+            "  Stone Ox's Attack is halved, rounded down: Attack is now 13.\n");
+  EXPECT_EQ(told("   11 modifier_added player=0 card=1[Stone Ox] what=Attack op=divide amount=3 value=9"),
+            "  Stone Ox's Attack is divided by 3, rounded down: Attack is now 9.\n");
+  EXPECT_EQ(told("   12 modifier_added player=0 card=1[Stone Ox] what=Attack op=divide_up amount=2 value=5"),
+            "  Stone Ox's Attack is halved, rounded up: Attack is now 5.\n");
+  EXPECT_EQ(told("   13 modifier_added player=0 card=1[Stone Ox] other=3[Petrify] what=Attack op=set amount=4 value=4"),
+            "  Stone Ox's Attack is set to 4 (Petrify): Attack is now 4.\n");
+}
+
+TEST(Narration, ModifierEndedNamesItsOperation) {
+  EXPECT_EQ(told("   21 modifier_ended player=0 card=1[Stone Ox] other=3[Petrify] what=Attack op=set amount=4 value=6"),
+            "  The setting of Stone Ox's Attack to 4 ends (Petrify): Attack is now 6.\n");
+  EXPECT_EQ(told("   22 modifier_ended player=0 card=1[Stone Ox] what=Attack op=multiply amount=2 value=3"),
+            "  The doubling of Stone Ox's Attack ends: Attack is now 3.\n");
+  EXPECT_EQ(told("   23 modifier_ended player=0 card=1[Stone Ox] what=Attack op=divide amount=2 value=6"),
+            "  The halving (rounded down) of Stone Ox's Attack ends: Attack is now 6.\n");
+  EXPECT_EQ(told("   24 modifier_ended player=0 card=1[Stone Ox] what=Attack op=subtract amount=1 value=7"),
+            "  The subtraction of 1 from Stone Ox's Attack ends: Attack is now 7.\n");
+  EXPECT_EQ(told("   25 modifier_ended player=0 card=1[Stone Ox] what=Attack op=minimum amount=6 value=5"),
+            "  The minimum of 6 on Stone Ox's Attack ends: Attack is now 5.\n");
+}
+
+// A grant that ends (modifier_ended with what -1: cardrt.h) is named by what it granted.
+TEST(Narration, GrantEnded) {
+  EXPECT_EQ(told("   26 modifier_ended player=1 card=3[Gate Warden] other=3[Gate Warden] what=keyword Samurai amount=0 value=34"),
+            "  The keyword Samurai granted to Gate Warden ends (Gate Warden).\n");
+  EXPECT_EQ(told("   27 modifier_ended player=1 card=3[Gate Warden] other=8[Shame] what=keyword removal Samurai amount=1 value=34"),
+            "  The removal of Gate Warden's keyword Samurai ends (Shame).\n");
+  EXPECT_EQ(told("   28 modifier_ended player=0 card=1[Akodo Kage] other=9[Bushido] what=protection cannot_be_destroyed amount=2 value=0"),
+            "  The protection of Akodo Kage (cannot_be_destroyed) ends (Bushido).\n");
+  EXPECT_EQ(told("   29 modifier_ended player=0 card=2[Plain Retainer] other=4[Rite Master] what=ability of Rite Master amount=3 value=4"),
+            "  The ability of Rite Master granted to Plain Retainer ends (Rite Master).\n");
+  EXPECT_EQ(told("   30 modifier_ended player=0 card=5[Idle Scout] other=6[Deep Slumber] what=restriction straighten amount=5 value=7"),
+            "  The restriction \"may not straighten\" on Idle Scout ends (Deep Slumber).\n");
+  EXPECT_EQ(told("   31 modifier_ended player=1 card=7[Kaze Hoshi] other=7[Kaze Hoshi] what=attack strength melee amount=6 value=1"),
+            "  The change to the strength of melee attacks targeting Kaze Hoshi ends (Kaze Hoshi).\n");
+  EXPECT_EQ(told("   32 modifier_ended player=0 card=1[Akodo Kage] other=10[Iron Will] what=negation Force amount=7 value=0"),
+            "  The negation of modifiers to Akodo Kage's Force ends (Iron Will).\n");
+}
+
+// 003: a fluctuating bonus recomputed, or a penalty a restriction limits ("will not reduce Chi below 1"), changes.
+TEST(Narration, ModifierChangedTellsTheNewOperand) {
+  EXPECT_EQ(told("   30 modifier_changed player=0 card=1[Tsubaki the Exile] other=4[Banner] what=Force op=add amount=3 value=5"),
+            "  The Force bonus of Tsubaki the Exile is now +3 (Banner): Force is now 5.\n");
+  EXPECT_EQ(told("   31 modifier_changed player=0 card=1[Tsubaki the Exile] other=5[Curse] what=Chi op=add amount=-1 value=1"),
+            "  The Chi penalty of Tsubaki the Exile is now -1 (Curse): Chi is now 1.\n");
+  EXPECT_EQ(told("   32 modifier_changed player=0 card=1[Stone Ox] what=Attack op=set amount=3 value=3"),
+            "  Stone Ox's Attack is now set to 3: Attack is now 3.\n");
 }
 
 // A failed expectation names zones in the game's words, not by their number.
@@ -73,13 +188,8 @@ TEST(ScenarioMessages, NameZones) {
   const std::string path = dir + "/zones.scenario";
   std::ofstream(path) << "set " << CARDC_SOURCE_DIR << "/tests/scenarios/heroes/heroes_rules.cards\n"
                       << "card ox \"Stone Ox\" player 0 zone Hand\nexpect ox zone Discard\n";
-  const std::string cmd = std::string(CARDC_EXE) + " run --engine=interp --quiet " + path + " 2>&1";
-  std::string out;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::array<char, 4096> buf;
-  for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
+  int status = -1;
+  const std::string out = cardc_output("run --engine=interp --quiet " + path, status);
   std::remove(path.c_str());
   ::rmdir(dir.c_str());
   EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1) << out;
@@ -112,4 +222,113 @@ TEST(Narration, ZonesDuelsShieldsAndPayments) {
             "  2 damage to Frost Golem is prevented (1 more would be prevented).\n");
   EXPECT_EQ(told("   12 paid player=0 card=13[Iron Mine] what=Gold amount=3 value=1"),
             "  Player 0 pays 3 Gold for Iron Mine (1 left).\n");
+}
+
+// The kinds told since issue 21 (C11) that had no sentence: each from the fields' meanings in cardrt.h.
+
+// A delayed effect waiting for an event "this turn" lapses with the turn; one of a destroyed Terrain is cancelled
+// (001 Terrain: its delayed effects will no longer be applied).
+TEST(Narration, DelayedCancelled) {
+  EXPECT_EQ(told("   40 delayed_cancelled card=3[Ring of Still Blades] what=turn_end amount=17 value=1"),
+            "  A delayed effect of Ring of Still Blades lapses at the end of the turn without happening.\n");
+  EXPECT_EQ(told("   41 delayed_cancelled card=3[Ring of Still Blades] what=battle_resolved amount=18 value=0"),
+            "  A delayed effect of Ring of Still Blades is cancelled: its source is gone, and it will not happen.\n");
+}
+
+// An illegal answer is logged and replaced by the default choice (docs/runtime.md, host choices).
+TEST(Narration, ChoiceInvalid) {
+  EXPECT_EQ(told("   42 choice_invalid player=1 card=4[Twin Sparks] what=target amount=3 value=0"),
+            "  Player 1's answer to the choice of targets of Twin Sparks is not legal: the default answer is taken instead.\n");
+  EXPECT_EQ(told("   43 choice_invalid player=0 what=accept_challenge amount=0 value=0"),
+            "  Player 0's answer to the choice to accept a challenge is not legal: the default answer is taken instead.\n");
+}
+
+// 003 Traits: a negated continuous effect does not immediately apply again.
+TEST(Narration, GrantSuppressed) {
+  EXPECT_EQ(told("   44 grant_suppressed player=0 card=1[Akodo Kage] other=6[Lion's Pride] amount=0 value=0"),
+            "  What Lion's Pride's continuous trait gave Akodo Kage was negated: the trait does not apply it again at once "
+            "(003 Traits).\n");
+}
+
+// 003 Traits "cannot", "may not": a card's restriction, one for its next such action only, and a player's.
+TEST(Narration, RestrictionGranted) {
+  EXPECT_EQ(told("   45 restriction_granted player=0 card=1[Akodo Kage] other=7[Shame] what=issue_challenge amount=-1 value=-1"),
+            "  Akodo Kage may not issue challenges (Shame).\n");
+  EXPECT_EQ(told("   46 restriction_granted player=0 card=1[Akodo Kage] other=8[Frozen Stream] what=straighten amount=-1 value=1"),
+            "  The next time Akodo Kage would straighten, it does not (Frozen Stream).\n");
+  EXPECT_EQ(told("   47 restriction_granted player=0 card=9[Kyuden Bayushi] what=gain_resource:Honor amount=1 value=1"),
+            "  Player 1 may not gain Honor (Kyuden Bayushi).\n");
+}
+
+// The action a restriction forbids does not happen.
+TEST(Narration, Forbidden) {
+  EXPECT_EQ(told("   48 forbidden player=0 card=2[Hatchling] other=5[Watchtower] what=attack amount=0 value=0"),
+            "  Hatchling may not attack Watchtower: the attack does not happen.\n");
+  EXPECT_EQ(told("   49 forbidden player=0 card=1[Akodo Kage] other=3[Bayushi Tomaru] what=issue_challenge amount=0 value=0"),
+            "  Akodo Kage may not issue challenges: it does not challenge Bayushi Tomaru.\n");
+  EXPECT_EQ(told("   50 forbidden player=1 card=4[Frost Golem] other=6[Viper Magus] what=receive_status amount=2 value=0"),
+            "  Frost Golem cannot be inflicted with Statuses (Viper Magus): it receives none.\n");
+  EXPECT_EQ(told("   51 forbidden player=1 other=10[Akodo Kage] what=gain_resource:Honor amount=2 value=1"),
+            "  Player 1 may not gain Honor (Akodo Kage): 2 Honor are not gained.\n");
+  EXPECT_EQ(told("   52 forbidden player=0 card=1[Akodo Kage] other=11[War Fan] what=receive_attachment amount=0 value=0"),
+            "  Akodo Kage may not receive attachments: War Fan is not attached to it.\n");
+  EXPECT_EQ(told("   53 forbidden player=0 card=1[Akodo Kage] other=8[Frozen Stream] what=straighten amount=0 value=0"),
+            "  Akodo Kage may not straighten (Frozen Stream): it does not happen.\n");
+}
+
+// Looking at a hidden card names the zone by the profile's name.
+TEST(Narration, Looked) {
+  EXPECT_EQ(told("   54 looked player=0 card=12[Iron Mine] other=10[Scout] what=Dynasty Deck amount=0 value=0"),
+            "  Player 0 looks at Iron Mine in Dynasty Deck (Scout).\n");
+}
+
+TEST(Narration, Reordered) {
+  EXPECT_EQ(told("   55 reordered player=0 other=10[Scout] what=Fate Deck amount=3 value=0"),
+            "  Player 0 puts 3 cards back on top of Fate Deck (Scout).\n");
+  EXPECT_EQ(told("   56 reordered player=0 other=10[Scout] what=Fate Deck amount=1 value=1"),
+            "  Player 0 puts 1 card on the bottom of Fate Deck (Scout).\n");
+}
+
+// The challenged refused the challenge (card: the challenged, other: the challenger).
+TEST(Narration, ChallengeRefused) {
+  EXPECT_EQ(told("   57 challenge_refused player=1 card=5[Bayushi Tomaru] other=3[Akodo Kage] amount=0 value=0"),
+            "  Bayushi Tomaru refuses the challenge of Akodo Kage.\n");
+}
+
+TEST(Narration, ShieldAdded) {
+  EXPECT_EQ(told("   58 shield_added player=1 card=12[Frost Golem] other=13[Ward] amount=2 value=0"),
+            "  The next 2 damage to Frost Golem will be prevented (Ward).\n");
+}
+
+// 003 Embedded text: the card gains an ability another card's text holds (what: that card; amount: its index).
+TEST(Narration, AbilityGranted) {
+  EXPECT_EQ(told("   59 ability_granted player=0 card=1[Akodo Kage] other=14[Sensei] what=Kenshinzen amount=0 value=1020"),
+            "  Akodo Kage gains ability 1 of Kenshinzen (Sensei).\n");
+}
+
+TEST(Narration, ActionCancelled) {
+  EXPECT_EQ(told("   60 action_cancelled player=0 card=1[Akodo Kage] other=5[Bayushi Tomaru] amount=0 value=0"),
+            "  Akodo Kage's action is cancelled by the response of Bayushi Tomaru.\n");
+}
+
+// Granted (value 1), taken (0), or lapsed at the turn's end (-1); amount: how many are now pending.
+TEST(Narration, AdditionalAction) {
+  EXPECT_EQ(told("   61 additional_action player=0 other=15[Rally] what=battle amount=1 value=1"),
+            "  Player 0 may take an additional Battle action (Rally) (1 pending).\n");
+  EXPECT_EQ(told("   62 additional_action player=0 card=1[Akodo Kage] what=limited|open amount=0 value=0"),
+            "  Player 0 takes an additional Limited or Open action with Akodo Kage (0 pending).\n");
+  EXPECT_EQ(told("   63 additional_action player=1 what=any amount=0 value=-1"),
+            "  Player 1's additional action lapses unused at the end of the turn (0 pending).\n");
+}
+
+TEST(Narration, AttackStrengthGranted) {
+  EXPECT_EQ(told("   64 attack_strength_granted player=1 card=12[Frost Golem] other=16[Hail] what=ranged amount=2 value=0"),
+            "  Ranged attacks targeting Frost Golem have +2 strength (Hail).\n");
+}
+
+// A choice, a bonus and a penalty are told by what follows them (the targeting, the modifier_added line): no sentence.
+TEST(Narration, KindsToldByTheirNeighbours) {
+  EXPECT_EQ(told("   65 chosen player=0 card=1[Akodo Kage] what=target amount=1 value=5"), "");
+  EXPECT_EQ(told("   66 bonus player=0 card=1[Akodo Kage] what=Force amount=2 value=4"), "");
+  EXPECT_EQ(told("   67 penalty player=0 card=1[Akodo Kage] what=Force amount=-2 value=0"), "");
 }

@@ -170,6 +170,8 @@ enum { CARDRT_DUR_PERMANENT = 0, CARDRT_DUR_END_OF_TURN, CARDRT_DUR_END_OF_BATTL
  * they entered the game. CARDRT_OP_DIV divides rounding down ("halve its ATK", "half its ATK, rounded down": operand 2);
  * CARDRT_OP_DIV_UP (ABI 15) rounds up ("half its ATK, rounded up"); a division by 0 gives 0 (000 7.3). */
 enum { CARDRT_OP_ADD = 0, CARDRT_OP_MUL, CARDRT_OP_SUB, CARDRT_OP_DIV, CARDRT_OP_SET, CARDRT_OP_DIV_UP,
+       /* ABI 17: in a log record's `op` only, a minimum or a maximum (cardrt_bound; 003 step C), not an operation */
+       CARDRT_OP_MINIMUM = 10, CARDRT_OP_MAXIMUM = 11,
        CARDRT_OP_GRANTS_STAT = 0x100 /* or-ed in: the bonus grants an absent stat (003 Absent stats) */ };
 enum { CARDRT_BOUND_MIN = 0, CARDRT_BOUND_MAX = 1 };
 enum { CARDRT_STATE_BOWED = 0, CARDRT_STATE_FACE_DOWN = 1, CARDRT_STATE_FIRST_CUSTOM = 2 };
@@ -271,7 +273,12 @@ enum {
 enum {
   CARDRT_LOG_GAME_START = 1, CARDRT_LOG_CARD_CREATED, CARDRT_LOG_CARD_MOVED, CARDRT_LOG_ENTER_PLAY,
   CARDRT_LOG_LEAVE_PLAY, CARDRT_LOG_CEASED_TO_EXIST, CARDRT_LOG_BONUS, CARDRT_LOG_PENALTY, CARDRT_LOG_MODIFIER_ADDED,
-  CARDRT_LOG_MODIFIER_CHANGED, CARDRT_LOG_MODIFIER_ENDED, CARDRT_LOG_BOUND_ADDED, CARDRT_LOG_STATE_CHANGED,
+  CARDRT_LOG_MODIFIER_CHANGED,
+  CARDRT_LOG_MODIFIER_ENDED, /* a stat's modifier ended (what: the stat, op), or a grant (what: -1; amount: 0 keyword,
+                              * 1 keyword removal, 2 protection, 3 ability, 5 restriction, 6 attack strength,
+                              * 7 negation; value: the keyword, protection, definition, CARDRT_FORBID_*, attack kind or
+                              * stat it granted) */
+  CARDRT_LOG_BOUND_ADDED, CARDRT_LOG_STATE_CHANGED,
   CARDRT_LOG_KEYWORD_GRANTED, CARDRT_LOG_KEYWORD_REMOVED, CARDRT_LOG_RESOURCE_GAINED, CARDRT_LOG_RESOURCE_LOST,
   CARDRT_LOG_RESOURCE_RETURNED, CARDRT_LOG_RESOURCE_SET, CARDRT_LOG_DRAW, CARDRT_LOG_DRAW_FAILED,
   CARDRT_LOG_DISCARD, CARDRT_LOG_MILL, CARDRT_LOG_DESTROYED, CARDRT_LOG_DESTRUCTION_PREVENTED, CARDRT_LOG_DAMAGE,
@@ -279,10 +286,15 @@ enum {
   CARDRT_LOG_CRITICAL, CARDRT_LOG_STATUS_RESISTED, CARDRT_LOG_STATUS_APPLIED, CARDRT_LOG_COUNTERS,
   CARDRT_LOG_ABILITY_USED, CARDRT_LOG_TRIGGERED, CARDRT_LOG_COST_FAILED, CARDRT_LOG_TARGETED, CARDRT_LOG_CHOSEN,
   CARDRT_LOG_TARGET_ILLEGAL, CARDRT_LOG_REPLACED, CARDRT_LOG_CYCLE_STOPPED, CARDRT_LOG_DELAYED_ADDED,
-  CARDRT_LOG_DELAYED_FIRED, CARDRT_LOG_DELAYED_CANCELLED, CARDRT_LOG_BOUNDARY, CARDRT_LOG_ATTACHED,
+  CARDRT_LOG_DELAYED_FIRED,
+  CARDRT_LOG_DELAYED_CANCELLED, /* card's delayed effect (amount: its id) will not happen; value (ABI 17): 1 it waited
+                                 * for an event and lapsed at the boundary `what`, 0 its source was destroyed (001 Terrain) */
+  CARDRT_LOG_BOUNDARY, CARDRT_LOG_ATTACHED,
   CARDRT_LOG_TRANSFERRED, CARDRT_LOG_TERRAIN_DISCARDED, CARDRT_LOG_X_ANNOUNCED, CARDRT_LOG_WIN, CARDRT_LOG_LOSE,
   CARDRT_LOG_CHOICE_INVALID, CARDRT_LOG_GRANT_SUPPRESSED, CARDRT_LOG_PROTECTION_GRANTED, CARDRT_LOG_CHAIN,
-  CARDRT_LOG_RESTRICTION_GRANTED, /* appended: a card or player may not do something (what: CARDRT_FORBID_*) */
+  CARDRT_LOG_RESTRICTION_GRANTED, /* appended: a card or player may not do something (what: CARDRT_FORBID_*; other: the
+                                   * source; amount: the player restricted, -1 for the card; value: a card's 1 for only
+                                   * the next such action, a player's the resource, -1 any) */
   CARDRT_LOG_FORBIDDEN,           /* appended: an action a restriction forbids did not happen (what: CARDRT_FORBID_*) */
   /* appended in ABI version 3 */
   CARDRT_LOG_LOOKED,              /* a player looked at a card of a hidden zone (what: the zone) */
@@ -291,7 +303,7 @@ enum {
   CARDRT_LOG_REORDERED,           /* cards were put back on top of a zone in a chosen order (what: zone, amount: count) */
   CARDRT_LOG_SENT_HOME,           /* a card left its battlefield (amount: the battlefield) */
   CARDRT_LOG_DUEL,                /* a duel resolved: card, other = the duelists; amount, value = their totals */
-  CARDRT_LOG_CHALLENGE_REFUSED,   /* card challenged other, who refused */
+  CARDRT_LOG_CHALLENGE_REFUSED,   /* card refused the challenge other issued (player: card's controller) */
   CARDRT_LOG_FOCUSED,             /* a card was focused in a duel (other: the duelist; amount: its focus value) */
   CARDRT_LOG_DAMAGE_PREVENTED,    /* amount of damage a prevention shield absorbed (value: shield left) */
   CARDRT_LOG_SHIELD_ADDED,        /* the next amount of damage to card will be prevented */
@@ -324,6 +336,9 @@ typedef struct cardrt_log_event {
   int32_t what;   /* stat, resource, zone, keyword, counter, event... by kind */
   int32_t amount;
   int32_t value;
+  /* ABI 17: for a stat's modifier_added, modifier_changed, modifier_ended and bound_added, the modifier's operation
+   * (CARDRT_OP_ADD .. CARDRT_OP_DIV_UP, CARDRT_OP_MINIMUM, CARDRT_OP_MAXIMUM; amount is its operand); -1 otherwise */
+  int32_t op;
 } cardrt_log_event;
 
 /* ---- host choices ---- */

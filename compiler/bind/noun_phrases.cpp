@@ -84,6 +84,8 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   auto owner = [&]() { return call("cardrt_card_controller", {G(), card}); };
   bool zone_named = false;  // "in your hand": the card is out of play
   zone_named_ = false;
+  bool other_side = false;       // "enemy", "opposing": a card on the other side
+  std::vector<int> types_named;  // the card types the words name (none: any card)
   // "your performing Courtier at any location": no presence at the battlefield is asked for
   bool anywhere = false;
   for (size_t i = from; i + 2 < to; ++i)
@@ -229,6 +231,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
         continue;
       }
       add(binary(Op::Ne, owner(), controller()));
+      other_side = other_side || w != "another";
       if (i + 1 < to && (word_is(*t[i + 1], "player's") || word_is(*t[i + 1], "player’s"))) ++i;
       if (i + 2 < to && word_is(*t[i + 1], "ruler") && word_is(*t[i + 2], "rules")) i += 2;
       continue;
@@ -503,6 +506,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     }
     bool plural = false;
     if (int ct = lex_.card_type(possessive_stem(term.text), &plural); ct >= 0) {
+      types_named.push_back(ct);
       // "Samurai Personality or Follower" is ambiguous: fail closed rather than guess the grouping; "Your Ashigaru
       // Personalities and Followers" names a set: Ashigaru ones of both
       if (pending == Kind::type && saw_keyword && !joined_by_and) break;
@@ -556,6 +560,13 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     why = "'" + words_text(t, from, to) + "' names no card type or keyword";
     return false;
   }
+  // 001 Terrain: a Terrain is in no side, never an enemy or opposing card (a Terrain is an action card in play: only a
+  // set that may hold one needs the test)
+  if (other_side && (types_named.empty() || std::any_of(types_named.begin(), types_named.end(), [&](int ty) {
+                       return p_.card_types[static_cast<size_t>(ty)].action;
+                     })))
+    for (size_t k = 0; k < p_.keywords.size(); ++k)
+      if (p_.keywords[k].rule == "terrain") tests.push_back(not_(call("cardrt_card_has_keyword", {G(), card, konst(static_cast<int64_t>(k))})));
   // Cards in a hidden zone or a hand are found by what they are, not by being in play.
   Node all = in_play && !zone_named ? call("cardrt_card_in_play", {G(), card}) : konst(1);
   zone_named_ = zone_named;

@@ -21,8 +21,7 @@ class MeaningLowering {
       : p_(ctx.profile), m_(m), card_(*r.card), x_defined_by_text_(r.x.source == XSource::DefinedByText), prefix_("c" + std::to_string(index) + "_" + ident(r.card->title).substr(0, 24)) {
     for (size_t t = 0; t < p_.card_types.size(); ++t)
       if (p_.card_types[t].name == card_.type) type_ = &p_.card_types[t];
-    for (size_t k = 0; k < p_.keywords.size(); ++k)
-      if (p_.keywords[k].rule == "terrain") terrain_ = static_cast<int>(k);
+    terrain_ = terrain_keyword(p_);
   }
 
   void card(const std::vector<ParagraphMeaning>& paragraphs, Body& reg) {

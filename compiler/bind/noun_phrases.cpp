@@ -562,11 +562,11 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   }
   // 001 Terrain: a Terrain is in no side, never an enemy or opposing card (a Terrain is an action card in play: only a
   // set that may hold one needs the test)
-  if (other_side && (types_named.empty() || std::any_of(types_named.begin(), types_named.end(), [&](int ty) {
-                       return p_.card_types[static_cast<size_t>(ty)].action;
-                     })))
-    for (size_t k = 0; k < p_.keywords.size(); ++k)
-      if (p_.keywords[k].rule == "terrain") tests.push_back(not_(call("cardrt_card_has_keyword", {G(), card, konst(static_cast<int64_t>(k))})));
+  if (int terrain = terrain_keyword(p_);
+      terrain >= 0 && other_side && (types_named.empty() || std::any_of(types_named.begin(), types_named.end(), [&](int ty) {
+                                       return p_.card_types[static_cast<size_t>(ty)].action;
+                                     })))
+    tests.push_back(not_(call("cardrt_card_has_keyword", {G(), card, konst(terrain)})));
   // Cards in a hidden zone or a hand are found by what they are, not by being in play.
   Node all = in_play && !zone_named ? call("cardrt_card_in_play", {G(), card}) : konst(1);
   zone_named_ = zone_named;

@@ -223,4 +223,10 @@ std::string runtime_event(const GameProfile& profile, int event) {
   return s;
 }
 
+int terrain_keyword(const GameProfile& profile) {
+  for (size_t k = 0; k < profile.keywords.size(); ++k)
+    if (profile.keywords[k].rule == "terrain") return static_cast<int>(k);
+  return -1;
+}
+
 }  // namespace cardc

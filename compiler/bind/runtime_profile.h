@@ -41,5 +41,7 @@ int32_t runtime_duration(const PhraseDef& duration);
 int32_t runtime_designator(const NamedDef& designator);
 // The runtime's name of a profile event: its built-in signal (spaces as underscores), else the event itself.
 std::string runtime_event(const GameProfile& profile, int event);
+// The keyword the profile gives the 001 Terrain rule (a Terrain is in no side), -1 if none.
+int terrain_keyword(const GameProfile& profile);
 
 }  // namespace cardc

@@ -230,12 +230,15 @@ int Lexicon::stat_abbrev(std::string_view letters) const {
 }
 
 // "hero's" -> "hero": a possessive names the same thing.
+size_t possessive_stem_size(std::string_view w) {
+  for (std::string_view suffix : {"'s", "\u2019s", "s'", "s\u2019"})
+    if (w.size() > suffix.size() && w.ends_with(suffix)) return w.size() - suffix.size() + (suffix[0] == 's' ? 1 : 0);
+  return 0;
+}
+
 std::string possessive_stem(std::string_view w) {
-  for (std::string_view suffix : {"'s", "\u2019s", "s'", "s\u2019"}) {
-    if (w.size() > suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0)
-      return std::string(w.substr(0, w.size() - suffix.size() + (suffix[0] == 's' ? 1 : 0)));
-  }
-  return std::string(w);
+  const size_t stem = possessive_stem_size(w);
+  return std::string(stem ? w.substr(0, stem) : w);
 }
 
 }  // namespace cardc

@@ -76,6 +76,8 @@ inline bool word_is(const ast::Term& t, std::string_view lower) { return lower_e
 bool is_pronoun(std::string_view lower);
 // "hero's" -> "hero": a possessive names the same thing.
 std::string possessive_stem(std::string_view w);
+// The length of `w` without its possessive ending ("hero's" -> 4, "heroes'" -> 6); 0 when it has none.
+size_t possessive_stem_size(std::string_view w);
 // "a", "an", "the", "one", "another" ... words that open a noun phrase.
 bool is_determiner(std::string_view lower);
 

@@ -158,15 +158,6 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
 
 namespace {
 
-// "Akagi's", "Personality's", "Personalities'": the length of the word without its possessive ending (0: none).
-size_t possessive_stem_size(std::string_view w) {
-  for (std::string_view suffix : {"'s", "\u2019s"})
-    if (w.size() > suffix.size() && w.ends_with(suffix)) return w.size() - suffix.size();
-  for (std::string_view suffix : {"s'", "s\u2019"})
-    if (w.size() > suffix.size() && w.ends_with(suffix)) return w.size() - suffix.size() + 1;
-  return 0;
-}
-
 bool capitalised(std::string_view w) { return !w.empty() && w[0] >= 'A' && w[0] <= 'Z'; }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "bind/runtime_profile.h"
+#include "meaning/meaning.h"
 
 namespace cardc::binding {
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "meaning/meaning.h"
+
 namespace cardc::meaning {
 
 namespace {

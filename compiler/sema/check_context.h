@@ -1,19 +1,26 @@
 #pragma once
 // What every semantic pass sees: the set, its profile, the diagnostics sink, and analyses computed once.
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "ast/ast.h"
 #include "diag/diagnostic_engine.h"
-#include "meaning/meaning.h"
 #include "profile/game_profile.h"
 #include "sema/reading.h"
 
 namespace cardc {
 
+// The tree is declared only here: a change to meaning.h then rebuilds the files that read or lower it, not
+// every pass that sees a CheckContext.
+namespace meaning {
+struct Unit;
+}
+
 // What the "meaning" pass made of one paragraph of a card's text (docs/meaning.md).
 struct ParagraphMeaning {
   SourceRange paragraph;
-  std::optional<meaning::Unit> unit;  // the meaning, when the wording grammar read every word
+  std::shared_ptr<const meaning::Unit> unit;  // the meaning, when the wording grammar read every word
   SourceRange unread;                 // otherwise the first word no sentence shape reads
   std::string why;                    // and why, when the words were read but the tree refused them
   std::string rendered;               // read paragraphs: the meaning as canonical text

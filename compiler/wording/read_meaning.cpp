@@ -39,7 +39,7 @@ void read_meaning(CheckContext& ctx) {
         if (diff)
           ctx.diags.report(DiagId::MeaningRoundTrip, diff->printed.valid() ? diff->printed : p.range, std::string(ctx.sources.text(p.range)), m.rendered,
                            std::string(ctx.sources.text(diff->printed)));
-        m.unit = std::move(r.unit);
+        m.unit = std::make_shared<const meaning::Unit>(std::move(*r.unit));
       }
       ctx.meanings[c].push_back(std::move(m));
     }

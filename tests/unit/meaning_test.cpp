@@ -3,6 +3,7 @@
 // rules and the printed words, under the bundled legends profile.
 #include <gtest/gtest.h>
 
+#include "meaning/meaning.h"
 #include "base/read_file.h"
 #include "meaning/dump.h"
 #include "profile/load_profile.h"

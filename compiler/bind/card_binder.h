@@ -311,7 +311,7 @@ class CardBinder {
   // duels.cpp: challenges, duels, ranged attacks, going home
   bool duel(const Clause& c, size_t v, Body& b);
   std::optional<Node> duel_condition(const Clause& c, SourceRange cond);
-  bool strength_attack(const Clause& c, size_t v, Body& b);
+  bool strength_attack(const KeywordActionDef& action, const Clause& c, size_t v, Body& b);
   std::optional<bool> attack_rule(const Clause& c, Body& b, bool continuous);
   bool current_battlefield_named_before(uint32_t offset) const;
   Node at_current_battlefield(Node card) const;

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "bind/runtime_profile.h"
+#include "sema/clause_reader.h"
 #include "sema/unit_walk.h"
 
 namespace cardc::binding {
@@ -151,7 +152,12 @@ std::optional<Node> CardBinder::attack_condition(const std::vector<const ast::Te
   }
   size_t k = 0;
   if (word(1) == "this" && word(2) == "destroyed") k = 3;
-  else if (word(1) == "the" && (word(2) == "ranged" || word(2) == "melee") && word(3) == "attack" && word(4) == "destroyed") k = 5;
+  else if (size_t len = 0; word(1) == "the" && t.size() > 2) {
+    // "the Ranged Attack": a keyword action of the profile that is an attack
+    const int v = ClauseReader(p_).verb_at(std::span(t).subspan(2), len);
+    const int a = v < 0 ? -1 : p_.verbs[static_cast<size_t>(v)].action;
+    if (a >= 0 && !p_.keyword_actions[static_cast<size_t>(a)].attack.empty() && word(2 + len) == "destroyed") k = 3 + len;
+  }
   if (k == 0 || !destroyed_local_ || !attack_card_ || k >= t.size()) return std::nullopt;
   if (!noun_filter(t, k, t.size(), local(*attack_card_), test, why, false)) return std::nullopt;
   return and_(local(*destroyed_local_), std::move(*test));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <span>
 
+#include "bind/lower_meaning.h"
 #include "bind/runtime_profile.h"
 #include "sema/clause_reader.h"
 #include "sema/unit_walk.h"
@@ -56,23 +57,20 @@ std::optional<Node> CardBinder::duel_condition(const Clause& c, SourceRange cond
   return and_(binary(Op::Ne, winner, konst(0)), binary(Op::Ne, winner, std::move(*who)));
 }
 
-// Attacks and Fear with a strength: "Ranged attack 4", "Melee 6 Attack", "Fear 2", "Fear equal to Zaiburo's Force
-// minus 1". A ranged attack destroys an opposing Follower, or an opposing Personality without Followers, at this
-// battlefield whose Force is the strength or less (its reminder text: "A Ranged attack normally targets only a
-// Follower or a Personality without Followers"); a melee attack may target a Personality with Followers too; Fear
-// bows "a target enemy Follower or Personality with N or lower Force" (its reminder text), Personalities without
-// Followers unless widened. "This may target a Personality with Followers" (001 This), or "... that may target a
-// Personality with Followers", widens them. Any other words are reported (fail closed).
-bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
+// Keyword actions with a strength, as the profile declares them (their reminder text): "Ranged 3 Attack", "Melee 6
+// Attack", "Fear 2", "Fear equal to Zaiburo's Force minus 1", "make a Fear effect with strength equal to its Focus
+// Value". "This may target a Personality with Followers" (001 This), or "... that may target a Personality with
+// Followers", lifts the restriction of its targets' attachments. Any other words are reported (fail closed).
+bool CardBinder::strength_attack(const KeywordActionDef& action, const Clause& c, size_t v, Body& b) {
   const auto& t = c.terms;
-  const StrengthAction action = strength_action(p_, c);
-  bool fear = action == StrengthAction::fear, melee = action == StrengthAction::melee;
-  std::string what = fear ? "this Fear" : melee ? "this melee attack" : "this ranged attack";
-  int follower = lex_.card_type("Follower"), personality = lex_.card_type("Personality");
-  int force = -1;
-  for (size_t s = 0; s < p_.stats.size(); ++s)
-    if (p_.stats[s].role == "force") force = static_cast<int>(s);
-  if (follower < 0 || personality < 0 || force < 0) return fail({c.range, what + " is not compiled yet"});
+  const std::string what = "this " + action.name;
+  const std::vector<std::string>& name = p_.verbs[static_cast<size_t>(c.verb)].words;
+  // the words of the action's name after its strength ("Ranged 3 Attack"), unless the verb printed them
+  auto after_strength = [&](size_t& at) {
+    if (name.size() > action.strength_at) return;  // "Ranged Attack with strength equal to ..."
+    for (size_t w = action.strength_at; w < action.words.size(); ++w)
+      if (at < t.size() && word_is(*t[at], action.words[w])) ++at;
+  };
   // the strength: a number, or "[with strength] equal to <a card's stat> [minus N | plus N]"
   if (v + 1 < t.size() && word_is(*t[v], "with") && word_is(*t[v + 1], "strength")) v += 2;
   std::optional<Node> n = amount_at(c, v);
@@ -82,14 +80,14 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     n = stat_of_card(c, v + 2, read, why);  // with its "minus N" / "plus N"
   if (!n) return fail({c.range, "the strength of " + what + " is not compiled yet"});
   size_t vlen = 0;
-  if (!fear && read < t.size() && word_is(*t[read], "attack")) ++read;  // "Ranged 3 Attack"
+  after_strength(read);
   // "Fear 2, or Fear 3 if this Follower is attached to an Earth Shugenja"
   if (read + 3 < t.size() && t[read]->kind == ast::TermKind::Comma && word_is(*t[read + 1], "or") &&
       t[read + 2]->kind == ast::TermKind::Word && ClauseReader(p_).verb_at(std::span(t).subspan(read + 2), vlen) == c.verb) {
     size_t at = read + 2 + vlen;
     auto second = amount_at(c, at);
     size_t after = at + 1;
-    if (!fear && after < t.size() && word_is(*t[after], "attack")) ++after;
+    after_strength(after);
     attack_target_ = param(2);  // the strength is computed in the target filter, for each candidate
     auto either = second ? or_amount_if(c, after, *n, std::move(*second)) : std::nullopt;
     attack_target_.reset();
@@ -137,11 +135,10 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
     if (!add_if(terms_range(t, read + 2, end), t[read + 1]->value)) return false;
     read = end;
   }
-  const int32_t kind = melee ? CARDRT_ATTACK_MELEE : CARDRT_ATTACK_RANGED;
-  bool with_followers = melee;
+  bool attached_too = false;
   std::optional<Node> excluded, widened;
   if (lower(words_text(t, read, t.size())) == "that may target a personality with followers") {
-    with_followers = true;
+    attached_too = true;
     read = t.size();
   } else if (size_t w = read < t.size() && t[read]->kind == ast::TermKind::Comma ? read + 1 : read;
              w + 3 < t.size() && (lower(words_text(t, w, w + 3)) == "that may target" || lower(words_text(t, w, w + 3)) == "which may target")) {
@@ -165,43 +162,63 @@ bool CardBinder::strength_attack(const Clause& c, size_t v, Body& b) {
   }
   if (!only_duration_left(c, read)) return fail({c.range, "the words after '" + words_text(t, v, read) + "' are not compiled yet"});
   for (const Clause& e : unit_->effects)
-    if (lower_text(e.range) == "this may target a personality with followers") with_followers = true;
-  Node card = param(2);
-  Node type = call("cardrt_card_type", {G(), card});
-  Node alone = binary(Op::Eq, call("cardrt_card_attachments", {G(), card, konst(follower)}), konst(0));
-  Node type_test = binary(Op::Or, binary(Op::Eq, type, konst(follower)),
-                     with_followers ? binary(Op::Eq, type, konst(personality))
-                                    : and_(binary(Op::Eq, type, konst(personality)), std::move(alone)));
-  if (widened) type_test = binary(Op::Or, std::move(type_test), std::move(*widened));
-  // Fear compares Force with its strength; an attack asks the runtime, which adds what the target's cards give
-  // attacks against it and honours "Ranged Attacks cannot target ..." (attack_strength.cpp)
-  Node reached = fear ? binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(force)}), std::move(*n))
-                      : binary(Op::Ne, call("cardrt_attack_reaches", {G(), C(), card, konst(kind), std::move(*n)}), konst(0));
-  Node test = and_(call("cardrt_card_in_play", {G(), card}),
-                   and_(binary(Op::Ne, call("cardrt_card_controller", {G(), card}), controller()),
-                        and_(std::move(reached), std::move(type_test))));
-  if (excluded) test = and_(std::move(test), not_(std::move(*excluded)));
-  if (!fear)  // an attack reaches only the current battlefield
-    test = and_(std::move(test), binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
-  int fn = filter_function(std::move(test), c.range);
+    if (lower_text(e.range) == "this may target a personality with followers") attached_too = true;
+  int fn = filter_function(keyword_action_target(action, {std::move(*n), attached_too, std::move(widened), std::move(excluded)}), c.range);
   auto k = choice_slot(c);
   if (!k) return false;
-  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(*k), fn_ref(fn), konst(1), konst(1), konst(0)}),
-                                   konst(CARDRT_OK))));
-  Node hit = call(fear ? "cardrt_bow" : "cardrt_destroy", {G(), C(), slot(static_cast<int>(*k))});
-  if (!fear && !each_term_) {
-    // the card it was aimed at, kept as it leaves play (a slot forgets a card that changed zones): "If the Ranged
-    // Attack destroyed a Follower" (conditions.cpp)
-    attack_card_ = b.local();
-    b.stmts.push_back(let(*attack_card_, slot(static_cast<int>(*k))));
-    // whether it destroyed the card: "After this destroys a card, gain 1 Honor" (moments.cpp)
-    destroyed_local_ = b.local();
-    b.stmts.push_back(let(*destroyed_local_, binary(Op::Eq, call("cardrt_destroy", {G(), C(), local(*attack_card_)}), konst(CARDRT_OK))));
-  } else {
-    b.stmts.push_back(eval(std::move(hit)));
-  }
+  keyword_action_effect(action, fn, *k, b, each_term_ ? nullptr : &attack_card_, &destroyed_local_);
   ranged_ = true;
   return true;
+}
+
+int32_t runtime_attack_kind(const KeywordActionDef& a) {
+  return a.attack == "ranged" ? CARDRT_ATTACK_RANGED : a.attack == "melee" ? CARDRT_ATTACK_MELEE : -1;
+}
+
+Node keyword_action_target(const KeywordActionDef& a, KeywordActionUse use) {
+  Node card = param(2);
+  Node type = call("cardrt_card_type", {G(), card});
+  // one of its types ("Follower, Personality (without Follower)": a Personality with no Follower attached)
+  std::optional<Node> kinds;
+  for (const KeywordActionDef::Target& k : a.targets) {
+    Node is = binary(Op::Eq, type, konst(static_cast<int64_t>(k.card_type)));
+    if (k.without >= 0 && !use.attached_too)
+      is = and_(std::move(is), binary(Op::Eq, call("cardrt_card_attachments", {G(), card, konst(k.without)}), konst(0)));
+    kinds = kinds ? binary(Op::Or, std::move(*kinds), std::move(is)) : std::move(is);
+  }
+  if (use.widened) kinds = binary(Op::Or, std::move(*kinds), std::move(*use.widened));
+  // a strength reaches a card whose stat is at most it; an attack asks the runtime, which adds what the target's
+  // cards give attacks against it and honours "Ranged Attacks cannot target ..." (attack_strength.cpp)
+  const int32_t attack = runtime_attack_kind(a);
+  Node reached = attack < 0 ? binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(static_cast<int64_t>(a.stat))}), std::move(use.strength))
+                            : binary(Op::Ne, call("cardrt_attack_reaches", {G(), C(), card, konst(attack), std::move(use.strength)}), konst(0));
+  Node test = and_(call("cardrt_card_in_play", {G(), card}),
+                   and_(binary(Op::Ne, call("cardrt_card_controller", {G(), card}), controller()),
+                        and_(std::move(reached), std::move(*kinds))));
+  if (use.excluded) test = and_(std::move(test), not_(std::move(*use.excluded)));
+  if (attack >= 0)  // an attack reaches only the current battlefield
+    test = and_(std::move(test), binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
+  return test;
+}
+
+void keyword_action_effect(const KeywordActionDef& a, int filter, int64_t slot, Body& b,
+                           std::optional<uint32_t>* attack_card, std::optional<uint32_t>* destroyed) {
+  auto target = [&] { return call("cardrt_slot_get", {G(), C(), konst(slot), konst(0)}); };
+  b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(slot), fn_ref(filter), konst(1), konst(1), konst(0)}),
+                                   konst(CARDRT_OK))));
+  const bool destroys = a.primitive == "destroy";
+  if (runtime_attack_kind(a) >= 0 && destroys && attack_card) {
+    // the card it was aimed at, kept as it leaves play (a slot forgets a card that changed zones): "If the Ranged
+    // Attack destroyed a Follower" (conditions.cpp)
+    *attack_card = b.local();
+    b.stmts.push_back(let(**attack_card, target()));
+    // whether it destroyed the card: "After this destroys a card, gain 1 Honor" (moments.cpp)
+    *destroyed = b.local();
+    b.stmts.push_back(let(**destroyed, binary(Op::Eq, call("cardrt_destroy", {G(), C(), local(**attack_card)}), konst(CARDRT_OK))));
+    return;
+  }
+  const char* verb = destroys ? "cardrt_destroy" : a.primitive == "bow" ? "cardrt_bow" : "cardrt_straighten";
+  b.stmts.push_back(eval(call(verb, {G(), C(), target()})));
 }
 
 // What cards say about attacks aimed at them (003 Traits: continuous traits and restrictions): "Ranged Attacks
@@ -211,11 +228,19 @@ std::optional<bool> CardBinder::attack_rule(const Clause& c, Body& b, bool conti
   const auto& t = c.terms;
   std::vector<int32_t> kinds;
   size_t i = 0;
+  const ClauseReader reader(p_);
   for (; i < t.size(); ++i) {
-    std::string w = lower_word(*t[i]);
-    if (w == "ranged") kinds.push_back(CARDRT_ATTACK_RANGED);
-    else if (w == "melee") kinds.push_back(CARDRT_ATTACK_MELEE);
-    else if (w != "and" || kinds.empty()) break;
+    // the words before an attack's strength ("Ranged"), a keyword action of the profile
+    size_t len = 0;
+    const int v = reader.verb_at(std::span(t).subspan(i), len);
+    const int a = v < 0 ? -1 : p_.verbs[static_cast<size_t>(v)].action;
+    const int32_t kind = a < 0 ? -1 : runtime_attack_kind(p_.keyword_actions[static_cast<size_t>(a)]);
+    if (kind >= 0 && len == p_.keyword_actions[static_cast<size_t>(a)].strength_at) {
+      kinds.push_back(kind);
+      i += len - 1;
+    } else if (!word_is(*t[i], "and") || kinds.empty()) {
+      break;
+    }
   }
   if (kinds.empty() || i >= t.size() || !word_is(*t[i], "attacks")) return std::nullopt;
   ++i;

@@ -446,7 +446,7 @@ bool CardBinder::either_effect(const Clause& one, const Clause& other, Body& b, 
 // nullopt: no such condition (alternatives with "or" read their own "if": "-2F, or -4F if ...").
 std::optional<bool> CardBinder::trailing_condition(const Clause& c, Body& b, bool continuous) {
   // attacks read their own "with +2 strength if ..."
-  if (c.form != ClauseForm::Imperative || strength_action(p_, c) != StrengthAction::none) return std::nullopt;
+  if (c.form != ClauseForm::Imperative || keyword_action(p_, c)) return std::nullopt;
   const auto& t = c.terms;
   size_t at = 1;
   while (at < t.size() && word_at(t, at) != "if") {
@@ -820,7 +820,7 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
   if (prim == "target") return targeting_clause(c, b, false);
   if (std::optional<bool> each = each_object(c, v, b, continuous)) return *each;
   if (std::optional<bool> rule = attack_rule(c, b, continuous)) return *rule;
-  if (strength_action(p_, c) != StrengthAction::none) return strength_attack(c, v, b);
+  if (const KeywordActionDef* a = keyword_action(p_, c)) return strength_attack(*a, c, v, b);
   if (prim == "gain" || prim == "lose" || prim == "produce") {
     auto amount = amount_at(c, v);
     size_t w = v + (amount ? 1 : 0);

@@ -36,6 +36,25 @@ uint32_t register_ability(Module& m, const std::string& unit_prefix, uint32_t de
 int add_unit_function(Module& m, const std::string& unit_prefix, const std::string& suffix, FnKind kind, Body body,
                       SourceRange origin);
 
+// A keyword action (the profile declares it, as its reminder text defines it). Its target test of a candidate
+// (param 2) at strength `strength` (computed for each candidate): an enemy card in play of one of its types that the
+// strength reaches, an attack's at the current battlefield. `attached_too`: its types' attachment restrictions
+// lifted ("This may target a Personality with Followers"); `widened`: more cards it may target; `excluded`: cards it
+// may not. Shared by the binder and the lowering.
+struct KeywordActionUse {
+  Node strength;
+  bool attached_too = false;
+  std::optional<Node> widened, excluded;
+};
+Node keyword_action_target(const KeywordActionDef& a, KeywordActionUse use);
+// Chooses its target with the filter function `filter` into `slot`, then does its primitive to it. For an attack that
+// destroys, when `attack_card` is given, it and `destroyed` receive the locals holding the card it was aimed at and
+// whether it destroyed it ("If the Ranged Attack destroyed a Follower", "After this destroys a card").
+void keyword_action_effect(const KeywordActionDef& a, int filter, int64_t slot, Body& b,
+                           std::optional<uint32_t>* attack_card, std::optional<uint32_t>* destroyed);
+// The runtime's kind of an attack (CARDRT_ATTACK_RANGED, _MELEE); -1: the action is no attack.
+int32_t runtime_attack_kind(const KeywordActionDef& a);
+
 // Lowers the card read by the wording grammar into `m` and appends its registration to `reg`. nullopt (nothing
 // added) when some paragraph was not read, does not round-trip, or holds a node the lowering does not know yet.
 std::optional<bool> lower_card_meaning(const CheckContext& ctx, ir::Module& m, const CardReading& r, size_t index,

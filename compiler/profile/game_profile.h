@@ -80,12 +80,29 @@ struct PhraseDef {  // events, durations: matched word by word
   bool raised() const { return !signal.empty() || engine; }
 };
 
+// A keyword action ("Ranged 3 Attack", "Fear 2"): a verb whose reminder text defines it. It does one thing to one
+// target it chooses: an enemy card of one of some types that its strength reaches (docs/language.md, Keyword actions).
+struct KeywordActionDef {
+  struct Target {
+    size_t card_type = 0;
+    int without = -1;  // "Personality (without Follower)": only while no card of this type is attached to it
+  };
+  std::string name;             // "Ranged Attack"
+  std::vector<std::string> words;  // its name's words, lower case
+  std::vector<Target> targets;  // the target is a card of one of these, in the order declared
+  std::string primitive;        // what it does to its target (primitives.def): destroy, bow
+  std::string attack;           // the runtime's attack it is (ranged, melee: cardrt attack_strength); empty: none
+  size_t stat = 0;              // the target's stat its strength must reach: at most the strength
+  size_t strength_at = 0;       // how many words of its name come before the strength ("Ranged" 3 "Attack": 1)
+};
+
 struct VerbDef {
   std::string name;                 // imperative: "Bow", "Ranged attack"
   std::vector<std::string> words;   // lower-case words
   std::string primitive;
   SourceRange where;
   bool permanent = false;  // [permanent]: what it gives lasts for good (003 Stats: "Permanently give")
+  int action = -1;         // a keyword action's verb (GameProfile::keyword_actions), by any of its spellings
 };
 
 struct NamedDef {  // zones, states, designators, statuses, dice
@@ -115,6 +132,7 @@ struct GameProfile {
   std::vector<PhraseDef> events;
   std::vector<PhraseDef> durations;
   std::vector<VerbDef> verbs;
+  std::vector<KeywordActionDef> keyword_actions;  // their verbs are in `verbs` (VerbDef::action)
   std::vector<NamedDef> zones, states, designators, statuses, dice;
 
   // Declarations that lookups find by name: add them through these (load_profile does), not by pushing onto the

@@ -33,7 +33,8 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> duration{"ends at"};
   static const std::vector<std::string_view> status{"resist roll", "damage", "token"};
   static const std::vector<std::string_view> dice{"sides"};
-  static const std::vector<std::string_view> verb{"primitive", "permanent"};
+  static const std::vector<std::string_view> verb{"primitive", "permanent", "keyword action", "attack", "reaches",
+                                                  "strength after"};
   static const std::vector<std::string_view> none{};
   switch (k) {
     case DeclKind::Stat: return stat;
@@ -121,6 +122,114 @@ class Loader {
       diags_.report(DiagId::ProfileBadPolicy, t.discard_pile_at, "discard pile", t.discard_pile, join(piles));
       t.discard_pile.clear();
     }
+  }
+
+  // `verb Ranged Attack: Follower, Personality (without Follower) [primitive = attack, keyword action = destroy,
+  // attack = ranged, reaches = Force, strength after = Ranged]`: the verb just declared is a keyword action. Its
+  // other spellings are verbs of the same action: the words before the strength ("Ranged 3 Attack") and the names in
+  // parentheses ("Fear (Make a Fear effect)").
+  void keyword_action(const ast::Declaration& d, const ast::Name& n) {
+    KeywordActionDef a;
+    a.name = n.text;
+    a.words = phrase_words(n.text);
+    const ast::Attr* does = attr(d, "keyword action");
+    std::string prim = does->value ? does->value->text : std::string();
+    std::replace(prim.begin(), prim.end(), ' ', '_');
+    if (std::find(std::begin(kPrimitives), std::end(kPrimitives), prim) == std::end(kPrimitives)) {
+      std::vector<std::string_view> all(std::begin(kPrimitives), std::end(kPrimitives));
+      diags_.report(DiagId::ProfileBadPolicy, does->value ? does->value->range : does->name.range, "keyword action",
+                    prim, join(all));
+      return;
+    }
+    // what it does to its one target: a verb the runtime does to a card
+    if (prim != "destroy" && prim != "bow" && prim != "straighten") {
+      diags_.report(DiagId::ProfileBadPolicy, does->value->range, "keyword action", prim, "destroy, bow, straighten");
+      return;
+    }
+    a.primitive = prim;
+    a.attack = attr_value(d, "attack");
+    if (!a.attack.empty() && a.attack != "ranged" && a.attack != "melee") {
+      diags_.report(DiagId::ProfileBadPolicy, attr(d, "attack")->value->range, "attack", a.attack, "ranged, melee");
+      return;
+    }
+    const std::string reaches = attr_value(d, "reaches");
+    auto stat = p_->stat(reaches);
+    if (!stat || p_->stats[*stat].player) {
+      diags_.report(DiagId::ProfileUnknownStat, attr(d, "reaches") ? attr(d, "reaches")->name.range : n.range,
+                    "keyword action " + n.text, reaches);
+      return;
+    }
+    // the runtime's attacks compare their strength with the force stat (attack_strength.cpp)
+    if (!a.attack.empty() && p_->stats[*stat].role != "force") {
+      diags_.report(DiagId::ProfileBadPolicy, attr(d, "reaches")->value->range, "reaches of an attack", reaches,
+                    "the stat whose role is force");
+      return;
+    }
+    a.stat = *stat;
+    const std::vector<std::string> words = phrase_words(n.text);
+    a.strength_at = words.size();
+    if (const std::string after = attr_value(d, "strength after"); !after.empty()) {
+      const std::vector<std::string> head = phrase_words(after);
+      if (head.size() > words.size() || !std::equal(head.begin(), head.end(), words.begin())) {
+        diags_.report(DiagId::ProfileBadPolicy, attr(d, "strength after")->value->range, "strength after", after,
+                      "the first words of '" + n.text + "'");
+        return;
+      }
+      a.strength_at = head.size();
+    }
+    for (const auto& it : d.items) {
+      KeywordActionDef::Target t;
+      const CardTypeDef* type = p_->card_type(it.name.text);
+      if (!type) {
+        diags_.report(DiagId::ProfileBadPolicy, it.name.range, "keyword action target", it.name.text, join_types());
+        return;
+      }
+      t.card_type = static_cast<size_t>(type - p_->card_types.data());
+      for (const auto& ab : it.abbrevs) {
+        const std::vector<std::string> w = phrase_words(ab.text);
+        const CardTypeDef* without = w.size() > 1 && w[0] == "without" ? p_->card_type(ab.text.substr(ab.text.find(' ') + 1)) : nullptr;
+        if (!without) {
+          diags_.report(DiagId::ProfileUnknownAttribute, ab.range, ab.text, "keyword action target", it.name.text)
+              .note({}, "allowed here: without CARD TYPE");
+          return;
+        }
+        t.without = static_cast<int>(without - p_->card_types.data());
+      }
+      a.targets.push_back(t);
+    }
+    if (a.targets.empty()) {
+      diags_.report(DiagId::ProfileMissing, n.range, "targets for keyword action '" + n.text + "' (after a colon)");
+      return;
+    }
+    const int index = static_cast<int>(p_->keyword_actions.size());
+    p_->keyword_actions.push_back(std::move(a));
+    VerbDef verb = p_->verbs.back();
+    p_->verbs.back().action = index;
+    verb.action = index;
+    auto spelling = [&](std::string text, SourceRange at) {
+      VerbDef v = verb;
+      v.words = phrase_words(text);
+      v.name = std::move(text);
+      v.where = at;
+      p_->verbs.push_back(std::move(v));
+    };
+    const size_t at = p_->keyword_actions.back().strength_at;
+    if (at > 0 && at < words.size()) {
+      size_t end = 0;  // after the at-th word of the name as printed
+      for (size_t w = 0; w < at; ++w) {
+        end = n.text.find_first_not_of(' ', end);
+        end = std::min(n.text.find(' ', end), n.text.size());
+      }
+      spelling(n.text.substr(0, end), n.range);
+    }
+    for (const auto& ab : d.abbrevs)
+      if (fresh("verb", ab)) spelling(ab.text, ab.range);
+  }
+
+  std::string join_types() const {
+    std::string out;
+    for (const CardTypeDef& t : p_->card_types) out += (out.empty() ? "" : ", ") + t.name;
+    return out;
   }
 
   // `policy NAME = VALUE`, each with a closed set of values.
@@ -328,6 +437,7 @@ class Loader {
           prim = key;
         }
         p_->verbs.push_back({n.text, phrase_words(n.text), prim, n.range, attr(d, "permanent") != nullptr});
+        if (attr(d, "keyword action")) keyword_action(d, n);
         break;
       }
       default: {

@@ -102,7 +102,7 @@ class Resolver {
                                            Lexicon::entity_noun(lower_word(*t[i + 2])));
           SourceRange r = terms_range(t, i, std::min(t.size(), i + (noun ? 3 : 2)));
           auto it = std::find_if(ante.rbegin(), ante.rend(), [](const Antecedent& a) { return a.target; });
-          if (it == ante.rend() && strength_action(ctx_.profile, *c) != StrengthAction::none)
+          if (it == ante.rend() && keyword_action(ctx_.profile, *c))
             // "Ranged 3 Attack, or Ranged 4 Attack if the target is Shadowlands": the card the attack targets
             u.references.push_back({RefKind::TheTarget, r, c->range, "the target of the attack", -1});
           else if (it == ante.rend())

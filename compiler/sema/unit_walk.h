@@ -43,16 +43,12 @@ inline bool is_upper(const ast::Term& t) {
   return t.kind == ast::TermKind::Word && !t.text.empty() && std::isupper(static_cast<unsigned char>(t.text[0]));
 }
 
-// The keyword actions with a strength, each targeting a card of its own (their reminder text): Ranged and Melee
-// attacks ("Ranged 3 Attack"), Fear ("Fear 2", "make a Fear effect"). Which one a clause's verb is.
-enum class StrengthAction : uint8_t { none, ranged, melee, fear };
-inline StrengthAction strength_action(const GameProfile& p, const Clause& c) {
-  if (c.verb < 0) return StrengthAction::none;
-  std::string v = p.verbs[static_cast<size_t>(c.verb)].name;
-  for (char& ch : v) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  if (v.starts_with("ranged")) return StrengthAction::ranged;
-  if (v.starts_with("melee")) return StrengthAction::melee;
-  return v == "fear" || v == "make a fear effect" ? StrengthAction::fear : StrengthAction::none;
+// The keyword action a clause's verb is, as the profile declares it ("Ranged 3 Attack", "Fear 2", "make a Fear
+// effect": each a target of its own, their reminder text); nullptr: none.
+inline const KeywordActionDef* keyword_action(const GameProfile& p, const Clause& c) {
+  if (c.verb < 0) return nullptr;
+  const int a = p.verbs[static_cast<size_t>(c.verb)].action;
+  return a < 0 ? nullptr : &p.keyword_actions[static_cast<size_t>(a)];
 }
 
 // Whether `word` (lower case) is a whole word of a card's title ("tsudoken" of "Akodo Tsudoken, the Elder"): the

@@ -225,8 +225,8 @@ check(bow and bow["textEdit"]["newText"] == "Bow" and replaces(bow, "\n    Bo", 
 check("Force" not in items and "Test Samurai" not in items and "Tactician" not in items,
       "at a sentence's start: no stats, titles or keywords")
 at, items = complete("Honor. Ranged at")
-ra = items.get("Ranged attack")
-check(ra and ra["textEdit"]["newText"] == "Ranged attack" and replaces(ra, "Honor. Ranged at", "Ranged at"),
+ra = items.get("Ranged Attack")
+check(ra and ra["textEdit"]["newText"] == "Ranged Attack" and replaces(ra, "Honor. Ranged at", "Ranged at"),
       "a multi-word verb after a sentence's end replaces both words typed")
 
 ref = "Search your deck for a Strike at the Center"

@@ -42,6 +42,7 @@ class MeaningLowering {
   void unit(const Unit& u, uint32_t def, Body& reg, Body& out) {
     u_ = &u;
     declared_.clear();
+    chosen_ = 0;
     int32_t kind = CARDRT_AB_CONTINUOUS;
     int32_t designators = 0;
     uint32_t flags = 0;
@@ -232,6 +233,7 @@ class MeaningLowering {
 
   // One verb frame per primitive.
   void effect_frame(const Effect& e, Body& b) {
+    if (e.action >= 0) return keyword_action(e, b);
     switch (e.verb) {
       case Primitive::gain_:
       case Primitive::lose_:
@@ -271,6 +273,30 @@ class MeaningLowering {
       }
       default: throw NotYet{};
     }
+  }
+
+  // A keyword action, as the profile declares it (its reminder text): its one target chosen among the cards its
+  // strength reaches, into the slot after the unit's targets and earlier choices, then what it does to it.
+  void keyword_action(const Effect& e, Body& b) {
+    if (u_->performer) throw NotYet{};  // the performer's slot follows the targets too: not lowered together yet
+    const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(e.action)];
+    // the strength, computed for each candidate in the target filter (000 7.2: a stat as the filter asks)
+    Body strength;
+    Node n = amount(*e.amount, strength);
+    // ", with +2 strength if you control a Shugenja", ", or Ranged 4 Attack if the target is Shadowlands": asked of each
+    // candidate as the target is chosen ("the target" is the candidate)
+    choosing_ = true;
+    for (const StrengthBonus& k : e.bonuses) {
+      Node holds = binary(Op::Ne, condition(k.condition, strength), konst(0));
+      n = k.instead ? binary(Op::Add, n, binary(Op::Mul, binary(Op::Sub, konst(k.value), n), std::move(holds)))
+                    : binary(Op::Add, std::move(n), binary(Op::Mul, konst(k.value), std::move(holds)));
+    }
+    choosing_ = false;
+    if (!strength.stmts.empty()) throw NotYet{};  // a strength that needs a target declared first
+    Body filter;
+    filter.stmts.push_back(ret(keyword_action_target(a, {std::move(n), false, std::nullopt, std::nullopt})));
+    int fn = add_function("filter", FnKind::Filter, std::move(filter), e.range);
+    keyword_action_effect(a, fn, static_cast<int64_t>(u_->targets.size()) + chosen_++, b, &attack_card_, &destroyed_);
   }
 
   // 001 Battlefields: a card moved home leaves the battlefield with its unit (the runtime moves the unit)
@@ -450,7 +476,10 @@ class MeaningLowering {
         return slot(r.target);
       case CardRef::Kind::Pronoun: return r.target == -2 ? self() : slot(r.target < 0 ? performer_slot_ : r.target);
       case CardRef::Kind::Performer: return slot(performer_slot_);
-      case CardRef::Kind::TheTarget: return slot(r.target);
+      case CardRef::Kind::TheTarget:
+        if (r.target >= 0) return slot(r.target);
+        if (!choosing_) throw NotYet{};
+        return param(2);  // the card a keyword action is choosing (its target filter's candidate)
     }
     throw NotYet{};
   }
@@ -567,6 +596,9 @@ class MeaningLowering {
   bool continuous_ = false;
   std::vector<int> declared_;
   int performer_slot_ = -1;  // the unit's performer, once chosen
+  int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
+  bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
+  std::optional<uint32_t> attack_card_, destroyed_;  // what the unit's last attack aimed at and did
 };
 
 }  // namespace

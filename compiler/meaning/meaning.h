@@ -34,8 +34,9 @@ struct CardRef {
   Kind kind = Kind::ThisCard;
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
   ProfileId keyword = -1;    // ThisKeyword
-  int target = -1;           // Target, Pronoun: the index of the unit's targeting it names (Pronoun: -1 names the
-                             // unit's performer, -2 the card named before by its own name)
+  int target = -1;           // Target, Pronoun, TheTarget: the index of the unit's targeting it names (Pronoun: -1
+                             // names the unit's performer, -2 the card named before by its own name; TheTarget: -1
+                             // the card a keyword action is choosing, in its strength's condition)
   bool person = false;       // Pronoun: it names a person ("he"); decides agreement only where the antecedent's card
                              // types do not ("your target Samurai ... him")
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
@@ -150,6 +151,8 @@ struct Gift {
   SourceRange range;
 };
 
+struct StrengthBonus;
+
 // An effect verb frame: one primitive with its roles. Which roles a primitive takes is the grammar's and the
 // lowering's business; a role a frame does not fill stays empty.
 struct Effect {
@@ -158,6 +161,9 @@ struct Effect {
   std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F")
   std::optional<Amount> amount;  // how many ("Gain 2 Honor", "Draw a card")
   ProfileId resource = -1;       // "Honor", "coins"
+  ProfileId action = -1;         // a keyword action ("Ranged 3 Attack", "Fear 2"): verb is what it does to its one
+                                 // target, amount its strength (the profile's declaration says the rest)
+  std::vector<StrengthBonus> bonuses;  // a keyword action's: more strength while a condition holds
   std::vector<Gift> gifts;       // give: what the card gets, in the order printed
   std::optional<Duration> duration;
   std::optional<Place> to;  // move: where the card goes
@@ -195,6 +201,17 @@ struct Condition {
   std::optional<CardFilter> cards;  // YouControl
   ProfileId resource = -1;          // YouHave
   std::vector<Condition> parts;     // All, Any
+  SourceRange range;
+};
+
+// "Melee 4 Attack, with +2 strength if you control a Shugenja": a keyword action's strength is more by `value` while
+// the condition holds as the action chooses its target; `instead`: it is `value` instead ("Ranged 3 Attack, or Ranged
+// 4 Attack if the target is Shadowlands"). "the target" in the condition is the card the action is choosing
+// (CardRef::TheTarget, target -1).
+struct StrengthBonus {
+  int64_t value = 0;
+  bool instead = false;
+  Condition condition;
   SourceRange range;
 };
 

@@ -2,6 +2,7 @@
 // tokens and builds the meaning tree, one function per grammar rule (the rule is written above it).
 #include "parse/wording_reader.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -308,12 +309,85 @@ class Transformer {
       give(g, u, e);
     } else if (auto* m = dynamic_cast<W::MoveHomeEffectContext*>(c)) {
       move_home(m->HOME(), m->cardRef(), u, e);
+    } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
+      keyword_action(a->keywordAction(), u, e);
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
       e.card = card_ref(k->cardRef(), u);
     }
     return e;
+  }
+
+  // keywordAction : KEYWORD_ACTION amount ACTION_TAIL? | KEYWORD_ACTION (WITH (A | AN)? STRENGTH)? EQUAL TO statOf
+  // Its strength where the profile puts it: "Ranged 3 Attack" (not "Ranged 3", nor "Ranged Attack 3"), "Fear 2"; or
+  // after its whole name, "with strength equal to" a card's stat.
+  void keyword_action(W::KeywordActionContext* c, Unit& u, Effect& e) {
+    const wording::WordToken& head = tok(c->KEYWORD_ACTION());
+    const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(head.id)];
+    e.action = head.id;
+    e.verb = primitive_named(a.primitive).value_or(Primitive::destroy_);  // the profile checked it
+    if (c->statOf()) {
+      if (head.value == 1) throw Refusal{range(c), "the strength is not where the profile puts it in '" + a.name + "'"};
+      e.amount = stat_of(c->statOf(), u);
+      return;
+    }
+    strength_at(head, c->ACTION_TAIL() != nullptr, c->amount(), range(c));
+    e.amount = amount(c->amount());
+    in_action_ = true;  // "the target" in a condition of its strength: the card the action is choosing
+    for (auto* b : c->strengthBonus()) e.bonuses.push_back(strength_bonus(b, u));
+    if (auto* o = c->orStrength()) {
+      // orStrength : COMMA OR KEYWORD_ACTION amount ACTION_TAIL? IF condition: the same action, another strength
+      const wording::WordToken& again = tok(o->KEYWORD_ACTION());
+      if (again.id != head.id) throw Refusal{again.range, "another keyword action as the strength's alternative"};
+      strength_at(again, o->ACTION_TAIL() != nullptr, o->amount(), range(o));
+      if (!o->amount()->NUMBER()) throw Refusal{range(o->amount()), "the other strength is a number"};
+      StrengthBonus b;
+      b.instead = true;
+      b.value = tok(o->amount()->getStart()).value;
+      b.condition = condition(o->condition(), u);
+      b.range = range(o);
+      check_bonus(b);
+      e.bonuses.push_back(std::move(b));
+    }
+    in_action_ = false;
+  }
+
+  // The strength where the profile puts it: after the words before it (with the rest of the name after it), else
+  // after the whole name; a number or X.
+  void strength_at(const wording::WordToken& head, bool tail, W::AmountContext* n, SourceRange where) const {
+    const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(head.id)];
+    const bool inside = a.strength_at < a.words.size();
+    if ((head.value == 1) != inside || tail != inside)
+      throw Refusal{where, "the strength is not where the profile puts it in '" + a.name + "'"};
+    if (!n->NUMBER() && !n->VARX()) throw Refusal{range(n), "a strength is a number"};
+  }
+
+  // strengthBonus : COMMA? WITH MODIFIER STRENGTH IF condition
+  StrengthBonus strength_bonus(W::StrengthBonusContext* c, Unit& u) {
+    const wording::WordToken& m = tok(c->MODIFIER());
+    // "+2 strength": a number of strength, no stat's letters, no X
+    if (m.id != -1 || m.uses_x || m.value == 0) throw Refusal{m.range, "a strength bonus is a number of strength"};
+    StrengthBonus b;
+    b.value = m.value;
+    b.condition = condition(c->condition(), u);
+    b.range = range(c);
+    check_bonus(b);
+    return b;
+  }
+
+  // A strength's condition names this card or the card the action is choosing ("the target"); a pronoun or another
+  // target ("if he is bowed" after "Target a Personality") would be asked of a card chosen before: refused, not bent.
+  static void check_bonus(const StrengthBonus& b) {
+    std::function<bool(const Condition&)> other_card = [&](const Condition& k) {
+      if (k.card && k.card->kind != CardRef::Kind::ThisCard && k.card->kind != CardRef::Kind::Bearer &&
+          k.card->kind != CardRef::Kind::ThisKeyword && !(k.card->kind == CardRef::Kind::TheTarget && k.card->target == -1))
+        return true;
+      for (const Condition& p : k.parts)
+        if (other_card(p)) return true;
+      return false;
+    };
+    if (other_card(b.condition)) throw Refusal{b.range, "a strength's condition about a card chosen before it"};
   }
 
   // moveHomeEffect, moveHomeCost : V_MOVE (HOME cardRef | cardRef HOME)
@@ -479,6 +553,12 @@ class Transformer {
       return r;
     }
     if (auto* p = dynamic_cast<W::PerformerRefContext*>(c)) return performer(p->performer(), u);
+    if (dynamic_cast<W::TheTargetRefContext*>(c) && in_action_) {
+      // "the target" in a keyword action's strength: the card it is choosing
+      r.kind = CardRef::Kind::TheTarget;
+      r.target = -1;
+      return r;
+    }
     if (dynamic_cast<W::TheTargetRefContext*>(c)) {
       // "the target": the unit's one target; with several the words do not say which
       if (u.targets.size() != 1) throw Refusal{r.range, u.targets.empty() ? "'the target' with no target" : "'the target' with several targets"};
@@ -642,6 +722,7 @@ class Transformer {
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
   enum class Antecedent : uint8_t { None, Target, Performer, Name };
   Antecedent antecedent_ = Antecedent::None;
+  bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
 
  public:
   std::vector<std::pair<SourceRange, ProfileId>> disagreeing_;  // pronouns of a person naming a card of another type

@@ -58,7 +58,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
   verb_tokens_.reserve(p_.verbs.size());
   for (const VerbDef& v : p_.verbs) {
     auto prim = meaning::primitive_named(v.primitive);
-    verb_tokens_.push_back(prim ? verb_token(*prim) : 0);
+    verb_tokens_.push_back(v.action >= 0 ? tok(Token::KEYWORD_ACTION) : prim ? verb_token(*prim) : 0);
   }
   for (const NamedDef& d : p_.designators) designator_words_.push_back(phrase_words(d.name));
   for (size_t st = 0; st < p_.states.size(); ++st) {
@@ -72,7 +72,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
     if (!p_.events[e].words.empty()) events_by_first_[p_.events[e].words[0]].push_back(static_cast<int>(e));
   // ClauseReader::third_person_verb's forms: base + "s", base + "es", and "y" -> "ies"; the first verb keeps a form
   for (size_t v = 0; v < p_.verbs.size(); ++v) {
-    if (p_.verbs[v].words.size() != 1) continue;
+    if (p_.verbs[v].words.size() != 1 || p_.verbs[v].action >= 0) continue;  // a keyword action has no third person
     const std::string& base = p_.verbs[v].words[0];
     third_person_.emplace(base + "s", static_cast<int>(v));
     third_person_.emplace(base + "es", static_cast<int>(v));
@@ -103,6 +103,12 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
     out.type = verb_tokens_[static_cast<size_t>(verb)];
     out.id = verb;
     out.value = p_.verbs[static_cast<size_t>(verb)].permanent ? 1 : 0;  // what the round trip compares besides the primitive
+    if (const int a = p_.verbs[static_cast<size_t>(verb)].action; a >= 0) {
+      // a keyword action by its entry; value 1: the words before its strength ("Ranged" of "Ranged 3 Attack")
+      const KeywordActionDef& ka = p_.keyword_actions[static_cast<size_t>(a)];
+      out.id = a;
+      out.value = n == ka.strength_at && ka.strength_at < ka.words.size() ? 1 : 0;
+    }
   }
   if (len == 0) {
     if (auto it = third_person_.find(first); it != third_person_.end() && verb_tokens_[static_cast<size_t>(it->second)] != 0) {
@@ -154,6 +160,20 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
     out.plural = word_text(*words[len - 1]).size() > last.size();  // matched with its "s" or "es" (Lexicon::keyword_at)
   }
   return len > 0;
+}
+
+// How many words at the start of `words` end the name of the keyword action whose words before its strength, then its
+// strength, are the last two tokens ("Attack" after "Ranged 3"); 0 if none.
+size_t Classifier::action_tail(std::span<const ast::Term* const> words, const std::vector<WordToken>& out) const {
+  if (out.size() < 2 || out[out.size() - 2].type != tok(Token::KEYWORD_ACTION) || out[out.size() - 2].value != 1 ||
+      (out.back().type != tok(Token::NUMBER) && out.back().type != tok(Token::VARX)))
+    return 0;
+  const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(out[out.size() - 2].id)];
+  const size_t n = a.words.size() - a.strength_at;
+  if (n > words.size()) return 0;
+  for (size_t k = 0; k < n; ++k)
+    if (words[k]->kind != ast::TermKind::Word || !lower_equals(word_text(*words[k]), a.words[a.strength_at + k])) return 0;
+  return n;
 }
 
 namespace {
@@ -235,6 +255,13 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
                                                     out.back().type != tok(Token::MAY));
         lower.assign(t.text);  // lower_word, into the paragraph's scratch
         for (char& c : lower) c = ascii_lower(c);
+        if (const size_t n = action_tail(std::span(words).subspan(i), out)) {
+          len = n;
+          w.type = tok(Token::ACTION_TAIL);
+          w.id = out[out.size() - 2].id;
+          w.range = SourceRange::join(t.range, terms[i + len - 1].range);
+          break;
+        }
         if (profile_name(std::span(words).subspan(i), lower, w, len, subject_before)) {
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;

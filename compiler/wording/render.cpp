@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "meaning/primitive.h"
 #include "wording_tokens.h"
 
@@ -105,6 +107,7 @@ class Renderer {
       word(Token::YOU);
       word(Token::MAY);
     }
+    if (e.action >= 0) return keyword_action(e);
     verb(e.verb, e.duration && e.duration->permanent);
     switch (e.verb) {
       case Primitive::draw_:
@@ -143,6 +146,48 @@ class Renderer {
   }
 
   void place(const Place&) { word(Token::HOME); }
+
+  // "Ranged 3 Attack", "Fear 2": the strength where the profile puts it; "Ranged Attack with strength equal to his Chi"
+  void keyword_action(const Effect& e) {
+    const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(e.action)];
+    const bool inside = a.strength_at < a.words.size();
+    WordToken head{static_cast<int>(Token::KEYWORD_ACTION), {}, e.action};
+    if (e.amount->kind == Amount::Kind::StatOf) {
+      out_.push_back(head);
+      word(Token::WITH);
+      word(Token::STRENGTH);
+      word(Token::EQUAL);
+      word(Token::TO);
+      return stat_of(*e.amount);
+    }
+    head.value = inside ? 1 : 0;
+    out_.push_back(head);
+    number(*e.amount);
+    if (inside) name(Token::ACTION_TAIL, e.action);
+    // ", with +2 strength if you control a Shugenja, and with +1 strength if ..."; ", or Ranged 4 Attack if ..."
+    for (size_t i = 0; i < e.bonuses.size(); ++i) {
+      word(Token::COMMA);
+      if (e.bonuses[i].instead) {
+        word(Token::OR);
+        out_.push_back(head);
+        WordToken other{static_cast<int>(Token::NUMBER), {}};
+        other.value = e.bonuses[i].value;
+        out_.push_back(other);
+        if (inside) name(Token::ACTION_TAIL, e.action);
+        word(Token::IF);
+        condition(e.bonuses[i].condition);
+        continue;
+      }
+      if (i > 0) word(Token::AND);
+      word(Token::WITH);
+      WordToken plus{static_cast<int>(Token::MODIFIER), {}, -1};
+      plus.value = e.bonuses[i].value;
+      out_.push_back(plus);
+      word(Token::STRENGTH);
+      word(Token::IF);
+      condition(e.bonuses[i].condition);
+    }
+  }
 
   // "his Chi", "Akagi's Force", "its Focus Value", "your target Personality's Chi"
   void stat_of(const Amount& a) {
@@ -475,6 +520,16 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
         break;
       }
       case Token::DESIGNATOR: out.push_back(at(p.designators, w.id)); break;
+      case Token::KEYWORD_ACTION:  // its words before the strength (value 1), or its whole name
+      case Token::ACTION_TAIL: {   // its words after the strength
+        const std::string name = at(p.keyword_actions, w.id);
+        const size_t before = name == "?" ? 0 : p.keyword_actions[static_cast<size_t>(w.id)].strength_at;
+        size_t cut = 0;  // where its words before the strength end
+        for (size_t k = 0; k < before && cut < name.size(); ++k) cut = std::min(name.find(' ', cut + (k > 0 ? 1 : 0)), name.size());
+        if (w.type == static_cast<int>(Token::ACTION_TAIL)) out.push_back(cut < name.size() ? name.substr(cut + 1) : std::string());
+        else out.push_back(w.value == 1 ? name.substr(0, cut) : name);
+        break;
+      }
       case Token::EVENT: out.push_back(phrase(p.events, w.id)); break;
       case Token::DURATION: out.push_back(phrase(p.durations, w.id)); break;
       case Token::NUMBER: out.push_back(std::to_string(w.value)); break;

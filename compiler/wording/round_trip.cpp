@@ -49,6 +49,8 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         if (!out.empty() && out.back().type == static_cast<int>(Token::EVENT)) k.type = static_cast<int>(Token::COLON);
         // "A, B, and C" is "A, B and C"
         else if (i + 1 < words.size() && is(words[i + 1], Token::AND)) continue;
+        // "Ranged 3 Attack, with +2 strength if ..." is "Ranged 3 Attack with +2 strength if ..."
+        else if (i + 3 < words.size() && is(words[i + 1], Token::WITH) && is(words[i + 2], Token::MODIFIER) && is(words[i + 3], Token::STRENGTH)) continue;
         break;
       case Token::SLASH:
         // "+1F/+1C" is "+1F and +1C"
@@ -124,6 +126,18 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         if (w.type >= static_cast<int>(Token::CARD_TYPE) && w.type <= static_cast<int>(Token::STATE)) k.id = w.id;
         k.value = w.value;
         break;
+      case Token::KEYWORD_ACTION: {
+        // a keyword action by its entry, by any of its names (the profile's synonyms: "make a Fear effect" is Fear);
+        // "Fear with strength equal to", "Fear with a strength equal to" and "Fear equal to" say the same
+        k.id = w.id;
+        k.value = w.value;
+        size_t j = i + 1;
+        if (j < words.size() && is(words[j], Token::WITH)) ++j;
+        if (j > i + 1 && j < words.size() && (is(words[j], Token::A) || is(words[j], Token::AN))) ++j;
+        if (j > i + 1 && j < words.size() && is(words[j], Token::STRENGTH) && j + 1 < words.size() && is(words[j + 1], Token::EQUAL)) i = j;
+        break;
+      }
+      case Token::ACTION_TAIL: k.id = w.id; break;
     }
     out.push_back(k);
   }

@@ -96,6 +96,21 @@ effect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY) cardRef                   # cardEffect
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
+  | keywordAction                                                     # keywordActionEffect
+  ;
+// A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
+// "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
+keywordAction
+  : KEYWORD_ACTION amount ACTION_TAIL? (strengthBonus (COMMA? AND strengthBonus)* | orStrength)?
+  | KEYWORD_ACTION (WITH (A | AN)? STRENGTH)? EQUAL TO statOf    // "Fear equal to his Force", "Fear with a strength ..."
+  ;
+// ", with +2 strength if you control a Shugenja": more strength while the condition holds
+strengthBonus
+  : COMMA? WITH MODIFIER STRENGTH IF condition
+  ;
+// ", or Ranged 4 Attack if the target is Shadowlands": another strength while the condition holds
+orStrength
+  : COMMA OR KEYWORD_ACTION amount ACTION_TAIL? IF condition
   ;
 // What "Give" gives (003 Stats, Keywords): "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval"
 gifts

@@ -12,6 +12,9 @@ lexer grammar WordingLexer;
 tokens {
   // the profile's vocabulary
   CARD_TYPE, CARD_TYPES, STAT, RESOURCE, KEYWORD, STATUS, EVENT, DURATION, DESIGNATOR, ZONE, STATE,
+  // a keyword action's verb (its words before its strength: value 1), and the words of its name after the strength
+  // ("Ranged 3 Attack": KEYWORD_ACTION NUMBER ACTION_TAIL)
+  KEYWORD_ACTION, ACTION_TAIL,
   // written forms
   NUMBER, VARX, MODIFIER, EMBEDDED, COMMA, SEMI, SLASH, PERIOD, COLON, WORD,
   // the card's own name as its text prints it (003 Card title: "Akagi" on "Bayushi Akagi"), and the possessive
@@ -93,5 +96,7 @@ EQUAL    : 'equal' ;
 BONUS    : 'bonus' ;
 PENALTY  : 'penalty' ;
 OWN      : 'own' ;
+// A keyword action's strength ("Ranged Attack with strength equal to his Chi")
+STRENGTH : 'strength' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;

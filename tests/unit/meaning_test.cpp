@@ -118,6 +118,87 @@ TEST(Meaning, SidesOfCardSets) {
   EXPECT_TRUE(yours_one->paragraph().round_trips);
 }
 
+// Keyword actions as the profile declares them (their reminder text): the strength where the profile puts it ("Ranged
+// 3 Attack", "Fear 2"), or a card's stat after the whole name; what each does is the profile's, not a word's.
+TEST(Meaning, KeywordActions) {
+  auto r = read("Personality", "**Battle:** Bow this Personality: Ranged 3 Attack.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const GameProfile& p = *r->profile;
+  const auto& ranged = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_GE(ranged.action, 0);
+  EXPECT_EQ(p.keyword_actions.at(static_cast<size_t>(ranged.action)).name, "Ranged Attack");
+  EXPECT_EQ(ranged.verb, Primitive::destroy_);  // "Destroy a target enemy Follower, or Personality without Followers"
+  EXPECT_EQ(ranged.amount->value, 3);
+  EXPECT_TRUE(r->paragraph().round_trips);
+  EXPECT_EQ(r->paragraph().rendered, "Battle: Bow this Personality: Ranged 3 Attack.");
+
+  auto fear = read("Follower", "**Battle:** Fear 2.");
+  ASSERT_TRUE(fear->paragraph().unit);
+  const auto& bows = std::get<Effect>(fear->unit().body.at(0));
+  EXPECT_EQ(fear->profile->keyword_actions.at(static_cast<size_t>(bows.action)).name, "Fear");
+  EXPECT_EQ(bows.verb, Primitive::bow_);  // Fear bows instead of destroying
+  EXPECT_EQ(fear->paragraph().rendered, "Battle: Fear 2.");
+
+  auto melee = read("Personality", "**Battle:** Melee 6 Attack and gain 1 Honor.");
+  ASSERT_TRUE(melee->paragraph().unit) << melee->text(melee->paragraph().unread);
+  EXPECT_EQ(std::get<Effect>(melee->unit().body.at(0)).amount->value, 6);
+  EXPECT_EQ(std::get<Effect>(melee->unit().body.at(1)).verb, Primitive::gain_);
+  EXPECT_TRUE(melee->paragraph().round_trips);
+
+  // a card's stat as its strength (000 7.2): after its whole name; "Fear equal to" and "with a strength" say the same
+  auto chi = read("Strategy", "**Battle:** Target your Shugenja. Ranged Attack with strength equal to his Chi.");
+  ASSERT_TRUE(chi->paragraph().unit) << chi->text(chi->paragraph().unread);
+  const auto& by_chi = std::get<Effect>(chi->unit().body.at(1));
+  EXPECT_EQ(by_chi.amount->kind, Amount::Kind::StatOf);
+  EXPECT_EQ(by_chi.amount->stat, chi->id_of(chi->profile->stats, "Chi"));
+  EXPECT_EQ(by_chi.amount->of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(by_chi.amount->of->target, 0);
+  EXPECT_TRUE(chi->paragraph().round_trips);
+  for (const char* same : {"**Battle:** Target your Follower. Fear equal to its Force.",
+                           "**Battle:** Target your Follower. Fear with a strength equal to its Force."}) {
+    auto f = read("Strategy", same);
+    ASSERT_TRUE(f->paragraph().unit) << same << ": " << f->text(f->paragraph().unread);
+    EXPECT_TRUE(f->paragraph().round_trips) << same;
+    EXPECT_EQ(f->paragraph().rendered, "Battle: Target a Follower you control. Fear with strength equal to its Force.");
+  }
+
+  // more strength while a condition holds, asked as the target is chosen; a bonus about the action's own target is
+  // refused (the tree's references name the unit's targets, not the action's)
+  auto bonus = read("Personality", "**Battle:** Bow this Personality: Melee 4 Attack with +2 strength if you control a Shugenja.");
+  ASSERT_TRUE(bonus->paragraph().unit) << bonus->text(bonus->paragraph().unread);
+  const auto& more = std::get<Effect>(bonus->unit().body.at(0));
+  ASSERT_EQ(more.bonuses.size(), 1u);
+  EXPECT_EQ(more.bonuses[0].value, 2);
+  EXPECT_EQ(more.bonuses[0].condition.kind, Condition::Kind::YouControl);
+  EXPECT_EQ(more.bonuses[0].condition.cards->keywords, std::vector<ProfileId>{bonus->id_of(bonus->profile->keywords, "Shugenja")});
+  EXPECT_TRUE(bonus->paragraph().round_trips);
+  EXPECT_EQ(bonus->paragraph().rendered, "Battle: Bow this Personality: Melee 4 Attack, with +2 strength if you control a Shugenja.");
+  // another strength while the card it is choosing is Shadowlands: "the target" is that card, not a target of the unit
+  auto other = read("Personality", "**Battle:** Ranged 3 Attack, or Ranged 4 Attack if the target is Shadowlands.");
+  ASSERT_TRUE(other->paragraph().unit) << other->text(other->paragraph().unread);
+  const auto& either = std::get<Effect>(other->unit().body.at(0));
+  ASSERT_EQ(either.bonuses.size(), 1u);
+  EXPECT_TRUE(either.bonuses[0].instead);
+  EXPECT_EQ(either.bonuses[0].value, 4);
+  EXPECT_EQ(either.bonuses[0].condition.card->kind, CardRef::Kind::TheTarget);
+  EXPECT_EQ(either.bonuses[0].condition.card->target, -1);
+  EXPECT_TRUE(other->unit().targets.empty());
+  EXPECT_EQ(other->paragraph().rendered, "Battle: Ranged 3 Attack, or Ranged 4 Attack if the target is Shadowlands.");
+  auto mixed = read("Personality", "**Battle:** Ranged 3 Attack, or Melee 4 Attack if the target is Shadowlands.");
+  EXPECT_FALSE(mixed->paragraph().unit);
+  auto about_target = read("Strategy", "**Battle:** Target a Personality. Ranged 3 Attack, with +2 strength if he is bowed.");
+  EXPECT_FALSE(about_target->paragraph().unit);
+  auto stat_bonus = read("Personality", "**Battle:** Ranged 3 Attack, with +2F strength if it is your turn.");
+  EXPECT_FALSE(stat_bonus->paragraph().unit);
+
+  // the strength elsewhere than the profile puts it, or no strength: refused, naming the words
+  for (const char* bad : {"**Battle:** Ranged 3.", "**Battle:** Ranged Attack 3.", "**Battle:** Ranged Attack.",
+                          "**Battle:** Fear a."}) {
+    auto b = read("Personality", bad);
+    EXPECT_FALSE(b->paragraph().unit) << bad;
+  }
+}
+
 // Fail closed by construction: a word no shape reads refuses the paragraph, naming the word (never a partial read).
 TEST(Meaning, AWordNoShapeReadsIsNamed) {
   auto r = read("Personality", "After this Personality enters play: Gain 2 Honor twice.");

@@ -40,6 +40,57 @@ TEST(Profile, ModelFromDeclarations) {
   EXPECT_FALSE(g->keyword("Lion"));
 }
 
+// A keyword action is the profile's (docs/language.md, Keyword actions): another game declares its own, with its
+// targets, what it does, the stat its strength reaches and where the strength is printed; its other spellings are
+// verbs of the same action.
+TEST(Profile, KeywordActionsAreDeclared) {
+  auto p = test::parse_game(
+      "game skirmish\n"
+      "stat Armor (A)\n"
+      "stat Might (M) [role = force]\n"
+      "card type Soldier: Armor, Might\n"
+      "card type Banner [attaches]\n"
+      "card type Tower: Armor\n"
+      "designator Battle\n"
+      "verb Volley Strike (Loose a Volley): Soldier (without Banner), Tower [primitive = attack, keyword action = destroy, attack = ranged, reaches = Might, strength after = Volley]\n"
+      "verb Taunt: Soldier [primitive = bow, keyword action = bow, reaches = Armor]\n");
+  auto g = load(*p);
+  EXPECT_EQ(p->diags->errors(), 0u);
+  ASSERT_EQ(g->keyword_actions.size(), 2u);
+  const KeywordActionDef& volley = g->keyword_actions[0];
+  EXPECT_EQ(volley.primitive, "destroy");
+  EXPECT_EQ(volley.attack, "ranged");
+  EXPECT_EQ(volley.stat, *g->stat("Might"));
+  EXPECT_EQ(volley.strength_at, 1u);  // "Volley 3 Strike"
+  ASSERT_EQ(volley.targets.size(), 2u);
+  EXPECT_EQ(volley.targets[0].card_type, 0u);
+  EXPECT_EQ(volley.targets[0].without, 1);  // a Soldier with no Banner attached
+  EXPECT_EQ(volley.targets[1].without, -1);
+  EXPECT_EQ(g->keyword_actions[1].strength_at, 1u);  // "Taunt 2": after the whole name
+  EXPECT_EQ(g->keyword_actions[1].attack, "");
+  // its verbs: the whole name, the words before the strength, the other name
+  std::vector<std::pair<std::string, int>> verbs;
+  for (const VerbDef& v : g->verbs) verbs.emplace_back(v.name, v.action);
+  EXPECT_EQ(verbs, (std::vector<std::pair<std::string, int>>{{"Volley Strike", 0}, {"Volley", 0}, {"Loose a Volley", 0}, {"Taunt", 1}}));
+
+  // each wrong part is named: an effect the runtime does not do to a card, an attack kind, a stat, a card type, the
+  // strength's place, an attack whose stat is not the force the runtime's attacks compare
+  for (const char* bad : {"verb Hex: Soldier [primitive = bow, keyword action = draw, reaches = Armor]",
+                          "verb Hex: Soldier [primitive = bow, keyword action = bow, attack = thrown, reaches = Armor]",
+                          "verb Hex: Soldier [primitive = bow, keyword action = bow, reaches = Luck]",
+                          "verb Hex: Dragon [primitive = bow, keyword action = bow, reaches = Armor]",
+                          "verb Hex: Soldier (with Banner) [primitive = bow, keyword action = bow, reaches = Armor]",
+                          "verb Hex Bolt [primitive = bow, keyword action = bow, reaches = Armor]",
+                          "verb Hex Bolt: Soldier [primitive = bow, keyword action = bow, reaches = Armor, strength after = Bolt]",
+                          "verb Hex: Soldier [primitive = attack, keyword action = destroy, attack = melee, reaches = Armor]"}) {
+    auto q = test::parse_game(std::string("game skirmish\nstat Armor (A)\nstat Might (M) [role = force]\ncard type Soldier: Armor\n"
+                                          "card type Banner [attaches]\ndesignator Battle\n") + bad + "\n");
+    auto h = load(*q);
+    EXPECT_EQ(q->diags->errors(), 1u) << bad;
+    EXPECT_TRUE(h->keyword_actions.empty()) << bad;
+  }
+}
+
 TEST(Profile, ChecksReportEveryProblem) {
   auto p = test::parse_game(
       "game g\n"

@@ -93,6 +93,15 @@ class MeaningLowering {
         }
         break;
     }
+    if (u.even_if) {
+      // "Even if this card is bowed": the rules' ban on using a bowed card's ability is lifted (the runtime's flag);
+      // any other "even if" is not lowered yet
+      const Condition& k = *u.even_if;
+      const bool bowed = k.kind == Condition::Kind::CardIs && !k.negated && k.state && k.state->holds && k.keywords.empty() &&
+                         runtime_state_id(p_, static_cast<size_t>(k.state->state)) == CARDRT_STATE_BOWED;
+      if (!bowed || k.card->kind != CardRef::Kind::ThisCard || kind == CARDRT_AB_CONTINUOUS) throw NotYet{};
+      flags |= CARDRT_ABF_EVEN_IF_BOWED;
+    }
     if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;

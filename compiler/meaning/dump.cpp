@@ -55,6 +55,7 @@ class Dumper {
     if (u.performer)
       out_ << fmt::format("    performer {}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
                           filter(u.performer->filter));
+    if (u.even_if) out_ << "    usable-even-if " << condition(*u.even_if) << "\n";
     for (const Condition& c : u.conditions) out_ << "    usable-if " << condition(c) << "\n";
     for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << "\n";
     for (size_t i = 0; i < u.targets.size(); ++i)

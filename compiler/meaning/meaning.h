@@ -298,6 +298,7 @@ struct Unit {
   std::vector<Effect> costs;           // 003 Abilities C: paid before the effects
   std::vector<Targeting> targets;      // every targeting of the unit, in text order
   std::vector<Condition> conditions;   // the constraints block's conditions
+  std::optional<Condition> even_if;    // "Even if this card is bowed": usable though this holds
   std::optional<Performer> performer;  // named by "your performing ..." in the constraints or the effects
   std::vector<Step> body;
   SourceRange range;

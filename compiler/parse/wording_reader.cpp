@@ -53,11 +53,12 @@ class Transformer {
   Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type)
       : t_(tokens), p_(p), card_type_(card_type) {}
 
-  // unit : header? (constraint COLON)* body EOF
+  // unit : header? evenIf? (constraint COLON)* body EOF
   Unit unit(W::UnitContext* c) {
     Unit u;
     u.range = range(c);
     if (c->header()) header(c->header(), u);
+    if (c->evenIf()) u.even_if = condition(c->evenIf()->condition(), u);
     if (c->trigger()) u.trigger = trigger(c->trigger(), u);  // the trigger before a comma
     for (auto* k : c->constraint()) constraint(k, u);
     u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;

@@ -31,6 +31,12 @@ class Renderer {
       trigger(*u.trigger);
       word(Token::COLON);
     }
+    if (u.even_if) {  // "Even if this card is bowed:", "Even if Nanae is bowed, target a Personality:"
+      word(Token::EVEN);
+      word(Token::IF);
+      condition(*u.even_if);
+      word(u.constraints.empty() ? Token::COLON : Token::COMMA);
+    }
     for (size_t b = 0; b < u.constraints.size(); ++b) {
       const Constraint& c = u.constraints[b];
       if (c.joined) word(Token::AND);

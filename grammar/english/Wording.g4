@@ -9,12 +9,17 @@ options { tokenVocab = WordingLexer; }
 
 // ---------------------------------------------------------------- units
 unit
-  : header? (constraint COLON)* body EOF
+  : header? evenIf? (constraint COLON)* body EOF
   | trigger COMMA body EOF      // "After this Follower enters play, lose 1 Honor." (the trigger leads the sentence)
   ;
 // "Tactical Battle:", "Battle/Open:" (003 Abilities: keywords before the designators; order irrelevant)
 header
   : KEYWORD* DESIGNATOR (SLASH DESIGNATOR)* COLON
+  ;
+// "Even if this card is bowed:", "Even if Nanae is bowed, target a Personality:": the ability may be used while the
+// condition holds, though the rules would forbid it
+evenIf
+  : EVEN IF condition (COLON | COMMA)
   ;
 constraint
   : trigger                     # triggerConstraint

@@ -73,6 +73,7 @@ BEFORE   : 'before' ;
 WHEN     : 'when' ;
 // Conditions (003 Abilities: a condition in the constraints block; an effect that happens only if)
 IF       : 'if' ;
+EVEN     : 'even' ;
 TURN     : 'turn' ;
 // Connectives and prepositions
 AND      : 'and' ;

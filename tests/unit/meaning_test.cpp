@@ -548,6 +548,25 @@ TEST(Meaning, Players) {
   EXPECT_FALSE(read("Strategy", "**Limited:** His controller loses 1 Honor.")->paragraph().unit);
 }
 
+// "Even if this card is bowed": the ability may be used though the card is bowed; a state in a condition is a
+// state, not an event ("is bowed" is one only after a timing word: Wording.g4's `trigger`).
+TEST(Meaning, EvenIf) {
+  auto r = read("Personality", "**Battle/Open:** Even if Nanae is bowed, target a Personality: You may straighten him.", "legends",
+                "Doji Nanae");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_TRUE(r->unit().even_if);
+  EXPECT_EQ(r->unit().even_if->kind, Condition::Kind::CardIs);
+  EXPECT_EQ(r->unit().even_if->card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(r->unit().even_if->state->holds);
+  EXPECT_EQ(r->paragraph().rendered, "Battle/Open: Even if Nanae is bowed, target a Personality: You may straighten him.");
+  auto alone = read("Item", "**Battle:** Even if this card is bowed: Straighten this Personality.");
+  ASSERT_TRUE(alone->paragraph().unit) << alone->text(alone->paragraph().unread) << ": " << alone->paragraph().why;
+  EXPECT_TRUE(alone->paragraph().round_trips) << alone->paragraph().rendered;
+  auto state = read("Strategy", "**Battle:** Target a Personality: Destroy him if he is bowed.");
+  ASSERT_TRUE(state->paragraph().unit) << state->text(state->paragraph().unread) << ": " << state->paragraph().why;
+  EXPECT_TRUE(std::get<Conditional>(state->unit().body.at(0)).condition.state);
+}
+
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
 TEST(Meaning, EmitMeaningGolden) {
   std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";

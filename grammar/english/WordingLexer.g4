@@ -49,7 +49,9 @@ YOUR     : 'your' ;
 OPPOSING : 'opposing' ;
 ENEMY    : 'enemy' ;
 OPPONENT : 'opponent' ;
+PLAYER   : 'player' ;
 CONTROL  : 'control' ;
+CONTROLLER : 'controller' ;
 // Pronouns (003 Traits: a pronoun names its antecedent)
 HE       : 'he' ;
 SHE      : 'she' ;
@@ -74,6 +76,7 @@ BEFORE   : 'before' ;
 WHEN     : 'when' ;
 // Conditions (003 Abilities: a condition in the constraints block; an effect that happens only if)
 IF       : 'if' ;
+EVEN     : 'even' ;
 TURN     : 'turn' ;
 // Connectives and prepositions
 AND      : 'and' ;
@@ -87,8 +90,15 @@ ANY      : 'any' ;
 LOCATION : 'location' ;
 // Places (001 Battlefields: a card at no battlefield is home)
 HOME     : 'home' ;
+CURRENT  : 'current' ;
+BATTLEFIELD : 'battlefield' ;
 // What is attached to a card (001 Attach)
 WITHOUT  : 'without' ;
+WHILE    : 'while' ;
+ATTACKING : 'attacking' ;
+DEFENDING : 'defending' ;
+OPPOSED  : 'opposed' ;
+ATTACHED : 'attached' ;
 ATTACHMENT : 'attachment' ;
 ATTACHMENTS : 'attachments' ;
 // Amounts a card's stat gives (000 7.2)

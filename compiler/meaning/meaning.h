@@ -5,6 +5,7 @@
 // No words of any language live here: vocabulary is by profile id (an index into the GameProfile's tables), verbs by
 // primitive (profile/primitives.def), and every node keeps the source range it was read from.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -42,16 +43,21 @@ struct CardRef {
   SourceRange range;
 };
 
+struct CardFilter;
+
 // 000 7: a number the text gives. Integers only (7.1); X is the card's one X (7.4); a card's stat, its value as the
-// effect resolves (7.2: "a Force penalty equal to his Chi").
+// effect resolves (7.2: "a Force penalty equal to his Chi"); how many cards of a set there are as it resolves (7.4:
+// "the number of beasts you rule").
 struct Amount {
-  enum class Kind : uint8_t { Constant, X, StatOf };
+  enum class Kind : uint8_t { Constant, X, StatOf, CountOf };
   Kind kind = Kind::Constant;
   int64_t value = 0;  // Constant
   std::optional<CardRef> of;  // StatOf: whose stat
   ProfileId stat = -1;        // StatOf
   bool own = false;           // StatOf: printed "his own Chi" (the same meaning)
   bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
+  std::shared_ptr<const CardFilter> cards;  // CountOf: the set counted, `value` for each of its cards ("1 Honor for
+                                            // each Samurai you control"; 1 for "the number of ...")
   SourceRange range;
 };
 
@@ -158,6 +164,9 @@ struct Effect {
   std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F")
   std::optional<Amount> amount;  // how many ("Gain 2 Honor", "Draw a card")
   ProfileId resource = -1;       // "Honor", "coins"
+  ProfileId status = -1;         // deal: the counters dealt ("wounds")
+  ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
+  SourceRange ignoring_range;    // the words "ignoring Resist"
   std::vector<Gift> gifts;       // give: what the card gets, in the order printed
   std::optional<Duration> duration;
   std::optional<Place> to;  // move: where the card goes
@@ -256,6 +265,13 @@ struct Constraint {
   SourceRange range;
 };
 
+// 000 7.4: "..., where X is this beast's ATK": what the card's X stands for, printed after a sentence of the body.
+struct XDefinition {
+  Amount amount;  // StatOf or CountOf
+  size_t after = 0;  // the index in Unit::body of the last step of the sentence it follows
+  SourceRange range;
+};
+
 struct Unit {
   UnitKind kind = UnitKind::Untriggered;
   std::vector<ProfileId> designators;  // Battle, Open (003 Abilities: order irrelevant)
@@ -267,6 +283,7 @@ struct Unit {
   std::vector<Condition> conditions;   // the constraints block's conditions
   std::optional<Performer> performer;  // named by "your performing ..." in the constraints or the effects
   std::vector<Step> body;
+  std::optional<XDefinition> x;        // "where X is ..." (000 7.4)
   SourceRange range;
 };
 

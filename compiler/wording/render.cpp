@@ -49,12 +49,14 @@ class Renderer {
       }
       if (b + 1 == u.constraints.size() || !u.constraints[b + 1].joined) word(Token::COLON);
     }
-    for (const Step& s : u.body) {
+    for (size_t i = 0; i < u.body.size(); ++i) {
+      const Step& s = u.body[i];
       if (const auto* e = std::get_if<Effect>(&s)) effect(*e);
       else if (const auto* t = std::get_if<TargetStep>(&s)) targeting(u.targets[static_cast<size_t>(t->target)]);
       else if (const auto* k = std::get_if<Conditional>(&s)) conditional(*k);
       else if (const auto* o = std::get_if<InOrderTo>(&s)) in_order_to(*o);
       else stat_modifier(std::get<StatModifier>(s));
+      if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
     }
     return std::move(out_);
@@ -124,6 +126,7 @@ class Renderer {
         }
         if (e.amount) number(*e.amount);
         name(Token::RESOURCE, e.resource);
+        if (e.amount && e.amount->kind == Amount::Kind::CountOf) for_each(*e.amount->cards);  // "1 Honor for each Samurai you control"
         break;
       case Primitive::give_:
         if (e.card) card_ref(*e.card, false);
@@ -132,6 +135,16 @@ class Renderer {
           card_filter(*e.cards, true);
         }
         gifts(e.gifts);
+        break;
+      case Primitive::deal_:  // "Deal 2 wounds to target beast"
+        number(*e.amount);
+        name(Token::STATUS, e.status, !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1));
+        word(Token::TO);
+        card_ref(*e.card, false);
+        if (e.ignoring >= 0) {  // "ignoring Resist"
+          word(Token::IGNORING);
+          name(Token::STAT, e.ignoring);
+        }
         break;
       default:
         if (e.to && e.place_first) place(*e.to);
@@ -155,6 +168,26 @@ class Renderer {
     name(Token::STAT, a.stat);
   }
 
+  // "for each Samurai you control"
+  void for_each(const CardFilter& f) {
+    word(Token::FOR);
+    word(Token::EACH);
+    card_filter(f, true);
+  }
+
+  // ", where X is this beast's ATK", ", where X is the number of Structures you control" (000 7.4)
+  void where_x(const XDefinition& d) {
+    word(Token::COMMA);
+    word(Token::WHERE);
+    word(Token::VARX);
+    word(Token::IS);
+    if (d.amount.kind == Amount::Kind::StatOf) return stat_of(d.amount);
+    word(Token::THE);
+    word(Token::NUMBER_);
+    word(Token::OF);
+    card_filter(*d.amount.cards);
+  }
+
   // "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval": stat changes in a row share a slash
   void gifts(const std::vector<Gift>& g) {
     for (size_t i = 0; i < g.size(); ++i) {
@@ -167,8 +200,12 @@ class Renderer {
         word(Token::EQUAL);
         word(Token::TO);
         stat_of(g[i].change->delta);
-      } else if (g[i].change) modifier(*g[i].change);
-      else name(Token::KEYWORD, g[i].keyword);
+      } else if (g[i].change) {
+        modifier(*g[i].change);
+        // "+1F/+1C for each Ring you control": after the last change counted over the same set
+        const auto& per = g[i].change->delta.cards;
+        if (per && (i + 1 == g.size() || !g[i + 1].change || g[i + 1].change->delta.cards != per)) for_each(*per);
+      } else name(Token::KEYWORD, g[i].keyword);
     }
   }
 
@@ -273,6 +310,7 @@ class Renderer {
       if (i > 0) word(Token::AND);
       modifier(m.changes[i]);
     }
+    if (!m.changes.empty() && m.changes.back().delta.cards) for_each(*m.changes.back().delta.cards);
     if (m.duration) name(Token::DURATION, m.duration->duration);
   }
 
@@ -350,20 +388,20 @@ class Renderer {
   void card_filter(const CardFilter& f, bool each = false) {
     const bool plural = f.plural && !each;
     if (!f.plural) word(f.other && f.side == Side::Any ? Token::ANOTHER : Token::A);
-    if ((plural || each) && f.side == Side::Yours) word(Token::YOUR);
+    if (plural && f.side == Side::Yours) word(Token::YOUR);
     if (f.side == Side::Opposing) word(Token::OPPOSING);
     if (f.side == Side::Enemy) word(Token::ENEMY);
     if (f.other && (f.plural || f.side != Side::Any)) word(Token::OTHER);
-    adjectives(f);
+    adjectives(f, each);
     card_types(f, plural);
-    if (!f.plural && f.side == Side::Yours) {
+    if ((!f.plural || each) && f.side == Side::Yours) {  // "a Follower you control", "each Samurai you control"
       word(Token::YOU);
       word(Token::CONTROL);
     }
     clauses(f);
   }
 
-  void adjectives(const CardFilter& f) {
+  void adjectives(const CardFilter& f, bool each = false) {
     for (const StateTest& st : f.states) {
       WordToken w{static_cast<int>(Token::STATE), {}, st.state};
       w.value = st.holds ? 1 : 0;
@@ -371,7 +409,7 @@ class Renderer {
     }
     // cards named by keywords alone, several: the last in the plural ("Monks")
     for (size_t i = 0; i < f.keywords.size(); ++i)
-      name(Token::KEYWORD, f.keywords[i], f.plural && f.card_types.empty() && i + 1 == f.keywords.size());
+      name(Token::KEYWORD, f.keywords[i], f.plural && !each && f.card_types.empty() && i + 1 == f.keywords.size());
   }
 
   // "Personality", "Follower or Item", "Personalities"; "card" for any card
@@ -464,7 +502,11 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::STAT: out.push_back(at(p.stats, w.id)); break;
       case Token::RESOURCE: out.push_back(at(p.resources, w.id)); break;
       case Token::KEYWORD: out.push_back(w.plural ? plural(at(p.keywords, w.id)) : at(p.keywords, w.id)); break;
-      case Token::STATUS: out.push_back(at(p.statuses, w.id)); break;
+      case Token::STATUS: {  // in the plural, as the profile spells it last ("Wound (wounds)"), else "+s"
+        const NamedDef* d = w.id >= 0 && static_cast<size_t>(w.id) < p.statuses.size() ? &p.statuses[static_cast<size_t>(w.id)] : nullptr;
+        out.push_back(!w.plural || !d ? at(p.statuses, w.id) : !d->abbrevs.empty() ? d->abbrevs.back() : plural(d->name));
+        break;
+      }
       case Token::STATE: {  // an adjective: "unbowed"
         std::string s = at(p.states, w.id);
         if (w.value == 0 && w.id >= 0 && static_cast<size_t>(w.id) < p.states.size())

@@ -49,7 +49,12 @@ cost
   | V_MOVE (HOME cardRef | cardRef HOME)        # moveHomeCost       // "Move your performing Personality home"
   ;
 body
-  : sentence (PERIOD sentence)* PERIOD?
+  : sentence whereX? (PERIOD sentence whereX?)* PERIOD?
+  ;
+// 000 7.4: "Deal X wounds to target beast, where X is this beast's ATK": what the card's X stands for (7.4d: every X
+// of the card), computed as the effect resolves
+whereX
+  : COMMA WHERE VARX IS (statOf | countOf)
   ;
 sentence
   : YOU MAY effect              # optionalSentence
@@ -91,9 +96,10 @@ targeting
 
 // ---------------------------------------------------------------- effects: one frame per primitive
 effect
-  : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
+  : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE perCard? | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY) cardRef                   # cardEffect
+  | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
   ;
@@ -102,17 +108,17 @@ gifts
   : gift ((COMMA | COMMA? AND) gift)*
   ;
 gift
-  : statChange (SLASH statChange)*              # statGift
+  : statChange (SLASH statChange)* perCard?     # statGift    // "-1F for each Samurai Personality you control"
   | KEYWORD                                     # keywordGift
   | (A | AN) STAT kind=(BONUS | PENALTY) EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi"
   ;
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats)
 statement
-  : cardRef HAS statChanges duration?           # cardStatement
-  | cardFilter HAVE statChanges duration?       # groupStatement
+  : cardRef HAS statChanges perCard? duration?   # cardStatement   // "This beast has DEF +1 for each Structure you rule"
+  | cardFilter HAVE statChanges perCard? duration?   # groupStatement
   ;
 statChanges
-  : statChange (AND statChange)*
+  : statChange ((AND | SLASH) statChange)*     // "+1F/+1C" is "+1F and +1C"
   ;
 // "+2F", "+2 LK", "ATK -3"
 statChange
@@ -176,7 +182,7 @@ attachedKind
 
 // "you control": a profile may declare "Control" a verb (taking control); after "you" it is the relation
 control
-  : CONTROL | V_TAKE_CONTROL
+  : CONTROL | RULE | V_TAKE_CONTROL
   ;
 
 // ---------------------------------------------------------------- amounts (000 7)
@@ -187,4 +193,12 @@ amount
 // "your target Personality's Chi", "his own Personal Honor"
 statOf
   : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? STAT
+  ;
+// How many cards of a set there are as the effect resolves (000 7.4): "the number of Structures you rule"
+countOf
+  : THE NUMBER_ OF cardFilter
+  ;
+// "1 Honor for each Samurai you control": the amount once for every card of the set as the effect resolves
+perCard
+  : FOR EACH cardFilter
   ;

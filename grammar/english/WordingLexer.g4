@@ -47,6 +47,7 @@ OPPOSING : 'opposing' ;
 ENEMY    : 'enemy' ;
 OPPONENT : 'opponent' ;
 CONTROL  : 'control' ;
+RULE     : 'rule' ;      // "a beast you rule": the Terrus wording of "you control" (000: a player is a ruler)
 // Pronouns (003 Traits: a pronoun names its antecedent)
 HE       : 'he' ;
 SHE      : 'she' ;
@@ -93,5 +94,12 @@ EQUAL    : 'equal' ;
 BONUS    : 'bonus' ;
 PENALTY  : 'penalty' ;
 OWN      : 'own' ;
+// Amounts the text defines (000 7.4): "where X is the number of beasts you rule"
+WHERE    : 'where' ;
+NUMBER_  : 'number' ;
+OF       : 'of' ;
+FOR      : 'for' ;
+// What damage may ignore (004 Resist: "ignoring Resist")
+IGNORING : 'ignoring' ;     // "1 Honor for each Samurai you control"
 CARD     : 'card' ;
 CARDS    : 'cards' ;

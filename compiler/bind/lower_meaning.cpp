@@ -343,6 +343,7 @@ class MeaningLowering {
       dur = runtime_duration(p_.durations[static_cast<size_t>(m.duration->duration)]);
       if (dur < 0) throw NotYet{};
     }
+    if (m.loss) throw NotYet{};  // "He loses 1F": the binder's reading is not compared yet
     if (m.card) {
       Node c = card(*m.card, b);
       uint32_t who = b.local();

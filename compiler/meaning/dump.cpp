@@ -133,6 +133,7 @@ class Dumper {
     std::string s = at(m.range);
     if (m.card) s += " card=" + ref(*m.card);
     if (m.cards) s += " cards=" + filter(*m.cards);
+    if (m.loss) s += fmt::format(" loss={}", primitive_name(*m.loss));
     for (const StatChange& c : m.changes)
       s += c.delta.cards ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
     s += m.duration ? duration(*m.duration) : std::string(" duration=none");

@@ -179,6 +179,10 @@ struct Effect {
 // play; in an effect they last for the duration (to the end of the turn when none is given).
 struct StatModifier {
   std::optional<CardRef> card;
+  // printed with a verb of loss ("He loses 1F", "He suffers -1F"): every change is a penalty of its size, whatever its
+  // printed sign (003 Stats: "lose -1F" is the same as "suffer -1F"); the changes keep the printed signs
+  std::optional<Primitive> loss;
+  SourceRange loss_range;  // the verb
   std::optional<CardFilter> cards;
   std::vector<StatChange> changes;
   std::optional<Duration> duration;

@@ -399,7 +399,14 @@ class Transformer {
   StatModifier statement(W::StatementContext* c, Unit& u) {
     StatModifier m;
     m.range = range(c);
-    if (auto* s = dynamic_cast<W::CardStatementContext*>(c)) {
+    if (auto* l = dynamic_cast<W::LossStatementContext*>(c)) {
+      // lossStatement : cardRef (V_LOSE | V_SUFFER) statChanges duration?
+      m.card = card_ref(l->cardRef(), u);
+      m.loss = verb(l->loss);
+      m.loss_range = tok(l->loss).range;
+      m.changes = stat_changes(l->statChanges());
+      if (l->duration()) m.duration = duration(l->duration());
+    } else if (auto* s = dynamic_cast<W::CardStatementContext*>(c)) {
       m.card = card_ref(s->cardRef(), u);
       m.changes = stat_changes(s->statChanges());
       if (s->perCard()) per_card_changes(s->perCard(), m.changes);

@@ -21,6 +21,8 @@ class Checker {
       else if (const auto* o = std::get_if<InOrderTo>(&s)) {
         for (const Effect& e : o->done) effect(e);
         for (const Effect& e : o->then) effect(e);
+      } else if (const auto* m = std::get_if<StatModifier>(&s)) {
+        lose_negative(*m);
       }
     }
   }
@@ -36,6 +38,17 @@ class Checker {
       if (s.role == "resist") resist = s.name;
     diags_.report(DiagId::IgnoringNotResist, e.ignoring_range, p_.stats[static_cast<size_t>(e.ignoring)].name,
                   resist.empty() ? std::string("nothing") : resist);
+  }
+
+  // 003 Stats: "lose -1F" is a loss, the same as "suffer -1F", not a double-negative gain: a lint on every form that
+  // loses ("He loses -1F", "This Personality loses -1F"), the imperative "Lose -1F" included where it is read
+  void lose_negative(const StatModifier& m) {
+    if (!m.loss || *m.loss != Primitive::lose_) return;
+    for (const StatChange& ch : m.changes) {
+      if (ch.delta.kind != Amount::Kind::Constant || ch.delta.value >= 0) continue;
+      const std::string change = text_(ch.delta.range);
+      diags_.report(DiagId::LoseNegative, SourceRange::join(m.loss_range, ch.delta.range), text_(m.loss_range) + " " + change, change);
+    }
   }
 
   const GameProfile& p_;

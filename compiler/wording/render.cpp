@@ -301,7 +301,8 @@ class Renderer {
   void stat_modifier(const StatModifier& m) {
     if (m.card) {
       card_ref(*m.card, true);
-      word(Token::HAS);
+      if (m.loss) verb(*m.loss);  // "He loses 1F" (spelled as the profile's verb)
+      else word(Token::HAS);
     } else {
       card_filter(*m.cards);
       word(Token::HAVE);

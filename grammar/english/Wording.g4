@@ -115,6 +115,7 @@ gift
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats)
 statement
   : cardRef HAS statChanges perCard? duration?   # cardStatement   // "This beast has DEF +1 for each Structure you rule"
+  | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?   # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
   | cardFilter HAVE statChanges perCard? duration?   # groupStatement
   ;
 statChanges

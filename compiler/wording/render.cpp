@@ -301,7 +301,10 @@ class Renderer {
   void stat_modifier(const StatModifier& m) {
     if (m.card) {
       card_ref(*m.card, true);
-      if (m.loss) verb(*m.loss);  // "He loses 1F" (spelled as the profile's verb)
+      if (m.loss) {  // "He loses 1F": the profile's verb after its subject
+        verb(*m.loss);
+        out_.back().plural = true;  // spelled in the third person
+      }
       else word(Token::HAS);
     } else {
       card_filter(*m.cards);
@@ -476,7 +479,7 @@ std::string verb_word(std::string v) {
   return v;
 }
 
-// English plural of a card type's name ("Personality" -> "Personalities").
+// English plural of a name ("Personality" -> "Personalities"); a verb after its subject takes the same ending ("loses")
 std::string plural(const std::string& s) {
   if (s.size() > 1 && s.back() == 'y' && s[s.size() - 2] != 'a' && s[s.size() - 2] != 'e' && s[s.size() - 2] != 'o')
     return s.substr(0, s.size() - 1) + "ies";
@@ -534,7 +537,8 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       default:
         if (w.id >= 0 && w.type != static_cast<int>(Token::COLON) && static_cast<size_t>(w.id) < p.verbs.size() &&
             !closed_word(w.type))
-          out.push_back(verb_word(p.verbs[static_cast<size_t>(w.id)].name));  // a verb token: the profile's verb
+          out.push_back(w.plural ? plural(verb_word(p.verbs[static_cast<size_t>(w.id)].name))  // after a subject: "loses"
+                                 : verb_word(p.verbs[static_cast<size_t>(w.id)].name));  // a verb token: the profile's verb
         else if (const char* c = closed_word(w.type)) out.push_back(c);
         else if (w.type == static_cast<int>(Token::COLON)) out.push_back(":");
         else if (w.type == static_cast<int>(Token::PERIOD)) out.push_back(".");

@@ -520,6 +520,31 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
     if (cond_text.rfind("if ", 0) == 0 && cond_text.find(" would ") != std::string::npos)
       return replacement(u, u.effects[0], def, reg, out);
   }
+  // A condition in the constraints (003 Abilities): "Even if this card is bowed", "Any number of times per turn", a
+  // use limit, or one the ability may be used (the trait triggers) only while it holds. False: not read.
+  auto usable_if = [&](const Clause& c, SourceRange cond_range, const std::string& t) {
+    if (even_if_bowed(t)) flags |= CARDRT_ABF_EVEN_IF_BOWED;
+    // 003 Abilities: "Abilities can be used only once per turn, unless their ... text states otherwise"
+    else if (t == "any number of times per turn") flags |= CARDRT_ABF_UNLIMITED;
+    else if (use_limit(t, kind, flags)) {
+    } else if (auto g = card_condition(c, cond_range)) {
+      Node prev = has_cond && !cond.stmts.empty() ? std::move(cond.stmts.back().kids.front()) : konst(1);
+      if (has_cond) cond.stmts.pop_back();
+      cond.stmts.push_back(ret(and_(std::move(prev), std::move(*g))));
+      has_cond = true;
+    } else return false;
+    return true;
+  };
+  // The conditions printed before a targeting or a cost in its block; a trigger's moment ("After ..., discard this
+  // card:") is the trigger's, read with it.
+  auto conditions_before = [&](const Clause& c) {
+    for (SourceRange cr : c.conditions) {
+      std::string t = lower_text(cr);
+      if (t.rfind("after ", 0) == 0 || t.rfind("before ", 0) == 0 || t.rfind("when ", 0) == 0 || t.rfind("whenever ", 0) == 0) continue;
+      if (!usable_if(c, cr, t)) return fail({cr, "the condition '" + std::string(ctx_.sources.text(cr)) + "' is not compiled yet"});
+    }
+    return true;
+  };
   // Constraints: conditions, targeting, costs (003 Abilities).
   for (const Clause& c : u.constraints) {
     switch (c.role) {
@@ -548,20 +573,13 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
             t = lower_text(cond_range);
           }
         }
-        if (even_if_bowed(t)) flags |= CARDRT_ABF_EVEN_IF_BOWED;
-        // 003 Abilities: "Abilities can be used only once per turn, unless their ... text states otherwise"
-        else if (t == "any number of times per turn") flags |= CARDRT_ABF_UNLIMITED;
-        else if (use_limit(t, kind, flags)) {
-        } else if (auto g = card_condition(c, cond_range)) {
-          // the ability may be used (or the trait triggers) only while it holds (003 Abilities, constraints block)
-          Node prev = has_cond && !cond.stmts.empty() ? std::move(cond.stmts.back().kids.front()) : konst(1);
-          if (has_cond) cond.stmts.pop_back();
-          cond.stmts.push_back(ret(and_(std::move(prev), std::move(*g))));
-          has_cond = true;
-        } else return fail({c.range, "this condition is not compiled yet"});
+        if (!usable_if(c, cond_range, t)) return fail({c.range, "this condition is not compiled yet"});
         break;
       }
       case ClauseRole::Targeting:
+        // "Even if Nanae is bowed, target a Personality:", "If it is not your turn, target ...": a condition printed
+        // before the targeting in its block, read as one on its own (targeting_clause does not read it)
+        if (!conditions_before(c)) return false;
         if (!targeting_clause(c, target, true)) return false;
         break;
       case ClauseRole::Cost:
@@ -569,6 +587,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
           roll_ = &c;  // 004: "Roll for Luck: if successful, ..." rolls as the effect begins
           break;
         }
+        if (!conditions_before(c)) return false;
         if (!cost_clause(c, cost)) return false;
         break;
       case ClauseRole::Effect:

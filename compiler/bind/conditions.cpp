@@ -598,6 +598,8 @@ std::optional<Node> CardBinder::while_subject(const std::vector<const ast::Term*
   auto word = [&](size_t k) { return word_at(t, k); };
   // "Ogaru has +1F while the enemy leader controls an Imperial card": not about the subject
   if (auto o = other_player_controls(t, i, terms_range(t, from, t.size()))) return o;
+  // "while you control a Geisha": not about the subject either (the caller reads it as a condition of the player)
+  if (word(i) == "you") return std::nullopt;
   // a pronoun for the subject itself ("Nairuko has +2F while she has a Spell")
   if (is_pronoun(word(i))) {
     const Reference* r = reference_at(t[i]);

@@ -97,6 +97,15 @@ class MeaningLowering {
         }
         break;
     }
+    if (u.even_if) {
+      // "Even if this card is bowed": the rules' ban on using a bowed card's ability is lifted (the runtime's flag);
+      // any other "even if" is not lowered yet
+      const Condition& k = *u.even_if;
+      const bool bowed = k.kind == Condition::Kind::CardIs && !k.negated && k.state && k.state->holds && k.keywords.empty() &&
+                         runtime_state_id(p_, static_cast<size_t>(k.state->state)) == CARDRT_STATE_BOWED;
+      if (!bowed || k.card->kind != CardRef::Kind::ThisCard || kind == CARDRT_AB_CONTINUOUS) throw NotYet{};
+      flags |= CARDRT_ABF_EVEN_IF_BOWED;
+    }
     if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;
@@ -229,6 +238,12 @@ class MeaningLowering {
     b.stmts.push_back(if_(and_(konst(1), call("cardrt_choose_yes_no", {G(), C(), konst(0)})), block(std::move(inner.stmts))));
   }
 
+  // Who does what the verb says: you, or the controller of a card ("His controller loses 1 Honor")
+  Node player(const Effect& e, Body& b) {
+    if (!e.player || e.player->kind == PlayerRef::Kind::You) return controller();
+    return call("cardrt_card_controller", {G(), card(*e.player->of, b)});
+  }
+
   // The runtime's call for a verb done to one card (bow, straighten, destroy).
   static const char* card_verb(Primitive p) {
     return p == Primitive::bow_ ? "cardrt_bow" : p == Primitive::straighten_ ? "cardrt_straighten" : "cardrt_destroy";
@@ -249,15 +264,15 @@ class MeaningLowering {
         const bool lose = e.verb == Primitive::lose_;
         if (dur >= 0)
           b.stmts.push_back(eval(call(lose ? "cardrt_lose_resource_temporary" : "cardrt_gain_resource_temporary",
-                                      {G(), C(), controller(), konst(e.resource), amount(*e.amount, b), konst(dur)})));
+                                      {G(), C(), player(e, b), konst(e.resource), amount(*e.amount, b), konst(dur)})));
         else
           b.stmts.push_back(eval(call(lose ? "cardrt_lose_resource" : "cardrt_gain_resource",
-                                      {G(), C(), controller(), konst(e.resource), amount(*e.amount, b)})));
+                                      {G(), C(), player(e, b), konst(e.resource), amount(*e.amount, b)})));
         return;
       }
       case Primitive::draw_:
         // 002 rule 520: as many as there are
-        b.stmts.push_back(eval(call("cardrt_draw", {G(), C(), controller(), amount(*e.amount, b)})));
+        b.stmts.push_back(eval(call("cardrt_draw", {G(), C(), player(e, b), amount(*e.amount, b)})));
         return;
       case Primitive::bow_:
       case Primitive::straighten_:
@@ -278,6 +293,7 @@ class MeaningLowering {
       }
       case Primitive::give_: return give(e, b);
       case Primitive::move_: {
+        if (e.to && e.to->kind == Place::Kind::CurrentBattlefield) return move_to_battle(e, b);
         // whether he went home is kept: "If he moved" may ask it
         uint32_t moved = b.local();
         b.stmts.push_back(let(moved, binary(Op::Eq, send_home(e, b), konst(CARDRT_OK))));
@@ -285,6 +301,20 @@ class MeaningLowering {
       }
       default: throw NotYet{};
     }
+  }
+
+  // 001 Battlefields: "Move him to the current battlefield": with his unit; no move when there is no battle or he is
+  // there already. Whether he moved is kept ("If he moved" may ask it).
+  void move_to_battle(const Effect& e, Body& b) {
+    uint32_t who = b.local();
+    b.stmts.push_back(let(who, card(*e.card, b)));
+    uint32_t where = b.local();
+    b.stmts.push_back(let(where, call("cardrt_current_battlefield", {G()})));
+    Node elsewhere = and_(binary(Op::Gt, local(where), konst(0)),
+                          binary(Op::Ne, call("cardrt_card_battlefield", {G(), local(who)}), local(where)));
+    Node move = call("cardrt_move_to_battlefield", {G(), C(), local(who), local(where)});
+    uint32_t moved = b.local();
+    b.stmts.push_back(let(moved, and_(std::move(elsewhere), binary(Op::Eq, std::move(move), konst(CARDRT_OK)))));
   }
 
   // 001 Battlefields: a card moved home leaves the battlefield with its unit (the runtime moves the unit)
@@ -344,25 +374,42 @@ class MeaningLowering {
       if (dur < 0) throw NotYet{};
     }
     if (m.loss) throw NotYet{};  // "He loses 1F": the binder's reading is not compared yet
+    if (m.while_ && !continuous_) throw NotYet{};  // "while" in an effect: not a shape lowered yet
+    auto apply = [&](Body& into, const Node& who) {
+      for (ProfileId k : m.keywords) into.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), who, konst(k), konst(dur)})));
+      for (const StatChange& ch : m.changes) {
+        if (ch.delta.kind == Amount::Kind::CountOf) modify_per_card(into, who, ch, dur);  // "DEF +1 for each Structure you rule"
+        else into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), who, konst(ch.stat), konst(ch.delta.value), konst(dur)})));
+      }
+    };
     if (m.card) {
       Node c = card(*m.card, b);
+      subject_ = c;  // as written: a condition on it reads the card, not the local
       uint32_t who = b.local();
       b.stmts.push_back(let(who, std::move(c)));
-      for (const StatChange& ch : m.changes) {
-        if (ch.delta.kind == Amount::Kind::CountOf) modify_per_card(b, local(who), ch, dur);  // "DEF +1 for each Structure you rule"
-        else b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), local(who), konst(ch.stat), konst(ch.delta.value), konst(dur)})));
-      }
+      if (!m.while_) return apply(b, local(who));
+      // 003 Traits: the trait applies only while its condition holds, judged each time it applies
+      Node holds = condition(*m.while_, b);
+      Body guarded;
+      guarded.locals = b.locals;
+      apply(guarded, local(who));
+      b.locals = guarded.locals;
+      b.stmts.push_back(if_(std::move(holds), block(std::move(guarded.stmts))));
       return;
     }
+    // a change for each card to every card of a set: the binder refuses it, not lowered yet
     for (const StatChange& ch : m.changes)
-      if (ch.delta.kind == Amount::Kind::CountOf) throw NotYet{};  // a fluctuating change to every card of a set: not yet
-    Body apply;
-    for (const StatChange& ch : m.changes)
-      apply.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), param(2), konst(ch.stat), konst(ch.delta.value), konst(dur)})));
-    apply.stmts.push_back(ret(konst(CARDRT_OK)));
+      if (ch.delta.kind == Amount::Kind::CountOf) throw NotYet{};
     int filter = filter_function(*m.cards, m.range);
-    int each = add_function("each", FnKind::Amount, std::move(apply), m.range);
-    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(each)})));
+    Body each;
+    if (m.while_) {
+      subject_ = param(2);
+      each.stmts.push_back(if_(not_(condition(*m.while_, each)), block({ret(konst(CARDRT_OK))})));
+    }
+    apply(each, param(2));
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int fn = add_function("each", FnKind::Amount, std::move(each), m.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(fn)})));
   }
 
   // 003 Stats, fluctuating: "+1F for each Samurai you control" is the change times a count the runtime recomputes
@@ -457,6 +504,15 @@ class MeaningLowering {
       case Condition::Kind::YourTurn:
         n = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
         break;
+      case Condition::Kind::InBattle:
+        n = in_battle(*k.role, k.card ? card(*k.card, b) : *subject_);
+        break;
+      case Condition::Kind::Has:
+        n = binary(Op::Gt, attached_count(*k.attached, card(*k.card, b)), konst(0));
+        break;
+      case Condition::Kind::AttachedTo:  // 001 Attach: the card it is attached to is of the set
+        n = filter_test(*k.cards, call("cardrt_card_attached_to", {G(), k.card ? card(*k.card, b) : *subject_}));
+        break;
     }
     return k.negated ? not_(std::move(n)) : n;
   }
@@ -504,6 +560,7 @@ class MeaningLowering {
     switch (f.side) {
       case Side::Any: break;
       case Side::Yours: add(binary(Op::Eq, call("cardrt_card_controller", {G(), card}), controller())); break;
+      case Side::AnotherPlayers: add(binary(Op::Ne, call("cardrt_card_controller", {G(), card}), controller())); break;
       case Side::Opposing:
       case Side::Enemy:
         // the other side: another player's card; a Terrain is in no side, so never an enemy or opposing card (001 Terrain)
@@ -543,7 +600,47 @@ class MeaningLowering {
                  konst(s.value.value)));
     }
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
+    for (BattleRole r : f.roles) add(in_battle(r, card));
+    if (f.at) add(at_place(*f.at, card));
     return all;
+  }
+
+  // 001 Battlefields: a card at no battlefield is home; the current battlefield is the battle's, when there is one
+  static Node at_place(const Place& p, const Node& card) {
+    Node bf = call("cardrt_card_battlefield", {G(), card});
+    switch (p.kind) {
+      case Place::Kind::Home: return binary(Op::Eq, std::move(bf), konst(0));
+      case Place::Kind::CurrentBattlefield: {
+        Node current = call("cardrt_current_battlefield", {G()});
+        return and_(binary(Op::Ne, current, konst(0)), binary(Op::Eq, std::move(bf), current));
+      }
+      case Place::Kind::AnyBattlefield: return binary(Op::Gt, std::move(bf), konst(0));
+      case Place::Kind::AnotherBattlefield:
+        return and_(binary(Op::Gt, bf, konst(0)), binary(Op::Ne, bf, call("cardrt_current_battlefield", {G()})));
+    }
+    throw NotYet{};
+  }
+
+  // 001 Battlefields; 003 Stats example: the attacking cards are the attacking player's (the player whose turn it
+  // is) at a battlefield, the defending ones the other side's; an opposed card is at the current battlefield, where
+  // both sides have cards
+  Node in_battle(BattleRole r, const Node& card) {
+    Node at = binary(Op::Gt, call("cardrt_card_battlefield", {G(), card}), konst(0));
+    Node side = call("cardrt_card_controller", {G(), card});
+    if (r == BattleRole::Attacking) return and_(std::move(at), binary(Op::Eq, std::move(side), call("cardrt_active_player", {G()})));
+    if (r == BattleRole::Defending) return and_(std::move(at), binary(Op::Ne, std::move(side), call("cardrt_active_player", {G()})));
+    auto present = [&](Op op) {
+      Node c2 = param(2);
+      Node here = and_(call("cardrt_card_in_play", {G(), c2}),
+                       and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), call("cardrt_current_battlefield", {G()})),
+                            binary(op, call("cardrt_card_controller", {G(), c2}), call("cardrt_active_player", {G()}))));
+      Body test;
+      test.stmts.push_back(ret(std::move(here)));
+      return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), {}))}), konst(0));
+    };
+    return and_(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
+                     binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()}))),
+                and_(present(Op::Eq), present(Op::Ne)));
   }
 
   // How many cards of a kind are attached to `holder` (001 Attach): of a type, or of any type that attaches, counted
@@ -624,6 +721,7 @@ class MeaningLowering {
   bool continuous_ = false;
   std::vector<int> declared_;
   int performer_slot_ = -1;  // the unit's performer, once chosen
+  std::optional<Node> subject_;  // the card a trait describes, for a condition that names no card ("while attacking")
   const XDefinition* card_x_ = nullptr;  // "where X is ..." in any unit of the card
   std::map<const CardFilter*, int> per_card_filters_;  // the count function of each "for each" set
 };

@@ -55,6 +55,7 @@ class Dumper {
     if (u.performer)
       out_ << fmt::format("    performer {}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
                           filter(u.performer->filter));
+    if (u.even_if) out_ << "    usable-even-if " << condition(*u.even_if) << "\n";
     for (const Condition& c : u.conditions) out_ << "    usable-if " << condition(c) << "\n";
     for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << "\n";
     for (size_t i = 0; i < u.targets.size(); ++i)
@@ -95,6 +96,9 @@ class Dumper {
       case Condition::Kind::YouControl: return s + "you control " + filter(*k.cards);
       case Condition::Kind::YouHave: return s + "you have " + named(p_.resources, k.resource);
       case Condition::Kind::YourTurn: return s + "your turn";
+      case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);
+      case Condition::Kind::Has: return s + ref(*k.card) + " has " + attached(*k.attached);
+      case Condition::Kind::AttachedTo: return s + (k.card ? ref(*k.card) : std::string("it")) + " attached to " + filter(*k.cards);
     }
     return "?";
   }
@@ -114,6 +118,7 @@ class Dumper {
   std::string effect(const Effect& e) const {
     std::string s = fmt::format("{} {}", at(e.range), primitive_name(e.verb));
     if (e.optional) s += " optional";
+    if (e.player) s += " player=controller-of-" + ref(*e.player->of);
     if (e.card) s += " card=" + ref(*e.card);
     if (e.cards) s += " cards=" + filter(*e.cards);
     for (const Gift& g : e.gifts)
@@ -125,7 +130,7 @@ class Dumper {
     if (e.status >= 0) s += " status=" + named(p_.statuses, e.status);
     if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
-    if (e.to) s += " to=home";
+    if (e.to) s += " to=" + place(*e.to);
     return s;
   }
 
@@ -136,7 +141,9 @@ class Dumper {
     if (m.loss) s += fmt::format(" loss={}", primitive_name(*m.loss));
     for (const StatChange& c : m.changes)
       s += c.delta.cards ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
+    for (ProfileId k : m.keywords) s += " keyword=" + named(p_.keywords, k);
     s += m.duration ? duration(*m.duration) : std::string(" duration=none");
+    if (m.while_) s += " while(" + condition(*m.while_) + ")";
     return s;
   }
 
@@ -159,7 +166,7 @@ class Dumper {
   }
 
   std::string filter(const CardFilter& f) const {
-    static constexpr const char* sides[] = {"any", "yours", "opposing", "enemy"};
+    static constexpr const char* sides[] = {"any", "yours", "opposing", "enemy", "another-players"};
     std::string s = fmt::format("{{{} side={}", f.plural ? "every" : "one", sides[static_cast<size_t>(f.side)]);
     if (f.other) s += " other";
     for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
@@ -168,14 +175,27 @@ class Dumper {
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
     for (const StatBound& b : f.stats)
       s += fmt::format(" {}{}{}", named(p_.stats, b.stat), b.compare == StatBound::Compare::AtMost ? "<=" : ">=", amount(b.value));
-    for (const AttachedTest& a : f.attached) {
-      s += a.none ? " without(" : " with(";
-      std::string kinds;
-      for (ProfileId t : a.card_types) kinds += (kinds.empty() ? "type=" : " or type=") + named(p_.card_types, t);
-      for (ProfileId k : a.keywords) kinds += (kinds.empty() ? "keyword=" : " or keyword=") + named(p_.keywords, k);
-      s += (kinds.empty() ? std::string("attachment") : kinds) + ")";
-    }
+    for (const AttachedTest& a : f.attached) s += (a.none ? " without(" : " with(") + attached(a) + ")";
+    for (BattleRole r : f.roles) s += " " + role(r);
+    if (f.at) s += " at=" + place(*f.at);
     return s + "}";
+  }
+
+  std::string attached(const AttachedTest& a) const {
+    std::string kinds;
+    for (ProfileId t : a.card_types) kinds += (kinds.empty() ? "type=" : " or type=") + named(p_.card_types, t);
+    for (ProfileId k : a.keywords) kinds += (kinds.empty() ? "keyword=" : " or keyword=") + named(p_.keywords, k);
+    return kinds.empty() ? std::string("attachment") : kinds;
+  }
+
+  static std::string place(const Place& p) {
+    static constexpr const char* places[] = {"home", "current-battlefield", "any-battlefield", "another-battlefield"};
+    return places[static_cast<size_t>(p.kind)];
+  }
+
+  static std::string role(BattleRole r) {
+    static constexpr const char* roles[] = {"attacking", "defending", "opposed"};
+    return roles[static_cast<size_t>(r)];
   }
 
   const CheckContext& ctx_;

@@ -45,6 +45,15 @@ struct CardRef {
 
 struct CardFilter;
 
+// Who does what a verb says: you (an imperative: "Gain 2 Honor"), or the controller of a card ("His controller loses
+// 1 Honor").
+struct PlayerRef {
+  enum class Kind : uint8_t { You, ControllerOf };
+  Kind kind = Kind::You;
+  std::optional<CardRef> of;  // ControllerOf
+  SourceRange range;
+};
+
 // 000 7: a number the text gives. Integers only (7.1); X is the card's one X (7.4); a card's stat, its value as the
 // effect resolves (7.2: "a Force penalty equal to his Chi"); how many cards of a set there are as it resolves (7.4:
 // "the number of beasts you rule").
@@ -67,6 +76,7 @@ enum class Side : uint8_t {
   Yours,     // cards you control
   Opposing,  // 001 Opposing: cards opposing yours in a battle
   Enemy,     // 001 Enemy: cards on the other side
+  AnotherPlayers,  // "another player's": cards a player other than you controls (a Terrain too: not a side)
 };
 
 // "with 2 Chi or less": a stat compared with an amount.
@@ -95,6 +105,24 @@ struct AttachedTest {
   SourceRange range;
 };
 
+// Where a card is or goes (001 Battlefields: a card at no battlefield is home; the current battlefield is where the
+// battle is resolved).
+struct Place {
+  enum class Kind : uint8_t {
+    Home,
+    CurrentBattlefield,
+    AnyBattlefield,      // at a battlefield, not home
+    AnotherBattlefield,  // at a battlefield other than the current one
+  };
+  Kind kind = Kind::Home;
+  SourceRange range;
+};
+
+// Where a card stands in the battle (001 Battlefields; 003 Stats example: the attacking cards are the attacking
+// player's, the player whose turn it is): "attacking", "defending", "opposed" (at the current battlefield with cards
+// of the other side there).
+enum class BattleRole : uint8_t { Attacking, Defending, Opposed };
+
 // A set of cards a noun phrase describes: "an opposing Personality", "Your Samurai Personalities",
 // "Other units you control".
 struct CardFilter {
@@ -108,6 +136,8 @@ struct CardFilter {
   bool plural = false;  // names every such card, not one
   std::vector<StatBound> stats;
   std::vector<AttachedTest> attached;
+  std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")
+  std::optional<Place> at;            // and there ("at the current battlefield", "at home")
   SourceRange range;
 };
 
@@ -142,13 +172,6 @@ struct Duration {
   SourceRange range;
 };
 
-// Where a card goes (001 Battlefields: a card at no battlefield is home).
-struct Place {
-  enum class Kind : uint8_t { Home };
-  Kind kind = Kind::Home;
-  SourceRange range;
-};
-
 // One thing "Give" gives a card (003 Stats, Keywords): a stat change or a keyword.
 struct Gift {
   std::optional<StatChange> change;
@@ -160,6 +183,7 @@ struct Gift {
 // lowering's business; a role a frame does not fill stays empty.
 struct Effect {
   Primitive verb = Primitive::gain_;
+  std::optional<PlayerRef> player;  // who does it, when the sentence names a player ("His controller loses 1 Honor")
   std::optional<CardRef> card;  // the card it acts on ("Bow this Personality")
   std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F")
   std::optional<Amount> amount;  // how many ("Gain 2 Honor", "Draw a card")
@@ -169,9 +193,37 @@ struct Effect {
   SourceRange ignoring_range;    // the words "ignoring Resist"
   std::vector<Gift> gifts;       // give: what the card gets, in the order printed
   std::optional<Duration> duration;
-  std::optional<Place> to;  // move: where the card goes
+  std::optional<Place> to;  // move: where the card goes (home, the current battlefield)
   bool place_first = false; // the place printed before the card ("Move home a target Personality")
   bool optional = false;  // "You may ...": the controller chooses whether it happens
+  SourceRange range;
+};
+
+// A condition (003 Abilities: in the constraints block the ability may be used only while it holds; before or after an
+// effect, the effect happens only if it holds as it resolves).
+struct Condition {
+  enum class Kind : uint8_t {
+    CardIs,      // a card is in a state or has one of some keywords ("he is Kolat, Ninja, or Shadowlands")
+    YouControl,  // you control a card of a set ("you control a Courtier")
+    YouHave,     // you hold some of a resource ("you have Reconnaissance")
+    YourTurn,    // it is your turn
+    InBattle,    // a card is attacking, defending or opposed ("while attacking")
+    Has,         // cards of a kind are attached to a card ("while he has a Spell"; 001 Attach)
+    AttachedTo,  // a card is attached to a card of a set ("while attached to a Ratling")
+    All,         // every part holds
+    Any,         // some part holds
+  };
+  Kind kind = Kind::CardIs;
+  bool negated = false;             // "is not", "it is not your turn"
+  std::optional<CardRef> card;      // CardIs, InBattle, Has, AttachedTo; empty: the card the trait describes
+                                    // ("This card has +3F while defending")
+  std::optional<StateTest> state;   // CardIs: "bowed"
+  std::vector<ProfileId> keywords;  // CardIs: one of these
+  std::optional<CardFilter> cards;  // YouControl, AttachedTo (what it is attached to)
+  std::optional<BattleRole> role;   // InBattle
+  std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)
+  ProfileId resource = -1;          // YouHave
+  std::vector<Condition> parts;     // All, Any
   SourceRange range;
 };
 
@@ -185,29 +237,10 @@ struct StatModifier {
   SourceRange loss_range;  // the verb
   std::optional<CardFilter> cards;
   std::vector<StatChange> changes;
+  std::vector<ProfileId> keywords;    // keywords it has too, printed after the changes ("+3F and Elite", "Naval")
   std::optional<Duration> duration;
-  SourceRange range;
-};
-
-// A condition (003 Abilities: in the constraints block the ability may be used only while it holds; before or after an
-// effect, the effect happens only if it holds as it resolves).
-struct Condition {
-  enum class Kind : uint8_t {
-    CardIs,      // a card is in a state or has one of some keywords ("he is Kolat, Ninja, or Shadowlands")
-    YouControl,  // you control a card of a set ("you control a Courtier")
-    YouHave,     // you hold some of a resource ("you have Reconnaissance")
-    YourTurn,    // it is your turn
-    All,         // every part holds
-    Any,         // some part holds
-  };
-  Kind kind = Kind::CardIs;
-  bool negated = false;             // "is not", "it is not your turn"
-  std::optional<CardRef> card;      // CardIs
-  std::optional<StateTest> state;   // CardIs: "bowed"
-  std::vector<ProfileId> keywords;  // CardIs: one of these
-  std::optional<CardFilter> cards;  // YouControl
-  ProfileId resource = -1;          // YouHave
-  std::vector<Condition> parts;     // All, Any
+  std::optional<Condition> while_;    // a continuous trait that holds only while this does, judged each time it
+                                      // applies ("while defending", "while he has a Spell"; 003 Traits)
   SourceRange range;
 };
 
@@ -285,6 +318,7 @@ struct Unit {
   std::vector<Effect> costs;           // 003 Abilities C: paid before the effects
   std::vector<Targeting> targets;      // every targeting of the unit, in text order
   std::vector<Condition> conditions;   // the constraints block's conditions
+  std::optional<Condition> even_if;    // "Even if this card is bowed": usable though this holds
   std::optional<Performer> performer;  // named by "your performing ..." in the constraints or the effects
   std::vector<Step> body;
   std::optional<XDefinition> x;        // "where X is ..." (000 7.4)

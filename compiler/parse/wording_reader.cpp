@@ -53,11 +53,12 @@ class Transformer {
   Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type)
       : t_(tokens), p_(p), card_type_(card_type) {}
 
-  // unit : header? (constraint COLON)* body EOF
+  // unit : header? evenIf? (constraint COLON)* body EOF
   Unit unit(W::UnitContext* c) {
     Unit u;
     u.range = range(c);
     if (c->header()) header(c->header(), u);
+    if (c->evenIf()) u.even_if = condition(c->evenIf()->condition(), u);
     if (c->trigger()) u.trigger = trigger(c->trigger(), u);  // the trigger before a comma
     for (auto* k : c->constraint()) constraint(k, u);
     u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;
@@ -246,6 +247,18 @@ class Transformer {
       k.condition = condition(i->condition(), u);
       for (auto* one : i->effect()) k.effects.push_back(effect(one, u));
       u.body.push_back(std::move(k));
+    } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
+      // "His controller loses 1 Honor": a player other than you does what a resource verb or "draw" says
+      PlayerRef who;
+      who.kind = PlayerRef::Kind::ControllerOf;
+      who.range = range(w->player());
+      who.of = possessor(w->player()->owner, w->player()->cardRef(), u);
+      Effect e = effect(w->effect(), u);
+      if (e.verb != Primitive::gain_ && e.verb != Primitive::lose_ && e.verb != Primitive::draw_)
+        throw Refusal{e.range, "a player doing what this verb says"};
+      e.player = std::move(who);
+      e.range = range(c);
+      u.body.push_back(std::move(e));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -334,6 +347,11 @@ class Transformer {
         e.ignoring = tok(d->STAT()).id;
         e.ignoring_range = SourceRange::join(tok(d->IGNORING()).range, tok(d->STAT()).range);
       }
+    } else if (auto* b = dynamic_cast<W::MoveToBattleEffectContext*>(c)) {
+      // 001 Battlefields: "Move him to the current battlefield"
+      e.verb = Primitive::move_;
+      e.card = card_ref(b->cardRef(), u);
+      e.to = Place{Place::Kind::CurrentBattlefield, SourceRange{tok(b->THE()).range.begin, tok(b->BATTLEFIELD()).range.end}};
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
@@ -395,10 +413,13 @@ class Transformer {
     return prim ? *prim : Primitive::gain_;  // the classifier gives a verb token only to a known primitive
   }
 
-  // statement : cardRef HAS statChanges duration? | cardFilter HAVE statChanges duration?
+  // statement : cardRef HAS traits duration? (WHILE whileCondition)? | cardFilter HAVE traits duration? (WHILE ...)?
   StatModifier statement(W::StatementContext* c, Unit& u) {
     StatModifier m;
     m.range = range(c);
+    W::TraitsContext* traits = nullptr;
+    W::DurationContext* dur = nullptr;
+    W::WhileConditionContext* when = nullptr;
     if (auto* l = dynamic_cast<W::LossStatementContext*>(c)) {
       // lossStatement : cardRef (V_LOSE | V_SUFFER) statChanges duration?
       m.card = card_ref(l->cardRef(), u);
@@ -406,20 +427,53 @@ class Transformer {
       m.loss_range = tok(l->loss).range;
       m.changes = stat_changes(l->statChanges());
       if (l->duration()) m.duration = duration(l->duration());
-    } else if (auto* s = dynamic_cast<W::CardStatementContext*>(c)) {
+      return m;
+    }
+    if (auto* s = dynamic_cast<W::CardStatementContext*>(c)) {
       m.card = card_ref(s->cardRef(), u);
-      m.changes = stat_changes(s->statChanges());
-      if (s->perCard()) per_card_changes(s->perCard(), m.changes);
-      if (s->duration()) m.duration = duration(s->duration());
+      traits = s->traits();
+      dur = s->duration();
+      when = s->whileCondition();
     } else {
       auto* g = static_cast<W::GroupStatementContext*>(c);
       m.cards = card_filter(g->cardFilter());
       if (!m.cards->plural) throw Refusal{range(g->cardFilter()), "'have' with one card"};
-      m.changes = stat_changes(g->statChanges());
-      if (g->perCard()) per_card_changes(g->perCard(), m.changes);
-      if (g->duration()) m.duration = duration(g->duration());
+      traits = g->traits();
+      dur = g->duration();
+      when = g->whileCondition();
     }
+    // traits : statChanges perCard? (AND KEYWORD)? | KEYWORD
+    if (traits->statChanges()) m.changes = stat_changes(traits->statChanges());
+    if (traits->perCard()) per_card_changes(traits->perCard(), m.changes);
+    if (traits->KEYWORD()) m.keywords.push_back(tok(traits->KEYWORD()).id);
+    if (dur) m.duration = duration(dur);
+    if (when && dur) throw Refusal{range(when), "a duration and a condition for one trait"};
+    if (when) m.while_ = while_condition(when, u);
     return m;
+  }
+
+  // whileCondition : battleRole | ATTACHED TO cardFilter | cardRef HAS attachedCards | condition
+  // With no card named, it is about the card the trait describes (the condition's card stays empty).
+  Condition while_condition(W::WhileConditionContext* c, Unit& u) {
+    Condition k;
+    k.range = range(c);
+    if (auto* r = dynamic_cast<W::RoleWhileContext*>(c)) {
+      k.kind = Condition::Kind::InBattle;
+      k.role = battle_role(r->battleRole());
+    } else if (auto* a = dynamic_cast<W::AttachedToWhileContext*>(c)) {
+      k.kind = Condition::Kind::AttachedTo;
+      k.cards = card_filter(a->cardFilter());
+      if (k.cards->plural) throw Refusal{k.cards->range, "attached to several cards"};
+    } else if (auto* h = dynamic_cast<W::HasWhileContext*>(c)) {
+      k.kind = Condition::Kind::Has;
+      k.card = card_ref(h->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      k.attached = attached(h->attachedCards());
+      k.attached->none = false;
+    } else {
+      k = condition(static_cast<W::ConditionWhileContext*>(c)->condition(), u);
+    }
+    return k;
   }
 
   // statChanges : statChange (AND statChange)* ;  statChange : MODIFIER STAT? | STAT MODIFIER
@@ -474,12 +528,7 @@ class Transformer {
     a.range = range(c);
     a.stat = tok(c->STAT()).id;
     a.own = c->OWN() != nullptr;
-    if (c->owner) a.of = pronoun(tok(c->owner).range, c->owner->getType() != W::ITS, u);
-    else {
-      const Antecedent before = antecedent_;
-      a.of = card_ref(c->cardRef(), u);
-      if (a.of->kind == CardRef::Kind::ThisCard) antecedent_ = before;  // "Akagi's Force" names a stat, not whom a pronoun names
-    }
+    a.of = possessor(c->owner, c->cardRef(), u);
     return a;
   }
 
@@ -519,6 +568,15 @@ class Transformer {
       ch.delta.kind = Amount::Kind::CountOf;
       ch.delta.cards = each.cards;
     }
+  }
+
+  // Whose stat or controller: "his", "its" (a pronoun), or a card before POSS ("Akagi's", "the target's")
+  CardRef possessor(antlr4::Token* owner, W::CardRefContext* ref, Unit& u) {
+    if (owner) return pronoun(tok(owner).range, owner->getType() != W::ITS, u);
+    const Antecedent before = antecedent_;
+    CardRef r = card_ref(ref, u);
+    if (r.kind == CardRef::Kind::ThisCard) antecedent_ = before;  // "Akagi's Force" names a stat, not whom a pronoun names
+    return r;
   }
 
   // cardRef : THIS (CARD_TYPE | CARD | KEYWORD) | (HE | SHE | IT | HIM | HER) | V_TARGET CARD_TYPE
@@ -598,6 +656,7 @@ class Transformer {
     f.other = c->OTHER() != nullptr;
     if (c->side) f.side = side(c->side);
     states(c->STATE(), f);
+    for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
     for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
@@ -642,13 +701,35 @@ class Transformer {
     f.range = range(c);
     nouns(c->nouns(), f, c->KEYWORD());
     if (c->article && (f.plural || each)) throw Refusal{f.range, "an article after 'each' or before a plural"};
-    if (!c->article && !f.plural && !c->side && !each) throw Refusal{f.range, "a singular noun with no article"};
+    if (!c->article && !f.plural && !c->side && !c->anotherPlayers() && !each) throw Refusal{f.range, "a singular noun with no article"};
     f.other = c->OTHER() != nullptr || (c->article && c->article->getType() == W::ANOTHER);
     if (c->side) f.side = side(c->side);
+    if (c->anotherPlayers()) f.side = Side::AnotherPlayers;
     states(c->STATE(), f);
+    for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
     for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
+  }
+
+  // place : HOME | THE CURRENT BATTLEFIELD | ANY BATTLEFIELD | ANOTHER BATTLEFIELD
+  Place place(W::PlaceContext* c) {
+    Place p;
+    p.range = range(c);
+    p.kind = c->HOME() ? Place::Kind::Home
+             : c->CURRENT() ? Place::Kind::CurrentBattlefield
+             : c->ANY() ? Place::Kind::AnyBattlefield
+                        : Place::Kind::AnotherBattlefield;
+    return p;
+  }
+
+  // battleRole : ATTACKING | DEFENDING | OPPOSED
+  static BattleRole battle_role(W::BattleRoleContext* c) {
+    switch (c->getStart()->getType()) {
+      case W::ATTACKING: return BattleRole::Attacking;
+      case W::DEFENDING: return BattleRole::Defending;
+      default: return BattleRole::Opposed;
+    }
   }
 
   // filterClause : YOU control | WITH amount STAT OR (LESS | MORE_)
@@ -661,6 +742,11 @@ class Transformer {
     }
     if (auto* w = dynamic_cast<W::WithoutAttachedContext*>(fc)) {
       f.attached.push_back(attached(w->attachedCards()));
+      return;
+    }
+    if (auto* a = dynamic_cast<W::AtPlaceContext*>(fc)) {
+      if (f.at) throw Refusal{range(fc), "two places for one card"};
+      f.at = place(a->place());
       return;
     }
     auto* s = static_cast<W::StatAtMostContext*>(fc);

@@ -204,6 +204,11 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
   std::vector<const ast::Term*> words;
   words.reserve(terms.size());
   for (const ast::Term& t : terms) words.push_back(&t);
+  // an event is what a trigger waits for (Wording.g4: only `trigger` reads EVENT): a timing word ("after", "before",
+  // "when") in this block's sentence comes before it, so "if this card is bowed" is a state, not the event "is bowed"
+  bool timing = false;
+  for (size_t k = out.size(); k > 0 && out[k - 1].type != tok(Token::PERIOD) && out[k - 1].type != tok(Token::COLON) && !timing; --k)
+    timing = out[k - 1].type == tok(Token::AFTER) || out[k - 1].type == tok(Token::BEFORE) || out[k - 1].type == tok(Token::WHEN);
   for (size_t i = 0; i < terms.size();) {
     const ast::Term& t = terms[i];
     WordToken w;
@@ -229,7 +234,7 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
       case ast::TermKind::Word: {
         // an event phrase follows its subject ("After you gain Honor"), or names the trigger alone at the start of the
         // paragraph ("Focus Effect:"); after a sentence, a block or a connective, "Gain Honor" is a verb and its resource
-        const bool subject_before = out.empty() || (out.back().type != tok(Token::PERIOD) && out.back().type != tok(Token::COLON) &&
+        const bool subject_before = out.empty() || (timing && out.back().type != tok(Token::PERIOD) && out.back().type != tok(Token::COLON) &&
                                                     out.back().type != tok(Token::AND) && out.back().type != tok(Token::OR) &&
                                                     out.back().type != tok(Token::COMMA) && out.back().type != tok(Token::TO) &&
                                                     out.back().type != tok(Token::MAY));
@@ -257,6 +262,8 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
     for (size_t k = i; !possessive.empty() && k + 1 < i + len; ++k) inner = inner || possessive[k];
     if (inner) w.type = tok(Token::WORD);
     out.push_back(w);
+    if (w.type == tok(Token::PERIOD) || w.type == tok(Token::COLON)) timing = false;
+    if (w.type == tok(Token::AFTER) || w.type == tok(Token::BEFORE) || w.type == tok(Token::WHEN)) timing = true;
     if (!possessive.empty() && possessive[i + len - 1]) {
       const ast::Term& last = printed[i + len - 1];
       out.push_back(WordToken{tok(Token::POSS), SourceRange{last.range.file, last.range.end, last.range.end}});

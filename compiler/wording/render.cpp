@@ -31,6 +31,12 @@ class Renderer {
       trigger(*u.trigger);
       word(Token::COLON);
     }
+    if (u.even_if) {  // "Even if this card is bowed:", "Even if Nanae is bowed, target a Personality:"
+      word(Token::EVEN);
+      word(Token::IF);
+      condition(*u.even_if);
+      word(u.constraints.empty() ? Token::COLON : Token::COMMA);
+    }
     for (size_t b = 0; b < u.constraints.size(); ++b) {
       const Constraint& c = u.constraints[b];
       if (c.joined) word(Token::AND);
@@ -77,11 +83,12 @@ class Renderer {
   }
   // The verb token of a primitive, as the profile spells it (its first verb for that primitive; for a permanent
   // gift, its first verb marked [permanent]).
-  void verb(Primitive p, bool permanent = false) {
+  void verb(Primitive p, bool permanent = false, bool third_person = false) {
     for (size_t v = 0; v < p_.verbs.size(); ++v)
       if (primitive_named(p_.verbs[v].primitive) == p && p_.verbs[v].permanent == permanent) {
         WordToken w{verb_token(p), {}, static_cast<int32_t>(v)};
         w.value = permanent ? 1 : 0;
+        w.third_person = third_person;
         out_.push_back(w);
         return;
       }
@@ -107,7 +114,13 @@ class Renderer {
       word(Token::YOU);
       word(Token::MAY);
     }
-    verb(e.verb, e.duration && e.duration->permanent);
+    if (e.player && e.player->kind == PlayerRef::Kind::ControllerOf) {  // "His controller loses 1 Honor"
+      possessor(*e.player->of);
+      word(Token::CONTROLLER);
+      verb(e.verb, false, true);
+    } else {
+      verb(e.verb, e.duration && e.duration->permanent);
+    }
     switch (e.verb) {
       case Primitive::draw_:
         number(*e.amount);
@@ -149,21 +162,29 @@ class Renderer {
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
+        if (e.to && e.to->kind != Place::Kind::Home) word(Token::TO);  // "to the current battlefield"
         if (e.to && !e.place_first) place(*e.to);
         break;
     }
     if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
   }
 
-  void place(const Place&) { word(Token::HOME); }
+  void place(const Place& p) {
+    switch (p.kind) {
+      case Place::Kind::Home: return word(Token::HOME);
+      case Place::Kind::CurrentBattlefield: return words({Token::THE, Token::CURRENT, Token::BATTLEFIELD});
+      case Place::Kind::AnyBattlefield: return words({Token::ANY, Token::BATTLEFIELD});
+      case Place::Kind::AnotherBattlefield: return words({Token::ANOTHER, Token::BATTLEFIELD});
+    }
+  }
+
+  void words(std::initializer_list<Token> ts) {
+    for (Token t : ts) word(t);
+  }
 
   // "his Chi", "Akagi's Force", "its Focus Value", "your target Personality's Chi"
   void stat_of(const Amount& a) {
-    if (a.of->kind == CardRef::Kind::Pronoun) word(person(*a.of) ? Token::HIS : Token::ITS);
-    else {
-      card_ref(*a.of, true);
-      word(Token::POSS);
-    }
+    possessor(*a.of);
     if (a.own) word(Token::OWN);
     name(Token::STAT, a.stat);
   }
@@ -186,6 +207,13 @@ class Renderer {
     word(Token::NUMBER_);
     word(Token::OF);
     card_filter(*d.amount.cards);
+  }
+
+  // "his", "its", "Akagi's", "the target's"
+  void possessor(const CardRef& r) {
+    if (r.kind == CardRef::Kind::Pronoun) return word(person(r) ? Token::HIS : Token::ITS);
+    card_ref(r, true);
+    word(Token::POSS);
   }
 
   // "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval": stat changes in a row share a slash
@@ -290,7 +318,26 @@ class Renderer {
         word(Token::YOUR);
         word(Token::TURN);
         return;
+      // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"
+      case Condition::Kind::InBattle:
+        role(*k.role);
+        return;
+      case Condition::Kind::AttachedTo:
+        word(Token::ATTACHED);
+        word(Token::TO);
+        card_filter(*k.cards);
+        return;
+      case Condition::Kind::Has:
+        card_ref(*k.card, true);
+        word(Token::HAS);
+        attached_cards(*k.attached);
+        return;
     }
+  }
+
+  void role(BattleRole r) {
+    static constexpr Token roles[] = {Token::ATTACKING, Token::DEFENDING, Token::OPPOSED};
+    word(roles[static_cast<size_t>(r)]);
   }
 
   void targeting(const Targeting& t) {
@@ -303,7 +350,7 @@ class Renderer {
       card_ref(*m.card, true);
       if (m.loss) {  // "He loses 1F": the profile's verb after its subject
         verb(*m.loss);
-        out_.back().plural = true;  // spelled in the third person
+        out_.back().third_person = true;
       }
       else word(Token::HAS);
     } else {
@@ -315,7 +362,15 @@ class Renderer {
       modifier(m.changes[i]);
     }
     if (!m.changes.empty() && m.changes.back().delta.cards) for_each(*m.changes.back().delta.cards);
+    for (ProfileId k : m.keywords) {  // "+3F and Elite", "Naval"
+      if (!m.changes.empty()) word(Token::AND);
+      name(Token::KEYWORD, k);
+    }
     if (m.duration) name(Token::DURATION, m.duration->duration);
+    if (m.while_) {
+      word(Token::WHILE);
+      condition(*m.while_);
+    }
   }
 
   void card_ref(const CardRef& r, bool subject) {
@@ -391,7 +446,11 @@ class Renderer {
   // `each`: after "each", every card of the set in the singular with no article ("each Nonhuman Personality").
   void card_filter(const CardFilter& f, bool each = false) {
     const bool plural = f.plural && !each;
-    if (!f.plural) word(f.other && f.side == Side::Any ? Token::ANOTHER : Token::A);
+    if (f.side == Side::AnotherPlayers) {  // "another player's Personality"
+      word(Token::ANOTHER);
+      word(Token::PLAYER);
+      word(Token::POSS);
+    } else if (!f.plural) word(f.other && f.side == Side::Any ? Token::ANOTHER : Token::A);
     if (plural && f.side == Side::Yours) word(Token::YOUR);
     if (f.side == Side::Opposing) word(Token::OPPOSING);
     if (f.side == Side::Enemy) word(Token::ENEMY);
@@ -411,6 +470,7 @@ class Renderer {
       w.value = st.holds ? 1 : 0;
       out_.push_back(w);
     }
+    for (BattleRole r : f.roles) role(r);
     // cards named by keywords alone, several: the last in the plural ("Monks")
     for (size_t i = 0; i < f.keywords.size(); ++i)
       name(Token::KEYWORD, f.keywords[i], f.plural && !each && f.card_types.empty() && i + 1 == f.keywords.size());
@@ -438,28 +498,32 @@ class Renderer {
     }
     for (const AttachedTest& a : f.attached) {
       word(Token::WITHOUT);
-      if (a.card_types.empty() && a.keywords.empty()) {
-        word(Token::ATTACHMENTS);
-        continue;
-      }
-      if (a.plural) {
-        name(Token::CARD_TYPES, a.card_types.at(0), true);
-        continue;
-      }
-      word(Token::A);
-      bool first = true;
-      for (ProfileId t : a.card_types) {
-        if (!first) word(Token::OR);
-        first = false;
-        name(Token::CARD_TYPE, t);
-      }
-      for (ProfileId k : a.keywords) {
-        if (!first) word(Token::OR);
-        first = false;
-        name(Token::KEYWORD, k);
-      }
+      attached_cards(a);
+    }
+    if (f.at) {
+      word(Token::AT);
+      place(*f.at);
     }
   }
+
+  // "attachments", "Followers", "a Weapon or Armor"
+  void attached_cards(const AttachedTest& a) {
+    if (a.card_types.empty() && a.keywords.empty()) return word(Token::ATTACHMENTS);
+    if (a.plural) return name(Token::CARD_TYPES, a.card_types.at(0), true);
+    word(Token::A);
+    bool first = true;
+    for (ProfileId t : a.card_types) {
+      if (!first) word(Token::OR);
+      first = false;
+      name(Token::CARD_TYPE, t);
+    }
+    for (ProfileId k : a.keywords) {
+      if (!first) word(Token::OR);
+      first = false;
+      name(Token::KEYWORD, k);
+    }
+  }
+
 
   const GameProfile& p_;
   const Unit* u_ = nullptr;
@@ -537,8 +601,8 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       default:
         if (w.id >= 0 && w.type != static_cast<int>(Token::COLON) && static_cast<size_t>(w.id) < p.verbs.size() &&
             !closed_word(w.type))
-          out.push_back(w.plural ? plural(verb_word(p.verbs[static_cast<size_t>(w.id)].name))  // after a subject: "loses"
-                                 : verb_word(p.verbs[static_cast<size_t>(w.id)].name));  // a verb token: the profile's verb
+          // a verb token: the profile's verb; after a subject in the third person, with the plural's ending ("loses")
+          out.push_back(w.third_person ? plural(verb_word(p.verbs[static_cast<size_t>(w.id)].name)) : verb_word(p.verbs[static_cast<size_t>(w.id)].name));
         else if (const char* c = closed_word(w.type)) out.push_back(c);
         else if (w.type == static_cast<int>(Token::COLON)) out.push_back(":");
         else if (w.type == static_cast<int>(Token::PERIOD)) out.push_back(".");

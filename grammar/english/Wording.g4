@@ -9,12 +9,17 @@ options { tokenVocab = WordingLexer; }
 
 // ---------------------------------------------------------------- units
 unit
-  : header? (constraint COLON)* body EOF
+  : header? evenIf? (constraint COLON)* body EOF
   | trigger COMMA body EOF      // "After this Follower enters play, lose 1 Honor." (the trigger leads the sentence)
   ;
 // "Tactical Battle:", "Battle/Open:" (003 Abilities: keywords before the designators; order irrelevant)
 header
   : KEYWORD* DESIGNATOR (SLASH DESIGNATOR)* COLON
+  ;
+// "Even if this card is bowed:", "Even if Nanae is bowed, target a Personality:": the ability may be used while the
+// condition holds, though the rules would forbid it
+evenIf
+  : EVEN IF condition (COLON | COMMA)
   ;
 constraint
   : trigger                     # triggerConstraint
@@ -62,6 +67,7 @@ sentence
   | effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
   | IF condition COMMA effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
+  | player effect               # playerSentence   // "His controller loses 1 Honor"
   | targeting                   # targetingSentence
   | statement                   # statementSentence
   ;
@@ -102,6 +108,7 @@ effect
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
+  | V_MOVE cardRef TO THE CURRENT BATTLEFIELD                         # moveToBattleEffect  // "Move him to the current battlefield"
   ;
 // What "Give" gives (003 Stats, Keywords): "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval"
 gifts
@@ -112,11 +119,28 @@ gift
   | KEYWORD                                     # keywordGift
   | (A | AN) STAT kind=(BONUS | PENALTY) EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi"
   ;
-// "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats)
+// "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats); a keyword with
+// them or alone ("+3F and Elite", "Naval"); a continuous trait may hold only while a condition does ("while defending")
 statement
-  : cardRef HAS statChanges perCard? duration?   # cardStatement   // "This beast has DEF +1 for each Structure you rule"
-  | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?   # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
-  | cardFilter HAVE statChanges perCard? duration?   # groupStatement
+  : cardRef HAS traits duration? (WHILE whileCondition)?        # cardStatement
+  | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?      # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
+  | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
+  ;
+// "+1F for each Samurai you control": changes that fluctuate with a count (003 Stats)
+traits
+  : statChanges perCard? (AND KEYWORD)?
+  | KEYWORD
+  ;
+// after "while": about the card the trait describes when no card is named ("while attacking", "while attached to a
+// Ratling"), or a condition ("while he has a Spell", "while you control a Geisha")
+whileCondition
+  : battleRole                                  # roleWhile
+  | ATTACHED TO cardFilter                      # attachedToWhile
+  | cardRef HAS attachedCards                   # hasWhile
+  | condition                                   # conditionWhile
+  ;
+battleRole
+  : ATTACKING | DEFENDING | OPPOSED
   ;
 statChanges
   : statChange ((AND | SLASH) statChange)*     // "+1F/+1C" is "+1F and +1C"
@@ -128,6 +152,12 @@ statChange
   ;
 duration
   : DURATION
+  ;
+
+// ---------------------------------------------------------------- players
+// the player who does what the verb says: "his controller", "the target's controller"
+player
+  : (owner=(HIS | HER | ITS) | cardRef POSS) CONTROLLER
   ;
 
 // ---------------------------------------------------------------- references (001 This)
@@ -147,7 +177,7 @@ performer
   ;
 // after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun
-  : side=(YOUR | OPPOSING | ENEMY)? OTHER? STATE* (KEYWORD* nouns | KEYWORD+) filterClause*
+  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
   ;
 
 // ---------------------------------------------------------------- card sets
@@ -155,7 +185,11 @@ targetNoun
 // "Other units you control", "an opposing Personality with 2 Chi or less", "an unbowed Follower or Item"
 // A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
-  : article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? OTHER? STATE* (KEYWORD* nouns | KEYWORD+) filterClause*
+  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers) OTHER? (STATE | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
+  ;
+// "another player's Personality": a card a player other than you controls
+anotherPlayers
+  : ANOTHER PLAYER POSS
   ;
 // the card types a card may be, one of them ("Follower or Item"); "card": any
 nouns
@@ -170,6 +204,14 @@ filterClause
   : YOU control                                 # youControl
   | WITH amount STAT OR comparison=(LESS | MORE_)   # statAtMost
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
+  | AT place                                    # atPlace          // "at the current battlefield", "at home"
+  ;
+// 001 Battlefields: where a card is
+place
+  : HOME
+  | THE CURRENT BATTLEFIELD
+  | ANY BATTLEFIELD
+  | ANOTHER BATTLEFIELD
   ;
 // what may be attached to a card: any attachment, cards of a type that attaches, or of one of some kinds
 attachedCards

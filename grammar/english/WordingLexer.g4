@@ -46,8 +46,10 @@ YOUR     : 'your' ;
 OPPOSING : 'opposing' ;
 ENEMY    : 'enemy' ;
 OPPONENT : 'opponent' ;
+PLAYER   : 'player' ;
 CONTROL  : 'control' ;
 RULE     : 'rule' ;      // "a beast you rule": the Terrus wording of "you control" (000: a player is a ruler)
+CONTROLLER : 'controller' ;
 // Pronouns (003 Traits: a pronoun names its antecedent)
 HE       : 'he' ;
 SHE      : 'she' ;
@@ -72,6 +74,7 @@ BEFORE   : 'before' ;
 WHEN     : 'when' ;
 // Conditions (003 Abilities: a condition in the constraints block; an effect that happens only if)
 IF       : 'if' ;
+EVEN     : 'even' ;
 TURN     : 'turn' ;
 // Connectives and prepositions
 AND      : 'and' ;
@@ -85,8 +88,15 @@ ANY      : 'any' ;
 LOCATION : 'location' ;
 // Places (001 Battlefields: a card at no battlefield is home)
 HOME     : 'home' ;
+CURRENT  : 'current' ;
+BATTLEFIELD : 'battlefield' ;
 // What is attached to a card (001 Attach)
 WITHOUT  : 'without' ;
+WHILE    : 'while' ;
+ATTACKING : 'attacking' ;
+DEFENDING : 'defending' ;
+OPPOSED  : 'opposed' ;
+ATTACHED : 'attached' ;
 ATTACHMENT : 'attachment' ;
 ATTACHMENTS : 'attachments' ;
 // Amounts a card's stat gives (000 7.2)
@@ -98,8 +108,8 @@ OWN      : 'own' ;
 WHERE    : 'where' ;
 NUMBER_  : 'number' ;
 OF       : 'of' ;
-FOR      : 'for' ;
+FOR      : 'for' ;     // "1 Honor for each Samurai you control"
 // What damage may ignore (004 Resist: "ignoring Resist")
-IGNORING : 'ignoring' ;     // "1 Honor for each Samurai you control"
+IGNORING : 'ignoring' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;

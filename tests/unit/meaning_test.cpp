@@ -523,6 +523,112 @@ TEST(Meaning, AttachmentNoun) {
   EXPECT_EQ(r->paragraph().rendered, "Battle: Bow target enemy attachment.");
 }
 
+// 003 Traits: a continuous trait that holds only while a condition does, judged each time it applies. With no card
+// named the condition is about the card the trait describes ("while defending"); "you control" is about its
+// controller, never the card having a keyword (a wrong reading the old binder had).
+TEST(Meaning, WhileTraits) {
+  auto r = read("Personality", "This Personality has +3F and **Elite** while defending.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const auto& m = std::get<StatModifier>(r->unit().body.at(0));
+  ASSERT_EQ(m.changes.size(), 1u);
+  EXPECT_EQ(m.keywords, std::vector<ProfileId>{r->id_of(p.keywords, "Elite")});
+  ASSERT_TRUE(m.while_);
+  EXPECT_EQ(m.while_->kind, Condition::Kind::InBattle);
+  EXPECT_EQ(*m.while_->role, BattleRole::Defending);
+  EXPECT_FALSE(m.while_->card);  // the card the trait describes
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto control = read("Personality", "This Personality has +2F while you control a Courtier.");
+  ASSERT_TRUE(control->paragraph().unit);
+  const auto& c = *std::get<StatModifier>(control->unit().body.at(0)).while_;
+  EXPECT_EQ(c.kind, Condition::Kind::YouControl);
+  EXPECT_EQ(c.cards->keywords, std::vector<ProfileId>{r->id_of(p.keywords, "Courtier")});
+  auto has = read("Personality", "Kaito has **Naval** while he has a Weapon or Armor.", "legends", "Doji Kaito");
+  ASSERT_TRUE(has->paragraph().unit) << has->text(has->paragraph().unread) << ": " << has->paragraph().why;
+  const auto& h = *std::get<StatModifier>(has->unit().body.at(0)).while_;
+  EXPECT_EQ(h.kind, Condition::Kind::Has);
+  EXPECT_FALSE(h.attached->none);
+  EXPECT_EQ(h.attached->keywords.size(), 2u);
+  EXPECT_EQ(has->paragraph().rendered, "Kaito has Naval while he has a Weapon or Armor.");
+  auto host = read("Follower", "This Follower has +2F while attached to a Ratling.");
+  ASSERT_TRUE(host->paragraph().unit);
+  EXPECT_EQ(std::get<StatModifier>(host->unit().body.at(0)).while_->kind, Condition::Kind::AttachedTo);
+  auto group = read("Holding", "Your Samurai Personalities have +1F while opposed.");
+  ASSERT_TRUE(group->paragraph().unit);
+  EXPECT_EQ(*std::get<StatModifier>(group->unit().body.at(0)).while_->role, BattleRole::Opposed);
+  // an attacking card in a set (001 Battlefields)
+  auto target = read("Strategy", "**Battle:** Bow a target attacking Personality.");
+  ASSERT_TRUE(target->paragraph().unit) << target->text(target->paragraph().unread) << ": " << target->paragraph().why;
+  EXPECT_EQ(target->unit().targets.at(0).filter.roles, std::vector<BattleRole>{BattleRole::Attacking});
+  EXPECT_TRUE(target->paragraph().round_trips) << target->paragraph().rendered;
+  // not read: a duration and a condition for one trait; attached to several cards; "has" a card type that never
+  // attaches (001 Attach: a Holding is never attached)
+  EXPECT_FALSE(read("Personality", "This Personality has +1F until the end of the turn while attacking.")->paragraph().unit);
+  EXPECT_FALSE(read("Follower", "This Follower has +2F while attached to Ratlings.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "Kaito has +2F while he has a Holding.", "legends", "Doji Kaito")->paragraph().unit);
+}
+
+// 001 Battlefields: where a card is ("at home", "at the current battlefield", "at another battlefield") in a set, and
+// the current battlefield as where a card moves.
+TEST(Meaning, Places) {
+  auto r = read("Holding", "**Battle:** Bow this card: Move your target Personality at home to the current battlefield.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  EXPECT_EQ(r->unit().targets.at(0).filter.at->kind, Place::Kind::Home);
+  const auto& move = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(move.verb, Primitive::move_);
+  EXPECT_EQ(move.to->kind, Place::Kind::CurrentBattlefield);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto each = read("Holding", "**Battle:** Bow this card: Give each Samurai Personality at the current battlefield +1F.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread) << ": " << each->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(each->unit().body.at(0)).cards->at->kind, Place::Kind::CurrentBattlefield);
+  auto away = read("Strategy", "**Battle:** Bow a target Personality at another battlefield.");
+  ASSERT_TRUE(away->paragraph().unit);
+  EXPECT_EQ(away->unit().targets.at(0).filter.at->kind, Place::Kind::AnotherBattlefield);
+  // not read: two places for one card; "to" a place that is no battlefield
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality at home at the current battlefield.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Move a target Personality to another battlefield.")->paragraph().unit);
+}
+
+// A player named as the one who does what the verb says ("His controller loses 1 Honor"), and cards another player
+// controls ("another player's Personality": any card not yours, a Terrain too, unlike "enemy": 001 Terrain).
+TEST(Meaning, Players) {
+  auto r = read("Strategy", "**Limited:** Target a Personality. His controller loses 1 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& lose = std::get<Effect>(r->unit().body.at(1));
+  ASSERT_TRUE(lose.player);
+  EXPECT_EQ(lose.player->kind, PlayerRef::Kind::ControllerOf);
+  EXPECT_EQ(lose.player->of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(lose.player->of->target, 0);
+  EXPECT_EQ(r->paragraph().rendered, "Limited: Target a Personality. His controller loses 1 Honor.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+  auto theirs = read("Strategy", "**Open:** Target another player's Follower: Bow it.");
+  ASSERT_TRUE(theirs->paragraph().unit) << theirs->text(theirs->paragraph().unread) << ": " << theirs->paragraph().why;
+  EXPECT_EQ(theirs->unit().targets.at(0).filter.side, Side::AnotherPlayers);
+  EXPECT_TRUE(theirs->paragraph().round_trips) << theirs->paragraph().rendered;
+  // not read: a player subject for a verb done to a card; a controller with no antecedent
+  EXPECT_FALSE(read("Strategy", "**Limited:** Target a Personality. His controller bows him.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Limited:** His controller loses 1 Honor.")->paragraph().unit);
+}
+
+// "Even if this card is bowed": the ability may be used though the card is bowed; a state in a condition is a
+// state, not an event ("is bowed" is one only after a timing word: Wording.g4's `trigger`).
+TEST(Meaning, EvenIf) {
+  auto r = read("Personality", "**Battle/Open:** Even if Nanae is bowed, target a Personality: You may straighten him.", "legends",
+                "Doji Nanae");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_TRUE(r->unit().even_if);
+  EXPECT_EQ(r->unit().even_if->kind, Condition::Kind::CardIs);
+  EXPECT_EQ(r->unit().even_if->card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(r->unit().even_if->state->holds);
+  EXPECT_EQ(r->paragraph().rendered, "Battle/Open: Even if Nanae is bowed, target a Personality: You may straighten him.");
+  auto alone = read("Item", "**Battle:** Even if this card is bowed: Straighten this Personality.");
+  ASSERT_TRUE(alone->paragraph().unit) << alone->text(alone->paragraph().unread) << ": " << alone->paragraph().why;
+  EXPECT_TRUE(alone->paragraph().round_trips) << alone->paragraph().rendered;
+  auto state = read("Strategy", "**Battle:** Target a Personality: Destroy him if he is bowed.");
+  ASSERT_TRUE(state->paragraph().unit) << state->text(state->paragraph().unread) << ": " << state->paragraph().why;
+  EXPECT_TRUE(std::get<Conditional>(state->unit().body.at(0)).condition.state);
+}
+
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
 TEST(Meaning, EmitMeaningGolden) {
   std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";

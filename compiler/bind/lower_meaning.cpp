@@ -202,7 +202,7 @@ class MeaningLowering {
       case Primitive::pay_:
       case Primitive::lose_: {
         Node n = amount(*c.amount, b);
-        if (c.verb == Primitive::pay_ && c.amount->kind == Amount::Kind::X && !x_defined_by_text_) {
+        if (c.verb == Primitive::pay_ && c.amount->kind == Amount::Kind::X && !x_defined_by_text_ && !card_x_) {
           // 000 7.4a: X in a cost is chosen and announced when paying, at most what the player has
           uint32_t x = b.local();
           b.stmts.push_back(let(x, call("cardrt_x_announce", {G(), C(), call("cardrt_resource_get", {G(), controller(), konst(c.resource)})})));
@@ -681,7 +681,7 @@ class MeaningLowering {
   Node amount(const Amount& a, Body& b) {
     // 000 7.4: the card's one X: the amount its text defines, computed where the X stands as the effect resolves;
     // else chosen and announced (7.4a)
-    if (a.kind == Amount::Kind::X && x_defined_by_text_) return amount(defined_x(), b);
+    if (a.kind == Amount::Kind::X && (x_defined_by_text_ || card_x_)) return amount(defined_x(), b);
     if (a.kind == Amount::Kind::X) return call("cardrt_ctx_x", {G(), C()});
     if (a.kind == Amount::Kind::CountOf) {
       // "the number of Structures you rule": the cards of the set in play as the effect resolves

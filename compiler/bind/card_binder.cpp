@@ -370,10 +370,16 @@ std::string CardBinder::lower_text(SourceRange r) const { return lower(std::stri
 // ability may be used while the card is bowed. Exactly so: "even if bowed and even if unopposed" says more.
 bool CardBinder::even_if_bowed(const std::string& t) const {
   if (t == "even if bowed") return true;
-  if (!t.starts_with("even if ") || !t.ends_with(" is bowed")) return false;
-  std::string who = t.substr(8, t.size() - 8 - 9);
+  return even_if_this(t, " is bowed");
+}
+
+// "even if <this card> <tail>": this card named as "this card", a pronoun, "this Personality" or a word of its title
+bool CardBinder::even_if_this(const std::string& t, std::string_view tail) const {
+  if (!t.starts_with("even if ") || !t.ends_with(tail) || t.size() <= 8 + tail.size()) return false;
+  std::string who = t.substr(8, t.size() - 8 - tail.size());
   if (who == "this card" || who == "he" || who == "she" || who == "it") return true;
   if (who.starts_with("this ") && who.find(' ', 5) == std::string::npos) return true;  // "this Personality"
+  if (who == lower(r_.card->title)) return true;  // its whole title ("Even if Still Water is ...")
   return who.find(' ') == std::string::npos && title_word(r_.card->title, who);
 }
 
@@ -524,6 +530,10 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   // use limit, or one the ability may be used (the trait triggers) only while it holds. False: not read.
   auto usable_if = [&](const Clause& c, SourceRange cond_range, const std::string& t) {
     if (even_if_bowed(t)) flags |= CARDRT_ABF_EVEN_IF_BOWED;
+    // "Even if Still Water is not at the current battlefield": a card's own ability never asks for its presence there
+    // (only a performer's does: 001 Tactician), so there is nothing to lift
+    else if (even_if_this(t, " is not at the current battlefield")) {
+    }
     // 003 Abilities: "Abilities can be used only once per turn, unless their ... text states otherwise"
     else if (t == "any number of times per turn") flags |= CARDRT_ABF_UNLIMITED;
     else if (use_limit(t, kind, flags)) {

@@ -132,6 +132,7 @@ class CardBinder {
   void for_each_card(Body& b, int filter, Body body, SourceRange origin);
   std::string lower_text(SourceRange r) const;
   bool even_if_bowed(const std::string& condition) const;
+  bool even_if_this(const std::string& condition, std::string_view tail) const;
   bool unit(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   std::string signal_event(std::string_view signal) const;
   int cost_resource(const std::string& stat_name) const;

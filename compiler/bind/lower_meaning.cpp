@@ -199,6 +199,14 @@ class MeaningLowering {
         b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_bow", {G(), C(), who}), konst(CARDRT_OK))));
         return;
       }
+      case Primitive::set_state_: {  // "Exhaust this card": a card already in the state cannot pay
+        if (!c.state->holds) throw NotYet{};
+        Node who = card(*c.card, b);
+        const int64_t st = runtime_state_id(p_, static_cast<size_t>(c.state->state));
+        b.stmts.push_back(fail_if(call("cardrt_card_state", {G(), who, konst(st)})));
+        b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_set_card_state", {G(), C(), who, konst(st), konst(1)}), konst(CARDRT_OK))));
+        return;
+      }
       case Primitive::pay_:
       case Primitive::lose_: {
         Node n = amount(*c.amount, b);
@@ -224,7 +232,26 @@ class MeaningLowering {
     if (const auto* t = std::get_if<TargetStep>(&s)) return declare_target(t->target, b);
     if (const auto* k = std::get_if<Conditional>(&s)) return conditional(*k, b);
     if (const auto* o = std::get_if<InOrderTo>(&s)) return in_order_to(*o, b);
+    if (const auto* k = std::get_if<Choice>(&s)) return choice(*k, b);
     stat_modifier(std::get<StatModifier>(s), b);
+  }
+
+  // "Move him home or give him +2F", "Bow or straighten him": the controller chooses one (CARDRT_PURPOSE_VERB: yes is
+  // the first) as it resolves
+  void choice(const Choice& k, Body& b) {
+    if (continuous_ || k.options.size() != 2) throw NotYet{};
+    // a target the options declare ("Bow or straighten a target Personality") must be chosen before the choice, for
+    // both: the binder declares it in the first branch alone, so such a card stays with it until both agree
+    for (const Effect& e : k.options)
+      if (e.card && e.card->kind == CardRef::Kind::Target && std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end())
+        throw NotYet{};
+    Body first, second;
+    first.locals = b.locals;
+    effect(k.options[0], first);
+    second.locals = first.locals;
+    effect(k.options[1], second);
+    b.locals = second.locals;
+    b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}), block(std::move(first.stmts)), block(std::move(second.stmts))));
   }
 
   // "You may ...": the controller chooses whether it happens
@@ -291,6 +318,10 @@ class MeaningLowering {
                                                            konst(e.ignoring >= 0 ? CARDRT_DMG_IGNORE_RESIST : 0)})));
         return;
       }
+      case Primitive::set_state_:  // "Dishonor him", "Rehonor him": into the profile's state, or out of it
+        b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), card(*e.card, b), konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
+                                                             konst(e.state->holds ? 1 : 0)})));
+        return;
       case Primitive::give_: return give(e, b);
       case Primitive::move_: {
         if (e.to && e.to->kind == Place::Kind::CurrentBattlefield) return move_to_battle(e, b);
@@ -536,10 +567,10 @@ class MeaningLowering {
       case CardRef::Kind::ThisCard: return self();
       case CardRef::Kind::Bearer: return bearer();
       case CardRef::Kind::ThisKeyword: {
-        // "this Shugenja": the card (or the one it is attached to) only while it has the keyword; else it names nothing
+        // "this Shugenja": the card (or the one it is attached to) only while it has the keyword; else the reference
+        // fails (001 This): no card, so what acts on it does nothing and a cost on it cannot be paid
         Node who = type_->attaches ? bearer() : self();
-        b.stmts.push_back(fail_if(not_(call("cardrt_card_has_keyword", {G(), who, konst(r.keyword)}))));
-        return who;
+        return binary(Op::Mul, who, call("cardrt_card_has_keyword", {G(), who, konst(r.keyword)}));
       }
       case CardRef::Kind::Target:
         // "Straighten target Personality": declared where the effect names it

@@ -951,8 +951,15 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
           if (ct && ct->enters_play && !ct->action) return this_unit();
         }
         break;
-      case RefKind::ThisBearer:
-      case RefKind::ThisKeyword: return bearer();
+      case RefKind::ThisBearer: return bearer();
+      case RefKind::ThisKeyword: {
+        // 001 This: "this Shugenja" names the card only while it has the keyword; otherwise the reference fails (no
+        // card: what acts on it does nothing, a cost on it cannot be paid)
+        size_t len = 0;
+        int kw = i + 1 < t.size() ? lex_.keyword_at(std::span(t).subspan(i + 1), len) : -1;
+        if (kw < 0) return bearer();
+        return binary(Op::Mul, bearer(), call("cardrt_card_has_keyword", {G(), bearer(), konst(kw)}));
+      }
       case RefKind::Pronoun:
       case RefKind::That:
       case RefKind::TheTarget: return from_antecedent(r->antecedent, why);

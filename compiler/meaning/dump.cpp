@@ -73,6 +73,10 @@ class Dumper {
         for (const Effect& e : o->done) out_ << "      done " << effect(e) << "\n";
         for (const Effect& e : o->then) out_ << "      then " << effect(e) << "\n";
       }
+      else if (const auto* k = std::get_if<Choice>(&s)) {
+        out_ << fmt::format("    choose-one {}{}\n", at(k->range), k->shared_card ? " shared-card" : "");
+        for (const Effect& e : k->options) out_ << "      option " << effect(e) << "\n";
+      }
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
     if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);
@@ -119,6 +123,7 @@ class Dumper {
     std::string s = fmt::format("{} {}", at(e.range), primitive_name(e.verb));
     if (e.optional) s += " optional";
     if (e.player) s += " player=controller-of-" + ref(*e.player->of);
+    if (e.state) s += " state=" + state(*e.state);
     if (e.card) s += " card=" + ref(*e.card);
     if (e.cards) s += " cards=" + filter(*e.cards);
     for (const Gift& g : e.gifts)

@@ -185,6 +185,8 @@ struct Effect {
   Primitive verb = Primitive::gain_;
   std::optional<PlayerRef> player;  // who does it, when the sentence names a player ("His controller loses 1 Honor")
   std::optional<CardRef> card;  // the card it acts on ("Bow this Personality")
+  std::optional<StateTest> state;  // set_state: the profile state its verb puts the card in ("Dishonor him"), or takes
+                                   // it out of (holds false: the state's undo verb, "Rehonor him")
   std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F")
   std::optional<Amount> amount;  // how many ("Gain 2 Honor", "Draw a card")
   ProfileId resource = -1;       // "Honor", "coins"
@@ -260,6 +262,14 @@ struct InOrderTo {
   SourceRange range;
 };
 
+// Effects of which the controller chooses one as the choice resolves ("Move him home or give him +2F"; "Bow or
+// straighten him": two verbs for one card, printed once).
+struct Choice {
+  std::vector<Effect> options;
+  bool shared_card = false;  // "Bow or straighten him": the verbs share the card printed after the last
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -267,7 +277,7 @@ struct TargetStep {
 };
 
 // One sentence of a unit's body, in text order.
-using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo>;
+using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };

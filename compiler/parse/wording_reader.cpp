@@ -180,8 +180,9 @@ class Transformer {
     Effect e;
     e.range = range(c);
     if (auto* b = dynamic_cast<W::BowCostContext*>(c)) {
-      e.verb = Primitive::bow_;
+      e.verb = verb(b->verb);
       e.card = card_ref(b->cardRef(), u);
+      if (e.verb == Primitive::set_state_) e.state = state_of_verb(b->verb);
       return e;
     }
     if (auto* m = dynamic_cast<W::MoveHomeCostContext*>(c)) {
@@ -259,6 +260,26 @@ class Transformer {
       e.player = std::move(who);
       e.range = range(c);
       u.body.push_back(std::move(e));
+    } else if (auto* o = dynamic_cast<W::ChoiceSentenceContext*>(c)) {
+      Choice k;
+      k.range = range(c);
+      for (auto* one : o->effect()) k.options.push_back(effect(one, u));
+      u.body.push_back(std::move(k));
+    } else if (auto* v = dynamic_cast<W::VerbChoiceSentenceContext*>(c)) {
+      // "Bow or straighten him": one card, two verbs; the card is read once
+      Choice k;
+      k.range = range(c);
+      k.shared_card = true;
+      CardRef card = card_ref(v->cardRef(), u);
+      for (auto* cv : {v->first, v->second}) {
+        Effect e;
+        e.range = range(c);
+        e.verb = verb(cv->getStart());
+        e.card = card;
+        if (e.verb == Primitive::set_state_) e.state = state_of_verb(cv->getStart());
+        k.options.push_back(std::move(e));
+      }
+      u.body.push_back(std::move(k));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -356,6 +377,7 @@ class Transformer {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
       e.card = card_ref(k->cardRef(), u);
+      if (e.verb == Primitive::set_state_) e.state = state_of_verb(k->verb);
     }
     return e;
   }
@@ -405,6 +427,17 @@ class Transformer {
     if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
     if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
     else if (c->duration()) e.duration = duration(c->duration());
+  }
+
+  // The profile state a set-state verb names: the state whose verb it is (the card is put in it), or whose undo verb
+  // (taken out of it)
+  StateTest state_of_verb(antlr4::Token* t) const {
+    const std::string& name = p_.verbs[static_cast<size_t>(tok(t).id)].name;
+    for (size_t s = 0; s < p_.states.size(); ++s)
+      for (const auto& [attr, holds] : {std::pair{"verb", true}, std::pair{"undo verb", false}})
+        if (auto it = p_.states[s].attrs.find(attr); it != p_.states[s].attrs.end() && it->second == name)
+          return StateTest{static_cast<ProfileId>(s), holds, tok(t).range};
+    throw Refusal{tok(t).range, "its verb names no card state of the profile"};
   }
 
   Primitive verb(antlr4::Token* t) const {

@@ -23,6 +23,8 @@ class Checker {
         for (const Effect& e : o->then) effect(e);
       } else if (const auto* m = std::get_if<StatModifier>(&s)) {
         lose_negative(*m);
+      } else if (const auto* c = std::get_if<Choice>(&s)) {
+        for (const Effect& e : c->options) effect(e);
       }
     }
   }

@@ -61,6 +61,7 @@ class Renderer {
       else if (const auto* t = std::get_if<TargetStep>(&s)) targeting(u.targets[static_cast<size_t>(t->target)]);
       else if (const auto* k = std::get_if<Conditional>(&s)) conditional(*k);
       else if (const auto* o = std::get_if<InOrderTo>(&s)) in_order_to(*o);
+      else if (const auto* k = std::get_if<Choice>(&s)) choice(*k);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -93,6 +94,13 @@ class Renderer {
         return;
       }
   }
+  // A set-state verb: the profile's verb of the state ("Dishonor"), or its undo verb ("Rehonor")
+  void state_verb(const StateTest& st) {
+    const NamedDef& d = p_.states[static_cast<size_t>(st.state)];
+    auto it = d.attrs.find(st.holds ? "verb" : "undo verb");
+    for (size_t v = 0; it != d.attrs.end() && v < p_.verbs.size(); ++v)
+      if (p_.verbs[v].name == it->second) return out_.push_back(WordToken{verb_token(Primitive::set_state_), {}, static_cast<int32_t>(v)});
+  }
   static int verb_token(Primitive p) {
     std::string n = "V_";
     for (char c : primitive_name(p)) n += static_cast<char>(c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c);
@@ -119,7 +127,8 @@ class Renderer {
       word(Token::CONTROLLER);
       verb(e.verb, false, true);
     } else {
-      verb(e.verb, e.duration && e.duration->permanent);
+      if (e.state) state_verb(*e.state);
+      else verb(e.verb, e.duration && e.duration->permanent);
     }
     switch (e.verb) {
       case Primitive::draw_:
@@ -253,6 +262,21 @@ class Renderer {
     for (size_t i = 0; i < k.then.size(); ++i) {
       if (i > 0) word(Token::AND);
       effect(k.then[i]);
+    }
+  }
+
+  // "Move him home or give him +2F"; "Bow or straighten him" (the card printed once, after the last verb)
+  void choice(const Choice& k) {
+    for (size_t i = 0; i < k.options.size(); ++i) {
+      if (i > 0) word(Token::OR);
+      const Effect& e = k.options[i];
+      if (!k.shared_card) {
+        effect(e);
+        continue;
+      }
+      if (e.state) state_verb(*e.state);
+      else verb(e.verb);
+      if (i + 1 == k.options.size()) card_ref(*e.card, false);
     }
   }
 

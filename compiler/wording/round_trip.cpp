@@ -100,6 +100,10 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         // "you control": a profile's verb "Control" after "you" is the relation; "you rule" is its Terrus wording
         if (i > 0 && is(words[i - 1], Token::YOU)) k.type = static_cast<int>(Token::CONTROL);
         break;
+      case Token::V_SET_STATE:
+        // "Dishonor him" is not "Rehonor him": a set-state verb by its entry (each names its state and direction)
+        k.id = w.id;
+        break;
       case Token::V_FLIP:
         // "your turn": a profile's verb "Turn" after "your" is the noun
         if (i > 0 && is(words[i - 1], Token::YOUR)) k.type = static_cast<int>(Token::TURN);

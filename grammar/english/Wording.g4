@@ -49,7 +49,7 @@ triggerSubject
   ;
 // 003 Abilities C: costs are paid before the effects
 cost
-  : V_BOW cardRef                               # bowCost
+  : verb=(V_BOW | V_SET_STATE) cardRef          # bowCost          // "Bow this card", "Exhaust this card"
   | (V_PAY | V_LOSE) amount RESOURCE            # resourceCost
   | V_MOVE (HOME cardRef | cardRef HOME)        # moveHomeCost       // "Move your performing Personality home"
   ;
@@ -68,6 +68,8 @@ sentence
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
   | IF condition COMMA effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
+  | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
+  | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
   | targeting                   # targetingSentence
   | statement                   # statementSentence
   ;
@@ -104,11 +106,15 @@ targeting
 effect
   : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE perCard? | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
-  | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY) cardRef                   # cardEffect
+  | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
   | V_MOVE cardRef TO THE CURRENT BATTLEFIELD                         # moveToBattleEffect  // "Move him to the current battlefield"
+  ;
+// a verb done to one card
+cardVerb
+  : V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE
   ;
 // What "Give" gives (003 Stats, Keywords): "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval"
 gifts

@@ -629,6 +629,33 @@ TEST(Meaning, EvenIf) {
   EXPECT_TRUE(std::get<Conditional>(state->unit().body.at(0)).condition.state);
 }
 
+// A choice of effects ("Move him home or give him +2F") or of verbs for one card ("Bow or straighten him"): the
+// controller chooses one as it resolves. A profile state's verbs ("Dishonor him", "Rehonor him") by their state.
+TEST(Meaning, ChoicesAndStateVerbs) {
+  auto r = read("Strategy", "**Open:** Target a Personality: Bow or straighten him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<Choice>(r->unit().body.at(0));
+  EXPECT_TRUE(k.shared_card);
+  ASSERT_EQ(k.options.size(), 2u);
+  EXPECT_EQ(k.options[0].verb, Primitive::bow_);
+  EXPECT_EQ(k.options[1].verb, Primitive::straighten_);
+  EXPECT_EQ(r->paragraph().rendered, "Open: Target a Personality: Bow or straighten him.");
+  auto two = read("Strategy", "**Battle:** Target a Personality: Move him home or give him +2F.");
+  ASSERT_TRUE(two->paragraph().unit) << two->text(two->paragraph().unread) << ": " << two->paragraph().why;
+  EXPECT_FALSE(std::get<Choice>(two->unit().body.at(0)).shared_card);
+  EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
+  auto state = read("Strategy", "**Open:** Target a Personality: Dishonor him. Rehonor him.");
+  ASSERT_TRUE(state->paragraph().unit) << state->text(state->paragraph().unread) << ": " << state->paragraph().why;
+  const GameProfile& p = *state->profile;
+  const auto& dishonor = std::get<Effect>(state->unit().body.at(0));
+  const auto& rehonor = std::get<Effect>(state->unit().body.at(1));
+  EXPECT_EQ(dishonor.state->state, state->id_of(p.states, "Dishonored"));
+  EXPECT_TRUE(dishonor.state->holds);
+  EXPECT_FALSE(rehonor.state->holds);  // the state's undo verb
+  EXPECT_EQ(state->paragraph().rendered, "Open: Target a Personality: Dishonor him. Rehonor him.");
+  EXPECT_TRUE(state->paragraph().round_trips);
+}
+
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
 TEST(Meaning, EmitMeaningGolden) {
   std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";

@@ -3,6 +3,7 @@
 #include "bind/lower_meaning.h"
 
 #include <algorithm>
+#include <map>
 
 #include "bind/runtime_profile.h"
 #include "meaning/meaning.h"
@@ -29,6 +30,9 @@ class MeaningLowering {
     if (!type_) throw NotYet{};
     Body out;
     uint32_t def = define_card(p_, card_, reg, out);
+    // 000 7.4d: every X of the card is the one the text defines, whichever unit defines it
+    for (const ParagraphMeaning& pm : paragraphs)
+      if (pm.unit->x) card_x_ = &*pm.unit->x;
     size_t n = 0;
     for (const ParagraphMeaning& pm : paragraphs) {
       unit_prefix_ = prefix_ + "_u" + std::to_string(n++);
@@ -207,7 +211,7 @@ class MeaningLowering {
       case Primitive::pay_:
       case Primitive::lose_: {
         Node n = amount(*c.amount, b);
-        if (c.verb == Primitive::pay_ && c.amount->kind == Amount::Kind::X) {
+        if (c.verb == Primitive::pay_ && c.amount->kind == Amount::Kind::X && !x_defined_by_text_ && !card_x_) {
           // 000 7.4a: X in a cost is chosen and announced when paying, at most what the player has
           uint32_t x = b.local();
           b.stmts.push_back(let(x, call("cardrt_x_announce", {G(), C(), call("cardrt_resource_get", {G(), controller(), konst(c.resource)})})));
@@ -306,6 +310,16 @@ class MeaningLowering {
         b.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), std::move(who)})));
         return;
       }
+      case Primitive::deal_: {
+        // counters of the profile's damage status ("wounds") on a card; Resist and its like are the runtime's
+        if (!p_.statuses[static_cast<size_t>(e.status)].attrs.count("damage")) throw NotYet{};
+        // 004 Resist: "ignoring Resist" (no other stat can be ignored: IgnoringNotResist)
+        if (e.ignoring >= 0 && p_.stats[static_cast<size_t>(e.ignoring)].role != "resist") throw NotYet{};
+        Node who = card(*e.card, b);
+        b.stmts.push_back(eval(call("cardrt_deal_damage", {G(), C(), std::move(who), amount(*e.amount, b),
+                                                           konst(e.ignoring >= 0 ? CARDRT_DMG_IGNORE_RESIST : 0)})));
+        return;
+      }
       case Primitive::set_state_:  // "Dishonor him", "Rehonor him": into the profile's state, or out of it
         b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), card(*e.card, b), konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
                                                              konst(e.state->holds ? 1 : 0)})));
@@ -379,6 +393,8 @@ class MeaningLowering {
       // 001 Target: a target an amount names is declared with the others, before the gifts are given
       for (const Gift& g : e.gifts)
         if (g.change && g.change->delta.of && g.change->delta.of->kind == CardRef::Kind::Target) this->card(*g.change->delta.of, into);
+      if (e.gifts.size() == 1 && e.gifts[0].change && e.gifts[0].change->delta.kind == Amount::Kind::CountOf)
+        return modify_per_card(into, std::move(card), *e.gifts[0].change, dur);  // "-1F for each Samurai you control"
       if (e.gifts.size() == 1 && e.gifts[0].change && e.gifts[0].change->delta.kind == Amount::Kind::StatOf) {
         // one change by a stat's value: the card is read once, no local needed
         const StatChange& ch = *e.gifts[0].change;
@@ -387,9 +403,14 @@ class MeaningLowering {
       }
       uint32_t who = into.local();
       into.stmts.push_back(let(who, std::move(card)));
-      for (const Gift& g : e.gifts)
+      for (const Gift& g : e.gifts) {
+        if (g.change && g.change->delta.kind == Amount::Kind::CountOf) {  // "+1F/+1C for each Ring you control"
+          modify_per_card(into, local(who), *g.change, dur);
+          continue;
+        }
         into.stmts.push_back(eval(g.change ? call("cardrt_stat_modify", {G(), C(), local(who), konst(g.change->stat), amount(g.change->delta, into), konst(dur)})
                                            : call("cardrt_grant_keyword", {G(), C(), local(who), konst(g.keyword), konst(dur)})));
+      }
     };
     if (e.card) return gifts_to(card(*e.card, b), b);
     Body each;
@@ -409,11 +430,14 @@ class MeaningLowering {
       dur = runtime_duration(p_.durations[static_cast<size_t>(m.duration->duration)]);
       if (dur < 0) throw NotYet{};
     }
+    if (m.loss) throw NotYet{};  // "He loses 1F": the binder's reading is not compared yet
     if (m.while_ && !continuous_) throw NotYet{};  // "while" in an effect: not a shape lowered yet
     auto apply = [&](Body& into, const Node& who) {
       for (ProfileId k : m.keywords) into.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), who, konst(k), konst(dur)})));
-      for (const StatChange& ch : m.changes)
-        into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), who, konst(ch.stat), konst(ch.delta.value), konst(dur)})));
+      for (const StatChange& ch : m.changes) {
+        if (ch.delta.kind == Amount::Kind::CountOf) modify_per_card(into, who, ch, dur);  // "DEF +1 for each Structure you rule"
+        else into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), who, konst(ch.stat), konst(ch.delta.value), konst(dur)})));
+      }
     };
     if (m.card) {
       Node c = card(*m.card, b);
@@ -430,6 +454,9 @@ class MeaningLowering {
       b.stmts.push_back(if_(std::move(holds), block(std::move(guarded.stmts))));
       return;
     }
+    // a change for each card to every card of a set: the binder refuses it, not lowered yet
+    for (const StatChange& ch : m.changes)
+      if (ch.delta.kind == Amount::Kind::CountOf) throw NotYet{};
     int filter = filter_function(*m.cards, m.range);
     Body each;
     if (m.while_) {
@@ -440,6 +467,21 @@ class MeaningLowering {
     each.stmts.push_back(ret(konst(CARDRT_OK)));
     int fn = add_function("each", FnKind::Amount, std::move(each), m.range);
     b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(fn)})));
+  }
+
+  // 003 Stats, fluctuating: "+1F for each Samurai you control" is the change times a count the runtime recomputes
+  // while the modifier lasts; the sign goes in the modifier, the size in its amount function. One count function a set
+  // ("+1F/+1C for each Ring you control" count one set).
+  void modify_per_card(Body& into, Node card, const StatChange& ch, int32_t dur) {
+    auto [at, fresh] = per_card_filters_.try_emplace(ch.delta.cards.get(), -1);
+    if (fresh) at->second = filter_function(*ch.delta.cards, ch.delta.range);
+    const int64_t v = ch.delta.value;
+    Body size;
+    size.stmts.push_back(ret(binary(Op::Mul, call("cardrt_count_cards", {G(), C(), fn_ref(at->second)}),
+                                    binary(Op::Max, konst(v), binary(Op::Sub, konst(0), konst(v))))));
+    int af = add_function("amount", FnKind::Amount, std::move(size), ch.range);
+    into.stmts.push_back(eval(call("cardrt_stat_modify_fluctuating", {G(), C(), std::move(card), konst(ch.stat), fn_ref(af),
+                                                                      konst(v < 0 ? -1 : 1), konst(dur)})));
   }
 
   // "Bow him to gain 2 Honor": what follows "to" happens only if what comes before it was done (a card already
@@ -697,15 +739,31 @@ class MeaningLowering {
 
   // ---------------------------------------------------------------- amounts (000 7)
   Node amount(const Amount& a, Body& b) {
-    // 000 7.4: the card's one X, chosen and announced; an X the text defines is another amount, not lowered yet
-    if (a.kind == Amount::Kind::X && x_defined_by_text_) throw NotYet{};
+    // 000 7.4: the card's one X: the amount its text defines, computed where the X stands as the effect resolves;
+    // else chosen and announced (7.4a)
+    if (a.kind == Amount::Kind::X && (x_defined_by_text_ || card_x_)) return amount(defined_x(), b);
     if (a.kind == Amount::Kind::X) return call("cardrt_ctx_x", {G(), C()});
+    if (a.kind == Amount::Kind::CountOf) {
+      // "the number of Structures you rule": the cards of the set in play as the effect resolves
+      int f = filter_function(*a.cards, a.range);
+      return binary(Op::Mul, konst(a.value), call("cardrt_count_cards", {G(), C(), fn_ref(f)}));
+    }
     if (a.kind == Amount::Kind::StatOf) {
       // 000 7.2: the stat's value as the effect resolves, never below zero; a penalty of that much
       Node v = call("cardrt_stat_result", {G(), card(*a.of, b), konst(a.stat)});
       return a.negated ? binary(Op::Sub, konst(0), std::move(v)) : v;
     }
     return konst(a.value);
+  }
+
+  // The definition of the card's X (000 7.4d: one X a card). One in another unit is used only when it names no card
+  // of that unit (a target, a pronoun, the performer): "this beast's ATK", "the number of beasts you rule".
+  const Amount& defined_x() const {
+    const XDefinition* d = u_->x ? &*u_->x : card_x_;
+    if (!d) throw NotYet{};  // defined in words the grammar does not read ("X is 2.")
+    const Amount& a = d->amount;
+    if (!u_->x && a.of && a.of->kind != CardRef::Kind::ThisCard && a.of->kind != CardRef::Kind::Bearer) throw NotYet{};
+    return a;
   }
 
   int add_function(const std::string& suffix, FnKind kind, Body body, SourceRange origin) {
@@ -727,6 +785,8 @@ class MeaningLowering {
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   std::optional<uint32_t> attack_card_, destroyed_;  // what the unit's last attack aimed at and did
   std::optional<Node> subject_;  // the card a trait describes, for a condition that names no card ("while attacking")
+  const XDefinition* card_x_ = nullptr;  // "where X is ..." in any unit of the card
+  std::map<const CardFilter*, int> per_card_filters_;  // the count function of each "for each" set
 };
 
 }  // namespace

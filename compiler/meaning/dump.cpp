@@ -79,6 +79,7 @@ class Dumper {
       }
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
+    if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);
   }
 
   std::string condition(const Condition& k) const {
@@ -114,6 +115,7 @@ class Dumper {
 
   std::string amount(const Amount& a) const {
     if (a.kind == Amount::Kind::StatOf) return fmt::format("{}{}-of-{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of));
+    if (a.kind == Amount::Kind::CountOf) return (a.value == 1 ? "" : std::to_string(a.value) + "x") + "count-of-" + filter(*a.cards);
     return a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
   }
 
@@ -126,7 +128,7 @@ class Dumper {
     if (e.cards) s += " cards=" + filter(*e.cards);
     for (const Gift& g : e.gifts)
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
-           : g.change->delta.kind == Amount::Kind::StatOf ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
+           : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
                                                            : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
@@ -134,6 +136,8 @@ class Dumper {
     for (const StrengthBonus& b : e.bonuses)
       s += b.instead ? fmt::format(" strength={}-if({})", b.value, condition(b.condition))
                      : fmt::format(" strength{:+}-if({})", b.value, condition(b.condition));
+    if (e.status >= 0) s += " status=" + named(p_.statuses, e.status);
+    if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
     if (e.to) s += " to=" + place(*e.to);
     return s;
@@ -143,7 +147,9 @@ class Dumper {
     std::string s = at(m.range);
     if (m.card) s += " card=" + ref(*m.card);
     if (m.cards) s += " cards=" + filter(*m.cards);
-    for (const StatChange& c : m.changes) s += fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
+    if (m.loss) s += fmt::format(" loss={}", primitive_name(*m.loss));
+    for (const StatChange& c : m.changes)
+      s += c.delta.cards ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
     for (ProfileId k : m.keywords) s += " keyword=" + named(p_.keywords, k);
     s += m.duration ? duration(*m.duration) : std::string(" duration=none");
     if (m.while_) s += " while(" + condition(*m.while_) + ")";

@@ -5,6 +5,7 @@
 // No words of any language live here: vocabulary is by profile id (an index into the GameProfile's tables), verbs by
 // primitive (profile/primitives.def), and every node keeps the source range it was read from.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -43,6 +44,8 @@ struct CardRef {
   SourceRange range;
 };
 
+struct CardFilter;
+
 // Who does what a verb says: you (an imperative: "Gain 2 Honor"), or the controller of a card ("His controller loses
 // 1 Honor").
 struct PlayerRef {
@@ -53,15 +56,18 @@ struct PlayerRef {
 };
 
 // 000 7: a number the text gives. Integers only (7.1); X is the card's one X (7.4); a card's stat, its value as the
-// effect resolves (7.2: "a Force penalty equal to his Chi").
+// effect resolves (7.2: "a Force penalty equal to his Chi"); how many cards of a set there are as it resolves (7.4:
+// "the number of beasts you rule").
 struct Amount {
-  enum class Kind : uint8_t { Constant, X, StatOf };
+  enum class Kind : uint8_t { Constant, X, StatOf, CountOf };
   Kind kind = Kind::Constant;
   int64_t value = 0;  // Constant
   std::optional<CardRef> of;  // StatOf: whose stat
   ProfileId stat = -1;        // StatOf
   bool own = false;           // StatOf: printed "his own Chi" (the same meaning)
   bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
+  std::shared_ptr<const CardFilter> cards;  // CountOf: the set counted, `value` for each of its cards ("1 Honor for
+                                            // each Samurai you control"; 1 for "the number of ...")
   SourceRange range;
 };
 
@@ -190,6 +196,9 @@ struct Effect {
   ProfileId action = -1;         // a keyword action ("Ranged 3 Attack", "Fear 2"): verb is what it does to its one
                                  // target, amount its strength (the profile's declaration says the rest)
   std::vector<StrengthBonus> bonuses;  // a keyword action's: more strength while a condition holds
+  ProfileId status = -1;         // deal: the counters dealt ("wounds")
+  ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
+  SourceRange ignoring_range;    // the words "ignoring Resist"
   std::vector<Gift> gifts;       // give: what the card gets, in the order printed
   std::optional<Duration> duration;
   std::optional<Place> to;  // move: where the card goes (home, the current battlefield)
@@ -241,6 +250,10 @@ struct StrengthBonus {
 // play; in an effect they last for the duration (to the end of the turn when none is given).
 struct StatModifier {
   std::optional<CardRef> card;
+  // printed with a verb of loss ("He loses 1F", "He suffers -1F"): every change is a penalty of its size, whatever its
+  // printed sign (003 Stats: "lose -1F" is the same as "suffer -1F"); the changes keep the printed signs
+  std::optional<Primitive> loss;
+  SourceRange loss_range;  // the verb
   std::optional<CardFilter> cards;
   std::vector<StatChange> changes;
   std::vector<ProfileId> keywords;    // keywords it has too, printed after the changes ("+3F and Elite", "Naval")
@@ -316,6 +329,13 @@ struct Constraint {
   SourceRange range;
 };
 
+// 000 7.4: "..., where X is this beast's ATK": what the card's X stands for, printed after a sentence of the body.
+struct XDefinition {
+  Amount amount;  // StatOf or CountOf
+  size_t after = 0;  // the index in Unit::body of the last step of the sentence it follows
+  SourceRange range;
+};
+
 struct Unit {
   UnitKind kind = UnitKind::Untriggered;
   std::vector<ProfileId> designators;  // Battle, Open (003 Abilities: order irrelevant)
@@ -328,6 +348,7 @@ struct Unit {
   std::optional<Condition> even_if;    // "Even if this card is bowed": usable though this holds
   std::optional<Performer> performer;  // named by "your performing ..." in the constraints or the effects
   std::vector<Step> body;
+  std::optional<XDefinition> x;        // "where X is ..." (000 7.4)
   SourceRange range;
 };
 

@@ -197,9 +197,24 @@ class Transformer {
     return e;
   }
 
-  // body : sentence (PERIOD sentence)* PERIOD?
+  // body : sentence whereX? (PERIOD sentence whereX?)* PERIOD?
   void body(W::BodyContext* c, Unit& u) {
-    for (auto* s : c->sentence()) sentence(s, u);
+    for (auto* child : c->children) {  // in text order: a definition of X follows its sentence
+      if (auto* s = dynamic_cast<W::SentenceContext*>(child)) sentence(s, u);
+      else if (auto* w = dynamic_cast<W::WhereXContext*>(child)) where_x(w, u);
+    }
+  }
+
+  // whereX : COMMA WHERE VARX IS (statOf | countOf)
+  // 000 7.4: what the card's X stands for, after the sentence that uses it; 7.4d: one X a card
+  void where_x(W::WhereXContext* c, Unit& u) {
+    if (u.x) throw Refusal{range(c), "X is defined twice"};
+    if (u.body.empty()) throw Refusal{range(c), "X is defined after no effect"};
+    XDefinition d;
+    d.range = range(c);
+    d.after = u.body.size() - 1;
+    d.amount = c->statOf() ? stat_of(c->statOf(), u) : count_of(c->countOf());
+    u.x = std::move(d);
   }
 
   // sentence : YOU MAY effect | effect | targeting | statement
@@ -331,6 +346,7 @@ class Transformer {
     if (auto* r = dynamic_cast<W::ResourceEffectContext*>(c)) {
       e.verb = verb(r->verb);
       e.amount = r->statOf() ? stat_of(r->statOf(), u) : amount(r->amount());
+      if (r->perCard()) per_card(r->perCard(), *e.amount);
       e.resource = tok(r->RESOURCE()).id;
       if (r->duration()) e.duration = duration(r->duration());
     } else if (auto* d = dynamic_cast<W::DrawEffectContext*>(c)) {
@@ -343,6 +359,16 @@ class Transformer {
       give(g, u, e);
     } else if (auto* m = dynamic_cast<W::MoveHomeEffectContext*>(c)) {
       move_home(m->HOME(), m->cardRef(), u, e);
+    } else if (auto* d = dynamic_cast<W::DealEffectContext*>(c)) {
+      // dealEffect : V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?
+      e.verb = Primitive::deal_;
+      e.amount = amount(d->amount());
+      e.status = tok(d->STATUS()).id;
+      e.card = card_ref(d->cardRef(), u);
+      if (d->STAT()) {  // any stat the words name: which one may be ignored is checked on the tree (check_meaning.h)
+        e.ignoring = tok(d->STAT()).id;
+        e.ignoring_range = SourceRange::join(tok(d->IGNORING()).range, tok(d->STAT()).range);
+      }
     } else if (auto* b = dynamic_cast<W::MoveToBattleEffectContext*>(c)) {
       // 001 Battlefields: "Move him to the current battlefield"
       e.verb = Primitive::move_;
@@ -464,10 +490,11 @@ class Transformer {
         e.gifts.push_back(Gift{ch, -1, ch.range});
         continue;
       }
-      for (auto* sc : static_cast<W::StatGiftContext*>(g)->statChange()) {
-        StatChange ch = stat_change(sc);
-        e.gifts.push_back(Gift{ch, -1, ch.range});
-      }
+      auto* sg = static_cast<W::StatGiftContext*>(g);
+      std::vector<StatChange> changes;
+      for (auto* sc : sg->statChange()) changes.push_back(stat_change(sc));
+      if (sg->perCard()) per_card_changes(sg->perCard(), changes);
+      for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range});
     }
     // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
     const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
@@ -500,6 +527,15 @@ class Transformer {
     W::TraitsContext* traits = nullptr;
     W::DurationContext* dur = nullptr;
     W::WhileConditionContext* when = nullptr;
+    if (auto* l = dynamic_cast<W::LossStatementContext*>(c)) {
+      // lossStatement : cardRef (V_LOSE | V_SUFFER) statChanges duration?
+      m.card = card_ref(l->cardRef(), u);
+      m.loss = verb(l->loss);
+      m.loss_range = tok(l->loss).range;
+      m.changes = stat_changes(l->statChanges());
+      if (l->duration()) m.duration = duration(l->duration());
+      return m;
+    }
     if (auto* s = dynamic_cast<W::CardStatementContext*>(c)) {
       m.card = card_ref(s->cardRef(), u);
       traits = s->traits();
@@ -513,8 +549,9 @@ class Transformer {
       dur = g->duration();
       when = g->whileCondition();
     }
-    // traits : statChanges (AND KEYWORD)? | KEYWORD
+    // traits : statChanges perCard? (AND KEYWORD)? | KEYWORD
     if (traits->statChanges()) m.changes = stat_changes(traits->statChanges());
+    if (traits->perCard()) per_card_changes(traits->perCard(), m.changes);
     if (traits->KEYWORD()) m.keywords.push_back(tok(traits->KEYWORD()).id);
     if (dur) m.duration = duration(dur);
     if (when && dur) throw Refusal{range(when), "a duration and a condition for one trait"};
@@ -600,6 +637,44 @@ class Transformer {
     a.own = c->OWN() != nullptr;
     a.of = possessor(c->owner, c->cardRef(), u);
     return a;
+  }
+
+  // countOf : THE NUMBER_ OF cardFilter
+  // 000 7.4: how many cards of a set there are as the effect resolves ("the number of Structures you rule")
+  Amount count_of(W::CountOfContext* c) {
+    Amount a;
+    a.kind = Amount::Kind::CountOf;
+    a.value = 1;
+    a.range = range(c);
+    CardFilter f = card_filter(c->cardFilter());
+    if (!f.plural) throw Refusal{f.range, "the number of one card"};
+    a.cards = std::make_shared<const CardFilter>(std::move(f));
+    return a;
+  }
+
+  // perCard : FOR EACH cardFilter
+  // "1 Honor for each Samurai you control": the amount once for every card of the set as the effect resolves
+  void per_card(W::PerCardContext* c, Amount& a) {
+    if (a.kind != Amount::Kind::Constant) throw Refusal{a.range, "an amount for each card that is no number"};
+    CardFilter f = card_filter(c->cardFilter(), true);
+    if (f.plural) throw Refusal{f.range, "'each' before a plural"};
+    f.plural = true;  // every such card
+    a.kind = Amount::Kind::CountOf;
+    a.range = SourceRange::join(a.range, range(c));
+    a.cards = std::make_shared<const CardFilter>(std::move(f));
+  }
+
+  // "+1F/+1C for each Ring you control": every change once for each card of one set (003 Stats: it fluctuates with
+  // the count)
+  void per_card_changes(W::PerCardContext* c, std::vector<StatChange>& changes) {
+    Amount each;
+    each.value = 1;
+    each.range = range(c);
+    per_card(c, each);
+    for (StatChange& ch : changes) {
+      ch.delta.kind = Amount::Kind::CountOf;
+      ch.delta.cards = each.cards;
+    }
   }
 
   // Whose stat or controller: "his", "its" (a pronoun), or a card before POSS ("Akagi's", "the target's")

@@ -5,6 +5,7 @@
 #include "parse/wording_reader.h"
 #include "sema/lexicon.h"
 #include "sema/pipeline.h"
+#include "wording/check_meaning.h"
 #include "wording/classify.h"
 #include "wording/render.h"
 #include "wording/round_trip.h"
@@ -32,6 +33,7 @@ void read_meaning(CheckContext& ctx) {
       m.unread = r.unread;
       m.why = std::move(r.why);
       if (r.unit) {
+        wording::check_meaning(*r.unit, ctx.profile, ctx.diags, [&](SourceRange at) { return std::string(ctx.sources.text(at)); });
         std::vector<wording::WordToken> rendered = wording::render(*r.unit, ctx.profile);
         m.rendered = wording::spell(rendered, ctx.profile);
         auto diff = wording::round_trip_difference(printed, rendered);

@@ -57,13 +57,15 @@ class Renderer {
       }
       if (b + 1 == u.constraints.size() || !u.constraints[b + 1].joined) word(Token::COLON);
     }
-    for (const Step& s : u.body) {
+    for (size_t i = 0; i < u.body.size(); ++i) {
+      const Step& s = u.body[i];
       if (const auto* e = std::get_if<Effect>(&s)) effect(*e);
       else if (const auto* t = std::get_if<TargetStep>(&s)) targeting(u.targets[static_cast<size_t>(t->target)]);
       else if (const auto* k = std::get_if<Conditional>(&s)) conditional(*k);
       else if (const auto* o = std::get_if<InOrderTo>(&s)) in_order_to(*o);
       else if (const auto* k = std::get_if<Choice>(&s)) choice(*k);
       else stat_modifier(std::get<StatModifier>(s));
+      if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
     }
     return std::move(out_);
@@ -149,6 +151,7 @@ class Renderer {
         }
         if (e.amount) number(*e.amount);
         name(Token::RESOURCE, e.resource);
+        if (e.amount && e.amount->kind == Amount::Kind::CountOf) for_each(*e.amount->cards);  // "1 Honor for each Samurai you control"
         break;
       case Primitive::give_:
         if (e.card) card_ref(*e.card, false);
@@ -157,6 +160,16 @@ class Renderer {
           card_filter(*e.cards, true);
         }
         gifts(e.gifts);
+        break;
+      case Primitive::deal_:  // "Deal 2 wounds to target beast"
+        number(*e.amount);
+        name(Token::STATUS, e.status, !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1));
+        word(Token::TO);
+        card_ref(*e.card, false);
+        if (e.ignoring >= 0) {  // "ignoring Resist"
+          word(Token::IGNORING);
+          name(Token::STAT, e.ignoring);
+        }
         break;
       default:
         if (e.to && e.place_first) place(*e.to);
@@ -230,6 +243,26 @@ class Renderer {
     name(Token::STAT, a.stat);
   }
 
+  // "for each Samurai you control"
+  void for_each(const CardFilter& f) {
+    word(Token::FOR);
+    word(Token::EACH);
+    card_filter(f, true);
+  }
+
+  // ", where X is this beast's ATK", ", where X is the number of Structures you control" (000 7.4)
+  void where_x(const XDefinition& d) {
+    word(Token::COMMA);
+    word(Token::WHERE);
+    word(Token::VARX);
+    word(Token::IS);
+    if (d.amount.kind == Amount::Kind::StatOf) return stat_of(d.amount);
+    word(Token::THE);
+    word(Token::NUMBER_);
+    word(Token::OF);
+    card_filter(*d.amount.cards);
+  }
+
   // "his", "its", "Akagi's", "the target's"
   void possessor(const CardRef& r) {
     if (r.kind == CardRef::Kind::Pronoun) return word(person(r) ? Token::HIS : Token::ITS);
@@ -249,8 +282,12 @@ class Renderer {
         word(Token::EQUAL);
         word(Token::TO);
         stat_of(g[i].change->delta);
-      } else if (g[i].change) modifier(*g[i].change);
-      else name(Token::KEYWORD, g[i].keyword);
+      } else if (g[i].change) {
+        modifier(*g[i].change);
+        // "+1F/+1C for each Ring you control": after the last change counted over the same set
+        const auto& per = g[i].change->delta.cards;
+        if (per && (i + 1 == g.size() || !g[i + 1].change || g[i + 1].change->delta.cards != per)) for_each(*per);
+      } else name(Token::KEYWORD, g[i].keyword);
     }
   }
 
@@ -380,7 +417,11 @@ class Renderer {
   void stat_modifier(const StatModifier& m) {
     if (m.card) {
       card_ref(*m.card, true);
-      word(Token::HAS);
+      if (m.loss) {  // "He loses 1F": the profile's verb after its subject
+        verb(*m.loss);
+        out_.back().third_person = true;
+      }
+      else word(Token::HAS);
     } else {
       card_filter(*m.cards);
       word(Token::HAVE);
@@ -389,6 +430,7 @@ class Renderer {
       if (i > 0) word(Token::AND);
       modifier(m.changes[i]);
     }
+    if (!m.changes.empty() && m.changes.back().delta.cards) for_each(*m.changes.back().delta.cards);
     for (ProfileId k : m.keywords) {  // "+3F and Elite", "Naval"
       if (!m.changes.empty()) word(Token::AND);
       name(Token::KEYWORD, k);
@@ -478,20 +520,20 @@ class Renderer {
       word(Token::PLAYER);
       word(Token::POSS);
     } else if (!f.plural) word(f.other && f.side == Side::Any ? Token::ANOTHER : Token::A);
-    if ((plural || each) && f.side == Side::Yours) word(Token::YOUR);
+    if (plural && f.side == Side::Yours) word(Token::YOUR);
     if (f.side == Side::Opposing) word(Token::OPPOSING);
     if (f.side == Side::Enemy) word(Token::ENEMY);
     if (f.other && (f.plural || f.side != Side::Any)) word(Token::OTHER);
-    adjectives(f);
+    adjectives(f, each);
     card_types(f, plural);
-    if (!f.plural && f.side == Side::Yours) {
+    if ((!f.plural || each) && f.side == Side::Yours) {  // "a Follower you control", "each Samurai you control"
       word(Token::YOU);
       word(Token::CONTROL);
     }
     clauses(f);
   }
 
-  void adjectives(const CardFilter& f) {
+  void adjectives(const CardFilter& f, bool each = false) {
     for (const StateTest& st : f.states) {
       WordToken w{static_cast<int>(Token::STATE), {}, st.state};
       w.value = st.holds ? 1 : 0;
@@ -500,7 +542,7 @@ class Renderer {
     for (BattleRole r : f.roles) role(r);
     // cards named by keywords alone, several: the last in the plural ("Monks")
     for (size_t i = 0; i < f.keywords.size(); ++i)
-      name(Token::KEYWORD, f.keywords[i], f.plural && f.card_types.empty() && i + 1 == f.keywords.size());
+      name(Token::KEYWORD, f.keywords[i], f.plural && !each && f.card_types.empty() && i + 1 == f.keywords.size());
   }
 
   // "Personality", "Follower or Item", "Personalities"; "card" for any card
@@ -570,7 +612,7 @@ std::string verb_word(std::string v) {
   return v;
 }
 
-// English plural of a card type's name ("Personality" -> "Personalities").
+// English plural of a name ("Personality" -> "Personalities"); a verb after its subject takes the same ending ("loses")
 std::string plural(const std::string& s) {
   if (s.size() > 1 && s.back() == 'y' && s[s.size() - 2] != 'a' && s[s.size() - 2] != 'e' && s[s.size() - 2] != 'o')
     return s.substr(0, s.size() - 1) + "ies";
@@ -597,7 +639,11 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::STAT: out.push_back(at(p.stats, w.id)); break;
       case Token::RESOURCE: out.push_back(at(p.resources, w.id)); break;
       case Token::KEYWORD: out.push_back(w.plural ? plural(at(p.keywords, w.id)) : at(p.keywords, w.id)); break;
-      case Token::STATUS: out.push_back(at(p.statuses, w.id)); break;
+      case Token::STATUS: {  // in the plural, as the profile spells it last ("Wound (wounds)"), else "+s"
+        const NamedDef* d = w.id >= 0 && static_cast<size_t>(w.id) < p.statuses.size() ? &p.statuses[static_cast<size_t>(w.id)] : nullptr;
+        out.push_back(!w.plural || !d ? at(p.statuses, w.id) : !d->abbrevs.empty() ? d->abbrevs.back() : plural(d->name));
+        break;
+      }
       case Token::STATE: {  // an adjective: "unbowed"
         std::string s = at(p.states, w.id);
         if (w.value == 0 && w.id >= 0 && static_cast<size_t>(w.id) < p.states.size())

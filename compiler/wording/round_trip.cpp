@@ -47,8 +47,8 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
       case Token::COMMA:
         // "After this Follower enters play, lose 1 Honor": a trigger ends at a comma as at a colon
         if (!out.empty() && out.back().type == static_cast<int>(Token::EVENT)) k.type = static_cast<int>(Token::COLON);
-        // "A, B, and C" is "A, B and C"
-        else if (i + 1 < words.size() && is(words[i + 1], Token::AND)) continue;
+        // "A, B, and C" is "A, B and C"; "target beast, ignoring Resist" is "target beast ignoring Resist"
+        else if (i + 1 < words.size() && (is(words[i + 1], Token::AND) || is(words[i + 1], Token::IGNORING))) continue;
         // "Ranged 3 Attack, with +2 strength if ..." is "Ranged 3 Attack with +2 strength if ..."
         else if (i + 3 < words.size() && is(words[i + 1], Token::WITH) && is(words[i + 2], Token::MODIFIER) && is(words[i + 3], Token::STRENGTH)) continue;
         break;
@@ -98,7 +98,8 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
           k.type = static_cast<int>(Token::PERIOD);
         break;
       case Token::V_TAKE_CONTROL:
-        // "you control": a profile's verb "Control" after "you" is the relation
+      case Token::RULE:
+        // "you control": a profile's verb "Control" after "you" is the relation; "you rule" is its Terrus wording
         if (i > 0 && is(words[i - 1], Token::YOU)) k.type = static_cast<int>(Token::CONTROL);
         break;
       case Token::V_SET_STATE:
@@ -111,7 +112,7 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         break;
       case Token::YOU:
         // "a Follower you control" is "your Follower": the side before the card's adjectives
-        if (i + 1 < words.size() && (is(words[i + 1], Token::CONTROL) || is(words[i + 1], Token::V_TAKE_CONTROL)) && !out.empty() &&
+        if (i + 1 < words.size() && (is(words[i + 1], Token::CONTROL) || is(words[i + 1], Token::RULE) || is(words[i + 1], Token::V_TAKE_CONTROL)) && !out.empty() &&
             (out.back().type == static_cast<int>(Token::CARD_TYPE) || out.back().type == static_cast<int>(Token::KEYWORD))) {
           size_t j = out.size() - 1;
           while (j > 0 && (out[j - 1].type == static_cast<int>(Token::KEYWORD) || out[j - 1].type == static_cast<int>(Token::OTHER) ||

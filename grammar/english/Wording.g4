@@ -54,7 +54,12 @@ cost
   | V_MOVE (HOME cardRef | cardRef HOME)        # moveHomeCost       // "Move your performing Personality home"
   ;
 body
-  : sentence (PERIOD sentence)* PERIOD?
+  : sentence whereX? (PERIOD sentence whereX?)* PERIOD?
+  ;
+// 000 7.4: "Deal X wounds to target beast, where X is this beast's ATK": what the card's X stands for (7.4d: every X
+// of the card), computed as the effect resolves
+whereX
+  : COMMA WHERE VARX IS (statOf | countOf)
   ;
 sentence
   : YOU MAY effect              # optionalSentence
@@ -99,9 +104,10 @@ targeting
 
 // ---------------------------------------------------------------- effects: one frame per primitive
 effect
-  : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
+  : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE perCard? | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
+  | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
   | V_MOVE cardRef TO THE CURRENT BATTLEFIELD                         # moveToBattleEffect  // "Move him to the current battlefield"
@@ -130,7 +136,7 @@ gifts
   : gift ((COMMA | COMMA? AND) gift)*
   ;
 gift
-  : statChange (SLASH statChange)*              # statGift
+  : statChange (SLASH statChange)* perCard?     # statGift    // "-1F for each Samurai Personality you control"
   | KEYWORD                                     # keywordGift
   | (A | AN) STAT kind=(BONUS | PENALTY) EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi"
   ;
@@ -138,10 +144,12 @@ gift
 // them or alone ("+3F and Elite", "Naval"); a continuous trait may hold only while a condition does ("while defending")
 statement
   : cardRef HAS traits duration? (WHILE whileCondition)?        # cardStatement
+  | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?      # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
   | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
   ;
+// "+1F for each Samurai you control": changes that fluctuate with a count (003 Stats)
 traits
-  : statChanges (AND KEYWORD)?
+  : statChanges perCard? (AND KEYWORD)?
   | KEYWORD
   ;
 // after "while": about the card the trait describes when no card is named ("while attacking", "while attached to a
@@ -156,7 +164,7 @@ battleRole
   : ATTACKING | DEFENDING | OPPOSED
   ;
 statChanges
-  : statChange (AND statChange)*
+  : statChange ((AND | SLASH) statChange)*     // "+1F/+1C" is "+1F and +1C"
   ;
 // "+2F", "+2 LK", "ATK -3"
 statChange
@@ -238,7 +246,7 @@ attachedKind
 
 // "you control": a profile may declare "Control" a verb (taking control); after "you" it is the relation
 control
-  : CONTROL | V_TAKE_CONTROL
+  : CONTROL | RULE | V_TAKE_CONTROL
   ;
 
 // ---------------------------------------------------------------- amounts (000 7)
@@ -249,4 +257,12 @@ amount
 // "your target Personality's Chi", "his own Personal Honor"
 statOf
   : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? STAT
+  ;
+// How many cards of a set there are as the effect resolves (000 7.4): "the number of Structures you rule"
+countOf
+  : THE NUMBER_ OF cardFilter
+  ;
+// "1 Honor for each Samurai you control": the amount once for every card of the set as the effect resolves
+perCard
+  : FOR EACH cardFilter
   ;

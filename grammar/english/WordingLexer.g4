@@ -51,6 +51,7 @@ ENEMY    : 'enemy' ;
 OPPONENT : 'opponent' ;
 PLAYER   : 'player' ;
 CONTROL  : 'control' ;
+RULE     : 'rule' ;      // "a beast you rule": the Terrus wording of "you control" (000: a player is a ruler)
 CONTROLLER : 'controller' ;
 // Pronouns (003 Traits: a pronoun names its antecedent)
 HE       : 'he' ;
@@ -108,5 +109,12 @@ PENALTY  : 'penalty' ;
 OWN      : 'own' ;
 // A keyword action's strength ("Ranged Attack with strength equal to his Chi")
 STRENGTH : 'strength' ;
+// Amounts the text defines (000 7.4): "where X is the number of beasts you rule"
+WHERE    : 'where' ;
+NUMBER_  : 'number' ;
+OF       : 'of' ;
+FOR      : 'for' ;     // "1 Honor for each Samurai you control"
+// What damage may ignore (004 Resist: "ignoring Resist")
+IGNORING : 'ignoring' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;

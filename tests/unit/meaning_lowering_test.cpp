@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <functional>
 #include <set>
+#include <algorithm>
 
 #include "base/read_file.h"
 #include "bind/binder.h"
@@ -128,6 +129,25 @@ std::vector<fs::path> sets() {
   return out;
 }
 
+// Cards the binder refuses and the lowering compiles, each with the rule that makes the lowering's reading right (a
+// card the binder compiles must still give the same IR). Their sets' register functions differ by those cards.
+struct NamedFix {
+  const char* set;
+  const char* title;
+  const char* rule;
+};
+constexpr NamedFix kFixes[] = {
+    {"tests/scenarios/terrus/defined_x.cards", "Ember Drake", "000 7.4: X the text defines, as the effect resolves"},
+    {"tests/scenarios/terrus/defined_x.cards", "Census Wyrm", "000 7.4: X the text defines, as the effect resolves"},
+    {"tests/scenarios/terrus/defined_x.cards", "Mirror Serpent", "000 7.4: X the text defines, as the effect resolves"},
+    {"tests/scenarios/terrus/defined_x.cards", "Counting Crow", "000 7.4: X the text defines, as the effect resolves"},
+    {"tests/scenarios/legends/per_card_amounts.cards", "Counting Daimyo", "003 Stats: '+1F/+1C for each Ring you control', both changes fluctuating with the count"},
+};
+
+bool named_fix(const std::string& set, const std::string& title) {
+  return std::any_of(std::begin(kFixes), std::end(kFixes), [&](const NamedFix& f) { return set == f.set && title == f.title; });
+}
+
 }  // namespace
 
 // Every card of every set: the same IR from both paths (the 001 Terrain rule, once a fix of the lowering's alone, is
@@ -140,10 +160,13 @@ TEST(MeaningLowering, SameIrAsTheBinderExceptNamedFixes) {
     ++compared;
     lowered += b->lowered;
     std::string name = p.lexically_relative(CARDC_SOURCE_DIR).string();
-    EXPECT_TRUE(b->words_register == b->meaning_register)
+    bool fixed = false;
+    for (size_t c = 0; c < b->titles.size(); ++c) fixed = fixed || (b->words[c].empty() && named_fix(name, b->titles[c]));
+    EXPECT_TRUE(fixed || b->words_register == b->meaning_register)
         << name << ": the register functions differ: " << first_difference(b->words_register, b->meaning_register);
     for (size_t c = 0; c < b->titles.size(); ++c) {
       if (b->words[c] == b->meaning[c]) continue;
+      if (b->words[c].empty() && !b->meaning[c].empty() && named_fix(name, b->titles[c])) continue;
       ADD_FAILURE() << name << ", card '" << b->titles[c] << "': " << first_difference(b->words[c], b->meaning[c]);
       // both listings of one card, to see a difference whole (CARDC_MEANING_COMPARE_SHOW=title)
       if (const char* show = std::getenv("CARDC_MEANING_COMPARE_SHOW"); show && b->titles[c] == show)

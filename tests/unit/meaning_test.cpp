@@ -206,7 +206,7 @@ TEST(Meaning, AWordNoShapeReadsIsNamed) {
   EXPECT_EQ(r->text(r->paragraph().unread), "twice");
   auto luck = read("Personality", "**Battle:** Bow this Personality: Straighten this Personality ignoring Luck.");
   EXPECT_FALSE(luck->paragraph().unit);
-  EXPECT_EQ(luck->text(luck->paragraph().unread), "ignoring");
+  EXPECT_EQ(luck->text(luck->paragraph().unread), "Luck");  // "ignoring" is a word of the language; legends has no Luck
 }
 
 // 003 Traits: a pronoun names an earlier target of its unit; with none it names nothing, never the card by default.
@@ -510,6 +510,68 @@ TEST(Meaning, StatAmounts) {
                     "Bayushi Akagi")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Open:** Target a Follower: Give him a bonus equal to his Chi.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Open:** Gain Honor equal to 2.")->paragraph().unit);
+}
+
+// 000_6878fa005291d153.txt 7.4: "where X is ..." defines the card's X after the sentence that uses it: a card's stat
+// (this card's, or the target's through a pronoun) or how many cards of a set there are ("the number of Structures
+// you rule": "rule" is the Terrus wording of "control"). One definition a unit; the amount of a set of one card, and
+// "X" defined with no effect before it, are not read.
+TEST(Meaning, TextDefinedX) {
+  auto r = read("Beast", "**Night:** Deal X wounds to target beast, where X is this beast's ATK.", "terrus");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const Effect& deal = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(deal.verb, Primitive::deal_);
+  EXPECT_EQ(deal.amount->kind, Amount::Kind::X);
+  EXPECT_EQ(deal.status, r->id_of(p.statuses, "Wound"));
+  EXPECT_EQ(deal.card->kind, CardRef::Kind::Target);
+  ASSERT_TRUE(r->unit().x);
+  EXPECT_EQ(r->unit().x->after, 0u);
+  EXPECT_EQ(r->unit().x->amount.kind, Amount::Kind::StatOf);
+  EXPECT_EQ(r->unit().x->amount.stat, r->id_of(p.stats, "Attack"));
+  EXPECT_EQ(r->unit().x->amount.of->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto its = read("Beast", "**Dusk:** Deal X wounds to target beast, where X is its ATK.", "terrus");
+  ASSERT_TRUE(its->paragraph().unit) << its->text(its->paragraph().unread) << ": " << its->paragraph().why;
+  EXPECT_EQ(its->unit().x->amount.of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(its->unit().x->amount.of->target, 0);  // 003 Traits: the target, not this beast
+  auto count = read("Beast", "**Dawn:** Gain X meat, where X is the number of Structures you rule.", "terrus");
+  ASSERT_TRUE(count->paragraph().unit) << count->text(count->paragraph().unread) << ": " << count->paragraph().why;
+  const Amount& n = count->unit().x->amount;
+  EXPECT_EQ(n.kind, Amount::Kind::CountOf);
+  EXPECT_EQ(n.value, 1);
+  EXPECT_EQ(n.cards->side, Side::Yours);
+  EXPECT_EQ(n.cards->card_types, std::vector<ProfileId>{count->id_of(count->profile->card_types, "Structure")});
+  EXPECT_TRUE(count->paragraph().round_trips) << count->paragraph().rendered;
+  EXPECT_FALSE(read("Beast", "**Dawn:** Gain X meat, where X is the number of a Structure you rule.", "terrus")->paragraph().unit);
+  EXPECT_FALSE(read("Beast", "**Dawn:** Gain X meat, where X is this beast's ATK, where X is this beast's DEF.", "terrus")->paragraph().unit);
+}
+
+// "for each": an amount once for every card of a set (000 7.2), a stat change that fluctuates with the count (003
+// Stats); "+1F/+1C" share one set. "for each" before a plural, or after X, is not read.
+TEST(Meaning, AmountsForEachCard) {
+  auto gain = read("Strategy", "**Open:** Gain 2 Honor for each Samurai you control.");
+  ASSERT_TRUE(gain->paragraph().unit) << gain->text(gain->paragraph().unread) << ": " << gain->paragraph().why;
+  const Amount& a = *std::get<Effect>(gain->unit().body.at(0)).amount;
+  EXPECT_EQ(a.kind, Amount::Kind::CountOf);
+  EXPECT_EQ(a.value, 2);
+  EXPECT_EQ(a.cards->keywords, std::vector<ProfileId>{gain->id_of(gain->profile->keywords, "Samurai")});
+  EXPECT_EQ(a.cards->side, Side::Yours);
+  EXPECT_TRUE(gain->paragraph().round_trips) << gain->paragraph().rendered;
+  auto has = read("Personality", "Ango has +1F/+1C for each Ring you control.", "legends", "Togashi Ango");
+  ASSERT_TRUE(has->paragraph().unit) << has->text(has->paragraph().unread) << ": " << has->paragraph().why;
+  const auto& m = std::get<StatModifier>(has->unit().body.at(0));
+  ASSERT_EQ(m.changes.size(), 2u);
+  EXPECT_EQ(m.changes[0].delta.kind, Amount::Kind::CountOf);
+  EXPECT_EQ(m.changes[0].delta.value, 1);
+  EXPECT_EQ(m.changes[0].delta.cards, m.changes[1].delta.cards);  // one set, counted once
+  EXPECT_TRUE(has->paragraph().round_trips) << has->paragraph().rendered;
+  auto give = read("Strategy", "**Battle:** Give a target enemy Personality -1F for each Samurai Personality you control.");
+  ASSERT_TRUE(give->paragraph().unit) << give->text(give->paragraph().unread) << ": " << give->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(give->unit().body.at(0)).gifts.at(0).change->delta.value, -1);
+  EXPECT_EQ(give->paragraph().rendered, "Battle: Give target enemy Personality -1F for each Samurai Personality you control.");
+  EXPECT_FALSE(read("Strategy", "**Open:** Gain 1 Honor for each Samurai Personalities you control.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Gain X Honor for each Samurai you control.")->paragraph().unit);
 }
 
 // 003 Card title: a card named by its own name is the latest thing a pronoun after it names ("give Ruri +2F and give

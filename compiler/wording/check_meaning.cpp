@@ -1,0 +1,67 @@
+// The wording checks on the meaning tree (check_meaning.h), one function per rule.
+#include "wording/check_meaning.h"
+
+namespace cardc::wording {
+
+namespace {
+
+using namespace meaning;
+
+class Checker {
+ public:
+  Checker(const GameProfile& p, DiagnosticEngine& diags, const std::function<std::string(SourceRange)>& text)
+      : p_(p), diags_(diags), text_(text) {}
+
+  void unit(const Unit& u) {
+    for (const Effect& e : u.costs) effect(e);
+    for (const Step& s : u.body) {
+      if (const auto* e = std::get_if<Effect>(&s)) effect(*e);
+      else if (const auto* k = std::get_if<Conditional>(&s))
+        for (const Effect& e : k->effects) effect(e);
+      else if (const auto* o = std::get_if<InOrderTo>(&s)) {
+        for (const Effect& e : o->done) effect(e);
+        for (const Effect& e : o->then) effect(e);
+      } else if (const auto* m = std::get_if<StatModifier>(&s)) {
+        lose_negative(*m);
+      } else if (const auto* c = std::get_if<Choice>(&s)) {
+        for (const Effect& e : c->options) effect(e);
+      }
+    }
+  }
+
+ private:
+  void effect(const Effect& e) { ignoring(e); }
+
+  // 004 Resist: damage may be dealt "ignoring Resist"; no other stat is ever ignored ("ignoring Luck" is no synonym)
+  void ignoring(const Effect& e) {
+    if (e.ignoring < 0 || p_.stats[static_cast<size_t>(e.ignoring)].role == "resist") return;
+    std::string resist;
+    for (const StatDef& s : p_.stats)
+      if (s.role == "resist") resist = s.name;
+    diags_.report(DiagId::IgnoringNotResist, e.ignoring_range, p_.stats[static_cast<size_t>(e.ignoring)].name,
+                  resist.empty() ? std::string("nothing") : resist);
+  }
+
+  // 003 Stats: "lose -1F" is a loss, the same as "suffer -1F", not a double-negative gain: a lint on every form that
+  // loses ("He loses -1F", "This Personality loses -1F"), the imperative "Lose -1F" included where it is read
+  void lose_negative(const StatModifier& m) {
+    if (!m.loss || *m.loss != Primitive::lose_) return;
+    for (const StatChange& ch : m.changes) {
+      if (ch.delta.kind != Amount::Kind::Constant || ch.delta.value >= 0) continue;
+      const std::string change = text_(ch.delta.range);
+      diags_.report(DiagId::LoseNegative, SourceRange::join(m.loss_range, ch.delta.range), text_(m.loss_range) + " " + change, change);
+    }
+  }
+
+  const GameProfile& p_;
+  DiagnosticEngine& diags_;
+  const std::function<std::string(SourceRange)>& text_;
+};
+
+}  // namespace
+
+void check_meaning(const Unit& u, const GameProfile& p, DiagnosticEngine& diags, const std::function<std::string(SourceRange)>& text) {
+  Checker(p, diags, text).unit(u);
+}
+
+}  // namespace cardc::wording

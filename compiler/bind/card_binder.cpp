@@ -373,6 +373,12 @@ bool CardBinder::even_if_bowed(const std::string& t) const {
   return even_if_this(t, " is bowed");
 }
 
+// A condition's words that name the trigger's moment ("After ...", "Before ...", "When ...", "Whenever ..."): read with
+// the trigger, not as a condition.
+static bool names_a_moment(const std::string& t) {
+  return t.starts_with("after ") || t.starts_with("before ") || t.starts_with("when ") || t.starts_with("whenever ");
+}
+
 // "even if <this card> <tail>": this card named as "this card", a pronoun, "this Personality" or a word of its title
 bool CardBinder::even_if_this(const std::string& t, std::string_view tail) const {
   if (!t.starts_with("even if ") || !t.ends_with(tail) || t.size() <= 8 + tail.size()) return false;
@@ -550,7 +556,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   auto conditions_before = [&](const Clause& c) {
     for (SourceRange cr : c.conditions) {
       std::string t = lower_text(cr);
-      if (t.rfind("after ", 0) == 0 || t.rfind("before ", 0) == 0 || t.rfind("when ", 0) == 0 || t.rfind("whenever ", 0) == 0) continue;
+      if (names_a_moment(t)) continue;
       if (!usable_if(c, cr, t)) return fail({cr, "the condition '" + std::string(ctx_.sources.text(cr)) + "' is not compiled yet"});
     }
     return true;
@@ -563,9 +569,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
         // limit or condition there ("Twice per turn, after ...") is reported, never left out
         for (SourceRange cr : c.conditions) {
           std::string t = lower_text(cr);
-          bool timing = t.rfind("after ", 0) == 0 || t.rfind("before ", 0) == 0 || t.rfind("when ", 0) == 0 ||
-                        t.rfind("whenever ", 0) == 0;
-          if (!timing && !use_limit(t, kind, flags))
+          if (!names_a_moment(t) && !use_limit(t, kind, flags))
             return fail({cr, "the condition '" + std::string(ctx_.sources.text(cr)) + "' of this trigger is not compiled yet"});
         }
         break;

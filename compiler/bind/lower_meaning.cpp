@@ -436,7 +436,7 @@ class MeaningLowering {
       for (ProfileId k : m.keywords) into.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), who, konst(k), konst(dur)})));
       for (const StatChange& ch : m.changes) {
         if (ch.delta.kind == Amount::Kind::CountOf) modify_per_card(into, who, ch, dur);  // "DEF +1 for each Structure you rule"
-        else into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), who, konst(ch.stat), konst(ch.delta.value), konst(dur)})));
+        else into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), who, konst(ch.stat), amount(ch.delta, into), konst(dur)})));
       }
     };
     if (m.card) {
@@ -454,9 +454,9 @@ class MeaningLowering {
       b.stmts.push_back(if_(std::move(holds), block(std::move(guarded.stmts))));
       return;
     }
-    // a change for each card to every card of a set: the binder refuses it, not lowered yet
+    // a change for each card, or an alternative change, to every card of a set: the binder refuses it, not lowered yet
     for (const StatChange& ch : m.changes)
-      if (ch.delta.kind == Amount::Kind::CountOf) throw NotYet{};
+      if (ch.delta.kind == Amount::Kind::CountOf || ch.delta.or_if) throw NotYet{};
     int filter = filter_function(*m.cards, m.range);
     Body each;
     if (m.while_) {
@@ -739,6 +739,16 @@ class MeaningLowering {
 
   // ---------------------------------------------------------------- amounts (000 7)
   Node amount(const Amount& a, Body& b) {
+    if (!a.or_if) return one_amount(a, b);
+    // ", or 3 Gold if it is not your turn": the first plus the difference while the condition holds, so each amount
+    // is computed once
+    Node first = one_amount(a, b);
+    Node second = amount(a.or_if->amount, b);
+    Node holds = binary(Op::Ne, condition(a.or_if->condition, b), konst(0));
+    return binary(Op::Add, first, binary(Op::Mul, binary(Op::Sub, std::move(second), first), std::move(holds)));
+  }
+
+  Node one_amount(const Amount& a, Body& b) {
     // 000 7.4: the card's one X: the amount its text defines, computed where the X stands as the effect resolves;
     // else chosen and announced (7.4a)
     if (a.kind == Amount::Kind::X && (x_defined_by_text_ || card_x_)) return amount(defined_x(), b);

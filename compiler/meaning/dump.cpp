@@ -116,7 +116,9 @@ class Dumper {
   std::string amount(const Amount& a) const {
     if (a.kind == Amount::Kind::StatOf) return fmt::format("{}{}-of-{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of));
     if (a.kind == Amount::Kind::CountOf) return (a.value == 1 ? "" : std::to_string(a.value) + "x") + "count-of-" + filter(*a.cards);
-    return a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
+    std::string s = a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
+    if (a.or_if) s += fmt::format("-or-{}-{}({})", amount(a.or_if->amount), a.or_if->while_ ? "while" : "if", condition(a.or_if->condition));
+    return s;
   }
 
   std::string effect(const Effect& e) const {
@@ -128,7 +130,7 @@ class Dumper {
     if (e.cards) s += " cards=" + filter(*e.cards);
     for (const Gift& g : e.gifts)
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
-           : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
+           : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
                                                            : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
@@ -149,7 +151,7 @@ class Dumper {
     if (m.cards) s += " cards=" + filter(*m.cards);
     if (m.loss) s += fmt::format(" loss={}", primitive_name(*m.loss));
     for (const StatChange& c : m.changes)
-      s += c.delta.cards ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
+      s += c.delta.cards || c.delta.or_if ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
     for (ProfileId k : m.keywords) s += " keyword=" + named(p_.keywords, k);
     s += m.duration ? duration(*m.duration) : std::string(" duration=none");
     if (m.while_) s += " while(" + condition(*m.while_) + ")";

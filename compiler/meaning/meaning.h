@@ -45,6 +45,7 @@ struct CardRef {
 };
 
 struct CardFilter;
+struct AmountIf;
 
 // Who does what a verb says: you (an imperative: "Gain 2 Honor"), or the controller of a card ("His controller loses
 // 1 Honor").
@@ -68,6 +69,7 @@ struct Amount {
   bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
   std::shared_ptr<const CardFilter> cards;  // CountOf: the set counted, `value` for each of its cards ("1 Honor for
                                             // each Samurai you control"; 1 for "the number of ...")
+  std::shared_ptr<const AmountIf> or_if;    // ", or 3 Gold if ...": another amount, used instead while a condition holds
   SourceRange range;
 };
 
@@ -232,6 +234,16 @@ struct Condition {
   std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)
   ProfileId resource = -1;          // YouHave
   std::vector<Condition> parts;     // All, Any
+  SourceRange range;
+};
+
+// ", or 3 Gold if you control a Courtier", "-2F, or -3F if he is defending", "+3F, or +4F while he is Fire": an
+// amount's alternative, used instead while the condition holds as the effect resolves (in a continuous trait: each
+// time it applies). Of the same resource or stat as the amount it follows.
+struct AmountIf {
+  Amount amount;
+  Condition condition;
+  bool while_ = false;  // printed "while" (the same meaning)
   SourceRange range;
 };
 

@@ -314,6 +314,12 @@ class Transformer {
         k.state = StateTest{tok(s->STATE()).id, tok(s->STATE()).value != 0, range(s)};
       else
         for (auto* w : static_cast<W::KeywordDescriptionContext*>(i->description())->KEYWORD()) k.keywords.push_back(tok(w).id);
+    } else if (auto* b = dynamic_cast<W::CardInBattleConditionContext*>(c)) {
+      k.kind = Condition::Kind::InBattle;  // "he is defending"
+      k.card = card_ref(b->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      k.negated = b->NOT() != nullptr;
+      k.role = battle_role(b->battleRole());
     } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
       k.kind = Condition::Kind::YouControl;
       k.cards = card_filter(y->cardFilter());
@@ -348,6 +354,11 @@ class Transformer {
       e.amount = r->statOf() ? stat_of(r->statOf(), u) : amount(r->amount());
       if (r->perCard()) per_card(r->perCard(), *e.amount);
       e.resource = tok(r->RESOURCE()).id;
+      if (auto* o = r->orResource()) {
+        // "Produce 2 Gold, or 3 Gold if ...": the same resource
+        if (tok(o->RESOURCE()).id != e.resource) throw Refusal{range(o), "an alternative of another resource"};
+        or_if(*e.amount, amount(o->amount()), o->condition(), nullptr, range(o), u);
+      }
       if (r->duration()) e.duration = duration(r->duration());
     } else if (auto* d = dynamic_cast<W::DrawEffectContext*>(c)) {
       e.verb = Primitive::draw_;
@@ -490,6 +501,11 @@ class Transformer {
         e.gifts.push_back(Gift{ch, -1, ch.range});
         continue;
       }
+      if (auto* o = dynamic_cast<W::OrGiftContext*>(g)) {
+        StatChange ch = or_change(o->statChange(), o->orChange(), u);
+        e.gifts.push_back(Gift{ch, -1, ch.range});
+        continue;
+      }
       auto* sg = static_cast<W::StatGiftContext*>(g);
       std::vector<StatChange> changes;
       for (auto* sc : sg->statChange()) changes.push_back(stat_change(sc));
@@ -549,8 +565,9 @@ class Transformer {
       dur = g->duration();
       when = g->whileCondition();
     }
-    // traits : statChanges perCard? (AND KEYWORD)? | KEYWORD
+    // traits : statChanges perCard? (AND KEYWORD)? | statChange orChange | KEYWORD
     if (traits->statChanges()) m.changes = stat_changes(traits->statChanges());
+    if (traits->orChange()) m.changes.push_back(or_change(traits->statChange(), traits->orChange(), u));
     if (traits->perCard()) per_card_changes(traits->perCard(), m.changes);
     if (traits->KEYWORD()) m.keywords.push_back(tok(traits->KEYWORD()).id);
     if (dur) m.duration = duration(dur);
@@ -603,6 +620,27 @@ class Transformer {
     if (ch.stat < 0) throw Refusal{m.range, "a modifier that names no stat"};
     if (ch.delta.value == 0) throw Refusal{m.range, "+0 is no change"};  // 000 7.2
     return ch;
+  }
+
+  // orChange : COMMA OR statChange (IF condition | WHILE whileCondition)
+  // "-2F, or -3F if he is defending": the second change of the same stat while the condition holds
+  StatChange or_change(W::StatChangeContext* first, W::OrChangeContext* o, Unit& u) {
+    StatChange ch = stat_change(first);
+    StatChange other = stat_change(o->statChange());
+    if (other.stat != ch.stat) throw Refusal{range(o), "an alternative change of another stat"};
+    or_if(ch.delta, other.delta, o->condition(), o->whileCondition(), range(o), u);
+    ch.range = SourceRange::join(ch.range, range(o));
+    return ch;
+  }
+
+  // ", or 3 Gold if ...": `other` instead of `a` while the condition holds
+  void or_if(Amount& a, Amount other, W::ConditionContext* c, W::WhileConditionContext* w, SourceRange r, Unit& u) {
+    auto alt = std::make_shared<AmountIf>();
+    alt->amount = std::move(other);
+    alt->condition = c ? condition(c, u) : while_condition(w, u);
+    alt->while_ = w != nullptr;
+    alt->range = r;
+    a.or_if = std::move(alt);
   }
 
   Duration duration(W::DurationContext* c) { return Duration{tok(c->DURATION()).id, false, range(c)}; }

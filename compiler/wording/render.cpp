@@ -152,6 +152,10 @@ class Renderer {
         if (e.amount) number(*e.amount);
         name(Token::RESOURCE, e.resource);
         if (e.amount && e.amount->kind == Amount::Kind::CountOf) for_each(*e.amount->cards);  // "1 Honor for each Samurai you control"
+        if (e.amount && e.amount->or_if) or_if(*e.amount->or_if, [&](const Amount& a) {
+          number(a);
+          name(Token::RESOURCE, e.resource);
+        });
         break;
       case Primitive::give_:
         if (e.card) card_ref(*e.card, false);
@@ -291,10 +295,22 @@ class Renderer {
     }
   }
 
+  // "+2F", and its alternative: "-2F, or -3F if he is defending"
   void modifier(const StatChange& c) {
     WordToken w{static_cast<int>(Token::MODIFIER), {}, c.stat};
     w.value = c.delta.value;
     out_.push_back(w);
+    if (c.delta.or_if) or_if(*c.delta.or_if, [&](const Amount& a) { modifier(StatChange{c.stat, a, {}}); });
+  }
+
+  // ", or 3 Gold if it is not your turn", ", or +4F while he is Fire": `amount` spells the other amount with its unit
+  template <class Spell>
+  void or_if(const AmountIf& k, Spell amount) {
+    word(Token::COMMA);
+    word(Token::OR);
+    amount(k.amount);
+    word(k.while_ ? Token::WHILE : Token::IF);
+    condition(k.condition);
   }
 
   // "Bow him to gain 2 Honor", "Bow him and lose 1 Honor to draw a card and gain 1 Honor"
@@ -387,8 +403,14 @@ class Renderer {
         word(Token::YOUR);
         word(Token::TURN);
         return;
-      // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"
+      // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"; or named: "if he is
+      // defending"
       case Condition::Kind::InBattle:
+        if (k.card) {
+          card_ref(*k.card, true);
+          word(Token::IS);
+          if (k.negated) word(Token::NOT);
+        }
         role(*k.role);
         return;
       case Condition::Kind::AttachedTo:
@@ -437,6 +459,7 @@ class Renderer {
     }
     if (m.duration) name(Token::DURATION, m.duration->duration);
     if (m.while_) {
+      if (!m.changes.empty() && m.changes.back().delta.or_if) word(Token::COMMA);  // "+2F, or +3F if ..., while attacking"
       word(Token::WHILE);
       condition(*m.while_);
     }

@@ -3,6 +3,8 @@
 // rules and the printed words, under the bundled legends profile.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "meaning/meaning.h"
 #include "base/read_file.h"
 #include "meaning/dump.h"
@@ -738,11 +740,47 @@ TEST(Meaning, ChoicesAndStateVerbs) {
 }
 
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
+// ", or 3 Gold if it is not your turn", "-2F, or -3F if he is defending": the other amount while the condition holds
+// as the effect resolves (each time a continuous trait applies); of the same resource or stat, or refused.
+TEST(Meaning, AlternativeAmounts) {
+  auto r = read("Holding", "Bow this card: Produce 2 Gold, or 3 Gold if it is not your turn.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& produce = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(produce.amount->value, 2);
+  ASSERT_TRUE(produce.amount->or_if);
+  EXPECT_EQ(produce.amount->or_if->amount.value, 3);
+  EXPECT_EQ(produce.amount->or_if->condition.kind, Condition::Kind::YourTurn);
+  EXPECT_TRUE(produce.amount->or_if->condition.negated);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto give = read("Strategy", "**Battle:** Give a target Personality -2F, or -3F if he is defending.");
+  ASSERT_TRUE(give->paragraph().unit) << give->text(give->paragraph().unread) << ": " << give->paragraph().why;
+  const StatChange& ch = *std::get<Effect>(give->unit().body.at(0)).gifts.at(0).change;
+  EXPECT_EQ(ch.delta.value, -2);
+  EXPECT_EQ(ch.delta.or_if->amount.value, -3);
+  EXPECT_EQ(ch.delta.or_if->condition.kind, Condition::Kind::InBattle);
+  EXPECT_EQ(ch.delta.or_if->condition.card->target, 0);  // "he": the target
+  EXPECT_TRUE(give->paragraph().round_trips) << give->paragraph().rendered;
+  auto trait = read("Personality", "This Personality has +1F, or +2F while attacking.");
+  ASSERT_TRUE(trait->paragraph().unit);
+  const auto& m = std::get<StatModifier>(trait->unit().body.at(0));
+  EXPECT_TRUE(m.changes.at(0).delta.or_if->while_);
+  EXPECT_FALSE(m.changes.at(0).delta.or_if->condition.card);  // the card the trait describes
+  // not read: an alternative of another resource or another stat (it would say something else than "or more")
+  EXPECT_FALSE(read("Holding", "Bow this card: Produce 2 Gold, or 3 Honor if it is not your turn.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Personality -2F, or -3C if he is defending.")->paragraph().unit);
+}
+
 TEST(Meaning, EmitMeaningGolden) {
-  std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";
-  auto out = test::run_cardc("check --emit=meaning " + dir + "emerald_words.cards");
-  EXPECT_EQ(out.exit_code, 0) << out.output;
-  EXPECT_EQ(out.output, read_file(dir + "emerald_words.meaning"));
+  // every set of tests/meaning beside its printed tree (<set>.meaning)
+  size_t sets = 0;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(CARDC_SOURCE_DIR) + "/tests/meaning")) {
+    if (e.path().extension() != ".cards") continue;
+    ++sets;
+    auto out = test::run_cardc("check --emit=meaning " + e.path().string());
+    EXPECT_EQ(out.exit_code, 0) << e.path() << "\n" << out.output;
+    EXPECT_EQ(out.output, read_file(std::filesystem::path(e.path()).replace_extension(".meaning").string())) << e.path();
+  }
+  EXPECT_GE(sets, 2u);
 }
 
 }  // namespace cardc

@@ -813,6 +813,9 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       one.optional = false;
       Clause other = tail_clause(c, v + 1, second);
       other.all_terms = other.terms;
+      // "Bow or straighten a target Personality": the target is chosen once, before the verb (001 Target), so both
+      // verbs act on it
+      if (!emit_inline_target(c, v + 1 + len, b)) return false;
       return either_effect(one, other, b, continuous);
     }
   }

@@ -241,11 +241,13 @@ class MeaningLowering {
   // the first) as it resolves
   void choice(const Choice& k, Body& b) {
     if (continuous_ || k.options.size() != 2) throw NotYet{};
-    // a target the options declare ("Bow or straighten a target Personality") must be chosen before the choice, for
-    // both: the binder declares it in the first branch alone, so such a card stays with it until both agree
+    // "Bow or straighten a target Personality": the one target is chosen before the verb (001 Target), so both verbs
+    // act on it; a target in one option of two effects ("Bow him or destroy a target Follower") is not lowered yet
     for (const Effect& e : k.options)
-      if (e.card && e.card->kind == CardRef::Kind::Target && std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end())
-        throw NotYet{};
+      if (e.card && e.card->kind == CardRef::Kind::Target && std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end()) {
+        if (!k.shared_card) throw NotYet{};
+        declare_target(e.card->target, b);
+      }
     Body first, second;
     first.locals = b.locals;
     effect(k.options[0], first);

@@ -45,6 +45,8 @@ class MeaningLowering {
   // ---------------------------------------------------------------- units (003 Traits, Abilities)
   void unit(const Unit& u, uint32_t def, Body& reg, Body& out) {
     u_ = &u;
+    if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<AttachRequirement>(s); }))
+      return attach_requirement(u, def, reg, out);
     declared_.clear();
     chosen_ = 0;
     int32_t kind = CARDRT_AB_CONTINUOUS;
@@ -142,6 +144,18 @@ class MeaningLowering {
                      {has_cond, std::move(cond), std::move(target), std::move(cost), std::move(effect)}, u.range, reg, out);
   }
 
+  // 001 Attach, Transfer: a requirement of attachment is what the card is, registered with it (the runtime checks it
+  // as the card is attached or transferred), not an ability. The card is not in play yet as it attaches.
+  void attach_requirement(const Unit& u, uint32_t def, Body& reg, Body& out) {
+    if (u.body.size() != 1 || u.kind != meaning::UnitKind::Untriggered || !u.constraints.empty()) throw NotYet{};
+    const auto& a = std::get<AttachRequirement>(u.body[0]);
+    Node test = filter_test(a.to, param(2), false);
+    Body b;
+    b.stmts.push_back(ret(a.only ? std::move(test) : not_(std::move(test))));  // "Will not attach to": never such a card
+    int fn = add_function("filter", FnKind::Filter, std::move(b), a.range);
+    out.stmts.push_back(checked_registration(call("cardrt_def_attach_filter", {param(0), local(def), fn_ref(fn)}), reg));
+  }
+
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.
   bool trigger_of(const Trigger& t, std::string& trigger, uint32_t& flags, Body& cond) {
     const PhraseDef& e = p_.events[static_cast<size_t>(t.event)];
@@ -151,6 +165,12 @@ class MeaningLowering {
     if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.signal == "provinces revealed") throw NotYet{};
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
+    if (t.card && t.yours) {
+      // "After you Equip this Follower": you did it, to the card
+      cond.stmts.push_back(ret(and_(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller()),
+                                    binary(Op::Eq, std::move(event_card), card(*t.card, cond)))));
+      return true;
+    }
     if (t.card) {
       // "After this creature is destroyed": its own leaving play triggers it from where it went (003 Traits (d))
       if (t.card->kind == CardRef::Kind::ThisCard && (e.signal == "destroyed" || e.signal == "leave play")) flags |= CARDRT_ABF_OUT_OF_PLAY;
@@ -616,8 +636,9 @@ class MeaningLowering {
   static Node slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
 
   // ---------------------------------------------------------------- card sets (001 Enemy, Opposing, Terrain)
-  Node filter_test(const CardFilter& f, Node card) {
-    Node all = call("cardrt_card_in_play", {G(), card});
+  // `in_play` false: a card not in play may be of the set (a card about to be attached is tested against its bearer)
+  Node filter_test(const CardFilter& f, Node card, bool in_play = true) {
+    Node all = in_play ? call("cardrt_card_in_play", {G(), card}) : konst(1);
     auto add = [&](Node n) { all = and_(std::move(all), std::move(n)); };
     switch (f.side) {
       case Side::Any: break;

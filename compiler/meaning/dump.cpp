@@ -48,7 +48,7 @@ class Dumper {
     if (u.trigger) {
       static constexpr const char* timings[] = {"after", "before", "when"};
       const Trigger& t = *u.trigger;
-      std::string who = t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
+      std::string who = t.card && t.yours ? "you-to-" + ref(*t.card) : t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
       out_ << fmt::format("    trigger {} {} event=\"{}\" of={}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
                           named(p_.events, t.event), who);
     }
@@ -77,6 +77,8 @@ class Dumper {
         out_ << fmt::format("    choose-one {}{}\n", at(k->range), k->shared_card ? " shared-card" : "");
         for (const Effect& e : k->options) out_ << "      option " << effect(e) << "\n";
       }
+      else if (const auto* a = std::get_if<AttachRequirement>(&s))
+        out_ << fmt::format("    attaches {} {}-to {}\n", at(a->range), a->only ? "only" : "never", filter(a->to));
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
     if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);

@@ -299,6 +299,15 @@ struct Choice {
   SourceRange range;
 };
 
+// 001 Attach, Transfer: what this card may be attached to, a requirement of attachment the runtime checks as the card
+// is attached or transferred: only to a card of the set ("Will only attach to a Samurai"), or never to one ("Will
+// not attach to a Shadowlands Personality").
+struct AttachRequirement {
+  CardFilter to;
+  bool only = true;  // false: never to such a card
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -306,7 +315,7 @@ struct TargetStep {
 };
 
 // One sentence of a unit's body, in text order.
-using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice>;
+using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, AttachRequirement>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };
@@ -314,10 +323,13 @@ struct Trigger {
   Timing timing = Timing::After;
   ProfileId event = -1;
   // Who or what the event happens to: a card ("this Personality enters play"), the controller ("your turn
-  // begins"), or any card of a set ("a Personality is destroyed").
+  // begins"), or any card of a set ("a Personality is destroyed"); a card and yours: you did it to the card ("After
+  // you Equip this Follower", "After you Recruit this Holding").
   std::optional<CardRef> card;
   bool yours = false;
   std::optional<CardFilter> cards;
+  bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"):
+                       // the same meaning as before a colon
   SourceRange range;
 };
 

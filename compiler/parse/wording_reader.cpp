@@ -60,7 +60,10 @@ class Transformer {
     u.range = range(c);
     if (c->header()) header(c->header(), u);
     if (c->evenIf()) u.even_if = condition(c->evenIf()->condition(), u);
-    if (c->trigger()) u.trigger = trigger(c->trigger(), u);  // the trigger before a comma
+    if (c->trigger()) {  // the trigger before a comma
+      u.trigger = trigger(c->trigger(), u);
+      u.trigger->leads = true;
+    }
     for (auto* k : c->constraint()) constraint(k, u);
     u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;
     body(c->body(), u);
@@ -170,6 +173,13 @@ class Transformer {
     t.range = range(c);
     t.timing = c->timing()->AFTER() ? Timing::After : c->timing()->BEFORE() ? Timing::Before : Timing::When;
     t.event = tok(c->EVENT()).id;
+    if (c->YOU()) {  // "After you Recruit this Holding"
+      t.yours = true;
+      t.card = card_ref(c->object, u);
+      if (t.card->kind != CardRef::Kind::ThisCard && t.card->kind != CardRef::Kind::Bearer)
+        throw Refusal{t.card->range, "what you did it to is not this card"};
+      return t;
+    }
     if (auto* s = dynamic_cast<W::CardSubjectContext*>(c->subject)) t.card = card_ref(s->cardRef(), u);
     else if (dynamic_cast<W::YourSubjectContext*>(c->subject)) t.yours = true;
     else t.cards = card_filter(static_cast<W::FilterSubjectContext*>(c->subject)->cardFilter());
@@ -281,6 +291,8 @@ class Transformer {
         k.options.push_back(std::move(e));
       }
       u.body.push_back(std::move(k));
+    } else if (auto* a = dynamic_cast<W::AttachSentenceContext*>(c)) {
+      u.body.push_back(attach_requirement(a->attachRequirement()));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -620,6 +632,19 @@ class Transformer {
     if (ch.stat < 0) throw Refusal{m.range, "a modifier that names no stat"};
     if (ch.delta.value == 0) throw Refusal{m.range, "+0 is no change"};  // 000 7.2
     return ch;
+  }
+
+  // attachRequirement : (WILL | CAN | MAY) (ONLY | NOT) V_ATTACH TO cardFilter
+  // 001 Attach: only a card that attaches has one; it names one kind of card, on any side
+  AttachRequirement attach_requirement(W::AttachRequirementContext* c) {
+    if (card_type_ < 0 || !p_.card_types[static_cast<size_t>(card_type_)].attaches)
+      throw Refusal{range(c), "a requirement of attachment on a card that does not attach"};
+    AttachRequirement a;
+    a.range = range(c);
+    a.only = c->ONLY() != nullptr;
+    a.to = card_filter(c->cardFilter());
+    if (a.to.plural || a.to.side != Side::Any || a.to.other) throw Refusal{a.to.range, "a requirement of attachment to several cards or a side"};
+    return a;
   }
 
   // orChange : COMMA OR statChange (IF condition | WHILE whileCondition)

@@ -31,7 +31,7 @@ class Renderer {
     }
     if (u.trigger) {
       trigger(*u.trigger);
-      word(Token::COLON);
+      word(u.trigger->leads ? Token::COMMA : Token::COLON);
     }
     if (u.even_if) {  // "Even if this card is bowed:", "Even if Nanae is bowed, target a Personality:"
       word(Token::EVEN);
@@ -64,6 +64,7 @@ class Renderer {
       else if (const auto* k = std::get_if<Conditional>(&s)) conditional(*k);
       else if (const auto* o = std::get_if<InOrderTo>(&s)) in_order_to(*o);
       else if (const auto* k = std::get_if<Choice>(&s)) choice(*k);
+      else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -113,6 +114,11 @@ class Renderer {
 
   void trigger(const Trigger& t) {
     word(t.timing == Timing::After ? Token::AFTER : t.timing == Timing::Before ? Token::BEFORE : Token::WHEN);
+    if (t.card && t.yours) {  // "After you Equip this Follower"
+      word(Token::YOU);
+      name(Token::EVENT, t.event);
+      return card_ref(*t.card, false);
+    }
     if (t.card) card_ref(*t.card, true);
     else if (t.yours) word(Token::YOUR);
     else if (t.cards) card_filter(*t.cards);
@@ -424,6 +430,15 @@ class Renderer {
         attached_cards(*k.attached);
         return;
     }
+  }
+
+  // "Will only attach to a Samurai", "Will not attach to a Shadowlands Personality"
+  void attach_requirement(const AttachRequirement& a) {
+    word(Token::WILL);
+    word(a.only ? Token::ONLY : Token::NOT);
+    verb(Primitive::attach_);
+    word(Token::TO);
+    card_filter(a.to);
   }
 
   void role(BattleRole r) {

@@ -38,6 +38,7 @@ constraintPart
 // "After this Personality enters play", "After your turn begins", "Before this card is destroyed"
 trigger
   : timing subject=triggerSubject EVENT
+  | timing YOU EVENT object=cardRef   // "After you Equip this Follower": you did it, to the card
   ;
 timing
   : AFTER | BEFORE | WHEN
@@ -72,6 +73,12 @@ sentence
   | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
   | targeting                   # targetingSentence
   | statement                   # statementSentence
+  | attachRequirement           # attachSentence
+  ;
+// 001 Attach, Transfer: what this card may be attached to ("Will only attach to a Samurai", "Can only Equip to a Crane
+// Clan Personality"; "Will not attach to a Shadowlands Personality")
+attachRequirement
+  : (WILL | CAN | MAY) (ONLY | NOT) V_ATTACH TO cardFilter
   ;
 
 // ---------------------------------------------------------------- conditions

@@ -70,6 +70,9 @@ HAS      : 'has' ;
 HAVE     : 'have' ;
 IS       : 'is' ;
 MAY      : 'may' ;
+WILL     : 'will' ;
+CAN      : 'can' ;
+ONLY     : 'only' ;
 NOT      : 'not' ;
 // Timing of triggers (003 Traits)
 AFTER    : 'after' ;

@@ -770,6 +770,34 @@ TEST(Meaning, AlternativeAmounts) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Personality -2F, or -3C if he is defending.")->paragraph().unit);
 }
 
+// 001 Attach, Transfer: what a card may be attached to, only by a card that attaches; "After you Equip this Follower":
+// you did the event to this card (an event at equal length beats the verb after a timing word and its subject).
+TEST(Meaning, AttachRequirementsAndWhatYouDid) {
+  auto r = read("Follower", "Will only attach to a Crab Clan Personality.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& a = std::get<AttachRequirement>(r->unit().body.at(0));
+  EXPECT_TRUE(a.only);
+  EXPECT_EQ(a.to.card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Personality")});
+  auto never = read("Item", "Will not attach to a Shadowlands Personality.");
+  ASSERT_TRUE(never->paragraph().unit);
+  EXPECT_FALSE(std::get<AttachRequirement>(never->unit().body.at(0)).only);
+  // "Can only Equip to" says what "Will only attach to" says (the round trip's normal form)
+  auto can = read("Item", "Can only Equip to a Samurai.");
+  ASSERT_TRUE(can->paragraph().unit);
+  EXPECT_TRUE(can->paragraph().round_trips) << can->paragraph().rendered;
+  auto equip = read("Follower", "After you Equip this Follower, lose 1 Honor.");
+  ASSERT_TRUE(equip->paragraph().unit) << equip->text(equip->paragraph().unread) << ": " << equip->paragraph().why;
+  const Trigger& t = *equip->unit().trigger;
+  EXPECT_TRUE(t.yours);
+  EXPECT_EQ(t.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(equip->profile->events.at(static_cast<size_t>(t.event)).text, "Equip");
+  EXPECT_TRUE(equip->paragraph().round_trips) << equip->paragraph().rendered;
+  // not read: a requirement on a card that never attaches (a Personality); several cards; what you did to another card
+  EXPECT_FALSE(read("Personality", "Will only attach to a Samurai.")->paragraph().unit);
+  EXPECT_FALSE(read("Item", "Will only attach to Samurai Personalities.")->paragraph().unit);
+  EXPECT_FALSE(read("Follower", "After you Equip a Follower, lose 1 Honor.")->paragraph().unit);
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

@@ -328,6 +328,7 @@ class MeaningLowering {
       case Primitive::bow_:
       case Primitive::straighten_:
       case Primitive::destroy_: {
+        if (e.card->unit) return each_in_unit(e, b);
         Node who = card(*e.card, b);
         b.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), std::move(who)})));
         return;
@@ -356,6 +357,20 @@ class MeaningLowering {
       }
       default: throw NotYet{};
     }
+  }
+
+  // "Straighten his unit", "Bow this unit": the card and every card attached to it, each (001 This)
+  void each_in_unit(const Effect& e, Body& b) {
+    Node who = unit_head(*e.card, b);
+    Body test;
+    test.stmts.push_back(ret(and_(call("cardrt_card_in_play", {G(), param(2)}),
+                                  binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)))));
+    int f = add_function("filter", FnKind::Filter, std::move(test), e.range);
+    Body each;
+    each.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), param(2)})));
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int fn = add_function("each", FnKind::Amount, std::move(each), e.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(fn)})));
   }
 
   // A keyword action, as the profile declares it (its reminder text): its one target chosen among the cards its
@@ -399,7 +414,7 @@ class MeaningLowering {
   // 001 Battlefields: a card moved home leaves the battlefield with its unit (the runtime moves the unit)
   Node send_home(const Effect& e, Body& b) {
     if (!e.to || e.to->kind != Place::Kind::Home) throw NotYet{};
-    return call("cardrt_send_home", {G(), C(), card(*e.card, b)});
+    return call("cardrt_send_home", {G(), C(), e.card->unit ? unit_head(*e.card, b) : card(*e.card, b)});
   }
 
   // "Give him +2F", "Permanently give her Tattooed", "Give each Nonhuman Personality +1F/+1C": the gifts in the order
@@ -611,6 +626,7 @@ class MeaningLowering {
 
   // ---------------------------------------------------------------- references (001 This, 003 Traits)
   Node card(const CardRef& r, Body& b) {
+    if (r.unit) throw NotYet{};  // a unit where one card is meant: only the verbs that act on a unit take one
     switch (r.kind) {
       case CardRef::Kind::ThisCard: return self();
       case CardRef::Kind::Bearer: return bearer();
@@ -632,6 +648,12 @@ class MeaningLowering {
         return param(2);  // the card a keyword action is choosing (its target filter's candidate)
     }
     throw NotYet{};
+  }
+  // The card a unit is named by ("this unit": this card or its bearer; "his unit": his)
+  Node unit_head(const CardRef& r, Body& b) {
+    CardRef head = r;
+    head.unit = false;
+    return card(head, b);
   }
   static Node slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
 

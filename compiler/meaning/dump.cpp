@@ -165,6 +165,11 @@ class Dumper {
   }
 
   std::string ref(const CardRef& r) const {
+    if (r.unit) {
+      CardRef head = r;
+      head.unit = false;
+      return "unit-of-" + ref(head);
+    }
     switch (r.kind) {
       case CardRef::Kind::ThisCard: return r.name.empty() ? "this-card" : "this-card(" + r.name + ")";
       case CardRef::Kind::Bearer: return "bearer";

@@ -41,6 +41,7 @@ struct CardRef {
   bool person = false;       // Pronoun: it names a person ("he"); decides agreement only where the antecedent's card
                              // types do not ("your target Samurai ... him")
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
+  bool unit = false;         // the card's unit: it and every card attached to it (001 This: "this unit"; "his unit")
   SourceRange range;
 };
 

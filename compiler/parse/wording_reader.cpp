@@ -773,6 +773,21 @@ class Transformer {
       return r;
     }
     if (dynamic_cast<W::PronounRefContext*>(c)) return pronoun(r.range, !static_cast<W::PronounRefContext*>(c)->IT(), u);
+    if (dynamic_cast<W::ThisUnitRefContext*>(c)) {
+      // 001 This: "this unit" is the unit of the card, or of the card it is attached to; a card in no unit has none
+      const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
+      if (!own || (!own->attaches && !own->person)) throw Refusal{r.range, "'this unit' on a card that is in no unit"};
+      r.kind = own->attaches ? CardRef::Kind::Bearer : CardRef::Kind::ThisCard;
+      r.unit = true;
+      return r;
+    }
+    if (auto* w = dynamic_cast<W::UnitOfRefContext*>(c)) {
+      // "his unit": the unit of the card the pronoun names
+      CardRef of = pronoun(tok(w->owner).range, w->owner->getType() != W::ITS, u);
+      of.range = r.range;
+      of.unit = true;
+      return of;
+    }
     if (auto* n = dynamic_cast<W::NameRefContext*>(c)) {
       // 003 Card title: the card's own name (or words of it, as the Oracle prints them) names the card itself
       r.kind = CardRef::Kind::ThisCard;

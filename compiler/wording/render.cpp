@@ -481,6 +481,11 @@ class Renderer {
   }
 
   void card_ref(const CardRef& r, bool subject) {
+    if (r.unit) {  // "this unit", "his unit"
+      if (r.kind == CardRef::Kind::Pronoun) word(person(r) ? Token::HIS : Token::ITS);
+      else word(Token::THIS);
+      return word(Token::UNIT);
+    }
     switch (r.kind) {
       case CardRef::Kind::ThisCard:
         if (!r.name.empty()) {  // by its own name

@@ -208,6 +208,8 @@ cardRef
   | THE V_TARGET                                # theTargetRef        // the unit's one target
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again
   | NAME                                        # nameRef             // the card's own name (003 Card title)
+  | THIS UNIT                                   # thisUnitRef         // 001 This: the card's unit
+  | owner=(HIS | HER | ITS) UNIT                # unitOfRef           // "Straighten his unit": the unit he is in
   ;
 // The card performing an action that no card prints as its own (001 Tactician): "your performing unbowed Monk",
 // "your performing Courtier at any location" (a Battle action's performer is otherwise at the current battlefield)

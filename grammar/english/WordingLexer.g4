@@ -105,6 +105,7 @@ OPPOSED  : 'opposed' ;
 ATTACHED : 'attached' ;
 ATTACHMENT : 'attachment' ;
 ATTACHMENTS : 'attachments' ;
+UNIT     : 'unit' ;     // a card and the cards attached to it (001 This: "this unit")
 // Amounts a card's stat gives (000 7.2)
 EQUAL    : 'equal' ;
 BONUS    : 'bonus' ;

@@ -798,6 +798,25 @@ TEST(Meaning, AttachRequirementsAndWhatYouDid) {
   EXPECT_FALSE(read("Follower", "After you Equip a Follower, lose 1 Honor.")->paragraph().unit);
 }
 
+// 001 This: "this unit" is the card's unit (on an attachment, its Personality's); "his unit" the unit of the card the
+// pronoun names. A card in no unit (a Holding) has none.
+TEST(Meaning, Units) {
+  auto r = read("Follower", "**Open:** Straighten this unit.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardRef& c = *std::get<Effect>(r->unit().body.at(0)).card;
+  EXPECT_EQ(c.kind, CardRef::Kind::Bearer);
+  EXPECT_TRUE(c.unit);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto his = read("Personality", "**Open:** Target a Personality: Straighten his unit.");
+  ASSERT_TRUE(his->paragraph().unit) << his->text(his->paragraph().unread) << ": " << his->paragraph().why;
+  const CardRef& h = *std::get<Effect>(his->unit().body.at(0)).card;
+  EXPECT_EQ(h.kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(h.target, 0);
+  EXPECT_TRUE(h.unit);
+  EXPECT_EQ(his->paragraph().rendered, "Open: Target a Personality: Straighten his unit.");
+  EXPECT_FALSE(read("Holding", "**Open:** Straighten this unit.")->paragraph().unit);
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

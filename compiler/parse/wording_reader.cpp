@@ -240,6 +240,7 @@ class Transformer {
       // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done
       InOrderTo k;
       k.range = range(c);
+      k.optional = t->MAY() != nullptr;
       for (auto* one : t->effect()) {
         Effect e = effect(one, u);
         (one->getStart()->getTokenIndex() < t->TO()->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
@@ -378,6 +379,12 @@ class Transformer {
       // "a card", "2 cards": the noun's number agrees with the amount
       bool one = e.amount->kind == Amount::Kind::Constant && e.amount->value == 1;
       if (one != (d->CARD() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+    } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
+      // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
+      // one in the game (the profile's [unique])
+      e.verb = q->verb->getType() == W::V_DISCARD ? Primitive::discard_ : Primitive::take_action_;
+      e.resource = tok(q->RESOURCE()).id;
+      if (!p_.resources[static_cast<size_t>(e.resource)].unique) throw Refusal{e.range, "'the' before a resource that is not unique"};
     } else if (auto* g = dynamic_cast<W::GiveEffectContext*>(c)) {
       give(g, u, e);
     } else if (auto* m = dynamic_cast<W::MoveHomeEffectContext*>(c)) {

@@ -366,6 +366,12 @@ class MeaningLowering {
         return;
       }
       case Primitive::discard_: {
+        // "Discard a card": one of your hand, the runtime asks which (002 rule 520: none when the hand is empty)
+        if (e.cards && e.cards->card_types.empty() && e.cards->keywords.empty() && e.cards->states.empty() && !e.cards->attachment &&
+            e.cards->stats.empty() && e.cards->attached.empty() && !e.cards->other) {
+          b.stmts.push_back(eval(call("cardrt_discard_from_hand", {G(), C(), controller(), konst(1)})));
+          return;
+        }
         // "Discard the Imperial Favor": given up, if you hold it
         if (e.resource < 0) throw NotYet{};
         b.stmts.push_back(if_(held(e.resource), block({eval(give_up(e.resource))})));
@@ -560,6 +566,22 @@ class MeaningLowering {
       in_order_to(chosen, inner);
       b.locals = inner.locals;
       b.stmts.push_back(if_(and_(konst(1), call("cardrt_choose_yes_no", {G(), C(), konst(0)})), block(std::move(inner.stmts))));
+      return;
+    }
+    if (k.done[0].verb == Primitive::discard_ && k.done[0].cards) {
+      // "Discard a Kiho to give him +2F": a card of your hand is chosen (not an action card being played) and
+      // discarded, and only then the rest; with none to discard the effect fails
+      const Effect& d = k.done[0];
+      Node test = and_(filter_test(*d.cards, param(2), false), binary(Op::Ne, param(2), self()));
+      Body f;
+      f.stmts.push_back(ret(std::move(test)));
+      int fn = add_function("filter", FnKind::Filter, std::move(f), d.range);
+      const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
+                                       konst(CARDRT_OK))));
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(slot_k))}), konst(CARDRT_OK))));
+      b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(slot_k)})));
+      for (const Effect& t : k.then) effect(t, b);
       return;
     }
     if (k.done[0].verb == Primitive::discard_ && k.done[0].resource >= 0) {

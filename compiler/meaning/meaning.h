@@ -193,7 +193,8 @@ struct Effect {
   std::optional<CardRef> card;  // the card it acts on ("Bow this Personality")
   std::optional<StateTest> state;  // set_state: the profile state its verb puts the card in ("Dishonor him"), or takes
                                    // it out of (holds false: the state's undo verb, "Rehonor him")
-  std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F")
+  std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F"); discard: the
+                                    // one card of your hand it discards ("Discard a Kiho")
   std::optional<Amount> amount;  // how many ("Gain 2 Honor", "Draw a card")
   ProfileId resource = -1;       // "Honor", "coins"; take action / discard: a unique resource taken or given up
                                  // ("Take the Imperial Favor", "Discard the Imperial Favor")

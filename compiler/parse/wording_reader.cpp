@@ -379,6 +379,13 @@ class Transformer {
       // "a card", "2 cards": the noun's number agrees with the amount
       bool one = e.amount->kind == Amount::Kind::Constant && e.amount->value == 1;
       if (one != (d->CARD() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+    } else if (auto* d = dynamic_cast<W::DiscardEffectContext*>(c)) {
+      // "Discard a card", "Discard a Kiho": one card of your hand, chosen as it resolves
+      e.verb = Primitive::discard_;
+      e.cards = card_filter(d->cardFilter());
+      if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
+        throw Refusal{e.cards->range, "discarding other than one card of your hand"};
+      antecedent_ = Antecedent::Chosen;  // "its Focus Value" after it names the discarded card: not in the tree yet
     } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
       // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
       // one in the game (the profile's [unique])
@@ -681,6 +688,7 @@ class Transformer {
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
   CardRef pronoun(SourceRange where, bool person, const Unit& u) {
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
+    if (antecedent_ == Antecedent::Chosen) throw Refusal{where, "a pronoun after a card chosen to discard"};
     CardRef r;
     r.range = where;
     r.kind = CardRef::Kind::Pronoun;
@@ -998,7 +1006,7 @@ class Transformer {
   const GameProfile& p_;
   int card_type_;
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
-  enum class Antecedent : uint8_t { None, Target, Performer, Name };
+  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen };
   Antecedent antecedent_ = Antecedent::None;
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
 

@@ -164,7 +164,11 @@ class Renderer {
         });
         break;
       case Primitive::take_action_:
-      case Primitive::discard_:  // "Take the Imperial Favor", "Discard the Imperial Favor"
+      case Primitive::discard_:  // "Take the Imperial Favor", "Discard the Imperial Favor", "Discard a Kiho"
+        if (e.cards) {
+          card_filter(*e.cards);
+          break;
+        }
         word(Token::THE);
         name(Token::RESOURCE, e.resource);
         break;

@@ -136,6 +136,7 @@ class Dumper {
                                                            : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
+    for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);
     if (e.action >= 0) s += " action=" + named(p_.keyword_actions, e.action);
     for (const StrengthBonus& b : e.bonuses)
       s += b.instead ? fmt::format(" strength={}-if({})", b.value, condition(b.condition))

@@ -164,6 +164,17 @@ class Renderer {
         });
         break;
       case Primitive::take_action_:
+        if (e.resource < 0) {  // "Take two additional Battle or Open actions"
+          number(*e.amount);
+          word(Token::ADDITIONAL);
+          for (size_t i = 0; i < e.designators.size(); ++i) {
+            if (i > 0) word(Token::OR);
+            name(Token::DESIGNATOR, e.designators[i]);
+          }
+          word(e.amount->value == 1 ? Token::ACTION : Token::ACTIONS);
+          break;
+        }
+        [[fallthrough]];
       case Primitive::discard_:  // "Take the Imperial Favor", "Discard the Imperial Favor", "Discard a Kiho"
         if (e.cards) {
           card_filter(*e.cards);

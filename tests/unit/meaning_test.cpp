@@ -852,6 +852,20 @@ TEST(Meaning, Discarding) {
   EXPECT_FALSE(read("Personality", "**Battle:** Discard your Kiho.")->paragraph().unit);
 }
 
+// "You may take an additional Battle action", "Take two additional Battle actions": grants of actions by designator
+// (the profile's), the noun's number agreeing with the count.
+TEST(Meaning, AdditionalActions) {
+  auto r = read("Personality", "**Battle:** Take two additional Battle actions.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::take_action_);
+  EXPECT_EQ(e.amount->value, 2);
+  EXPECT_EQ(e.designators, std::vector<ProfileId>{r->id_of(r->profile->designators, "Battle")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "**Battle:** Take two additional Battle action.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Battle:** Take an additional Battle actions.")->paragraph().unit);
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

@@ -351,6 +351,13 @@ class MeaningLowering {
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::put_: {
+        // "Put this Strategy into play", "Put it into its owner's hand": a card goes to its owner's zone (the runtime);
+        // "into your hand" is that only for a card of yours, which the words do not promise of any card but this one
+        if (e.zone_of == Effect::ZoneOf::Yours && e.card->kind != CardRef::Kind::ThisCard) throw NotYet{};
+        b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), card(*e.card, b), konst(e.zone), konst(0)})));
+        return;
+      }
       case Primitive::take_action_: {
         if (e.resource < 0) {
           // "Take two additional Battle actions": the player may act again after this action resolves, an action of

@@ -145,6 +145,9 @@ class Dumper {
     if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
     if (e.to) s += " to=" + place(*e.to);
+    if (e.zone >= 0)
+      s += fmt::format(" zone={}{}", e.zone_of == Effect::ZoneOf::Owners ? "owners-" : e.zone_of == Effect::ZoneOf::Yours ? "yours-" : "",
+                       p_.zones[static_cast<size_t>(e.zone)].name);
     return s;
   }
 

@@ -386,6 +386,13 @@ class Transformer {
       if (e.amount->kind != Amount::Kind::Constant || e.amount->value < 1) throw Refusal{e.amount->range, "a number of additional actions that is no count"};
       if ((e.amount->value == 1) != (a->ACTION() != nullptr)) throw Refusal{range(c), "the number of actions and the noun disagree"};
       for (auto* d : a->DESIGNATOR()) e.designators.push_back(tok(d).id);
+    } else if (auto* pe = dynamic_cast<W::PutEffectContext*>(c)) {
+      // "Put this Strategy into play", "Put it into its owner's hand"
+      e.verb = Primitive::put_;
+      e.card = card_ref(pe->cardRef(), u);
+      auto* z = pe->zoneOf();
+      e.zone = tok(z->ZONE()).id;
+      e.zone_of = z->YOUR() ? Effect::ZoneOf::Yours : z->OWNER() ? Effect::ZoneOf::Owners : Effect::ZoneOf::Game;
     } else if (auto* d = dynamic_cast<W::DiscardEffectContext*>(c)) {
       // "Discard a card", "Discard a Kiho": one card of your hand, chosen as it resolves
       e.verb = Primitive::discard_;

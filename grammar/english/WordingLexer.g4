@@ -92,6 +92,9 @@ AT       : 'at' ;
 TO       : 'to' ;
 ANY      : 'any' ;
 LOCATION : 'location' ;
+// Zones a card goes to ("into play", "into its owner's hand")
+INTO     : 'into' ;
+OWNER    : 'owner' ;
 // Places (001 Battlefields: a card at no battlefield is home)
 HOME     : 'home' ;
 CURRENT  : 'current' ;

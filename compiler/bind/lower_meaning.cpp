@@ -351,6 +351,24 @@ class MeaningLowering {
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::create_: {
+        // 003 Created cards: each in play under your control with its printed stats and keywords, at home unless the
+        // words put it at the current battlefield (001 Battlefields)
+        if (e.amount->value > 10 || (e.to && e.to->kind != Place::Kind::Home && e.to->kind != Place::Kind::CurrentBattlefield)) throw NotYet{};
+        const int play = runtime_zone_role_zone(p_, CARDRT_ZROLE_PLAY);
+        const std::string& type = p_.card_types[static_cast<size_t>(e.cards->card_types.at(0))].name;
+        uint32_t made = b.local();
+        for (int64_t k = 0; k < e.amount->value; ++k) {
+          b.stmts.push_back(let(made, call("cardrt_create_card", {G(), C(), str(type), controller(), konst(play)})));
+          for (const StatChange& s : e.base)
+            b.stmts.push_back(eval(call("cardrt_created_set_base", {G(), C(), local(made), konst(s.stat), konst(s.delta.value)})));
+          for (ProfileId kw : e.cards->keywords) b.stmts.push_back(eval(call("cardrt_created_add_keyword", {G(), C(), local(made), konst(kw)})));
+          if (e.to)
+            b.stmts.push_back(eval(call("cardrt_move_to_battlefield", {G(), C(), local(made),
+                                                                     e.to->kind == Place::Kind::Home ? konst(0) : call("cardrt_current_battlefield", {G()})})));
+        }
+        return;
+      }
       case Primitive::put_: {
         // "Put this Strategy into play", "Put it into its owner's hand": a card goes to its owner's zone (the runtime);
         // "into your hand" is that only for a card of yours, which the words do not promise of any card but this one

@@ -137,6 +137,7 @@ class Dumper {
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);
+    for (const StatChange& b : e.base) s += fmt::format(" base-{}={}", named(p_.stats, b.stat), b.delta.value);
     if (e.action >= 0) s += " action=" + named(p_.keyword_actions, e.action);
     for (const StrengthBonus& b : e.bonuses)
       s += b.instead ? fmt::format(" strength={}-if({})", b.value, condition(b.condition))

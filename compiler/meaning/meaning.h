@@ -204,6 +204,8 @@ struct Effect {
   ProfileId status = -1;         // deal: the counters dealt ("wounds")
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
   SourceRange ignoring_range;    // the words "ignoring Resist"
+  std::vector<StatChange> base;  // create: the created card's printed stats ("2F/2C/3PH"), each from zero; the card's
+                                 // type and keywords are in `cards`, how many in `amount`, where in `to`
   std::vector<ProfileId> designators;  // take action, no resource: an additional action, of one of these designators
                                        // (none: any action; "Take an additional Battle action")
   std::vector<Gift> gifts;       // give: what the card gets, in the order printed

@@ -386,6 +386,31 @@ class Transformer {
       if (e.amount->kind != Amount::Kind::Constant || e.amount->value < 1) throw Refusal{e.amount->range, "a number of additional actions that is no count"};
       if ((e.amount->value == 1) != (a->ACTION() != nullptr)) throw Refusal{range(c), "the number of actions and the noun disagree"};
       for (auto* d : a->DESIGNATOR()) e.designators.push_back(tok(d).id);
+    } else if (auto* ce = dynamic_cast<W::CreateEffectContext*>(c)) {
+      // 003 Created cards: "Create a 2F/2C/3PH Lion Clan • Samurai Personality", "Create two 1F/1C/0PH Ninja
+      // Personalities at the current battlefield": cards the game had not, in play under your control
+      e.verb = Primitive::create_;
+      e.amount = amount(ce->amount());
+      if (e.amount->kind != Amount::Kind::Constant || e.amount->value < 1) throw Refusal{e.amount->range, "a number of created cards that is no count"};
+      if ((e.amount->value == 1) != (ce->CARD_TYPE() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+      CardFilter made;
+      made.card_types.push_back(tok(ce->CARD_TYPE() ? ce->CARD_TYPE() : ce->CARD_TYPES()).id);
+      for (auto* k : ce->KEYWORD()) made.keywords.push_back(tok(k).id);
+      made.range = range(c);
+      e.cards = std::move(made);
+      if (auto* line = ce->statLine())
+        for (auto* v : line->STAT_VALUE()) {
+          const wording::WordToken& sv = tok(v);
+          StatChange s;
+          s.stat = sv.id;
+          s.delta.value = sv.value;
+          s.delta.range = s.range = sv.range;
+          for (const StatChange& b : e.base)
+            if (b.stat == s.stat) throw Refusal{sv.range, "a stat printed twice"};
+          e.base.push_back(s);
+        }
+      if (ce->place()) e.to = place(ce->place());
+      antecedent_ = Antecedent::Chosen;  // "and straighten him" after it names the created card: not in the tree yet
     } else if (auto* pe = dynamic_cast<W::PutEffectContext*>(c)) {
       // "Put this Strategy into play", "Put it into its owner's hand"
       e.verb = Primitive::put_;

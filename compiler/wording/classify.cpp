@@ -256,7 +256,22 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
     w.text = t.text;
     size_t len = 1;
     switch (t.kind) {
-      case ast::TermKind::Number: w.type = tok(Token::NUMBER); w.value = t.value; break;
+      case ast::TermKind::Number: {
+        w.type = tok(Token::NUMBER);
+        w.value = t.value;
+        // "2F" of "2F/2C/3PH": a number and a stat's letters written together, a printed stat of a created card
+        if (i + 1 < terms.size() && terms[i + 1].kind == ast::TermKind::Word && terms[i + 1].range.begin == t.range.end) {
+          size_t n = 0;
+          const int stat = lex_.stat_at(std::span(words).subspan(i + 1, 1), n);
+          if (stat >= 0 && n == 1) {
+            w.type = tok(Token::STAT_VALUE);
+            w.id = stat;
+            w.range = SourceRange::join(t.range, terms[i + 1].range);
+            len = 2;
+          }
+        }
+        break;
+      }
       case ast::TermKind::X: w.type = tok(Token::VARX); break;
       case ast::TermKind::Modifier:
         w.type = tok(Token::MODIFIER);
@@ -269,8 +284,9 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
       case ast::TermKind::Semicolon: w.type = tok(Token::SEMI); break;
       case ast::TermKind::Slash: w.type = tok(Token::SLASH); break;
       case ast::TermKind::Embedded: w.type = tok(Token::EMBEDDED); break;
-      case ast::TermKind::Dash:
-      case ast::TermKind::Other: w.type = tok(Token::WORD); break;
+      case ast::TermKind::Dash: w.type = tok(Token::WORD); break;
+      // "•" between keywords, as a card's keyword line prints them ("Lion Clan • Samurai")
+      case ast::TermKind::Other: w.type = t.text == "•" ? tok(Token::BULLET) : tok(Token::WORD); break;
       case ast::TermKind::Word: {
         // an event phrase follows its subject ("After you gain Honor"), or names the trigger alone at the start of the
         // paragraph ("Focus Effect:"); after a sentence, a block or a connective, "Gain Honor" is a verb and its resource

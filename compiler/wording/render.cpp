@@ -191,6 +191,27 @@ class Renderer {
         word(Token::THE);
         name(Token::RESOURCE, e.resource);
         break;
+      case Primitive::create_: {  // "Create two 1F/1C/0PH Ninja • Shadowlands Personalities at the current battlefield"
+        if (e.amount->value == 1) word(Token::A);
+        else number(*e.amount);
+        for (size_t i = 0; i < e.base.size(); ++i) {
+          if (i > 0) word(Token::SLASH);
+          WordToken v{static_cast<int>(Token::STAT_VALUE), {}, e.base[i].stat};
+          v.value = e.base[i].delta.value;
+          out_.push_back(v);
+        }
+        for (size_t i = 0; i < e.cards->keywords.size(); ++i) {
+          if (i > 0) word(Token::BULLET);
+          name(Token::KEYWORD, e.cards->keywords[i]);
+        }
+        const bool many = e.amount->value != 1;
+        name(many ? Token::CARD_TYPES : Token::CARD_TYPE, e.cards->card_types.at(0), many);
+        if (e.to) {
+          word(Token::AT);
+          place(*e.to);
+        }
+        break;
+      }
       case Primitive::put_:  // "Put this Strategy into play", "Put it into its owner's hand"
         card_ref(*e.card, false);
         word(Token::INTO);
@@ -736,6 +757,11 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
         break;
       }
       case Token::DESIGNATOR: out.push_back(at(p.designators, w.id)); break;
+      case Token::STAT_VALUE:  // "2F": the number and the stat's first letters, written together
+        out.push_back(std::to_string(w.value) + (w.id >= 0 && static_cast<size_t>(w.id) < p.stats.size() && !p.stats[static_cast<size_t>(w.id)].abbrevs.empty()
+                                                      ? p.stats[static_cast<size_t>(w.id)].abbrevs[0] : std::string("?")));
+        break;
+      case Token::BULLET: out.push_back("•"); break;
       case Token::ZONE: {  // in lower case, as text names a zone ("into play", "into your hand")
         std::string z = at(p.zones, w.id);
         for (char& ch : z) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);

@@ -107,6 +107,13 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         // "you control": a profile's verb "Control" after "you" is the relation; "you rule" is its Terrus wording
         if (i > 0 && is(words[i - 1], Token::YOU)) k.type = static_cast<int>(Token::CONTROL);
         break;
+      case Token::STAT_VALUE:  // "2F": the stat and its value
+        k.id = w.id;
+        k.value = w.value;
+        break;
+      case Token::BULLET:  // "Lion Clan • Samurai" is "Lion Clan, Samurai"
+        k.type = static_cast<int>(Token::COMMA);
+        break;
       case Token::V_SET_STATE:
         // "Dishonor him" is not "Rehonor him": a set-state verb by its entry (each names its state and direction)
       case Token::V_PUT:

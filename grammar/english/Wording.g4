@@ -123,7 +123,8 @@ effect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
   | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"
   | V_DISCARD cardFilter                                              # discardEffect
-  | V_PUT cardRef INTO zoneOf                                         # putEffect       // "Put this Strategy into play"   // "Discard a card", "Discard a Kiho to ..."
+  | V_PUT cardRef INTO zoneOf                                         # putEffect       // "Put this Strategy into play"
+  | V_CREATE amount statLine? (KEYWORD ((BULLET | COMMA) KEYWORD)*)? (CARD_TYPE | CARD_TYPES) CARD? (AT place)?   # createEffect  // 003 Created cards   // "Discard a card", "Discard a Kiho to ..."
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -142,6 +143,10 @@ orStrength
 // ", or 3 Gold if it is not your turn": another amount of the same resource while the condition holds
 orResource
   : COMMA OR amount RESOURCE IF condition
+  ;
+// "2F/2C/3PH": a created card's printed stats
+statLine
+  : STAT_VALUE (SLASH STAT_VALUE)*
   ;
 // a verb done to one card
 cardVerb

@@ -17,6 +17,9 @@ tokens {
   KEYWORD_ACTION, ACTION_TAIL,
   // written forms
   NUMBER, VARX, MODIFIER, EMBEDDED, COMMA, SEMI, SLASH, PERIOD, COLON, WORD,
+  // a number and a stat's letters written together, a printed stat ("2F" of "Create a 2F/2C/3PH ... Personality"),
+  // and the bullet between keywords ("Lion Clan • Samurai")
+  STAT_VALUE, BULLET,
   // the card's own name as its text prints it (003 Card title: "Akagi" on "Bayushi Akagi"), and the possessive
   // ending the classifier splits from a word ("Akagi's" is NAME POSS)
   NAME, POSS,

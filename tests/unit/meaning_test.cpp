@@ -886,6 +886,28 @@ TEST(Meaning, PuttingIntoZones) {
   EXPECT_FALSE(refill->paragraph().round_trips) << refill->paragraph().rendered;
 }
 
+// 003 Created cards: "Create a 2F/2C/3PH Lion Clan • Samurai Personality", "Create two 1F/1C/0PH Ninja Personalities
+// at the current battlefield": the printed stats ("2F" is a number and a stat's letters written together), keywords
+// and card type; a pronoun after it would name the created card, which the tree cannot name yet.
+TEST(Meaning, CreatedCards) {
+  auto r = read("Holding", "**Limited:** Create a 2F/2C/3PH **Lion Clan • Samurai** Personality.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::create_);
+  ASSERT_EQ(e.base.size(), 3u);
+  EXPECT_EQ(e.base[2].stat, r->id_of(r->profile->stats, "Personal Honor"));
+  EXPECT_EQ(e.base[2].delta.value, 3);
+  EXPECT_EQ(e.cards->keywords.size(), 2u);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto two = read("Holding", "**Battle:** Create two 1F/1C/0PH **Ninja** Personalities at the current battlefield.");
+  ASSERT_TRUE(two->paragraph().unit) << two->text(two->paragraph().unread) << ": " << two->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(two->unit().body.at(0)).amount->value, 2);
+  EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
+  EXPECT_FALSE(read("Holding", "**Battle:** Create two 1F/1C/0PH **Ninja** Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "**Battle:** Create a 1F/1F **Ninja** Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "**Battle:** Create a 1F/1C/0PH **Ninja** Personality and straighten him.")->paragraph().unit);
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

@@ -83,8 +83,8 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         }
         break;
       case Token::CARD:
-        // "a Samurai card" is "a Samurai": a card named by its keywords
-        if (!out.empty() && out.back().type == static_cast<int>(Token::KEYWORD)) continue;
+        // "a Samurai card" is "a Samurai": a card named by its keywords; "a Shard card" is "a Shard" (its type)
+        if (!out.empty() && (out.back().type == static_cast<int>(Token::KEYWORD) || out.back().type == static_cast<int>(Token::CARD_TYPE))) continue;
         break;
       case Token::CARDS:
         // "Samurai cards" is "Samurais": cards named by their keywords

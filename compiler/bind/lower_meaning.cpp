@@ -548,6 +548,10 @@ class MeaningLowering {
           Node has = call("cardrt_card_has_keyword", {G(), who, konst(k.keywords[i])});
           n = i == 0 ? std::move(has) : binary(Op::Or, std::move(n), std::move(has));
         }
+        for (size_t i = 0; i < k.descriptions.size(); ++i) {  // or descriptions ("or dishonorable")
+          Node is = description_test(p_.descriptions[static_cast<size_t>(k.descriptions[i])], who);
+          n = i == 0 && k.keywords.empty() ? std::move(is) : binary(Op::Or, std::move(n), std::move(is));
+        }
         break;
       }
       case Condition::Kind::YouControl: {
@@ -654,6 +658,7 @@ class MeaningLowering {
       Node in = call("cardrt_card_state", {G(), card, konst(runtime_state_id(p_, static_cast<size_t>(st.state)))});
       add(st.holds ? std::move(in) : not_(std::move(in)));
     }
+    for (ProfileId d : f.descriptions) add(description_test(p_.descriptions[static_cast<size_t>(d)], card));
     for (const StatBound& s : f.stats) {
       if (s.value.kind != Amount::Kind::Constant) throw NotYet{};
       add(binary(s.compare == StatBound::Compare::AtMost ? Op::Le : Op::Ge, call("cardrt_stat_get", {G(), card, konst(s.stat)}),

@@ -95,6 +95,8 @@ class Dumper {
         s += ref(*k.card) + " is";
         if (k.state) s += " " + state(*k.state);
         for (size_t i = 0; i < k.keywords.size(); ++i) s += (i ? " or " : " ") + named(p_.keywords, k.keywords[i]);
+        for (size_t i = 0; i < k.descriptions.size(); ++i)
+          s += (i || !k.keywords.empty() ? " or " : " ") + named(p_.descriptions, k.descriptions[i]);
         return s;
       }
       case Condition::Kind::YouControl: return s + "you control " + filter(*k.cards);
@@ -181,6 +183,7 @@ class Dumper {
     for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
     if (f.attachment) s += " attachment";
     for (const StateTest& st : f.states) s += " state=" + state(st);
+    for (ProfileId k : f.descriptions) s += " description=" + named(p_.descriptions, k);
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
     for (const StatBound& b : f.stats)
       s += fmt::format(" {}{}{}", named(p_.stats, b.stat), b.compare == StatBound::Compare::AtMost ? "<=" : ">=", amount(b.value));

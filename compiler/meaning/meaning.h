@@ -131,6 +131,8 @@ struct CardFilter {
   bool attachment = false;            // "attachment": a card attached to another (or, out of play, of a type that
                                       // attaches: "a target attachment in your hand"); card_types then empty
   std::vector<StateTest> states;      // and in these states
+  std::vector<ProfileId> descriptions;  // and these descriptions of the profile hold ("dishonorable": 003 Personal
+                                        // Honor, a Personality with at most 0 Personal Honor)
   std::vector<ProfileId> keywords;    // the card has all of these (003 Keywords)
   Side side = Side::Any;
   bool other = false;   // not this card (001 This: nor the card it is attached to)
@@ -227,6 +229,8 @@ struct Condition {
                                     // ("This card has +3F while defending")
   std::optional<StateTest> state;   // CardIs: "bowed"
   std::vector<ProfileId> keywords;  // CardIs: one of these
+  std::vector<ProfileId> descriptions;  // CardIs: or one of these descriptions holds ("Ninja, Shadowlands, or
+                                        // dishonorable"; printed after the keywords)
   std::optional<CardFilter> cards;  // YouControl, AttachedTo (what it is attached to)
   std::optional<BattleRole> role;   // InBattle
   std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)

@@ -144,7 +144,7 @@ class Transformer {
     antecedent_ = Antecedent::Target;
   }
 
-  // performer : YOUR PERFORMING STATE* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
+  // performer : YOUR PERFORMING (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
   CardRef performer(W::PerformerContext* c, Unit& u) {
     if (u.performer) throw Refusal{range(c), "a second performer"};
     Performer p;
@@ -154,6 +154,7 @@ class Transformer {
     if (p.filter.plural) throw Refusal{p.range, "several cards performing one action"};
     p.filter.side = Side::Yours;
     states(c->STATE(), p.filter);
+    descriptions(c->DESCRIPTION(), p.filter);
     for (auto* k : c->KEYWORD()) p.filter.keywords.push_back(tok(k).id);
     p.anywhere = c->LOCATION() != nullptr;
     u.performer = std::move(p);
@@ -313,7 +314,14 @@ class Transformer {
       if (auto* s = dynamic_cast<W::StateDescriptionContext*>(i->description()))
         k.state = StateTest{tok(s->STATE()).id, tok(s->STATE()).value != 0, range(s)};
       else
-        for (auto* w : static_cast<W::KeywordDescriptionContext*>(i->description())->KEYWORD()) k.keywords.push_back(tok(w).id);
+        for (auto* t : static_cast<W::KeywordDescriptionContext*>(i->description())->trait()) {
+          if (t->KEYWORD()) {
+            if (!k.descriptions.empty()) throw Refusal{range(t), "a keyword after a description"};
+            k.keywords.push_back(tok(t->KEYWORD()).id);
+          } else {
+            k.descriptions.push_back(tok(t->DESCRIPTION()).id);
+          }
+        }
     } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
       k.kind = Condition::Kind::YouControl;
       k.cards = card_filter(y->cardFilter());
@@ -760,7 +768,7 @@ class Transformer {
     return r;
   }
 
-  // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? STATE* KEYWORD* nouns filterClause*
+  // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
   CardFilter target_noun(W::TargetNounContext* c) {
     CardFilter f;
     f.range = range(c);
@@ -769,6 +777,7 @@ class Transformer {
     f.other = c->OTHER() != nullptr;
     if (c->side) f.side = side(c->side);
     states(c->STATE(), f);
+    descriptions(c->DESCRIPTION(), f);
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
     for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
@@ -792,6 +801,18 @@ class Transformer {
     for (auto* w : words) f.states.push_back(StateTest{tok(w).id, tok(w).value != 0, tok(w).range});
   }
 
+  // "a dishonorable Personality": a description holds only for its card type (003 Personal Honor: a Follower has no
+  // Personal Honor), so before another noun it names no card, and before alternatives it may describe one of them
+  void descriptions(const std::vector<antlr4::tree::TerminalNode*>& words, CardFilter& f) {
+    for (auto* w : words) {
+      const DescriptionDef& d = p_.descriptions[static_cast<size_t>(tok(w).id)];
+      if (f.attachment || f.card_types.size() > 1 ||
+          (f.card_types.size() == 1 && f.card_types[0] != static_cast<ProfileId>(d.card_type)))
+        throw Refusal{tok(w).range, "a description of another card type"};
+      f.descriptions.push_back(tok(w).id);
+    }
+  }
+
   // A clause after alternatives ("a Follower or Personality without Followers") may describe the last one or all of
   // them: the words do not say which, so the sentence is not read.
   void check_clause_scope(const CardFilter& f, W::FilterClauseContext* fc) {
@@ -807,7 +828,7 @@ class Transformer {
     }
   }
 
-  // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? STATE* KEYWORD* nouns filterClause*
+  // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
   // `each`: after "each", a singular noun with no article names every such card.
   CardFilter card_filter(W::CardFilterContext* c, bool each = false) {
     CardFilter f;
@@ -819,6 +840,7 @@ class Transformer {
     if (c->side) f.side = side(c->side);
     if (c->anotherPlayers()) f.side = Side::AnotherPlayers;
     states(c->STATE(), f);
+    descriptions(c->DESCRIPTION(), f);
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
     for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);

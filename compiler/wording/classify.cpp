@@ -61,6 +61,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
     verb_tokens_.push_back(v.action >= 0 ? tok(Token::KEYWORD_ACTION) : prim ? verb_token(*prim) : 0);
   }
   for (const NamedDef& d : p_.designators) designator_words_.push_back(phrase_words(d.name));
+  for (const DescriptionDef& d : p_.descriptions) description_words_.push_back(d.words);
   for (size_t st = 0; st < p_.states.size(); ++st) {
     state_words_.push_back({phrase_words(p_.states[st].name), static_cast<int>(st), true});
     if (auto opp = p_.states[st].attrs.find("opposite"); opp != p_.states[st].attrs.end())
@@ -82,7 +83,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
 }
 
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
-// resource, a status, a card type, a keyword, a designator, a card state.
+// resource, a status, a card type, a keyword, a description, a designator, a card state.
 bool Classifier::profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out,
                               size_t& len, bool event) const {
   len = 0;
@@ -139,12 +140,18 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   }
   id = lex_.keyword_at(words, n);
   offer(id, n, Token::KEYWORD);
-  for (size_t i = 0; i < designator_words_.size(); ++i) {
-    const auto& dw = designator_words_[i];
-    bool match = !dw.empty() && dw.size() <= words.size();
-    for (size_t k = 0; k < dw.size() && match; ++k) match = lower_equals(word_text(*words[k]), dw[k]);
-    if (match) offer(static_cast<int>(i), dw.size(), Token::DESIGNATOR);
-  }
+  // a word the profile declares as a description, in any case ("dishonorable"; a keyword of the same name is
+  // printed capitalised and matched above)
+  auto phrase_at = [&](const std::vector<std::vector<std::string>>& table, Token type) {
+    for (size_t i = 0; i < table.size(); ++i) {
+      const auto& dw = table[i];
+      bool match = !dw.empty() && dw.size() <= words.size();
+      for (size_t k = 0; k < dw.size() && match; ++k) match = lower_equals(word_text(*words[k]), dw[k]);
+      if (match) offer(static_cast<int>(i), dw.size(), type);
+    }
+  };
+  phrase_at(description_words_, Token::DESCRIPTION);
+  phrase_at(designator_words_, Token::DESIGNATOR);
   // a card state as an adjective ("unbowed Follower"): value 1 when the state holds, 0 for its opposite
   for (const StateWords& sw : state_words_) {
     bool match = !sw.words.empty() && sw.words.size() <= words.size() && sw.words.size() > len;

@@ -35,6 +35,7 @@ class Classifier {
   const GameProfile& p_;
   std::vector<int> verb_tokens_;
   std::vector<std::vector<std::string>> designator_words_;  // lower case
+  std::vector<std::vector<std::string>> description_words_;  // lower case ("dishonorable")
   // a card state's name and its opposite's ("Bowed", "Unbowed"): the state and whether it holds
   struct StateWords {
     std::vector<std::string> words;  // lower case

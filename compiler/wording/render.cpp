@@ -360,11 +360,12 @@ class Renderer {
           w.value = k.state->holds ? 1 : 0;
           out_.push_back(w);
         }
-        // "Kolat", "Kolat or Ninja", "Kolat, Ninja, or Shadowlands"
-        for (size_t i = 0; i < k.keywords.size(); ++i) {
-          if (i > 0 && k.keywords.size() > 2) word(Token::COMMA);
-          if (i > 0 && i + 1 == k.keywords.size()) word(Token::OR);
-          name(Token::KEYWORD, k.keywords[i]);
+        // "Kolat", "Kolat or Ninja", "Kolat, Ninja, or Shadowlands", "Ninja, Shadowlands, or dishonorable"
+        for (size_t i = 0, n = k.keywords.size() + k.descriptions.size(); i < n; ++i) {
+          if (i > 0 && n > 2) word(Token::COMMA);
+          if (i > 0 && i + 1 == n) word(Token::OR);
+          if (i < k.keywords.size()) name(Token::KEYWORD, k.keywords[i]);
+          else name(Token::DESCRIPTION, k.descriptions[i - k.keywords.size()]);
         }
         return;
       case Condition::Kind::YouControl: {
@@ -539,6 +540,7 @@ class Renderer {
       w.value = st.holds ? 1 : 0;
       out_.push_back(w);
     }
+    for (ProfileId d : f.descriptions) name(Token::DESCRIPTION, d);  // "dishonorable"
     for (BattleRole r : f.roles) role(r);
     // cards named by keywords alone, several: the last in the plural ("Monks")
     for (size_t i = 0; i < f.keywords.size(); ++i)
@@ -654,6 +656,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
         break;
       }
       case Token::DESIGNATOR: out.push_back(at(p.designators, w.id)); break;
+      case Token::DESCRIPTION: out.push_back(at(p.descriptions, w.id)); break;
       case Token::KEYWORD_ACTION:  // its words before the strength (value 1), or its whole name
       case Token::ACTION_TAIL: {   // its words after the strength
         const std::string name = at(p.keyword_actions, w.id);

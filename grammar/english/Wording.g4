@@ -90,10 +90,13 @@ conditionPart
 turn
   : TURN | V_FLIP
   ;
-// what a card is said to be: in a state, or of one of some keywords
+// what a card is said to be: in a state, or of one of some keywords or descriptions of the profile ("dishonorable")
 description
   : STATE                                                       # stateDescription
-  | (A | AN)? KEYWORD ((COMMA KEYWORD)* COMMA? OR KEYWORD)?     # keywordDescription
+  | (A | AN)? trait ((COMMA trait)* COMMA? OR trait)?           # keywordDescription
+  ;
+trait
+  : KEYWORD | DESCRIPTION
   ;
 
 // ---------------------------------------------------------------- targeting (001 Target)
@@ -194,11 +197,11 @@ cardRef
 // The card performing an action that no card prints as its own (001 Tactician): "your performing unbowed Monk",
 // "your performing Courtier at any location" (a Battle action's performer is otherwise at the current battlefield)
 performer
-  : YOUR PERFORMING STATE* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
+  : YOUR PERFORMING (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
   ;
 // after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun
-  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
+  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
   ;
 
 // ---------------------------------------------------------------- card sets
@@ -206,7 +209,7 @@ targetNoun
 // "Other units you control", "an opposing Personality with 2 Chi or less", "an unbowed Follower or Item"
 // A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
-  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers) OTHER? (STATE | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
+  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers) OTHER? (STATE | DESCRIPTION | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
   ;
 // "another player's Personality": a card a player other than you controls
 anotherPlayers

@@ -343,6 +343,41 @@ TEST(Meaning, Conditions) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Gain 1 Honor if it is your turn twice.")->paragraph().unit);
 }
 
+// A description the profile declares by a stat (003 Personal Honor: "dishonorable", a Personality with at most zero
+// Personal Honor) as an adjective of a set and in a condition, by its entry: never the keyword Dishonorable, never a
+// card state; before a card type that has no Personal Honor it names no card and is refused.
+TEST(Meaning, Descriptions) {
+  auto r = read("Strategy", "**Battle:** Target an enemy dishonorable Personality. Bow him. Destroy him if he is Ninja, Shadowlands, or dishonorable.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const int dishonorable = r->id_of(r->profile->descriptions, "dishonorable");
+  ASSERT_GE(dishonorable, 0);
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  EXPECT_EQ(f.side, Side::Enemy);
+  EXPECT_EQ(f.card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Personality")});
+  EXPECT_EQ(f.descriptions, std::vector<ProfileId>{dishonorable});
+  EXPECT_TRUE(f.keywords.empty());
+  EXPECT_TRUE(f.states.empty());
+  const Condition& k = std::get<Conditional>(r->unit().body.at(2)).condition;
+  EXPECT_EQ(k.keywords.size(), 2u);
+  EXPECT_EQ(k.descriptions, std::vector<ProfileId>{dishonorable});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto alone = read("Personality", "**Open:** Bow this Personality: If you control a dishonorable Personality, gain 2 Honor.");
+  ASSERT_TRUE(alone->paragraph().unit) << alone->text(alone->paragraph().unread);
+  const Condition& c = std::get<Conditional>(alone->unit().body.at(0)).condition;
+  EXPECT_EQ(c.kind, Condition::Kind::YouControl);
+  EXPECT_EQ(c.cards->descriptions, std::vector<ProfileId>{dishonorable});
+  EXPECT_EQ(alone->paragraph().rendered, "Open: Bow this Personality: If you control a dishonorable Personality, gain 2 Honor.");
+  EXPECT_TRUE(alone->paragraph().round_trips);
+  auto is = read("Strategy", "**Battle:** Target a Personality. If he is dishonorable, destroy him.");
+  ASSERT_TRUE(is->paragraph().unit) << is->text(is->paragraph().unread);
+  EXPECT_EQ(std::get<Conditional>(is->unit().body.at(1)).condition.descriptions, std::vector<ProfileId>{dishonorable});
+  EXPECT_TRUE(is->paragraph().round_trips) << is->paragraph().rendered;
+  // a Follower has no Personal Honor (003): "a dishonorable Follower" names no card
+  auto follower = read("Strategy", "**Battle:** Target a dishonorable Follower. Bow it.");
+  EXPECT_FALSE(follower->paragraph().unit);
+  EXPECT_EQ(follower->text(follower->paragraph().unread), "dishonorable");
+}
+
 // 001 Tactician: an action no card prints as its own is performed by one of your cards the words describe ("your
 // performing unbowed Monk"), chosen as it is announced; "choose" names it without targeting it (001 Target); a
 // pronoun after it names it until a target is named; "at any location" frees a Battle action's performer.

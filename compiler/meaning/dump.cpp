@@ -178,6 +178,7 @@ class Dumper {
 
   std::string filter(const CardFilter& f) const {
     static constexpr const char* sides[] = {"any", "yours", "opposing", "enemy", "another-players"};
+    static constexpr const char* compares[] = {"<=", ">=", "<", ">"};  // StatBound::Compare
     std::string s = fmt::format("{{{} side={}", f.plural ? "every" : "one", sides[static_cast<size_t>(f.side)]);
     if (f.other) s += " other";
     for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
@@ -186,7 +187,7 @@ class Dumper {
     for (ProfileId k : f.descriptions) s += " description=" + named(p_.descriptions, k);
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
     for (const StatBound& b : f.stats)
-      s += fmt::format(" {}{}{}", named(p_.stats, b.stat), b.compare == StatBound::Compare::AtMost ? "<=" : ">=", amount(b.value));
+      s += fmt::format(" {}{}{}", named(p_.stats, b.stat), compares[static_cast<size_t>(b.compare)], amount(b.value));
     for (const AttachedTest& a : f.attached) s += (a.none ? " without(" : " with(") + attached(a) + ")";
     for (BattleRole r : f.roles) s += " " + role(r);
     if (f.at) s += " at=" + place(*f.at);

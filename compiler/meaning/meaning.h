@@ -80,12 +80,20 @@ enum class Side : uint8_t {
   AnotherPlayers,  // "another player's": cards a player other than you controls (a Terrain too: not a side)
 };
 
-// "with 2 Chi or less": a stat compared with an amount.
+// "with 2 Chi or less": a stat compared with an amount; "with lower Chi than this Shugenja": with another card's stat
+// (its current value, 000 7.2), the same stat when the words name none.
 struct StatBound {
-  enum class Compare : uint8_t { AtMost, AtLeast };
+  enum class Compare : uint8_t { AtMost, AtLeast, Below, Above };
+  // how the words put it (one meaning, several spellings; the renderer keeps it): "with 2 Chi or less" (Trailing),
+  // "with 4 or lower Force" (Leading), "with lower Chi than ..." (Before), "with Chi lower than ..." (After)
+  enum class Form : uint8_t { Trailing, Leading, Before, After };
   ProfileId stat = -1;
-  Amount value;
+  Amount value;  // Constant, X, or StatOf
   Compare compare = Compare::AtMost;
+  Form form = Form::Trailing;
+  bool equal_first = false;  // "equal to or lower than", "equal or lower" (not "lower than or equal to")
+  bool same_stat = false;    // StatOf with the stat unsaid: "than this Personality", "than Fushiki's" (possessive)
+  bool possessive = false;
   SourceRange range;
 };
 

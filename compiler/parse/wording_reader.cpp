@@ -57,6 +57,7 @@ class Transformer {
   // unit : header? evenIf? (constraint COLON)* body EOF
   Unit unit(W::UnitContext* c) {
     Unit u;
+    unit_ = &u;  // what a card named inside a card set refers to ("with lower Chi than this Shugenja")
     u.range = range(c);
     if (c->header()) header(c->header(), u);
     if (c->evenIf()) u.even_if = condition(c->evenIf()->condition(), u);
@@ -867,7 +868,8 @@ class Transformer {
     }
   }
 
-  // filterClause : YOU control | WITH amount STAT OR (LESS | MORE_)
+  // filterClause : YOU control | WITH amount STAT OR (LESS | MORE_) | WITH amount OR comparative STAT
+  //              | WITH (EQUAL OR)? comparative STAT THAN compared | WITH STAT ... compared | WITHOUT ... | AT place
   void filter_clause(W::FilterClauseContext* fc, CardFilter& f) {
     check_clause_scope(f, fc);
     if (dynamic_cast<W::YouControlContext*>(fc)) {
@@ -884,13 +886,67 @@ class Transformer {
       f.at = place(a->place());
       return;
     }
-    auto* s = static_cast<W::StatAtMostContext*>(fc);
     StatBound b;
-    b.stat = tok(s->STAT()).id;
-    b.value = amount(s->amount());
-    b.compare = s->comparison->getType() == W::LESS ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
     b.range = range(fc);
+    if (auto* s = dynamic_cast<W::StatAtMostContext*>(fc)) {
+      b.stat = tok(s->STAT()).id;
+      b.value = amount(s->amount());
+      b.compare = s->comparison->getType() == W::LESS ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+    } else if (auto* o = dynamic_cast<W::StatOrLowerContext*>(fc)) {  // "with 4 or lower Force"
+      b.stat = tok(o->STAT()).id;
+      b.value = amount(o->amount());
+      b.form = StatBound::Form::Leading;
+      b.compare = lower(o->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+    } else if (auto* t = dynamic_cast<W::StatThanContext*>(fc)) {  // "with [equal or] lower Chi than this Shugenja"
+      b.stat = tok(t->STAT()).id;
+      b.form = StatBound::Form::Before;
+      b.equal_first = t->EQUAL() != nullptr;
+      b.compare = compare(lower(t->comparative()), b.equal_first);
+      compared(t->compared(), b);
+    } else {  // "with Force less than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
+      auto* a = static_cast<W::StatComparedThanContext*>(fc);
+      b.stat = tok(a->STAT()).id;
+      b.form = StatBound::Form::After;
+      b.equal_first = a->EQUAL() != nullptr && a->EQUAL()->getSymbol()->getTokenIndex() < a->comparative()->getStart()->getTokenIndex();
+      b.compare = compare(lower(a->comparative()), a->EQUAL() != nullptr);
+      compared(a->compared(), b);
+    }
     f.stats.push_back(std::move(b));
+  }
+
+  // comparative : LESS | LOWER | MORE_ | HIGHER
+  static bool lower(W::ComparativeContext* c) {
+    return c->getStart()->getType() == W::LESS || c->getStart()->getType() == W::LOWER;
+  }
+  static StatBound::Compare compare(bool lower, bool equal) {
+    using C = StatBound::Compare;
+    return lower ? (equal ? C::AtMost : C::Below) : (equal ? C::AtLeast : C::Above);
+  }
+
+  // compared : NUMBER | statOf | cardRef POSS?
+  // The other side of a comparison: a number, a card's stat, or a card and the same stat ("than this Personality").
+  // A card named in it is this card, its bearer, the performer or the card by its own name: a target or a pronoun
+  // there would name a card the set is being chosen beside, which the tree does not say yet.
+  void compared(W::ComparedContext* c, StatBound& b) {
+    if (c->NUMBER()) {
+      b.value.value = tok(c->NUMBER()).value;
+      b.value.range = range(c);
+      return;
+    }
+    if (c->statOf()) {
+      if (c->statOf()->owner) throw Refusal{range(c), "a pronoun in a comparison"};
+      b.value = stat_of(c->statOf(), *unit_);
+    } else {
+      b.value.kind = Amount::Kind::StatOf;
+      b.value.range = range(c);
+      b.value.stat = b.stat;
+      b.value.of = card_ref(c->cardRef(), *unit_);
+      b.same_stat = true;
+      b.possessive = c->POSS() != nullptr;
+    }
+    const CardRef::Kind k = b.value.of->kind;
+    if (k == CardRef::Kind::Target || k == CardRef::Kind::Pronoun || k == CardRef::Kind::TheTarget)
+      throw Refusal{b.value.of->range, "a target or a pronoun in a comparison"};
   }
 
   // attachedCards : ATTACHMENTS | CARD_TYPES | (A | AN) attachedKind (OR attachedKind)*
@@ -938,6 +994,7 @@ class Transformer {
   enum class Antecedent : uint8_t { None, Target, Performer, Name };
   Antecedent antecedent_ = Antecedent::None;
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
+  Unit* unit_ = nullptr;    // the unit being read
 
  public:
   std::vector<std::pair<SourceRange, ProfileId>> disagreeing_;  // pronouns of a person naming a card of another type

@@ -274,6 +274,19 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;
         }
+        // a comparative ("lower") before a stat or "than" compares ("with lower Chi than ..."), though a profile verb
+        // has its spelling ("Lower his Force")
+        if (auto it = closed_words().find(std::string_view(lower));
+            it != closed_words().end() && (it->second == tok(Token::LOWER) || it->second == tok(Token::HIGHER)) && i + 1 < terms.size()) {
+          size_t n = 0;
+          std::string next(word_text(*words[i + 1]));
+          for (char& ch : next) ch = ascii_lower(ch);
+          auto than = closed_words().find(std::string_view(next));
+          if ((than != closed_words().end() && than->second == tok(Token::THAN)) || lex_.stat_at(std::span(words).subspan(i + 1), n) >= 0) {
+            w.type = it->second;
+            break;
+          }
+        }
         if (profile_name(std::span(words).subspan(i), lower, w, len, subject_before)) {
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;

@@ -560,13 +560,7 @@ class Renderer {
 
   // what follows the noun: "with 2 Chi or less", "without attachments"
   void clauses(const CardFilter& f) {
-    for (const StatBound& b : f.stats) {
-      word(Token::WITH);
-      number(b.value);
-      name(Token::STAT, b.stat);
-      word(Token::OR);
-      word(b.compare == StatBound::Compare::AtMost ? Token::LESS : Token::MORE_);
-    }
+    for (const StatBound& b : f.stats) stat_bound(b);
     for (const AttachedTest& a : f.attached) {
       word(Token::WITHOUT);
       attached_cards(a);
@@ -575,6 +569,57 @@ class Renderer {
       word(Token::AT);
       place(*f.at);
     }
+  }
+
+  // "with 2 Chi or less", "with 4 or lower Force", "with [equal or] lower Chi than this Shugenja", "with Force lower
+  // than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
+  void stat_bound(const StatBound& b) {
+    using C = StatBound::Compare;
+    const bool lower = b.compare == C::AtMost || b.compare == C::Below;
+    const bool equal = b.compare == C::AtMost || b.compare == C::AtLeast;
+    word(Token::WITH);
+    switch (b.form) {
+      case StatBound::Form::Trailing:
+        number(b.value);
+        name(Token::STAT, b.stat);
+        word(Token::OR);
+        word(lower ? Token::LESS : Token::MORE_);
+        return;
+      case StatBound::Form::Leading:
+        number(b.value);
+        word(Token::OR);
+        word(lower ? Token::LOWER : Token::HIGHER);
+        name(Token::STAT, b.stat);
+        return;
+      case StatBound::Form::Before:
+        if (equal) {
+          word(Token::EQUAL);
+          word(Token::OR);
+        }
+        word(lower ? Token::LOWER : Token::HIGHER);
+        name(Token::STAT, b.stat);
+        word(Token::THAN);
+        break;
+      case StatBound::Form::After:
+        name(Token::STAT, b.stat);
+        if (equal && b.equal_first) {
+          word(Token::EQUAL);
+          word(Token::TO);
+          word(Token::OR);
+        }
+        word(lower ? Token::LOWER : Token::HIGHER);
+        word(Token::THAN);
+        if (equal && !b.equal_first) {
+          word(Token::OR);
+          word(Token::EQUAL);
+          word(Token::TO);
+        }
+        break;
+    }
+    if (b.value.kind != Amount::Kind::StatOf) return number(b.value);
+    if (!b.same_stat) return stat_of(b.value);
+    card_ref(*b.value.of, false);  // "than this Personality", "than Fushiki's"
+    if (b.possessive) word(Token::POSS);
   }
 
   // "attachments", "Followers", "a Weapon or Armor"

@@ -31,6 +31,9 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         k.type = kA;
         break;
       case Token::ONE: k.type = kA; break;
+      // "less than" and "lower than", "more" and "higher" compare alike
+      case Token::LOWER: k.type = static_cast<int>(Token::LESS); break;
+      case Token::HIGHER: k.type = static_cast<int>(Token::MORE_); break;
       case Token::ANOTHER:  // "another" = "a" + "other"
         out.push_back(Key{kA, -1, 0, w.range});
         k.type = static_cast<int>(Token::OTHER);

@@ -227,8 +227,22 @@ nouns
 filterClause
   : YOU control                                 # youControl
   | WITH amount STAT OR comparison=(LESS | MORE_)   # statAtMost
+  | WITH amount OR comparative STAT                 # statOrLower      // "with 4 or lower Force"
+  | WITH (EQUAL OR)? comparative STAT THAN compared # statThan         // "with lower Personal Honor than this Personality"
+  | WITH STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
+                                                    // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
+  ;
+comparative
+  : LESS | LOWER | MORE_ | HIGHER
+  ;
+// what a stat is compared with (000 7.2: its current value): a number, a card's stat, or a card (the same stat:
+// "than this Personality", "than Fushiki's")
+compared
+  : NUMBER
+  | statOf
+  | cardRef POSS?
   ;
 // 001 Battlefields: where a card is
 place

@@ -378,6 +378,62 @@ TEST(Meaning, Descriptions) {
   EXPECT_EQ(follower->text(follower->paragraph().unread), "dishonorable");
 }
 
+// A stat compared with another card's (000 7.2: its current value), the same stat when the words name none ("than this
+// Personality"), strictly or not as printed; "lower" before a stat or "than" compares, though the profile has a verb
+// "Lower". A pronoun or a target on the other side is refused: the tree does not say which card it names yet.
+TEST(Meaning, StatComparisons) {
+  auto r = read("Personality", "**Battle:** Target an enemy Personality with lower Personal Honor than this Personality. Bow him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const StatBound& b = r->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_EQ(b.stat, r->id_of(r->profile->stats, "Personal Honor"));
+  EXPECT_EQ(b.compare, StatBound::Compare::Below);
+  EXPECT_EQ(b.form, StatBound::Form::Before);
+  EXPECT_EQ(b.value.kind, Amount::Kind::StatOf);
+  EXPECT_EQ(b.value.stat, b.stat);
+  EXPECT_EQ(b.value.of->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(b.same_stat);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto le = read("Personality", "**Battle:** Target an enemy Follower with Force less than or equal to Aiko's Chi. Destroy it.",
+                 "legends", "Kitsu Aiko");
+  ASSERT_TRUE(le->paragraph().unit) << le->text(le->paragraph().unread);
+  const StatBound& l = le->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_EQ(l.compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(l.form, StatBound::Form::After);
+  EXPECT_FALSE(l.equal_first);
+  EXPECT_EQ(l.value.stat, le->id_of(le->profile->stats, "Chi"));
+  EXPECT_TRUE(le->paragraph().round_trips) << le->paragraph().rendered;
+  auto first = read("Personality", "**Open:** Target an enemy Personality with Gold Cost equal to or lower than Aiko's Force. Bow him.",
+                    "legends", "Kitsu Aiko");
+  ASSERT_TRUE(first->paragraph().unit) << first->text(first->paragraph().unread);
+  EXPECT_TRUE(first->unit().targets.at(0).filter.stats.at(0).equal_first);
+  EXPECT_EQ(first->unit().targets.at(0).filter.stats.at(0).compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(first->paragraph().rendered, "Open: Target an enemy Personality with Gold Cost equal to or lower than Aiko's Force. Bow him.");
+  auto leading = read("Strategy", "**Battle:** Destroy a target enemy Personality with 4 or lower Force.");
+  ASSERT_TRUE(leading->paragraph().unit) << leading->text(leading->paragraph().unread);
+  const StatBound& g = leading->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_EQ(g.form, StatBound::Form::Leading);
+  EXPECT_EQ(g.compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(g.value.value, 4);
+  EXPECT_TRUE(leading->paragraph().round_trips) << leading->paragraph().rendered;
+  // "higher" is "more"; the meaning keeps the direction: rendered "lower" would not round-trip
+  auto higher = read("Personality", "**Battle:** Target an enemy Personality with higher Chi than this Personality. Bow him.");
+  ASSERT_TRUE(higher->paragraph().unit);
+  EXPECT_EQ(higher->unit().targets.at(0).filter.stats.at(0).compare, StatBound::Compare::Above);
+  EXPECT_TRUE(higher->paragraph().round_trips) << higher->paragraph().rendered;
+  // the other side a pronoun: refused, naming it
+  auto him = read("Strategy", "**Battle:** Target your Personality. Target an enemy Personality with lower Chi than him. Bow him.");
+  EXPECT_FALSE(him->paragraph().unit);
+  EXPECT_EQ(him->text(him->paragraph().unread), "him");
+}
+
+// The golden of card sets and filters: `cardc check --emit=meaning` of tests/meaning/card_sets.cards.
+TEST(Meaning, CardSetsGolden) {
+  std::string dir = std::string(CARDC_SOURCE_DIR) + "/tests/meaning/";
+  auto out = test::run_cardc("check --emit=meaning " + dir + "card_sets.cards");
+  EXPECT_EQ(out.exit_code, 0) << out.output;
+  EXPECT_EQ(out.output, read_file(dir + "card_sets.meaning"));
+}
+
 // 001 Tactician: an action no card prints as its own is performed by one of your cards the words describe ("your
 // performing unbowed Monk"), chosen as it is announced; "choose" names it without targeting it (001 Target); a
 // pronoun after it names it until a target is named; "at any location" frees a Battle action's performer.

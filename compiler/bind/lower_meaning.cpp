@@ -584,10 +584,12 @@ class MeaningLowering {
     if (continuous_) throw NotYet{};
     int f = filter_function(t.filter, t.range);
     // 001 Target: a restriction on face-up features (card type, keyword, stats) cannot be met by a hidden card
-    const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.stats.empty();
+    const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.any_keywords.empty() ||
+                         !t.filter.stats.empty();
     // the binder restricts by the noun only ("a target enemy card with 2 or lower Force" may take a face-down card,
     // though Force is a face-up feature): such a card stays with it until it is fixed there
-    if (t.filter.card_types.empty() && t.filter.keywords.empty() && !t.filter.stats.empty()) throw NotYet{};
+    if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.stats.empty())
+      throw NotYet{};
     const int64_t flags = face_up ? CARDRT_TGT_FACE_FEATURES : 0;
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(1), konst(1), konst(flags)}),
                                      konst(CARDRT_OK))));
@@ -642,6 +644,12 @@ class MeaningLowering {
       if (type_->attaches) add(binary(Op::Ne, card, bearer()));
     }
     for (ProfileId k : f.keywords) add(call("cardrt_card_has_keyword", {G(), card, konst(k)}));
+    Node one_of = konst(0);  // "Nonhuman or Shadowlands"
+    for (size_t i = 0; i < f.any_keywords.size(); ++i) {
+      Node has = call("cardrt_card_has_keyword", {G(), card, konst(f.any_keywords[i])});
+      one_of = i == 0 ? std::move(has) : binary(Op::Or, std::move(one_of), std::move(has));
+    }
+    if (!f.any_keywords.empty()) add(std::move(one_of));
     Node kinds = konst(0);
     for (size_t i = 0; i < f.card_types.size(); ++i) {
       Node is = binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(f.card_types[i]));

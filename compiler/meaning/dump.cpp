@@ -185,6 +185,7 @@ class Dumper {
     if (f.attachment) s += " attachment";
     for (const StateTest& st : f.states) s += " state=" + state(st);
     for (ProfileId k : f.descriptions) s += " description=" + named(p_.descriptions, k);
+    for (size_t i = 0; i < f.any_keywords.size(); ++i) s += (i ? "|" : " keyword=") + named(p_.keywords, f.any_keywords[i]);
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
     for (const StatBound& b : f.stats)
       s += fmt::format(" {}{}{}", named(p_.stats, b.stat), compares[static_cast<size_t>(b.compare)], amount(b.value));

@@ -142,6 +142,7 @@ struct CardFilter {
   std::vector<ProfileId> descriptions;  // and these descriptions of the profile hold ("dishonorable": 003 Personal
                                         // Honor, a Personality with at most 0 Personal Honor)
   std::vector<ProfileId> keywords;    // the card has all of these (003 Keywords)
+  std::vector<ProfileId> any_keywords;  // and one of these ("a Nonhuman or Shadowlands Personality")
   Side side = Side::Any;
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one

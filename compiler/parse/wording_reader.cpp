@@ -780,9 +780,23 @@ class Transformer {
     states(c->STATE(), f);
     descriptions(c->DESCRIPTION(), f);
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
-    for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
+    keywords(c->keywordChoice(), c->KEYWORD(), f);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
+  }
+
+  // keywordChoice : (KEYWORD OR)+, then the keywords before the noun: the choice takes the first of them ("Nonhuman or
+  // Shadowlands Personality"); a card type right after "or" would make a choice of a keyword and a card type, which
+  // this does not say
+  void keywords(W::KeywordChoiceContext* choice, const std::vector<antlr4::tree::TerminalNode*>& words, CardFilter& f) {
+    size_t from = 0;
+    if (choice) {
+      if (words.empty()) throw Refusal{range(choice), "a keyword or a card type"};
+      for (auto* k : choice->KEYWORD()) f.any_keywords.push_back(tok(k).id);
+      f.any_keywords.push_back(tok(words[0]).id);
+      from = 1;
+    }
+    for (size_t i = from; i < words.size(); ++i) f.keywords.push_back(tok(words[i]).id);
   }
 
   // nouns : CARD_TYPE (OR CARD_TYPE)* | CARD_TYPES (OR CARD_TYPES)* | CARD | CARDS
@@ -816,8 +830,12 @@ class Transformer {
 
   // A clause after alternatives ("a Follower or Personality without Followers") may describe the last one or all of
   // them: the words do not say which, so the sentence is not read.
+  // A stat compared after them describes them all, as the rules' keyword actions word it ("Bow a target enemy Follower
+  // or Personality with 4 or lower Force"; the binder reads it so too).
   void check_clause_scope(const CardFilter& f, W::FilterClauseContext* fc) {
-    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc))
+    const bool stat = dynamic_cast<W::StatAtMostContext*>(fc) || dynamic_cast<W::StatOrLowerContext*>(fc) ||
+                      dynamic_cast<W::StatThanContext*>(fc) || dynamic_cast<W::StatComparedThanContext*>(fc);
+    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc) && !stat)
       throw Refusal{range(fc), "it may describe the last card type or all of them"};
   }
 
@@ -843,7 +861,7 @@ class Transformer {
     states(c->STATE(), f);
     descriptions(c->DESCRIPTION(), f);
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
-    for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
+    keywords(c->keywordChoice(), c->KEYWORD(), f);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
   }

@@ -542,9 +542,13 @@ class Renderer {
     }
     for (ProfileId d : f.descriptions) name(Token::DESCRIPTION, d);  // "dishonorable"
     for (BattleRole r : f.roles) role(r);
-    // cards named by keywords alone, several: the last in the plural ("Monks")
-    for (size_t i = 0; i < f.keywords.size(); ++i)
-      name(Token::KEYWORD, f.keywords[i], f.plural && !each && f.card_types.empty() && i + 1 == f.keywords.size());
+    // "Nonhuman or Shadowlands": one of them, then the keywords it has all of
+    const size_t any = f.any_keywords.size(), n = any + f.keywords.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0 && i < any) word(Token::OR);
+      // cards named by keywords alone, several: the last in the plural ("Monks")
+      name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any], f.plural && !each && f.card_types.empty() && i + 1 == n);
+    }
   }
 
   // "Personality", "Follower or Item", "Personalities"; "card" for any card
@@ -555,7 +559,7 @@ class Renderer {
     }
     if (f.attachment) return word(plural ? Token::ATTACHMENTS : Token::ATTACHMENT);
     // any card: "card", or its keywords alone ("an unbowed Samurai")
-    if (f.card_types.empty() && f.keywords.empty()) word(plural ? Token::CARDS : Token::CARD);
+    if (f.card_types.empty() && f.keywords.empty() && f.any_keywords.empty()) word(plural ? Token::CARDS : Token::CARD);
   }
 
   // what follows the noun: "with 2 Chi or less", "without attachments"

@@ -201,7 +201,7 @@ performer
   ;
 // after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun
-  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
+  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
   ;
 
 // ---------------------------------------------------------------- card sets
@@ -209,7 +209,12 @@ targetNoun
 // "Other units you control", "an opposing Personality with 2 Chi or less", "an unbowed Follower or Item"
 // A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
-  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers) OTHER? (STATE | DESCRIPTION | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
+  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers) OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+  ;
+// "a Nonhuman or Shadowlands Personality", "your Earth or Water Shugenja", "a Courtier or Shugenja": the card has one of
+// these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
+keywordChoice
+  : (KEYWORD OR)+
   ;
 // "another player's Personality": a card a player other than you controls
 anotherPlayers

@@ -279,10 +279,29 @@ TEST(Meaning, StatesAlternativesAndKeywordNouns) {
   ASSERT_EQ(b.states.size(), 1u);
   EXPECT_TRUE(b.states[0].holds);
   EXPECT_TRUE(bowed->paragraph().round_trips) << bowed->paragraph().rendered;
-  // a clause after alternatives may describe the last or all of them: not read
+  // a stat compared after alternatives describes them all, as the rules' keyword actions word it ("a target enemy
+  // Follower or Personality with 4 or lower Force"); any other clause may describe the last or all of them: not read
   auto scope = read("Strategy", "**Battle:** Target an enemy Follower or Personality with 2 Force or less. Bow it.");
-  EXPECT_FALSE(scope->paragraph().unit);
-  EXPECT_EQ(scope->text(scope->paragraph().unread), "with 2 Force or less");
+  ASSERT_TRUE(scope->paragraph().unit) << scope->text(scope->paragraph().unread);
+  EXPECT_EQ(scope->unit().targets.at(0).filter.card_types.size(), 2u);
+  EXPECT_EQ(scope->unit().targets.at(0).filter.stats.size(), 1u);
+  auto without = read("Strategy", "**Battle:** Target an enemy Follower or Personality without a Weapon. Bow it.");
+  EXPECT_FALSE(without->paragraph().unit);
+  EXPECT_EQ(without->text(without->paragraph().unread), "without a Weapon");
+  // keywords as alternatives: one of them, then all of the rest ("your Earth or Water Shugenja")
+  auto either = read("Strategy", "**Battle:** Bow your performing Samurai and target a Nonhuman or Shadowlands Personality: Move him home.");
+  ASSERT_TRUE(either->paragraph().unit) << either->text(either->paragraph().unread);
+  const CardFilter& e = either->unit().targets.at(0).filter;
+  EXPECT_EQ(e.any_keywords, (std::vector<ProfileId>{either->id_of(either->profile->keywords, "Nonhuman"), either->id_of(either->profile->keywords, "Shadowlands")}));
+  EXPECT_TRUE(e.keywords.empty());
+  EXPECT_TRUE(either->paragraph().round_trips) << either->paragraph().rendered;
+  auto element = read("Strategy", "**Battle:** Target your Earth or Water Shugenja. Straighten him.");
+  ASSERT_TRUE(element->paragraph().unit) << element->text(element->paragraph().unread);
+  EXPECT_EQ(element->unit().targets.at(0).filter.any_keywords.size(), 2u);
+  EXPECT_EQ(element->unit().targets.at(0).filter.keywords, std::vector<ProfileId>{element->id_of(element->profile->keywords, "Shugenja")});
+  EXPECT_TRUE(element->paragraph().round_trips) << element->paragraph().rendered;
+  // a keyword or a card type is another set (a union), not read
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Nonhuman or Personality. Bow it.")->paragraph().unit);
 }
 
 // Give (003 Stats, Keywords): stat changes and keywords in the order printed, to one card or to each card of a set,

@@ -73,6 +73,9 @@ class MeaningLowering {
         break;
       }
       case meaning::UnitKind::Triggered:
+        // an action card's "After ..., gain 1 Honor" is a delayed effect of playing it (003 Abilities), not a trait;
+        // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
+        if (type_->action || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;

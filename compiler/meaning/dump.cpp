@@ -69,7 +69,7 @@ class Dumper {
         for (const Effect& e : k->effects) out_ << "      effect " << effect(e) << "\n";
       }
       else if (const auto* o = std::get_if<InOrderTo>(&s)) {
-        out_ << fmt::format("    in-order-to {}\n", at(o->range));
+        out_ << fmt::format("    in-order-to {}{}\n", at(o->range), o->optional ? " optional" : "");
         for (const Effect& e : o->done) out_ << "      done " << effect(e) << "\n";
         for (const Effect& e : o->then) out_ << "      then " << effect(e) << "\n";
       }
@@ -138,6 +138,7 @@ class Dumper {
                                                            : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
+    for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);
     if (e.action >= 0) s += " action=" + named(p_.keyword_actions, e.action);
     for (const StrengthBonus& b : e.bonuses)
       s += b.instead ? fmt::format(" strength={}-if({})", b.value, condition(b.condition))

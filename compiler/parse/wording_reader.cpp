@@ -242,6 +242,7 @@ class Transformer {
       // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done
       InOrderTo k;
       k.range = range(c);
+      k.optional = t->MAY() != nullptr;
       for (auto* one : t->effect()) {
         Effect e = effect(one, u);
         (one->getStart()->getTokenIndex() < t->TO()->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
@@ -387,6 +388,26 @@ class Transformer {
       // "a card", "2 cards": the noun's number agrees with the amount
       bool one = e.amount->kind == Amount::Kind::Constant && e.amount->value == 1;
       if (one != (d->CARD() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+    } else if (auto* a = dynamic_cast<W::AdditionalActionEffectContext*>(c)) {
+      // "You may take an additional Battle action", "Take two additional Battle actions": the player may act again
+      e.verb = Primitive::take_action_;
+      e.amount = amount(a->amount());
+      if (e.amount->kind != Amount::Kind::Constant || e.amount->value < 1) throw Refusal{e.amount->range, "a number of additional actions that is no count"};
+      if ((e.amount->value == 1) != (a->ACTION() != nullptr)) throw Refusal{range(c), "the number of actions and the noun disagree"};
+      for (auto* d : a->DESIGNATOR()) e.designators.push_back(tok(d).id);
+    } else if (auto* d = dynamic_cast<W::DiscardEffectContext*>(c)) {
+      // "Discard a card", "Discard a Kiho": one card of your hand, chosen as it resolves
+      e.verb = Primitive::discard_;
+      e.cards = card_filter(d->cardFilter());
+      if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
+        throw Refusal{e.cards->range, "discarding other than one card of your hand"};
+      antecedent_ = Antecedent::Chosen;  // "its Focus Value" after it names the discarded card: not in the tree yet
+    } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
+      // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
+      // one in the game (the profile's [unique])
+      e.verb = q->verb->getType() == W::V_DISCARD ? Primitive::discard_ : Primitive::take_action_;
+      e.resource = tok(q->RESOURCE()).id;
+      if (!p_.resources[static_cast<size_t>(e.resource)].unique) throw Refusal{e.range, "'the' before a resource that is not unique"};
     } else if (auto* g = dynamic_cast<W::GiveEffectContext*>(c)) {
       give(g, u, e);
     } else if (auto* m = dynamic_cast<W::MoveHomeEffectContext*>(c)) {
@@ -683,6 +704,7 @@ class Transformer {
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
   CardRef pronoun(SourceRange where, bool person, const Unit& u) {
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
+    if (antecedent_ == Antecedent::Chosen) throw Refusal{where, "a pronoun after a card chosen to discard"};
     CardRef r;
     r.range = where;
     r.kind = CardRef::Kind::Pronoun;
@@ -1087,7 +1109,7 @@ class Transformer {
   const GameProfile& p_;
   int card_type_;
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
-  enum class Antecedent : uint8_t { None, Target, Performer, Name };
+  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen };
   Antecedent antecedent_ = Antecedent::None;
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   Unit* unit_ = nullptr;    // the unit being read

@@ -126,5 +126,9 @@ OF       : 'of' ;
 FOR      : 'for' ;     // "1 Honor for each Samurai you control"
 // What damage may ignore (004 Resist: "ignoring Resist")
 IGNORING : 'ignoring' ;
+// Additional actions ("Take an additional Battle action")
+ADDITIONAL : 'additional' ;
+ACTION   : 'action' ;
+ACTIONS  : 'actions' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;

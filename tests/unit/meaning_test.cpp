@@ -939,6 +939,35 @@ TEST(Meaning, TraitsOfAParagraph) {
   EXPECT_EQ(ability->ctx->meanings.at(0).size(), 1u);
 }
 
+// "Discard a card", "Discard a Kiho to give him +2F": a card of your hand; a pronoun after such a choice would name
+// the discarded card, which the tree cannot name yet: refused, never bound to another card.
+TEST(Meaning, Discarding) {
+  auto r = read("Personality", "**Battle:** Discard a Kiho to give this Personality +2F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<InOrderTo>(r->unit().body.at(0));
+  EXPECT_EQ(k.done.at(0).verb, Primitive::discard_);
+  EXPECT_EQ(k.done.at(0).cards->keywords, std::vector<ProfileId>{r->id_of(r->profile->keywords, "Kiho")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto its = read("Personality", "**Battle:** Discard a card to give this Personality a Force bonus equal to its Focus Value.");
+  EXPECT_FALSE(its->paragraph().unit);
+  EXPECT_EQ(its->text(its->paragraph().unread), "its");
+  EXPECT_FALSE(read("Personality", "**Battle:** Discard your Kiho.")->paragraph().unit);
+}
+
+// "You may take an additional Battle action", "Take two additional Battle actions": grants of actions by designator
+// (the profile's), the noun's number agreeing with the count.
+TEST(Meaning, AdditionalActions) {
+  auto r = read("Personality", "**Battle:** Take two additional Battle actions.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::take_action_);
+  EXPECT_EQ(e.amount->value, 2);
+  EXPECT_EQ(e.designators, std::vector<ProfileId>{r->id_of(r->profile->designators, "Battle")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "**Battle:** Take two additional Battle action.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Battle:** Take an additional Battle actions.")->paragraph().unit);
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

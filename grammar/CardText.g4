@@ -116,7 +116,7 @@ declaration
   ;
 
 declKind
-  : K_STAT | K_PLAYER K_STAT | K_RESOURCE | K_CARD K_TYPE | K_ZONE | K_STATE | K_DESIGNATOR | K_KEYWORD
+  : K_STAT | K_PLAYER K_STAT | K_RESOURCE | K_CARD K_TYPE | K_ZONE | K_STATE | K_DESCRIPTION | K_DESIGNATOR | K_KEYWORD
   | K_KEYWORDS | K_EVENT | K_DURATION | K_STATUS | K_DICE | K_VERB | K_POLICY
   ;
 
@@ -167,7 +167,7 @@ word
   ;
 
 textWord
-  : WORD | VARX | K_GAME | K_SET | K_STAT | K_PLAYER | K_RESOURCE | K_ZONE | K_STATE | K_DESIGNATOR | K_KEYWORD
+  : WORD | VARX | K_GAME | K_SET | K_STAT | K_PLAYER | K_RESOURCE | K_ZONE | K_STATE | K_DESCRIPTION | K_DESIGNATOR | K_KEYWORD
   | K_EVENT | K_DURATION | K_STATUS | K_DICE | K_VERB | K_POLICY
   ;
 
@@ -190,6 +190,7 @@ K_PLAYER      : 'player' ;
 K_RESOURCE    : 'resource' ;
 K_ZONE        : 'zone' ;
 K_STATE       : 'state' ;
+K_DESCRIPTION : 'description' ;
 K_DESIGNATOR  : 'designator' ;
 K_KEYWORD     : 'keyword' ;
 K_EVENT       : 'event' ;

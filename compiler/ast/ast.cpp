@@ -35,6 +35,7 @@ const char* decl_kind_name(DeclKind k) {
     case DeclKind::CardType: return "card type";
     case DeclKind::Zone: return "zone";
     case DeclKind::State: return "state";
+    case DeclKind::Description: return "description";
     case DeclKind::Designator: return "designator";
     case DeclKind::Keyword: return "keyword";
     case DeclKind::Keywords: return "keywords";

@@ -196,7 +196,7 @@ struct CardSetFile {
 // ---------------------------------------------------------------- game profiles
 
 enum class DeclKind : uint8_t {
-  Stat, PlayerStat, Resource, CardType, Zone, State, Designator, Keyword, Keywords, Event, Duration, Status,
+  Stat, PlayerStat, Resource, CardType, Zone, State, Description, Designator, Keyword, Keywords, Event, Duration, Status,
   Dice, Verb, Policy
 };
 const char* decl_kind_name(DeclKind k);

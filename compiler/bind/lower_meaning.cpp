@@ -695,6 +695,10 @@ class MeaningLowering {
           Node has = call("cardrt_card_has_keyword", {G(), who, konst(k.keywords[i])});
           n = i == 0 ? std::move(has) : binary(Op::Or, std::move(n), std::move(has));
         }
+        for (size_t i = 0; i < k.descriptions.size(); ++i) {  // or descriptions ("or dishonorable")
+          Node is = description_test(p_.descriptions[static_cast<size_t>(k.descriptions[i])], who);
+          n = i == 0 && k.keywords.empty() ? std::move(is) : binary(Op::Or, std::move(n), std::move(is));
+        }
         break;
       }
       case Condition::Kind::YouControl: {
@@ -727,7 +731,12 @@ class MeaningLowering {
     if (continuous_) throw NotYet{};
     int f = filter_function(t.filter, t.range);
     // 001 Target: a restriction on face-up features (card type, keyword, stats) cannot be met by a hidden card
-    const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.stats.empty();
+    const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.any_keywords.empty() ||
+                         !t.filter.stats.empty();
+    // the binder restricts by the noun only ("a target enemy card with 2 or lower Force" may take a face-down card,
+    // though Force is a face-up feature): such a card stays with it until it is fixed there
+    if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.stats.empty())
+      throw NotYet{};
     const int64_t flags = face_up ? CARDRT_TGT_FACE_FEATURES : 0;
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(1), konst(1), konst(flags)}),
                                      konst(CARDRT_OK))));
@@ -790,6 +799,12 @@ class MeaningLowering {
       if (type_->attaches) add(binary(Op::Ne, card, bearer()));
     }
     for (ProfileId k : f.keywords) add(call("cardrt_card_has_keyword", {G(), card, konst(k)}));
+    Node one_of = konst(0);  // "Nonhuman or Shadowlands"
+    for (size_t i = 0; i < f.any_keywords.size(); ++i) {
+      Node has = call("cardrt_card_has_keyword", {G(), card, konst(f.any_keywords[i])});
+      one_of = i == 0 ? std::move(has) : binary(Op::Or, std::move(one_of), std::move(has));
+    }
+    if (!f.any_keywords.empty()) add(std::move(one_of));
     Node kinds = konst(0);
     for (size_t i = 0; i < f.card_types.size(); ++i) {
       Node is = binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(f.card_types[i]));
@@ -809,15 +824,26 @@ class MeaningLowering {
       Node in = call("cardrt_card_state", {G(), card, konst(runtime_state_id(p_, static_cast<size_t>(st.state)))});
       add(st.holds ? std::move(in) : not_(std::move(in)));
     }
+    for (ProfileId d : f.descriptions) add(description_test(p_.descriptions[static_cast<size_t>(d)], card));
     for (const StatBound& s : f.stats) {
-      if (s.value.kind != Amount::Kind::Constant) throw NotYet{};
-      add(binary(s.compare == StatBound::Compare::AtMost ? Op::Le : Op::Ge, call("cardrt_stat_get", {G(), card, konst(s.stat)}),
-                 konst(s.value.value)));
+      static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt};  // StatBound::Compare
+      add(binary(ops[static_cast<size_t>(s.compare)], call("cardrt_stat_get", {G(), card, konst(s.stat)}), compared(s.value)));
     }
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
     for (BattleRole r : f.roles) add(in_battle(r, card));
     if (f.at) add(at_place(*f.at, card));
     return all;
+  }
+
+  // What a stat is compared with: a number, or another card's stat as it is when the set is judged (000 7.2)
+  Node compared(const Amount& a) {
+    if (a.kind == Amount::Kind::Constant) return konst(a.value);
+    // "this Shugenja" (only while it has the keyword) and X are not lowered in a comparison yet
+    if (a.kind != Amount::Kind::StatOf || a.of->kind == CardRef::Kind::ThisKeyword) throw NotYet{};
+    Body none;
+    Node who = card(*a.of, none);
+    if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
+    return call("cardrt_stat_get", {G(), std::move(who), konst(a.stat)});
   }
 
   // 001 Battlefields: a card at no battlefield is home; the current battlefield is the battle's, when there is one

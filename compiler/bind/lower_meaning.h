@@ -36,6 +36,10 @@ uint32_t register_ability(Module& m, const std::string& unit_prefix, uint32_t de
 int add_unit_function(Module& m, const std::string& unit_prefix, const std::string& suffix, FnKind kind, Body body,
                       SourceRange origin);
 
+// A description the profile declares by a stat ("dishonorable": a Personality whose Personal Honor is at most 0):
+// whether `card` is one. Shared by the binder and the lowering.
+Node description_test(const DescriptionDef& d, const Node& card);
+
 // A keyword action (the profile declares it, as its reminder text defines it). Its target test of a candidate
 // (param 2) at strength `strength` (computed for each candidate): an enemy card in play of one of its types that the
 // strength reaches, an attack's at the current battlefield. `attached_too`: its types' attachment restrictions

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <span>
 
+#include "bind/lower_meaning.h"
 #include "bind/runtime_profile.h"
 #include "sema/clause_reader.h"
 #include "sema/unit_walk.h"
@@ -306,17 +307,10 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
         add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
       continue;
     }
-    if (w == "dishonorable") {
-      // 003 Personal Honor: a Dishonorable Personality's Personal Honor has a maximum of zero; a Personality with
-      // none is dishonorable
-      auto ph = p_.stat("Personal Honor");
-      int personality = lex_.card_type("Personality");
-      if (!ph || personality < 0) {
-        why = "'dishonorable' needs a Personal Honor stat and a Personality card type";
-        return false;
-      }
-      add(and_(binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(personality)),
-               binary(Op::Le, call("cardrt_stat_get", {G(), card, konst(static_cast<int64_t>(*ph))}), konst(0))));
+    // a word the profile declares as a description by a stat ("dishonorable": 003 Personal Honor)
+    if (const DescriptionDef* d = description_at(t, i, to)) {
+      add(description_test(*d, card));
+      i += d->words.size() - 1;
       continue;
     }
     // a card state of the profile or its opposite: "dishonored", "honorable", "face-up" (bowed/unbowed below)
@@ -573,6 +567,24 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   for (auto& n : tests) all = and_(std::move(all), std::move(n));
   out = std::move(all);
   return true;
+}
+
+// The description the profile declares whose words start at t[i] (before `to`), in any case; null if none.
+const DescriptionDef* CardBinder::description_at(const std::vector<const ast::Term*>& t, size_t i, size_t to) const {
+  for (const DescriptionDef& d : p_.descriptions) {
+    bool match = !d.words.empty() && i + d.words.size() <= to;
+    for (size_t k = 0; k < d.words.size() && match; ++k) match = lower_word(*t[i + k]) == d.words[k];
+    if (match) return &d;
+  }
+  return nullptr;
+}
+
+// 003 Personal Honor: "dishonorable" is a Personality whose Personal Honor is at most zero (the profile says which
+// card type, stat and bound)
+Node description_test(const DescriptionDef& d, const Node& card) {
+  return and_(binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(static_cast<int64_t>(d.card_type))),
+              binary(d.at_most ? Op::Le : Op::Ge, call("cardrt_stat_get", {G(), card, konst(static_cast<int64_t>(d.stat))}),
+                     konst(d.bound)));
 }
 
 // How many cards attached to `holder` the words [from, to) describe ("Weapon or Armor", "Fire Spell"); nullopt when

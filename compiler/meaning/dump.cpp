@@ -97,6 +97,8 @@ class Dumper {
         s += ref(*k.card) + " is";
         if (k.state) s += " " + state(*k.state);
         for (size_t i = 0; i < k.keywords.size(); ++i) s += (i ? " or " : " ") + named(p_.keywords, k.keywords[i]);
+        for (size_t i = 0; i < k.descriptions.size(); ++i)
+          s += (i || !k.keywords.empty() ? " or " : " ") + named(p_.descriptions, k.descriptions[i]);
         return s;
       }
       case Condition::Kind::YouControl: return s + "you control " + filter(*k.cards);
@@ -190,14 +192,17 @@ class Dumper {
 
   std::string filter(const CardFilter& f) const {
     static constexpr const char* sides[] = {"any", "yours", "opposing", "enemy", "another-players"};
+    static constexpr const char* compares[] = {"<=", ">=", "<", ">"};  // StatBound::Compare
     std::string s = fmt::format("{{{} side={}", f.plural ? "every" : "one", sides[static_cast<size_t>(f.side)]);
     if (f.other) s += " other";
     for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
     if (f.attachment) s += " attachment";
     for (const StateTest& st : f.states) s += " state=" + state(st);
+    for (ProfileId k : f.descriptions) s += " description=" + named(p_.descriptions, k);
+    for (size_t i = 0; i < f.any_keywords.size(); ++i) s += (i ? "|" : " keyword=") + named(p_.keywords, f.any_keywords[i]);
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
     for (const StatBound& b : f.stats)
-      s += fmt::format(" {}{}{}", named(p_.stats, b.stat), b.compare == StatBound::Compare::AtMost ? "<=" : ">=", amount(b.value));
+      s += fmt::format(" {}{}{}", named(p_.stats, b.stat), compares[static_cast<size_t>(b.compare)], amount(b.value));
     for (const AttachedTest& a : f.attached) s += (a.none ? " without(" : " with(") + attached(a) + ")";
     for (BattleRole r : f.roles) s += " " + role(r);
     if (f.at) s += " at=" + place(*f.at);

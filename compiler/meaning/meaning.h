@@ -83,12 +83,20 @@ enum class Side : uint8_t {
   AnotherPlayers,  // "another player's": cards a player other than you controls (a Terrain too: not a side)
 };
 
-// "with 2 Chi or less": a stat compared with an amount.
+// "with 2 Chi or less": a stat compared with an amount; "with lower Chi than this Shugenja": with another card's stat
+// (its current value, 000 7.2), the same stat when the words name none.
 struct StatBound {
-  enum class Compare : uint8_t { AtMost, AtLeast };
+  enum class Compare : uint8_t { AtMost, AtLeast, Below, Above };
+  // how the words put it (one meaning, several spellings; the renderer keeps it): "with 2 Chi or less" (Trailing),
+  // "with 4 or lower Force" (Leading), "with lower Chi than ..." (Before), "with Chi lower than ..." (After)
+  enum class Form : uint8_t { Trailing, Leading, Before, After };
   ProfileId stat = -1;
-  Amount value;
+  Amount value;  // Constant, X, or StatOf
   Compare compare = Compare::AtMost;
+  Form form = Form::Trailing;
+  bool equal_first = false;  // "equal to or lower than", "equal or lower" (not "lower than or equal to")
+  bool same_stat = false;    // StatOf with the stat unsaid: "than this Personality", "than Fushiki's" (possessive)
+  bool possessive = false;
   SourceRange range;
 };
 
@@ -134,7 +142,10 @@ struct CardFilter {
   bool attachment = false;            // "attachment": a card attached to another (or, out of play, of a type that
                                       // attaches: "a target attachment in your hand"); card_types then empty
   std::vector<StateTest> states;      // and in these states
+  std::vector<ProfileId> descriptions;  // and these descriptions of the profile hold ("dishonorable": 003 Personal
+                                        // Honor, a Personality with at most 0 Personal Honor)
   std::vector<ProfileId> keywords;    // the card has all of these (003 Keywords)
+  std::vector<ProfileId> any_keywords;  // and one of these ("a Nonhuman or Shadowlands Personality")
   Side side = Side::Any;
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one
@@ -241,6 +252,8 @@ struct Condition {
                                     // ("This card has +3F while defending")
   std::optional<StateTest> state;   // CardIs: "bowed"
   std::vector<ProfileId> keywords;  // CardIs: one of these
+  std::vector<ProfileId> descriptions;  // CardIs: or one of these descriptions holds ("Ninja, Shadowlands, or
+                                        // dishonorable"; printed after the keywords)
   std::optional<CardFilter> cards;  // YouControl, AttachedTo (what it is attached to)
   std::optional<BattleRole> role;   // InBattle
   std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)

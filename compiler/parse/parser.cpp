@@ -471,6 +471,7 @@ class AstBuilder {
              : k->K_CARD()       ? ast::DeclKind::CardType
              : k->K_ZONE()       ? ast::DeclKind::Zone
              : k->K_STATE()      ? ast::DeclKind::State
+             : k->K_DESCRIPTION() ? ast::DeclKind::Description
              : k->K_DESIGNATOR() ? ast::DeclKind::Designator
              : k->K_KEYWORD()    ? ast::DeclKind::Keyword
              : k->K_KEYWORDS()   ? ast::DeclKind::Keywords

@@ -57,6 +57,7 @@ class Transformer {
   // unit : header? evenIf? (constraint COLON)* body EOF
   Unit unit(W::UnitContext* c) {
     Unit u;
+    unit_ = &u;  // what a card named inside a card set refers to ("with lower Chi than this Shugenja")
     u.range = range(c);
     if (c->header()) header(c->header(), u);
     if (c->evenIf()) u.even_if = condition(c->evenIf()->condition(), u);
@@ -147,7 +148,7 @@ class Transformer {
     antecedent_ = Antecedent::Target;
   }
 
-  // performer : YOUR PERFORMING STATE* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
+  // performer : YOUR PERFORMING (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
   CardRef performer(W::PerformerContext* c, Unit& u) {
     if (u.performer) throw Refusal{range(c), "a second performer"};
     Performer p;
@@ -157,6 +158,7 @@ class Transformer {
     if (p.filter.plural) throw Refusal{p.range, "several cards performing one action"};
     p.filter.side = Side::Yours;
     states(c->STATE(), p.filter);
+    descriptions(c->DESCRIPTION(), p.filter);
     for (auto* k : c->KEYWORD()) p.filter.keywords.push_back(tok(k).id);
     p.anywhere = c->LOCATION() != nullptr;
     u.performer = std::move(p);
@@ -326,7 +328,14 @@ class Transformer {
       if (auto* s = dynamic_cast<W::StateDescriptionContext*>(i->description()))
         k.state = StateTest{tok(s->STATE()).id, tok(s->STATE()).value != 0, range(s)};
       else
-        for (auto* w : static_cast<W::KeywordDescriptionContext*>(i->description())->KEYWORD()) k.keywords.push_back(tok(w).id);
+        for (auto* t : static_cast<W::KeywordDescriptionContext*>(i->description())->trait()) {
+          if (t->KEYWORD()) {
+            if (!k.descriptions.empty()) throw Refusal{range(t), "a keyword after a description"};
+            k.keywords.push_back(tok(t->KEYWORD()).id);
+          } else {
+            k.descriptions.push_back(tok(t->DESCRIPTION()).id);
+          }
+        }
     } else if (auto* b = dynamic_cast<W::CardInBattleConditionContext*>(c)) {
       k.kind = Condition::Kind::InBattle;  // "he is defending"
       k.card = card_ref(b->cardRef(), u);
@@ -892,7 +901,7 @@ class Transformer {
     return r;
   }
 
-  // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? STATE* KEYWORD* nouns filterClause*
+  // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
   CardFilter target_noun(W::TargetNounContext* c) {
     CardFilter f;
     f.range = range(c);
@@ -901,10 +910,25 @@ class Transformer {
     f.other = c->OTHER() != nullptr;
     if (c->side) f.side = side(c->side);
     states(c->STATE(), f);
+    descriptions(c->DESCRIPTION(), f);
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
-    for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
+    keywords(c->keywordChoice(), c->KEYWORD(), f);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
+  }
+
+  // keywordChoice : (KEYWORD OR)+, then the keywords before the noun: the choice takes the first of them ("Nonhuman or
+  // Shadowlands Personality"); a card type right after "or" would make a choice of a keyword and a card type, which
+  // this does not say
+  void keywords(W::KeywordChoiceContext* choice, const std::vector<antlr4::tree::TerminalNode*>& words, CardFilter& f) {
+    size_t from = 0;
+    if (choice) {
+      if (words.empty()) throw Refusal{range(choice), "a keyword or a card type"};
+      for (auto* k : choice->KEYWORD()) f.any_keywords.push_back(tok(k).id);
+      f.any_keywords.push_back(tok(words[0]).id);
+      from = 1;
+    }
+    for (size_t i = from; i < words.size(); ++i) f.keywords.push_back(tok(words[i]).id);
   }
 
   // nouns : CARD_TYPE (OR CARD_TYPE)* | CARD_TYPES (OR CARD_TYPES)* | CARD | CARDS
@@ -924,10 +948,26 @@ class Transformer {
     for (auto* w : words) f.states.push_back(StateTest{tok(w).id, tok(w).value != 0, tok(w).range});
   }
 
+  // "a dishonorable Personality": a description holds only for its card type (003 Personal Honor: a Follower has no
+  // Personal Honor), so before another noun it names no card, and before alternatives it may describe one of them
+  void descriptions(const std::vector<antlr4::tree::TerminalNode*>& words, CardFilter& f) {
+    for (auto* w : words) {
+      const DescriptionDef& d = p_.descriptions[static_cast<size_t>(tok(w).id)];
+      if (f.attachment || f.card_types.size() > 1 ||
+          (f.card_types.size() == 1 && f.card_types[0] != static_cast<ProfileId>(d.card_type)))
+        throw Refusal{tok(w).range, "a description of another card type"};
+      f.descriptions.push_back(tok(w).id);
+    }
+  }
+
   // A clause after alternatives ("a Follower or Personality without Followers") may describe the last one or all of
   // them: the words do not say which, so the sentence is not read.
+  // A stat compared after them describes them all, as the rules' keyword actions word it ("Bow a target enemy Follower
+  // or Personality with 4 or lower Force"; the binder reads it so too).
   void check_clause_scope(const CardFilter& f, W::FilterClauseContext* fc) {
-    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc))
+    const bool stat = dynamic_cast<W::StatAtMostContext*>(fc) || dynamic_cast<W::StatOrLowerContext*>(fc) ||
+                      dynamic_cast<W::StatThanContext*>(fc) || dynamic_cast<W::StatComparedThanContext*>(fc);
+    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc) && !stat)
       throw Refusal{range(fc), "it may describe the last card type or all of them"};
   }
 
@@ -939,7 +979,7 @@ class Transformer {
     }
   }
 
-  // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? STATE* KEYWORD* nouns filterClause*
+  // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
   // `each`: after "each", a singular noun with no article names every such card.
   CardFilter card_filter(W::CardFilterContext* c, bool each = false) {
     CardFilter f;
@@ -951,8 +991,9 @@ class Transformer {
     if (c->side) f.side = side(c->side);
     if (c->anotherPlayers()) f.side = Side::AnotherPlayers;
     states(c->STATE(), f);
+    descriptions(c->DESCRIPTION(), f);
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
-    for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
+    keywords(c->keywordChoice(), c->KEYWORD(), f);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
   }
@@ -977,7 +1018,8 @@ class Transformer {
     }
   }
 
-  // filterClause : YOU control | WITH amount STAT OR (LESS | MORE_)
+  // filterClause : YOU control | WITH amount STAT OR (LESS | MORE_) | WITH amount OR comparative STAT
+  //              | WITH (EQUAL OR)? comparative STAT THAN compared | WITH STAT ... compared | WITHOUT ... | AT place
   void filter_clause(W::FilterClauseContext* fc, CardFilter& f) {
     check_clause_scope(f, fc);
     if (dynamic_cast<W::YouControlContext*>(fc)) {
@@ -994,13 +1036,67 @@ class Transformer {
       f.at = place(a->place());
       return;
     }
-    auto* s = static_cast<W::StatAtMostContext*>(fc);
     StatBound b;
-    b.stat = tok(s->STAT()).id;
-    b.value = amount(s->amount());
-    b.compare = s->comparison->getType() == W::LESS ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
     b.range = range(fc);
+    if (auto* s = dynamic_cast<W::StatAtMostContext*>(fc)) {
+      b.stat = tok(s->STAT()).id;
+      b.value = amount(s->amount());
+      b.compare = s->comparison->getType() == W::LESS ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+    } else if (auto* o = dynamic_cast<W::StatOrLowerContext*>(fc)) {  // "with 4 or lower Force"
+      b.stat = tok(o->STAT()).id;
+      b.value = amount(o->amount());
+      b.form = StatBound::Form::Leading;
+      b.compare = lower(o->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+    } else if (auto* t = dynamic_cast<W::StatThanContext*>(fc)) {  // "with [equal or] lower Chi than this Shugenja"
+      b.stat = tok(t->STAT()).id;
+      b.form = StatBound::Form::Before;
+      b.equal_first = t->EQUAL() != nullptr;
+      b.compare = compare(lower(t->comparative()), b.equal_first);
+      compared(t->compared(), b);
+    } else {  // "with Force less than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
+      auto* a = static_cast<W::StatComparedThanContext*>(fc);
+      b.stat = tok(a->STAT()).id;
+      b.form = StatBound::Form::After;
+      b.equal_first = a->EQUAL() != nullptr && a->EQUAL()->getSymbol()->getTokenIndex() < a->comparative()->getStart()->getTokenIndex();
+      b.compare = compare(lower(a->comparative()), a->EQUAL() != nullptr);
+      compared(a->compared(), b);
+    }
     f.stats.push_back(std::move(b));
+  }
+
+  // comparative : LESS | LOWER | MORE_ | HIGHER
+  static bool lower(W::ComparativeContext* c) {
+    return c->getStart()->getType() == W::LESS || c->getStart()->getType() == W::LOWER;
+  }
+  static StatBound::Compare compare(bool lower, bool equal) {
+    using C = StatBound::Compare;
+    return lower ? (equal ? C::AtMost : C::Below) : (equal ? C::AtLeast : C::Above);
+  }
+
+  // compared : NUMBER | statOf | cardRef POSS?
+  // The other side of a comparison: a number, a card's stat, or a card and the same stat ("than this Personality").
+  // A card named in it is this card, its bearer, the performer or the card by its own name: a target or a pronoun
+  // there would name a card the set is being chosen beside, which the tree does not say yet.
+  void compared(W::ComparedContext* c, StatBound& b) {
+    if (c->NUMBER()) {
+      b.value.value = tok(c->NUMBER()).value;
+      b.value.range = range(c);
+      return;
+    }
+    if (c->statOf()) {
+      if (c->statOf()->owner) throw Refusal{range(c), "a pronoun in a comparison"};
+      b.value = stat_of(c->statOf(), *unit_);
+    } else {
+      b.value.kind = Amount::Kind::StatOf;
+      b.value.range = range(c);
+      b.value.stat = b.stat;
+      b.value.of = card_ref(c->cardRef(), *unit_);
+      b.same_stat = true;
+      b.possessive = c->POSS() != nullptr;
+    }
+    const CardRef::Kind k = b.value.of->kind;
+    if (k == CardRef::Kind::Target || k == CardRef::Kind::Pronoun || k == CardRef::Kind::TheTarget)
+      throw Refusal{b.value.of->range, "a target or a pronoun in a comparison"};
   }
 
   // attachedCards : ATTACHMENTS | CARD_TYPES | (A | AN) attachedKind (OR attachedKind)*
@@ -1048,6 +1144,7 @@ class Transformer {
   enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen };
   Antecedent antecedent_ = Antecedent::None;
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
+  Unit* unit_ = nullptr;    // the unit being read
 
  public:
   std::vector<std::pair<SourceRange, ProfileId>> disagreeing_;  // pronouns of a person naming a card of another type

@@ -113,6 +113,20 @@ struct NamedDef {  // zones, states, designators, statuses, dice
   SourceRange where;
 };
 
+// A word the rules use to describe cards by their stats (003 Personal Honor: a Personality whose Personal Honor is at
+// most zero is "dishonorable"): `description dishonorable: Personality [stat = Personal Honor, at most = 0]`. Card
+// text names it as an adjective ("a dishonorable Personality", "if he is dishonorable"); it is no keyword and no
+// card state, only the comparison, judged when the text asks.
+struct DescriptionDef {
+  std::string name;                // as printed, lower case: "dishonorable"
+  std::vector<std::string> words;  // lower-case words
+  size_t card_type = 0;            // a card of this type ...
+  size_t stat = 0;                 // ... whose stat is at most (or at least) `bound`
+  bool at_most = true;
+  int64_t bound = 0;
+  SourceRange where;
+};
+
 enum class ModifierOrder : uint8_t { StepsAC, Rule523 };
 enum class NegativeResults : uint8_t { Zero, ZeroExceptSetDoubleModify };
 
@@ -134,6 +148,7 @@ struct GameProfile {
   std::vector<VerbDef> verbs;
   std::vector<KeywordActionDef> keyword_actions;  // their verbs are in `verbs` (VerbDef::action)
   std::vector<NamedDef> zones, states, designators, statuses, dice;
+  std::vector<DescriptionDef> descriptions;  // words describing cards by a stat ("dishonorable")
 
   // Declarations that lookups find by name: add them through these (load_profile does), not by pushing onto the
   // lists above, so that their names are indexed. Names are unique per kind (load_profile checks).

@@ -27,6 +27,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
                                                        "discard pile"};
   static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered"};
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
+  static const std::vector<std::string_view> description{"stat", "at most", "at least"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};
   static const std::vector<std::string_view> keyword{"rule", "prefix"};
   static const std::vector<std::string_view> event{"subject", "signal", "engine"};
@@ -43,6 +44,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
     case DeclKind::CardType: return card_type;
     case DeclKind::Zone: return zone;
     case DeclKind::State: return state;
+    case DeclKind::Description: return description;
     case DeclKind::Designator: return designator;
     case DeclKind::Keyword: return keyword;
     case DeclKind::Event: return event;
@@ -74,7 +76,10 @@ class Loader {
     for (const auto& d : file_.decls)
       if (d.kind == DeclKind::Stat || d.kind == DeclKind::PlayerStat) declare(d);
     for (const auto& d : file_.decls)
-      if (d.kind != DeclKind::Stat && d.kind != DeclKind::PlayerStat) declare(d);
+      if (d.kind != DeclKind::Stat && d.kind != DeclKind::PlayerStat && d.kind != DeclKind::Description) declare(d);
+    // descriptions last: they name card types and stats, whatever the order of lines
+    for (const auto& d : file_.decls)
+      if (d.kind == DeclKind::Description) declare(d);
     if (p_->card_types.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "card types");
     check_discard_piles();
     if (p_->designators.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "designators");
@@ -128,6 +133,42 @@ class Loader {
   // attack = ranged, reaches = Force, strength after = Ranged]`: the verb just declared is a keyword action. Its
   // other spellings are verbs of the same action: the words before the strength ("Ranged 3 Attack") and the names in
   // parentheses ("Fear (Make a Fear effect)").
+  // `description dishonorable: Personality [stat = Personal Honor, at most = 0]`: one card type, one card stat it has,
+  // and one bound
+  void description(const ast::Declaration& d, const ast::Name& n) {
+    DescriptionDef s;
+    s.name = n.text;
+    s.words = phrase_words(n.text);
+    s.where = n.range;
+    const CardTypeDef* type = d.items.size() == 1 ? p_->card_type(d.items[0].name.text) : nullptr;
+    if (!type) {
+      diags_.report(DiagId::ProfileBadPolicy, d.items.empty() ? n.range : d.items[0].name.range, "description card type",
+                    d.items.empty() ? std::string() : d.items[0].name.text, "one card type: " + join_types());
+      return;
+    }
+    s.card_type = static_cast<size_t>(type - p_->card_types.data());
+    const std::string stat_name = attr_value(d, "stat");
+    auto stat = p_->stat(stat_name);
+    if (!stat || !type->slot(*stat)) {  // a stat of that card type (003: a Follower has no Personal Honor)
+      diags_.report(DiagId::ProfileUnknownStat, attr(d, "stat") ? attr(d, "stat")->name.range : n.range,
+                    "description " + n.text, stat_name);
+      return;
+    }
+    s.stat = *stat;
+    const ast::Attr* most = attr(d, "at most");
+    const ast::Attr* least = attr(d, "at least");
+    const ast::Attr* bound = most ? most : least;
+    const std::string value = bound && bound->value ? bound->value->text : std::string();
+    auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), s.bound);
+    if ((most != nullptr) == (least != nullptr) || value.empty() || ec != std::errc() || ptr != value.data() + value.size()) {
+      diags_.report(DiagId::ProfileBadPolicy, bound && bound->value ? bound->value->range : n.range, "description bound",
+                    value, "one of 'at most = N', 'at least = N'");
+      return;
+    }
+    s.at_most = most != nullptr;
+    p_->descriptions.push_back(std::move(s));
+  }
+
   void keyword_action(const ast::Declaration& d, const ast::Name& n) {
     KeywordActionDef a;
     a.name = n.text;
@@ -420,6 +461,11 @@ class Loader {
                           join(signals));
         }
         (event ? p_->events : p_->durations).push_back(std::move(ph));
+        break;
+      }
+      case DeclKind::Description: {
+        if (!fresh("description", n)) return;
+        description(d, n);
         break;
       }
       case DeclKind::Verb: {

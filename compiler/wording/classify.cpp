@@ -62,6 +62,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
   }
   for (const NamedDef& d : p_.designators) designator_words_.push_back(phrase_words(d.name));
   for (const auto& z : p_.zones) zone_words_.push_back(phrase_words(z.name));
+  for (const DescriptionDef& d : p_.descriptions) description_words_.push_back(d.words);
   for (size_t st = 0; st < p_.states.size(); ++st) {
     state_words_.push_back({phrase_words(p_.states[st].name), static_cast<int>(st), true});
     if (auto opp = p_.states[st].attrs.find("opposite"); opp != p_.states[st].attrs.end())
@@ -83,7 +84,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
 }
 
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
-// resource, a status, a card type, a keyword, a designator, a card state.
+// resource, a status, a card type, a keyword, a description, a designator, a card state.
 bool Classifier::profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out,
                               size_t& len, bool event, bool place) const {
   len = 0;
@@ -159,12 +160,18 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
     out.id = static_cast<int>(i);
     out.value = 0;
   }
-  for (size_t i = 0; i < designator_words_.size(); ++i) {
-    const auto& dw = designator_words_[i];
-    bool match = !dw.empty() && dw.size() <= words.size();
-    for (size_t k = 0; k < dw.size() && match; ++k) match = lower_equals(word_text(*words[k]), dw[k]);
-    if (match) offer(static_cast<int>(i), dw.size(), Token::DESIGNATOR);
-  }
+  // a word the profile declares as a description, in any case ("dishonorable"; a keyword of the same name is
+  // printed capitalised and matched above)
+  auto phrase_at = [&](const std::vector<std::vector<std::string>>& table, Token type) {
+    for (size_t i = 0; i < table.size(); ++i) {
+      const auto& dw = table[i];
+      bool match = !dw.empty() && dw.size() <= words.size();
+      for (size_t k = 0; k < dw.size() && match; ++k) match = lower_equals(word_text(*words[k]), dw[k]);
+      if (match) offer(static_cast<int>(i), dw.size(), type);
+    }
+  };
+  phrase_at(description_words_, Token::DESCRIPTION);
+  phrase_at(designator_words_, Token::DESIGNATOR);
   // a card state as an adjective ("unbowed Follower"): value 1 when the state holds, 0 for its opposite
   for (const StateWords& sw : state_words_) {
     bool match = !sw.words.empty() && sw.words.size() <= words.size() && sw.words.size() > len;
@@ -302,6 +309,19 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
           w.id = out[out.size() - 2].id;
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;
+        }
+        // a comparative ("lower") before a stat or "than" compares ("with lower Chi than ..."), though a profile verb
+        // has its spelling ("Lower his Force")
+        if (auto it = closed_words().find(std::string_view(lower));
+            it != closed_words().end() && (it->second == tok(Token::LOWER) || it->second == tok(Token::HIGHER)) && i + 1 < terms.size()) {
+          size_t n = 0;
+          std::string next(word_text(*words[i + 1]));
+          for (char& ch : next) ch = ascii_lower(ch);
+          auto than = closed_words().find(std::string_view(next));
+          if ((than != closed_words().end() && than->second == tok(Token::THAN)) || lex_.stat_at(std::span(words).subspan(i + 1), n) >= 0) {
+            w.type = it->second;
+            break;
+          }
         }
         const bool place = !out.empty() && (out.back().type == tok(Token::INTO) || out.back().type == tok(Token::YOUR) ||
                                             out.back().type == tok(Token::POSS));

@@ -37,6 +37,7 @@ class Classifier {
   std::vector<int> verb_tokens_;
   std::vector<std::vector<std::string>> designator_words_;  // lower case
   std::vector<std::vector<std::string>> zone_words_;        // lower case
+  std::vector<std::vector<std::string>> description_words_;  // lower case ("dishonorable")
   // a card state's name and its opposite's ("Bowed", "Unbowed"): the state and whether it holds
   struct StateWords {
     std::vector<std::string> words;  // lower case

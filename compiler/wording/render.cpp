@@ -442,11 +442,12 @@ class Renderer {
           w.value = k.state->holds ? 1 : 0;
           out_.push_back(w);
         }
-        // "Kolat", "Kolat or Ninja", "Kolat, Ninja, or Shadowlands"
-        for (size_t i = 0; i < k.keywords.size(); ++i) {
-          if (i > 0 && k.keywords.size() > 2) word(Token::COMMA);
-          if (i > 0 && i + 1 == k.keywords.size()) word(Token::OR);
-          name(Token::KEYWORD, k.keywords[i]);
+        // "Kolat", "Kolat or Ninja", "Kolat, Ninja, or Shadowlands", "Ninja, Shadowlands, or dishonorable"
+        for (size_t i = 0, n = k.keywords.size() + k.descriptions.size(); i < n; ++i) {
+          if (i > 0 && n > 2) word(Token::COMMA);
+          if (i > 0 && i + 1 == n) word(Token::OR);
+          if (i < k.keywords.size()) name(Token::KEYWORD, k.keywords[i]);
+          else name(Token::DESCRIPTION, k.descriptions[i - k.keywords.size()]);
         }
         return;
       case Condition::Kind::YouControl: {
@@ -642,10 +643,15 @@ class Renderer {
       w.value = st.holds ? 1 : 0;
       out_.push_back(w);
     }
+    for (ProfileId d : f.descriptions) name(Token::DESCRIPTION, d);  // "dishonorable"
     for (BattleRole r : f.roles) role(r);
-    // cards named by keywords alone, several: the last in the plural ("Monks")
-    for (size_t i = 0; i < f.keywords.size(); ++i)
-      name(Token::KEYWORD, f.keywords[i], f.plural && !each && f.card_types.empty() && i + 1 == f.keywords.size());
+    // "Nonhuman or Shadowlands": one of them, then the keywords it has all of
+    const size_t any = f.any_keywords.size(), n = any + f.keywords.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0 && i < any) word(Token::OR);
+      // cards named by keywords alone, several: the last in the plural ("Monks")
+      name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any], f.plural && !each && f.card_types.empty() && i + 1 == n);
+    }
   }
 
   // "Personality", "Follower or Item", "Personalities"; "card" for any card
@@ -656,18 +662,12 @@ class Renderer {
     }
     if (f.attachment) return word(plural ? Token::ATTACHMENTS : Token::ATTACHMENT);
     // any card: "card", or its keywords alone ("an unbowed Samurai")
-    if (f.card_types.empty() && f.keywords.empty()) word(plural ? Token::CARDS : Token::CARD);
+    if (f.card_types.empty() && f.keywords.empty() && f.any_keywords.empty()) word(plural ? Token::CARDS : Token::CARD);
   }
 
   // what follows the noun: "with 2 Chi or less", "without attachments"
   void clauses(const CardFilter& f) {
-    for (const StatBound& b : f.stats) {
-      word(Token::WITH);
-      number(b.value);
-      name(Token::STAT, b.stat);
-      word(Token::OR);
-      word(b.compare == StatBound::Compare::AtMost ? Token::LESS : Token::MORE_);
-    }
+    for (const StatBound& b : f.stats) stat_bound(b);
     for (const AttachedTest& a : f.attached) {
       word(Token::WITHOUT);
       attached_cards(a);
@@ -676,6 +676,57 @@ class Renderer {
       word(Token::AT);
       place(*f.at);
     }
+  }
+
+  // "with 2 Chi or less", "with 4 or lower Force", "with [equal or] lower Chi than this Shugenja", "with Force lower
+  // than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
+  void stat_bound(const StatBound& b) {
+    using C = StatBound::Compare;
+    const bool lower = b.compare == C::AtMost || b.compare == C::Below;
+    const bool equal = b.compare == C::AtMost || b.compare == C::AtLeast;
+    word(Token::WITH);
+    switch (b.form) {
+      case StatBound::Form::Trailing:
+        number(b.value);
+        name(Token::STAT, b.stat);
+        word(Token::OR);
+        word(lower ? Token::LESS : Token::MORE_);
+        return;
+      case StatBound::Form::Leading:
+        number(b.value);
+        word(Token::OR);
+        word(lower ? Token::LOWER : Token::HIGHER);
+        name(Token::STAT, b.stat);
+        return;
+      case StatBound::Form::Before:
+        if (equal) {
+          word(Token::EQUAL);
+          word(Token::OR);
+        }
+        word(lower ? Token::LOWER : Token::HIGHER);
+        name(Token::STAT, b.stat);
+        word(Token::THAN);
+        break;
+      case StatBound::Form::After:
+        name(Token::STAT, b.stat);
+        if (equal && b.equal_first) {
+          word(Token::EQUAL);
+          word(Token::TO);
+          word(Token::OR);
+        }
+        word(lower ? Token::LOWER : Token::HIGHER);
+        word(Token::THAN);
+        if (equal && !b.equal_first) {
+          word(Token::OR);
+          word(Token::EQUAL);
+          word(Token::TO);
+        }
+        break;
+    }
+    if (b.value.kind != Amount::Kind::StatOf) return number(b.value);
+    if (!b.same_stat) return stat_of(b.value);
+    card_ref(*b.value.of, false);  // "than this Personality", "than Fushiki's"
+    if (b.possessive) word(Token::POSS);
   }
 
   // "attachments", "Followers", "a Weapon or Armor"
@@ -768,6 +819,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
         out.push_back(z);
         break;
       }
+      case Token::DESCRIPTION: out.push_back(at(p.descriptions, w.id)); break;
       case Token::KEYWORD_ACTION:  // its words before the strength (value 1), or its whole name
       case Token::ACTION_TAIL: {   // its words after the strength
         const std::string name = at(p.keyword_actions, w.id);

@@ -31,6 +31,9 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         k.type = kA;
         break;
       case Token::ONE: k.type = kA; break;
+      // "less than" and "lower than", "more" and "higher" compare alike
+      case Token::LOWER: k.type = static_cast<int>(Token::LESS); break;
+      case Token::HIGHER: k.type = static_cast<int>(Token::MORE_); break;
       case Token::ANOTHER:  // "another" = "a" + "other"
         out.push_back(Key{kA, -1, 0, w.range});
         k.type = static_cast<int>(Token::OTHER);
@@ -131,7 +134,9 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
             (out.back().type == static_cast<int>(Token::CARD_TYPE) || out.back().type == static_cast<int>(Token::KEYWORD))) {
           size_t j = out.size() - 1;
           while (j > 0 && (out[j - 1].type == static_cast<int>(Token::KEYWORD) || out[j - 1].type == static_cast<int>(Token::OTHER) ||
-                           out[j - 1].type == static_cast<int>(Token::STATE)))
+                           out[j - 1].type == static_cast<int>(Token::STATE) || out[j - 1].type == static_cast<int>(Token::DESCRIPTION) ||
+                           // "a Nonhuman or Shadowlands Personality you control": keywords as alternatives
+                           (out[j - 1].type == static_cast<int>(Token::OR) && j > 1 && out[j - 2].type == static_cast<int>(Token::KEYWORD))))
             --j;
           // "a Holding you control" is "your Holding": the side takes the article's place
           if (j > 0 && out[j - 1].type == kA) out[j - 1] = Key{static_cast<int>(Token::YOUR), -1, 0, out[j - 1].range};

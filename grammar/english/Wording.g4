@@ -98,10 +98,13 @@ conditionPart
 turn
   : TURN | V_FLIP
   ;
-// what a card is said to be: in a state, or of one of some keywords
+// what a card is said to be: in a state, or of one of some keywords or descriptions of the profile ("dishonorable")
 description
   : STATE                                                       # stateDescription
-  | (A | AN)? KEYWORD ((COMMA KEYWORD)* COMMA? OR KEYWORD)?     # keywordDescription
+  | (A | AN)? trait ((COMMA trait)* COMMA? OR trait)?           # keywordDescription
+  ;
+trait
+  : KEYWORD | DESCRIPTION
   ;
 
 // ---------------------------------------------------------------- targeting (001 Target)
@@ -223,11 +226,11 @@ cardRef
 // The card performing an action that no card prints as its own (001 Tactician): "your performing unbowed Monk",
 // "your performing Courtier at any location" (a Battle action's performer is otherwise at the current battlefield)
 performer
-  : YOUR PERFORMING STATE* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
+  : YOUR PERFORMING (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
   ;
 // after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun
-  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
+  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
   ;
 
 // ---------------------------------------------------------------- card sets
@@ -235,7 +238,12 @@ targetNoun
 // "Other units you control", "an opposing Personality with 2 Chi or less", "an unbowed Follower or Item"
 // A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
-  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers) OTHER? (STATE | battleRole)* (KEYWORD* nouns | KEYWORD+) filterClause*
+  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers) OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+  ;
+// "a Nonhuman or Shadowlands Personality", "your Earth or Water Shugenja", "a Courtier or Shugenja": the card has one of
+// these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
+keywordChoice
+  : (KEYWORD OR)+
   ;
 // "another player's Personality": a card a player other than you controls
 anotherPlayers
@@ -253,8 +261,22 @@ nouns
 filterClause
   : YOU control                                 # youControl
   | WITH amount STAT OR comparison=(LESS | MORE_)   # statAtMost
+  | WITH amount OR comparative STAT                 # statOrLower      // "with 4 or lower Force"
+  | WITH (EQUAL OR)? comparative STAT THAN compared # statThan         // "with lower Personal Honor than this Personality"
+  | WITH STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
+                                                    // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
+  ;
+comparative
+  : LESS | LOWER | MORE_ | HIGHER
+  ;
+// what a stat is compared with (000 7.2: its current value): a number, a card's stat, or a card (the same stat:
+// "than this Personality", "than Fushiki's")
+compared
+  : NUMBER
+  | statOf
+  | cardRef POSS?
   ;
 // 001 Battlefields: where a card is
 place

@@ -11,7 +11,8 @@ lexer grammar WordingLexer;
 
 tokens {
   // the profile's vocabulary
-  CARD_TYPE, CARD_TYPES, STAT, RESOURCE, KEYWORD, STATUS, EVENT, DURATION, DESIGNATOR, ZONE, STATE,
+  // (DESCRIPTION: a word the profile declares as a description by a stat, "dishonorable")
+  CARD_TYPE, CARD_TYPES, STAT, RESOURCE, KEYWORD, STATUS, EVENT, DURATION, DESIGNATOR, ZONE, DESCRIPTION, STATE,
   // a keyword action's verb (its words before its strength: value 1), and the words of its name after the strength
   // ("Ranged 3 Attack": KEYWORD_ACTION NUMBER ACTION_TAIL)
   KEYWORD_ACTION, ACTION_TAIL,
@@ -91,6 +92,11 @@ OR       : 'or' ;
 WITH     : 'with' ;
 LESS     : 'less' ;
 MORE_    : 'more' ;
+// comparisons of a stat with another card's ("with lower Chi than this Shugenja"); "lower" is read so, not as a
+// profile verb of that spelling ("Lower his Force"), where a stat or "than" follows it (classify.cpp)
+LOWER    : 'lower' ;
+HIGHER   : 'higher' ;
+THAN     : 'than' ;
 AT       : 'at' ;
 TO       : 'to' ;
 ANY      : 'any' ;

@@ -281,10 +281,29 @@ TEST(Meaning, StatesAlternativesAndKeywordNouns) {
   ASSERT_EQ(b.states.size(), 1u);
   EXPECT_TRUE(b.states[0].holds);
   EXPECT_TRUE(bowed->paragraph().round_trips) << bowed->paragraph().rendered;
-  // a clause after alternatives may describe the last or all of them: not read
+  // a stat compared after alternatives describes them all, as the rules' keyword actions word it ("a target enemy
+  // Follower or Personality with 4 or lower Force"); any other clause may describe the last or all of them: not read
   auto scope = read("Strategy", "**Battle:** Target an enemy Follower or Personality with 2 Force or less. Bow it.");
-  EXPECT_FALSE(scope->paragraph().unit);
-  EXPECT_EQ(scope->text(scope->paragraph().unread), "with 2 Force or less");
+  ASSERT_TRUE(scope->paragraph().unit) << scope->text(scope->paragraph().unread);
+  EXPECT_EQ(scope->unit().targets.at(0).filter.card_types.size(), 2u);
+  EXPECT_EQ(scope->unit().targets.at(0).filter.stats.size(), 1u);
+  auto without = read("Strategy", "**Battle:** Target an enemy Follower or Personality without a Weapon. Bow it.");
+  EXPECT_FALSE(without->paragraph().unit);
+  EXPECT_EQ(without->text(without->paragraph().unread), "without a Weapon");
+  // keywords as alternatives: one of them, then all of the rest ("your Earth or Water Shugenja")
+  auto either = read("Strategy", "**Battle:** Bow your performing Samurai and target a Nonhuman or Shadowlands Personality: Move him home.");
+  ASSERT_TRUE(either->paragraph().unit) << either->text(either->paragraph().unread);
+  const CardFilter& e = either->unit().targets.at(0).filter;
+  EXPECT_EQ(e.any_keywords, (std::vector<ProfileId>{either->id_of(either->profile->keywords, "Nonhuman"), either->id_of(either->profile->keywords, "Shadowlands")}));
+  EXPECT_TRUE(e.keywords.empty());
+  EXPECT_TRUE(either->paragraph().round_trips) << either->paragraph().rendered;
+  auto element = read("Strategy", "**Battle:** Target your Earth or Water Shugenja. Straighten him.");
+  ASSERT_TRUE(element->paragraph().unit) << element->text(element->paragraph().unread);
+  EXPECT_EQ(element->unit().targets.at(0).filter.any_keywords.size(), 2u);
+  EXPECT_EQ(element->unit().targets.at(0).filter.keywords, std::vector<ProfileId>{element->id_of(element->profile->keywords, "Shugenja")});
+  EXPECT_TRUE(element->paragraph().round_trips) << element->paragraph().rendered;
+  // a keyword or a card type is another set (a union), not read
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Nonhuman or Personality. Bow it.")->paragraph().unit);
 }
 
 // Give (003 Stats, Keywords): stat changes and keywords in the order printed, to one card or to each card of a set,
@@ -343,6 +362,89 @@ TEST(Meaning, Conditions) {
   // a pronoun in a condition needs an antecedent too; a condition of words no shape reads is not read
   EXPECT_FALSE(read("Strategy", "**Battle:** If he is bowed, gain 1 Honor.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Gain 1 Honor if it is your turn twice.")->paragraph().unit);
+}
+
+// A description the profile declares by a stat (003 Personal Honor: "dishonorable", a Personality with at most zero
+// Personal Honor) as an adjective of a set and in a condition, by its entry: never the keyword Dishonorable, never a
+// card state; before a card type that has no Personal Honor it names no card and is refused.
+TEST(Meaning, Descriptions) {
+  auto r = read("Strategy", "**Battle:** Target an enemy dishonorable Personality. Bow him. Destroy him if he is Ninja, Shadowlands, or dishonorable.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const int dishonorable = r->id_of(r->profile->descriptions, "dishonorable");
+  ASSERT_GE(dishonorable, 0);
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  EXPECT_EQ(f.side, Side::Enemy);
+  EXPECT_EQ(f.card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Personality")});
+  EXPECT_EQ(f.descriptions, std::vector<ProfileId>{dishonorable});
+  EXPECT_TRUE(f.keywords.empty());
+  EXPECT_TRUE(f.states.empty());
+  const Condition& k = std::get<Conditional>(r->unit().body.at(2)).condition;
+  EXPECT_EQ(k.keywords.size(), 2u);
+  EXPECT_EQ(k.descriptions, std::vector<ProfileId>{dishonorable});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto alone = read("Personality", "**Open:** Bow this Personality: If you control a dishonorable Personality, gain 2 Honor.");
+  ASSERT_TRUE(alone->paragraph().unit) << alone->text(alone->paragraph().unread);
+  const Condition& c = std::get<Conditional>(alone->unit().body.at(0)).condition;
+  EXPECT_EQ(c.kind, Condition::Kind::YouControl);
+  EXPECT_EQ(c.cards->descriptions, std::vector<ProfileId>{dishonorable});
+  EXPECT_EQ(alone->paragraph().rendered, "Open: Bow this Personality: If you control a dishonorable Personality, gain 2 Honor.");
+  EXPECT_TRUE(alone->paragraph().round_trips);
+  auto is = read("Strategy", "**Battle:** Target a Personality. If he is dishonorable, destroy him.");
+  ASSERT_TRUE(is->paragraph().unit) << is->text(is->paragraph().unread);
+  EXPECT_EQ(std::get<Conditional>(is->unit().body.at(1)).condition.descriptions, std::vector<ProfileId>{dishonorable});
+  EXPECT_TRUE(is->paragraph().round_trips) << is->paragraph().rendered;
+  // a Follower has no Personal Honor (003): "a dishonorable Follower" names no card
+  auto follower = read("Strategy", "**Battle:** Target a dishonorable Follower. Bow it.");
+  EXPECT_FALSE(follower->paragraph().unit);
+  EXPECT_EQ(follower->text(follower->paragraph().unread), "dishonorable");
+}
+
+// A stat compared with another card's (000 7.2: its current value), the same stat when the words name none ("than this
+// Personality"), strictly or not as printed; "lower" before a stat or "than" compares, though the profile has a verb
+// "Lower". A pronoun or a target on the other side is refused: the tree does not say which card it names yet.
+TEST(Meaning, StatComparisons) {
+  auto r = read("Personality", "**Battle:** Target an enemy Personality with lower Personal Honor than this Personality. Bow him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const StatBound& b = r->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_EQ(b.stat, r->id_of(r->profile->stats, "Personal Honor"));
+  EXPECT_EQ(b.compare, StatBound::Compare::Below);
+  EXPECT_EQ(b.form, StatBound::Form::Before);
+  EXPECT_EQ(b.value.kind, Amount::Kind::StatOf);
+  EXPECT_EQ(b.value.stat, b.stat);
+  EXPECT_EQ(b.value.of->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(b.same_stat);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto le = read("Personality", "**Battle:** Target an enemy Follower with Force less than or equal to Aiko's Chi. Destroy it.",
+                 "legends", "Kitsu Aiko");
+  ASSERT_TRUE(le->paragraph().unit) << le->text(le->paragraph().unread);
+  const StatBound& l = le->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_EQ(l.compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(l.form, StatBound::Form::After);
+  EXPECT_FALSE(l.equal_first);
+  EXPECT_EQ(l.value.stat, le->id_of(le->profile->stats, "Chi"));
+  EXPECT_TRUE(le->paragraph().round_trips) << le->paragraph().rendered;
+  auto first = read("Personality", "**Open:** Target an enemy Personality with Gold Cost equal to or lower than Aiko's Force. Bow him.",
+                    "legends", "Kitsu Aiko");
+  ASSERT_TRUE(first->paragraph().unit) << first->text(first->paragraph().unread);
+  EXPECT_TRUE(first->unit().targets.at(0).filter.stats.at(0).equal_first);
+  EXPECT_EQ(first->unit().targets.at(0).filter.stats.at(0).compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(first->paragraph().rendered, "Open: Target an enemy Personality with Gold Cost equal to or lower than Aiko's Force. Bow him.");
+  auto leading = read("Strategy", "**Battle:** Destroy a target enemy Personality with 4 or lower Force.");
+  ASSERT_TRUE(leading->paragraph().unit) << leading->text(leading->paragraph().unread);
+  const StatBound& g = leading->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_EQ(g.form, StatBound::Form::Leading);
+  EXPECT_EQ(g.compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(g.value.value, 4);
+  EXPECT_TRUE(leading->paragraph().round_trips) << leading->paragraph().rendered;
+  // "higher" is "more"; the meaning keeps the direction: rendered "lower" would not round-trip
+  auto higher = read("Personality", "**Battle:** Target an enemy Personality with higher Chi than this Personality. Bow him.");
+  ASSERT_TRUE(higher->paragraph().unit);
+  EXPECT_EQ(higher->unit().targets.at(0).filter.stats.at(0).compare, StatBound::Compare::Above);
+  EXPECT_TRUE(higher->paragraph().round_trips) << higher->paragraph().rendered;
+  // the other side a pronoun: refused, naming it
+  auto him = read("Strategy", "**Battle:** Target your Personality. Target an enemy Personality with lower Chi than him. Bow him.");
+  EXPECT_FALSE(him->paragraph().unit);
+  EXPECT_EQ(him->text(him->paragraph().unread), "him");
 }
 
 // 001 Tactician: an action no card prints as its own is performed by one of your cards the words describe ("your

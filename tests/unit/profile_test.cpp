@@ -91,6 +91,47 @@ TEST(Profile, KeywordActionsAreDeclared) {
   }
 }
 
+// A description by a stat is the profile's (003 Personal Honor: "dishonorable" is a Personality with at most zero
+// Personal Honor): its card type, a stat that type has, one bound; declared before or after the card type.
+TEST(Profile, DescriptionsAreDeclared) {
+  auto p = test::parse_game(
+      "game skirmish\n"
+      "description dishonorable: Soldier [stat = Honor, at most = 0]\n"
+      "description veteran: Soldier [stat = Might, at least = 3]\n"
+      "stat Honor (H)\n"
+      "stat Might (M)\n"
+      "card type Soldier: Honor, Might\n"
+      "card type Banner: Might [attaches]\n"
+      "designator Battle\n"
+      "verb Bow [primitive = bow]\n");
+  auto g = load(*p);
+  EXPECT_EQ(p->diags->errors(), 0u);
+  ASSERT_EQ(g->descriptions.size(), 2u);
+  EXPECT_EQ(g->descriptions[0].name, "dishonorable");
+  EXPECT_EQ(g->descriptions[0].card_type, 0u);
+  EXPECT_EQ(g->descriptions[0].stat, *g->stat("Honor"));
+  EXPECT_TRUE(g->descriptions[0].at_most);
+  EXPECT_EQ(g->descriptions[0].bound, 0);
+  EXPECT_FALSE(g->descriptions[1].at_most);
+  EXPECT_EQ(g->descriptions[1].bound, 3);
+  // each wrong part is named: no card type or two, a stat the card type does not have, no bound or two, a bound that
+  // is no number
+  for (const char* bad : {"description dishonorable [stat = Honor, at most = 0]",
+                          "description dishonorable: Soldier, Banner [stat = Honor, at most = 0]",
+                          "description dishonorable: Dragon [stat = Honor, at most = 0]",
+                          "description dishonorable: Banner [stat = Honor, at most = 0]",
+                          "description dishonorable: Soldier [at most = 0]",
+                          "description dishonorable: Soldier [stat = Honor]",
+                          "description dishonorable: Soldier [stat = Honor, at most = 0, at least = 1]",
+                          "description dishonorable: Soldier [stat = Honor, at most = none]"}) {
+    auto q = test::parse_game(std::string("game skirmish\nstat Honor (H)\nstat Might (M)\ncard type Soldier: Honor, Might\n"
+                                          "card type Banner: Might [attaches]\ndesignator Battle\nverb Bow [primitive = bow]\n") + bad + "\n");
+    auto h = load(*q);
+    EXPECT_EQ(q->diags->errors(), 1u) << bad;
+    EXPECT_TRUE(h->descriptions.empty()) << bad;
+  }
+}
+
 TEST(Profile, ChecksReportEveryProblem) {
   auto p = test::parse_game(
       "game g\n"

@@ -234,6 +234,7 @@ class MeaningLowering {
     if (const auto* k = std::get_if<Conditional>(&s)) return conditional(*k, b);
     if (const auto* o = std::get_if<InOrderTo>(&s)) return in_order_to(*o, b);
     if (const auto* k = std::get_if<Choice>(&s)) return choice(*k, b);
+    if (std::holds_alternative<ChooseCards>(s)) throw NotYet{};  // the binder chooses the cards ("Choose a beast you rule")
     stat_modifier(std::get<StatModifier>(s), b);
   }
 

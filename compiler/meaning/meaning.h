@@ -287,6 +287,14 @@ struct Choice {
   SourceRange range;
 };
 
+// "Choose a beast you rule", "Choose 2 beasts": cards the controller chooses as the effect resolves, not targeted
+// (001 Target: "choose" does not target); how many (000 7.2: a negative number cannot be chosen).
+struct ChooseCards {
+  std::optional<Amount> count;  // none: one, by the filter's article ("Choose a beast")
+  CardFilter filter;
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -294,7 +302,7 @@ struct TargetStep {
 };
 
 // One sentence of a unit's body, in text order.
-using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice>;
+using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, ChooseCards>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };

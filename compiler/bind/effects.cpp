@@ -813,6 +813,9 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       one.optional = false;
       Clause other = tail_clause(c, v + 1, second);
       other.all_terms = other.terms;
+      // "Bow or straighten a target Personality": the target is chosen once, before the verb (001 Target), so both
+      // verbs act on it
+      if (!emit_inline_target(c, v + 1 + len, b)) return false;
       return either_effect(one, other, b, continuous);
     }
   }
@@ -1045,8 +1048,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     auto card = targeted_card(c, v, end, b);
     if (!card) return false;
     const char* verb_fn = prim == "bow" ? "cardrt_bow" : prim == "straighten" ? "cardrt_straighten" : "cardrt_destroy";
-    // "Straighten his unit", "bow your target Personality's unit": the card and the cards attached to him, each
-    if (word_at(c.terms, end) == "unit" && end > v && prim != "set_state") {
+    // "Straighten his unit", "bow your target Personality's unit", "Straighten this unit": the card and the cards
+    // attached to him, each (001 This: "this unit" is the card's unit, not only its Personality)
+    const bool this_unit = end == v + 2 && word_at(c.terms, v) == "this" && word_at(c.terms, v + 1) == "unit";
+    if (((word_at(c.terms, end) == "unit" && end > v) || this_unit) && prim != "set_state") {
+      if (this_unit) --end;  // (the reference read "unit" already)
       Node who = std::move(*card);
       Node in_unit = and_(call("cardrt_card_in_play", {G(), param(2)}),
                           binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)));

@@ -48,7 +48,7 @@ class Dumper {
     if (u.trigger) {
       static constexpr const char* timings[] = {"after", "before", "when"};
       const Trigger& t = *u.trigger;
-      std::string who = t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
+      std::string who = t.card && t.yours ? "you-to-" + ref(*t.card) : t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
       out_ << fmt::format("    trigger {} {} event=\"{}\" of={}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
                           named(p_.events, t.event), who);
     }
@@ -80,6 +80,8 @@ class Dumper {
       else if (const auto* k = std::get_if<ChooseCards>(&s))
         out_ << fmt::format("    choose-cards {} count={} {}\n", at(k->range), k->count ? amount(*k->count) : "one",
                             filter(k->filter));
+      else if (const auto* a = std::get_if<AttachRequirement>(&s))
+        out_ << fmt::format("    attaches {} {}-to {}\n", at(a->range), a->only ? "only" : "never", filter(a->to));
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
     if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);
@@ -119,7 +121,9 @@ class Dumper {
   std::string amount(const Amount& a) const {
     if (a.kind == Amount::Kind::StatOf) return fmt::format("{}{}-of-{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of));
     if (a.kind == Amount::Kind::CountOf) return (a.value == 1 ? "" : std::to_string(a.value) + "x") + "count-of-" + filter(*a.cards);
-    return a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
+    std::string s = a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
+    if (a.or_if) s += fmt::format("-or-{}-{}({})", amount(a.or_if->amount), a.or_if->while_ ? "while" : "if", condition(a.or_if->condition));
+    return s;
   }
 
   std::string effect(const Effect& e) const {
@@ -131,7 +135,7 @@ class Dumper {
     if (e.cards) s += " cards=" + filter(*e.cards);
     for (const Gift& g : e.gifts)
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
-           : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
+           : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
                                                            : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
@@ -152,7 +156,7 @@ class Dumper {
     if (m.cards) s += " cards=" + filter(*m.cards);
     if (m.loss) s += fmt::format(" loss={}", primitive_name(*m.loss));
     for (const StatChange& c : m.changes)
-      s += c.delta.cards ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
+      s += c.delta.cards || c.delta.or_if ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
     for (ProfileId k : m.keywords) s += " keyword=" + named(p_.keywords, k);
     s += m.duration ? duration(*m.duration) : std::string(" duration=none");
     if (m.while_) s += " while(" + condition(*m.while_) + ")";
@@ -164,6 +168,11 @@ class Dumper {
   }
 
   std::string ref(const CardRef& r) const {
+    if (r.unit) {
+      CardRef head = r;
+      head.unit = false;
+      return "unit-of-" + ref(head);
+    }
     switch (r.kind) {
       case CardRef::Kind::ThisCard: return r.name.empty() ? "this-card" : "this-card(" + r.name + ")";
       case CardRef::Kind::Bearer: return "bearer";

@@ -41,10 +41,12 @@ struct CardRef {
   bool person = false;       // Pronoun: it names a person ("he"); decides agreement only where the antecedent's card
                              // types do not ("your target Samurai ... him")
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
+  bool unit = false;         // the card's unit: it and every card attached to it (001 This: "this unit"; "his unit")
   SourceRange range;
 };
 
 struct CardFilter;
+struct AmountIf;
 
 // Who does what a verb says: you (an imperative: "Gain 2 Honor"), or the controller of a card ("His controller loses
 // 1 Honor").
@@ -68,6 +70,7 @@ struct Amount {
   bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
   std::shared_ptr<const CardFilter> cards;  // CountOf: the set counted, `value` for each of its cards ("1 Honor for
                                             // each Samurai you control"; 1 for "the number of ...")
+  std::shared_ptr<const AmountIf> or_if;    // ", or 3 Gold if ...": another amount, used instead while a condition holds
   SourceRange range;
 };
 
@@ -235,6 +238,16 @@ struct Condition {
   SourceRange range;
 };
 
+// ", or 3 Gold if you control a Courtier", "-2F, or -3F if he is defending", "+3F, or +4F while he is Fire": an
+// amount's alternative, used instead while the condition holds as the effect resolves (in a continuous trait: each
+// time it applies). Of the same resource or stat as the amount it follows.
+struct AmountIf {
+  Amount amount;
+  Condition condition;
+  bool while_ = false;  // printed "while" (the same meaning)
+  SourceRange range;
+};
+
 // "Melee 4 Attack, with +2 strength if you control a Shugenja": a keyword action's strength is more by `value` while
 // the condition holds as the action chooses its target; `instead`: it is `value` instead ("Ranged 3 Attack, or Ranged
 // 4 Attack if the target is Shadowlands"). "the target" in the condition is the card the action is choosing
@@ -295,6 +308,15 @@ struct ChooseCards {
   SourceRange range;
 };
 
+// 001 Attach, Transfer: what this card may be attached to, a requirement of attachment the runtime checks as the card
+// is attached or transferred: only to a card of the set ("Will only attach to a Samurai"), or never to one ("Will
+// not attach to a Shadowlands Personality").
+struct AttachRequirement {
+  CardFilter to;
+  bool only = true;  // false: never to such a card
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -302,7 +324,7 @@ struct TargetStep {
 };
 
 // One sentence of a unit's body, in text order.
-using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, ChooseCards>;
+using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, ChooseCards, AttachRequirement>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };
@@ -310,10 +332,13 @@ struct Trigger {
   Timing timing = Timing::After;
   ProfileId event = -1;
   // Who or what the event happens to: a card ("this Personality enters play"), the controller ("your turn
-  // begins"), or any card of a set ("a Personality is destroyed").
+  // begins"), or any card of a set ("a Personality is destroyed"); a card and yours: you did it to the card ("After
+  // you Equip this Follower", "After you Recruit this Holding").
   std::optional<CardRef> card;
   bool yours = false;
   std::optional<CardFilter> cards;
+  bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"):
+                       // the same meaning as before a colon
   SourceRange range;
 };
 

@@ -60,7 +60,10 @@ class Transformer {
     u.range = range(c);
     if (c->header()) header(c->header(), u);
     if (c->evenIf()) u.even_if = condition(c->evenIf()->condition(), u);
-    if (c->trigger()) u.trigger = trigger(c->trigger(), u);  // the trigger before a comma
+    if (c->trigger()) {  // the trigger before a comma
+      u.trigger = trigger(c->trigger(), u);
+      u.trigger->leads = true;
+    }
     for (auto* k : c->constraint()) constraint(k, u);
     u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;
     body(c->body(), u);
@@ -170,6 +173,13 @@ class Transformer {
     t.range = range(c);
     t.timing = c->timing()->AFTER() ? Timing::After : c->timing()->BEFORE() ? Timing::Before : Timing::When;
     t.event = tok(c->EVENT()).id;
+    if (c->YOU()) {  // "After you Recruit this Holding"
+      t.yours = true;
+      t.card = card_ref(c->object, u);
+      if (t.card->kind != CardRef::Kind::ThisCard && t.card->kind != CardRef::Kind::Bearer)
+        throw Refusal{t.card->range, "what you did it to is not this card"};
+      return t;
+    }
     if (auto* s = dynamic_cast<W::CardSubjectContext*>(c->subject)) t.card = card_ref(s->cardRef(), u);
     else if (dynamic_cast<W::YourSubjectContext*>(c->subject)) t.yours = true;
     else t.cards = card_filter(static_cast<W::FilterSubjectContext*>(c->subject)->cardFilter());
@@ -283,6 +293,8 @@ class Transformer {
       u.body.push_back(std::move(k));
     } else if (auto* k = dynamic_cast<W::ChooseCardsSentenceContext*>(c)) {
       u.body.push_back(choose_cards(k));
+    } else if (auto* a = dynamic_cast<W::AttachSentenceContext*>(c)) {
+      u.body.push_back(attach_requirement(a->attachRequirement()));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -342,6 +354,12 @@ class Transformer {
         k.state = StateTest{tok(s->STATE()).id, tok(s->STATE()).value != 0, range(s)};
       else
         for (auto* w : static_cast<W::KeywordDescriptionContext*>(i->description())->KEYWORD()) k.keywords.push_back(tok(w).id);
+    } else if (auto* b = dynamic_cast<W::CardInBattleConditionContext*>(c)) {
+      k.kind = Condition::Kind::InBattle;  // "he is defending"
+      k.card = card_ref(b->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      k.negated = b->NOT() != nullptr;
+      k.role = battle_role(b->battleRole());
     } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
       k.kind = Condition::Kind::YouControl;
       k.cards = card_filter(y->cardFilter());
@@ -376,6 +394,11 @@ class Transformer {
       e.amount = r->statOf() ? stat_of(r->statOf(), u) : amount(r->amount());
       if (r->perCard()) per_card(r->perCard(), *e.amount);
       e.resource = tok(r->RESOURCE()).id;
+      if (auto* o = r->orResource()) {
+        // "Produce 2 Gold, or 3 Gold if ...": the same resource
+        if (tok(o->RESOURCE()).id != e.resource) throw Refusal{range(o), "an alternative of another resource"};
+        or_if(*e.amount, amount(o->amount()), o->condition(), nullptr, range(o), u);
+      }
       if (r->duration()) e.duration = duration(r->duration());
     } else if (auto* d = dynamic_cast<W::DrawEffectContext*>(c)) {
       e.verb = Primitive::draw_;
@@ -518,6 +541,11 @@ class Transformer {
         e.gifts.push_back(Gift{ch, -1, ch.range});
         continue;
       }
+      if (auto* o = dynamic_cast<W::OrGiftContext*>(g)) {
+        StatChange ch = or_change(o->statChange(), o->orChange(), u);
+        e.gifts.push_back(Gift{ch, -1, ch.range});
+        continue;
+      }
       auto* sg = static_cast<W::StatGiftContext*>(g);
       std::vector<StatChange> changes;
       for (auto* sc : sg->statChange()) changes.push_back(stat_change(sc));
@@ -577,8 +605,9 @@ class Transformer {
       dur = g->duration();
       when = g->whileCondition();
     }
-    // traits : statChanges perCard? (AND KEYWORD)? | KEYWORD
+    // traits : statChanges perCard? (AND KEYWORD)? | statChange orChange | KEYWORD
     if (traits->statChanges()) m.changes = stat_changes(traits->statChanges());
+    if (traits->orChange()) m.changes.push_back(or_change(traits->statChange(), traits->orChange(), u));
     if (traits->perCard()) per_card_changes(traits->perCard(), m.changes);
     if (traits->KEYWORD()) m.keywords.push_back(tok(traits->KEYWORD()).id);
     if (dur) m.duration = duration(dur);
@@ -631,6 +660,40 @@ class Transformer {
     if (ch.stat < 0) throw Refusal{m.range, "a modifier that names no stat"};
     if (ch.delta.value == 0) throw Refusal{m.range, "+0 is no change"};  // 000 7.2
     return ch;
+  }
+
+  // attachRequirement : (WILL | CAN | MAY) (ONLY | NOT) V_ATTACH TO cardFilter
+  // 001 Attach: only a card that attaches has one; it names one kind of card, on any side
+  AttachRequirement attach_requirement(W::AttachRequirementContext* c) {
+    if (card_type_ < 0 || !p_.card_types[static_cast<size_t>(card_type_)].attaches)
+      throw Refusal{range(c), "a requirement of attachment on a card that does not attach"};
+    AttachRequirement a;
+    a.range = range(c);
+    a.only = c->ONLY() != nullptr;
+    a.to = card_filter(c->cardFilter());
+    if (a.to.plural || a.to.side != Side::Any || a.to.other) throw Refusal{a.to.range, "a requirement of attachment to several cards or a side"};
+    return a;
+  }
+
+  // orChange : COMMA OR statChange (IF condition | WHILE whileCondition)
+  // "-2F, or -3F if he is defending": the second change of the same stat while the condition holds
+  StatChange or_change(W::StatChangeContext* first, W::OrChangeContext* o, Unit& u) {
+    StatChange ch = stat_change(first);
+    StatChange other = stat_change(o->statChange());
+    if (other.stat != ch.stat) throw Refusal{range(o), "an alternative change of another stat"};
+    or_if(ch.delta, other.delta, o->condition(), o->whileCondition(), range(o), u);
+    ch.range = SourceRange::join(ch.range, range(o));
+    return ch;
+  }
+
+  // ", or 3 Gold if ...": `other` instead of `a` while the condition holds
+  void or_if(Amount& a, Amount other, W::ConditionContext* c, W::WhileConditionContext* w, SourceRange r, Unit& u) {
+    auto alt = std::make_shared<AmountIf>();
+    alt->amount = std::move(other);
+    alt->condition = c ? condition(c, u) : while_condition(w, u);
+    alt->while_ = w != nullptr;
+    alt->range = r;
+    a.or_if = std::move(alt);
   }
 
   Duration duration(W::DurationContext* c) { return Duration{tok(c->DURATION()).id, false, range(c)}; }
@@ -739,6 +802,21 @@ class Transformer {
       return r;
     }
     if (dynamic_cast<W::PronounRefContext*>(c)) return pronoun(r.range, !static_cast<W::PronounRefContext*>(c)->IT(), u);
+    if (dynamic_cast<W::ThisUnitRefContext*>(c)) {
+      // 001 This: "this unit" is the unit of the card, or of the card it is attached to; a card in no unit has none
+      const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
+      if (!own || (!own->attaches && !own->person)) throw Refusal{r.range, "'this unit' on a card that is in no unit"};
+      r.kind = own->attaches ? CardRef::Kind::Bearer : CardRef::Kind::ThisCard;
+      r.unit = true;
+      return r;
+    }
+    if (auto* w = dynamic_cast<W::UnitOfRefContext*>(c)) {
+      // "his unit": the unit of the card the pronoun names
+      CardRef of = pronoun(tok(w->owner).range, w->owner->getType() != W::ITS, u);
+      of.range = r.range;
+      of.unit = true;
+      return of;
+    }
     if (auto* n = dynamic_cast<W::NameRefContext*>(c)) {
       // 003 Card title: the card's own name (or words of it, as the Oracle prints them) names the card itself
       r.kind = CardRef::Kind::ThisCard;

@@ -122,8 +122,15 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   int id = lex_.duration_at(words, n);
   offer(id, n, Token::DURATION);
   if (event) {
+    // after a timing word and its subject, a trigger's event: at equal length the event, not the verb ("After you
+    // Equip this Follower", "After you Recruit this Holding")
     id = longest_of(p_.events, candidates(events_by_first_), words, n);
-    offer(id, n, Token::EVENT);
+    if (id >= 0 && n >= len) {
+      len = n;
+      out.type = tok(Token::EVENT);
+      out.id = id;
+      out.value = 0;
+    }
   }
   id = lex_.stat_at(words, n);
   offer(id, n, Token::STAT);

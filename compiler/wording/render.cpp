@@ -31,7 +31,7 @@ class Renderer {
     }
     if (u.trigger) {
       trigger(*u.trigger);
-      word(Token::COLON);
+      word(u.trigger->leads ? Token::COMMA : Token::COLON);
     }
     if (u.even_if) {  // "Even if this card is bowed:", "Even if Nanae is bowed, target a Personality:"
       word(Token::EVEN);
@@ -65,6 +65,7 @@ class Renderer {
       else if (const auto* o = std::get_if<InOrderTo>(&s)) in_order_to(*o);
       else if (const auto* k = std::get_if<Choice>(&s)) choice(*k);
       else if (const auto* k = std::get_if<ChooseCards>(&s)) choose_cards(*k);
+      else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -114,6 +115,11 @@ class Renderer {
 
   void trigger(const Trigger& t) {
     word(t.timing == Timing::After ? Token::AFTER : t.timing == Timing::Before ? Token::BEFORE : Token::WHEN);
+    if (t.card && t.yours) {  // "After you Equip this Follower"
+      word(Token::YOU);
+      name(Token::EVENT, t.event);
+      return card_ref(*t.card, false);
+    }
     if (t.card) card_ref(*t.card, true);
     else if (t.yours) word(Token::YOUR);
     else if (t.cards) card_filter(*t.cards);
@@ -153,6 +159,10 @@ class Renderer {
         if (e.amount) number(*e.amount);
         name(Token::RESOURCE, e.resource);
         if (e.amount && e.amount->kind == Amount::Kind::CountOf) for_each(*e.amount->cards);  // "1 Honor for each Samurai you control"
+        if (e.amount && e.amount->or_if) or_if(*e.amount->or_if, [&](const Amount& a) {
+          number(a);
+          name(Token::RESOURCE, e.resource);
+        });
         break;
       case Primitive::give_:
         if (e.card) card_ref(*e.card, false);
@@ -292,10 +302,22 @@ class Renderer {
     }
   }
 
+  // "+2F", and its alternative: "-2F, or -3F if he is defending"
   void modifier(const StatChange& c) {
     WordToken w{static_cast<int>(Token::MODIFIER), {}, c.stat};
     w.value = c.delta.value;
     out_.push_back(w);
+    if (c.delta.or_if) or_if(*c.delta.or_if, [&](const Amount& a) { modifier(StatChange{c.stat, a, {}}); });
+  }
+
+  // ", or 3 Gold if it is not your turn", ", or +4F while he is Fire": `amount` spells the other amount with its unit
+  template <class Spell>
+  void or_if(const AmountIf& k, Spell amount) {
+    word(Token::COMMA);
+    word(Token::OR);
+    amount(k.amount);
+    word(k.while_ ? Token::WHILE : Token::IF);
+    condition(k.condition);
   }
 
   // "Bow him to gain 2 Honor", "Bow him and lose 1 Honor to draw a card and gain 1 Honor"
@@ -406,8 +428,14 @@ class Renderer {
         word(Token::YOUR);
         word(Token::TURN);
         return;
-      // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"
+      // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"; or named: "if he is
+      // defending"
       case Condition::Kind::InBattle:
+        if (k.card) {
+          card_ref(*k.card, true);
+          word(Token::IS);
+          if (k.negated) word(Token::NOT);
+        }
         role(*k.role);
         return;
       case Condition::Kind::AttachedTo:
@@ -421,6 +449,15 @@ class Renderer {
         attached_cards(*k.attached);
         return;
     }
+  }
+
+  // "Will only attach to a Samurai", "Will not attach to a Shadowlands Personality"
+  void attach_requirement(const AttachRequirement& a) {
+    word(Token::WILL);
+    word(a.only ? Token::ONLY : Token::NOT);
+    verb(Primitive::attach_);
+    word(Token::TO);
+    card_filter(a.to);
   }
 
   void role(BattleRole r) {
@@ -456,12 +493,18 @@ class Renderer {
     }
     if (m.duration) name(Token::DURATION, m.duration->duration);
     if (m.while_) {
+      if (!m.changes.empty() && m.changes.back().delta.or_if) word(Token::COMMA);  // "+2F, or +3F if ..., while attacking"
       word(Token::WHILE);
       condition(*m.while_);
     }
   }
 
   void card_ref(const CardRef& r, bool subject) {
+    if (r.unit) {  // "this unit", "his unit"
+      if (r.kind == CardRef::Kind::Pronoun) word(person(r) ? Token::HIS : Token::ITS);
+      else word(Token::THIS);
+      return word(Token::UNIT);
+    }
     switch (r.kind) {
       case CardRef::Kind::ThisCard:
         if (!r.name.empty()) {  // by its own name

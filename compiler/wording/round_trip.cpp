@@ -68,6 +68,11 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         }
         break;
       }
+      case Token::CAN: case Token::MAY:
+        // "Can only attach to", "May not attach to": a requirement of attachment, as "Will only attach to"
+        if (i + 2 < words.size() && (is(words[i + 1], Token::ONLY) || is(words[i + 1], Token::NOT)) && is(words[i + 2], Token::V_ATTACH))
+          k.type = static_cast<int>(Token::WILL);
+        break;
       case Token::YOUR:
         // "your target Personality" is "target your Personality"
         if (i + 1 < words.size() && is(words[i + 1], Token::V_TARGET)) {

@@ -38,6 +38,7 @@ constraintPart
 // "After this Personality enters play", "After your turn begins", "Before this card is destroyed"
 trigger
   : timing subject=triggerSubject EVENT
+  | timing YOU EVENT object=cardRef   // "After you Equip this Follower": you did it, to the card
   ;
 timing
   : AFTER | BEFORE | WHEN
@@ -73,6 +74,12 @@ sentence
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
   | targeting                   # targetingSentence
   | statement                   # statementSentence
+  | attachRequirement           # attachSentence
+  ;
+// 001 Attach, Transfer: what this card may be attached to ("Will only attach to a Samurai", "Can only Equip to a Crane
+// Clan Personality"; "Will not attach to a Shadowlands Personality")
+attachRequirement
+  : (WILL | CAN | MAY) (ONLY | NOT) V_ATTACH TO cardFilter
   ;
 
 // ---------------------------------------------------------------- conditions
@@ -83,6 +90,7 @@ condition
   ;
 conditionPart
   : cardRef IS NOT? description                 # cardIsCondition      // "he is Kolat, Ninja, or Shadowlands"
+  | cardRef IS NOT? battleRole                   # cardInBattleCondition  // "he is defending"
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | IT IS NOT? YOUR turn                        # yourTurnCondition
@@ -105,7 +113,7 @@ targeting
 
 // ---------------------------------------------------------------- effects: one frame per primitive
 effect
-  : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE perCard? | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
+  : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE (perCard | orResource)? | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
@@ -128,6 +136,10 @@ strengthBonus
 orStrength
   : COMMA OR KEYWORD_ACTION amount ACTION_TAIL? IF condition
   ;
+// ", or 3 Gold if it is not your turn": another amount of the same resource while the condition holds
+orResource
+  : COMMA OR amount RESOURCE IF condition
+  ;
 // a verb done to one card
 cardVerb
   : V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE
@@ -138,20 +150,26 @@ gifts
   ;
 gift
   : statChange (SLASH statChange)* perCard?     # statGift    // "-1F for each Samurai Personality you control"
+  | statChange orChange                         # orGift      // "-2F, or -3F if he is defending"
   | KEYWORD                                     # keywordGift
   | (A | AN) STAT kind=(BONUS | PENALTY) EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi"
   ;
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats); a keyword with
 // them or alone ("+3F and Elite", "Naval"); a continuous trait may hold only while a condition does ("while defending")
 statement
-  : cardRef HAS traits duration? (WHILE whileCondition)?        # cardStatement
+  : cardRef HAS traits duration? (COMMA? WHILE whileCondition)?  # cardStatement
   | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?      # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
   | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
   ;
 // "+1F for each Samurai you control": changes that fluctuate with a count (003 Stats)
 traits
   : statChanges perCard? (AND KEYWORD)?
+  | statChange orChange         // "+3F, or +4F while he is Fire"
   | KEYWORD
+  ;
+// ", or -3F if he is defending", ", or +4F while he is Fire": another change of the same stat while the condition holds
+orChange
+  : COMMA OR statChange (IF condition | WHILE whileCondition)
   ;
 // after "while": about the card the trait describes when no card is named ("while attacking", "while attached to a
 // Ratling"), or a condition ("while he has a Spell", "while you control a Geisha")
@@ -191,6 +209,8 @@ cardRef
   | THE V_TARGET                                # theTargetRef        // the unit's one target
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again
   | NAME                                        # nameRef             // the card's own name (003 Card title)
+  | THIS UNIT                                   # thisUnitRef         // 001 This: the card's unit
+  | owner=(HIS | HER | ITS) UNIT                # unitOfRef           // "Straighten his unit": the unit he is in
   ;
 // The card performing an action that no card prints as its own (001 Tactician): "your performing unbowed Monk",
 // "your performing Courtier at any location" (a Battle action's performer is otherwise at the current battlefield)

@@ -70,6 +70,9 @@ HAS      : 'has' ;
 HAVE     : 'have' ;
 IS       : 'is' ;
 MAY      : 'may' ;
+WILL     : 'will' ;
+CAN      : 'can' ;
+ONLY     : 'only' ;
 NOT      : 'not' ;
 // Timing of triggers (003 Traits)
 AFTER    : 'after' ;
@@ -102,6 +105,7 @@ OPPOSED  : 'opposed' ;
 ATTACHED : 'attached' ;
 ATTACHMENT : 'attachment' ;
 ATTACHMENTS : 'attachments' ;
+UNIT     : 'unit' ;     // a card and the cards attached to it (001 This: "this unit")
 // Amounts a card's stat gives (000 7.2)
 EQUAL    : 'equal' ;
 BONUS    : 'bonus' ;

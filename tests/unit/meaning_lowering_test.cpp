@@ -141,6 +141,8 @@ constexpr NamedFix kFixes[] = {
     {"tests/scenarios/terrus/defined_x.cards", "Census Wyrm", "000 7.4: X the text defines, as the effect resolves"},
     {"tests/scenarios/terrus/defined_x.cards", "Mirror Serpent", "000 7.4: X the text defines, as the effect resolves"},
     {"tests/scenarios/terrus/defined_x.cards", "Counting Crow", "000 7.4: X the text defines, as the effect resolves"},
+    {"tests/scenarios/legends/attach_requirements.cards", "Blessed Tanto", "001 Attach: 'Will not attach to a Shadowlands Personality', never to such a bearer"},
+    {"tests/meaning/attachments.cards", "Sacred Tanto", "001 Attach: 'Will not attach to a Shadowlands Personality', never to such a bearer"},
     {"tests/scenarios/legends/per_card_amounts.cards", "Counting Daimyo", "003 Stats: '+1F/+1C for each Ring you control', both changes fluctuating with the count"},
 };
 

@@ -45,6 +45,8 @@ class MeaningLowering {
   // ---------------------------------------------------------------- units (003 Traits, Abilities)
   void unit(const Unit& u, uint32_t def, Body& reg, Body& out) {
     u_ = &u;
+    if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<AttachRequirement>(s); }))
+      return attach_requirement(u, def, reg, out);
     declared_.clear();
     chosen_ = 0;
     int32_t kind = CARDRT_AB_CONTINUOUS;
@@ -142,15 +144,36 @@ class MeaningLowering {
                      {has_cond, std::move(cond), std::move(target), std::move(cost), std::move(effect)}, u.range, reg, out);
   }
 
+  // 001 Attach, Transfer: a requirement of attachment is what the card is, registered with it (the runtime checks it
+  // as the card is attached or transferred), not an ability. The card is not in play yet as it attaches.
+  void attach_requirement(const Unit& u, uint32_t def, Body& reg, Body& out) {
+    if (u.body.size() != 1 || u.kind != meaning::UnitKind::Untriggered || !u.constraints.empty()) throw NotYet{};
+    const auto& a = std::get<AttachRequirement>(u.body[0]);
+    Node test = filter_test(a.to, param(2), false);
+    Body b;
+    b.stmts.push_back(ret(a.only ? std::move(test) : not_(std::move(test))));  // "Will not attach to": never such a card
+    int fn = add_function("filter", FnKind::Filter, std::move(b), a.range);
+    out.stmts.push_back(checked_registration(call("cardrt_def_attach_filter", {param(0), local(def), fn_ref(fn)}), reg));
+  }
+
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.
   bool trigger_of(const Trigger& t, std::string& trigger, uint32_t& flags, Body& cond) {
     const PhraseDef& e = p_.events[static_cast<size_t>(t.event)];
+    // an event nobody raises would be waited for forever: the binder refuses the card (EventNeverRaised; issue 20,
+    // events are a contract), so the lowering never compiles it silently ("After you discard this Strategy")
+    if (!e.raised()) throw NotYet{};
     // a moment before an event is a replacement or a window of its own (binder); before a turn's end is the end
     if (t.timing == Timing::Before && e.signal != "turn end") throw NotYet{};
     // a signal whose trigger carries more than the event (payments, focusing, targeting, reveals) is not lowered yet
     if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.signal == "provinces revealed") throw NotYet{};
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
+    if (t.card && t.yours) {
+      // "After you Equip this Follower": you did it, to the card
+      cond.stmts.push_back(ret(and_(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller()),
+                                    binary(Op::Eq, std::move(event_card), card(*t.card, cond)))));
+      return true;
+    }
     if (t.card) {
       // "After this creature is destroyed": its own leaving play triggers it from where it went (003 Traits (d))
       if (t.card->kind == CardRef::Kind::ThisCard && (e.signal == "destroyed" || e.signal == "leave play")) flags |= CARDRT_ABF_OUT_OF_PLAY;
@@ -242,11 +265,13 @@ class MeaningLowering {
   // the first) as it resolves
   void choice(const Choice& k, Body& b) {
     if (continuous_ || k.options.size() != 2) throw NotYet{};
-    // a target the options declare ("Bow or straighten a target Personality") must be chosen before the choice, for
-    // both: the binder declares it in the first branch alone, so such a card stays with it until both agree
+    // "Bow or straighten a target Personality": the one target is chosen before the verb (001 Target), so both verbs
+    // act on it; a target in one option of two effects ("Bow him or destroy a target Follower") is not lowered yet
     for (const Effect& e : k.options)
-      if (e.card && e.card->kind == CardRef::Kind::Target && std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end())
-        throw NotYet{};
+      if (e.card && e.card->kind == CardRef::Kind::Target && std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end()) {
+        if (!k.shared_card) throw NotYet{};
+        declare_target(e.card->target, b);
+      }
     Body first, second;
     first.locals = b.locals;
     effect(k.options[0], first);
@@ -307,6 +332,7 @@ class MeaningLowering {
       case Primitive::bow_:
       case Primitive::straighten_:
       case Primitive::destroy_: {
+        if (e.card->unit) return each_in_unit(e, b);
         Node who = card(*e.card, b);
         b.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), std::move(who)})));
         return;
@@ -335,6 +361,20 @@ class MeaningLowering {
       }
       default: throw NotYet{};
     }
+  }
+
+  // "Straighten his unit", "Bow this unit": the card and every card attached to it, each (001 This)
+  void each_in_unit(const Effect& e, Body& b) {
+    Node who = unit_head(*e.card, b);
+    Body test;
+    test.stmts.push_back(ret(and_(call("cardrt_card_in_play", {G(), param(2)}),
+                                  binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)))));
+    int f = add_function("filter", FnKind::Filter, std::move(test), e.range);
+    Body each;
+    each.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), param(2)})));
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int fn = add_function("each", FnKind::Amount, std::move(each), e.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(fn)})));
   }
 
   // A keyword action, as the profile declares it (its reminder text): its one target chosen among the cards its
@@ -378,7 +418,7 @@ class MeaningLowering {
   // 001 Battlefields: a card moved home leaves the battlefield with its unit (the runtime moves the unit)
   Node send_home(const Effect& e, Body& b) {
     if (!e.to || e.to->kind != Place::Kind::Home) throw NotYet{};
-    return call("cardrt_send_home", {G(), C(), card(*e.card, b)});
+    return call("cardrt_send_home", {G(), C(), e.card->unit ? unit_head(*e.card, b) : card(*e.card, b)});
   }
 
   // "Give him +2F", "Permanently give her Tattooed", "Give each Nonhuman Personality +1F/+1C": the gifts in the order
@@ -437,7 +477,7 @@ class MeaningLowering {
       for (ProfileId k : m.keywords) into.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), who, konst(k), konst(dur)})));
       for (const StatChange& ch : m.changes) {
         if (ch.delta.kind == Amount::Kind::CountOf) modify_per_card(into, who, ch, dur);  // "DEF +1 for each Structure you rule"
-        else into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), who, konst(ch.stat), konst(ch.delta.value), konst(dur)})));
+        else into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), who, konst(ch.stat), amount(ch.delta, into), konst(dur)})));
       }
     };
     if (m.card) {
@@ -455,9 +495,9 @@ class MeaningLowering {
       b.stmts.push_back(if_(std::move(holds), block(std::move(guarded.stmts))));
       return;
     }
-    // a change for each card to every card of a set: the binder refuses it, not lowered yet
+    // a change for each card, or an alternative change, to every card of a set: the binder refuses it, not lowered yet
     for (const StatChange& ch : m.changes)
-      if (ch.delta.kind == Amount::Kind::CountOf) throw NotYet{};
+      if (ch.delta.kind == Amount::Kind::CountOf || ch.delta.or_if) throw NotYet{};
     int filter = filter_function(*m.cards, m.range);
     Body each;
     if (m.while_) {
@@ -590,6 +630,7 @@ class MeaningLowering {
 
   // ---------------------------------------------------------------- references (001 This, 003 Traits)
   Node card(const CardRef& r, Body& b) {
+    if (r.unit) throw NotYet{};  // a unit where one card is meant: only the verbs that act on a unit take one
     switch (r.kind) {
       case CardRef::Kind::ThisCard: return self();
       case CardRef::Kind::Bearer: return bearer();
@@ -612,11 +653,18 @@ class MeaningLowering {
     }
     throw NotYet{};
   }
+  // The card a unit is named by ("this unit": this card or its bearer; "his unit": his)
+  Node unit_head(const CardRef& r, Body& b) {
+    CardRef head = r;
+    head.unit = false;
+    return card(head, b);
+  }
   static Node slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
 
   // ---------------------------------------------------------------- card sets (001 Enemy, Opposing, Terrain)
-  Node filter_test(const CardFilter& f, Node card) {
-    Node all = call("cardrt_card_in_play", {G(), card});
+  // `in_play` false: a card not in play may be of the set (a card about to be attached is tested against its bearer)
+  Node filter_test(const CardFilter& f, Node card, bool in_play = true) {
+    Node all = in_play ? call("cardrt_card_in_play", {G(), card}) : konst(1);
     auto add = [&](Node n) { all = and_(std::move(all), std::move(n)); };
     switch (f.side) {
       case Side::Any: break;
@@ -740,6 +788,16 @@ class MeaningLowering {
 
   // ---------------------------------------------------------------- amounts (000 7)
   Node amount(const Amount& a, Body& b) {
+    if (!a.or_if) return one_amount(a, b);
+    // ", or 3 Gold if it is not your turn": the first plus the difference while the condition holds, so each amount
+    // is computed once
+    Node first = one_amount(a, b);
+    Node second = amount(a.or_if->amount, b);
+    Node holds = binary(Op::Ne, condition(a.or_if->condition, b), konst(0));
+    return binary(Op::Add, first, binary(Op::Mul, binary(Op::Sub, std::move(second), first), std::move(holds)));
+  }
+
+  Node one_amount(const Amount& a, Body& b) {
     // 000 7.4: the card's one X: the amount its text defines, computed where the X stands as the effect resolves;
     // else chosen and announced (7.4a)
     if (a.kind == Amount::Kind::X && (x_defined_by_text_ || card_x_)) return amount(defined_x(), b);

@@ -73,6 +73,9 @@ class MeaningLowering {
         break;
       }
       case meaning::UnitKind::Triggered:
+        // an action card's "After ..., gain 1 Honor" is a delayed effect of playing it (003 Abilities), not a trait;
+        // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
+        if (type_->action || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;
@@ -352,6 +355,32 @@ class MeaningLowering {
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::take_action_: {
+        // "Take the Imperial Favor": every other player's goes to zero, yours to one
+        if (e.resource < 0) throw NotYet{};
+        Body each;
+        each.stmts.push_back(eval(call("cardrt_set_resource", {G(), C(), controller(), konst(e.resource), konst(0)})));
+        each.stmts.push_back(ret(konst(CARDRT_OK)));
+        int fn = add_function("each_player", FnKind::Effect, std::move(each), e.range);
+        Body others;
+        others.stmts.push_back(ret(binary(Op::Ne, param(2), controller())));
+        int f = add_function("filter", FnKind::Filter, std::move(others), e.range);
+        b.stmts.push_back(eval(call("cardrt_for_each_player", {G(), C(), fn_ref(f), fn_ref(fn)})));
+        b.stmts.push_back(eval(call("cardrt_set_resource", {G(), C(), controller(), konst(e.resource), konst(1)})));
+        return;
+      }
+      case Primitive::discard_: {
+        // "Discard a card": one of your hand, the runtime asks which (002 rule 520: none when the hand is empty)
+        if (e.cards && e.cards->card_types.empty() && e.cards->keywords.empty() && e.cards->states.empty() && !e.cards->attachment &&
+            e.cards->stats.empty() && e.cards->attached.empty() && !e.cards->other) {
+          b.stmts.push_back(eval(call("cardrt_discard_from_hand", {G(), C(), controller(), konst(1)})));
+          return;
+        }
+        // "Discard the Imperial Favor": given up, if you hold it
+        if (e.resource < 0) throw NotYet{};
+        b.stmts.push_back(if_(held(e.resource), block({eval(give_up(e.resource))})));
+        return;
+      }
       case Primitive::move_: {
         if (e.to && e.to->kind == Place::Kind::CurrentBattlefield) return move_to_battle(e, b);
         // whether he went home is kept: "If he moved" may ask it
@@ -525,10 +554,52 @@ class MeaningLowering {
                                                                       konst(v < 0 ? -1 : 1), konst(dur)})));
   }
 
+  // A unique resource you hold ("the Imperial Favor"), and giving it up
+  Node held(ProfileId res) { return binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(0)); }
+  Node give_up(ProfileId res) { return call("cardrt_set_resource", {G(), C(), controller(), konst(res), konst(0)}); }
+
   // "Bow him to gain 2 Honor": what follows "to" happens only if what comes before it was done (a card already
-  // bowed is not bowed again, so no Honor)
+  // bowed is not bowed again, so no Honor); "Discard the Imperial Favor to draw a card": only if you held it
   void in_order_to(const InOrderTo& k, Body& b) {
-    if (continuous_ || k.done.size() != 1 || k.done[0].optional || !k.done[0].card) throw NotYet{};
+    if (continuous_ || k.done.size() != 1 || k.done[0].optional) throw NotYet{};
+    if (k.optional) {  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
+      InOrderTo chosen = k;
+      chosen.optional = false;
+      Body inner;
+      inner.locals = b.locals;
+      in_order_to(chosen, inner);
+      b.locals = inner.locals;
+      b.stmts.push_back(if_(and_(konst(1), call("cardrt_choose_yes_no", {G(), C(), konst(0)})), block(std::move(inner.stmts))));
+      return;
+    }
+    if (k.done[0].verb == Primitive::discard_ && k.done[0].cards) {
+      // "Discard a Kiho to give him +2F": a card of your hand is chosen (not an action card being played) and
+      // discarded, and only then the rest; with none to discard the effect fails
+      const Effect& d = k.done[0];
+      Node test = and_(filter_test(*d.cards, param(2), false), binary(Op::Ne, param(2), self()));
+      Body f;
+      f.stmts.push_back(ret(std::move(test)));
+      int fn = add_function("filter", FnKind::Filter, std::move(f), d.range);
+      const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
+                                       konst(CARDRT_OK))));
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(slot_k))}), konst(CARDRT_OK))));
+      b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(slot_k)})));
+      for (const Effect& t : k.then) effect(t, b);
+      return;
+    }
+    if (k.done[0].verb == Primitive::discard_ && k.done[0].resource >= 0) {
+      for (const Effect& t : k.then)
+        if (t.card && t.card->kind == CardRef::Kind::Target) throw NotYet{};  // a target declared after "to"
+      Body inner;
+      inner.locals = b.locals;
+      inner.stmts.push_back(eval(give_up(k.done[0].resource)));
+      for (const Effect& t : k.then) effect(t, inner);
+      b.locals = inner.locals;
+      b.stmts.push_back(if_(held(k.done[0].resource), block(std::move(inner.stmts))));
+      return;
+    }
+    if (!k.done[0].card) throw NotYet{};
     const Effect& e = k.done[0];
     if (e.verb != Primitive::bow_ && e.verb != Primitive::straighten_ && e.verb != Primitive::destroy_) throw NotYet{};
     for (const Effect& t : k.then)

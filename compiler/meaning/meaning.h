@@ -193,9 +193,11 @@ struct Effect {
   std::optional<CardRef> card;  // the card it acts on ("Bow this Personality")
   std::optional<StateTest> state;  // set_state: the profile state its verb puts the card in ("Dishonor him"), or takes
                                    // it out of (holds false: the state's undo verb, "Rehonor him")
-  std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F")
+  std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F"); discard: the
+                                    // one card of your hand it discards ("Discard a Kiho")
   std::optional<Amount> amount;  // how many ("Gain 2 Honor", "Draw a card")
-  ProfileId resource = -1;       // "Honor", "coins"
+  ProfileId resource = -1;       // "Honor", "coins"; take action / discard: a unique resource taken or given up
+                                 // ("Take the Imperial Favor", "Discard the Imperial Favor")
   ProfileId action = -1;         // a keyword action ("Ranged 3 Attack", "Fear 2"): verb is what it does to its one
                                  // target, amount its strength (the profile's declaration says the rest)
   std::vector<StrengthBonus> bonuses;  // a keyword action's: more strength while a condition holds
@@ -289,6 +291,7 @@ struct Conditional {
 struct InOrderTo {
   std::vector<Effect> done;
   std::vector<Effect> then;
+  bool optional = false;  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
   SourceRange range;
 };
 

@@ -240,6 +240,7 @@ class Transformer {
       // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done
       InOrderTo k;
       k.range = range(c);
+      k.optional = t->MAY() != nullptr;
       for (auto* one : t->effect()) {
         Effect e = effect(one, u);
         (one->getStart()->getTokenIndex() < t->TO()->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
@@ -406,6 +407,19 @@ class Transformer {
       // "a card", "2 cards": the noun's number agrees with the amount
       bool one = e.amount->kind == Amount::Kind::Constant && e.amount->value == 1;
       if (one != (d->CARD() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+    } else if (auto* d = dynamic_cast<W::DiscardEffectContext*>(c)) {
+      // "Discard a card", "Discard a Kiho": one card of your hand, chosen as it resolves
+      e.verb = Primitive::discard_;
+      e.cards = card_filter(d->cardFilter());
+      if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
+        throw Refusal{e.cards->range, "discarding other than one card of your hand"};
+      antecedent_ = Antecedent::Chosen;  // "its Focus Value" after it names the discarded card: not in the tree yet
+    } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
+      // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
+      // one in the game (the profile's [unique])
+      e.verb = q->verb->getType() == W::V_DISCARD ? Primitive::discard_ : Primitive::take_action_;
+      e.resource = tok(q->RESOURCE()).id;
+      if (!p_.resources[static_cast<size_t>(e.resource)].unique) throw Refusal{e.range, "'the' before a resource that is not unique"};
     } else if (auto* g = dynamic_cast<W::GiveEffectContext*>(c)) {
       give(g, u, e);
     } else if (auto* m = dynamic_cast<W::MoveHomeEffectContext*>(c)) {
@@ -702,7 +716,8 @@ class Transformer {
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
   CardRef pronoun(SourceRange where, bool person, const Unit& u) {
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
-    if (antecedent_ == Antecedent::Chosen) throw Refusal{where, "a pronoun naming chosen cards"};
+    // a pronoun after cards were chosen ("Choose a beast you rule", "Discard a card") would name them: not read yet
+    if (antecedent_ == Antecedent::Chosen) throw Refusal{where, "a pronoun naming a chosen card"};
     CardRef r;
     r.range = where;
     r.kind = CardRef::Kind::Pronoun;

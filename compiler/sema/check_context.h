@@ -33,7 +33,8 @@ struct CheckContext {
   const ast::CardSetFile& set;
   DiagnosticEngine& diags;
   std::vector<CardReading> readings;  // filled by the "reading" pass, one per card in set order
-  std::vector<std::vector<ParagraphMeaning>> meanings = {};  // filled by the "meaning" pass: per card, per paragraph
+  std::vector<std::vector<ParagraphMeaning>> meanings = {};  // filled by the "meaning" pass: per card, per unit
+                                                              // (a paragraph, or one trait of it: 003 Traits)
 };
 
 }  // namespace cardc

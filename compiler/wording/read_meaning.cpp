@@ -1,6 +1,6 @@
-// The "meaning" pass (sema/pipeline.h): each paragraph of each card read by the wording grammar into its meaning,
-// rendered back, and compared with its printed words (docs/meaning.md). A paragraph the grammar does not read is
-// left to the binder as before (the migration of docs/meaning.md); a reading that does not round-trip is reported.
+// The "meaning" pass (sema/pipeline.h): each trait or ability of each card (a paragraph, or a sentence of one: 003
+// Traits) read by the wording grammar into its meaning, rendered back, and compared with its printed words
+// (docs/meaning.md). A paragraph the grammar does not read is left to the binder as before (the migration of docs/meaning.md); a reading that does not round-trip is reported.
 #include "diag/diagnostic_engine.h"
 #include "parse/wording_reader.h"
 #include "sema/lexicon.h"
@@ -9,6 +9,7 @@
 #include "wording/classify.h"
 #include "wording/render.h"
 #include "wording/round_trip.h"
+#include "wording/traits.h"
 
 namespace cardc {
 
@@ -21,29 +22,34 @@ void read_meaning(CheckContext& ctx) {
     int type = -1;
     for (size_t t = 0; t < ctx.profile.card_types.size(); ++t)
       if (ctx.profile.card_types[t].name == card.type) type = static_cast<int>(t);
+    const bool action = type >= 0 && ctx.profile.card_types[static_cast<size_t>(type)].action;
     for (const ast::Paragraph& p : card.text) {
-      ParagraphMeaning m;
-      m.paragraph = p.range;
       std::vector<wording::WordToken> printed = classifier.classify(p, card.title);
       if (printed.empty()) continue;  // reminder text alone: no rules meaning (003 Reminder text), nothing to read
-      WordingRead r = read_wording(printed, ctx.profile, type);
-      for (const auto& [pronoun, card_type] : r.disagreeing_pronouns)  // 003 Traits: "he" names a person
-        ctx.diags.report(DiagId::PronounAgreement, pronoun, std::string(ctx.sources.text(pronoun)),
-                         ctx.profile.card_types[static_cast<size_t>(card_type)].name);
-      m.unread = r.unread;
-      m.why = std::move(r.why);
-      if (r.unit) {
-        wording::check_meaning(*r.unit, ctx.profile, ctx.diags, [&](SourceRange at) { return std::string(ctx.sources.text(at)); });
-        std::vector<wording::WordToken> rendered = wording::render(*r.unit, ctx.profile);
-        m.rendered = wording::spell(rendered, ctx.profile);
-        auto diff = wording::round_trip_difference(printed, rendered);
-        m.round_trips = !diff;
-        if (diff)
-          ctx.diags.report(DiagId::MeaningRoundTrip, diff->printed.valid() ? diff->printed : p.range, std::string(ctx.sources.text(p.range)), m.rendered,
-                           std::string(ctx.sources.text(diff->printed)));
-        m.unit = std::make_shared<const meaning::Unit>(std::move(*r.unit));
+      // 003 Traits: a paragraph without a colon holds a trait a sentence
+      for (std::span<const wording::WordToken> words : wording::traits_of(printed, action)) {
+        ParagraphMeaning m;
+        m.paragraph = SourceRange::join(words.front().range, words.back().range);
+        if (words.size() == printed.size()) m.paragraph = p.range;
+        WordingRead r = read_wording(words, ctx.profile, type);
+        for (const auto& [pronoun, card_type] : r.disagreeing_pronouns)  // 003 Traits: "he" names a person
+          ctx.diags.report(DiagId::PronounAgreement, pronoun, std::string(ctx.sources.text(pronoun)),
+                           ctx.profile.card_types[static_cast<size_t>(card_type)].name);
+        m.unread = r.unread;
+        m.why = std::move(r.why);
+        if (r.unit) {
+          wording::check_meaning(*r.unit, ctx.profile, ctx.diags, [&](SourceRange at) { return std::string(ctx.sources.text(at)); });
+          std::vector<wording::WordToken> rendered = wording::render(*r.unit, ctx.profile);
+          m.rendered = wording::spell(rendered, ctx.profile);
+          auto diff = wording::round_trip_difference(std::vector<wording::WordToken>(words.begin(), words.end()), rendered);
+          m.round_trips = !diff;
+          if (diff)
+            ctx.diags.report(DiagId::MeaningRoundTrip, diff->printed.valid() ? diff->printed : m.paragraph, std::string(ctx.sources.text(m.paragraph)),
+                             m.rendered, std::string(ctx.sources.text(diff->printed)));
+          m.unit = std::make_shared<const meaning::Unit>(std::move(*r.unit));
+        }
+        ctx.meanings[c].push_back(std::move(m));
       }
-      ctx.meanings[c].push_back(std::move(m));
     }
   }
 }

@@ -164,6 +164,15 @@ class Renderer {
           name(Token::RESOURCE, e.resource);
         });
         break;
+      case Primitive::take_action_:
+      case Primitive::discard_:  // "Take the Imperial Favor", "Discard the Imperial Favor", "Discard a Kiho"
+        if (e.cards) {
+          card_filter(*e.cards);
+          break;
+        }
+        word(Token::THE);
+        name(Token::RESOURCE, e.resource);
+        break;
       case Primitive::give_:
         if (e.card) card_ref(*e.card, false);
         else {
@@ -322,6 +331,10 @@ class Renderer {
 
   // "Bow him to gain 2 Honor", "Bow him and lose 1 Honor to draw a card and gain 1 Honor"
   void in_order_to(const InOrderTo& k) {
+    if (k.optional) {
+      word(Token::YOU);
+      word(Token::MAY);
+    }
     for (size_t i = 0; i < k.done.size(); ++i) {
       if (i > 0) word(Token::AND);
       effect(k.done[i]);

@@ -65,7 +65,7 @@ whereX
 sentence
   : YOU MAY effect              # optionalSentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
-  | effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
+  | (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
   | IF condition COMMA effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
@@ -121,6 +121,8 @@ effect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
   | V_MOVE cardRef TO THE CURRENT BATTLEFIELD                         # moveToBattleEffect  // "Move him to the current battlefield"
   | keywordAction                                                     # keywordActionEffect
+  | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
+  | V_DISCARD cardFilter                                              # discardEffect   // "Discard a card", "Discard a Kiho to ..."
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"

@@ -844,6 +844,41 @@ TEST(Meaning, Units) {
   EXPECT_FALSE(read("Holding", "**Open:** Straighten this unit.")->paragraph().unit);
 }
 
+// 003 Traits: a paragraph without a colon holds a trait a sentence, except a sentence that can only refer back (a
+// pronoun before any card of its own); an action card's sentences are one effect; a colon makes one ability.
+TEST(Meaning, TraitsOfAParagraph) {
+  auto two = read("Follower", "Will only attach to a Human. This Personality has **Cavalry**.");
+  ASSERT_EQ(two->ctx->meanings.at(0).size(), 2u);
+  EXPECT_TRUE(std::holds_alternative<AttachRequirement>(two->unit(0).body.at(0)));
+  EXPECT_TRUE(std::holds_alternative<StatModifier>(two->unit(1).body.at(0)));
+  EXPECT_EQ(two->text(two->paragraph(1).paragraph).rfind("This Personality has", 0), 0u);  // the second sentence
+  // "He" can only refer back: one trait
+  auto back = read("Personality", "This Personality has +1F. He has **Cavalry**.");
+  EXPECT_EQ(back->ctx->meanings.at(0).size(), 1u);
+  // an action card: what it does when played, one effect
+  auto action = read("Strategy", "Gain 1 Honor. Draw a card.");
+  ASSERT_EQ(action->ctx->meanings.at(0).size(), 1u);
+  EXPECT_EQ(action->unit().body.size(), 2u);
+  // a colon: one ability, every sentence its effects
+  auto ability = read("Personality", "**Open:** Gain 1 Honor. Draw a card.");
+  EXPECT_EQ(ability->ctx->meanings.at(0).size(), 1u);
+}
+
+// "Discard a card", "Discard a Kiho to give him +2F": a card of your hand; a pronoun after such a choice would name
+// the discarded card, which the tree cannot name yet: refused, never bound to another card.
+TEST(Meaning, Discarding) {
+  auto r = read("Personality", "**Battle:** Discard a Kiho to give this Personality +2F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<InOrderTo>(r->unit().body.at(0));
+  EXPECT_EQ(k.done.at(0).verb, Primitive::discard_);
+  EXPECT_EQ(k.done.at(0).cards->keywords, std::vector<ProfileId>{r->id_of(r->profile->keywords, "Kiho")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto its = read("Personality", "**Battle:** Discard a card to give this Personality a Force bonus equal to its Focus Value.");
+  EXPECT_FALSE(its->paragraph().unit);
+  EXPECT_EQ(its->text(its->paragraph().unread), "its");
+  EXPECT_FALSE(read("Personality", "**Battle:** Discard your Kiho.")->paragraph().unit);
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

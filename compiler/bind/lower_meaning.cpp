@@ -355,9 +355,30 @@ class MeaningLowering {
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::put_: {
+        // "Put this Strategy into play", "Put it into its owner's hand": a card goes to its owner's zone (the runtime);
+        // "into your hand" is that only for a card of yours, which the words do not promise of any card but this one
+        if (e.zone_of == Effect::ZoneOf::Yours && e.card->kind != CardRef::Kind::ThisCard) throw NotYet{};
+        b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), card(*e.card, b), konst(e.zone), konst(0)})));
+        return;
+      }
       case Primitive::take_action_: {
+        if (e.resource < 0) {
+          // "Take two additional Battle actions": the player may act again after this action resolves, an action of
+          // one of the designators (none: any); the runtime keeps each grant, the engine takes it
+          int32_t designators = 0;
+          for (ProfileId d : e.designators) {
+            const int32_t bit = runtime_designator(p_.designators[static_cast<size_t>(d)]);
+            // the runtime tells Battle, Limited and Open actions apart; another designator is not a grant it keeps
+            if (bit != CARDRT_DESIG_BATTLE && bit != CARDRT_DESIG_LIMITED && bit != CARDRT_DESIG_OPEN) throw NotYet{};
+            designators |= bit;
+          }
+          if (e.amount->value > 5) throw NotYet{};
+          for (int64_t i = 0; i < e.amount->value; ++i)
+            b.stmts.push_back(eval(call("cardrt_grant_additional_action", {G(), C(), player(e, b), konst(designators)})));
+          return;
+        }
         // "Take the Imperial Favor": every other player's goes to zero, yours to one
-        if (e.resource < 0) throw NotYet{};
         Body each;
         each.stmts.push_back(eval(call("cardrt_set_resource", {G(), C(), controller(), konst(e.resource), konst(0)})));
         each.stmts.push_back(ret(konst(CARDRT_OK)));

@@ -139,6 +139,7 @@ class Dumper {
                                                            : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
+    for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);
     if (e.action >= 0) s += " action=" + named(p_.keyword_actions, e.action);
     for (const StrengthBonus& b : e.bonuses)
       s += b.instead ? fmt::format(" strength={}-if({})", b.value, condition(b.condition))
@@ -147,6 +148,9 @@ class Dumper {
     if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
     if (e.to) s += " to=" + place(*e.to);
+    if (e.zone >= 0)
+      s += fmt::format(" zone={}{}", e.zone_of == Effect::ZoneOf::Owners ? "owners-" : e.zone_of == Effect::ZoneOf::Yours ? "yours-" : "",
+                       p_.zones[static_cast<size_t>(e.zone)].name);
     return s;
   }
 

@@ -204,9 +204,16 @@ struct Effect {
   ProfileId status = -1;         // deal: the counters dealt ("wounds")
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
   SourceRange ignoring_range;    // the words "ignoring Resist"
+  std::vector<ProfileId> designators;  // take action, no resource: an additional action, of one of these designators
+                                       // (none: any action; "Take an additional Battle action")
   std::vector<Gift> gifts;       // give: what the card gets, in the order printed
   std::optional<Duration> duration;
   std::optional<Place> to;  // move: where the card goes (home, the current battlefield)
+  // put: the zone the card goes to ("into play"), and whose: its owner's ("into its owner's hand") or yours ("into
+  // your hand")
+  ProfileId zone = -1;
+  enum class ZoneOf : uint8_t { Game, Owners, Yours };
+  ZoneOf zone_of = ZoneOf::Game;
   bool place_first = false; // the place printed before the card ("Move home a target Personality")
   bool optional = false;  // "You may ...": the controller chooses whether it happens
   SourceRange range;

@@ -407,6 +407,20 @@ class Transformer {
       // "a card", "2 cards": the noun's number agrees with the amount
       bool one = e.amount->kind == Amount::Kind::Constant && e.amount->value == 1;
       if (one != (d->CARD() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+    } else if (auto* a = dynamic_cast<W::AdditionalActionEffectContext*>(c)) {
+      // "You may take an additional Battle action", "Take two additional Battle actions": the player may act again
+      e.verb = Primitive::take_action_;
+      e.amount = amount(a->amount());
+      if (e.amount->kind != Amount::Kind::Constant || e.amount->value < 1) throw Refusal{e.amount->range, "a number of additional actions that is no count"};
+      if ((e.amount->value == 1) != (a->ACTION() != nullptr)) throw Refusal{range(c), "the number of actions and the noun disagree"};
+      for (auto* d : a->DESIGNATOR()) e.designators.push_back(tok(d).id);
+    } else if (auto* pe = dynamic_cast<W::PutEffectContext*>(c)) {
+      // "Put this Strategy into play", "Put it into its owner's hand"
+      e.verb = Primitive::put_;
+      e.card = card_ref(pe->cardRef(), u);
+      auto* z = pe->zoneOf();
+      e.zone = tok(z->ZONE()).id;
+      e.zone_of = z->YOUR() ? Effect::ZoneOf::Yours : z->OWNER() ? Effect::ZoneOf::Owners : Effect::ZoneOf::Game;
     } else if (auto* d = dynamic_cast<W::DiscardEffectContext*>(c)) {
       // "Discard a card", "Discard a Kiho": one card of your hand, chosen as it resolves
       e.verb = Primitive::discard_;

@@ -61,6 +61,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
     verb_tokens_.push_back(v.action >= 0 ? tok(Token::KEYWORD_ACTION) : prim ? verb_token(*prim) : 0);
   }
   for (const NamedDef& d : p_.designators) designator_words_.push_back(phrase_words(d.name));
+  for (const auto& z : p_.zones) zone_words_.push_back(phrase_words(z.name));
   for (size_t st = 0; st < p_.states.size(); ++st) {
     state_words_.push_back({phrase_words(p_.states[st].name), static_cast<int>(st), true});
     if (auto opp = p_.states[st].attrs.find("opposite"); opp != p_.states[st].attrs.end())
@@ -84,7 +85,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
 // resource, a status, a card type, a keyword, a designator, a card state.
 bool Classifier::profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out,
-                              size_t& len, bool event) const {
+                              size_t& len, bool event, bool place) const {
   len = 0;
   auto offer = [&](int id, size_t n, Token type) {
     if (id < 0 || n <= len) return;
@@ -146,6 +147,18 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   }
   id = lex_.keyword_at(words, n);
   offer(id, n, Token::KEYWORD);
+  // a zone where one is named ("into play", "your hand", "its owner's hand"), before a verb of the same spelling
+  // ("play"); elsewhere the word is the language's ("the current battlefield")
+  for (size_t i = 0; place && i < zone_words_.size(); ++i) {
+    const auto& zw = zone_words_[i];
+    bool match = !zw.empty() && zw.size() <= words.size() && (zw.size() > len || (place && zw.size() == len));
+    for (size_t k = 0; k < zw.size() && match; ++k) match = lower_equals(word_text(*words[k]), zw[k]);
+    if (!match) continue;
+    len = zw.size();
+    out.type = tok(Token::ZONE);
+    out.id = static_cast<int>(i);
+    out.value = 0;
+  }
   for (size_t i = 0; i < designator_words_.size(); ++i) {
     const auto& dw = designator_words_[i];
     bool match = !dw.empty() && dw.size() <= words.size();
@@ -274,7 +287,9 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;
         }
-        if (profile_name(std::span(words).subspan(i), lower, w, len, subject_before)) {
+        const bool place = !out.empty() && (out.back().type == tok(Token::INTO) || out.back().type == tok(Token::YOUR) ||
+                                            out.back().type == tok(Token::POSS));
+        if (profile_name(std::span(words).subspan(i), lower, w, len, subject_before, place)) {
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;
         }

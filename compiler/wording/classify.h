@@ -28,13 +28,15 @@ class Classifier {
   void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out, std::string_view title, std::string& lower) const;
   size_t own_name(std::span<const ast::Term* const> words, std::string_view title) const;
   size_t action_tail(std::span<const ast::Term* const> words, const std::vector<WordToken>& out) const;
-  // `first`: words[0] lower-cased; `event`: whether an event phrase may start here
+  // `first`: words[0] lower-cased; `event`: whether an event phrase may start here; `place`: where a zone may be
+  // named (after "into", "your", a possessive), a zone's name read before a verb of the same spelling ("into play")
   bool profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out, size_t& len,
-                    bool event) const;
+                    bool event, bool place) const;
   const Lexicon& lex_;
   const GameProfile& p_;
   std::vector<int> verb_tokens_;
   std::vector<std::vector<std::string>> designator_words_;  // lower case
+  std::vector<std::vector<std::string>> zone_words_;        // lower case
   // a card state's name and its opposite's ("Bowed", "Unbowed"): the state and whether it holds
   struct StateWords {
     std::vector<std::string> words;  // lower case

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "meaning/primitive.h"
 #include "wording_tokens.h"
@@ -88,8 +89,15 @@ class Renderer {
   }
   // The verb token of a primitive, as the profile spells it (its first verb for that primitive; for a permanent
   // gift, its first verb marked [permanent]).
+  // The profile's verb for a primitive: the one named as the primitive ("Put" for put), else the first
   void verb(Primitive p, bool permanent = false, bool third_person = false) {
-    for (size_t v = 0; v < p_.verbs.size(); ++v)
+    std::optional<size_t> named;
+    for (size_t v = 0; v < p_.verbs.size() && !named; ++v)
+      if (primitive_named(p_.verbs[v].primitive) == p && p_.verbs[v].permanent == permanent &&
+          std::equal(p_.verbs[v].name.begin(), p_.verbs[v].name.end(), primitive_name(p).begin(), primitive_name(p).end(),
+                     [](char a, char b) { return (a >= 'A' && a <= 'Z' ? a + ('a' - 'A') : a) == b; }))
+        named = v;
+    for (size_t v = named.value_or(0); v < p_.verbs.size(); ++v)
       if (primitive_named(p_.verbs[v].primitive) == p && p_.verbs[v].permanent == permanent) {
         WordToken w{verb_token(p), {}, static_cast<int32_t>(v)};
         w.value = permanent ? 1 : 0;
@@ -165,6 +173,17 @@ class Renderer {
         });
         break;
       case Primitive::take_action_:
+        if (e.resource < 0) {  // "Take two additional Battle or Open actions"
+          number(*e.amount);
+          word(Token::ADDITIONAL);
+          for (size_t i = 0; i < e.designators.size(); ++i) {
+            if (i > 0) word(Token::OR);
+            name(Token::DESIGNATOR, e.designators[i]);
+          }
+          word(e.amount->value == 1 ? Token::ACTION : Token::ACTIONS);
+          break;
+        }
+        [[fallthrough]];
       case Primitive::discard_:  // "Take the Imperial Favor", "Discard the Imperial Favor", "Discard a Kiho"
         if (e.cards) {
           card_filter(*e.cards);
@@ -172,6 +191,13 @@ class Renderer {
         }
         word(Token::THE);
         name(Token::RESOURCE, e.resource);
+        break;
+      case Primitive::put_:  // "Put this Strategy into play", "Put it into its owner's hand"
+        card_ref(*e.card, false);
+        word(Token::INTO);
+        if (e.zone_of == Effect::ZoneOf::Yours) word(Token::YOUR);
+        if (e.zone_of == Effect::ZoneOf::Owners) words({Token::ITS, Token::OWNER, Token::POSS});
+        name(Token::ZONE, e.zone);
         break;
       case Primitive::give_:
         if (e.card) card_ref(*e.card, false);
@@ -729,6 +755,12 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
         break;
       }
       case Token::DESIGNATOR: out.push_back(at(p.designators, w.id)); break;
+      case Token::ZONE: {  // in lower case, as text names a zone ("into play", "into your hand")
+        std::string z = at(p.zones, w.id);
+        for (char& ch : z) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);
+        out.push_back(z);
+        break;
+      }
       case Token::KEYWORD_ACTION:  // its words before the strength (value 1), or its whole name
       case Token::ACTION_TAIL: {   // its words after the strength
         const std::string name = at(p.keyword_actions, w.id);

@@ -109,6 +109,9 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         break;
       case Token::V_SET_STATE:
         // "Dishonor him" is not "Rehonor him": a set-state verb by its entry (each names its state and direction)
+      case Token::V_PUT:
+        // "Put it into your hand" is not "Refill it" or "Rearrange it": the profile's verbs of moving cards say more
+        // than their primitive
         k.id = w.id;
         break;
       case Token::V_FLIP:

@@ -122,7 +122,9 @@ effect
   | V_MOVE cardRef TO THE CURRENT BATTLEFIELD                         # moveToBattleEffect  // "Move him to the current battlefield"
   | keywordAction                                                     # keywordActionEffect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
-  | V_DISCARD cardFilter                                              # discardEffect   // "Discard a card", "Discard a Kiho to ..."
+  | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"
+  | V_DISCARD cardFilter                                              # discardEffect
+  | V_PUT cardRef INTO zoneOf                                         # putEffect       // "Put this Strategy into play"   // "Discard a card", "Discard a Kiho to ..."
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -265,6 +267,12 @@ attachedCards
   ;
 attachedKind
   : KEYWORD | CARD_TYPE
+  ;
+
+// a zone a card goes to: of the card's owner ("into its owner's hand"), yours ("into your hand"), or the one zone of
+// the game ("into play")
+zoneOf
+  : (YOUR | (ITS | HIS | HER) OWNER POSS)? ZONE
   ;
 
 // "you control": a profile may declare "Control" a verb (taking control); after "you" it is the relation

@@ -92,6 +92,9 @@ AT       : 'at' ;
 TO       : 'to' ;
 ANY      : 'any' ;
 LOCATION : 'location' ;
+// Zones a card goes to ("into play", "into its owner's hand")
+INTO     : 'into' ;
+OWNER    : 'owner' ;
 // Places (001 Battlefields: a card at no battlefield is home)
 HOME     : 'home' ;
 CURRENT  : 'current' ;
@@ -120,5 +123,9 @@ OF       : 'of' ;
 FOR      : 'for' ;     // "1 Honor for each Samurai you control"
 // What damage may ignore (004 Resist: "ignoring Resist")
 IGNORING : 'ignoring' ;
+// Additional actions ("Take an additional Battle action")
+ADDITIONAL : 'additional' ;
+ACTION   : 'action' ;
+ACTIONS  : 'actions' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;

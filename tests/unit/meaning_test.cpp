@@ -879,6 +879,40 @@ TEST(Meaning, Discarding) {
   EXPECT_FALSE(read("Personality", "**Battle:** Discard your Kiho.")->paragraph().unit);
 }
 
+// "You may take an additional Battle action", "Take two additional Battle actions": grants of actions by designator
+// (the profile's), the noun's number agreeing with the count.
+TEST(Meaning, AdditionalActions) {
+  auto r = read("Personality", "**Battle:** Take two additional Battle actions.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::take_action_);
+  EXPECT_EQ(e.amount->value, 2);
+  EXPECT_EQ(e.designators, std::vector<ProfileId>{r->id_of(r->profile->designators, "Battle")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "**Battle:** Take two additional Battle action.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Battle:** Take an additional Battle actions.")->paragraph().unit);
+}
+
+// "Put this Strategy into play", "Put it into its owner's hand": a zone of the profile where one is named (after
+// "into", "your", a possessive; elsewhere "battlefield" stays the language's word); the profile's other verbs of
+// moving cards ("Rearrange", "Refill") say more than their primitive, so the round trip compares them by entry.
+TEST(Meaning, PuttingIntoZones) {
+  auto r = read("Strategy", "**Limited:** Pay 2 Gold: Put this Strategy into play.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::put_);
+  EXPECT_EQ(r->profile->zones.at(static_cast<size_t>(e.zone)).name, "Play");
+  EXPECT_EQ(e.zone_of, Effect::ZoneOf::Game);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto hand = read("Personality", "**Battle:** Target an opposed attachment: Put it into its owner's hand.");
+  ASSERT_TRUE(hand->paragraph().unit) << hand->text(hand->paragraph().unread) << ": " << hand->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(hand->unit().body.at(0)).zone_of, Effect::ZoneOf::Owners);
+  EXPECT_TRUE(hand->paragraph().round_trips) << hand->paragraph().rendered;
+  auto refill = read("Strategy", "**Limited:** Refill this Strategy into play.");
+  ASSERT_TRUE(refill->paragraph().unit);
+  EXPECT_FALSE(refill->paragraph().round_trips) << refill->paragraph().rendered;
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

@@ -17,7 +17,8 @@ namespace cardc::binding {
 bool CardBinder::bind(Body& reg) {
   const ast::Card& card = *r_.card;
   const CardTypeDef* type = p_.card_type(card.type);
-  if (!type) return fail({card.type_range, "its card type is unknown"});
+  // No second error for a card with no type or an unknown one: sema reported it (MissingType, UnknownCardType).
+  if (!type) return false;
   Body out;
   uint32_t def = define_card(p_, card, reg, out);
   bool ok = true;
@@ -128,6 +129,10 @@ Node CardBinder::this_unit() const {
 }
 
 bool CardBinder::fail(Failure f) {
+  if (earlier_errors && f.where.valid()) {
+    auto it = std::lower_bound(earlier_errors->begin(), earlier_errors->end(), std::make_pair(f.where.file, f.where.begin));
+    if (it != earlier_errors->end() && it->first == f.where.file && it->second < f.where.end) return false;
+  }
   std::string text(ctx_.sources.text(f.where));
   if (text.size() > 70) {
     size_t cut = 67;  // never inside a UTF-8 sequence ("Mantis Clan • Fox"): diagnostics are UTF-8, JSON too
@@ -1038,6 +1043,7 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
         continue;
       }
     CardBinder b(ctx, lex, out.module, r, i);
+    b.earlier_errors = &errors;
     if (b.bind(card_reg)) {
       reg.locals = std::max(reg.locals, card_reg.locals);
       for (auto& s : card_reg.stmts) reg.stmts.push_back(std::move(s));

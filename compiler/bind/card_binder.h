@@ -95,6 +95,9 @@ class CardBinder {
 
   // Appends the card's registration to `reg`; false when some part cannot be compiled (reported).
   bool bind(Body& reg);
+  // Where the earlier passes' errors begin (file, offset), sorted: a clause holding one is not reported again as
+  // not compiled (the designer mends the first error; `check` binds every card, bind/check_binding.h).
+  const std::vector<std::pair<FileId, uint32_t>>* earlier_errors = nullptr;
 
  private:
   // Stat changes: "+2F", "ATK -3", "+2F and +2C"; each gives (stat, delta or X).

@@ -162,6 +162,9 @@ class MeaningLowering {
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.
   bool trigger_of(const Trigger& t, std::string& trigger, uint32_t& flags, Body& cond) {
     const PhraseDef& e = p_.events[static_cast<size_t>(t.event)];
+    // an event nobody raises would be waited for forever: the binder refuses the card (EventNeverRaised; issue 20,
+    // events are a contract), so the lowering never compiles it silently ("After you discard this Strategy")
+    if (!e.raised()) throw NotYet{};
     // a moment before an event is a replacement or a window of its own (binder); before a turn's end is the end
     if (t.timing == Timing::Before && e.signal != "turn end") throw NotYet{};
     // a signal whose trigger carries more than the event (payments, focusing, targeting, reveals) is not lowered yet
@@ -257,6 +260,7 @@ class MeaningLowering {
     if (const auto* k = std::get_if<Conditional>(&s)) return conditional(*k, b);
     if (const auto* o = std::get_if<InOrderTo>(&s)) return in_order_to(*o, b);
     if (const auto* k = std::get_if<Choice>(&s)) return choice(*k, b);
+    if (std::holds_alternative<ChooseCards>(s)) throw NotYet{};  // the binder chooses the cards ("Choose a beast you rule")
     stat_modifier(std::get<StatModifier>(s), b);
   }
 

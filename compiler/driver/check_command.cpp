@@ -20,7 +20,7 @@
 #include "driver/inputs.h"
 #include "parse/parser.h"
 #include "profile/load_profile.h"
-#include "bind/binder.h"
+#include "bind/check_binding.h"
 #include "bind/runtime_profile.h"
 #include "driver/progress.h"
 #include "driver/standard_input.h"
@@ -98,24 +98,17 @@ class Session {
     const GameProfile* profile = profile_at(*where, set->game);
     if (!profile) return;  // the profile's own diagnostics say why
     CheckContext ctx{sm_, *profile, *set, diags_, {}};
+    // The semantic passes, then each card bound as `cardc compile` binds it (no LLVM): what cannot be bound is an
+    // error of plain `check` too (bind/check_binding.h).
     run_sema(ctx, opts_.stop_after);
     if (opts_.emit == "sema") emit_sema(ctx, out_ast_);
     if (opts_.emit == "meaning") meaning::dump(ctx, out_ast_);
-    if (opts_.compile && opts_.stop_after.empty()) {
-      progress.set("compiling " + what);
-      // Only the counts are kept: each slice's IR is dropped as soon as it is bound (ir/slices.h), so memory
-      // does not grow with the file's cards.
-      const ir::SliceSink counted_only{.min_functions = 4096,
-                                       .take = [](ir::Module&, size_t, ir::Function&) { return true; },
-                                       .restart = {}};
-      BindResult b = bind_card_set(ctx, "", "", true, &counted_only);
-      cards_compiled_ += b.cards_compiled;
-      cards_lowered_ += b.cards_lowered;
-      // faithful: compiled, and every paragraph read by the wording grammar with a meaning that round-trips
-      for (size_t c = 0; c < b.compiled.size() && c < ctx.meanings.size(); ++c)
-        if (b.compiled[c] && std::all_of(ctx.meanings[c].begin(), ctx.meanings[c].end(),
-                                         [](const ParagraphMeaning& m) { return m.unit && m.round_trips; }))
-          ++cards_faithful_;
+    if (opts_.stop_after.empty()) {
+      progress.set("binding " + what);
+      const CheckBinding b = bind_checked_set(ctx);
+      cards_compiled_ += b.compiled;
+      cards_lowered_ += b.lowered;
+      cards_faithful_ += b.faithful;
     }
   }
 
@@ -224,7 +217,7 @@ int run_check(const CheckOptions& opts, std::ostream& out, std::ostream& err) {
     }
     nlohmann::ordered_json summary_json = {{"files", s.files_}, {"cards", s.cards_}, {"errors", s.diags_.errors()},
                                            {"warnings", s.diags_.warnings()}};
-    if (opts.compile) {
+    if (opts.stop_after.empty()) {  // every card was bound (bind/check_binding.h), with or without --compile
       summary_json["compiled"] = s.cards_compiled_;
       summary_json["faithful"] = s.cards_faithful_;
       summary_json["lowered"] = s.cards_lowered_;

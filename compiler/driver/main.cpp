@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"ast", "sema", "meaning"}));
   cardc::add_profile_path_option(check, opts.profile_dirs);
   check->add_flag("--time", opts.time, "Show the elapsed time in the summary (default on a terminal)");
-  check->add_flag("--compile", opts.compile, "Also compile each set to the effect IR and report what cannot be compiled yet");
+  check->add_flag("--compile", opts.compile, "Also count the cards compiled in the summary (every check binds each card to the effect IR "
+                  "and reports what cannot be compiled yet)");
 
   auto* dump = app.add_subcommand("dump-ast", "Print the AST of a card set or profile with source ranges");
   dump->add_option("paths", opts.paths, "Files")->required();

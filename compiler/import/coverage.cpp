@@ -80,7 +80,7 @@ bool compute_coverage(std::string_view import_report_json, std::string_view chec
     }
   }
 
-  // `cardc check --compile` adds "compiled" to its summary: how many cards compiled to the effect IR.
+  // `cardc check` adds "compiled" to its summary (unless --stop-after stopped it): how many cards compiled to the IR.
   if (check.contains("summary") && check["summary"].is_object() && check["summary"].contains("compiled") &&
       check["summary"]["compiled"].is_number_integer())
     out.compiled = check["summary"]["compiled"].get<long>();
@@ -88,6 +88,9 @@ bool compute_coverage(std::string_view import_report_json, std::string_view chec
   if (check.contains("summary") && check["summary"].is_object() && check["summary"].contains("faithful") &&
       check["summary"]["faithful"].is_number_integer())
     out.faithful = check["summary"]["faithful"].get<long>();
+  if (check.contains("summary") && check["summary"].is_object() && check["summary"].contains("lowered") &&
+      check["summary"]["lowered"].is_number_integer())
+    out.lowered = check["summary"]["lowered"].get<long>();
   std::map<std::string, DiagnosticCount> by_name;
   std::vector<std::string> name_order;
   std::map<std::string, std::set<std::string>> card_errors;  // file \x1f title -> error names
@@ -106,8 +109,7 @@ bool compute_coverage(std::string_view import_report_json, std::string_view chec
     if (it->second.example.empty() && !card.empty()) it->second.example = card;
     if (!card.empty()) name_cards[name].insert(file + '\x1f' + card);
     if (severity != "error") continue;
-    // "Clean" is about checking: a card that checks clean but does not compile yet counts in "compiled" instead.
-    if (name == "EffectNotCompiled") continue;
+    // Every check binds each card (issue 21 B10): a card that does not compile has an error, so clean is compiled.
     if (card.empty()) dirty_files.insert(file);
     else card_errors[file + '\x1f' + card].insert(name);
   }
@@ -138,11 +140,13 @@ std::string coverage_text(const Coverage& c, size_t top) {
   line("cards", std::to_string(c.cards));
   line("imported", std::to_string(c.imported) + " (" + std::to_string(c.not_converted) + " not converted)");
   line("cards clean", std::to_string(c.clean) + " (" + percent(c.clean_percent()) + "% of all cards, no errors)");
-  line("cards compiled", c.compiled < 0 ? std::string("n/a: checked without --compile")
+  line("cards compiled", c.compiled < 0 ? std::string("n/a: checked with --stop-after")
                                         : std::to_string(c.compiled) + " (" + percent(c.compiled_percent()) +
                                               "% of all cards, to native code)");
   if (c.faithful >= 0)
     line("cards faithful", std::to_string(c.faithful) + " (compiled, read whole by the wording grammar, round-trips)");
+  if (c.lowered >= 0)
+    line("cards lowered", std::to_string(c.lowered) + " (compiled from their meaning, not bound from their words)");
   if (!c.not_converted_reasons.empty()) {
     s += "\nnot converted, by reason:\n";
     for (const auto& r : c.not_converted_reasons)
@@ -171,12 +175,13 @@ std::string coverage_json(const Coverage& c, size_t top) {
   j["clean_percent"] = std::stod(percent(c.clean_percent()));
   if (c.compiled < 0) {
     j["compiled"] = nullptr;
-    j["compiled_note"] = "n/a: checked without --compile";
+    j["compiled_note"] = "n/a: checked with --stop-after";
   } else {
     j["compiled"] = c.compiled;
     j["compiled_percent"] = std::stod(percent(c.compiled_percent()));
   }
   if (c.faithful >= 0) j["faithful"] = c.faithful;
+  if (c.lowered >= 0) j["lowered"] = c.lowered;
   j["not_converted_reasons"] = nlohmann::ordered_json::array();
   for (const auto& r : c.not_converted_reasons)
     j["not_converted_reasons"].push_back(

@@ -30,9 +30,10 @@ struct Coverage {
   size_t cards = 0;          // entries in the corpus
   size_t imported = 0;       // written as cards
   size_t not_converted = 0;
-  size_t clean = 0;          // imported cards with no error
-  long compiled = -1;        // cards compiled to the effect IR (cardc check --compile); -1: not compiled
+  size_t clean = 0;          // imported cards with no error (binding's included: the cards compiled)
+  long compiled = -1;        // cards compiled to the effect IR (cardc check's summary); -1: not bound
   long faithful = -1;        // of those, cards whose every paragraph the wording grammar read and round-trips
+  long lowered = -1;         // of the compiled, cards lowered from their meaning (docs/meaning.md), not bound from words
   std::vector<ReasonCount> not_converted_reasons;  // most frequent first
   std::vector<DiagnosticCount> diagnostics;         // most frequent first
   double clean_percent() const { return cards ? 100.0 * static_cast<double>(clean) / static_cast<double>(cards) : 0; }

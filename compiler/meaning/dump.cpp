@@ -77,6 +77,9 @@ class Dumper {
         out_ << fmt::format("    choose-one {}{}\n", at(k->range), k->shared_card ? " shared-card" : "");
         for (const Effect& e : k->options) out_ << "      option " << effect(e) << "\n";
       }
+      else if (const auto* k = std::get_if<ChooseCards>(&s))
+        out_ << fmt::format("    choose-cards {} count={} {}\n", at(k->range), k->count ? amount(*k->count) : "one",
+                            filter(k->filter));
       else if (const auto* a = std::get_if<AttachRequirement>(&s))
         out_ << fmt::format("    attaches {} {}-to {}\n", at(a->range), a->only ? "only" : "never", filter(a->to));
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";

@@ -325,6 +325,14 @@ struct Choice {
   SourceRange range;
 };
 
+// "Choose a beast you rule", "Choose 2 beasts": cards the controller chooses as the effect resolves, not targeted
+// (001 Target: "choose" does not target); how many (000 7.2: a negative number cannot be chosen).
+struct ChooseCards {
+  std::optional<Amount> count;  // none: one, by the filter's article ("Choose a beast")
+  CardFilter filter;
+  SourceRange range;
+};
+
 // 001 Attach, Transfer: what this card may be attached to, a requirement of attachment the runtime checks as the card
 // is attached or transferred: only to a card of the set ("Will only attach to a Samurai"), or never to one ("Will
 // not attach to a Shadowlands Personality").
@@ -341,7 +349,7 @@ struct TargetStep {
 };
 
 // One sentence of a unit's body, in text order.
-using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, AttachRequirement>;
+using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, ChooseCards, AttachRequirement>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };

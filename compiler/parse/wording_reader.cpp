@@ -294,6 +294,8 @@ class Transformer {
         k.options.push_back(std::move(e));
       }
       u.body.push_back(std::move(k));
+    } else if (auto* k = dynamic_cast<W::ChooseCardsSentenceContext*>(c)) {
+      u.body.push_back(choose_cards(k));
     } else if (auto* a = dynamic_cast<W::AttachSentenceContext*>(c)) {
       u.body.push_back(attach_requirement(a->attachRequirement()));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
@@ -302,6 +304,32 @@ class Transformer {
     } else {
       u.body.push_back(statement(static_cast<W::StatementSentenceContext*>(c)->statement(), u));
     }
+  }
+
+  // chooseCardsSentence : V_CHOOSE chosenCount? cardFilter
+  ChooseCards choose_cards(W::ChooseCardsSentenceContext* c) {
+    ChooseCards k;
+    k.range = range(c);
+    k.filter = card_filter(c->cardFilter());
+    if (auto* n = c->chosenCount()) {
+      if (c->cardFilter()->article) throw Refusal{k.filter.range, "an article after the number of cards"};
+      const wording::WordToken& w = tok(n->getStart());
+      Amount a;
+      a.range = range(n);
+      if (w.type == W::MODIFIER) {
+        // "-2": read so that the check can say it cannot be chosen (000 7.2); "+2" or "-2F" is no number of cards
+        if (w.uses_x || w.id != -1 || w.value >= 0) throw Refusal{a.range, "a sign or letters on the number of cards"};
+        a.value = w.value;
+      } else {
+        a = amount_word(w, a.range);
+      }
+      k.count = a;
+    } else if (k.filter.plural) {
+      throw Refusal{k.filter.range, "how many cards are chosen is unsaid"};
+    }
+    // a pronoun after it would name the chosen cards: not in the tree yet (it must never name the latest target)
+    antecedent_ = Antecedent::Chosen;
+    return k;
   }
 
   // condition : conditionPart (AND conditionPart)* | conditionPart (OR conditionPart)+
@@ -736,7 +764,8 @@ class Transformer {
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
   CardRef pronoun(SourceRange where, bool person, const Unit& u) {
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
-    if (antecedent_ == Antecedent::Chosen) throw Refusal{where, "a pronoun after a card chosen to discard"};
+    // a pronoun after cards were chosen ("Choose a beast you rule", "Discard a card") would name them: not read yet
+    if (antecedent_ == Antecedent::Chosen) throw Refusal{where, "a pronoun naming a chosen card"};
     CardRef r;
     r.range = where;
     r.kind = CardRef::Kind::Pronoun;
@@ -1121,10 +1150,11 @@ class Transformer {
   }
 
   // amount : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE
-  Amount amount(W::AmountContext* c) {
+  Amount amount(W::AmountContext* c) { return amount_word(tok(c->getStart()), range(c)); }
+  // one word of an amount: a number, X, or a number word
+  static Amount amount_word(const wording::WordToken& w, SourceRange where) {
     Amount a;
-    a.range = range(c);
-    const wording::WordToken& w = tok(c->getStart());
+    a.range = where;
     switch (w.type) {
       case W::NUMBER: a.value = w.value; break;
       case W::VARX: a.kind = Amount::Kind::X; break;

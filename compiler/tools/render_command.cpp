@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "diag/diagnostic_output.h"
+#include "bind/check_binding.h"
 #include "diag/render.h"
 #include "driver/compile_pipeline.h"
 #include "driver/inputs.h"
@@ -24,6 +25,7 @@ int run_render(const RenderOptions& opts, std::ostream& out, std::ostream& err) 
     err << "cardc render: cannot read or parse '" << opts.path << "'\n";
     return 2;
   }
+  if (cs->ctx) bind_checked_set(*cs->ctx);  // as `cardc check`: what cannot be compiled is shown under its card
   ProofCounts counts;
   std::string page = render_proof_sheet(*cs, &counts);
   if (opts.output.empty() || opts.output == "-") {

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "base/read_file.h"
+#include "bind/check_binding.h"
 #include "driver/inputs.h"
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
@@ -182,7 +183,10 @@ std::unique_ptr<CheckedDocument> SetChecker::check(const std::string& path, cons
   const std::string_view header = src.substr(0, starts.empty() ? src.size() : starts.front());
   std::vector<std::string> titles;
   for (const auto& card : set.cards) titles.push_back(card.title);
-  const std::vector<Pass>& passes = sema_passes();
+  // The semantic passes, then each card bound as `cardc check` binds it (bind/check_binding.h), so the editor shows
+  // what cannot be compiled as the command does.
+  std::vector<Pass> passes = sema_passes();
+  passes.push_back({"binding", [](CheckContext& ctx) { bind_checked_set(ctx); }});
 
   // Runs every pass over `run_set`, filing each diagnostic of the `wanted` cards (all when null) under its pass and
   // its card; false when one lies in no card or a pass reports its cards out of order (a replay could not then

@@ -25,6 +25,8 @@ class Checker {
         lose_negative(*m);
       } else if (const auto* c = std::get_if<Choice>(&s)) {
         for (const Effect& e : c->options) effect(e);
+      } else if (const auto* k = std::get_if<ChooseCards>(&s)) {
+        negative_choice(*k);
       }
     }
   }
@@ -40,6 +42,13 @@ class Checker {
       if (s.role == "resist") resist = s.name;
     diags_.report(DiagId::IgnoringNotResist, e.ignoring_range, p_.stats[static_cast<size_t>(e.ignoring)].name,
                   resist.empty() ? std::string("nothing") : resist);
+  }
+
+  // 000 7.2: only positive numbers and zero exist; a negative number cannot be chosen ("Choose -2 beasts")
+  void negative_choice(const ChooseCards& k) {
+    if (!k.count || k.count->kind != Amount::Kind::Constant || k.count->value >= 0) return;
+    const SourceRange said{k.range.file, k.range.begin, k.count->range.end};
+    diags_.report(DiagId::NegativeChoice, said, text_(said));
   }
 
   // 003 Stats: "lose -1F" is a loss, the same as "suffer -1F", not a double-negative gain: a lint on every form that

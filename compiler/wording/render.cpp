@@ -65,6 +65,7 @@ class Renderer {
       else if (const auto* k = std::get_if<Conditional>(&s)) conditional(*k);
       else if (const auto* o = std::get_if<InOrderTo>(&s)) in_order_to(*o);
       else if (const auto* k = std::get_if<Choice>(&s)) choice(*k);
+      else if (const auto* k = std::get_if<ChooseCards>(&s)) choose_cards(*k);
       else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
@@ -405,6 +406,24 @@ class Renderer {
       else verb(e.verb);
       if (i + 1 == k.options.size()) card_ref(*e.card, false);
     }
+  }
+
+  // "Choose a beast you rule", "Choose 2 beasts you rule", "Choose -2 beasts" (a negative count keeps its sign)
+  void choose_cards(const ChooseCards& k) {
+    verb(Primitive::choose_);
+    if (k.count && k.count->kind == Amount::Kind::Constant && k.count->value < 0) {
+      WordToken w{static_cast<int>(Token::MODIFIER), {}, -1};
+      w.value = k.count->value;
+      out_.push_back(w);
+    } else if (k.count) {
+      number(*k.count);
+    }
+    if (!k.filter.plural || k.filter.side != Side::Yours) return card_filter(k.filter);
+    CardFilter any = k.filter;  // "2 Samurai you control", not "2 your Samurai"
+    any.side = Side::Any;
+    card_filter(any);
+    word(Token::YOU);
+    word(Token::CONTROL);
   }
 
   // "If it is your turn, draw a card and gain 1 Honor", "Destroy him if he is bowed"

@@ -71,6 +71,7 @@ sentence
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
   | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
+  | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
   | targeting                   # targetingSentence
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
@@ -309,6 +310,11 @@ control
 // ---------------------------------------------------------------- amounts (000 7)
 amount
   : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE
+  ;
+// How many cards "choose" picks: a number, or one by the filter's article ("Choose a beast"). A sign is read only so
+// that the check can say a negative number cannot be chosen (000 7.2: "Choose -2 beasts").
+chosenCount
+  : NUMBER | VARX | TWO | THREE | FOUR | FIVE | MODIFIER
   ;
 // A card's stat as an amount, its current value (000 7.2): "his Chi", "Akagi's Force", "this Shugenja's Chi",
 // "your target Personality's Chi", "his own Personal Honor"

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "bind/check_binding.h"
 #include "parse/parser.h"
 #include "base/read_file.h"
 #include "profile/load_profile.h"
@@ -50,7 +51,7 @@ void check_text(const std::string& text, const GameProfile& profile, benchmark::
     return;
   }
   CheckContext ctx{sm, profile, *set, diags, {}};
-  run_sema(ctx);
+  check_card_set(ctx);  // what `cardc check` does: the semantic passes, then the binding (bind/check_binding.h)
   benchmark::DoNotOptimize(ctx.readings.data());
   state.counters["errors"] = static_cast<double>(diags.errors());
 }

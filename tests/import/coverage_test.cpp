@@ -58,6 +58,19 @@ TEST(Coverage, ErrorOutsideAnyCardMakesTheFileUnclean) {
   EXPECT_EQ(c.clean, 3u);  // the three of a.cards
 }
 
+// Every check binds each card (issue 21 B10): a card the binder refuses has an error and is not clean, so "clean"
+// and "compiled" are one figure.
+TEST(Coverage, ACardThatDoesNotCompileIsNotClean) {
+  const char* check = R"json({"diagnostics": [
+    {"file": "out/a.cards", "severity": "error", "name": "EffectNotCompiled", "card": "Beta"}],
+    "summary": {"compiled": 4}})json";
+  Coverage c;
+  std::string error;
+  ASSERT_TRUE(compute_coverage(kReport, check, c, error)) << error;
+  EXPECT_EQ(c.clean, 4u);  // all five written cards but Beta
+  EXPECT_EQ(c.compiled, 4);
+}
+
 TEST(Coverage, Outputs) {
   Coverage c;
   std::string error;
@@ -65,7 +78,7 @@ TEST(Coverage, Outputs) {
   c.corpus = "invented";
   std::string text = coverage_text(c, 25);
   EXPECT_NE(text.find("cards clean         2 (33.3% of all cards, no errors)"), std::string::npos) << text;
-  EXPECT_NE(text.find("n/a: checked without --compile"), std::string::npos);
+  EXPECT_NE(text.find("n/a: checked with --stop-after"), std::string::npos);
   EXPECT_NE(text.find("UncompilableClause"), std::string::npos);
   auto j = nlohmann::json::parse(coverage_json(c, 1));
   EXPECT_EQ(j["cards"], 6);
@@ -78,7 +91,8 @@ TEST(Coverage, Outputs) {
 
 // `cardc check --compile` reports how many cards compiled in its summary object.
 TEST(Coverage, CompiledFromTheCheckSummary) {
-  const char* check = R"json({"diagnostics": [], "summary": {"files": 2, "cards": 6, "compiled": 3}})json";
+  const char* check =
+      R"json({"diagnostics": [], "summary": {"files": 2, "cards": 6, "compiled": 3, "faithful": 2, "lowered": 1}})json";
   Coverage c;
   std::string error;
   ASSERT_TRUE(compute_coverage(kReport, check, c, error)) << error;
@@ -88,6 +102,9 @@ TEST(Coverage, CompiledFromTheCheckSummary) {
   auto j = nlohmann::json::parse(coverage_json(c, 1));
   EXPECT_EQ(j["compiled"], 3);
   EXPECT_DOUBLE_EQ(j["compiled_percent"].get<double>(), 50.0);
+  EXPECT_EQ(j["faithful"], 2);
+  EXPECT_EQ(j["lowered"], 1);
+  EXPECT_NE(coverage_text(c, 5).find("cards lowered       1 ("), std::string::npos) << coverage_text(c, 5);
 }
 
 TEST(Coverage, BadInputs) {

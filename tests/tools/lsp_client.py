@@ -335,7 +335,8 @@ c.send("workspace/didChangeWatchedFiles", {"changes": [{"uri": "file://" + wdir 
        request=False)
 d = c.diagnostics(wuri)
 codes = [x["code"] for x in d["diagnostics"] if "Tactician" in x["message"]]
-check(codes and set(codes) == {"UnknownKeyword"},
+# The uses of the keyword are unknown, and the clauses naming it cannot be compiled (the server binds as `cardc check`).
+check(codes and "UnknownKeyword" in codes and set(codes) <= {"UnknownKeyword", "EffectNotCompiled"},
       "the profile changed on disk (didChangeWatchedFiles): the set is checked again against it")
 
 # A client that allows dynamic registration is asked to watch the profiles (workspace/didChangeWatchedFiles).
@@ -441,11 +442,14 @@ def apply(doc, edits):
 
 
 def checked(files):
-    """`cardc check` of a folder holding `files` (name -> text): its summary line."""
+    """`cardc check` of a folder holding `files` (name -> text), through the semantic passes: its summary line.
+    Not the binding: the binder still reads some words of the legends profile by their English spelling ("This may
+    target a Personality with Followers", bind/duels.cpp; issue 20 removes it), so renaming the card type Personality
+    makes the binder refuse that clause, though every name was renamed right."""
     d = tempfile.mkdtemp(prefix="cardc_lsp_renamed_")
     for name, body in files.items():
         open(os.path.join(d, name), "w").write(body)
-    out = subprocess.run([cardc, "check", d], capture_output=True, text=True)
+    out = subprocess.run([cardc, "check", "--stop-after=meaning", d], capture_output=True, text=True)
     return out.stderr.strip().split("\n")[-1] + out.stdout.strip()
 
 

@@ -1,13 +1,14 @@
 // The language server's incremental checks (compiler/tools/set_checker.h) never differ from a full check: after
 // every edit of a series (typing in a card's text, a stat misspelt, a title changed or repeated, a card removed or
 // added, junk typed), the diagnostics it publishes equal those of `cardc check`'s pipeline run afresh on the same
-// text (parse, profile, every semantic pass, error limit 20), in order and in every field. And the work is the
+// text (parse, profile, every semantic pass, the binding, error limit 20), in order and in every field. And the work is the
 // edit's: typing in one card's text parses and checks that card only.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 
 #include "base/read_file.h"
+#include "bind/check_binding.h"
 #include "driver/inputs.h"
 #include "parse/parser.h"
 #include "profile/load_profile.h"
@@ -56,7 +57,7 @@ std::vector<std::string> full_check(const std::string& path, const std::string& 
     auto profile = profile_ast ? load_profile(*profile_ast, scratch) : nullptr;
     if (profile) {
       CheckContext ctx{sm, *profile, *set, diags, {}};
-      run_sema(ctx);
+      check_card_set(ctx);
       return published(diags, sm);
     }
   }
@@ -186,6 +187,25 @@ TEST(SetChecker, TypingInOneCardChecksThatCardOnly) {
   auto third = checker.check(path, retitled);
   EXPECT_EQ(third->cards_checked, cards);
   EXPECT_EQ(published(third->diags, third->sm), full_check(path, retitled));
+}
+
+// Issue 21 B10: the editor shows what `cardc check` shows, binding included: words nothing reads are an error as the
+// designer types them, in the card typed in (checked alone) and in a full check.
+TEST(SetChecker, WordsNothingReadsAreAnErrorAsTyped) {
+  const std::string path = source("cards/legends/emerald_dawn.cards");
+  const std::string text = read_file(path);
+  tools::SetChecker checker({}, nullptr);
+  auto first = checker.check(path, text);
+  EXPECT_EQ(first->diags.errors(), 0u);
+  std::string typed = text;
+  typed.replace(typed.find("Lose 3 Honor."), 13, "Lose 3 Honor and then some.");
+  auto second = checker.check(path, typed);
+  EXPECT_EQ(second->cards_checked, 1u);
+  const std::vector<std::string> shown = published(second->diags, second->sm);
+  EXPECT_EQ(shown, full_check(path, typed));
+  ASSERT_EQ(shown.size(), 1u);
+  EXPECT_NE(shown[0].find("EffectNotCompiled"), std::string::npos) << shown[0];
+  EXPECT_NE(shown[0].find("'Lose 3 Honor and then some'"), std::string::npos) << shown[0];
 }
 
 TEST(SetChecker, AnEditedProfileIsReadAgain) {

@@ -651,6 +651,33 @@ TEST(Meaning, TextDefinedX) {
   EXPECT_FALSE(read("Beast", "**Dawn:** Gain X meat, where X is this beast's ATK, where X is this beast's DEF.", "terrus")->paragraph().unit);
 }
 
+// "Choose N <cards>": cards chosen, not targeted (001 Target), how many as printed; one by the article. A negative
+// number is read so that the check can refuse it (000 7.2: "Choose -2 beasts"); a pronoun after it would name the
+// chosen cards and is not read (never the latest target); a plural with no number says not how many.
+TEST(Meaning, ChoosingCards) {
+  auto two = read("Action", "**Dusk:** Choose 2 beasts you rule.", "terrus");
+  ASSERT_TRUE(two->paragraph().unit) << two->text(two->paragraph().unread) << ": " << two->paragraph().why;
+  const ChooseCards& k = std::get<ChooseCards>(two->unit().body.at(0));
+  ASSERT_TRUE(k.count);
+  EXPECT_EQ(k.count->value, 2);
+  EXPECT_EQ(k.filter.card_types, std::vector<ProfileId>{two->id_of(two->profile->card_types, "Beast")});
+  EXPECT_EQ(k.filter.side, Side::Yours);
+  EXPECT_TRUE(k.filter.plural);
+  EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
+  auto one = read("Action", "**Dusk:** Choose a beast you rule.", "terrus");
+  ASSERT_TRUE(one->paragraph().unit) << one->paragraph().why;
+  EXPECT_FALSE(std::get<ChooseCards>(one->unit().body.at(0)).count);
+  EXPECT_TRUE(one->paragraph().round_trips) << one->paragraph().rendered;
+  auto negative = read("Action", "**Dusk:** Choose -2 beasts.", "terrus");
+  ASSERT_TRUE(negative->paragraph().unit) << negative->paragraph().why;
+  EXPECT_EQ(std::get<ChooseCards>(negative->unit().body.at(0)).count->value, -2);
+  EXPECT_TRUE(negative->paragraph().round_trips) << negative->paragraph().rendered;
+  EXPECT_FALSE(read("Action", "**Dusk:** Choose beasts.", "terrus")->paragraph().unit);
+  EXPECT_FALSE(read("Action", "**Dusk:** Choose +2 beasts.", "terrus")->paragraph().unit);
+  EXPECT_FALSE(read("Action", "**Dusk:** Choose 2 a beast.", "terrus")->paragraph().unit);
+  EXPECT_FALSE(read("Action", "**Dusk:** Target a beast. Choose a beast you rule. Destroy it.", "terrus")->paragraph().unit);
+}
+
 // "for each": an amount once for every card of a set (000 7.2), a stat change that fluctuates with the count (003
 // Stats); "+1F/+1C" share one set. "for each" before a plural, or after X, is not read.
 TEST(Meaning, AmountsForEachCard) {

@@ -1,0 +1,34 @@
+#include "bind/check_binding.h"
+
+#include <algorithm>
+
+#include "bind/binder.h"
+#include "sema/pipeline.h"
+
+namespace cardc {
+
+CheckBinding bind_checked_set(const CheckContext& ctx) {
+  // Only the counts are kept: each slice's IR is dropped as soon as it is bound (ir/slices.h), so memory does not
+  // grow with the set's cards.
+  const ir::SliceSink counted_only{.min_functions = 4096,
+                                   .take = [](ir::Module&, size_t, ir::Function&) { return true; },
+                                   .restart = {}};
+  BindResult b = bind_card_set(ctx, "", "", true, &counted_only);
+  CheckBinding out;
+  out.bound = true;
+  out.compiled = b.cards_compiled;
+  out.lowered = b.cards_lowered;
+  // faithful: compiled, and every paragraph read by the wording grammar with a meaning that round-trips
+  for (size_t c = 0; c < b.compiled.size() && c < ctx.meanings.size(); ++c)
+    if (b.compiled[c] && std::all_of(ctx.meanings[c].begin(), ctx.meanings[c].end(),
+                                     [](const ParagraphMeaning& m) { return m.unit && m.round_trips; }))
+      ++out.faithful;
+  return out;
+}
+
+CheckBinding check_card_set(CheckContext& ctx, std::string_view stop_after) {
+  if (!run_sema(ctx, stop_after) || !stop_after.empty()) return {};
+  return bind_checked_set(ctx);
+}
+
+}  // namespace cardc

@@ -719,6 +719,11 @@ class MeaningLowering {
       case Condition::Kind::InBattle:
         n = in_battle(*k.role, k.card ? card(*k.card, b) : *subject_);
         break;
+      case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
+        static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
+        n = binary(ops[static_cast<size_t>(k.stat->compare)], call("cardrt_stat_get", {G(), card(*k.card, b), konst(k.stat->stat)}), compared(k.stat->value));
+        break;
+      }
       case Condition::Kind::Has:
         n = binary(Op::Gt, attached_count(*k.attached, card(*k.card, b)), konst(0));
         break;
@@ -830,7 +835,7 @@ class MeaningLowering {
     }
     for (ProfileId d : f.descriptions) add(description_test(p_.descriptions[static_cast<size_t>(d)], card));
     for (const StatBound& s : f.stats) {
-      static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt};  // StatBound::Compare
+      static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
       add(binary(ops[static_cast<size_t>(s.compare)], call("cardrt_stat_get", {G(), card, konst(s.stat)}), compared(s.value)));
     }
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));

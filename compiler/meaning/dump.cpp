@@ -110,6 +110,10 @@ class Dumper {
       case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);
       case Condition::Kind::Has: return s + ref(*k.card) + " has " + attached(*k.attached);
       case Condition::Kind::AttachedTo: return s + (k.card ? ref(*k.card) : std::string("it")) + " attached to " + filter(*k.cards);
+      case Condition::Kind::StatIs: {
+        static constexpr const char* ops[] = {"<=", ">=", "<", ">", "=="};
+        return s + fmt::format("{}-of-{} {} {}", named(p_.stats, k.stat->stat), ref(*k.card), ops[static_cast<size_t>(k.stat->compare)], amount(k.stat->value));
+      }
     }
     return "?";
   }

@@ -86,7 +86,7 @@ enum class Side : uint8_t {
 // "with 2 Chi or less": a stat compared with an amount; "with lower Chi than this Shugenja": with another card's stat
 // (its current value, 000 7.2), the same stat when the words name none.
 struct StatBound {
-  enum class Compare : uint8_t { AtMost, AtLeast, Below, Above };
+  enum class Compare : uint8_t { AtMost, AtLeast, Below, Above, Exactly };
   // how the words put it (one meaning, several spellings; the renderer keeps it): "with 2 Chi or less" (Trailing),
   // "with 4 or lower Force" (Leading), "with lower Chi than ..." (Before), "with Chi lower than ..." (After)
   enum class Form : uint8_t { Trailing, Leading, Before, After };
@@ -243,6 +243,7 @@ struct Condition {
     InBattle,    // a card is attacking, defending or opposed ("while attacking")
     Has,         // cards of a kind are attached to a card ("while he has a Spell"; 001 Attach)
     AttachedTo,  // a card is attached to a card of a set ("while attached to a Ratling")
+    StatIs,      // a card's stat compared with an amount as it is judged ("if his Force is now 0")
     All,         // every part holds
     Any,         // some part holds
   };
@@ -257,6 +258,7 @@ struct Condition {
   std::optional<CardFilter> cards;  // YouControl, AttachedTo (what it is attached to)
   std::optional<BattleRole> role;   // InBattle
   std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)
+  std::optional<StatBound> stat;    // StatIs (of `card`)
   ProfileId resource = -1;          // YouHave
   std::vector<Condition> parts;     // All, Any
   SourceRange range;

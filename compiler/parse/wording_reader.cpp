@@ -375,6 +375,18 @@ class Transformer {
       k.cards = card_filter(y->cardFilter());
       if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'you control' before a plural or a side"};
       k.cards->side = Side::Yours;
+    } else if (auto* s = dynamic_cast<W::StatIsConditionContext*>(c)) {
+      // "if his Force is now 0", "if his Personal Honor is 3 or higher": the stat as it is when judged (000 7.2)
+      k.kind = Condition::Kind::StatIs;
+      k.card = possessor(s->owner, s->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      StatBound b;
+      b.range = range(c);
+      b.stat = tok(s->STAT()).id;
+      b.value = amount(s->amount());
+      if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
+      b.compare = !s->comparative() ? StatBound::Compare::Exactly : lower(s->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+      k.stat = std::move(b);
     } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
       k.kind = Condition::Kind::YouHave;
       k.resource = tok(h->RESOURCE()).id;

@@ -504,6 +504,16 @@ class Renderer {
         word(Token::TO);
         card_filter(*k.cards);
         return;
+      case Condition::Kind::StatIs:  // "his Force is 0", "his Personal Honor is 3 or higher"
+        possessor(*k.card);
+        name(Token::STAT, k.stat->stat);
+        word(Token::IS);
+        number(k.stat->value);
+        if (k.stat->compare == StatBound::Compare::AtMost || k.stat->compare == StatBound::Compare::AtLeast) {
+          word(Token::OR);
+          word(k.stat->compare == StatBound::Compare::AtMost ? Token::LOWER : Token::HIGHER);
+        }
+        return;
       case Condition::Kind::Has:
         card_ref(*k.card, true);
         word(Token::HAS);

@@ -71,6 +71,8 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         }
         break;
       }
+      case Token::NOW:  // "if his Force is now 0": a condition is judged as it resolves, "now" says no more
+        continue;
       case Token::CAN: case Token::MAY:
         // "Can only attach to", "May not attach to": a requirement of attachment, as "Will only attach to"
         if (i + 2 < words.size() && (is(words[i + 1], Token::ONLY) || is(words[i + 1], Token::NOT)) && is(words[i + 2], Token::V_ATTACH))

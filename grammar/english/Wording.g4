@@ -93,6 +93,7 @@ conditionPart
   | cardRef IS NOT? battleRole                   # cardInBattleCondition  // "he is defending"
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
+  | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
   | IT IS NOT? YOUR turn                        # yourTurnCondition
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun

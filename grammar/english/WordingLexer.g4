@@ -97,6 +97,7 @@ MORE_    : 'more' ;
 LOWER    : 'lower' ;
 HIGHER   : 'higher' ;
 THAN     : 'than' ;
+NOW      : 'now' ;      // "if his Force is now 0": a condition is judged as it resolves anyway (the round trip drops it)
 AT       : 'at' ;
 TO       : 'to' ;
 ANY      : 'any' ;

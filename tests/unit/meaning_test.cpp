@@ -1037,6 +1037,22 @@ TEST(Meaning, CreatedCards) {
   EXPECT_FALSE(read("Holding", "**Battle:** Create a 1F/1C/0PH **Ninja** Personality and straighten him.")->paragraph().unit);
 }
 
+// "Dishonor him if his Force is now 0", "If his Personal Honor is 3 or higher": a card's stat as it is when the
+// condition is judged (000 7.2); "now" says no more than that (the round trip drops it).
+TEST(Meaning, StatConditions) {
+  auto r = read("Strategy", "**Battle:** Give a target enemy Personality -3F. Dishonor him if his Force is now 0.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::StatIs);
+  EXPECT_EQ(k.condition.stat->compare, StatBound::Compare::Exactly);
+  EXPECT_EQ(k.condition.card->target, 0);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto higher = read("Strategy", "**Battle:** Target a Personality: If his Personal Honor is 3 or higher, gain 1 Honor.");
+  ASSERT_TRUE(higher->paragraph().unit);
+  EXPECT_EQ(std::get<Conditional>(higher->unit().body.at(0)).condition.stat->compare, StatBound::Compare::AtLeast);
+  EXPECT_TRUE(higher->paragraph().round_trips) << higher->paragraph().rendered;
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

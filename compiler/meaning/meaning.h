@@ -88,8 +88,9 @@ enum class Side : uint8_t {
 struct StatBound {
   enum class Compare : uint8_t { AtMost, AtLeast, Below, Above, Exactly };
   // how the words put it (one meaning, several spellings; the renderer keeps it): "with 2 Chi or less" (Trailing),
-  // "with 4 or lower Force" (Leading), "with lower Chi than ..." (Before), "with Chi lower than ..." (After)
-  enum class Form : uint8_t { Trailing, Leading, Before, After };
+  // "with 4 or lower Force" (Leading), "with lower Chi than ..." (Before), "with Chi lower than ..." (After); in a
+  // condition, "his Force is 0" (Trailing) or "he has 0 Force" (Has)
+  enum class Form : uint8_t { Trailing, Leading, Before, After, Has };
   ProfileId stat = -1;
   Amount value;  // Constant, X, or StatOf
   Compare compare = Compare::AtMost;

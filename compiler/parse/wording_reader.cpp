@@ -387,6 +387,19 @@ class Transformer {
       if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
       b.compare = !s->comparative() ? StatBound::Compare::Exactly : lower(s->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
       k.stat = std::move(b);
+    } else if (auto* hs = dynamic_cast<W::HasStatConditionContext*>(c)) {
+      // "if he now has 0 Force": as "if his Force is now 0"
+      k.kind = Condition::Kind::StatIs;
+      k.card = card_ref(hs->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      StatBound b;
+      b.range = range(c);
+      b.stat = tok(hs->STAT()).id;
+      b.value = amount(hs->amount());
+      if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
+      b.compare = StatBound::Compare::Exactly;
+      b.form = StatBound::Form::Has;
+      k.stat = std::move(b);
     } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
       k.kind = Condition::Kind::YouHave;
       k.resource = tok(h->RESOURCE()).id;
@@ -1170,6 +1183,7 @@ class Transformer {
     switch (w.type) {
       case W::NUMBER: a.value = w.value; break;
       case W::VARX: a.kind = Amount::Kind::X; break;
+      case W::ZERO: a.value = 0; break;
       case W::A: case W::AN: case W::ONE: a.value = 1; break;
       case W::TWO: a.value = 2; break;
       case W::THREE: a.value = 3; break;

@@ -504,7 +504,13 @@ class Renderer {
         word(Token::TO);
         card_filter(*k.cards);
         return;
-      case Condition::Kind::StatIs:  // "his Force is 0", "his Personal Honor is 3 or higher"
+      case Condition::Kind::StatIs:  // "his Force is 0", "his Personal Honor is 3 or higher", "he has 0 Force"
+        if (k.stat->form == StatBound::Form::Has) {
+          card_ref(*k.card, true);
+          word(Token::HAS);
+          number(k.stat->value);
+          return name(Token::STAT, k.stat->stat);
+        }
         possessor(*k.card);
         name(Token::STAT, k.stat->stat);
         word(Token::IS);
@@ -715,6 +721,7 @@ class Renderer {
     const bool equal = b.compare == C::AtMost || b.compare == C::AtLeast;
     word(Token::WITH);
     switch (b.form) {
+      case StatBound::Form::Has:  // (a condition's form: never in a set)
       case StatBound::Form::Trailing:
         number(b.value);
         name(Token::STAT, b.stat);

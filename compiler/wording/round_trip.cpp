@@ -39,6 +39,7 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
         k.type = static_cast<int>(Token::OTHER);
         break;
       case Token::NUMBER: if (w.value == 1) k.type = kA; else k.value = w.value; break;
+      case Token::ZERO: k = {kNumber, -1, 0, w.range}; break;
       case Token::TWO: k = {kNumber, -1, 2, w.range}; break;
       case Token::THREE: k = {kNumber, -1, 3, w.range}; break;
       case Token::FOUR: k = {kNumber, -1, 4, w.range}; break;

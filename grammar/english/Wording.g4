@@ -94,6 +94,7 @@ conditionPart
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
+  | cardRef NOW? HAS amount STAT                                                      # hasStatCondition // "he now has 0 Force"
   | IT IS NOT? YOUR turn                        # yourTurnCondition
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
@@ -310,7 +311,7 @@ control
 
 // ---------------------------------------------------------------- amounts (000 7)
 amount
-  : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE
+  : NUMBER | VARX | A | AN | ZERO | ONE | TWO | THREE | FOUR | FIVE
   ;
 // How many cards "choose" picks: a number, or one by the filter's article ("Choose a beast"). A sign is read only so
 // that the check can say a negative number cannot be chosen (000 7.2: "Choose -2 beasts").

@@ -47,6 +47,7 @@ TWO      : 'two' ;
 THREE    : 'three' ;
 FOUR     : 'four' ;
 FIVE     : 'five' ;
+ZERO     : 'zero' ;
 // Players and sides (001 Enemy, Opposing)
 YOU      : 'you' ;
 YOUR     : 'your' ;

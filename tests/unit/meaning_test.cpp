@@ -1051,6 +1051,12 @@ TEST(Meaning, StatConditions) {
   ASSERT_TRUE(higher->paragraph().unit);
   EXPECT_EQ(std::get<Conditional>(higher->unit().body.at(0)).condition.stat->compare, StatBound::Compare::AtLeast);
   EXPECT_TRUE(higher->paragraph().round_trips) << higher->paragraph().rendered;
+  auto has = read("Strategy", "**Battle:** Give a target enemy Personality -3F. Dishonor him if he now has zero Force.");
+  ASSERT_TRUE(has->paragraph().unit) << has->text(has->paragraph().unread) << ": " << has->paragraph().why;
+  const auto& h = std::get<Conditional>(has->unit().body.at(1)).condition;
+  EXPECT_EQ(h.stat->value.value, 0);
+  EXPECT_EQ(h.stat->form, StatBound::Form::Has);
+  EXPECT_TRUE(has->paragraph().round_trips) << has->paragraph().rendered;
 }
 
 TEST(Meaning, EmitMeaningGolden) {

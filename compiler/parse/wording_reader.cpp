@@ -377,29 +377,12 @@ class Transformer {
       k.cards->side = Side::Yours;
     } else if (auto* s = dynamic_cast<W::StatIsConditionContext*>(c)) {
       // "if his Force is now 0", "if his Personal Honor is 3 or higher": the stat as it is when judged (000 7.2)
-      k.kind = Condition::Kind::StatIs;
-      k.card = possessor(s->owner, s->cardRef(), u);
-      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      StatBound b;
-      b.range = range(c);
-      b.stat = tok(s->STAT()).id;
-      b.value = amount(s->amount());
-      if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
-      b.compare = !s->comparative() ? StatBound::Compare::Exactly : lower(s->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
-      k.stat = std::move(b);
+      const auto compare = !s->comparative() ? StatBound::Compare::Exactly
+                           : lower(s->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+      stat_is(k, possessor(s->owner, s->cardRef(), u), c, s->STAT(), s->amount(), compare, StatBound::Form::Trailing);
     } else if (auto* hs = dynamic_cast<W::HasStatConditionContext*>(c)) {
       // "if he now has 0 Force": as "if his Force is now 0"
-      k.kind = Condition::Kind::StatIs;
-      k.card = card_ref(hs->cardRef(), u);
-      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      StatBound b;
-      b.range = range(c);
-      b.stat = tok(hs->STAT()).id;
-      b.value = amount(hs->amount());
-      if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
-      b.compare = StatBound::Compare::Exactly;
-      b.form = StatBound::Form::Has;
-      k.stat = std::move(b);
+      stat_is(k, card_ref(hs->cardRef(), u), c, hs->STAT(), hs->amount(), StatBound::Compare::Exactly, StatBound::Form::Has);
     } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
       k.kind = Condition::Kind::YouHave;
       k.resource = tok(h->RESOURCE()).id;
@@ -408,6 +391,23 @@ class Transformer {
       k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;
     }
     return k;
+  }
+
+  // A stat of a card in a condition (StatIs): "his Force is now 0" (Trailing), "he now has 0 Force" (Has); the stat as
+  // it is when judged (000 7.2), compared with a number.
+  void stat_is(Condition& k, CardRef card, antlr4::ParserRuleContext* c, antlr4::tree::TerminalNode* stat,
+               W::AmountContext* value, StatBound::Compare compare, StatBound::Form form) {
+    k.kind = Condition::Kind::StatIs;
+    if (card.kind == CardRef::Kind::Target) throw Refusal{card.range, "a target declared inside a condition"};
+    k.card = std::move(card);
+    StatBound b;
+    b.range = range(c);
+    b.stat = tok(stat).id;
+    b.value = amount(value);
+    if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
+    b.compare = compare;
+    b.form = form;
+    k.stat = std::move(b);
   }
 
   // targeting : V_TARGET cardFilter

@@ -417,7 +417,7 @@ class MeaningLowering {
         }
         // "Discard the Imperial Favor": given up, if you hold it
         if (e.resource < 0) throw NotYet{};
-        b.stmts.push_back(if_(held(e.resource), block({eval(give_up(e.resource))})));
+        b.stmts.push_back(if_(holds_resource(e.resource), block({eval(set_your_resource(e.resource, 0))})));
         return;
       }
       case Primitive::move_: {
@@ -435,8 +435,7 @@ class MeaningLowering {
   void each_in_unit(const Effect& e, Body& b) {
     Node who = unit_head(*e.card, b);
     Body test;
-    test.stmts.push_back(ret(and_(call("cardrt_card_in_play", {G(), param(2)}),
-                                  binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)))));
+    test.stmts.push_back(ret(in_unit_of(who)));
     int f = add_function("filter", FnKind::Filter, std::move(test), e.range);
     Body each;
     each.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), param(2)})));
@@ -593,10 +592,6 @@ class MeaningLowering {
                                                                       konst(v < 0 ? -1 : 1), konst(dur)})));
   }
 
-  // A unique resource you hold ("the Imperial Favor"), and giving it up
-  Node held(ProfileId res) { return binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(0)); }
-  Node give_up(ProfileId res) { return call("cardrt_set_resource", {G(), C(), controller(), konst(res), konst(0)}); }
-
   // "Bow him to gain 2 Honor": what follows "to" happens only if what comes before it was done (a card already
   // bowed is not bowed again, so no Honor); "Discard the Imperial Favor to draw a card": only if you held it
   void in_order_to(const InOrderTo& k, Body& b) {
@@ -632,10 +627,10 @@ class MeaningLowering {
         if (t.card && t.card->kind == CardRef::Kind::Target) throw NotYet{};  // a target declared after "to"
       Body inner;
       inner.locals = b.locals;
-      inner.stmts.push_back(eval(give_up(k.done[0].resource)));
+      inner.stmts.push_back(eval(set_your_resource(k.done[0].resource, 0)));
       for (const Effect& t : k.then) effect(t, inner);
       b.locals = inner.locals;
-      b.stmts.push_back(if_(held(k.done[0].resource), block(std::move(inner.stmts))));
+      b.stmts.push_back(if_(holds_resource(k.done[0].resource), block(std::move(inner.stmts))));
       return;
     }
     if (!k.done[0].card) throw NotYet{};
@@ -880,12 +875,8 @@ class MeaningLowering {
     if (r == BattleRole::Attacking) return and_(std::move(at), binary(Op::Eq, std::move(side), call("cardrt_active_player", {G()})));
     if (r == BattleRole::Defending) return and_(std::move(at), binary(Op::Ne, std::move(side), call("cardrt_active_player", {G()})));
     auto present = [&](Op op) {
-      Node c2 = param(2);
-      Node here = and_(call("cardrt_card_in_play", {G(), c2}),
-                       and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), call("cardrt_current_battlefield", {G()})),
-                            binary(op, call("cardrt_card_controller", {G(), c2}), call("cardrt_active_player", {G()}))));
       Body test;
-      test.stmts.push_back(ret(std::move(here)));
+      test.stmts.push_back(ret(at_current_battlefield_on_side(op)));
       return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), {}))}), konst(0));
     };
     return and_(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),

@@ -655,6 +655,12 @@ class MeaningLowering {
     if (!k.condition_first)  // "Destroy him if he is bowed": the effect names (and declares) its target first
       for (const Effect& e : k.effects)
         if (e.card && e.card->kind == CardRef::Kind::Target) throw NotYet{};
+    // "If he would be opposed, move your target Personality ...": the target the condition names is chosen before the
+    // condition is asked (001 Target: targets are chosen as the action is announced)
+    for (const Effect& e : k.effects)
+      if (e.card && e.card->kind == CardRef::Kind::Target && names_target(k.condition, e.card->target) &&
+          std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end())
+        declare_target(e.card->target, b);
     Node holds = condition(k.condition, b);
     for (const Effect& e : k.effects) effect(e, inner);
     b.locals = inner.locals;
@@ -666,6 +672,10 @@ class MeaningLowering {
     b.stmts.push_back(if_(std::move(holds), block(std::move(inner.stmts))));
   }
 
+  static bool names_target(const Condition& k, int target) {
+    if (k.card && k.card->kind == CardRef::Kind::Pronoun && k.card->target == target) return true;
+    return std::any_of(k.parts.begin(), k.parts.end(), [&](const Condition& p) { return names_target(p, target); });
+  }
   static bool names_a_target(const Condition& k) {
     if (k.card && (k.card->kind == CardRef::Kind::Target || k.card->kind == CardRef::Kind::Pronoun)) return true;
     return std::any_of(k.parts.begin(), k.parts.end(), [](const Condition& p) { return names_a_target(p); });
@@ -714,6 +724,26 @@ class MeaningLowering {
       case Condition::Kind::InBattle:
         n = in_battle(*k.role, k.card ? card(*k.card, b) : *subject_);
         break;
+      case Condition::Kind::WouldBeOpposed: {
+        // were it at the current battlefield, an enemy unit would be there: a card of another player that heads a
+        // unit (a person that does not attach: 001 Attach) in play at the current battlefield (001 Battlefields)
+        Node who = card(*k.card, b);
+        Node c2 = param(2);
+        std::optional<Node> heads;
+        for (size_t t = 0; t < p_.card_types.size(); ++t)
+          if (p_.card_types[t].person && !p_.card_types[t].attaches) {
+            Node is = binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(static_cast<int64_t>(t)));
+            heads = heads ? binary(Op::Or, std::move(*heads), std::move(is)) : std::move(is);
+          }
+        if (!heads) throw NotYet{};
+        Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), std::move(*heads)),
+                          and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), who})),
+                               at_place(Place{Place::Kind::CurrentBattlefield, {}}, c2)));
+        Body test;
+        test.stmts.push_back(ret(std::move(enemy)));
+        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), k.range))}), konst(0));
+        break;
+      }
       case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
         static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
         n = binary(ops[static_cast<size_t>(k.stat->compare)], call("cardrt_stat_get", {G(), card(*k.card, b), konst(k.stat->stat)}), compared(k.stat->value));

@@ -259,8 +259,12 @@ class Transformer {
     } else if (auto* i = dynamic_cast<W::ConditionalSentenceContext*>(c)) {
       Conditional k;
       k.range = range(c);
-      k.condition = condition(i->condition(), u);
+      // "If he would be opposed, move your target Personality ...": with no card named before it, a pronoun of the
+      // condition names the card the effects name after it (as the semantic passes read it), so they are read first
+      const bool ahead = antecedent_ == Antecedent::None && leads_with_pronoun(i->condition());
+      if (!ahead) k.condition = condition(i->condition(), u);
       for (auto* one : i->effect()) k.effects.push_back(effect(one, u));
+      if (ahead) k.condition = condition(i->condition(), u);
       u.body.push_back(std::move(k));
     } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
       // "His controller loses 1 Honor": a player other than you does what a resource verb or "draw" says
@@ -370,6 +374,10 @@ class Transformer {
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
       k.negated = b->NOT() != nullptr;
       k.role = battle_role(b->battleRole());
+    } else if (auto* o = dynamic_cast<W::WouldBeOpposedConditionContext*>(c)) {
+      k.kind = Condition::Kind::WouldBeOpposed;  // "he would be opposed"
+      k.card = card_ref(o->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
     } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
       k.kind = Condition::Kind::YouControl;
       k.cards = card_filter(y->cardFilter());
@@ -391,6 +399,19 @@ class Transformer {
       k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;
     }
     return k;
+  }
+
+  // A condition whose first words are a pronoun naming a card ("he would be opposed", "his Force is 2"; not "it is
+  // your turn")
+  static bool leads_with_pronoun(W::ConditionContext* c) {
+    W::ConditionPartContext* first = nullptr;
+    if (auto* all = dynamic_cast<W::AllConditionsContext*>(c)) first = all->conditionPart(0);
+    else first = static_cast<W::AnyConditionsContext*>(c)->conditionPart(0);
+    if (dynamic_cast<W::YourTurnConditionContext*>(first)) return false;
+    switch (first->getStart()->getType()) {
+      case W::HE: case W::SHE: case W::IT: case W::HIM: case W::HER: case W::HIS: case W::ITS: return true;
+      default: return false;
+    }
   }
 
   // A stat of a card in a condition (StatIs): "his Force is now 0" (Trailing), "he now has 0 Force" (Has); the stat as

@@ -491,6 +491,12 @@ class Renderer {
         return;
       // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"; or named: "if he is
       // defending"
+      case Condition::Kind::WouldBeOpposed:  // "he would be opposed"
+        card_ref(*k.card, true);
+        word(Token::WOULD);
+        word(Token::BE);
+        word(Token::OPPOSED);
+        return;
       case Condition::Kind::InBattle:
         if (k.card) {
           card_ref(*k.card, true);

@@ -98,6 +98,8 @@ struct StatBound {
   bool equal_first = false;  // "equal to or lower than", "equal or lower" (not "lower than or equal to")
   bool same_stat = false;    // StatOf with the stat unsaid: "than this Personality", "than Fushiki's" (possessive)
   bool possessive = false;
+  bool implied = false;  // Before, with "than ..." unsaid: "with lower Force" compares with the card performing the
+                         // action (its StatOf names it: this card, its bearer, or the chosen performer)
   SourceRange range;
 };
 

@@ -265,6 +265,11 @@ class Transformer {
       if (!ahead) k.condition = condition(i->condition(), u);
       for (auto* one : i->effect()) k.effects.push_back(effect(one, u));
       if (ahead) k.condition = condition(i->condition(), u);
+      // "If you control a Temple, you may straighten him": the controller chooses whether to do it
+      if (i->MAY()) {
+        if (k.effects.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
+        k.effects[0].optional = true;
+      }
       u.body.push_back(std::move(k));
     } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
       // "His controller loses 1 Honor": a player other than you does what a resource verb or "draw" says
@@ -1127,7 +1132,8 @@ class Transformer {
       b.form = StatBound::Form::Before;
       b.equal_first = t->EQUAL() != nullptr;
       b.compare = compare(lower(t->comparative()), b.equal_first);
-      compared(t->compared(), b);
+      if (t->compared()) compared(t->compared(), b);
+      else performer_compared(b);
     } else {  // "with Force less than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
       auto* a = static_cast<W::StatComparedThanContext*>(fc);
       b.stat = tok(a->STAT()).id;
@@ -1152,6 +1158,26 @@ class Transformer {
   // The other side of a comparison: a number, a card's stat, or a card and the same stat ("than this Personality").
   // A card named in it is this card, its bearer, the performer or the card by its own name: a target or a pronoun
   // there would name a card the set is being chosen beside, which the tree does not say yet.
+  // "a Personality with lower Force": lower than the card performing the action, as the binder reads it (001
+  // Tactician): the chosen performer, or the card itself (a person) or its bearer (an attachment); an ability of
+  // another card (a Holding's) has no card to compare with
+  void performer_compared(StatBound& b) {
+    CardRef who;
+    who.range = b.range;
+    if (card_type_ < 0 || unit_->designators.empty()) throw Refusal{b.range, "a comparison with no card to compare with"};
+    const CardTypeDef& type = p_.card_types[static_cast<size_t>(card_type_)];
+    if (unit_->performer) who.kind = CardRef::Kind::Performer;
+    else if (type.person && !type.attaches) who.kind = CardRef::Kind::ThisCard;
+    else if (type.attaches && !type.action) who.kind = CardRef::Kind::Bearer;
+    else throw Refusal{b.range, "a comparison with no card performing the action"};
+    b.value.kind = Amount::Kind::StatOf;
+    b.value.range = b.range;
+    b.value.stat = b.stat;
+    b.value.of = std::move(who);
+    b.same_stat = true;
+    b.implied = true;
+  }
+
   void compared(W::ComparedContext* c, StatBound& b) {
     if (c->NUMBER()) {
       b.value.value = tok(c->NUMBER()).value;

@@ -747,6 +747,7 @@ class Renderer {
         }
         word(lower ? Token::LOWER : Token::HIGHER);
         name(Token::STAT, b.stat);
+        if (b.implied) return;  // "with lower Force"
         word(Token::THAN);
         break;
       case StatBound::Form::After:

@@ -164,6 +164,7 @@ struct Targeting {
   CardFilter filter;
   bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
   bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
+  bool verb_after = false;      // inline, worded "target and bow an enemy Personality" ("bow target enemy Personality")
   SourceRange range;
 };
 

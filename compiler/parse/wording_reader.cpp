@@ -540,6 +540,23 @@ class Transformer {
       e.to = Place{Place::Kind::CurrentBattlefield, SourceRange{tok(b->THE()).range.begin, tok(b->BATTLEFIELD()).range.end}};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
+    } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
+      // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
+      // target is declared where the effect names it)
+      e.verb = verb(ta->verb);
+      if (e.verb == Primitive::set_state_) e.state = state_of_verb(ta->verb);
+      Targeting t;
+      t.filter = card_filter(ta->cardFilter());
+      if (t.filter.plural) throw Refusal{t.filter.range, "targeting several cards at once"};
+      t.inline_ = true;
+      t.verb_after = true;
+      t.range = t.filter.range;
+      add_target(u, std::move(t));
+      CardRef r;
+      r.kind = CardRef::Kind::Target;
+      r.range = u.targets.back().range;
+      r.target = static_cast<int>(u.targets.size() - 1);
+      e.card = std::move(r);
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);

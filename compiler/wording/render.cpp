@@ -140,6 +140,14 @@ class Renderer {
       word(Token::MAY);
     }
     if (e.action >= 0) return keyword_action(e);
+    // "target and bow an enemy Personality": the target first, the verb after "and", the set with its article
+    if (e.card && e.card->kind == CardRef::Kind::Target && u_->targets[static_cast<size_t>(e.card->target)].verb_after) {
+      verb(Primitive::target_);
+      word(Token::AND);
+      if (e.state) state_verb(*e.state);
+      else verb(e.verb, false);
+      return card_filter(u_->targets[static_cast<size_t>(e.card->target)].filter);
+    }
     if (e.player && e.player->kind == PlayerRef::Kind::ControllerOf) {  // "His controller loses 1 Honor"
       possessor(*e.player->of);
       word(Token::CONTROLLER);

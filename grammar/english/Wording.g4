@@ -122,6 +122,7 @@ effect
   : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE (perCard | orResource)? | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
+  | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"

@@ -485,6 +485,16 @@ class Renderer {
         card_filter(any);
         return;
       }
+      case Condition::Kind::YouAre:  // "you are a Crab Clan player", "you are Mantis Clan"
+        word(Token::YOU);
+        word(Token::ARE);
+        if (k.player_noun) word(Token::A);
+        for (size_t i = 0; i < k.keywords.size(); ++i) {
+          if (i > 0) word(Token::OR);
+          name(Token::KEYWORD, k.keywords[i]);
+        }
+        if (k.player_noun) word(Token::PLAYER);
+        return;
       case Condition::Kind::YouHave:
         word(Token::YOU);
         word(Token::HAVE);

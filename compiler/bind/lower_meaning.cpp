@@ -350,6 +350,15 @@ class MeaningLowering {
                                                            konst(e.ignoring >= 0 ? CARDRT_DMG_IGNORE_RESIST : 0)})));
         return;
       }
+      case Primitive::inflict_: {
+        // 004 Status: one Status of the profile's, rolled against unless "ignoring Resist" (the runtime's roll)
+        if (p_.statuses[static_cast<size_t>(e.status)].attrs.count("damage")) throw NotYet{};
+        if (e.ignoring >= 0 && p_.stats[static_cast<size_t>(e.ignoring)].role != "resist") throw NotYet{};
+        Node who = card(*e.card, b);
+        b.stmts.push_back(eval(call("cardrt_inflict_status", {G(), C(), std::move(who), konst(e.status), konst(1),
+                                                              konst(e.ignoring >= 0 ? CARDRT_DMG_IGNORE_RESIST : 0)})));
+        return;
+      }
       case Primitive::set_state_:  // "Dishonor him", "Rehonor him": into the profile's state, or out of it
         b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), card(*e.card, b), konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
                                                              konst(e.state->holds ? 1 : 0)})));

@@ -549,6 +549,15 @@ class Transformer {
         e.ignoring = tok(d->STAT()).id;
         e.ignoring_range = SourceRange::join(tok(d->IGNORING()).range, tok(d->STAT()).range);
       }
+    } else if (auto* f = dynamic_cast<W::InflictEffectContext*>(c)) {
+      // inflictEffect : V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?  (004 Status: one Status, rolled against)
+      e.verb = Primitive::inflict_;
+      e.status = tok(f->STATUS()).id;
+      e.card = card_ref(f->cardRef(), u);
+      if (f->STAT()) {
+        e.ignoring = tok(f->STAT()).id;
+        e.ignoring_range = SourceRange::join(tok(f->IGNORING()).range, tok(f->STAT()).range);
+      }
     } else if (auto* b = dynamic_cast<W::MoveToBattleEffectContext*>(c)) {
       // 001 Battlefields: "Move him to the current battlefield"
       e.verb = Primitive::move_;

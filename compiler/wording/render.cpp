@@ -237,9 +237,10 @@ class Renderer {
         gifts(e.gifts);
         break;
       case Primitive::deal_:  // "Deal 2 wounds to target beast"
-        number(*e.amount);
-        name(Token::STATUS, e.status, !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1));
-        word(Token::TO);
+      case Primitive::inflict_:  // "Inflict Poison on target unit"
+        if (e.verb == Primitive::deal_) number(*e.amount);
+        name(Token::STATUS, e.status, e.verb == Primitive::deal_ && !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1));
+        word(e.verb == Primitive::deal_ ? Token::TO : Token::ON);
         card_ref(*e.card, false);
         if (e.ignoring >= 0) {  // "ignoring Resist"
           word(Token::IGNORING);

@@ -125,6 +125,7 @@ effect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
   | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
+  | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
   | V_MOVE cardRef TO THE CURRENT BATTLEFIELD                         # moveToBattleEffect  // "Move him to the current battlefield"

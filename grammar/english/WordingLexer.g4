@@ -106,6 +106,7 @@ ANY      : 'any' ;
 LOCATION : 'location' ;
 // Zones a card goes to ("into play", "into its owner's hand")
 INTO     : 'into' ;
+ON       : 'on' ;       // "Inflict Poison on target unit"
 OWNER    : 'owner' ;
 // Places (001 Battlefields: a card at no battlefield is home)
 HOME     : 'home' ;

@@ -55,7 +55,10 @@ class MeaningLowering {
     std::string trigger;
     Body cond, target, cost, effect;
     bool has_cond = false;
-    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return !std::holds_alternative<StatModifier>(s); });
+    // a trait of statements alone (stat changes, restrictions) holds while the card is in play; anything else happens
+    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
+      return !std::holds_alternative<StatModifier>(s) && !std::holds_alternative<Restriction>(s);
+    });
     switch (u.kind) {
       case meaning::UnitKind::Ability: {
         bool reaction = false;
@@ -261,7 +264,28 @@ class MeaningLowering {
     if (const auto* o = std::get_if<InOrderTo>(&s)) return in_order_to(*o, b);
     if (const auto* k = std::get_if<Choice>(&s)) return choice(*k, b);
     if (std::holds_alternative<ChooseCards>(s)) throw NotYet{};  // the binder chooses the cards ("Choose a beast you rule")
+    if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     stat_modifier(std::get<StatModifier>(s), b);
+  }
+
+  // 003 Traits: a restriction the runtime checks when the action happens, held while the trait is
+  void restriction(const Restriction& r, Body& b) {
+    if (!continuous_) throw NotYet{};  // in an effect, for a duration: not a shape the tree holds yet
+    Node who = card(r.card, b);
+    const Node dur = konst(CARDRT_DUR_CONTINUOUS);
+    switch (r.kind) {
+      case Restriction::Kind::BeDestroyed:
+        b.stmts.push_back(eval(call("cardrt_grant_protection", {G(), C(), std::move(who), konst(CARDRT_PROT_CANNOT_BE_DESTROYED), dur})));
+        return;
+      case Restriction::Kind::Attack: {
+        Node against = r.against ? fn_ref(filter_function(*r.against, r.range)) : konst(0);
+        b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(CARDRT_FORBID_ATTACK), std::move(against), dur})));
+        return;
+      }
+      case Restriction::Kind::ReceiveStatus:
+        b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(CARDRT_FORBID_RECEIVE_STATUS), konst(0), dur})));
+        return;
+    }
   }
 
   // "Move him home or give him +2F", "Bow or straighten him": the controller chooses one (CARDRT_PURPOSE_VERB: yes is

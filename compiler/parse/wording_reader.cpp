@@ -310,9 +310,30 @@ class Transformer {
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
+    } else if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(static_cast<W::StatementSentenceContext*>(c)->statement())) {
+      u.body.push_back(restriction(r, u));
     } else {
       u.body.push_back(statement(static_cast<W::StatementSentenceContext*>(c)->statement(), u));
     }
+  }
+
+  // restrictionStatement : cardRef CANNOT restricted (003 Traits: what a card may not do, or have done to it)
+  Restriction restriction(W::RestrictionStatementContext* c, Unit& u) {
+    Restriction r;
+    r.range = range(c);
+    r.card = card_ref(c->cardRef(), u);
+    if (auto* a = dynamic_cast<W::AttackRestrictedContext*>(c->restricted())) {
+      r.kind = Restriction::Kind::Attack;
+      if (a->cardFilter()) {
+        r.against = card_filter(a->cardFilter());
+        if (!r.against->plural) throw Refusal{r.against->range, "a restriction against one card"};
+      }
+    } else if (dynamic_cast<W::DestroyedRestrictedContext*>(c->restricted())) {
+      r.kind = Restriction::Kind::BeDestroyed;
+    } else {
+      r.kind = Restriction::Kind::ReceiveStatus;
+    }
+    return r;
   }
 
   // chooseCardsSentence : V_CHOOSE chosenCount? cardFilter

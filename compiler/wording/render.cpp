@@ -67,6 +67,7 @@ class Renderer {
       else if (const auto* k = std::get_if<Choice>(&s)) choice(*k);
       else if (const auto* k = std::get_if<ChooseCards>(&s)) choose_cards(*k);
       else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
+      else if (const auto* r = std::get_if<Restriction>(&s)) restriction(*r);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -554,6 +555,28 @@ class Renderer {
   }
 
   // "Will only attach to a Samurai", "Will not attach to a Shadowlands Personality"
+  // "This unit cannot attack structures", "This Personality cannot be destroyed"
+  void restriction(const Restriction& r) {
+    card_ref(r.card, true);
+    word(Token::CANNOT);
+    switch (r.kind) {
+      case Restriction::Kind::Attack:
+        verb(Primitive::attack_);
+        if (r.against) card_filter(*r.against);
+        return;
+      case Restriction::Kind::BeDestroyed:
+        word(Token::BE);
+        word(Token::DESTROYED);
+        return;
+      case Restriction::Kind::ReceiveStatus:
+        word(Token::BE);
+        word(Token::INFLICTED);
+        word(Token::WITH);
+        word(Token::STATUSES);
+        return;
+    }
+  }
+
   void attach_requirement(const AttachRequirement& a) {
     word(Token::WILL);
     word(a.only ? Token::ONLY : Token::NOT);

@@ -178,6 +178,13 @@ statement
   : cardRef HAS traits duration? (COMMA? WHILE whileCondition)?  # cardStatement
   | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?      # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
   | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
+  | cardRef CANNOT restricted                                   # restrictionStatement  // 003 Traits: "This unit cannot attack"
+  ;
+// what a card may not do, or have done to it
+restricted
+  : V_ATTACK cardFilter?                        # attackRestricted    // "cannot attack", "cannot attack structures"
+  | BE DESTROYED                                # destroyedRestricted // "cannot be destroyed"
+  | BE INFLICTED WITH STATUSES                  # statusRestricted    // "cannot be inflicted with Statuses" (004 Status)
   ;
 // "+1F for each Samurai you control": changes that fluctuate with a count (003 Stats)
 traits

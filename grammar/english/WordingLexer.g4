@@ -118,6 +118,10 @@ WHILE    : 'while' ;
 ATTACKING : 'attacking' ;
 DEFENDING : 'defending' ;
 OPPOSED  : 'opposed' ;
+CANNOT   : 'cannot' ;   // 003 Traits: a restriction ("This unit cannot attack")
+DESTROYED : 'destroyed' ;
+INFLICTED : 'inflicted' ;
+STATUSES : 'statuses' ;
 WOULD    : 'would' ;    // "if he would be opposed": were he at the current battlefield
 BE       : 'be' ;
 ATTACHED : 'attached' ;

@@ -925,6 +925,24 @@ TEST(Meaning, WhatAPlayerIs) {
   EXPECT_FALSE(read("Strategy", "**Limited:** If you are Lion Clan player, gain 2 Honor.")->paragraph().unit);
 }
 
+// 003 Traits: "cannot" restricts what a card may do or have done to it while the trait holds; "cannot attack" only
+// some cards when a set follows; a restriction against one card is not read
+TEST(Meaning, Restrictions) {
+  auto r = read("Item", "This Personality cannot be destroyed.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const auto& k = std::get<Restriction>(r->unit().body.at(0));
+  EXPECT_EQ(k.kind, Restriction::Kind::BeDestroyed);
+  EXPECT_EQ(k.card.kind, CardRef::Kind::Bearer);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto some = read("Beast", "This beast cannot attack structures.", "terrus");
+  ASSERT_TRUE(some->paragraph().unit) << some->text(some->paragraph().unread);
+  const auto& a = std::get<Restriction>(some->unit().body.at(0));
+  EXPECT_EQ(a.kind, Restriction::Kind::Attack);
+  ASSERT_TRUE(a.against);
+  EXPECT_TRUE(a.against->plural);
+  EXPECT_FALSE(read("Beast", "This beast cannot attack a structure.", "terrus")->paragraph().unit);
+}
+
 // "target and bow an enemy Personality": the inline target of "bow target enemy Personality", worded verb after (001
 // Target: declared where the effect names it); a plural set is not one target
 TEST(Meaning, TargetThenVerb) {

@@ -57,7 +57,7 @@ class MeaningLowering {
     bool has_cond = false;
     // a trait of statements alone (stat changes, restrictions) holds while the card is in play; anything else happens
     const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
-      return !std::holds_alternative<StatModifier>(s) && !std::holds_alternative<Restriction>(s);
+      return !std::holds_alternative<StatModifier>(s) && !std::holds_alternative<Restriction>(s) && !std::holds_alternative<StatLimit>(s);
     });
     switch (u.kind) {
       case meaning::UnitKind::Ability: {
@@ -265,7 +265,21 @@ class MeaningLowering {
     if (const auto* k = std::get_if<Choice>(&s)) return choice(*k, b);
     if (std::holds_alternative<ChooseCards>(s)) throw NotYet{};  // the binder chooses the cards ("Choose a beast you rule")
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
+    if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
     stat_modifier(std::get<StatModifier>(s), b);
+  }
+
+  // 003 Stats: the stat's current value is held within the bound, for the duration (the runtime applies it)
+  void stat_limit(const StatLimit& l, Body& b) {
+    int32_t dur = continuous_ ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN;
+    if (l.duration) {
+      if (continuous_) throw NotYet{};
+      dur = runtime_duration(p_.durations[static_cast<size_t>(l.duration->duration)]);
+      if (dur < 0) throw NotYet{};
+    }
+    Node who = card(l.card, b);
+    b.stmts.push_back(eval(call("cardrt_stat_bound", {G(), C(), std::move(who), konst(l.stat), konst(l.maximum ? CARDRT_BOUND_MAX : CARDRT_BOUND_MIN),
+                                                     amount(l.value, b), konst(dur)})));
   }
 
   // 003 Traits: a restriction the runtime checks when the action happens, held while the trait is

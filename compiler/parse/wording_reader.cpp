@@ -312,6 +312,16 @@ class Transformer {
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
     } else if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(static_cast<W::StatementSentenceContext*>(c)->statement())) {
       u.body.push_back(restriction(r, u));
+    } else if (auto* l = dynamic_cast<W::LimitStatementContext*>(static_cast<W::StatementSentenceContext*>(c)->statement())) {
+      // "His maximum Force is 1 until the battle ends"
+      StatLimit k;
+      k.range = range(l);
+      k.card = possessor(l->owner, l->cardRef(), u);
+      k.maximum = l->bound->getType() == W::MAXIMUM;
+      k.stat = tok(l->STAT()).id;
+      k.value = amount(l->amount());
+      if (l->duration()) k.duration = duration(l->duration());
+      u.body.push_back(std::move(k));
     } else {
       u.body.push_back(statement(static_cast<W::StatementSentenceContext*>(c)->statement(), u));
     }

@@ -68,6 +68,7 @@ class Renderer {
       else if (const auto* k = std::get_if<ChooseCards>(&s)) choose_cards(*k);
       else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
       else if (const auto* r = std::get_if<Restriction>(&s)) restriction(*r);
+      else if (const auto* l = std::get_if<StatLimit>(&s)) stat_limit(*l);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -555,6 +556,16 @@ class Renderer {
   }
 
   // "Will only attach to a Samurai", "Will not attach to a Shadowlands Personality"
+  // "His maximum Force is 1 until the battle ends"
+  void stat_limit(const StatLimit& l) {
+    possessor(l.card);
+    word(l.maximum ? Token::MAXIMUM : Token::MINIMUM);
+    name(Token::STAT, l.stat);
+    word(Token::IS);
+    number(l.value);
+    if (l.duration) name(Token::DURATION, l.duration->duration);
+  }
+
   // "This unit cannot attack structures", "This Personality cannot be destroyed"
   void restriction(const Restriction& r) {
     card_ref(r.card, true);

@@ -118,6 +118,8 @@ WHILE    : 'while' ;
 ATTACKING : 'attacking' ;
 DEFENDING : 'defending' ;
 OPPOSED  : 'opposed' ;
+MAXIMUM  : 'maximum' ;  // 003: "His maximum Force is 1"
+MINIMUM  : 'minimum' ;
 CANNOT   : 'cannot' ;   // 003 Traits: a restriction ("This unit cannot attack")
 DESTROYED : 'destroyed' ;
 INFLICTED : 'inflicted' ;

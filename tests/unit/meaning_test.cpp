@@ -943,6 +943,23 @@ TEST(Meaning, Restrictions) {
   EXPECT_FALSE(read("Beast", "This beast cannot attack a structure.", "terrus")->paragraph().unit);
 }
 
+// 003 Stats: a maximum or a minimum of a card's stat, for a duration in an effect, while the trait holds in a trait
+TEST(Meaning, StatLimits) {
+  auto r = read("Strategy", "**Battle:** Target a Personality. His maximum Force is 1 until the battle ends.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const auto& k = std::get<StatLimit>(r->unit().body.at(1));
+  EXPECT_TRUE(k.maximum);
+  EXPECT_EQ(k.stat, r->id_of(r->profile->stats, "Force"));
+  EXPECT_EQ(k.value.value, 1);
+  EXPECT_EQ(k.card.kind, CardRef::Kind::Pronoun);
+  ASSERT_TRUE(k.duration);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto trait = read("Personality", "This Personality's minimum Chi is 2.");
+  ASSERT_TRUE(trait->paragraph().unit) << trait->text(trait->paragraph().unread);
+  EXPECT_FALSE(std::get<StatLimit>(trait->unit().body.at(0)).maximum);
+  EXPECT_TRUE(trait->paragraph().round_trips) << trait->paragraph().rendered;
+}
+
 // "target and bow an enemy Personality": the inline target of "bow target enemy Personality", worded verb after (001
 // Target: declared where the effect names it); a plural set is not one target
 TEST(Meaning, TargetThenVerb) {

@@ -265,7 +265,7 @@ class MeaningLowering {
     if (const auto* o = std::get_if<InOrderTo>(&s)) return in_order_to(*o, b);
     if (const auto* k = std::get_if<Choice>(&s)) return choice(*k, b);
     if (const auto* k = std::get_if<Constructor>(&s)) return constructor(*k, b);
-    if (std::holds_alternative<ChooseCards>(s)) throw NotYet{};  // the binder chooses the cards ("Choose a beast you rule")
+    if (const auto* k = std::get_if<ChooseCards>(&s)) return choose_cards(*k, b);
     stat_modifier(std::get<StatModifier>(s), b);
   }
 
@@ -287,6 +287,18 @@ class MeaningLowering {
     effect(k.options[1], second);
     b.locals = second.locals;
     b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}), block(std::move(first.stmts)), block(std::move(second.stmts))));
+  }
+
+  // "Choose a beast you rule": one card chosen as the effect resolves (001 Target: "choose" does not target), into the
+  // slot after the unit's targets and earlier choices, as the binder chooses it; with none to choose the effect fails.
+  // A number of cards ("Choose 2 beasts") the binder refuses: not lowered yet
+  void choose_cards(const ChooseCards& k, Body& b) {
+    if (continuous_ || k.count) throw NotYet{};
+    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+    if (slot_k >= 8) throw NotYet{};  // the runtime's slots
+    int f = filter_function(k.filter, k.range);
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(f), konst(1), konst(1), konst(0)}),
+                                     konst(CARDRT_OK))));
   }
 
   // 002 524: "Choose one or more: ...", "choose 2 times from: ...": each option a function (a mode of the ability);

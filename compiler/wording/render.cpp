@@ -141,6 +141,14 @@ class Renderer {
       word(Token::MAY);
     }
     if (e.action >= 0) return keyword_action(e);
+    // "target and bow an enemy Personality": the target first, the verb after "and", the set with its article
+    if (e.card && e.card->kind == CardRef::Kind::Target && u_->targets[static_cast<size_t>(e.card->target)].verb_after) {
+      verb(Primitive::target_);
+      word(Token::AND);
+      if (e.state) state_verb(*e.state);
+      else verb(e.verb, false);
+      return card_filter(u_->targets[static_cast<size_t>(e.card->target)].filter);
+    }
     if (e.player && e.player->kind == PlayerRef::Kind::ControllerOf) {  // "His controller loses 1 Honor"
       possessor(*e.player->of);
       word(Token::CONTROLLER);
@@ -511,6 +519,12 @@ class Renderer {
         return;
       // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"; or named: "if he is
       // defending"
+      case Condition::Kind::WouldBeOpposed:  // "he would be opposed"
+        card_ref(*k.card, true);
+        word(Token::WOULD);
+        word(Token::BE);
+        word(Token::OPPOSED);
+        return;
       case Condition::Kind::InBattle:
         if (k.card) {
           card_ref(*k.card, true);
@@ -761,6 +775,7 @@ class Renderer {
         }
         word(lower ? Token::LOWER : Token::HIGHER);
         name(Token::STAT, b.stat);
+        if (b.implied) return;  // "with lower Force"
         word(Token::THAN);
         break;
       case StatBound::Form::After:

@@ -73,7 +73,7 @@ sentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
   | (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
-  | IF condition COMMA effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
+  | IF condition COMMA (YOU MAY)? effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
   | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
@@ -97,6 +97,7 @@ condition
 conditionPart
   : cardRef IS NOT? description                 # cardIsCondition      // "he is Kolat, Ninja, or Shadowlands"
   | cardRef IS NOT? battleRole                   # cardInBattleCondition  // "he is defending"
+  | cardRef WOULD BE OPPOSED                     # wouldBeOpposedCondition  // "he would be opposed" (were he at the current battlefield)
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
@@ -127,6 +128,7 @@ effect
   : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE (perCard | orResource)? | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
+  | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
@@ -271,7 +273,8 @@ filterClause
   : YOU control                                 # youControl
   | WITH amount STAT OR comparison=(LESS | MORE_)   # statAtMost
   | WITH amount OR comparative STAT                 # statOrLower      // "with 4 or lower Force"
-  | WITH (EQUAL OR)? comparative STAT THAN compared # statThan         // "with lower Personal Honor than this Personality"
+  | WITH (EQUAL OR)? comparative STAT (THAN compared)?   # statThan   // "with lower Personal Honor than this Personality"
+                                                    // "with lower Force": than the card performing the action
   | WITH STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"

@@ -118,6 +118,8 @@ WHILE    : 'while' ;
 ATTACKING : 'attacking' ;
 DEFENDING : 'defending' ;
 OPPOSED  : 'opposed' ;
+WOULD    : 'would' ;    // "if he would be opposed": were he at the current battlefield
+BE       : 'be' ;
 ATTACHED : 'attached' ;
 ATTACHMENT : 'attachment' ;
 ATTACHMENTS : 'attachments' ;

@@ -383,6 +383,15 @@ class MeaningLowering {
                                                            konst(e.ignoring >= 0 ? CARDRT_DMG_IGNORE_RESIST : 0)})));
         return;
       }
+      case Primitive::inflict_: {
+        // 004 Status: one Status of the profile's, rolled against unless "ignoring Resist" (the runtime's roll)
+        if (p_.statuses[static_cast<size_t>(e.status)].attrs.count("damage")) throw NotYet{};
+        if (e.ignoring >= 0 && p_.stats[static_cast<size_t>(e.ignoring)].role != "resist") throw NotYet{};
+        Node who = card(*e.card, b);
+        b.stmts.push_back(eval(call("cardrt_inflict_status", {G(), C(), std::move(who), konst(e.status), konst(1),
+                                                              konst(e.ignoring >= 0 ? CARDRT_DMG_IGNORE_RESIST : 0)})));
+        return;
+      }
       case Primitive::set_state_:  // "Dishonor him", "Rehonor him": into the profile's state, or out of it
         b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), card(*e.card, b), konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
                                                              konst(e.state->holds ? 1 : 0)})));
@@ -746,6 +755,24 @@ class MeaningLowering {
       case Condition::Kind::YouControl: {
         int f = filter_function(*k.cards, k.range);
         n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(f)}), konst(0));
+        break;
+      }
+      case Condition::Kind::YouAre: {
+        // a player has the keywords of the profile's family that his card of the [player keywords] type has (003:
+        // "a Crab Clan player" controls a Stronghold of the Crab Clan)
+        const int type = player_keywords_type(p_);
+        if (type < 0) throw NotYet{};
+        Node c2 = param(2);
+        std::optional<Node> any;
+        for (ProfileId kw : k.keywords) {
+          Node has = call("cardrt_card_has_keyword", {G(), c2, konst(kw)});
+          any = any ? binary(Op::Or, std::move(*any), std::move(has)) : std::move(has);
+        }
+        Node test = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(type))),
+                         and_(binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), controller()), std::move(*any)));
+        Body f;
+        f.stmts.push_back(ret(std::move(test)));
+        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), k.range))}), konst(0));
         break;
       }
       case Condition::Kind::YouHave:

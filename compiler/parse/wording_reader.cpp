@@ -407,6 +407,22 @@ class Transformer {
     } else if (auto* hs = dynamic_cast<W::HasStatConditionContext*>(c)) {
       // "if he now has 0 Force": as "if his Force is now 0"
       stat_is(k, card_ref(hs->cardRef(), u), c, hs->STAT(), hs->amount(), StatBound::Compare::Exactly, StatBound::Form::Has);
+    } else if (auto* a = dynamic_cast<W::YouAreConditionContext*>(c)) {
+      // "you are a Crab Clan player": a keyword of the family a player has by a card of his (the profile's [player
+      // keywords]); a player is not a card, so any other keyword says nothing of him
+      k.kind = Condition::Kind::YouAre;
+      const bool article = a->A() || a->AN();
+      k.player_noun = a->PLAYER() != nullptr;
+      if (article != k.player_noun) throw Refusal{range(c), "'a' and 'player' go together"};
+      std::string family;
+      for (const CardTypeDef& t : p_.card_types)
+        if (!t.player_keywords.empty()) family = t.player_keywords;
+      for (auto* kw : a->KEYWORD()) {
+        const wording::WordToken& w = tok(kw);
+        if (family.empty() || p_.keywords[static_cast<size_t>(w.id)].family != family)
+          throw Refusal{w.range, "a keyword no player has"};
+        k.keywords.push_back(w.id);
+      }
     } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
       k.kind = Condition::Kind::YouHave;
       k.resource = tok(h->RESOURCE()).id;
@@ -543,6 +559,15 @@ class Transformer {
       if (d->STAT()) {  // any stat the words name: which one may be ignored is checked on the tree (check_meaning.h)
         e.ignoring = tok(d->STAT()).id;
         e.ignoring_range = SourceRange::join(tok(d->IGNORING()).range, tok(d->STAT()).range);
+      }
+    } else if (auto* f = dynamic_cast<W::InflictEffectContext*>(c)) {
+      // inflictEffect : V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?  (004 Status: one Status, rolled against)
+      e.verb = Primitive::inflict_;
+      e.status = tok(f->STATUS()).id;
+      e.card = card_ref(f->cardRef(), u);
+      if (f->STAT()) {
+        e.ignoring = tok(f->STAT()).id;
+        e.ignoring_range = SourceRange::join(tok(f->IGNORING()).range, tok(f->STAT()).range);
       }
     } else if (auto* b = dynamic_cast<W::MoveToBattleEffectContext*>(c)) {
       // 001 Battlefields: "Move him to the current battlefield"

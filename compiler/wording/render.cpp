@@ -238,9 +238,10 @@ class Renderer {
         gifts(e.gifts);
         break;
       case Primitive::deal_:  // "Deal 2 wounds to target beast"
-        number(*e.amount);
-        name(Token::STATUS, e.status, !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1));
-        word(Token::TO);
+      case Primitive::inflict_:  // "Inflict Poison on target unit"
+        if (e.verb == Primitive::deal_) number(*e.amount);
+        name(Token::STATUS, e.status, e.verb == Primitive::deal_ && !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1));
+        word(e.verb == Primitive::deal_ ? Token::TO : Token::ON);
         card_ref(*e.card, false);
         if (e.ignoring >= 0) {  // "ignoring Resist"
           word(Token::IGNORING);
@@ -505,6 +506,16 @@ class Renderer {
         card_filter(any);
         return;
       }
+      case Condition::Kind::YouAre:  // "you are a Crab Clan player", "you are Mantis Clan"
+        word(Token::YOU);
+        word(Token::ARE);
+        if (k.player_noun) word(Token::A);
+        for (size_t i = 0; i < k.keywords.size(); ++i) {
+          if (i > 0) word(Token::OR);
+          name(Token::KEYWORD, k.keywords[i]);
+        }
+        if (k.player_noun) word(Token::PLAYER);
+        return;
       case Condition::Kind::YouHave:
         word(Token::YOU);
         word(Token::HAVE);

@@ -75,6 +75,7 @@ PERFORMING : 'performing' ;
 HAS      : 'has' ;
 HAVE     : 'have' ;
 IS       : 'is' ;
+ARE      : 'are' ;     // "if you are a Crab Clan player"
 MAY      : 'may' ;
 WILL     : 'will' ;
 CAN      : 'can' ;
@@ -107,6 +108,7 @@ ANY      : 'any' ;
 LOCATION : 'location' ;
 // Zones a card goes to ("into play", "into its owner's hand")
 INTO     : 'into' ;
+ON       : 'on' ;       // "Inflict Poison on target unit"
 OWNER    : 'owner' ;
 // Places (001 Battlefields: a card at no battlefield is home)
 HOME     : 'home' ;

@@ -140,14 +140,18 @@ class MeaningLowering {
         for (int k : c.items) cost_of(u.costs[static_cast<size_t>(k)], cost);
       // (Performer: chosen above, as the action is announced)
     }
+    modes_.clear();
     for (const Step& s : u.body) step(s, effect);
+    if (!modes_.empty()) flags |= CARDRT_ABF_CONSTRUCTOR;  // 002 524: the chain is built from the options (modes)
     // 000 7.4a: an action card's printed cost of X is chosen and announced as it is played: not lowered yet
     if (kind == CARDRT_AB_ACTION && (flags & CARDRT_ABF_PLAYED_FROM_HAND))
       for (const ast::StatEntry& st : card_.stats)
         if (auto idx = p_.stat(st.name); idx && st.value.kind == ast::StatValueKind::X && p_.stats[*idx].cost) throw NotYet{};
 
-    register_ability(m_, unit_prefix_, def, kind, designators, trigger, flags,
-                     {has_cond, std::move(cond), std::move(target), std::move(cost), std::move(effect)}, u.range, reg, out);
+    uint32_t ab = register_ability(m_, unit_prefix_, def, kind, designators, trigger, flags,
+                                   {has_cond, std::move(cond), std::move(target), std::move(cost), std::move(effect)}, u.range, reg, out);
+    for (int mode : modes_)
+      out.stmts.push_back(checked_registration(call("cardrt_def_mode", {param(0), local(def), local(ab), konst(0), fn_ref(mode)}), reg));
   }
 
   // 001 Attach, Transfer: a requirement of attachment is what the card is, registered with it (the runtime checks it
@@ -263,7 +267,8 @@ class MeaningLowering {
     if (const auto* k = std::get_if<Conditional>(&s)) return conditional(*k, b);
     if (const auto* o = std::get_if<InOrderTo>(&s)) return in_order_to(*o, b);
     if (const auto* k = std::get_if<Choice>(&s)) return choice(*k, b);
-    if (std::holds_alternative<ChooseCards>(s)) throw NotYet{};  // the binder chooses the cards ("Choose a beast you rule")
+    if (const auto* k = std::get_if<Constructor>(&s)) return constructor(*k, b);
+    if (const auto* k = std::get_if<ChooseCards>(&s)) return choose_cards(*k, b);
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
     stat_modifier(std::get<StatModifier>(s), b);
@@ -320,6 +325,34 @@ class MeaningLowering {
     effect(k.options[1], second);
     b.locals = second.locals;
     b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}), block(std::move(first.stmts)), block(std::move(second.stmts))));
+  }
+
+  // "Choose a beast you rule": one card chosen as the effect resolves (001 Target: "choose" does not target), into the
+  // slot after the unit's targets and earlier choices, as the binder chooses it; with none to choose the effect fails.
+  // A number of cards ("Choose 2 beasts") the binder refuses: not lowered yet
+  void choose_cards(const ChooseCards& k, Body& b) {
+    if (continuous_ || k.count) throw NotYet{};
+    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+    if (slot_k >= 8) throw NotYet{};  // the runtime's slots
+    int f = filter_function(k.filter, k.range);
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(f), konst(1), konst(1), konst(0)}),
+                                     konst(CARDRT_OK))));
+  }
+
+  // 002 524: "Choose one or more: ...", "choose 2 times from: ...": each option a function (a mode of the ability);
+  // the runtime builds the chain (its targets known first, so a chain with an illegal target is never built) and
+  // queues it, as the binder's constructor does
+  void constructor(const Constructor& k, Body& b) {
+    if (continuous_ || !modes_.empty()) throw NotYet{};
+    for (const Effect& e : k.options) {
+      Body ob;
+      effect(e, ob);
+      ob.stmts.push_back(ret(konst(CARDRT_OK)));
+      modes_.push_back(add_function("option", FnKind::Effect, std::move(ob), e.range));
+    }
+    const int32_t kind = k.times ? CARDRT_CONSTRUCT_X_TIMES : CARDRT_CONSTRUCT_ONE_OR_MORE;
+    Node count = k.times ? amount(*k.times, b) : konst(0);
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_construct", {G(), C(), konst(kind), std::move(count)}), konst(CARDRT_OK))));
   }
 
   // "You may ...": the controller chooses whether it happens
@@ -1066,6 +1099,7 @@ class MeaningLowering {
   const Unit* u_ = nullptr;
   bool continuous_ = false;
   std::vector<int> declared_;
+  std::vector<int> modes_;   // the unit's constructor options (002 524), registered after the ability
   int performer_slot_ = -1;  // the unit's performer, once chosen
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate

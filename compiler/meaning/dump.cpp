@@ -77,6 +77,10 @@ class Dumper {
         out_ << fmt::format("    choose-one {}{}\n", at(k->range), k->shared_card ? " shared-card" : "");
         for (const Effect& e : k->options) out_ << "      option " << effect(e) << "\n";
       }
+      else if (const auto* k = std::get_if<Constructor>(&s)) {
+        out_ << fmt::format("    constructor {} {}\n", at(k->range), k->times ? "times=" + amount(*k->times) : "one-or-more");
+        for (const Effect& e : k->options) out_ << "      option " << effect(e) << "\n";
+      }
       else if (const auto* k = std::get_if<ChooseCards>(&s))
         out_ << fmt::format("    choose-cards {} count={} {}\n", at(k->range), k->count ? amount(*k->count) : "one",
                             filter(k->filter));

@@ -334,6 +334,15 @@ struct Choice {
   SourceRange range;
 };
 
+// 002 524: an ability constructor ("Choose one or more: Gain 1 coin; Draw a card", "choose 2 times from: ..."): the
+// controller builds a chain of the options and queues it, in the order given. "one or more": 1 to N distinct options
+// (524.2); "N times": a chain of N, repeats allowed (524.1).
+struct Constructor {
+  std::vector<Effect> options;  // in printed order
+  std::optional<Amount> times;  // "choose 2 times from"; none: "one or more"
+  SourceRange range;            // the chooser ("Choose one or more")
+};
+
 // "Choose a beast you rule", "Choose 2 beasts": cards the controller chooses as the effect resolves, not targeted
 // (001 Target: "choose" does not target); how many (000 7.2: a negative number cannot be chosen).
 struct ChooseCards {
@@ -380,8 +389,8 @@ struct TargetStep {
 };
 
 // One sentence of a unit's body, in text order.
-using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, ChooseCards, AttachRequirement,
-                          Restriction, StatLimit>;
+using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
+                          AttachRequirement, Restriction, StatLimit>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };

@@ -209,8 +209,9 @@ class Transformer {
     return e;
   }
 
-  // body : sentence whereX? (PERIOD sentence whereX?)* PERIOD?
+  // body : sentence whereX? (PERIOD sentence whereX?)* PERIOD? | constructor PERIOD?
   void body(W::BodyContext* c, Unit& u) {
+    if (c->constructor()) return u.body.push_back(constructor(c->constructor(), u));
     for (auto* child : c->children) {  // in text order: a definition of X follows its sentence
       if (auto* s = dynamic_cast<W::SentenceContext*>(child)) sentence(s, u);
       else if (auto* w = dynamic_cast<W::WhereXContext*>(child)) where_x(w, u);
@@ -348,6 +349,16 @@ class Transformer {
       r.kind = Restriction::Kind::ReceiveStatus;
     }
     return r;
+  }
+
+  // constructor : V_CHOOSE (ONE OR MORE_ | amount TIMES FROM) COLON effect (SEMI effect)*
+  // 002 524: the options are the effects after the colon, in printed order
+  Constructor constructor(W::ConstructorContext* c, Unit& u) {
+    Constructor k;
+    k.range = SourceRange::join(tok(c->V_CHOOSE()).range, tok(c->FROM() ? c->FROM() : c->MORE_()).range);
+    if (c->amount()) k.times = amount(c->amount());
+    for (auto* one : c->effect()) k.options.push_back(effect(one, u));
+    return k;
   }
 
   // chooseCardsSentence : V_CHOOSE chosenCount? cardFilter

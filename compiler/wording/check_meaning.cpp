@@ -1,6 +1,12 @@
 // The wording checks on the meaning tree (check_meaning.h), one function per rule.
 #include "wording/check_meaning.h"
 
+#include <algorithm>
+#include <vector>
+
+#include "wording/render.h"
+#include "wording_tokens.h"
+
 namespace cardc::wording {
 
 namespace {
@@ -25,6 +31,9 @@ class Checker {
         lose_negative(*m);
       } else if (const auto* c = std::get_if<Choice>(&s)) {
         for (const Effect& e : c->options) effect(e);
+      } else if (const auto* k = std::get_if<Constructor>(&s)) {
+        for (const Effect& e : k->options) effect(e);
+        repeated_options(u, *k);
       } else if (const auto* k = std::get_if<ChooseCards>(&s)) {
         negative_choice(*k);
       }
@@ -42,6 +51,33 @@ class Checker {
       if (s.role == "resist") resist = s.name;
     diags_.report(DiagId::IgnoringNotResist, e.ignoring_range, p_.stats[static_cast<size_t>(e.ignoring)].name,
                   resist.empty() ? std::string("nothing") : resist);
+  }
+
+  // 002 524.2: "Choose one or more" builds a chain of distinct abilities, so two options that mean the same are one
+  // ability printed twice. Compared by meaning: each option's canonical rendering (render.h), a function of its node
+  // alone, so "Draw a card" and "draw one card" repeat. 524.1: "choose N times from" allows repeats (not reported).
+  void repeated_options(const Unit& u, const Constructor& k) {
+    if (k.times) return;
+    std::vector<std::vector<WordToken>> meant;
+    for (size_t i = 0; i < k.options.size(); ++i) {
+      Unit one;  // the option alone, with the unit's targets its words may declare
+      one.targets = u.targets;
+      one.performer = u.performer;
+      one.body.push_back(k.options[i]);
+      meant.push_back(render(one, p_));
+      for (size_t j = 0; j < i; ++j) {
+        if (!same_meaning(meant[j], meant[i])) continue;
+        diags_.report(DiagId::ConstructorRepeatedOption, k.options[i].range, text_(k.options[i].range), text_(k.options[j].range))
+            .note(k.options[j].range, "the same option is here");
+        break;
+      }
+    }
+  }
+  static bool same_meaning(const std::vector<WordToken>& a, const std::vector<WordToken>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const WordToken& x, const WordToken& y) {
+      return x.type == y.type && x.id == y.id && x.value == y.value && x.uses_x == y.uses_x && x.plural == y.plural &&
+             (x.type != static_cast<int>(Token::NAME) || x.text == y.text);
+    });
   }
 
   // 000 7.2: only positive numbers and zero exist; a negative number cannot be chosen ("Choose -2 beasts")

@@ -65,6 +65,7 @@ class Renderer {
       else if (const auto* k = std::get_if<Conditional>(&s)) conditional(*k);
       else if (const auto* o = std::get_if<InOrderTo>(&s)) in_order_to(*o);
       else if (const auto* k = std::get_if<Choice>(&s)) choice(*k);
+      else if (const auto* k = std::get_if<Constructor>(&s)) constructor(*k);
       else if (const auto* k = std::get_if<ChooseCards>(&s)) choose_cards(*k);
       else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
       else if (const auto* r = std::get_if<Restriction>(&s)) restriction(*r);
@@ -416,6 +417,25 @@ class Renderer {
       if (e.state) state_verb(*e.state);
       else verb(e.verb);
       if (i + 1 == k.options.size()) card_ref(*e.card, false);
+    }
+  }
+
+  // "Choose one or more: Gain 1 coin; Draw a card", "choose 2 times from: ..." (002 524)
+  void constructor(const Constructor& k) {
+    verb(Primitive::choose_);
+    if (k.times) {
+      number(*k.times);
+      word(Token::TIMES);
+      word(Token::FROM);
+    } else {
+      word(Token::ONE);
+      word(Token::OR);
+      word(Token::MORE_);
+    }
+    word(Token::COLON);
+    for (size_t i = 0; i < k.options.size(); ++i) {
+      if (i > 0) word(Token::SEMI);
+      effect(k.options[i]);
     }
   }
 
@@ -949,6 +969,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
         else if (w.type == static_cast<int>(Token::PERIOD)) out.push_back(".");
         else if (w.type == static_cast<int>(Token::SLASH)) out.push_back("/");
         else if (w.type == static_cast<int>(Token::COMMA)) out.push_back(",");
+        else if (w.type == static_cast<int>(Token::SEMI)) out.push_back(";");  // between a constructor's options
         break;
     }
   }
@@ -957,7 +978,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
   bool capital = true;
   for (size_t i = 0; i < out.size(); ++i) {
     std::string w = out[i];
-    bool punct = w == ":" || w == "." || w == "/" || w == "," || w == "'s" || w == "'";
+    bool punct = w == ":" || w == ";" || w == "." || w == "/" || w == "," || w == "'s" || w == "'";
     if (w == "a" && i + 1 < out.size() && !out[i + 1].empty() && std::string_view("aeiouAEIOU").find(out[i + 1][0]) != std::string_view::npos)
       w = "an";
     if (capital && !w.empty() && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - ('a' - 'A'));

@@ -56,6 +56,12 @@ cost
   ;
 body
   : sentence whereX? (PERIOD sentence whereX?)* PERIOD?
+  | constructor PERIOD?
+  ;
+// 002 524: an ability constructor, "Choose one or more: Gain 1 coin; Draw a card", "choose 2 times from: ...": the
+// controller builds a chain of the options (the effects after the colon, one a clause) and queues it
+constructor
+  : V_CHOOSE (ONE OR MORE_ | amount TIMES FROM) COLON effect (SEMI effect)*
   ;
 // 000 7.4: "Deal X wounds to target beast, where X is this beast's ATK": what the card's X stands for (7.4d: every X
 // of the card), computed as the effect resolves

@@ -47,6 +47,7 @@ TWO      : 'two' ;
 THREE    : 'three' ;
 FOUR     : 'four' ;
 FIVE     : 'five' ;
+TIMES    : 'times' ;    // the ability constructor (002 524): "choose 2 times from:"
 ZERO     : 'zero' ;
 // Players and sides (001 Enemy, Opposing)
 YOU      : 'you' ;
@@ -102,6 +103,7 @@ THAN     : 'than' ;
 NOW      : 'now' ;      // "if his Force is now 0": a condition is judged as it resolves anyway (the round trip drops it)
 AT       : 'at' ;
 TO       : 'to' ;
+FROM     : 'from' ;     // "choose 2 times from:" (002 524)
 ANY      : 'any' ;
 LOCATION : 'location' ;
 // Zones a card goes to ("into play", "into its owner's hand")

@@ -689,6 +689,34 @@ TEST(Meaning, TextDefinedX) {
   EXPECT_FALSE(read("Beast", "**Dawn:** Gain X meat, where X is this beast's ATK, where X is this beast's DEF.", "terrus")->paragraph().unit);
 }
 
+// 002 524: an ability constructor's options are the effects after the colon, one a clause; "one or more" builds a
+// chain of distinct options (524.2), "N times from" one of N, repeats allowed (524.1). An option is an effect, so
+// one whose words no effect reads refuses the whole paragraph.
+TEST(Meaning, AbilityConstructor) {
+  auto some = read("Spell", "Choose one or more: Deal 2 wounds to target creature; Gain 1 coin.", "heroes");
+  ASSERT_TRUE(some->paragraph().unit) << some->text(some->paragraph().unread) << ": " << some->paragraph().why;
+  ASSERT_EQ(some->unit().body.size(), 1u);
+  const Constructor& k = std::get<Constructor>(some->unit().body.at(0));
+  EXPECT_FALSE(k.times);
+  ASSERT_EQ(k.options.size(), 2u);
+  EXPECT_EQ(k.options[0].verb, Primitive::deal_);
+  EXPECT_EQ(k.options[0].card->kind, CardRef::Kind::Target);
+  EXPECT_EQ(k.options[1].verb, Primitive::gain_);
+  EXPECT_EQ(k.options[1].amount->value, 1);
+  EXPECT_TRUE(some->paragraph().round_trips) << some->paragraph().rendered;
+  auto times = read("Hero", "When this hero attacks, choose 2 times from: Gain 1 coin; Draw a card.", "heroes");
+  ASSERT_TRUE(times->paragraph().unit) << times->text(times->paragraph().unread) << ": " << times->paragraph().why;
+  const Constructor& t = std::get<Constructor>(times->unit().body.at(0));
+  ASSERT_TRUE(t.times);
+  EXPECT_EQ(t.times->value, 2);
+  EXPECT_EQ(t.options.size(), 2u);
+  EXPECT_TRUE(times->unit().trigger);
+  EXPECT_TRUE(times->paragraph().round_trips) << times->paragraph().rendered;
+  // an option no effect reads ("Gain coins") refuses the paragraph: never a chain without it
+  EXPECT_FALSE(read("Spell", "Choose one or more: Gain coins; Draw a card.", "heroes")->paragraph().unit);
+  EXPECT_FALSE(read("Spell", "Choose one or more Draw a card; Gain 1 coin.", "heroes")->paragraph().unit);
+}
+
 // "Choose N <cards>": cards chosen, not targeted (001 Target), how many as printed; one by the article. A negative
 // number is read so that the check can refuse it (000 7.2: "Choose -2 beasts"); a pronoun after it would name the
 // chosen cards and is not read (never the latest target); a plural with no number says not how many.

@@ -332,3 +332,49 @@ TEST(Narration, KindsToldByTheirNeighbours) {
   EXPECT_EQ(told("   66 bonus player=0 card=1[Akodo Kage] what=Force amount=2 value=4"), "");
   EXPECT_EQ(told("   67 penalty player=0 card=1[Akodo Kage] what=Force amount=-2 value=0"), "");
 }
+
+
+// The kinds whose sentences came before issue 21 C: each told as what its fields say (a card, where it went, whose,
+// how many), the game's names as the log has them (issue 21 acceptance: a narration golden per log kind).
+TEST(Narration, CardsZonesAndPlayers) {
+  EXPECT_EQ(told("    1 game_start amount=2 value=1"), "  The game begins.\n");
+  EXPECT_EQ(told("    2 card_created player=1 card=1[Emberfang Wolf] what=Field amount=0 value=0"),
+            "  Emberfang Wolf is put into Field of player 1.\n");
+  EXPECT_EQ(told("   17 card_moved player=0 card=3[Obliterating Ray] what=Discard Pile amount=0 value=0"),
+            "  Obliterating Ray moves to Discard Pile.\n");
+  EXPECT_EQ(told("   10 enter_play player=0 card=3[Shardcaller] what=Field amount=0 value=0"), "  Shardcaller enters play.\n");
+  EXPECT_EQ(told("   15 leave_play player=1 card=1[Cinder Knight] what=Field amount=0 value=0"), "  Cinder Knight leaves play.\n");
+  EXPECT_EQ(told("   33 ceased_to_exist player=0 card=5[created Shard] amount=0 value=0"), "  created Shard ceases to exist.\n");
+  EXPECT_EQ(told("   20 state_changed player=0 card=3[Sunken Archivist] other=3[Sunken Archivist] what=Exhausted amount=1 value=0"),
+            "  Sunken Archivist becomes Exhausted.\n");
+  EXPECT_EQ(told("    5 resource_gained player=0 what=coin amount=1 value=9"), "  Player 0 gains 1 coin (now 9).\n");
+  EXPECT_EQ(told("   42 draw player=0 card=10[Promise of Dawn] other=5[Cycle of Embers] amount=1 value=0"),
+            "  Player 0 draws Promise of Dawn.\n");
+  EXPECT_EQ(told("   13 draw_failed player=1 amount=1 value=0"), "  Player 1 cannot draw: the deck is empty.\n");
+  EXPECT_EQ(told("   12 mill player=1 card=4[Viper Magus] amount=1 value=0"), "  Viper Magus goes from the deck to the discard pile.\n");
+  EXPECT_EQ(told("   18 wound_player player=0 amount=3 value=3"), "  Player 0's hero takes 3 wounds.\n");
+  EXPECT_EQ(told("    9 boundary player=0 what=turn_start amount=1 value=0"), "  -- Player 0's turn begins --\n");
+}
+
+TEST(Narration, AbilitiesTargetsAndStatuses) {
+  EXPECT_EQ(told("   12 ability_used player=0 card=3[Obliterating Ray] amount=0 value=0"), "  Player 0 uses an ability of Obliterating Ray.\n");
+  EXPECT_EQ(told("   43 cost_failed player=0 card=3[Shardcaller] amount=1 value=0"), "  Shardcaller: a cost cannot be paid; nothing resolves.\n");
+  EXPECT_EQ(told("   14 targeted player=0 card=2[Stone Sentinel] other=3[Obliterating Ray] amount=0 value=0"),
+            "  Obliterating Ray targets Stone Sentinel.\n");
+  EXPECT_EQ(told("   24 target_illegal player=0 card=3[Field Mouse] other=2[Twin Sparks] amount=0 value=0"),
+            "  Field Mouse is no longer a legal target; that part fails.\n");
+  EXPECT_EQ(told("   14 cycle_stopped player=0 card=3[Shardcaller] what=enter_play amount=0 value=0"),
+            "  The replacement cycle stops before its first repetition (002 rule 525).\n");
+  EXPECT_EQ(told("   35 delayed_fired player=0 card=5[Letter Sealed in Ash] what=turn_start amount=16 value=0"),
+            "  A delayed effect of Letter Sealed in Ash happens.\n");
+  EXPECT_EQ(told("   25 destruction_prevented player=0 card=3[Tsubaki the Exile] other=5[Kuroiwa Oshin] amount=0 value=1"),
+            "  Tsubaki the Exile's destruction is prevented (Kuroiwa Oshin).\n");
+  // 004 Resist: the roll against the total Resist; a Status that is not resisted applies
+  EXPECT_EQ(told("   11 status_resisted player=1 card=3[Stone Sentinel] other=1[Viper Magus] what=Poison amount=2 value=5"),
+            "  Stone Sentinel resists Poison (rolled 2, Resist 5).\n");
+  EXPECT_EQ(told("   14 status_applied player=1 card=2[Gambler Sprite] other=6[Plague Censer] what=Poison amount=1 value=1"),
+            "  Gambler Sprite suffers Poison (Plague Censer).\n");
+  EXPECT_EQ(told("   12 counters player=1 card=1[Cinder Knight] other=1[Cinder Knight] what=Damage amount=-1 value=4"),
+            "  Cinder Knight has 4 Damage counters.\n");
+}
+

@@ -2,6 +2,7 @@
 // tokens and builds the meaning tree, one function per grammar rule (the rule is written above it).
 #include "parse/wording_reader.h"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -1021,7 +1022,9 @@ class Transformer {
   void check_clause_scope(const CardFilter& f, W::FilterClauseContext* fc) {
     const bool stat = dynamic_cast<W::StatAtMostContext*>(fc) || dynamic_cast<W::StatOrLowerContext*>(fc) ||
                       dynamic_cast<W::StatThanContext*>(fc) || dynamic_cast<W::StatComparedThanContext*>(fc);
-    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc) && !stat)
+    // a zone holds whatever cards are in it: "a Follower or Item in your hand" are both there
+    const bool zone = dynamic_cast<W::InZoneContext*>(fc);
+    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc) && !stat && !zone)
       throw Refusal{range(fc), "it may describe the last card type or all of them"};
   }
 
@@ -1063,6 +1066,24 @@ class Transformer {
     return p;
   }
 
+  // zoneIn : YOUR? ZONE (OR ZONE)*
+  // "in play" is the game's zone in play (the profile's `in play`), no player's: "your" before it says nothing the
+  // rules define, so it is refused
+  ZoneTest zone_in(W::ZoneInContext* c, bool from) {
+    ZoneTest z;
+    z.range = range(c);
+    z.yours = c->YOUR() != nullptr;
+    z.from = from;
+    for (auto* n : c->ZONE()) {
+      const ProfileId id = tok(n).id;
+      if (std::find(z.zones.begin(), z.zones.end(), id) != z.zones.end()) throw Refusal{tok(n).range, "a zone named twice"};
+      const bool in_play = p_.zones[static_cast<size_t>(id)].attrs.count("in play") > 0;
+      if (in_play && (z.yours || c->ZONE().size() > 1)) throw Refusal{tok(n).range, "a zone in play beside a player's zones"};
+      z.zones.push_back(id);
+    }
+    return z;
+  }
+
   // battleRole : ATTACKING | DEFENDING | OPPOSED
   static BattleRole battle_role(W::BattleRoleContext* c) {
     switch (c->getStart()->getType()) {
@@ -1088,6 +1109,11 @@ class Transformer {
     if (auto* a = dynamic_cast<W::AtPlaceContext*>(fc)) {
       if (f.at) throw Refusal{range(fc), "two places for one card"};
       f.at = place(a->place());
+      return;
+    }
+    if (auto* z = dynamic_cast<W::InZoneContext*>(fc)) {
+      if (f.in) throw Refusal{range(fc), "two zones for one card"};
+      f.in = zone_in(z->zoneIn(), z->FROM() != nullptr);
       return;
     }
     StatBound b;

@@ -711,6 +711,14 @@ class Renderer {
       word(Token::AT);
       place(*f.at);
     }
+    if (f.in) {  // "in your hand or discard pile", "from your hand", "in play"
+      word(f.in->from ? Token::FROM : Token::IN);
+      if (f.in->yours) word(Token::YOUR);
+      for (size_t i = 0; i < f.in->zones.size(); ++i) {
+        if (i > 0) word(Token::OR);
+        name(Token::ZONE, f.in->zones[i]);
+      }
+    }
   }
 
   // "with 2 Chi or less", "with 4 or lower Force", "with [equal or] lower Chi than this Shugenja", "with Force lower

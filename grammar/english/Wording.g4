@@ -270,6 +270,7 @@ filterClause
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
+  | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
   ;
 comparative
   : LESS | LOWER | MORE_ | HIGHER
@@ -296,6 +297,11 @@ attachedCards
   ;
 attachedKind
   : KEYWORD | CARD_TYPE
+  ;
+
+// the zones a card of a set is in: yours ("in your hand or discard pile"), or the one zone of the game ("in play")
+zoneIn
+  : YOUR? ZONE (OR ZONE)*
   ;
 
 // a zone a card goes to: of the card's owner ("into its owner's hand"), yours ("into your hand"), or the one zone of

@@ -106,6 +106,9 @@ LOCATION : 'location' ;
 // Zones a card goes to ("into play", "into its owner's hand")
 INTO     : 'into' ;
 OWNER    : 'owner' ;
+// Zones a card of a set is in ("a Follower in your discard pile", "a Kiho from your hand", "a Holding in play")
+IN       : 'in' ;
+FROM     : 'from' ;
 // Places (001 Battlefields: a card at no battlefield is home)
 HOME     : 'home' ;
 CURRENT  : 'current' ;

@@ -801,6 +801,38 @@ TEST(Meaning, Places) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Move a target Personality to another battlefield.")->paragraph().unit);
 }
 
+// Zones in card sets: "in your discard pile" is the zone the profile names "discard pile" (legends: the Fate Discard
+// Pile), "your" the controller's own; one of several zones; "in play" the zone marked in play; "from" after a discard.
+TEST(Meaning, ZonesInSets) {
+  auto pile = read("Holding", "**Open:** Bow this card: Put a target Follower in your discard pile into your hand.");
+  ASSERT_TRUE(pile->paragraph().unit) << pile->text(pile->paragraph().unread) << ": " << pile->paragraph().why;
+  const CardFilter& f = pile->unit().targets.at(0).filter;
+  ASSERT_TRUE(f.in);
+  EXPECT_EQ(f.in->zones, (std::vector<ProfileId>{pile->id_of(pile->profile->zones, "Fate Discard Pile")}));
+  EXPECT_TRUE(f.in->yours);
+  EXPECT_EQ(f.side, Side::Any);  // a card of your discard pile is not "a Follower you control"
+  EXPECT_TRUE(pile->paragraph().round_trips) << pile->paragraph().rendered;
+  auto two = read("Strategy", "**Open:** Target a Weapon or Armor in your hand or discard pile: Put it into your hand.");
+  ASSERT_TRUE(two->paragraph().unit) << two->text(two->paragraph().unread) << ": " << two->paragraph().why;
+  EXPECT_EQ(two->unit().targets.at(0).filter.in->zones,
+            (std::vector<ProfileId>{two->id_of(two->profile->zones, "Hand"), two->id_of(two->profile->zones, "Fate Discard Pile")}));
+  auto types = read("Strategy", "**Open:** Target a Follower or Item in your hand: Put it into your hand.");
+  ASSERT_TRUE(types->paragraph().unit) << types->text(types->paragraph().unread) << ": " << types->paragraph().why;
+  EXPECT_EQ(types->unit().targets.at(0).filter.card_types.size(), 2u);  // both types, in the hand
+  auto play = read("Strategy", "**Battle:** Bow a target enemy Holding in play.");
+  ASSERT_TRUE(play->paragraph().unit) << play->text(play->paragraph().unread) << ": " << play->paragraph().why;
+  EXPECT_EQ(play->unit().targets.at(0).filter.in->zones, (std::vector<ProfileId>{play->id_of(play->profile->zones, "Play")}));
+  auto from = read("Personality", "**Battle:** Discard a Kiho or Weapon from your hand to draw a card.");
+  ASSERT_TRUE(from->paragraph().unit) << from->text(from->paragraph().unread) << ": " << from->paragraph().why;
+  const auto& done = std::get<InOrderTo>(from->unit().body.at(0)).done.at(0);
+  ASSERT_TRUE(done.cards && done.cards->in);
+  EXPECT_TRUE(done.cards->in->from);
+  EXPECT_TRUE(from->paragraph().round_trips) << from->paragraph().rendered;
+  // not read: two zones for one card; "your" before the zone in play (no player's)
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Follower in your hand in your discard pile: Put it into your hand.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Holding in your play.")->paragraph().unit);
+}
+
 // A player named as the one who does what the verb says ("His controller loses 1 Honor"), and cards another player
 // controls ("another player's Personality": any card not yours, a Terrain too, unlike "enemy": 001 Terrain).
 TEST(Meaning, Players) {

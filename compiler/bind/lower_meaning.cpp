@@ -859,6 +859,12 @@ class MeaningLowering {
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
     for (BattleRole r : f.roles) add(in_battle(r, card));
     if (f.at) add(at_place(*f.at, card));
+    if (f.of) {  // 001 Attach: "one of his Weapons", the cards attached to him
+      Body none;
+      Node holder = this->card(*f.of, none);
+      if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
+      add(binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), std::move(holder)));
+    }
     return all;
   }
 

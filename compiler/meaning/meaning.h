@@ -165,6 +165,9 @@ struct CardFilter {
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")
   std::optional<Place> at;            // and there ("at the current battlefield", "at home")
   std::optional<ZoneTest> in;         // and in one of these zones ("in your discard pile"; none: in play)
+  std::optional<CardRef> of;          // and attached to that card ("one of his Weapons", "each of Higaru's Swords")
+  bool partitive = false;             // printed "one of your Personalities", "each of his ..." (a plural after "of":
+                                      // the same meaning as "a Personality you control", "each ...")
   SourceRange range;
 };
 

@@ -1043,7 +1043,8 @@ class Transformer {
     f.range = range(c);
     nouns(c->nouns(), f, c->KEYWORD());
     if (c->article && (f.plural || each)) throw Refusal{f.range, "an article after 'each' or before a plural"};
-    if (!c->article && !f.plural && !c->side && !c->anotherPlayers() && !each) throw Refusal{f.range, "a singular noun with no article"};
+    if (auto* part = c->partitive()) partitive(part, each, f);
+    else if (!c->article && !f.plural && !c->side && !c->anotherPlayers() && !each) throw Refusal{f.range, "a singular noun with no article"};
     f.other = c->OTHER() != nullptr || (c->article && c->article->getType() == W::ANOTHER);
     if (c->side) f.side = side(c->side);
     if (c->anotherPlayers()) f.side = Side::AnotherPlayers;
@@ -1053,6 +1054,24 @@ class Transformer {
     keywords(c->keywordChoice(), c->KEYWORD(), f);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
+  }
+
+  // partitive : ONE? OF (YOUR | HIS | HER | ITS | cardRef POSS)
+  // "one of your Personalities" is one card of the set, "each of his Weapons" every one (the caller's "each"); after
+  // "of" the noun is plural, and "of" needs "one" or "each" before it. A card's cards are those attached to it (001
+  // Attach); a target there would be chosen inside the set's words, which the tree does not say.
+  void partitive(W::PartitiveContext* c, bool each, CardFilter& f) {
+    if (!f.plural) throw Refusal{f.range, "a singular noun after 'of'"};
+    if (!c->ONE() == !each) throw Refusal{range(c), "'of' without 'one' or 'each' before it"};
+    f.partitive = true;
+    f.plural = false;  // one card ("one of"), or each card (the caller makes the set every card)
+    if (c->YOUR()) {
+      f.side = Side::Yours;
+      return;
+    }
+    f.of = possessor(c->owner, c->cardRef(), *unit_);
+    if (f.of->kind == CardRef::Kind::Target || f.of->kind == CardRef::Kind::TheTarget || f.of->unit)
+      throw Refusal{f.of->range, "a target's or a unit's cards"};
   }
 
   // place : HOME | THE CURRENT BATTLEFIELD | ANY BATTLEFIELD | ANOTHER BATTLEFIELD

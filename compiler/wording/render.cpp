@@ -653,6 +653,7 @@ class Renderer {
   // "Your [other] Samurai Personalities". A card you control: "a Follower you control".
   // `each`: after "each", every card of the set in the singular with no article ("each Nonhuman Personality").
   void card_filter(const CardFilter& f, bool each = false) {
+    if (f.partitive) return partitive(f, each);
     const bool plural = f.plural && !each;
     if (f.side == Side::AnotherPlayers) {  // "another player's Personality"
       word(Token::ANOTHER);
@@ -669,6 +670,20 @@ class Renderer {
       word(Token::YOU);
       word(Token::CONTROL);
     }
+    clauses(f);
+  }
+
+  // "one of your Personalities", "(each) of his Fire Spells": the noun in the plural after "of"
+  void partitive(const CardFilter& f, bool each) {
+    if (!each) word(Token::ONE);
+    word(Token::OF);
+    if (f.of) possessor(*f.of);
+    else word(Token::YOUR);
+    CardFilter many = f;
+    many.plural = true;
+    if (f.other) word(Token::OTHER);
+    adjectives(many);
+    card_types(many, true);
     clauses(f);
   }
 

@@ -241,12 +241,17 @@ targetNoun
 // "Other units you control", "an opposing Personality with 2 Chi or less", "an unbowed Follower or Item"
 // A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
-  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers) OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers | partitive) OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
   ;
 // "a Nonhuman or Shadowlands Personality", "your Earth or Water Shugenja", "a Courtier or Shugenja": the card has one of
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
 keywordChoice
   : (KEYWORD OR)+
+  ;
+// "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords": one (or, after "each", every) of your
+// cards or of the cards attached to a card (001 Attach), named in the plural
+partitive
+  : ONE? OF (YOUR | owner=(HIS | HER | ITS) | cardRef POSS)
   ;
 // "another player's Personality": a card a player other than you controls
 anotherPlayers

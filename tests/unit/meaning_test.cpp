@@ -833,6 +833,32 @@ TEST(Meaning, ZonesInSets) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Holding in your play.")->paragraph().unit);
 }
 
+// A possessor's cards: "one of your Followers" is one card you control, "each of your Samurai Personalities" every
+// one, "each of her Fire Spells" the cards attached to her (001 Attach); the noun after "of" is plural.
+TEST(Meaning, PossessedCards) {
+  auto one = read("Holding", "**Battle:** Target one of your Followers: Bow it.");
+  ASSERT_TRUE(one->paragraph().unit) << one->text(one->paragraph().unread) << ": " << one->paragraph().why;
+  const CardFilter& f = one->unit().targets.at(0).filter;
+  EXPECT_EQ(f.side, Side::Yours);
+  EXPECT_FALSE(f.plural);
+  EXPECT_TRUE(f.partitive);
+  EXPECT_TRUE(one->paragraph().round_trips) << one->paragraph().rendered;
+  auto each = read("Holding", "**Battle:** Bow this card: Give each of your Samurai Personalities +1F.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread) << ": " << each->paragraph().why;
+  EXPECT_TRUE(std::get<Effect>(each->unit().body.at(0)).cards->plural);  // every one
+  EXPECT_TRUE(each->paragraph().round_trips) << each->paragraph().rendered;
+  auto hers = read("Personality", "Kaede has +1F for each of her Fire Spells.", "legends", "Isawa Kaede");
+  ASSERT_TRUE(hers->paragraph().unit) << hers->text(hers->paragraph().unread) << ": " << hers->paragraph().why;
+  const auto& count = *std::get<StatModifier>(hers->unit().body.at(0)).changes.at(0).delta.cards;
+  ASSERT_TRUE(count.of);
+  EXPECT_EQ(count.of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(count.of->target, -2);  // her: Kaede herself
+  EXPECT_TRUE(hers->paragraph().round_trips) << hers->paragraph().rendered;
+  // not read: "of" with neither "one" nor "each" before it; a singular noun after "of"
+  EXPECT_FALSE(read("Holding", "**Battle:** Target of your Followers: Bow it.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "**Battle:** Target one of your Follower: Bow it.")->paragraph().unit);
+}
+
 // A player named as the one who does what the verb says ("His controller loses 1 Honor"), and cards another player
 // controls ("another player's Personality": any card not yours, a Terrain too, unlike "enemy": 001 Terrain).
 TEST(Meaning, Players) {

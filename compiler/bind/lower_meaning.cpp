@@ -413,6 +413,7 @@ class MeaningLowering {
         // "Discard a card": one of your hand, the runtime asks which (002 rule 520: none when the hand is empty)
         if (e.cards) in_your_hand(*e.cards);  // "Discard a card from your hand": the same
         if (e.cards && e.cards->card_types.empty() && e.cards->keywords.empty() && e.cards->states.empty() && !e.cards->attachment &&
+            e.cards->alternatives.empty() &&
             e.cards->stats.empty() && e.cards->attached.empty() && !e.cards->other) {
           b.stmts.push_back(eval(call("cardrt_discard_from_hand", {G(), C(), controller(), konst(1)})));
           return;
@@ -793,6 +794,14 @@ class MeaningLowering {
   // ---------------------------------------------------------------- card sets (001 Enemy, Opposing, Terrain)
   // `in_play` false: a card not in play may be of the set (a card about to be attached is tested against its bearer)
   Node filter_test(const CardFilter& f, Node card, bool in_play = true) {
+    if (!f.alternatives.empty()) {
+      // "an Air Shugenja or a Holding": a card of one of the sets, each tested whole ("X or (Y or Z)")
+      Node any = filter_test(f.alternatives.back(), card, in_play);
+      for (size_t i = f.alternatives.size() - 1; i-- > 0;) any = binary(Op::Or, filter_test(f.alternatives[i], card, in_play), std::move(any));
+      CardFilter first = f;
+      first.alternatives.clear();
+      return binary(Op::Or, filter_test(first, card, in_play), std::move(any));
+    }
     // "in your discard pile": a card out of play, found where it is (only a targeting or a choice looks there)
     const bool out_of_play = out_of_play_zone(f);
     if (out_of_play && !zones_searched_) throw NotYet{};
@@ -940,6 +949,7 @@ class MeaningLowering {
   // a discard takes from; any other zone is not lowered yet
   CardFilter in_your_hand(const CardFilter& f) const {
     CardFilter hand = f;
+    for (CardFilter& a : hand.alternatives) a = in_your_hand(a);  // "a Kiho or a Spell from your hand"
     if (!f.in) return hand;
     if (!f.in->yours || f.in->zones.size() != 1 || f.in->zones[0] != runtime_zone_role_zone(p_, CARDRT_ZROLE_HAND)) throw NotYet{};
     hand.in.reset();

@@ -168,6 +168,8 @@ struct CardFilter {
   std::optional<CardRef> of;          // and attached to that card ("one of his Weapons", "each of Higaru's Swords")
   bool partitive = false;             // printed "one of your Personalities", "each of his ..." (a plural after "of":
                                       // the same meaning as "a Personality you control", "each ...")
+  std::vector<CardFilter> alternatives;  // or a card of one of these ("an Air Shugenja or a Holding": whole noun
+                                         // phrases, each with its own words; none of them has alternatives)
   SourceRange range;
 };
 

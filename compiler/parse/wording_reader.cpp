@@ -1053,7 +1053,21 @@ class Transformer {
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
     keywords(c->keywordChoice(), c->KEYWORD(), f);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
+    if (c->alternative) alternatives(c->alternative, each, f);
     return f;
+  }
+
+  // (OR alternative=cardFilter)?: "an Air Shugenja or a Holding", "another Personality or a Follower": whole noun
+  // phrases, each with its article and its own words (what follows the last describes it alone, as printed); one or
+  // every card alike. After "each" the words would leave open which nouns "each" governs: not read.
+  void alternatives(W::CardFilterContext* alt, bool each, CardFilter& f) {
+    if (each) throw Refusal{range(alt), "alternatives after 'each'"};
+    CardFilter other = card_filter(alt);
+    if (other.plural != f.plural) throw Refusal{range(alt), "one card or several"};
+    std::vector<CardFilter> more = std::move(other.alternatives);
+    other.alternatives.clear();
+    f.alternatives.push_back(std::move(other));
+    for (CardFilter& m : more) f.alternatives.push_back(std::move(m));
   }
 
   // partitive : ONE? OF (YOUR | HIS | HER | ITS | cardRef POSS)

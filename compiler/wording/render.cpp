@@ -653,6 +653,16 @@ class Renderer {
   // "Your [other] Samurai Personalities". A card you control: "a Follower you control".
   // `each`: after "each", every card of the set in the singular with no article ("each Nonhuman Personality").
   void card_filter(const CardFilter& f, bool each = false) {
+    if (!f.alternatives.empty()) {  // "an Air Shugenja or a Holding"
+      CardFilter first = f;
+      first.alternatives.clear();
+      card_filter(first, each);
+      for (const CardFilter& a : f.alternatives) {
+        word(Token::OR);
+        card_filter(a, each);
+      }
+      return;
+    }
     if (f.partitive) return partitive(f, each);
     const bool plural = f.plural && !each;
     if (f.side == Side::AnotherPlayers) {  // "another player's Personality"

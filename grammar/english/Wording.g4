@@ -242,6 +242,7 @@ targetNoun
 // A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
   : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers | partitive) OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+    (OR alternative=cardFilter)?  // "an Air Shugenja or a Holding": whole noun phrases, each its own set
   ;
 // "a Nonhuman or Shadowlands Personality", "your Earth or Water Shugenja", "a Courtier or Shugenja": the card has one of
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them

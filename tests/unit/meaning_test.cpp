@@ -859,6 +859,32 @@ TEST(Meaning, PossessedCards) {
   EXPECT_FALSE(read("Holding", "**Battle:** Target one of your Follower: Bow it.")->paragraph().unit);
 }
 
+// Alternatives of whole noun phrases: "an Air Shugenja or a Holding" is a card of one of the sets, each with its own
+// words (what follows the last describes it alone, as printed).
+TEST(Meaning, SetAlternatives) {
+  auto r = read("Personality", "**Open:** Target an Air Shugenja or a Holding: Straighten it.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  EXPECT_EQ(f.keywords.size(), 2u);
+  EXPECT_TRUE(f.card_types.empty());
+  ASSERT_EQ(f.alternatives.size(), 1u);
+  EXPECT_EQ(f.alternatives[0].card_types, (std::vector<ProfileId>{r->id_of(r->profile->card_types, "Holding")}));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto three = read("Personality", "**Limited:** Target another Personality or a Follower you control or a Holding: Straighten it.");
+  ASSERT_TRUE(three->paragraph().unit) << three->text(three->paragraph().unread) << ": " << three->paragraph().why;
+  const CardFilter& g = three->unit().targets.at(0).filter;
+  EXPECT_TRUE(g.other);
+  ASSERT_EQ(g.alternatives.size(), 2u);  // flat: one set, then the others
+  EXPECT_EQ(g.alternatives[0].side, Side::Yours);  // "you control" describes the Follower alone
+  EXPECT_EQ(g.alternatives[1].side, Side::Any);
+  auto hand = read("Personality", "**Battle:** Discard a Kiho or a Spell from your hand to draw a card.");
+  ASSERT_TRUE(hand->paragraph().unit) << hand->text(hand->paragraph().unread) << ": " << hand->paragraph().why;
+  EXPECT_TRUE(hand->paragraph().round_trips) << hand->paragraph().rendered;
+  // not read: one card or several; alternatives after "each"
+  EXPECT_FALSE(read("Personality", "**Open:** Target a Samurai or your Courtiers: Straighten it.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "**Battle:** Give each Samurai or a Courtier +1F.")->paragraph().unit);
+}
+
 // A player named as the one who does what the verb says ("His controller loses 1 Honor"), and cards another player
 // controls ("another player's Personality": any card not yours, a Terrain too, unlike "enemy": 001 Terrain).
 TEST(Meaning, Players) {

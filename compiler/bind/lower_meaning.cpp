@@ -376,6 +376,7 @@ class MeaningLowering {
       case Primitive::put_: {
         // "Put this Strategy into play", "Put it into its owner's hand": a card goes to its owner's zone (the runtime);
         // "into your hand" is that only for a card of yours, which the words do not promise of any card but this one
+        if (e.cards) return put_chosen(e, b);
         // (or a target in one of your zones out of play: "Put a target Follower in your discard pile into your hand")
         if (e.zone_of == Effect::ZoneOf::Yours && e.card->kind != CardRef::Kind::ThisCard && !yours_out_of_play(*e.card)) throw NotYet{};
         b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), card(*e.card, b), konst(e.zone), konst(0)})));
@@ -954,6 +955,19 @@ class MeaningLowering {
     if (!f.in->yours || f.in->zones.size() != 1 || f.in->zones[0] != runtime_zone_role_zone(p_, CARDRT_ZROLE_HAND)) throw NotYet{};
     hand.in.reset();
     return hand;
+  }
+
+  // "Put a Spell in your discard pile into your hand": one card of the set, chosen where it is as the effect resolves
+  // (001 Target: not targeted), into a slot after the unit's targets; put into the zone of the player who chose it
+  void put_chosen(const Effect& e, Body& b) {
+    if (!out_of_play_zone(*e.cards) || e.zone_of == Effect::ZoneOf::Owners) throw NotYet{};
+    zones_searched_ = true;
+    const int fn = filter_function(*e.cards, e.range);
+    zones_searched_ = false;
+    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_ANY_ZONE)}),
+                                     konst(CARDRT_OK))));
+    b.stmts.push_back(eval(call("cardrt_put_slot", {G(), C(), konst(slot_k), controller(), konst(e.zone), konst(0)})));
   }
 
   // A target chosen in your zones out of play: a card you own

@@ -475,9 +475,16 @@ class Transformer {
       if (ce->place()) e.to = place(ce->place());
       antecedent_ = Antecedent::Chosen;  // "and straighten him" after it names the created card: not in the tree yet
     } else if (auto* pe = dynamic_cast<W::PutEffectContext*>(c)) {
-      // "Put this Strategy into play", "Put it into its owner's hand"
+      // "Put this Strategy into play", "Put it into its owner's hand"; "Put a Spell in your discard pile into your
+      // hand": one card of the set, chosen as it resolves (not targeted, 001 Target)
       e.verb = Primitive::put_;
-      e.card = card_ref(pe->cardRef(), u);
+      if (pe->cardRef()) {
+        e.card = card_ref(pe->cardRef(), u);
+      } else {
+        e.cards = card_filter(pe->cardFilter());
+        if (e.cards->plural) throw Refusal{e.cards->range, "putting several cards"};
+        antecedent_ = Antecedent::Chosen;  // "it" after it names the chosen card: not in the tree yet
+      }
       auto* z = pe->zoneOf();
       e.zone = tok(z->ZONE()).id;
       e.zone_of = z->YOUR() ? Effect::ZoneOf::Yours : z->OWNER() ? Effect::ZoneOf::Owners : Effect::ZoneOf::Game;

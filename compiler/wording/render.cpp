@@ -214,7 +214,8 @@ class Renderer {
         break;
       }
       case Primitive::put_:  // "Put this Strategy into play", "Put it into its owner's hand"
-        card_ref(*e.card, false);
+        if (e.card) card_ref(*e.card, false);
+        else card_filter(*e.cards);  // "Put a Spell in your discard pile into your hand"
         word(Token::INTO);
         if (e.zone_of == Effect::ZoneOf::Yours) word(Token::YOUR);
         if (e.zone_of == Effect::ZoneOf::Owners) words({Token::ITS, Token::OWNER, Token::POSS});

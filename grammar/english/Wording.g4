@@ -129,7 +129,7 @@ effect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
   | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"
   | V_DISCARD cardFilter                                              # discardEffect
-  | V_PUT cardRef INTO zoneOf                                         # putEffect       // "Put this Strategy into play"
+  | V_PUT (cardRef | cardFilter) INTO zoneOf                          # putEffect       // "Put this Strategy into play"
   | V_CREATE amount statLine? (KEYWORD ((BULLET | COMMA) KEYWORD)*)? (CARD_TYPE | CARD_TYPES) CARD? (AT place)?   # createEffect  // 003 Created cards   // "Discard a card", "Discard a Kiho to ..."
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):

@@ -828,6 +828,16 @@ TEST(Meaning, ZonesInSets) {
   ASSERT_TRUE(done.cards && done.cards->in);
   EXPECT_TRUE(done.cards->in->from);
   EXPECT_TRUE(from->paragraph().round_trips) << from->paragraph().rendered;
+  // a card of a set put into a zone: chosen as it resolves, not targeted (001 Target); "it" after it would name the
+  // chosen card, which the tree has no reference for yet
+  auto put = read("Personality", "**Limited:** Put a Spell in your discard pile into your hand.");
+  ASSERT_TRUE(put->paragraph().unit) << put->text(put->paragraph().unread) << ": " << put->paragraph().why;
+  const auto& e = std::get<Effect>(put->unit().body.at(0));
+  EXPECT_FALSE(e.card);
+  ASSERT_TRUE(e.cards && e.cards->in);
+  EXPECT_TRUE(put->unit().targets.empty());
+  EXPECT_TRUE(put->paragraph().round_trips) << put->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "**Open:** Put a Follower from your hand into play and bow it.")->paragraph().unit);
   // not read: two zones for one card; "your" before the zone in play (no player's)
   EXPECT_FALSE(read("Strategy", "**Open:** Target a Follower in your hand in your discard pile: Put it into your hand.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Holding in your play.")->paragraph().unit);

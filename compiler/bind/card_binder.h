@@ -46,6 +46,22 @@ inline Node self() { return call("cardrt_ctx_source", {G(), C()}); }
 inline Node bearer() { return call("cardrt_card_attached_to", {G(), self()}); }
 inline Node controller() { return call("cardrt_ctx_controller", {G(), C()}); }
 inline Node fail_if(Node cond) { return if_(std::move(cond), block({ret(konst(CARDRT_FAILED))})); }
+// Shared by the binder and the lowering (docs/meaning.md), so both build one IR for one meaning:
+// a unique resource you hold ("the Imperial Favor"), and setting yours ("Take" sets it to 1, "Discard" to 0)
+inline Node holds_resource(int res) { return binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(0)); }
+inline Node set_your_resource(int res, int64_t to) { return call("cardrt_set_resource", {G(), C(), controller(), konst(res), konst(to)}); }
+// A filter's candidate (param 2) in `who`'s unit: in play, and `who` or attached to it (001 This: "this unit")
+inline Node in_unit_of(const Node& who) {
+  return and_(call("cardrt_card_in_play", {G(), param(2)}),
+              binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)));
+}
+// A filter's candidate (param 2) in play at the current battlefield, on the attacker's side (Op::Eq: the player whose
+// turn it is) or the defender's (Op::Ne); "opposed" asks for cards of both sides there (001 Battlefields)
+inline Node at_current_battlefield_on_side(Op side) {
+  return and_(call("cardrt_card_in_play", {G(), param(2)}),
+              and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), param(2)}), call("cardrt_current_battlefield", {G()})),
+                   binary(side, call("cardrt_card_controller", {G(), param(2)}), call("cardrt_active_player", {G()}))));
+}
 
 // ASCII, as std::tolower in the "C" locale (which cardc never changes), without a libc call per letter.
 inline std::string lower(std::string s) {

@@ -1054,11 +1054,9 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
     if (((word_at(c.terms, end) == "unit" && end > v) || this_unit) && prim != "set_state") {
       if (this_unit) --end;  // (the reference read "unit" already)
       Node who = std::move(*card);
-      Node in_unit = and_(call("cardrt_card_in_play", {G(), param(2)}),
-                          binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)));
       Body each;
       each.stmts.push_back(eval(call(verb_fn, {G(), C(), param(2)})));
-      for_each_card(b, filter_function(std::move(in_unit), c.range), std::move(each), c.range);
+      for_each_card(b, filter_function(in_unit_of(who), c.range), std::move(each), c.range);
       return rest_of_effect(c, v, end + 1, b, continuous);
     }
     Node act;

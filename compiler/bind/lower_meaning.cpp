@@ -421,7 +421,7 @@ class MeaningLowering {
         }
         // "Discard the Imperial Favor": given up, if you hold it
         if (e.resource < 0) throw NotYet{};
-        b.stmts.push_back(if_(held(e.resource), block({eval(give_up(e.resource))})));
+        b.stmts.push_back(if_(holds_resource(e.resource), block({eval(set_your_resource(e.resource, 0))})));
         return;
       }
       case Primitive::move_: {
@@ -439,8 +439,7 @@ class MeaningLowering {
   void each_in_unit(const Effect& e, Body& b) {
     Node who = unit_head(*e.card, b);
     Body test;
-    test.stmts.push_back(ret(and_(call("cardrt_card_in_play", {G(), param(2)}),
-                                  binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)))));
+    test.stmts.push_back(ret(in_unit_of(who)));
     int f = add_function("filter", FnKind::Filter, std::move(test), e.range);
     Body each;
     each.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), param(2)})));
@@ -597,10 +596,6 @@ class MeaningLowering {
                                                                       konst(v < 0 ? -1 : 1), konst(dur)})));
   }
 
-  // A unique resource you hold ("the Imperial Favor"), and giving it up
-  Node held(ProfileId res) { return binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(0)); }
-  Node give_up(ProfileId res) { return call("cardrt_set_resource", {G(), C(), controller(), konst(res), konst(0)}); }
-
   // "Bow him to gain 2 Honor": what follows "to" happens only if what comes before it was done (a card already
   // bowed is not bowed again, so no Honor); "Discard the Imperial Favor to draw a card": only if you held it
   void in_order_to(const InOrderTo& k, Body& b) {
@@ -636,10 +631,10 @@ class MeaningLowering {
         if (t.card && t.card->kind == CardRef::Kind::Target) throw NotYet{};  // a target declared after "to"
       Body inner;
       inner.locals = b.locals;
-      inner.stmts.push_back(eval(give_up(k.done[0].resource)));
+      inner.stmts.push_back(eval(set_your_resource(k.done[0].resource, 0)));
       for (const Effect& t : k.then) effect(t, inner);
       b.locals = inner.locals;
-      b.stmts.push_back(if_(held(k.done[0].resource), block(std::move(inner.stmts))));
+      b.stmts.push_back(if_(holds_resource(k.done[0].resource), block(std::move(inner.stmts))));
       return;
     }
     if (!k.done[0].card) throw NotYet{};
@@ -664,6 +659,12 @@ class MeaningLowering {
     if (!k.condition_first)  // "Destroy him if he is bowed": the effect names (and declares) its target first
       for (const Effect& e : k.effects)
         if (e.card && e.card->kind == CardRef::Kind::Target) throw NotYet{};
+    // "If he would be opposed, move your target Personality ...": the target the condition names is chosen before the
+    // condition is asked (001 Target: targets are chosen as the action is announced)
+    for (const Effect& e : k.effects)
+      if (e.card && e.card->kind == CardRef::Kind::Target && names_target(k.condition, e.card->target) &&
+          std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end())
+        declare_target(e.card->target, b);
     Node holds = condition(k.condition, b);
     for (const Effect& e : k.effects) effect(e, inner);
     b.locals = inner.locals;
@@ -675,6 +676,10 @@ class MeaningLowering {
     b.stmts.push_back(if_(std::move(holds), block(std::move(inner.stmts))));
   }
 
+  static bool names_target(const Condition& k, int target) {
+    if (k.card && k.card->kind == CardRef::Kind::Pronoun && k.card->target == target) return true;
+    return std::any_of(k.parts.begin(), k.parts.end(), [&](const Condition& p) { return names_target(p, target); });
+  }
   static bool names_a_target(const Condition& k) {
     if (k.card && (k.card->kind == CardRef::Kind::Target || k.card->kind == CardRef::Kind::Pronoun)) return true;
     return std::any_of(k.parts.begin(), k.parts.end(), [](const Condition& p) { return names_a_target(p); });
@@ -723,6 +728,26 @@ class MeaningLowering {
       case Condition::Kind::InBattle:
         n = in_battle(*k.role, k.card ? card(*k.card, b) : *subject_);
         break;
+      case Condition::Kind::WouldBeOpposed: {
+        // were it at the current battlefield, an enemy unit would be there: a card of another player that heads a
+        // unit (a person that does not attach: 001 Attach) in play at the current battlefield (001 Battlefields)
+        Node who = card(*k.card, b);
+        Node c2 = param(2);
+        std::optional<Node> heads;
+        for (size_t t = 0; t < p_.card_types.size(); ++t)
+          if (p_.card_types[t].person && !p_.card_types[t].attaches) {
+            Node is = binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(static_cast<int64_t>(t)));
+            heads = heads ? binary(Op::Or, std::move(*heads), std::move(is)) : std::move(is);
+          }
+        if (!heads) throw NotYet{};
+        Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), std::move(*heads)),
+                          and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), who})),
+                               at_place(Place{Place::Kind::CurrentBattlefield, {}}, c2)));
+        Body test;
+        test.stmts.push_back(ret(std::move(enemy)));
+        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), k.range))}), konst(0));
+        break;
+      }
       case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
         static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
         n = binary(ops[static_cast<size_t>(k.stat->compare)], call("cardrt_stat_get", {G(), card(*k.card, b), konst(k.stat->stat)}), compared(k.stat->value));
@@ -914,12 +939,8 @@ class MeaningLowering {
     if (r == BattleRole::Attacking) return and_(std::move(at), binary(Op::Eq, std::move(side), call("cardrt_active_player", {G()})));
     if (r == BattleRole::Defending) return and_(std::move(at), binary(Op::Ne, std::move(side), call("cardrt_active_player", {G()})));
     auto present = [&](Op op) {
-      Node c2 = param(2);
-      Node here = and_(call("cardrt_card_in_play", {G(), c2}),
-                       and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), call("cardrt_current_battlefield", {G()})),
-                            binary(op, call("cardrt_card_controller", {G(), c2}), call("cardrt_active_player", {G()}))));
       Body test;
-      test.stmts.push_back(ret(std::move(here)));
+      test.stmts.push_back(ret(at_current_battlefield_on_side(op)));
       return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), {}))}), konst(0));
     };
     return and_(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),

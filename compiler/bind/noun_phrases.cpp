@@ -372,11 +372,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       // at the current battlefield, where both sides have cards: the attacker's (the player whose turn it is) and the
       // defender's, so whichever side the card is on, enemy cards are there with it
       auto side = [&](Op op) {
-        Node c2 = param(2);
-        Node here = and_(call("cardrt_card_in_play", {G(), c2}),
-                         and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), c2}), call("cardrt_current_battlefield", {G()})),
-                              binary(op, call("cardrt_card_controller", {G(), c2}), call("cardrt_active_player", {G()}))));
-        return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(filter_function(std::move(here), term.range))}), konst(0));
+        return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(filter_function(at_current_battlefield_on_side(op), term.range))}), konst(0));
       };
       add(and_(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
                     binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()}))),

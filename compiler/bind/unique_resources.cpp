@@ -26,12 +26,12 @@ std::optional<bool> CardBinder::take_unique(const Clause& c, size_t v, Body& b, 
   int res = unique_resource_at(c.terms, v, end);
   if (res < 0) return std::nullopt;
   Body each;
-  each.stmts.push_back(eval(call("cardrt_set_resource", {G(), C(), controller(), konst(res), konst(0)})));
+  each.stmts.push_back(eval(set_your_resource(res, 0)));
   each.stmts.push_back(ret(konst(CARDRT_OK)));
   int fn = add_function("each_player", FnKind::Effect, std::move(each), c.range);
   Node others = fn_ref(filter_function(binary(Op::Ne, param(2), controller()), c.range));
   b.stmts.push_back(eval(call("cardrt_for_each_player", {G(), C(), std::move(others), fn_ref(fn)})));
-  b.stmts.push_back(eval(call("cardrt_set_resource", {G(), C(), controller(), konst(res), konst(1)})));
+  b.stmts.push_back(eval(set_your_resource(res, 1)));
   return rest_of_effect(c, v, end, b, continuous);
 }
 
@@ -42,10 +42,10 @@ std::optional<bool> CardBinder::discard_unique(const Clause& c, size_t v, Body& 
   int res = unique_resource_at(c.terms, v, end);
   if (res < 0) return std::nullopt;
   const auto& t = c.terms;
-  Node held = binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(res)}), konst(0));
+  Node held = holds_resource(res);
   Body then;
   then.locals = b.locals;
-  then.stmts.push_back(eval(call("cardrt_set_resource", {G(), C(), controller(), konst(res), konst(0)})));
+  then.stmts.push_back(eval(set_your_resource(res, 0)));
   size_t to = end;
   while (to < t.size() && word_at(t, to) != "to") ++to;
   if (to < t.size()) {

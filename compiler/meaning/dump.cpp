@@ -107,6 +107,7 @@ class Dumper {
       case Condition::Kind::YouControl: return s + "you control " + filter(*k.cards);
       case Condition::Kind::YouHave: return s + "you have " + named(p_.resources, k.resource);
       case Condition::Kind::YourTurn: return s + "your turn";
+      case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";
       case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);
       case Condition::Kind::Has: return s + ref(*k.card) + " has " + attached(*k.attached);
       case Condition::Kind::AttachedTo: return s + (k.card ? ref(*k.card) : std::string("it")) + " attached to " + filter(*k.cards);

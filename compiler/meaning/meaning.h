@@ -98,6 +98,8 @@ struct StatBound {
   bool equal_first = false;  // "equal to or lower than", "equal or lower" (not "lower than or equal to")
   bool same_stat = false;    // StatOf with the stat unsaid: "than this Personality", "than Fushiki's" (possessive)
   bool possessive = false;
+  bool implied = false;  // Before, with "than ..." unsaid: "with lower Force" compares with the card performing the
+                         // action (its StatOf names it: this card, its bearer, or the chosen performer)
   SourceRange range;
 };
 
@@ -258,6 +260,7 @@ struct Condition {
     YouHave,     // you hold some of a resource ("you have Reconnaissance")
     YourTurn,    // it is your turn
     InBattle,    // a card is attacking, defending or opposed ("while attacking")
+    WouldBeOpposed,  // were the card at the current battlefield, an enemy unit would be there (001 Battlefields)
     Has,         // cards of a kind are attached to a card ("while he has a Spell"; 001 Attach)
     AttachedTo,  // a card is attached to a card of a set ("while attached to a Ratling")
     StatIs,      // a card's stat compared with an amount as it is judged ("if his Force is now 0")
@@ -266,7 +269,7 @@ struct Condition {
   };
   Kind kind = Kind::CardIs;
   bool negated = false;             // "is not", "it is not your turn"
-  std::optional<CardRef> card;      // CardIs, InBattle, Has, AttachedTo; empty: the card the trait describes
+  std::optional<CardRef> card;      // CardIs, InBattle, WouldBeOpposed, Has, AttachedTo; empty: the card the trait describes
                                     // ("This card has +3F while defending")
   std::optional<StateTest> state;   // CardIs: "bowed"
   std::vector<ProfileId> keywords;  // CardIs: one of these

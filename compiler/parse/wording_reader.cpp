@@ -260,8 +260,17 @@ class Transformer {
     } else if (auto* i = dynamic_cast<W::ConditionalSentenceContext*>(c)) {
       Conditional k;
       k.range = range(c);
-      k.condition = condition(i->condition(), u);
+      // "If he would be opposed, move your target Personality ...": with no card named before it, a pronoun of the
+      // condition names the card the effects name after it (as the semantic passes read it), so they are read first
+      const bool ahead = antecedent_ == Antecedent::None && leads_with_pronoun(i->condition());
+      if (!ahead) k.condition = condition(i->condition(), u);
       for (auto* one : i->effect()) k.effects.push_back(effect(one, u));
+      if (ahead) k.condition = condition(i->condition(), u);
+      // "If you control a Temple, you may straighten him": the controller chooses whether to do it
+      if (i->MAY()) {
+        if (k.effects.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
+        k.effects[0].optional = true;
+      }
       u.body.push_back(std::move(k));
     } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
       // "His controller loses 1 Honor": a player other than you does what a resource verb or "draw" says
@@ -371,6 +380,10 @@ class Transformer {
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
       k.negated = b->NOT() != nullptr;
       k.role = battle_role(b->battleRole());
+    } else if (auto* o = dynamic_cast<W::WouldBeOpposedConditionContext*>(c)) {
+      k.kind = Condition::Kind::WouldBeOpposed;  // "he would be opposed"
+      k.card = card_ref(o->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
     } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
       k.kind = Condition::Kind::YouControl;
       k.cards = card_filter(y->cardFilter());
@@ -378,29 +391,12 @@ class Transformer {
       k.cards->side = Side::Yours;
     } else if (auto* s = dynamic_cast<W::StatIsConditionContext*>(c)) {
       // "if his Force is now 0", "if his Personal Honor is 3 or higher": the stat as it is when judged (000 7.2)
-      k.kind = Condition::Kind::StatIs;
-      k.card = possessor(s->owner, s->cardRef(), u);
-      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      StatBound b;
-      b.range = range(c);
-      b.stat = tok(s->STAT()).id;
-      b.value = amount(s->amount());
-      if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
-      b.compare = !s->comparative() ? StatBound::Compare::Exactly : lower(s->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
-      k.stat = std::move(b);
+      const auto compare = !s->comparative() ? StatBound::Compare::Exactly
+                           : lower(s->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+      stat_is(k, possessor(s->owner, s->cardRef(), u), c, s->STAT(), s->amount(), compare, StatBound::Form::Trailing);
     } else if (auto* hs = dynamic_cast<W::HasStatConditionContext*>(c)) {
       // "if he now has 0 Force": as "if his Force is now 0"
-      k.kind = Condition::Kind::StatIs;
-      k.card = card_ref(hs->cardRef(), u);
-      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      StatBound b;
-      b.range = range(c);
-      b.stat = tok(hs->STAT()).id;
-      b.value = amount(hs->amount());
-      if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
-      b.compare = StatBound::Compare::Exactly;
-      b.form = StatBound::Form::Has;
-      k.stat = std::move(b);
+      stat_is(k, card_ref(hs->cardRef(), u), c, hs->STAT(), hs->amount(), StatBound::Compare::Exactly, StatBound::Form::Has);
     } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
       k.kind = Condition::Kind::YouHave;
       k.resource = tok(h->RESOURCE()).id;
@@ -409,6 +405,36 @@ class Transformer {
       k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;
     }
     return k;
+  }
+
+  // A condition whose first words are a pronoun naming a card ("he would be opposed", "his Force is 2"; not "it is
+  // your turn")
+  static bool leads_with_pronoun(W::ConditionContext* c) {
+    W::ConditionPartContext* first = nullptr;
+    if (auto* all = dynamic_cast<W::AllConditionsContext*>(c)) first = all->conditionPart(0);
+    else first = static_cast<W::AnyConditionsContext*>(c)->conditionPart(0);
+    if (dynamic_cast<W::YourTurnConditionContext*>(first)) return false;
+    switch (first->getStart()->getType()) {
+      case W::HE: case W::SHE: case W::IT: case W::HIM: case W::HER: case W::HIS: case W::ITS: return true;
+      default: return false;
+    }
+  }
+
+  // A stat of a card in a condition (StatIs): "his Force is now 0" (Trailing), "he now has 0 Force" (Has); the stat as
+  // it is when judged (000 7.2), compared with a number.
+  void stat_is(Condition& k, CardRef card, antlr4::ParserRuleContext* c, antlr4::tree::TerminalNode* stat,
+               W::AmountContext* value, StatBound::Compare compare, StatBound::Form form) {
+    k.kind = Condition::Kind::StatIs;
+    if (card.kind == CardRef::Kind::Target) throw Refusal{card.range, "a target declared inside a condition"};
+    k.card = std::move(card);
+    StatBound b;
+    b.range = range(c);
+    b.stat = tok(stat).id;
+    b.value = amount(value);
+    if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
+    b.compare = compare;
+    b.form = form;
+    k.stat = std::move(b);
   }
 
   // targeting : V_TARGET cardFilter
@@ -1172,7 +1198,8 @@ class Transformer {
       b.form = StatBound::Form::Before;
       b.equal_first = t->EQUAL() != nullptr;
       b.compare = compare(lower(t->comparative()), b.equal_first);
-      compared(t->compared(), b);
+      if (t->compared()) compared(t->compared(), b);
+      else performer_compared(b);
     } else {  // "with Force less than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
       auto* a = static_cast<W::StatComparedThanContext*>(fc);
       b.stat = tok(a->STAT()).id;
@@ -1197,6 +1224,26 @@ class Transformer {
   // The other side of a comparison: a number, a card's stat, or a card and the same stat ("than this Personality").
   // A card named in it is this card, its bearer, the performer or the card by its own name: a target or a pronoun
   // there would name a card the set is being chosen beside, which the tree does not say yet.
+  // "a Personality with lower Force": lower than the card performing the action, as the binder reads it (001
+  // Tactician): the chosen performer, or the card itself (a person) or its bearer (an attachment); an ability of
+  // another card (a Holding's) has no card to compare with
+  void performer_compared(StatBound& b) {
+    CardRef who;
+    who.range = b.range;
+    if (card_type_ < 0 || unit_->designators.empty()) throw Refusal{b.range, "a comparison with no card to compare with"};
+    const CardTypeDef& type = p_.card_types[static_cast<size_t>(card_type_)];
+    if (unit_->performer) who.kind = CardRef::Kind::Performer;
+    else if (type.person && !type.attaches) who.kind = CardRef::Kind::ThisCard;
+    else if (type.attaches && !type.action) who.kind = CardRef::Kind::Bearer;
+    else throw Refusal{b.range, "a comparison with no card performing the action"};
+    b.value.kind = Amount::Kind::StatOf;
+    b.value.range = b.range;
+    b.value.stat = b.stat;
+    b.value.of = std::move(who);
+    b.same_stat = true;
+    b.implied = true;
+  }
+
   void compared(W::ComparedContext* c, StatBound& b) {
     if (c->NUMBER()) {
       b.value.value = tok(c->NUMBER()).value;

@@ -41,7 +41,7 @@ void read_meaning(CheckContext& ctx) {
           wording::check_meaning(*r.unit, ctx.profile, ctx.diags, [&](SourceRange at) { return std::string(ctx.sources.text(at)); });
           std::vector<wording::WordToken> rendered = wording::render(*r.unit, ctx.profile);
           m.rendered = wording::spell(rendered, ctx.profile);
-          auto diff = wording::round_trip_difference(std::vector<wording::WordToken>(words.begin(), words.end()), rendered);
+          auto diff = wording::round_trip_difference(words, rendered);
           m.round_trips = !diff;
           if (diff)
             ctx.diags.report(DiagId::MeaningRoundTrip, diff->printed.valid() ? diff->printed : m.paragraph, std::string(ctx.sources.text(m.paragraph)),

@@ -492,6 +492,12 @@ class Renderer {
         return;
       // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"; or named: "if he is
       // defending"
+      case Condition::Kind::WouldBeOpposed:  // "he would be opposed"
+        card_ref(*k.card, true);
+        word(Token::WOULD);
+        word(Token::BE);
+        word(Token::OPPOSED);
+        return;
       case Condition::Kind::InBattle:
         if (k.card) {
           card_ref(*k.card, true);
@@ -775,6 +781,7 @@ class Renderer {
         }
         word(lower ? Token::LOWER : Token::HIGHER);
         name(Token::STAT, b.stat);
+        if (b.implied) return;  // "with lower Force"
         word(Token::THAN);
         break;
       case StatBound::Form::After:

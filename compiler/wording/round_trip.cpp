@@ -17,7 +17,7 @@ struct Key {
 };
 
 // The normal form of a word sequence: what it means, not how it is spelled (round_trip.h).
-std::vector<Key> normal_form(const std::vector<WordToken>& words) {
+std::vector<Key> normal_form(std::span<const WordToken> words) {
   std::vector<Key> out;
   const int kA = static_cast<int>(Token::A), kNumber = static_cast<int>(Token::NUMBER);
   for (size_t i = 0; i < words.size(); ++i) {
@@ -174,8 +174,8 @@ std::vector<Key> normal_form(const std::vector<WordToken>& words) {
 
 }  // namespace
 
-std::optional<RoundTripDifference> round_trip_difference(const std::vector<WordToken>& printed,
-                                                         const std::vector<WordToken>& rendered) {
+std::optional<RoundTripDifference> round_trip_difference(std::span<const WordToken> printed,
+                                                         std::span<const WordToken> rendered) {
   std::vector<Key> a = normal_form(printed), b = normal_form(rendered);
   // a trailing period is the same sentence
   if (!a.empty() && a.back().type == static_cast<int>(Token::PERIOD)) a.pop_back();

@@ -4,6 +4,7 @@
 // pronoun names is in the tree, its gender is not; "it" names a card that is no person); "+2F" / "+2 Force" / "Force +2"; a verb by its primitive, a name
 // by its profile entry (abbreviations, plurals). Any other difference means the tree lost or bent a word.
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "wording/word_token.h"
@@ -15,7 +16,7 @@ struct RoundTripDifference {
   size_t rendered_at;    // the index of the rendered word it differs from
 };
 
-std::optional<RoundTripDifference> round_trip_difference(const std::vector<WordToken>& printed,
-                                                         const std::vector<WordToken>& rendered);
+std::optional<RoundTripDifference> round_trip_difference(std::span<const WordToken> printed,
+                                                         std::span<const WordToken> rendered);
 
 }  // namespace cardc::wording

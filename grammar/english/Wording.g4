@@ -67,7 +67,7 @@ sentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
   | (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
-  | IF condition COMMA effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
+  | IF condition COMMA (YOU MAY)? effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
   | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
@@ -91,6 +91,7 @@ condition
 conditionPart
   : cardRef IS NOT? description                 # cardIsCondition      // "he is Kolat, Ninja, or Shadowlands"
   | cardRef IS NOT? battleRole                   # cardInBattleCondition  // "he is defending"
+  | cardRef WOULD BE OPPOSED                     # wouldBeOpposedCondition  // "he would be opposed" (were he at the current battlefield)
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
@@ -271,7 +272,8 @@ filterClause
   : YOU control                                 # youControl
   | WITH amount STAT OR comparison=(LESS | MORE_)   # statAtMost
   | WITH amount OR comparative STAT                 # statOrLower      // "with 4 or lower Force"
-  | WITH (EQUAL OR)? comparative STAT THAN compared # statThan         // "with lower Personal Honor than this Personality"
+  | WITH (EQUAL OR)? comparative STAT (THAN compared)?   # statThan   // "with lower Personal Honor than this Personality"
+                                                    // "with lower Force": than the card performing the action
   | WITH STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"

@@ -119,6 +119,8 @@ WHILE    : 'while' ;
 ATTACKING : 'attacking' ;
 DEFENDING : 'defending' ;
 OPPOSED  : 'opposed' ;
+WOULD    : 'would' ;    // "if he would be opposed": were he at the current battlefield
+BE       : 'be' ;
 ATTACHED : 'attached' ;
 ATTACHMENT : 'attachment' ;
 ATTACHMENTS : 'attachments' ;

@@ -359,8 +359,18 @@ TEST(Meaning, Conditions) {
   EXPECT_EQ(usable->unit().conditions[0].kind, Condition::Kind::All);
   EXPECT_EQ(usable->unit().conditions[0].parts.at(0).cards->side, Side::Yours);
   EXPECT_TRUE(usable->paragraph().round_trips) << usable->paragraph().rendered;
-  // a pronoun in a condition needs an antecedent too; a condition of words no shape reads is not read
+  // "you may" after the condition: the controller chooses whether the one effect happens; before several, not read
+  auto may = read("Strategy", "**Battle:** Target a Personality. If you control a Courtier, you may straighten him.");
+  ASSERT_TRUE(may->paragraph().unit) << may->text(may->paragraph().unread);
+  EXPECT_TRUE(std::get<Conditional>(may->unit().body.at(1)).effects.at(0).optional);
+  EXPECT_TRUE(may->paragraph().round_trips) << may->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. If you control a Courtier, you may straighten him and gain 1 Honor.")->paragraph().unit);
+  // a pronoun in a condition needs an antecedent too, before it or in the effects after it ("If he would be opposed,
+  // move your target Personality ..."); a condition of words no shape reads is not read
   EXPECT_FALSE(read("Strategy", "**Battle:** If he is bowed, gain 1 Honor.")->paragraph().unit);
+  auto ahead = read("Strategy", "**Battle:** If he is bowed, straighten your target Personality.");
+  ASSERT_TRUE(ahead->paragraph().unit) << ahead->text(ahead->paragraph().unread);
+  EXPECT_EQ(std::get<Conditional>(ahead->unit().body.at(0)).condition.card->target, 0);
   EXPECT_FALSE(read("Strategy", "**Battle:** Gain 1 Honor if it is your turn twice.")->paragraph().unit);
 }
 
@@ -445,6 +455,34 @@ TEST(Meaning, StatComparisons) {
   auto him = read("Strategy", "**Battle:** Target your Personality. Target an enemy Personality with lower Chi than him. Bow him.");
   EXPECT_FALSE(him->paragraph().unit);
   EXPECT_EQ(him->text(him->paragraph().unread), "him");
+}
+
+// "with lower Force", "than" unsaid: lower than the card performing the action (001 Tactician): the card itself for a
+// person, its bearer for an attachment, the chosen performer for an action card; a card that performs no action (a
+// Holding) has nothing to compare with, so the comparison is not read
+TEST(Meaning, StatComparisonsWithThePerformer) {
+  auto own = read("Personality", "**Battle:** Target an enemy Personality with lower Force: Bow him.");
+  ASSERT_TRUE(own->paragraph().unit) << own->text(own->paragraph().unread);
+  const StatBound& b = own->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_TRUE(b.implied);
+  EXPECT_EQ(b.compare, StatBound::Compare::Below);
+  EXPECT_EQ(b.value.stat, own->id_of(own->profile->stats, "Force"));
+  EXPECT_EQ(b.value.of->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(own->paragraph().rendered, "Battle: Target an enemy Personality with lower Force: Bow him.");
+  auto worn = read("Item", "**Battle:** Bow a target Personality with equal or lower Chi.");
+  ASSERT_TRUE(worn->paragraph().unit) << worn->text(worn->paragraph().unread);
+  EXPECT_EQ(worn->unit().targets.at(0).filter.stats.at(0).value.of->kind, CardRef::Kind::Bearer);
+  EXPECT_EQ(worn->unit().targets.at(0).filter.stats.at(0).compare, StatBound::Compare::AtMost);
+  EXPECT_TRUE(worn->paragraph().round_trips) << worn->paragraph().rendered;
+  auto chosen = read("Strategy", "**Battle:** Choose your performing Samurai and target an enemy Personality with lower Personal Honor: Bow him.");
+  ASSERT_TRUE(chosen->paragraph().unit) << chosen->text(chosen->paragraph().unread);
+  EXPECT_EQ(chosen->unit().targets.at(0).filter.stats.at(0).value.of->kind, CardRef::Kind::Performer);
+  EXPECT_TRUE(chosen->paragraph().round_trips) << chosen->paragraph().rendered;
+  auto none = read("Holding", "**Battle:** Bow this card: Bow a target Personality with lower Force.");
+  EXPECT_FALSE(none->paragraph().unit);
+  EXPECT_EQ(none->text(none->paragraph().unread), "with lower Force");
+  auto unchosen = read("Strategy", "**Battle:** Bow a target Personality with lower Force.");
+  EXPECT_FALSE(unchosen->paragraph().unit);
 }
 
 // 001 Tactician: an action no card prints as its own is performed by one of your cards the words describe ("your

@@ -894,6 +894,21 @@ class MeaningLowering {
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
     for (BattleRole r : f.roles) add(in_battle(r, card));
     if (f.at) add(at_place(*f.at, card));
+    if (f.in_unit) {
+      // 001 This: "in this unit": the unit's Personality (this card, or the one it is attached to) or a card attached
+      // to him; no unit, no card in it.
+      // "each other Ashigaru in this unit" on a Follower: whether its Personality is an "other" one, the binder (this
+      // card alone) and "other" here (nor its bearer) answer apart; left to the binder until that is settled
+      if (f.other && type_->attaches) throw NotYet{};
+      Body none;
+      Node head = unit_head(*f.in_unit, none);
+      if (!none.stmts.empty()) throw NotYet{};
+      // "in his unit" inside a target's words: the binder names the target itself by "his" (the tree: the card named
+      // before it), so such a set is left to the binder until it is fixed there
+      if (f.in_unit->kind != CardRef::Kind::ThisCard && f.in_unit->kind != CardRef::Kind::Bearer) throw NotYet{};
+      add(and_(binary(Op::Ne, head, konst(0)),
+               binary(Op::Or, binary(Op::Eq, card, head), binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), head))));
+    }
     if (f.of) {  // 001 Attach: "one of his Weapons", the cards attached to him
       Body none;
       Node holder = this->card(*f.of, none);

@@ -215,6 +215,7 @@ class Dumper {
     for (BattleRole r : f.roles) s += " " + role(r);
     if (f.at) s += " at=" + place(*f.at);
     if (f.of) s += " attached-to=" + ref(*f.of);
+    if (f.in_unit) s += " in=" + ref(*f.in_unit);
     for (const CardFilter& a : f.alternatives) s += " or" + filter(a);
     if (f.in) {  // " in=yours-Hand|Fate Discard Pile"
       s += f.in->yours ? " in=yours-" : " in=";

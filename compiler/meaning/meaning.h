@@ -168,6 +168,7 @@ struct CardFilter {
   std::optional<Place> at;            // and there ("at the current battlefield", "at home")
   std::optional<ZoneTest> in;         // and in one of these zones ("in your discard pile"; none: in play)
   std::optional<CardRef> of;          // and attached to that card ("one of his Weapons", "each of Higaru's Swords")
+  std::optional<CardRef> in_unit;     // and in that unit ("in this unit", "in his unit": a CardRef with `unit`)
   bool partitive = false;             // printed "one of your Personalities", "each of his ..." (a plural after "of":
                                       // the same meaning as "a Personality you control", "each ...")
   std::vector<CardFilter> alternatives;  // or a card of one of these ("an Air Shugenja or a Holding": whole noun

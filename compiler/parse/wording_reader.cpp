@@ -1056,7 +1056,7 @@ class Transformer {
     const bool stat = dynamic_cast<W::StatAtMostContext*>(fc) || dynamic_cast<W::StatOrLowerContext*>(fc) ||
                       dynamic_cast<W::StatThanContext*>(fc) || dynamic_cast<W::StatComparedThanContext*>(fc);
     // a zone holds whatever cards are in it: "a Follower or Item in your hand" are both there
-    const bool zone = dynamic_cast<W::InZoneContext*>(fc);
+    const bool zone = dynamic_cast<W::InZoneContext*>(fc) != nullptr;
     if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc) && !stat && !zone)
       throw Refusal{range(fc), "it may describe the last card type or all of them"};
   }
@@ -1175,6 +1175,12 @@ class Transformer {
     if (auto* a = dynamic_cast<W::AtPlaceContext*>(fc)) {
       if (f.at) throw Refusal{range(fc), "two places for one card"};
       f.at = place(a->place());
+      return;
+    }
+    if (auto* n = dynamic_cast<W::InUnitContext*>(fc)) {  // 001 This: a Personality and the cards attached to him
+      if (f.in_unit) throw Refusal{range(fc), "two units for one card"};
+      f.in_unit = card_ref(n->cardRef(), *unit_);
+      if (!f.in_unit->unit) throw Refusal{range(fc), "'in' a card that is no unit"};
       return;
     }
     if (auto* z = dynamic_cast<W::InZoneContext*>(fc)) {

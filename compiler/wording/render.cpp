@@ -743,6 +743,10 @@ class Renderer {
       word(Token::AT);
       place(*f.at);
     }
+    if (f.in_unit) {  // "in this unit", "in his unit"
+      word(Token::IN);
+      card_ref(*f.in_unit, false);
+    }
     if (f.in) {  // "in your hand or discard pile", "from your hand", "in play"
       word(f.in->from ? Token::FROM : Token::IN);
       if (f.in->yours) word(Token::YOUR);

@@ -279,6 +279,7 @@ filterClause
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
   | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
+  | IN cardRef                                  # inUnit           // "in this unit", "in his unit" (001 This)
   ;
 comparative
   : LESS | LOWER | MORE_ | HIGHER

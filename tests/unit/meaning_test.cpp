@@ -902,6 +902,21 @@ TEST(Meaning, PossessedCards) {
   EXPECT_EQ(count.of->kind, CardRef::Kind::Pronoun);
   EXPECT_EQ(count.of->target, -2);  // her: Kaede herself
   EXPECT_TRUE(hers->paragraph().round_trips) << hers->paragraph().rendered;
+  // "in this unit" on a Follower: the unit of its Personality (001 This); "in his unit" inside a target's words: the
+  // unit of the card named before the target, never the target itself
+  auto unit = read("Follower", "This Follower has +1F for each Ashigaru in this unit.");
+  ASSERT_TRUE(unit->paragraph().unit) << unit->text(unit->paragraph().unread) << ": " << unit->paragraph().why;
+  const auto& in = *std::get<StatModifier>(unit->unit().body.at(0)).changes.at(0).delta.cards;
+  ASSERT_TRUE(in.in_unit);
+  EXPECT_EQ(in.in_unit->kind, CardRef::Kind::Bearer);
+  EXPECT_TRUE(in.in_unit->unit);
+  EXPECT_TRUE(unit->paragraph().round_trips) << unit->paragraph().rendered;
+  auto his = read("Strategy", "**Battle:** Target an enemy Personality: Destroy a target Follower in his unit.");
+  ASSERT_TRUE(his->paragraph().unit) << his->text(his->paragraph().unread) << ": " << his->paragraph().why;
+  const auto& of = *his->unit().targets.at(1).filter.in_unit;
+  EXPECT_EQ(of.kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(of.target, 0);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy a target Follower in it.")->paragraph().unit);
   // not read: "of" with neither "one" nor "each" before it; a singular noun after "of"
   EXPECT_FALSE(read("Holding", "**Battle:** Target of your Followers: Bow it.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "**Battle:** Target one of your Follower: Bow it.")->paragraph().unit);

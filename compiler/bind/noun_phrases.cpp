@@ -193,6 +193,12 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
             head = binary(Op::Add, bearer_of, binary(Op::Mul, binary(Op::Eq, bearer_of, konst(0)), std::move(*named)));
           }
         }
+      // (a pronoun the references name the phrase's own card by: "Destroy a target Follower in his unit" is not
+      // "attached to itself"; refused rather than read so)
+      if (!head) {
+        why = "the unit in '" + words_text(t, from, to) + "' is not compiled yet";
+        return false;
+      }
       if (head) {
         Node h = std::move(*head);
         // no unit (a Follower not attached to anyone): no card is in it

@@ -904,14 +904,9 @@ class MeaningLowering {
       Node head = unit_head(*f.in_unit, none);
       if (!none.stmts.empty()) throw NotYet{};
       // "in his unit": the unit the card "his" names leads, or, attached, its bearer does
-      if (f.in_unit->kind == CardRef::Kind::Pronoun) {
-        Node bearer_of = call("cardrt_card_attached_to", {G(), head});
-        head = binary(Op::Add, bearer_of, binary(Op::Mul, binary(Op::Eq, bearer_of, konst(0)), std::move(head)));
-      } else if (f.in_unit->kind != CardRef::Kind::ThisCard && f.in_unit->kind != CardRef::Kind::Bearer) {
-        throw NotYet{};
-      }
-      add(and_(binary(Op::Ne, head, konst(0)),
-               binary(Op::Or, binary(Op::Eq, card, head), binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), head))));
+      if (f.in_unit->kind == CardRef::Kind::Pronoun) head = unit_leader(head);
+      else if (f.in_unit->kind != CardRef::Kind::ThisCard && f.in_unit->kind != CardRef::Kind::Bearer) throw NotYet{};
+      add(in_unit_led_by(card, head));
     }
     if (f.of) {  // 001 Attach: "one of his Weapons", the cards attached to him
       Body none;

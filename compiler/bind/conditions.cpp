@@ -360,7 +360,8 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
   }
   // "Unless you are Spider Clan", "If you are a Dragon Clan player", "if another player is Phoenix Clan", "if you
-  // are a Lion Clan or Scorpion Clan player": a player is of the clan his Stronghold is (its clan keyword)
+  // are a Lion Clan or Scorpion Clan player": a player is of the clan his Stronghold is (its clan keyword; the profile
+  // declares it: `card type Stronghold [player keywords = Clan]`)
   {
     size_t k = 1;
     std::optional<Node> player;
@@ -379,7 +380,7 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
         ++k;
       }
     }
-    int stronghold = lex_.card_type("Stronghold");
+    const int stronghold = player_keywords_type(p_);
     if (player && stronghold >= 0) {
       if (word(k) == "a" || word(k) == "an") ++k;
       // one clan, or several joined by "or" ("a Lion Clan or Scorpion Clan player")
@@ -388,7 +389,7 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
       while (after < t.size()) {
         size_t len = 0;
         int kw = lex_.keyword_at(std::span(t).subspan(after), len);
-        if (kw < 0 || !lower(p_.keywords[static_cast<size_t>(kw)].name).ends_with(" clan")) {
+        if (kw < 0 || p_.keywords[static_cast<size_t>(kw)].family != p_.card_types[static_cast<size_t>(stronghold)].player_keywords) {
           clans.reset();
           break;
         }

@@ -719,6 +719,24 @@ class MeaningLowering {
         n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(f)}), konst(0));
         break;
       }
+      case Condition::Kind::YouAre: {
+        // a player has the keywords of the profile's family that his card of the [player keywords] type has (003:
+        // "a Crab Clan player" controls a Stronghold of the Crab Clan)
+        const int type = player_keywords_type(p_);
+        if (type < 0) throw NotYet{};
+        Node c2 = param(2);
+        std::optional<Node> any;
+        for (ProfileId kw : k.keywords) {
+          Node has = call("cardrt_card_has_keyword", {G(), c2, konst(kw)});
+          any = any ? binary(Op::Or, std::move(*any), std::move(has)) : std::move(has);
+        }
+        Node test = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(type))),
+                         and_(binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), controller()), std::move(*any)));
+        Body f;
+        f.stmts.push_back(ret(std::move(test)));
+        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), k.range))}), konst(0));
+        break;
+      }
       case Condition::Kind::YouHave:
         n = binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(k.resource)}), konst(0));
         break;

@@ -105,6 +105,11 @@ class Dumper {
         return s;
       }
       case Condition::Kind::YouControl: return s + "you control " + filter(*k.cards);
+      case Condition::Kind::YouAre: {
+        s += "you are";
+        for (size_t i = 0; i < k.keywords.size(); ++i) s += (i ? " or " : " ") + named(p_.keywords, k.keywords[i]);
+        return s;
+      }
       case Condition::Kind::YouHave: return s + "you have " + named(p_.resources, k.resource);
       case Condition::Kind::YourTurn: return s + "your turn";
       case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";

@@ -181,6 +181,7 @@ struct Targeting {
   CardFilter filter;
   bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
   bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
+  bool verb_after = false;      // inline, worded "target and bow an enemy Personality" ("bow target enemy Personality")
   SourceRange range;
 };
 
@@ -259,6 +260,7 @@ struct Condition {
     CardIs,      // a card is in a state or has one of some keywords ("he is Kolat, Ninja, or Shadowlands")
     YouControl,  // you control a card of a set ("you control a Courtier")
     YouHave,     // you hold some of a resource ("you have Reconnaissance")
+    YouAre,      // you have one of some player keywords ("you are a Crab Clan player": your Stronghold's clan)
     YourTurn,    // it is your turn
     InBattle,    // a card is attacking, defending or opposed ("while attacking")
     WouldBeOpposed,  // were the card at the current battlefield, an enemy unit would be there (001 Battlefields)
@@ -273,7 +275,8 @@ struct Condition {
   std::optional<CardRef> card;      // CardIs, InBattle, WouldBeOpposed, Has, AttachedTo; empty: the card the trait describes
                                     // ("This card has +3F while defending")
   std::optional<StateTest> state;   // CardIs: "bowed"
-  std::vector<ProfileId> keywords;  // CardIs: one of these
+  std::vector<ProfileId> keywords;  // CardIs, YouAre: one of these
+  bool player_noun = false;         // YouAre: worded "a Crab Clan player" (not "Mantis Clan")
   std::vector<ProfileId> descriptions;  // CardIs: or one of these descriptions holds ("Ninja, Shadowlands, or
                                         // dishonorable"; printed after the keywords)
   std::optional<CardFilter> cards;  // YouControl, AttachedTo (what it is attached to)

@@ -397,6 +397,22 @@ class Transformer {
     } else if (auto* hs = dynamic_cast<W::HasStatConditionContext*>(c)) {
       // "if he now has 0 Force": as "if his Force is now 0"
       stat_is(k, card_ref(hs->cardRef(), u), c, hs->STAT(), hs->amount(), StatBound::Compare::Exactly, StatBound::Form::Has);
+    } else if (auto* a = dynamic_cast<W::YouAreConditionContext*>(c)) {
+      // "you are a Crab Clan player": a keyword of the family a player has by a card of his (the profile's [player
+      // keywords]); a player is not a card, so any other keyword says nothing of him
+      k.kind = Condition::Kind::YouAre;
+      const bool article = a->A() || a->AN();
+      k.player_noun = a->PLAYER() != nullptr;
+      if (article != k.player_noun) throw Refusal{range(c), "'a' and 'player' go together"};
+      std::string family;
+      for (const CardTypeDef& t : p_.card_types)
+        if (!t.player_keywords.empty()) family = t.player_keywords;
+      for (auto* kw : a->KEYWORD()) {
+        const wording::WordToken& w = tok(kw);
+        if (family.empty() || p_.keywords[static_cast<size_t>(w.id)].family != family)
+          throw Refusal{w.range, "a keyword no player has"};
+        k.keywords.push_back(w.id);
+      }
     } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
       k.kind = Condition::Kind::YouHave;
       k.resource = tok(h->RESOURCE()).id;
@@ -548,6 +564,23 @@ class Transformer {
       e.to = Place{Place::Kind::CurrentBattlefield, SourceRange{tok(b->THE()).range.begin, tok(b->BATTLEFIELD()).range.end}};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
+    } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
+      // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
+      // target is declared where the effect names it)
+      e.verb = verb(ta->verb);
+      if (e.verb == Primitive::set_state_) e.state = state_of_verb(ta->verb);
+      Targeting t;
+      t.filter = card_filter(ta->cardFilter());
+      if (t.filter.plural) throw Refusal{t.filter.range, "targeting several cards at once"};
+      t.inline_ = true;
+      t.verb_after = true;
+      t.range = t.filter.range;
+      add_target(u, std::move(t));
+      CardRef r;
+      r.kind = CardRef::Kind::Target;
+      r.range = u.targets.back().range;
+      r.target = static_cast<int>(u.targets.size() - 1);
+      e.card = std::move(r);
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);

@@ -40,6 +40,10 @@ struct CardTypeDef {
   bool created = false;      // only ever created by effects: untitled (003 Created cards)
   bool action = false;       // Action/Spell-like: inherits its abilities' keywords (003 Abilities)
   bool person = false;       // a person: "he"/"she" name it, other cards are "it" (the wording checks)
+  // [player keywords = FAMILY]: a player has the keywords of that family his card of this type has (legends: "a Crab
+  // Clan player" controls a Stronghold with the keyword Crab Clan); empty: none
+  std::string player_keywords;
+  SourceRange player_keywords_at;
   std::string discard_pile;  // [discard pile = ZONE]: where its destroyed and discarded cards go (legends: Dynasty
                              // and Fate piles); empty: the game's discard pile
   SourceRange discard_pile_at;

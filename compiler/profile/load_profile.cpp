@@ -24,7 +24,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> resource{"produced", "supply", "gain limit", "temporary", "player stat",
                                                       "unique"};
   static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created", "person",
-                                                       "discard pile"};
+                                                       "discard pile", "player keywords"};
   static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered"};
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
   static const std::vector<std::string_view> description{"stat", "at most", "at least"};
@@ -82,6 +82,7 @@ class Loader {
       if (d.kind == DeclKind::Description) declare(d);
     if (p_->card_types.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "card types");
     check_discard_piles();
+    check_player_keywords();
     if (p_->designators.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "designators");
     if (p_->verbs.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "verbs");
     return std::move(p_);
@@ -114,6 +115,20 @@ class Loader {
                       d.name ? d.name->text : std::string())
             .note({}, allowed.empty() ? std::string("this declaration takes no attributes")
                                       : "allowed here: " + join(allowed));
+  }
+
+  // A card type's player keywords name a family of keywords ("keyword Clan: Lion Clan, ..."), declared anywhere.
+  void check_player_keywords() {
+    for (CardTypeDef& t : p_->card_types) {
+      if (t.player_keywords.empty()) continue;
+      if (std::any_of(p_->keywords.begin(), p_->keywords.end(), [&](const KeywordDef& k) { return k.family == t.player_keywords; }))
+        continue;
+      std::vector<std::string_view> families;
+      for (const KeywordDef& k : p_->keywords)
+        if (!k.family.empty() && std::find(families.begin(), families.end(), k.family) == families.end()) families.push_back(k.family);
+      diags_.report(DiagId::ProfileBadPolicy, t.player_keywords_at, "player keywords", t.player_keywords, join(families));
+      t.player_keywords.clear();
+    }
   }
 
   // A card type's discard pile names a zone that is not in play, declared anywhere in the file.
@@ -394,6 +409,10 @@ class Loader {
         if (const ast::Attr* pile = attr(d, "discard pile"); pile && pile->value) {
           t.discard_pile = pile->value->text;
           t.discard_pile_at = pile->value->range;
+        }
+        if (const ast::Attr* family = attr(d, "player keywords"); family && family->value) {
+          t.player_keywords = family->value->text;
+          t.player_keywords_at = family->value->range;
         }
         t.where = n.range;
         p_->add_card_type(std::move(t));

@@ -140,6 +140,14 @@ class Renderer {
       word(Token::MAY);
     }
     if (e.action >= 0) return keyword_action(e);
+    // "target and bow an enemy Personality": the target first, the verb after "and", the set with its article
+    if (e.card && e.card->kind == CardRef::Kind::Target && u_->targets[static_cast<size_t>(e.card->target)].verb_after) {
+      verb(Primitive::target_);
+      word(Token::AND);
+      if (e.state) state_verb(*e.state);
+      else verb(e.verb, false);
+      return card_filter(u_->targets[static_cast<size_t>(e.card->target)].filter);
+    }
     if (e.player && e.player->kind == PlayerRef::Kind::ControllerOf) {  // "His controller loses 1 Honor"
       possessor(*e.player->of);
       word(Token::CONTROLLER);
@@ -478,6 +486,16 @@ class Renderer {
         card_filter(any);
         return;
       }
+      case Condition::Kind::YouAre:  // "you are a Crab Clan player", "you are Mantis Clan"
+        word(Token::YOU);
+        word(Token::ARE);
+        if (k.player_noun) word(Token::A);
+        for (size_t i = 0; i < k.keywords.size(); ++i) {
+          if (i > 0) word(Token::OR);
+          name(Token::KEYWORD, k.keywords[i]);
+        }
+        if (k.player_noun) word(Token::PLAYER);
+        return;
       case Condition::Kind::YouHave:
         word(Token::YOU);
         word(Token::HAVE);

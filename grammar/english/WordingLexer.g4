@@ -74,6 +74,7 @@ PERFORMING : 'performing' ;
 HAS      : 'has' ;
 HAVE     : 'have' ;
 IS       : 'is' ;
+ARE      : 'are' ;     // "if you are a Crab Clan player"
 MAY      : 'may' ;
 WILL     : 'will' ;
 CAN      : 'can' ;

@@ -1018,6 +1018,39 @@ TEST(Meaning, ChoicesAndStateVerbs) {
 // --emit=meaning: the tree as cardc prints it for a designer (stable: a golden file).
 // ", or 3 Gold if it is not your turn", "-2F, or -3F if he is defending": the other amount while the condition holds
 // as the effect resolves (each time a continuous trait applies); of the same resource or stat, or refused.
+// "you are a Crab Clan player": a keyword of the family the profile gives players ([player keywords = Clan] on the
+// Stronghold); a keyword of no such family ("a Samurai player") is said of no player, and "a" goes with "player"
+TEST(Meaning, WhatAPlayerIs) {
+  auto r = read("Strategy", "**Limited:** If you are a Lion Clan or Crane Clan player, gain 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const Condition& k = std::get<Conditional>(r->unit().body.at(0)).condition;
+  EXPECT_EQ(k.kind, Condition::Kind::YouAre);
+  EXPECT_TRUE(k.player_noun);
+  EXPECT_EQ(k.keywords, (std::vector<ProfileId>{r->id_of(r->profile->keywords, "Lion Clan"), r->id_of(r->profile->keywords, "Crane Clan")}));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto samurai = read("Strategy", "**Limited:** If you are a Samurai player, gain 2 Honor.");
+  EXPECT_FALSE(samurai->paragraph().unit);
+  EXPECT_EQ(samurai->text(samurai->paragraph().unread), "Samurai");
+  EXPECT_FALSE(read("Strategy", "**Limited:** If you are Lion Clan player, gain 2 Honor.")->paragraph().unit);
+}
+
+// "target and bow an enemy Personality": the inline target of "bow target enemy Personality", worded verb after (001
+// Target: declared where the effect names it); a plural set is not one target
+TEST(Meaning, TargetThenVerb) {
+  auto r = read("Strategy", "**Battle:** Gain 1 Honor. You may target and dishonor an enemy Courtier.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const meaning::Targeting& t = r->unit().targets.at(0);
+  EXPECT_TRUE(t.inline_);
+  EXPECT_TRUE(t.verb_after);
+  EXPECT_EQ(t.filter.side, Side::Enemy);
+  const Effect& e = std::get<Effect>(r->unit().body.at(1));
+  EXPECT_EQ(e.verb, Primitive::set_state_);
+  EXPECT_TRUE(e.optional);
+  EXPECT_EQ(e.card->kind, CardRef::Kind::Target);
+  EXPECT_EQ(r->paragraph().rendered, "Battle: Gain 1 Honor. You may target and dishonor an enemy Courtier.");
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target and bow enemy Personalities.")->paragraph().unit);
+}
+
 TEST(Meaning, AlternativeAmounts) {
   auto r = read("Holding", "Bow this card: Produce 2 Gold, or 3 Gold if it is not your turn.");
   ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;

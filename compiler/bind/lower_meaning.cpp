@@ -55,7 +55,10 @@ class MeaningLowering {
     std::string trigger;
     Body cond, target, cost, effect;
     bool has_cond = false;
-    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return !std::holds_alternative<StatModifier>(s); });
+    // a trait of statements alone (stat changes, restrictions) holds while the card is in play; anything else happens
+    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
+      return !std::holds_alternative<StatModifier>(s) && !std::holds_alternative<Restriction>(s) && !std::holds_alternative<StatLimit>(s);
+    });
     switch (u.kind) {
       case meaning::UnitKind::Ability: {
         bool reaction = false;
@@ -261,7 +264,42 @@ class MeaningLowering {
     if (const auto* o = std::get_if<InOrderTo>(&s)) return in_order_to(*o, b);
     if (const auto* k = std::get_if<Choice>(&s)) return choice(*k, b);
     if (std::holds_alternative<ChooseCards>(s)) throw NotYet{};  // the binder chooses the cards ("Choose a beast you rule")
+    if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
+    if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
     stat_modifier(std::get<StatModifier>(s), b);
+  }
+
+  // 003 Stats: the stat's current value is held within the bound, for the duration (the runtime applies it)
+  void stat_limit(const StatLimit& l, Body& b) {
+    int32_t dur = continuous_ ? CARDRT_DUR_CONTINUOUS : CARDRT_DUR_END_OF_TURN;
+    if (l.duration) {
+      if (continuous_) throw NotYet{};
+      dur = runtime_duration(p_.durations[static_cast<size_t>(l.duration->duration)]);
+      if (dur < 0) throw NotYet{};
+    }
+    Node who = card(l.card, b);
+    b.stmts.push_back(eval(call("cardrt_stat_bound", {G(), C(), std::move(who), konst(l.stat), konst(l.maximum ? CARDRT_BOUND_MAX : CARDRT_BOUND_MIN),
+                                                     amount(l.value, b), konst(dur)})));
+  }
+
+  // 003 Traits: a restriction the runtime checks when the action happens, held while the trait is
+  void restriction(const Restriction& r, Body& b) {
+    if (!continuous_) throw NotYet{};  // in an effect, for a duration: not a shape the tree holds yet
+    Node who = card(r.card, b);
+    const Node dur = konst(CARDRT_DUR_CONTINUOUS);
+    switch (r.kind) {
+      case Restriction::Kind::BeDestroyed:
+        b.stmts.push_back(eval(call("cardrt_grant_protection", {G(), C(), std::move(who), konst(CARDRT_PROT_CANNOT_BE_DESTROYED), dur})));
+        return;
+      case Restriction::Kind::Attack: {
+        Node against = r.against ? fn_ref(filter_function(*r.against, r.range)) : konst(0);
+        b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(CARDRT_FORBID_ATTACK), std::move(against), dur})));
+        return;
+      }
+      case Restriction::Kind::ReceiveStatus:
+        b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(CARDRT_FORBID_RECEIVE_STATUS), konst(0), dur})));
+        return;
+    }
   }
 
   // "Move him home or give him +2F", "Bow or straighten him": the controller chooses one (CARDRT_PURPOSE_VERB: yes is
@@ -348,6 +386,15 @@ class MeaningLowering {
         Node who = card(*e.card, b);
         b.stmts.push_back(eval(call("cardrt_deal_damage", {G(), C(), std::move(who), amount(*e.amount, b),
                                                            konst(e.ignoring >= 0 ? CARDRT_DMG_IGNORE_RESIST : 0)})));
+        return;
+      }
+      case Primitive::inflict_: {
+        // 004 Status: one Status of the profile's, rolled against unless "ignoring Resist" (the runtime's roll)
+        if (p_.statuses[static_cast<size_t>(e.status)].attrs.count("damage")) throw NotYet{};
+        if (e.ignoring >= 0 && p_.stats[static_cast<size_t>(e.ignoring)].role != "resist") throw NotYet{};
+        Node who = card(*e.card, b);
+        b.stmts.push_back(eval(call("cardrt_inflict_status", {G(), C(), std::move(who), konst(e.status), konst(1),
+                                                              konst(e.ignoring >= 0 ? CARDRT_DMG_IGNORE_RESIST : 0)})));
         return;
       }
       case Primitive::set_state_:  // "Dishonor him", "Rehonor him": into the profile's state, or out of it

@@ -80,7 +80,15 @@ class Dumper {
       else if (const auto* k = std::get_if<ChooseCards>(&s))
         out_ << fmt::format("    choose-cards {} count={} {}\n", at(k->range), k->count ? amount(*k->count) : "one",
                             filter(k->filter));
-      else if (const auto* a = std::get_if<AttachRequirement>(&s))
+      else if (const auto* l = std::get_if<StatLimit>(&s))
+        out_ << fmt::format("    limit {} {}-of-{} {} {}{}\n", at(l->range), named(p_.stats, l->stat), ref(l->card),
+                            l->maximum ? "at-most" : "at-least", amount(l->value),
+                            l->duration ? duration(*l->duration) : std::string(" duration=none"));
+      else if (const auto* r = std::get_if<Restriction>(&s)) {
+        static constexpr const char* kinds[] = {"attack", "be-destroyed", "be-inflicted-with-statuses"};
+        out_ << fmt::format("    cannot {} {} {}{}\n", at(r->range), ref(r->card), kinds[static_cast<size_t>(r->kind)],
+                            r->against ? " " + filter(*r->against) : std::string());
+      } else if (const auto* a = std::get_if<AttachRequirement>(&s))
         out_ << fmt::format("    attaches {} {}-to {}\n", at(a->range), a->only ? "only" : "never", filter(a->to));
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }

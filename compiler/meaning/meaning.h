@@ -368,6 +368,28 @@ struct AttachRequirement {
   SourceRange range;
 };
 
+// 003 Traits: what a card may not do or have done to it, while the trait holds ("This unit cannot attack structures",
+// "This Personality cannot be destroyed", "This unit cannot be inflicted with Statuses": 004 Status).
+struct Restriction {
+  enum class Kind : uint8_t { Attack, BeDestroyed, ReceiveStatus };
+  Kind kind = Kind::Attack;
+  CardRef card;
+  std::optional<CardFilter> against;  // Attack: only these cards ("structures"); none: any
+  SourceRange range;
+};
+
+// A bound on a card's stat ("His maximum Force is 1 until the battle ends", 003 Stats: a maximum or minimum the
+// current value is held within), in an effect for a duration (to the end of the turn when none is given), in a
+// continuous trait while it holds.
+struct StatLimit {
+  CardRef card;
+  ProfileId stat = -1;
+  bool maximum = true;
+  Amount value;
+  std::optional<Duration> duration;
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -375,7 +397,8 @@ struct TargetStep {
 };
 
 // One sentence of a unit's body, in text order.
-using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, ChooseCards, AttachRequirement>;
+using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, ChooseCards, AttachRequirement,
+                          Restriction, StatLimit>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };

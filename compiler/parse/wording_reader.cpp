@@ -311,9 +311,40 @@ class Transformer {
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
+    } else if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(static_cast<W::StatementSentenceContext*>(c)->statement())) {
+      u.body.push_back(restriction(r, u));
+    } else if (auto* l = dynamic_cast<W::LimitStatementContext*>(static_cast<W::StatementSentenceContext*>(c)->statement())) {
+      // "His maximum Force is 1 until the battle ends"
+      StatLimit k;
+      k.range = range(l);
+      k.card = possessor(l->owner, l->cardRef(), u);
+      k.maximum = l->bound->getType() == W::MAXIMUM;
+      k.stat = tok(l->STAT()).id;
+      k.value = amount(l->amount());
+      if (l->duration()) k.duration = duration(l->duration());
+      u.body.push_back(std::move(k));
     } else {
       u.body.push_back(statement(static_cast<W::StatementSentenceContext*>(c)->statement(), u));
     }
+  }
+
+  // restrictionStatement : cardRef CANNOT restricted (003 Traits: what a card may not do, or have done to it)
+  Restriction restriction(W::RestrictionStatementContext* c, Unit& u) {
+    Restriction r;
+    r.range = range(c);
+    r.card = card_ref(c->cardRef(), u);
+    if (auto* a = dynamic_cast<W::AttackRestrictedContext*>(c->restricted())) {
+      r.kind = Restriction::Kind::Attack;
+      if (a->cardFilter()) {
+        r.against = card_filter(a->cardFilter());
+        if (!r.against->plural) throw Refusal{r.against->range, "a restriction against one card"};
+      }
+    } else if (dynamic_cast<W::DestroyedRestrictedContext*>(c->restricted())) {
+      r.kind = Restriction::Kind::BeDestroyed;
+    } else {
+      r.kind = Restriction::Kind::ReceiveStatus;
+    }
+    return r;
   }
 
   // chooseCardsSentence : V_CHOOSE chosenCount? cardFilter
@@ -556,6 +587,15 @@ class Transformer {
       if (d->STAT()) {  // any stat the words name: which one may be ignored is checked on the tree (check_meaning.h)
         e.ignoring = tok(d->STAT()).id;
         e.ignoring_range = SourceRange::join(tok(d->IGNORING()).range, tok(d->STAT()).range);
+      }
+    } else if (auto* f = dynamic_cast<W::InflictEffectContext*>(c)) {
+      // inflictEffect : V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?  (004 Status: one Status, rolled against)
+      e.verb = Primitive::inflict_;
+      e.status = tok(f->STATUS()).id;
+      e.card = card_ref(f->cardRef(), u);
+      if (f->STAT()) {
+        e.ignoring = tok(f->STAT()).id;
+        e.ignoring_range = SourceRange::join(tok(f->IGNORING()).range, tok(f->STAT()).range);
       }
     } else if (auto* b = dynamic_cast<W::MoveToBattleEffectContext*>(c)) {
       // 001 Battlefields: "Move him to the current battlefield"

@@ -67,6 +67,8 @@ class Renderer {
       else if (const auto* k = std::get_if<Choice>(&s)) choice(*k);
       else if (const auto* k = std::get_if<ChooseCards>(&s)) choose_cards(*k);
       else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
+      else if (const auto* r = std::get_if<Restriction>(&s)) restriction(*r);
+      else if (const auto* l = std::get_if<StatLimit>(&s)) stat_limit(*l);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -238,9 +240,10 @@ class Renderer {
         gifts(e.gifts);
         break;
       case Primitive::deal_:  // "Deal 2 wounds to target beast"
-        number(*e.amount);
-        name(Token::STATUS, e.status, !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1));
-        word(Token::TO);
+      case Primitive::inflict_:  // "Inflict Poison on target unit"
+        if (e.verb == Primitive::deal_) number(*e.amount);
+        name(Token::STATUS, e.status, e.verb == Primitive::deal_ && !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1));
+        word(e.verb == Primitive::deal_ ? Token::TO : Token::ON);
         card_ref(*e.card, false);
         if (e.ignoring >= 0) {  // "ignoring Resist"
           word(Token::IGNORING);
@@ -554,6 +557,38 @@ class Renderer {
   }
 
   // "Will only attach to a Samurai", "Will not attach to a Shadowlands Personality"
+  // "His maximum Force is 1 until the battle ends"
+  void stat_limit(const StatLimit& l) {
+    possessor(l.card);
+    word(l.maximum ? Token::MAXIMUM : Token::MINIMUM);
+    name(Token::STAT, l.stat);
+    word(Token::IS);
+    number(l.value);
+    if (l.duration) name(Token::DURATION, l.duration->duration);
+  }
+
+  // "This unit cannot attack structures", "This Personality cannot be destroyed"
+  void restriction(const Restriction& r) {
+    card_ref(r.card, true);
+    word(Token::CANNOT);
+    switch (r.kind) {
+      case Restriction::Kind::Attack:
+        verb(Primitive::attack_);
+        if (r.against) card_filter(*r.against);
+        return;
+      case Restriction::Kind::BeDestroyed:
+        word(Token::BE);
+        word(Token::DESTROYED);
+        return;
+      case Restriction::Kind::ReceiveStatus:
+        word(Token::BE);
+        word(Token::INFLICTED);
+        word(Token::WITH);
+        word(Token::STATUSES);
+        return;
+    }
+  }
+
   void attach_requirement(const AttachRequirement& a) {
     word(Token::WILL);
     word(a.only ? Token::ONLY : Token::NOT);

@@ -106,6 +106,7 @@ ANY      : 'any' ;
 LOCATION : 'location' ;
 // Zones a card goes to ("into play", "into its owner's hand")
 INTO     : 'into' ;
+ON       : 'on' ;       // "Inflict Poison on target unit"
 OWNER    : 'owner' ;
 // Zones a card of a set is in ("a Follower in your discard pile", "a Kiho from your hand", "a Holding in play")
 IN       : 'in' ;
@@ -120,6 +121,12 @@ WHILE    : 'while' ;
 ATTACKING : 'attacking' ;
 DEFENDING : 'defending' ;
 OPPOSED  : 'opposed' ;
+MAXIMUM  : 'maximum' ;  // 003: "His maximum Force is 1"
+MINIMUM  : 'minimum' ;
+CANNOT   : 'cannot' ;   // 003 Traits: a restriction ("This unit cannot attack")
+DESTROYED : 'destroyed' ;
+INFLICTED : 'inflicted' ;
+STATUSES : 'statuses' ;
 WOULD    : 'would' ;    // "if he would be opposed": were he at the current battlefield
 BE       : 'be' ;
 ATTACHED : 'attached' ;

@@ -1034,6 +1034,41 @@ TEST(Meaning, WhatAPlayerIs) {
   EXPECT_FALSE(read("Strategy", "**Limited:** If you are Lion Clan player, gain 2 Honor.")->paragraph().unit);
 }
 
+// 003 Traits: "cannot" restricts what a card may do or have done to it while the trait holds; "cannot attack" only
+// some cards when a set follows; a restriction against one card is not read
+TEST(Meaning, Restrictions) {
+  auto r = read("Item", "This Personality cannot be destroyed.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const auto& k = std::get<Restriction>(r->unit().body.at(0));
+  EXPECT_EQ(k.kind, Restriction::Kind::BeDestroyed);
+  EXPECT_EQ(k.card.kind, CardRef::Kind::Bearer);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto some = read("Beast", "This beast cannot attack structures.", "terrus");
+  ASSERT_TRUE(some->paragraph().unit) << some->text(some->paragraph().unread);
+  const auto& a = std::get<Restriction>(some->unit().body.at(0));
+  EXPECT_EQ(a.kind, Restriction::Kind::Attack);
+  ASSERT_TRUE(a.against);
+  EXPECT_TRUE(a.against->plural);
+  EXPECT_FALSE(read("Beast", "This beast cannot attack a structure.", "terrus")->paragraph().unit);
+}
+
+// 003 Stats: a maximum or a minimum of a card's stat, for a duration in an effect, while the trait holds in a trait
+TEST(Meaning, StatLimits) {
+  auto r = read("Strategy", "**Battle:** Target a Personality. His maximum Force is 1 until the battle ends.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread);
+  const auto& k = std::get<StatLimit>(r->unit().body.at(1));
+  EXPECT_TRUE(k.maximum);
+  EXPECT_EQ(k.stat, r->id_of(r->profile->stats, "Force"));
+  EXPECT_EQ(k.value.value, 1);
+  EXPECT_EQ(k.card.kind, CardRef::Kind::Pronoun);
+  ASSERT_TRUE(k.duration);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto trait = read("Personality", "This Personality's minimum Chi is 2.");
+  ASSERT_TRUE(trait->paragraph().unit) << trait->text(trait->paragraph().unread);
+  EXPECT_FALSE(std::get<StatLimit>(trait->unit().body.at(0)).maximum);
+  EXPECT_TRUE(trait->paragraph().round_trips) << trait->paragraph().rendered;
+}
+
 // "target and bow an enemy Personality": the inline target of "bow target enemy Personality", worded verb after (001
 // Target: declared where the effect names it); a plural set is not one target
 TEST(Meaning, TargetThenVerb) {

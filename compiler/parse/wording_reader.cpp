@@ -311,21 +311,25 @@ class Transformer {
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
-    } else if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(static_cast<W::StatementSentenceContext*>(c)->statement())) {
-      u.body.push_back(restriction(r, u));
-    } else if (auto* l = dynamic_cast<W::LimitStatementContext*>(static_cast<W::StatementSentenceContext*>(c)->statement())) {
-      // "His maximum Force is 1 until the battle ends"
-      StatLimit k;
-      k.range = range(l);
-      k.card = possessor(l->owner, l->cardRef(), u);
-      k.maximum = l->bound->getType() == W::MAXIMUM;
-      k.stat = tok(l->STAT()).id;
-      k.value = amount(l->amount());
-      if (l->duration()) k.duration = duration(l->duration());
-      u.body.push_back(std::move(k));
     } else {
-      u.body.push_back(statement(static_cast<W::StatementSentenceContext*>(c)->statement(), u));
+      W::StatementContext* st = static_cast<W::StatementSentenceContext*>(c)->statement();
+      if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(st)) u.body.push_back(restriction(r, u));
+      else if (auto* l = dynamic_cast<W::LimitStatementContext*>(st)) u.body.push_back(stat_limit(l, u));
+      else u.body.push_back(statement(st, u));
     }
+  }
+
+  // limitStatement : (HIS | HER | ITS | cardRef POSS) (MAXIMUM | MINIMUM) STAT IS amount duration?
+  // "His maximum Force is 1 until the battle ends" (003 Stats)
+  StatLimit stat_limit(W::LimitStatementContext* c, Unit& u) {
+    StatLimit k;
+    k.range = range(c);
+    k.card = possessor(c->owner, c->cardRef(), u);
+    k.maximum = c->bound->getType() == W::MAXIMUM;
+    k.stat = tok(c->STAT()).id;
+    k.value = amount(c->amount());
+    if (c->duration()) k.duration = duration(c->duration());
+    return k;
   }
 
   // restrictionStatement : cardRef CANNOT restricted (003 Traits: what a card may not do, or have done to it)

@@ -55,6 +55,16 @@ inline Node in_unit_of(const Node& who) {
   return and_(call("cardrt_card_in_play", {G(), param(2)}),
               binary(Op::Or, binary(Op::Eq, param(2), who), binary(Op::Eq, call("cardrt_card_attached_to", {G(), param(2)}), who)));
 }
+// The card leading the unit `card` is in (001 This: an attachment's unit is its bearer's), and whether `card` is in the
+// unit `head` leads: `head` or attached to it (no unit, no card in it)
+inline Node unit_leader(const Node& card) {
+  Node bearer_of = call("cardrt_card_attached_to", {G(), card});
+  return binary(Op::Add, bearer_of, binary(Op::Mul, binary(Op::Eq, bearer_of, konst(0)), card));
+}
+inline Node in_unit_led_by(const Node& card, const Node& head) {
+  return and_(binary(Op::Ne, head, konst(0)),
+              binary(Op::Or, binary(Op::Eq, card, head), binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), head)));
+}
 // A filter's candidate (param 2) in play at the current battlefield, on the attacker's side (Op::Eq: the player whose
 // turn it is) or the defender's (Op::Ne); "opposed" asks for cards of both sides there (001 Battlefields)
 inline Node at_current_battlefield_on_side(Op side) {

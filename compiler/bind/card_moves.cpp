@@ -389,7 +389,8 @@ bool CardBinder::put_picked(const Clause& c, size_t v, Body& b) {
   bool failed = false;
   std::optional<int64_t> group = picked_cards(c, v, end, b, failed);
   if (failed) return false;
-  if (!group && (word(v) == "a" || word(v) == "an"))
+  // ("Put a target Follower in your discard pile into your hand" targets it, 001 Target: not a card chosen there)
+  if (!group && (word(v) == "a" || word(v) == "an") && word(v + 1) != "target")
     if (auto k = chosen_from_zone(c, v, end, b, failed)) group = k;
   if (failed) return false;
   std::optional<Node> card;

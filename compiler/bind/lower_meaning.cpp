@@ -456,7 +456,9 @@ class MeaningLowering {
       case Primitive::put_: {
         // "Put this Strategy into play", "Put it into its owner's hand": a card goes to its owner's zone (the runtime);
         // "into your hand" is that only for a card of yours, which the words do not promise of any card but this one
-        if (e.zone_of == Effect::ZoneOf::Yours && e.card->kind != CardRef::Kind::ThisCard) throw NotYet{};
+        if (e.cards) return put_chosen(e, b);
+        // (or a target in one of your zones out of play: "Put a target Follower in your discard pile into your hand")
+        if (e.zone_of == Effect::ZoneOf::Yours && e.card->kind != CardRef::Kind::ThisCard && !yours_out_of_play(*e.card)) throw NotYet{};
         b.stmts.push_back(eval(call("cardrt_move_card", {G(), C(), card(*e.card, b), konst(e.zone), konst(0)})));
         return;
       }
@@ -490,7 +492,9 @@ class MeaningLowering {
       }
       case Primitive::discard_: {
         // "Discard a card": one of your hand, the runtime asks which (002 rule 520: none when the hand is empty)
+        if (e.cards) in_your_hand(*e.cards);  // "Discard a card from your hand": the same
         if (e.cards && e.cards->card_types.empty() && e.cards->keywords.empty() && e.cards->states.empty() && !e.cards->attachment &&
+            e.cards->alternatives.empty() &&
             e.cards->stats.empty() && e.cards->attached.empty() && !e.cards->other) {
           b.stmts.push_back(eval(call("cardrt_discard_from_hand", {G(), C(), controller(), konst(1)})));
           return;
@@ -690,7 +694,7 @@ class MeaningLowering {
       // "Discard a Kiho to give him +2F": a card of your hand is chosen (not an action card being played) and
       // discarded, and only then the rest; with none to discard the effect fails
       const Effect& d = k.done[0];
-      Node test = and_(filter_test(*d.cards, param(2), false), binary(Op::Ne, param(2), self()));
+      Node test = and_(filter_test(in_your_hand(*d.cards), param(2), false), binary(Op::Ne, param(2), self()));
       Body f;
       f.stmts.push_back(ret(std::move(test)));
       int fn = add_function("filter", FnKind::Filter, std::move(f), d.range);
@@ -861,7 +865,9 @@ class MeaningLowering {
   void declare_target(int k, Body& b) {
     const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
     if (continuous_) throw NotYet{};
+    zones_searched_ = true;
     int f = filter_function(t.filter, t.range);
+    zones_searched_ = false;
     // 001 Target: a restriction on face-up features (card type, keyword, stats) cannot be met by a hidden card
     const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.any_keywords.empty() ||
                          !t.filter.stats.empty();
@@ -869,7 +875,8 @@ class MeaningLowering {
     // though Force is a face-up feature): such a card stays with it until it is fixed there
     if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.stats.empty())
       throw NotYet{};
-    const int64_t flags = face_up ? CARDRT_TGT_FACE_FEATURES : 0;
+    // a target in a zone out of play ("a target Follower in your discard pile") is looked for there
+    const int64_t flags = (face_up ? CARDRT_TGT_FACE_FEATURES : 0) | (out_of_play_zone(t.filter) ? CARDRT_TGT_ANY_ZONE : 0);
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(1), konst(1), konst(flags)}),
                                      konst(CARDRT_OK))));
     declared_.push_back(k);
@@ -911,8 +918,29 @@ class MeaningLowering {
   // ---------------------------------------------------------------- card sets (001 Enemy, Opposing, Terrain)
   // `in_play` false: a card not in play may be of the set (a card about to be attached is tested against its bearer)
   Node filter_test(const CardFilter& f, Node card, bool in_play = true) {
-    Node all = in_play ? call("cardrt_card_in_play", {G(), card}) : konst(1);
+    if (!f.alternatives.empty()) {
+      // "an Air Shugenja or a Holding": a card of one of the sets, each tested whole ("X or (Y or Z)")
+      Node any = filter_test(f.alternatives.back(), card, in_play);
+      for (size_t i = f.alternatives.size() - 1; i-- > 0;) any = binary(Op::Or, filter_test(f.alternatives[i], card, in_play), std::move(any));
+      CardFilter first = f;
+      first.alternatives.clear();
+      return binary(Op::Or, filter_test(first, card, in_play), std::move(any));
+    }
+    // "in your discard pile": a card out of play, found where it is (only a targeting or a choice looks there)
+    const bool out_of_play = out_of_play_zone(f);
+    if (out_of_play && !zones_searched_) throw NotYet{};
+    Node all = in_play && !out_of_play ? call("cardrt_card_in_play", {G(), card}) : konst(1);
     auto add = [&](Node n) { all = and_(std::move(all), std::move(n)); };
+    if (out_of_play) {
+      Node in = konst(0);
+      for (size_t i = 0; i < f.in->zones.size(); ++i) {
+        Node here = binary(Op::Eq, call("cardrt_card_zone", {G(), card}), konst(f.in->zones[i]));
+        in = i == 0 ? std::move(here) : binary(Op::Or, std::move(in), std::move(here));
+      }
+      add(std::move(in));
+      // your zones hold the cards you own: out of play, a card's controller is its owner
+      if (f.in->yours) add(binary(Op::Eq, call("cardrt_card_controller", {G(), card}), controller()));
+    }
     switch (f.side) {
       case Side::Any: break;
       case Side::Yours: add(binary(Op::Eq, call("cardrt_card_controller", {G(), card}), controller())); break;
@@ -964,6 +992,26 @@ class MeaningLowering {
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
     for (BattleRole r : f.roles) add(in_battle(r, card));
     if (f.at) add(at_place(*f.at, card));
+    if (f.in_unit) {
+      // 001 This: "in this unit": the unit's Personality (this card, or the one it is attached to) or a card attached
+      // to him; no unit, no card in it.
+      // "each other Ashigaru in this unit" on a Follower: whether its Personality is an "other" one, the binder (this
+      // card alone) and "other" here (nor its bearer) answer apart; left to the binder until that is settled
+      if (f.other && type_->attaches) throw NotYet{};
+      Body none;
+      Node head = unit_head(*f.in_unit, none);
+      if (!none.stmts.empty()) throw NotYet{};
+      // "in his unit": the unit the card "his" names leads, or, attached, its bearer does
+      if (f.in_unit->kind == CardRef::Kind::Pronoun) head = unit_leader(head);
+      else if (f.in_unit->kind != CardRef::Kind::ThisCard && f.in_unit->kind != CardRef::Kind::Bearer) throw NotYet{};
+      add(in_unit_led_by(card, head));
+    }
+    if (f.of) {  // 001 Attach: "one of his Weapons", the cards attached to him
+      Body none;
+      Node holder = this->card(*f.of, none);
+      if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
+      add(binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), std::move(holder)));
+    }
     return all;
   }
 
@@ -1029,6 +1077,44 @@ class MeaningLowering {
     test.stmts.push_back(ret(and_(call("cardrt_card_in_play", {G(), param(2)}), std::move(kinds))));
     int fn = add_function("filter", FnKind::Filter, std::move(test), a.range);
     return call("cardrt_card_attachments_matching", {G(), C(), holder, fn_ref(fn)});
+  }
+
+  // The cards of your hand a discard chooses from: "Discard a Kiho from your hand" says where they are, the only hand
+  // a discard takes from; any other zone is not lowered yet
+  CardFilter in_your_hand(const CardFilter& f) const {
+    CardFilter hand = f;
+    for (CardFilter& a : hand.alternatives) a = in_your_hand(a);  // "a Kiho or a Spell from your hand"
+    if (!f.in) return hand;
+    if (!f.in->yours || f.in->zones.size() != 1 || f.in->zones[0] != runtime_zone_role_zone(p_, CARDRT_ZROLE_HAND)) throw NotYet{};
+    hand.in.reset();
+    return hand;
+  }
+
+  // "Put a Spell in your discard pile into your hand": one card of the set, chosen where it is as the effect resolves
+  // (001 Target: not targeted), into a slot after the unit's targets; put into the zone of the player who chose it
+  void put_chosen(const Effect& e, Body& b) {
+    if (!out_of_play_zone(*e.cards) || e.zone_of == Effect::ZoneOf::Owners) throw NotYet{};
+    zones_searched_ = true;
+    const int fn = filter_function(*e.cards, e.range);
+    zones_searched_ = false;
+    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_ANY_ZONE)}),
+                                     konst(CARDRT_OK))));
+    b.stmts.push_back(eval(call("cardrt_put_slot", {G(), C(), konst(slot_k), controller(), konst(e.zone), konst(0)})));
+  }
+
+  // A target chosen in your zones out of play: a card you own
+  bool yours_out_of_play(const CardRef& r) const {
+    if (r.kind != CardRef::Kind::Target || r.target < 0) return false;
+    const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
+    return out_of_play_zone(f) && f.in->yours;
+  }
+
+  // A set in zones out of play ("in your hand", "in your discard pile"); "in play" is where a set's cards are anyway
+  bool out_of_play_zone(const CardFilter& f) const {
+    if (!f.in) return false;
+    return std::any_of(f.in->zones.begin(), f.in->zones.end(),
+                       [&](ProfileId z) { return p_.zones[static_cast<size_t>(z)].attrs.count("in play") == 0; });
   }
 
   bool may_hold_action_cards(const CardFilter& f) const {
@@ -1103,6 +1189,7 @@ class MeaningLowering {
   int performer_slot_ = -1;  // the unit's performer, once chosen
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
+  bool zones_searched_ = false;  // lowering a target's set: it may be out of play ("in your discard pile")
   std::optional<uint32_t> attack_card_, destroyed_;  // what the unit's last attack aimed at and did
   std::optional<Node> subject_;  // the card a trait describes, for a condition that names no card ("while attacking")
   const XDefinition* card_x_ = nullptr;  // "where X is ..." in any unit of the card

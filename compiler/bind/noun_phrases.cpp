@@ -188,19 +188,18 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
             r && r->kind == RefKind::Pronoun &&
             !(filtering_.valid() && r->antecedent.begin < filtering_.end && filtering_.begin < r->antecedent.end)) {
           std::string ignored;
-          if (auto named = from_antecedent(r->antecedent, ignored)) {
-            Node bearer_of = call("cardrt_card_attached_to", {G(), *named});
-            head = binary(Op::Add, bearer_of, binary(Op::Mul, binary(Op::Eq, bearer_of, konst(0)), std::move(*named)));
-          }
+          if (auto named = from_antecedent(r->antecedent, ignored)) head = unit_leader(*named);
         }
-      if (head) {
-        Node h = std::move(*head);
-        // no unit (a Follower not attached to anyone): no card is in it
-        add(and_(binary(Op::Ne, h, konst(0)),
-                 binary(Op::Or, binary(Op::Eq, card, h), binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), h))));
-        i += 2;
-        continue;
+      // (a pronoun the references name the phrase's own card by: "Destroy a target Follower in his unit" is not
+      // "attached to itself"; refused rather than read so)
+      if (!head) {
+        why = "the unit in '" + words_text(t, from, to) + "' is not compiled yet";
+        return false;
       }
+      // no unit (a Follower not attached to anyone): no card is in it
+      add(in_unit_led_by(card, *head));
+      i += 2;
+      continue;
     }
     // "one of his Weapons", "Kaori's unbowed Nonhuman Followers": the cards attached to that card (never a player's:
     // the holder must be a card of a known type, or this card by its own name)

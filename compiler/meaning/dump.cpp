@@ -231,6 +231,13 @@ class Dumper {
     for (const AttachedTest& a : f.attached) s += (a.none ? " without(" : " with(") + attached(a) + ")";
     for (BattleRole r : f.roles) s += " " + role(r);
     if (f.at) s += " at=" + place(*f.at);
+    if (f.of) s += " attached-to=" + ref(*f.of);
+    if (f.in_unit) s += " in=" + ref(*f.in_unit);
+    for (const CardFilter& a : f.alternatives) s += " or" + filter(a);
+    if (f.in) {  // " in=yours-Hand|Fate Discard Pile"
+      s += f.in->yours ? " in=yours-" : " in=";
+      for (size_t i = 0; i < f.in->zones.size(); ++i) s += (i ? "|" : "") + p_.zones[static_cast<size_t>(f.in->zones[i])].name;
+    }
     return s + "}";
   }
 

@@ -133,6 +133,16 @@ struct Place {
   SourceRange range;
 };
 
+// The zones a card of a set is in, by profile id: "in your discard pile", "in your hand or discard pile" (one of
+// them), "in play" (the game's zone in play: where a set's cards are anyway); printed "from" ("Discard a Kiho from
+// your hand") says the same.
+struct ZoneTest {
+  std::vector<ProfileId> zones;
+  bool yours = false;  // "your": the controller's own zones (a card out of play is its owner's)
+  bool from = false;   // printed "from", not "in" (the same meaning)
+  SourceRange range;
+};
+
 // Where a card stands in the battle (001 Battlefields; 003 Stats example: the attacking cards are the attacking
 // player's, the player whose turn it is): "attacking", "defending", "opposed" (at the current battlefield with cards
 // of the other side there).
@@ -156,6 +166,13 @@ struct CardFilter {
   std::vector<AttachedTest> attached;
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")
   std::optional<Place> at;            // and there ("at the current battlefield", "at home")
+  std::optional<ZoneTest> in;         // and in one of these zones ("in your discard pile"; none: in play)
+  std::optional<CardRef> of;          // and attached to that card ("one of his Weapons", "each of Higaru's Swords")
+  std::optional<CardRef> in_unit;     // and in that unit ("in this unit", "in his unit": a CardRef with `unit`)
+  bool partitive = false;             // printed "one of your Personalities", "each of his ..." (a plural after "of":
+                                      // the same meaning as "a Personality you control", "each ...")
+  std::vector<CardFilter> alternatives;  // or a card of one of these ("an Air Shugenja or a Holding": whole noun
+                                         // phrases, each with its own words; none of them has alternatives)
   SourceRange range;
 };
 

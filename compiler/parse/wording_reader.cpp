@@ -2,6 +2,7 @@
 // tokens and builds the meaning tree, one function per grammar rule (the rule is written above it).
 #include "parse/wording_reader.h"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -562,9 +563,16 @@ class Transformer {
       if (ce->place()) e.to = place(ce->place());
       antecedent_ = Antecedent::Chosen;  // "and straighten him" after it names the created card: not in the tree yet
     } else if (auto* pe = dynamic_cast<W::PutEffectContext*>(c)) {
-      // "Put this Strategy into play", "Put it into its owner's hand"
+      // "Put this Strategy into play", "Put it into its owner's hand"; "Put a Spell in your discard pile into your
+      // hand": one card of the set, chosen as it resolves (not targeted, 001 Target)
       e.verb = Primitive::put_;
-      e.card = card_ref(pe->cardRef(), u);
+      if (pe->cardRef()) {
+        e.card = card_ref(pe->cardRef(), u);
+      } else {
+        e.cards = card_filter(pe->cardFilter());
+        if (e.cards->plural) throw Refusal{e.cards->range, "putting several cards"};
+        antecedent_ = Antecedent::Chosen;  // "it" after it names the chosen card: not in the tree yet
+      }
       auto* z = pe->zoneOf();
       e.zone = tok(z->ZONE()).id;
       e.zone_of = z->YOUR() ? Effect::ZoneOf::Yours : z->OWNER() ? Effect::ZoneOf::Owners : Effect::ZoneOf::Game;
@@ -1135,7 +1143,9 @@ class Transformer {
   void check_clause_scope(const CardFilter& f, W::FilterClauseContext* fc) {
     const bool stat = dynamic_cast<W::StatAtMostContext*>(fc) || dynamic_cast<W::StatOrLowerContext*>(fc) ||
                       dynamic_cast<W::StatThanContext*>(fc) || dynamic_cast<W::StatComparedThanContext*>(fc);
-    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc) && !stat)
+    // a zone holds whatever cards are in it: "a Follower or Item in your hand" are both there
+    const bool zone = dynamic_cast<W::InZoneContext*>(fc) != nullptr;
+    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc) && !stat && !zone)
       throw Refusal{range(fc), "it may describe the last card type or all of them"};
   }
 
@@ -1154,7 +1164,8 @@ class Transformer {
     f.range = range(c);
     nouns(c->nouns(), f, c->KEYWORD());
     if (c->article && (f.plural || each)) throw Refusal{f.range, "an article after 'each' or before a plural"};
-    if (!c->article && !f.plural && !c->side && !c->anotherPlayers() && !each) throw Refusal{f.range, "a singular noun with no article"};
+    if (auto* part = c->partitive()) partitive(part, each, f);
+    else if (!c->article && !f.plural && !c->side && !c->anotherPlayers() && !each) throw Refusal{f.range, "a singular noun with no article"};
     f.other = c->OTHER() != nullptr || (c->article && c->article->getType() == W::ANOTHER);
     if (c->side) f.side = side(c->side);
     if (c->anotherPlayers()) f.side = Side::AnotherPlayers;
@@ -1163,7 +1174,39 @@ class Transformer {
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
     keywords(c->keywordChoice(), c->KEYWORD(), f);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
+    if (c->alternative) alternatives(c->alternative, each, f);
     return f;
+  }
+
+  // (OR alternative=cardFilter)?: "an Air Shugenja or a Holding", "another Personality or a Follower": whole noun
+  // phrases, each with its article and its own words (what follows the last describes it alone, as printed); one or
+  // every card alike. After "each" the words would leave open which nouns "each" governs: not read.
+  void alternatives(W::CardFilterContext* alt, bool each, CardFilter& f) {
+    if (each) throw Refusal{range(alt), "alternatives after 'each'"};
+    CardFilter other = card_filter(alt);
+    if (other.plural != f.plural) throw Refusal{range(alt), "one card or several"};
+    std::vector<CardFilter> more = std::move(other.alternatives);
+    other.alternatives.clear();
+    f.alternatives.push_back(std::move(other));
+    for (CardFilter& m : more) f.alternatives.push_back(std::move(m));
+  }
+
+  // partitive : ONE? OF (YOUR | HIS | HER | ITS | cardRef POSS)
+  // "one of your Personalities" is one card of the set, "each of his Weapons" every one (the caller's "each"); after
+  // "of" the noun is plural, and "of" needs "one" or "each" before it. A card's cards are those attached to it (001
+  // Attach); a target there would be chosen inside the set's words, which the tree does not say.
+  void partitive(W::PartitiveContext* c, bool each, CardFilter& f) {
+    if (!f.plural) throw Refusal{f.range, "a singular noun after 'of'"};
+    if (!c->ONE() == !each) throw Refusal{range(c), "'of' without 'one' or 'each' before it"};
+    f.partitive = true;
+    f.plural = false;  // one card ("one of"), or each card (the caller makes the set every card)
+    if (c->YOUR()) {
+      f.side = Side::Yours;
+      return;
+    }
+    f.of = possessor(c->owner, c->cardRef(), *unit_);
+    if (f.of->kind == CardRef::Kind::Target || f.of->kind == CardRef::Kind::TheTarget || f.of->unit)
+      throw Refusal{f.of->range, "a target's or a unit's cards"};
   }
 
   // place : HOME | THE CURRENT BATTLEFIELD | ANY BATTLEFIELD | ANOTHER BATTLEFIELD
@@ -1175,6 +1218,24 @@ class Transformer {
              : c->ANY() ? Place::Kind::AnyBattlefield
                         : Place::Kind::AnotherBattlefield;
     return p;
+  }
+
+  // zoneIn : YOUR? ZONE (OR ZONE)*
+  // "in play" is the game's zone in play (the profile's `in play`), no player's: "your" before it says nothing the
+  // rules define, so it is refused
+  ZoneTest zone_in(W::ZoneInContext* c, bool from) {
+    ZoneTest z;
+    z.range = range(c);
+    z.yours = c->YOUR() != nullptr;
+    z.from = from;
+    for (auto* n : c->ZONE()) {
+      const ProfileId id = tok(n).id;
+      if (std::find(z.zones.begin(), z.zones.end(), id) != z.zones.end()) throw Refusal{tok(n).range, "a zone named twice"};
+      const bool in_play = p_.zones[static_cast<size_t>(id)].attrs.count("in play") > 0;
+      if (in_play && (z.yours || c->ZONE().size() > 1)) throw Refusal{tok(n).range, "a zone in play beside a player's zones"};
+      z.zones.push_back(id);
+    }
+    return z;
   }
 
   // battleRole : ATTACKING | DEFENDING | OPPOSED
@@ -1202,6 +1263,17 @@ class Transformer {
     if (auto* a = dynamic_cast<W::AtPlaceContext*>(fc)) {
       if (f.at) throw Refusal{range(fc), "two places for one card"};
       f.at = place(a->place());
+      return;
+    }
+    if (auto* n = dynamic_cast<W::InUnitContext*>(fc)) {  // 001 This: a Personality and the cards attached to him
+      if (f.in_unit) throw Refusal{range(fc), "two units for one card"};
+      f.in_unit = card_ref(n->cardRef(), *unit_);
+      if (!f.in_unit->unit) throw Refusal{range(fc), "'in' a card that is no unit"};
+      return;
+    }
+    if (auto* z = dynamic_cast<W::InZoneContext*>(fc)) {
+      if (f.in) throw Refusal{range(fc), "two zones for one card"};
+      f.in = zone_in(z->zoneIn(), z->FROM() != nullptr);
       return;
     }
     StatBound b;

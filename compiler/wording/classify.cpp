@@ -61,7 +61,14 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
     verb_tokens_.push_back(v.action >= 0 ? tok(Token::KEYWORD_ACTION) : prim ? verb_token(*prim) : 0);
   }
   for (const NamedDef& d : p_.designators) designator_words_.push_back(phrase_words(d.name));
-  for (const auto& z : p_.zones) zone_words_.push_back(phrase_words(z.name));
+  for (size_t z = 0; z < p_.zones.size(); ++z) {  // "Fate Discard Pile (discard pile)": "your discard pile" names it too
+    zone_words_.push_back(phrase_words(p_.zones[z].name));
+    zone_ids_.push_back(static_cast<int>(z));
+    for (const std::string& a : p_.zones[z].abbrevs) {
+      zone_words_.push_back(phrase_words(a));
+      zone_ids_.push_back(static_cast<int>(z));
+    }
+  }
   for (const DescriptionDef& d : p_.descriptions) description_words_.push_back(d.words);
   for (size_t st = 0; st < p_.states.size(); ++st) {
     state_words_.push_back({phrase_words(p_.states[st].name), static_cast<int>(st), true});
@@ -157,7 +164,7 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
     if (!match) continue;
     len = zw.size();
     out.type = tok(Token::ZONE);
-    out.id = static_cast<int>(i);
+    out.id = zone_ids_[i];
     out.value = 0;
   }
   // a word the profile declares as a description, in any case ("dishonorable"; a keyword of the same name is
@@ -323,8 +330,12 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
             break;
           }
         }
+        // (after "in" or "from": "a Follower in your discard pile", "in play"; after "or" after a zone: "in your hand or
+        // discard pile")
         const bool place = !out.empty() && (out.back().type == tok(Token::INTO) || out.back().type == tok(Token::YOUR) ||
-                                            out.back().type == tok(Token::POSS));
+                                            out.back().type == tok(Token::POSS) || out.back().type == tok(Token::IN) ||
+                                            out.back().type == tok(Token::FROM) ||
+                                            (out.back().type == tok(Token::OR) && out.size() > 1 && out[out.size() - 2].type == tok(Token::ZONE)));
         if (profile_name(std::span(words).subspan(i), lower, w, len, subject_before, place)) {
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;

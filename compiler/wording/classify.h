@@ -36,7 +36,8 @@ class Classifier {
   const GameProfile& p_;
   std::vector<int> verb_tokens_;
   std::vector<std::vector<std::string>> designator_words_;  // lower case
-  std::vector<std::vector<std::string>> zone_words_;        // lower case
+  std::vector<std::vector<std::string>> zone_words_;        // lower case: each zone's name and its short names
+  std::vector<int> zone_ids_;                               // the zone each of zone_words_ names
   std::vector<std::vector<std::string>> description_words_;  // lower case ("dishonorable")
   // a card state's name and its opposite's ("Bowed", "Unbowed"): the state and whether it holds
   struct StateWords {

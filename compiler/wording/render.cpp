@@ -225,7 +225,8 @@ class Renderer {
         break;
       }
       case Primitive::put_:  // "Put this Strategy into play", "Put it into its owner's hand"
-        card_ref(*e.card, false);
+        if (e.card) card_ref(*e.card, false);
+        else card_filter(*e.cards);  // "Put a Spell in your discard pile into your hand"
         word(Token::INTO);
         if (e.zone_of == Effect::ZoneOf::Yours) word(Token::YOUR);
         if (e.zone_of == Effect::ZoneOf::Owners) words({Token::ITS, Token::OWNER, Token::POSS});
@@ -732,6 +733,17 @@ class Renderer {
   // "Your [other] Samurai Personalities". A card you control: "a Follower you control".
   // `each`: after "each", every card of the set in the singular with no article ("each Nonhuman Personality").
   void card_filter(const CardFilter& f, bool each = false) {
+    if (!f.alternatives.empty()) {  // "an Air Shugenja or a Holding"
+      CardFilter first = f;
+      first.alternatives.clear();
+      card_filter(first, each);
+      for (const CardFilter& a : f.alternatives) {
+        word(Token::OR);
+        card_filter(a, each);
+      }
+      return;
+    }
+    if (f.partitive) return partitive(f, each);
     const bool plural = f.plural && !each;
     if (f.side == Side::AnotherPlayers) {  // "another player's Personality"
       word(Token::ANOTHER);
@@ -748,6 +760,20 @@ class Renderer {
       word(Token::YOU);
       word(Token::CONTROL);
     }
+    clauses(f);
+  }
+
+  // "one of your Personalities", "(each) of his Fire Spells": the noun in the plural after "of"
+  void partitive(const CardFilter& f, bool each) {
+    if (!each) word(Token::ONE);
+    word(Token::OF);
+    if (f.of) possessor(*f.of);
+    else word(Token::YOUR);
+    CardFilter many = f;
+    many.plural = true;
+    if (f.other) word(Token::OTHER);
+    adjectives(many);
+    card_types(many, true);
     clauses(f);
   }
 
@@ -789,6 +815,18 @@ class Renderer {
     if (f.at) {
       word(Token::AT);
       place(*f.at);
+    }
+    if (f.in_unit) {  // "in this unit", "in his unit"
+      word(Token::IN);
+      card_ref(*f.in_unit, false);
+    }
+    if (f.in) {  // "in your hand or discard pile", "from your hand", "in play"
+      word(f.in->from ? Token::FROM : Token::IN);
+      if (f.in->yours) word(Token::YOUR);
+      for (size_t i = 0; i < f.in->zones.size(); ++i) {
+        if (i > 0) word(Token::OR);
+        name(Token::ZONE, f.in->zones[i]);
+      }
     }
   }
 

@@ -139,7 +139,7 @@ effect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
   | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"
   | V_DISCARD cardFilter                                              # discardEffect
-  | V_PUT cardRef INTO zoneOf                                         # putEffect       // "Put this Strategy into play"
+  | V_PUT (cardRef | cardFilter) INTO zoneOf                          # putEffect       // "Put this Strategy into play"
   | V_CREATE amount statLine? (KEYWORD ((BULLET | COMMA) KEYWORD)*)? (CARD_TYPE | CARD_TYPES) CARD? (AT place)?   # createEffect  // 003 Created cards   // "Discard a card", "Discard a Kiho to ..."
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
@@ -259,12 +259,18 @@ targetNoun
 // "Other units you control", "an opposing Personality with 2 Chi or less", "an unbowed Follower or Item"
 // A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
-  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers) OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers | partitive) OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+    (OR alternative=cardFilter)?  // "an Air Shugenja or a Holding": whole noun phrases, each its own set
   ;
 // "a Nonhuman or Shadowlands Personality", "your Earth or Water Shugenja", "a Courtier or Shugenja": the card has one of
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
 keywordChoice
   : (KEYWORD OR)+
+  ;
+// "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords": one (or, after "each", every) of your
+// cards or of the cards attached to a card (001 Attach), named in the plural
+partitive
+  : ONE? OF (YOUR | owner=(HIS | HER | ITS) | cardRef POSS)
   ;
 // "another player's Personality": a card a player other than you controls
 anotherPlayers
@@ -289,6 +295,8 @@ filterClause
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
+  | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
+  | IN cardRef                                  # inUnit           // "in this unit", "in his unit" (001 This)
   ;
 comparative
   : LESS | LOWER | MORE_ | HIGHER
@@ -315,6 +323,11 @@ attachedCards
   ;
 attachedKind
   : KEYWORD | CARD_TYPE
+  ;
+
+// the zones a card of a set is in: yours ("in your hand or discard pile"), or the one zone of the game ("in play")
+zoneIn
+  : YOUR? ZONE (OR ZONE)*
   ;
 
 // a zone a card goes to: of the card's owner ("into its owner's hand"), yours ("into your hand"), or the one zone of

@@ -110,6 +110,9 @@ LOCATION : 'location' ;
 INTO     : 'into' ;
 ON       : 'on' ;       // "Inflict Poison on target unit"
 OWNER    : 'owner' ;
+// Zones a card of a set is in ("a Follower in your discard pile", "a Kiho from your hand", "a Holding in play")
+IN       : 'in' ;
+FROM     : 'from' ;
 // Places (001 Battlefields: a card at no battlefield is home)
 HOME     : 'home' ;
 CURRENT  : 'current' ;

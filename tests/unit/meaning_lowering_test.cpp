@@ -144,6 +144,7 @@ constexpr NamedFix kFixes[] = {
     {"tests/scenarios/legends/attach_requirements.cards", "Blessed Tanto", "001 Attach: 'Will not attach to a Shadowlands Personality', never to such a bearer"},
     {"tests/meaning/attachments.cards", "Sacred Tanto", "001 Attach: 'Will not attach to a Shadowlands Personality', never to such a bearer"},
     {"tests/scenarios/legends/per_card_amounts.cards", "Counting Daimyo", "003 Stats: '+1F/+1C for each Ring you control', both changes fluctuating with the count"},
+    {"tests/scenarios/legends/unit_sets.cards", "Bitter Lesson", "001 This: 'a target Follower in his unit', the unit of the Personality targeted before it (the binder named the Follower itself and now refuses it)"},
     {"tests/meaning/card_sets.cards", "Yogo Tadashi", "003 Personal Honor: 'if he is Ninja, Shadowlands, or dishonorable', a description of the profile among the keywords"},
 };
 

@@ -867,6 +867,115 @@ TEST(Meaning, Places) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Move a target Personality to another battlefield.")->paragraph().unit);
 }
 
+// Zones in card sets: "in your discard pile" is the zone the profile names "discard pile" (legends: the Fate Discard
+// Pile), "your" the controller's own; one of several zones; "in play" the zone marked in play; "from" after a discard.
+TEST(Meaning, ZonesInSets) {
+  auto pile = read("Holding", "**Open:** Bow this card: Put a target Follower in your discard pile into your hand.");
+  ASSERT_TRUE(pile->paragraph().unit) << pile->text(pile->paragraph().unread) << ": " << pile->paragraph().why;
+  const CardFilter& f = pile->unit().targets.at(0).filter;
+  ASSERT_TRUE(f.in);
+  EXPECT_EQ(f.in->zones, (std::vector<ProfileId>{pile->id_of(pile->profile->zones, "Fate Discard Pile")}));
+  EXPECT_TRUE(f.in->yours);
+  EXPECT_EQ(f.side, Side::Any);  // a card of your discard pile is not "a Follower you control"
+  EXPECT_TRUE(pile->paragraph().round_trips) << pile->paragraph().rendered;
+  auto two = read("Strategy", "**Open:** Target a Weapon or Armor in your hand or discard pile: Put it into your hand.");
+  ASSERT_TRUE(two->paragraph().unit) << two->text(two->paragraph().unread) << ": " << two->paragraph().why;
+  EXPECT_EQ(two->unit().targets.at(0).filter.in->zones,
+            (std::vector<ProfileId>{two->id_of(two->profile->zones, "Hand"), two->id_of(two->profile->zones, "Fate Discard Pile")}));
+  auto types = read("Strategy", "**Open:** Target a Follower or Item in your hand: Put it into your hand.");
+  ASSERT_TRUE(types->paragraph().unit) << types->text(types->paragraph().unread) << ": " << types->paragraph().why;
+  EXPECT_EQ(types->unit().targets.at(0).filter.card_types.size(), 2u);  // both types, in the hand
+  auto play = read("Strategy", "**Battle:** Bow a target enemy Holding in play.");
+  ASSERT_TRUE(play->paragraph().unit) << play->text(play->paragraph().unread) << ": " << play->paragraph().why;
+  EXPECT_EQ(play->unit().targets.at(0).filter.in->zones, (std::vector<ProfileId>{play->id_of(play->profile->zones, "Play")}));
+  auto from = read("Personality", "**Battle:** Discard a Kiho or Weapon from your hand to draw a card.");
+  ASSERT_TRUE(from->paragraph().unit) << from->text(from->paragraph().unread) << ": " << from->paragraph().why;
+  const auto& done = std::get<InOrderTo>(from->unit().body.at(0)).done.at(0);
+  ASSERT_TRUE(done.cards && done.cards->in);
+  EXPECT_TRUE(done.cards->in->from);
+  EXPECT_TRUE(from->paragraph().round_trips) << from->paragraph().rendered;
+  // a card of a set put into a zone: chosen as it resolves, not targeted (001 Target); "it" after it would name the
+  // chosen card, which the tree has no reference for yet
+  auto put = read("Personality", "**Limited:** Put a Spell in your discard pile into your hand.");
+  ASSERT_TRUE(put->paragraph().unit) << put->text(put->paragraph().unread) << ": " << put->paragraph().why;
+  const auto& e = std::get<Effect>(put->unit().body.at(0));
+  EXPECT_FALSE(e.card);
+  ASSERT_TRUE(e.cards && e.cards->in);
+  EXPECT_TRUE(put->unit().targets.empty());
+  EXPECT_TRUE(put->paragraph().round_trips) << put->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "**Open:** Put a Follower from your hand into play and bow it.")->paragraph().unit);
+  // not read: two zones for one card; "your" before the zone in play (no player's)
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Follower in your hand in your discard pile: Put it into your hand.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Holding in your play.")->paragraph().unit);
+}
+
+// A possessor's cards: "one of your Followers" is one card you control, "each of your Samurai Personalities" every
+// one, "each of her Fire Spells" the cards attached to her (001 Attach); the noun after "of" is plural.
+TEST(Meaning, PossessedCards) {
+  auto one = read("Holding", "**Battle:** Target one of your Followers: Bow it.");
+  ASSERT_TRUE(one->paragraph().unit) << one->text(one->paragraph().unread) << ": " << one->paragraph().why;
+  const CardFilter& f = one->unit().targets.at(0).filter;
+  EXPECT_EQ(f.side, Side::Yours);
+  EXPECT_FALSE(f.plural);
+  EXPECT_TRUE(f.partitive);
+  EXPECT_TRUE(one->paragraph().round_trips) << one->paragraph().rendered;
+  auto each = read("Holding", "**Battle:** Bow this card: Give each of your Samurai Personalities +1F.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread) << ": " << each->paragraph().why;
+  EXPECT_TRUE(std::get<Effect>(each->unit().body.at(0)).cards->plural);  // every one
+  EXPECT_TRUE(each->paragraph().round_trips) << each->paragraph().rendered;
+  auto hers = read("Personality", "Kaede has +1F for each of her Fire Spells.", "legends", "Isawa Kaede");
+  ASSERT_TRUE(hers->paragraph().unit) << hers->text(hers->paragraph().unread) << ": " << hers->paragraph().why;
+  const auto& count = *std::get<StatModifier>(hers->unit().body.at(0)).changes.at(0).delta.cards;
+  ASSERT_TRUE(count.of);
+  EXPECT_EQ(count.of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(count.of->target, -2);  // her: Kaede herself
+  EXPECT_TRUE(hers->paragraph().round_trips) << hers->paragraph().rendered;
+  // "in this unit" on a Follower: the unit of its Personality (001 This); "in his unit" inside a target's words: the
+  // unit of the card named before the target, never the target itself
+  auto unit = read("Follower", "This Follower has +1F for each Ashigaru in this unit.");
+  ASSERT_TRUE(unit->paragraph().unit) << unit->text(unit->paragraph().unread) << ": " << unit->paragraph().why;
+  const auto& in = *std::get<StatModifier>(unit->unit().body.at(0)).changes.at(0).delta.cards;
+  ASSERT_TRUE(in.in_unit);
+  EXPECT_EQ(in.in_unit->kind, CardRef::Kind::Bearer);
+  EXPECT_TRUE(in.in_unit->unit);
+  EXPECT_TRUE(unit->paragraph().round_trips) << unit->paragraph().rendered;
+  auto his = read("Strategy", "**Battle:** Target an enemy Personality: Destroy a target Follower in his unit.");
+  ASSERT_TRUE(his->paragraph().unit) << his->text(his->paragraph().unread) << ": " << his->paragraph().why;
+  const auto& of = *his->unit().targets.at(1).filter.in_unit;
+  EXPECT_EQ(of.kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(of.target, 0);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy a target Follower in it.")->paragraph().unit);
+  // not read: "of" with neither "one" nor "each" before it; a singular noun after "of"
+  EXPECT_FALSE(read("Holding", "**Battle:** Target of your Followers: Bow it.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "**Battle:** Target one of your Follower: Bow it.")->paragraph().unit);
+}
+
+// Alternatives of whole noun phrases: "an Air Shugenja or a Holding" is a card of one of the sets, each with its own
+// words (what follows the last describes it alone, as printed).
+TEST(Meaning, SetAlternatives) {
+  auto r = read("Personality", "**Open:** Target an Air Shugenja or a Holding: Straighten it.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  EXPECT_EQ(f.keywords.size(), 2u);
+  EXPECT_TRUE(f.card_types.empty());
+  ASSERT_EQ(f.alternatives.size(), 1u);
+  EXPECT_EQ(f.alternatives[0].card_types, (std::vector<ProfileId>{r->id_of(r->profile->card_types, "Holding")}));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto three = read("Personality", "**Limited:** Target another Personality or a Follower you control or a Holding: Straighten it.");
+  ASSERT_TRUE(three->paragraph().unit) << three->text(three->paragraph().unread) << ": " << three->paragraph().why;
+  const CardFilter& g = three->unit().targets.at(0).filter;
+  EXPECT_TRUE(g.other);
+  ASSERT_EQ(g.alternatives.size(), 2u);  // flat: one set, then the others
+  EXPECT_EQ(g.alternatives[0].side, Side::Yours);  // "you control" describes the Follower alone
+  EXPECT_EQ(g.alternatives[1].side, Side::Any);
+  auto hand = read("Personality", "**Battle:** Discard a Kiho or a Spell from your hand to draw a card.");
+  ASSERT_TRUE(hand->paragraph().unit) << hand->text(hand->paragraph().unread) << ": " << hand->paragraph().why;
+  EXPECT_TRUE(hand->paragraph().round_trips) << hand->paragraph().rendered;
+  // not read: one card or several; alternatives after "each"
+  EXPECT_FALSE(read("Personality", "**Open:** Target a Samurai or your Courtiers: Straighten it.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "**Battle:** Give each Samurai or a Courtier +1F.")->paragraph().unit);
+}
+
 // A player named as the one who does what the verb says ("His controller loses 1 Honor"), and cards another player
 // controls ("another player's Personality": any card not yours, a Terrain too, unlike "enemy": 001 Terrain).
 TEST(Meaning, Players) {

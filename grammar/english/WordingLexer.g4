@@ -103,7 +103,6 @@ THAN     : 'than' ;
 NOW      : 'now' ;      // "if his Force is now 0": a condition is judged as it resolves anyway (the round trip drops it)
 AT       : 'at' ;
 TO       : 'to' ;
-FROM     : 'from' ;     // "choose 2 times from:" (002 524)
 ANY      : 'any' ;
 LOCATION : 'location' ;
 // Zones a card goes to ("into play", "into its owner's hand")
@@ -112,7 +111,7 @@ ON       : 'on' ;       // "Inflict Poison on target unit"
 OWNER    : 'owner' ;
 // Zones a card of a set is in ("a Follower in your discard pile", "a Kiho from your hand", "a Holding in play")
 IN       : 'in' ;
-FROM     : 'from' ;
+FROM     : 'from' ;     // also "choose 2 times from:" (002 524)
 // Places (001 Battlefields: a card at no battlefield is home)
 HOME     : 'home' ;
 CURRENT  : 'current' ;

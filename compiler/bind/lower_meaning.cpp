@@ -56,9 +56,7 @@ class MeaningLowering {
     Body cond, target, cost, effect;
     bool has_cond = false;
     // a trait of statements alone (stat changes, restrictions) holds while the card is in play; anything else happens
-    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
-      return !std::holds_alternative<StatModifier>(s) && !std::holds_alternative<Restriction>(s) && !std::holds_alternative<StatLimit>(s);
-    });
+    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return !meaning::is_statement(s); });
     switch (u.kind) {
       case meaning::UnitKind::Ability: {
         bool reaction = false;
@@ -802,7 +800,7 @@ class MeaningLowering {
       case Condition::Kind::YouAre: {
         // a player has the keywords of the profile's family that his card of the [player keywords] type has (003:
         // "a Crab Clan player" controls a Stronghold of the Crab Clan)
-        const int type = player_keywords_type(p_);
+        const int type = p_.player_keywords_type();
         if (type < 0) throw NotYet{};
         Node c2 = param(2);
         std::optional<Node> any;
@@ -812,9 +810,7 @@ class MeaningLowering {
         }
         Node test = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(type))),
                          and_(binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), controller()), std::move(*any)));
-        Body f;
-        f.stmts.push_back(ret(std::move(test)));
-        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), k.range))}), konst(0));
+        n = any_card(std::move(test), k.range);
         break;
       }
       case Condition::Kind::YouHave:
@@ -841,9 +837,7 @@ class MeaningLowering {
         Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), std::move(*heads)),
                           and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), who})),
                                at_place(Place{Place::Kind::CurrentBattlefield, {}}, c2)));
-        Body test;
-        test.stmts.push_back(ret(std::move(enemy)));
-        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), k.range))}), konst(0));
+        n = any_card(std::move(enemy), k.range);
         break;
       }
       case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
@@ -1050,14 +1044,17 @@ class MeaningLowering {
     Node side = call("cardrt_card_controller", {G(), card});
     if (r == BattleRole::Attacking) return and_(std::move(at), binary(Op::Eq, std::move(side), call("cardrt_active_player", {G()})));
     if (r == BattleRole::Defending) return and_(std::move(at), binary(Op::Ne, std::move(side), call("cardrt_active_player", {G()})));
-    auto present = [&](Op op) {
-      Body test;
-      test.stmts.push_back(ret(at_current_battlefield_on_side(op)));
-      return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), {}))}), konst(0));
-    };
+    auto present = [&](Op op) { return any_card(at_current_battlefield_on_side(op), {}); };
     return and_(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
                      binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()}))),
                 and_(present(Op::Eq), present(Op::Ne)));
+  }
+
+  // Whether some card passes `test` (a filter over its parameter 2, the card judged)
+  Node any_card(Node test, SourceRange at) {
+    Body f;
+    f.stmts.push_back(ret(std::move(test)));
+    return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), at))}), konst(0));
   }
 
   // How many cards of a kind are attached to `holder` (001 Attach): of a type, or of any type that attaches, counted

@@ -408,6 +408,11 @@ struct TargetStep {
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
                           AttachRequirement, Restriction, StatLimit>;
+// A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
+// statements alone holds while its card is in play (003 Traits).
+inline bool is_statement(const Step& s) {
+  return std::holds_alternative<StatModifier>(s) || std::holds_alternative<Restriction>(s) || std::holds_alternative<StatLimit>(s);
+}
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };

@@ -450,9 +450,8 @@ class Transformer {
       const bool article = a->A() || a->AN();
       k.player_noun = a->PLAYER() != nullptr;
       if (article != k.player_noun) throw Refusal{range(c), "'a' and 'player' go together"};
-      std::string family;
-      for (const CardTypeDef& t : p_.card_types)
-        if (!t.player_keywords.empty()) family = t.player_keywords;
+      const int type = p_.player_keywords_type();
+      const std::string family = type < 0 ? std::string() : p_.card_types[static_cast<size_t>(type)].player_keywords;
       for (auto* kw : a->KEYWORD()) {
         const wording::WordToken& w = tok(kw);
         if (family.empty() || p_.keywords[static_cast<size_t>(w.id)].family != family)

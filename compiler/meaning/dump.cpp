@@ -53,7 +53,8 @@ class Dumper {
                           named(p_.events, t.event), who);
     }
     if (u.performer)
-      out_ << fmt::format("    performer {}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
+      out_ << fmt::format("    performer {}{}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
+                          u.performer->named_by_this ? " named-by-this" : "",
                           filter(u.performer->filter));
     if (u.even_if) out_ << "    usable-even-if " << condition(*u.even_if) << "\n";
     for (const Condition& c : u.conditions) out_ << "    usable-if " << condition(c) << "\n";

@@ -190,6 +190,7 @@ struct Targeting {
 struct Performer {
   CardFilter filter;      // its side is always yours
   bool anywhere = false;  // "at any location": a Battle action's performer need not be at the current battlefield
+  bool named_by_this = false;  // "this Shugenja" on an action card names it (001 This) rather than "your performing"
   SourceRange range;
 };
 

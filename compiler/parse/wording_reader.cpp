@@ -60,6 +60,7 @@ class Transformer {
     Unit u;
     unit_ = &u;  // what a card named inside a card set refers to ("with lower Chi than this Shugenja")
     u.range = range(c);
+    u.kind = c->header() ? UnitKind::Ability : c->trigger() ? UnitKind::Triggered : UnitKind::Untriggered;  // before its words are read
     if (c->header()) header(c->header(), u);
     if (c->evenIf()) u.even_if = condition(c->evenIf()->condition(), u);
     if (c->trigger()) {  // the trigger before a comma
@@ -67,7 +68,7 @@ class Transformer {
       u.trigger->leads = true;
     }
     for (auto* k : c->constraint()) constraint(k, u);
-    u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;
+    u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
     body(c->body(), u);
     return u;
   }
@@ -167,6 +168,27 @@ class Transformer {
     CardRef r;
     r.kind = CardRef::Kind::Performer;
     r.range = range(c);
+    return r;
+  }
+
+  // 001 This, 001 Tactician: on an action card (a Spell), "this Shugenja" names the card performing the action, one
+  // of your cards with the keyword, chosen once as the action is announced, like "your performing Shugenja"; named
+  // again, it is the same card
+  CardRef this_performer(const wording::WordToken& noun, CardRef r, Unit& u) {
+    if (!u.performer) {
+      Performer p;
+      p.range = r.range;
+      p.filter.range = r.range;
+      p.filter.side = Side::Yours;
+      p.filter.keywords.push_back(noun.id);
+      p.named_by_this = true;
+      u.performer = std::move(p);
+    } else if (!u.performer->named_by_this || u.performer->filter.keywords != std::vector<ProfileId>{noun.id}) {
+      throw Refusal{r.range, "'this' names another card than the one performing the action"};
+    }
+    antecedent_ = Antecedent::Performer;
+    r.kind = CardRef::Kind::Performer;
+    r.keyword = noun.id;
     return r;
   }
 
@@ -995,8 +1017,8 @@ class Transformer {
       const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
       const wording::WordToken& noun = tok(t->noun);
       if (noun.type == W::KEYWORD) {
-        // on an action card, "this Shugenja" is the Personality performing it: a performer the tree has no node for
-        if (own && own->action) throw Refusal{r.range, "the performer of an action is not in the meaning tree yet"};
+        if (own && own->action && u.kind == UnitKind::Ability) return this_performer(noun, std::move(r), u);
+        if (own && own->action) throw Refusal{r.range, "'this' naming the card an action card is attached to is not read yet"};
         r.kind = CardRef::Kind::ThisKeyword;  // 001 This: "this Shugenja"
         r.keyword = noun.id;
       } else if (noun.type == W::CARD_TYPE && noun.id != card_type_) {

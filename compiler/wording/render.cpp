@@ -681,6 +681,11 @@ class Renderer {
         name(Token::KEYWORD, r.keyword);
         break;
       case CardRef::Kind::Performer:
+        if (u_->performer->named_by_this) {  // "this Shugenja" on an action card
+          word(Token::THIS);
+          name(Token::KEYWORD, r.keyword);
+          break;
+        }
         if (r.card_type < 0 && r.keyword < 0) {
           performer(*u_->performer);
           break;

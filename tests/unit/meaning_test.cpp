@@ -526,6 +526,45 @@ TEST(Meaning, Performers) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Choose your performing Monks: Gain 1 Honor.")->paragraph().unit);
 }
 
+// 001 This, 001 Tactician: on an action card (a Spell), "this Shugenja" is the card performing the action: one of
+// yours with the keyword, chosen once as it is announced (at the current battlefield for a Battle action); named again
+// by "this Shugenja" or a pronoun, it is the same card. Another keyword after it names another card: refused, as is a
+// Spell's trait, which names the card it is attached to (not read yet).
+TEST(Meaning, ThisKeywordOnAnActionCardIsItsPerformer) {
+  auto r = read("Spell", "**Battle:** Bow this Shugenja: Give this Shugenja +2F. Straighten him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Unit& u = r->unit();
+  const GameProfile& p = *r->profile;
+  ASSERT_TRUE(u.performer);
+  EXPECT_TRUE(u.performer->named_by_this);
+  EXPECT_EQ(u.performer->filter.side, Side::Yours);
+  EXPECT_EQ(u.performer->filter.keywords, std::vector<ProfileId>{r->id_of(p.keywords, "Shugenja")});
+  EXPECT_TRUE(u.constraints.size() == 1 && u.constraints[0].kind == Constraint::Kind::Costs);  // chosen, not printed as a choice
+  EXPECT_EQ(u.costs.at(0).card->kind, CardRef::Kind::Performer);
+  ASSERT_EQ(u.body.size(), 2u);
+  EXPECT_EQ(std::get<Effect>(u.body[0]).card->kind, CardRef::Kind::Performer);
+  EXPECT_EQ(std::get<Effect>(u.body[1]).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(std::get<Effect>(u.body[1]).card->target, -1);  // "him": the performer
+  EXPECT_EQ(r->paragraph().rendered, "Battle: Bow this Shugenja: Give this Shugenja +2F. Straighten him.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  // a condition on it: "If this Shugenja is Earth"
+  auto cond = read("Spell", "**Battle:** Bow this card and target an enemy card: Bow it. If this Shugenja is Earth, gain 2 Honor.");
+  ASSERT_TRUE(cond->paragraph().unit) << cond->text(cond->paragraph().unread) << ": " << cond->paragraph().why;
+  EXPECT_TRUE(cond->unit().performer && cond->unit().performer->named_by_this);
+
+  // another keyword names another card; a printed performer and "this" together are two ways of naming one
+  EXPECT_FALSE(read("Spell", "**Battle:** Bow this Shugenja: Give this Monk +2F.")->paragraph().unit);
+  EXPECT_FALSE(read("Spell", "**Battle:** Choose your performing Shugenja: Give this Shugenja +2F.")->paragraph().unit);
+  // a Spell's trait: the card it is attached to
+  EXPECT_FALSE(read("Spell", "This Shugenja has +2F.")->paragraph().unit);
+  // not an action card: "this Shugenja" is the card itself (a Personality) if it has the keyword
+  auto person = read("Personality", "**Battle:** Bow this Shugenja: Gain 1 Honor.");
+  ASSERT_TRUE(person->paragraph().unit) << person->text(person->paragraph().unread);
+  EXPECT_FALSE(person->unit().performer);
+  EXPECT_EQ(person->unit().costs.at(0).card->kind, CardRef::Kind::ThisKeyword);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

@@ -116,6 +116,7 @@ class MeaningLowering {
     if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;
+    designators_ = designators;
     if (u.performer) choose_performer(*u.performer, designators, target);
     for (size_t i = 0; i < u.constraints.size(); ++i) {
       const Constraint& c = u.constraints[i];
@@ -860,7 +861,7 @@ class MeaningLowering {
     const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
     if (continuous_) throw NotYet{};
     zones_searched_ = true;
-    int f = filter_function(t.filter, t.range);
+    int f = filter_function(t.filter, t.range, t.performing ? std::optional<Node>(performing(t.anywhere)) : std::nullopt);
     zones_searched_ = false;
     // 001 Target: a restriction on face-up features (card type, keyword, stats) cannot be met by a hidden card
     const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.any_keywords.empty() ||
@@ -874,6 +875,21 @@ class MeaningLowering {
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(1), konst(1), konst(flags)}),
                                      konst(CARDRT_OK))));
     declared_.push_back(k);
+  }
+
+  // "your performing Courtier" as a target (001 Tactician): a person performs its own actions and an attachment's are
+  // its bearer's, so the target is that card; an action card's is one of yours present at the battle for a Battle
+  // action (unless "at any location"); a card of another type performs none
+  Node performing(bool anywhere) {
+    const Node candidate = param(2);
+    if (type_->action) {
+      if ((designators_ & CARDRT_DESIG_BATTLE) && !anywhere)
+        return binary(Op::Eq, call("cardrt_card_battlefield", {G(), candidate}), call("cardrt_current_battlefield", {G()}));
+      return konst(1);
+    }
+    if (type_->attaches) return binary(Op::Eq, candidate, bearer());
+    if (type_->person) return binary(Op::Eq, candidate, self());
+    throw NotYet{};
   }
 
   // ---------------------------------------------------------------- references (001 This, 003 Traits)
@@ -1183,7 +1199,8 @@ class MeaningLowering {
   bool continuous_ = false;
   std::vector<int> declared_;
   std::vector<int> modes_;   // the unit's constructor options (002 524), registered after the ability
-  int performer_slot_ = -1;  // the unit's performer, once chosen
+  int performer_slot_ = -1;
+  int32_t designators_ = 0;  // the unit's designators (CARDRT_DESIG_*)  // the unit's performer, once chosen
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   bool zones_searched_ = false;  // lowering a target's set: it may be out of play ("in your discard pile")

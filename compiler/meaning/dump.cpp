@@ -60,8 +60,9 @@ class Dumper {
     for (const Condition& c : u.conditions) out_ << "    usable-if " << condition(c) << "\n";
     for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << "\n";
     for (size_t i = 0; i < u.targets.size(); ++i)
-      out_ << fmt::format("    target #{} {}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
-                          u.targets[i].in_constraints ? " in-constraints" : "", filter(u.targets[i].filter));
+      out_ << fmt::format("    target #{} {}{}{}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
+                          u.targets[i].in_constraints ? " in-constraints" : "", u.targets[i].performing ? " performing" : "",
+                          u.targets[i].anywhere ? " anywhere" : "", filter(u.targets[i].filter));
     for (const Step& s : u.body) {
       if (const auto* e = std::get_if<Effect>(&s)) out_ << "    effect " << effect(*e) << "\n";
       else if (const auto* t = std::get_if<TargetStep>(&s)) out_ << fmt::format("    declare target #{} {}\n", t->target, at(t->range));

@@ -182,6 +182,9 @@ struct Targeting {
   bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
   bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
   bool verb_after = false;      // inline, worded "target and bow an enemy Personality" ("bow target enemy Personality")
+  bool performing = false;      // "Target your performing Courtier": the target is a card that may perform the action
+                                // (001 Tactician): the card itself or its bearer, else one present at the battle
+  bool anywhere = false;        // performing, "at any location": a Battle action's performer need not be at the battle
   SourceRange range;
 };
 

@@ -150,19 +150,12 @@ class Transformer {
     antecedent_ = Antecedent::Target;
   }
 
-  // performer : YOUR PERFORMING (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
+  // performer : YOUR PERFORMING performed
   CardRef performer(W::PerformerContext* c, Unit& u) {
-    if (u.performer) throw Refusal{range(c), "a second performer"};
+    if (u.performer || targets_performer(u)) throw Refusal{range(c), "a second performer"};
     Performer p;
     p.range = range(c);
-    p.filter.range = p.range;
-    nouns(c->nouns(), p.filter, c->KEYWORD());
-    if (p.filter.plural) throw Refusal{p.range, "several cards performing one action"};
-    p.filter.side = Side::Yours;
-    states(c->STATE(), p.filter);
-    descriptions(c->DESCRIPTION(), p.filter);
-    for (auto* k : c->KEYWORD()) p.filter.keywords.push_back(tok(k).id);
-    p.anywhere = c->LOCATION() != nullptr;
+    p.filter = performed(c->performed(), p.range, p.anywhere);
     u.performer = std::move(p);
     antecedent_ = Antecedent::Performer;
     CardRef r;
@@ -190,6 +183,34 @@ class Transformer {
     r.kind = CardRef::Kind::Performer;
     r.keyword = noun.id;
     return r;
+  }
+
+  // performed : (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?: one of your cards, after
+  // "your performing"
+  CardFilter performed(W::PerformedContext* c, SourceRange whole, bool& anywhere) {
+    CardFilter f;
+    f.range = whole;
+    nouns(c->nouns(), f, c->KEYWORD());
+    if (f.plural) throw Refusal{whole, "several cards performing one action"};
+    f.side = Side::Yours;
+    states(c->STATE(), f);
+    descriptions(c->DESCRIPTION(), f);
+    for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
+    anywhere = c->LOCATION() != nullptr;
+    return f;
+  }
+  static bool targets_performer(const Unit& u) {
+    return std::any_of(u.targets.begin(), u.targets.end(), [](const Targeting& t) { return t.performing; });
+  }
+  // "Target your performing Courtier", "your target performing Ancestor": the target is the card performing the
+  // action (001 Tactician), so the unit names no other performer
+  Targeting performing_target(W::PerformedContext* c, SourceRange whole, const Unit& u) {
+    if (u.performer || targets_performer(u)) throw Refusal{whole, "a second performer"};
+    Targeting t;
+    t.range = whole;
+    t.performing = true;
+    t.filter = performed(c, whole, t.anywhere);
+    return t;
   }
 
   // trigger : timing triggerSubject EVENT
@@ -522,6 +543,7 @@ class Transformer {
 
   // targeting : V_TARGET cardFilter
   Targeting targeting(W::TargetingContext* c) {
+    if (c->performer()) return performing_target(c->performer()->performed(), range(c), *unit_);
     Targeting t;
     t.filter = card_filter(c->cardFilter());
     if (t.filter.plural) throw Refusal{range(c), "targeting several cards at once"};
@@ -1081,6 +1103,14 @@ class Transformer {
       if (!names) throw Refusal{r.range, "it names a card that is not the performer"};
       r.kind = CardRef::Kind::Performer;
       (type ? r.card_type : r.keyword) = noun.id;
+      return r;
+    }
+    if (auto* p = dynamic_cast<W::PerformingTargetRefContext*>(c)) {
+      Targeting t = performing_target(p->performed(), r.range, u);
+      t.inline_ = true;
+      add_target(u, std::move(t));
+      r.kind = CardRef::Kind::Target;
+      r.target = static_cast<int>(u.targets.size() - 1);
       return r;
     }
     auto* i = static_cast<W::InlineTargetRefContext*>(c);

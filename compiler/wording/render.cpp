@@ -624,6 +624,7 @@ class Renderer {
 
   void targeting(const Targeting& t) {
     verb(Primitive::target_);
+    if (t.performing) return performing(t.filter, t.anywhere);  // "Target your performing Courtier"
     card_filter(t.filter);
   }
 
@@ -703,7 +704,12 @@ class Renderer {
         break;
       case CardRef::Kind::Target: {
         // "target Personality", "target opposing Samurai Personality", "your target unbowed Follower"
-        const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
+        const Targeting& t = u_->targets[static_cast<size_t>(r.target)];
+        if (t.performing) {
+          performing(t.filter, t.anywhere, true);
+          break;
+        }
+        const CardFilter& f = t.filter;
         if (f.side == Side::Yours) word(Token::YOUR);
         verb(Primitive::target_);
         if (f.side == Side::Opposing) word(Token::OPPOSING);
@@ -722,12 +728,17 @@ class Renderer {
   static bool person(const CardRef& r) { return r.person; }
 
   // "your performing unbowed Monk", "your performing Courtier at any location"
-  void performer(const Performer& p) {
+  void performer(const Performer& p) { performing(p.filter, p.anywhere); }
+  void performing(const CardFilter& f, bool anywhere, bool target = false) {
     word(Token::YOUR);
+    if (target) verb(Primitive::target_);  // "your target performing Ancestor"
     word(Token::PERFORMING);
-    adjectives(p.filter);
-    card_types(p.filter, false);
-    if (p.anywhere) {
+    performed(f, anywhere);
+  }
+  void performed(const CardFilter& f, bool anywhere) {
+    adjectives(f);
+    card_types(f, false);
+    if (anywhere) {
       word(Token::AT);
       word(Token::ANY);
       word(Token::LOCATION);

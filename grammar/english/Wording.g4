@@ -122,6 +122,7 @@ trait
 // "Target an opposing Personality", "Target a Follower you control"
 targeting
   : V_TARGET cardFilter
+  | V_TARGET performer    // "Target your performing Courtier": the target is the card performing the action (001 Tactician)
   ;
 
 // ---------------------------------------------------------------- effects: one frame per primitive
@@ -238,6 +239,7 @@ cardRef
   | pronoun=(HE | SHE | IT | HIM | HER)         # pronounRef
   | (A | AN | owner=YOUR)? V_TARGET targetNoun   # inlineTargetRef
   | performer                                   # performerRef
+  | YOUR V_TARGET PERFORMING performed          # performingTargetRef // "your target performing Ancestor" (001 Tactician)
   | THE V_TARGET                                # theTargetRef        // the unit's one target
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again
   | NAME                                        # nameRef             // the card's own name (003 Card title)
@@ -247,7 +249,10 @@ cardRef
 // The card performing an action that no card prints as its own (001 Tactician): "your performing unbowed Monk",
 // "your performing Courtier at any location" (a Battle action's performer is otherwise at the current battlefield)
 performer
-  : YOUR PERFORMING (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
+  : YOUR PERFORMING performed
+  ;
+performed
+  : (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
   ;
 // after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun

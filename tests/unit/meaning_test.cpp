@@ -565,6 +565,32 @@ TEST(Meaning, ThisKeywordOnAnActionCardIsItsPerformer) {
   EXPECT_EQ(person->unit().costs.at(0).card->kind, CardRef::Kind::ThisKeyword);
 }
 
+// 001 Tactician: "Target your performing Personality", "your target performing bowed Personality": a target that is
+// the card performing the action, so the unit has no other performer; a second performer is refused.
+TEST(Meaning, TargetsThatPerform) {
+  auto r = read("Strategy", "**Battle:** Target your performing unbowed Samurai at any location: Give him +1F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Unit& u = r->unit();
+  ASSERT_EQ(u.targets.size(), 1u);
+  EXPECT_TRUE(u.targets[0].performing);
+  EXPECT_TRUE(u.targets[0].anywhere);
+  EXPECT_EQ(u.targets[0].filter.side, Side::Yours);
+  EXPECT_EQ(u.targets[0].filter.keywords, std::vector<ProfileId>{r->id_of(r->profile->keywords, "Samurai")});
+  EXPECT_FALSE(u.performer);
+  EXPECT_EQ(std::get<Effect>(u.body.at(0)).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(std::get<Effect>(u.body.at(0)).card->target, 0);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto in = read("Strategy", "**Open:** Straighten your target performing bowed Personality.");
+  ASSERT_TRUE(in->paragraph().unit) << in->text(in->paragraph().unread);
+  EXPECT_TRUE(in->unit().targets.at(0).performing && in->unit().targets.at(0).inline_);
+  EXPECT_EQ(in->paragraph().rendered, "Open: Straighten your target performing bowed Personality.");
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Choose your performing Monk and target your performing Samurai: Bow him.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target your performing Samurai: Straighten your target performing Monk.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target your performing Samurais: Gain 1 Honor.")->paragraph().unit);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

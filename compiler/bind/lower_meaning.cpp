@@ -817,6 +817,12 @@ class MeaningLowering {
       case Condition::Kind::YouHave:
         n = binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(k.resource)}), konst(0));
         break;
+      case Condition::Kind::HowMany: {  // the zones are the runtime's by profile index
+        Node have = k.zone >= 0 ? call("cardrt_zone_count", {G(), controller(), konst(k.zone)})
+                                : call("cardrt_resource_get", {G(), controller(), konst(k.resource)});
+        n = binary(k.compare == StatBound::Compare::AtLeast ? Op::Ge : Op::Le, std::move(have), konst(k.count->value));
+        break;
+      }
       case Condition::Kind::YourTurn:
         n = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
         break;

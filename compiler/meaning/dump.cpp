@@ -125,6 +125,9 @@ class Dumper {
         return s;
       }
       case Condition::Kind::YouHave: return s + "you have " + named(p_.resources, k.resource);
+      case Condition::Kind::HowMany:
+        return s + fmt::format("you have {}{} {}", k.compare == StatBound::Compare::AtLeast ? ">=" : "<=", amount(*k.count),
+                               k.zone >= 0 ? "cards in yours-" + p_.zones[static_cast<size_t>(k.zone)].name : named(p_.resources, k.resource));
       case Condition::Kind::YourTurn: return s + "your turn";
       case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";
       case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);

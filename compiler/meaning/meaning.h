@@ -264,6 +264,8 @@ struct Condition {
     CardIs,      // a card is in a state or has one of some keywords ("he is Kolat, Ninja, or Shadowlands")
     YouControl,  // you control a card of a set ("you control a Courtier")
     YouHave,     // you hold some of a resource ("you have Reconnaissance")
+    HowMany,     // how many cards are in a zone of yours, or how much of a resource you hold, compared with a number ("you
+                 // have four or fewer cards in your hand", "you have 10 or more Gold")
     YouAre,      // you have one of some player keywords ("you are a Crab Clan player": your Stronghold's clan)
     YourTurn,    // it is your turn
     InBattle,    // a card is attacking, defending or opposed ("while attacking")
@@ -287,7 +289,10 @@ struct Condition {
   std::optional<BattleRole> role;   // InBattle
   std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)
   std::optional<StatBound> stat;    // StatIs (of `card`)
-  ProfileId resource = -1;          // YouHave
+  ProfileId resource = -1;          // YouHave; HowMany, when no zone
+  ProfileId zone = -1;              // HowMany: the cards in this zone of yours
+  std::optional<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)
+  StatBound::Compare compare = StatBound::Compare::AtMost;  // HowMany: "or fewer" (AtMost), "or more" (AtLeast)
   std::vector<Condition> parts;     // All, Any
   SourceRange range;
 };

@@ -504,6 +504,18 @@ class Transformer {
     } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
       k.kind = Condition::Kind::YouHave;
       k.resource = tok(h->RESOURCE()).id;
+    } else if (auto* m = dynamic_cast<W::YouHaveHowManyConditionContext*>(c)) {
+      // "you have four or fewer cards in your hand": a zone of a player's, out of play; "10 or more Gold"
+      k.kind = Condition::Kind::HowMany;
+      k.count = amount(m->amount());
+      if (k.count->kind != Amount::Kind::Constant) throw Refusal{k.count->range, "a number the text does not give"};
+      k.compare = m->more->getType() == W::MORE_ ? StatBound::Compare::AtLeast : StatBound::Compare::AtMost;
+      if (m->RESOURCE()) {  // "or fewer", "or less": one meaning (the renderer says "fewer" of cards, "less" of a resource)
+        k.resource = tok(m->RESOURCE()).id;
+      } else {
+        k.zone = tok(m->ZONE()).id;
+        if (p_.zones[static_cast<size_t>(k.zone)].attrs.count("in play")) throw Refusal{tok(m->ZONE()).range, "cards in play are controlled, not had"};
+      }
     } else {
       k.kind = Condition::Kind::YourTurn;
       k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;

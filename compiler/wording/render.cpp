@@ -523,6 +523,21 @@ class Renderer {
         word(Token::YOU);
         word(Token::HAVE);
         name(Token::RESOURCE, k.resource);
+        break;
+      case Condition::Kind::HowMany:  // "you have four or fewer cards in your hand", "you have 10 or more Gold"
+        word(Token::YOU);
+        word(Token::HAVE);
+        number(*k.count);
+        word(Token::OR);
+        word(k.compare == StatBound::Compare::AtLeast ? Token::MORE_ : k.zone >= 0 ? Token::FEWER : Token::LESS);
+        if (k.zone < 0) {
+          name(Token::RESOURCE, k.resource);
+          break;
+        }
+        word(Token::CARDS);
+        word(Token::IN);
+        word(Token::YOUR);
+        name(Token::ZONE, k.zone);
         return;
       case Condition::Kind::YourTurn:
         word(Token::IT);

@@ -591,6 +591,28 @@ TEST(Meaning, TargetsThatPerform) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target your performing Samurais: Gain 1 Honor.")->paragraph().unit);
 }
 
+// "If you have four or fewer cards in your hand", "if you have 10 or more Gold": a count of yours compared with a
+// number the text gives (000 7.1); X, or cards in play (which are controlled, not had), are refused.
+TEST(Meaning, HowManyYouHave) {
+  auto r = read("Holding", "**Limited:** Bow this card: If you have four or fewer cards in your hand, draw a card.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& c = std::get<Conditional>(r->unit().body.at(0)).condition;
+  EXPECT_EQ(c.kind, Condition::Kind::HowMany);
+  EXPECT_EQ(c.count->value, 4);
+  EXPECT_EQ(c.compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(c.zone, r->id_of(r->profile->zones, "Hand"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto gold = read("Holding", "**Limited:** Bow this card: If you have 10 or more Gold, gain 1 Honor.");
+  ASSERT_TRUE(gold->paragraph().unit) << gold->text(gold->paragraph().unread);
+  const auto& g = std::get<Conditional>(gold->unit().body.at(0)).condition;
+  EXPECT_EQ(g.compare, StatBound::Compare::AtLeast);
+  EXPECT_EQ(g.zone, -1);
+  EXPECT_EQ(g.resource, gold->id_of(gold->profile->resources, "Gold"));
+
+  EXPECT_FALSE(read("Holding", "**Limited:** Bow this card: If you have X or fewer cards in your hand, draw a card.")->paragraph().unit);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

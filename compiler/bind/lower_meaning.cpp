@@ -270,6 +270,7 @@ class MeaningLowering {
     if (const auto* k = std::get_if<ChooseCards>(&s)) return choose_cards(*k, b);
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
+    if (const auto* a = std::get_if<ActionStrength>(&s)) return action_strength(*a, b);
     stat_modifier(std::get<StatModifier>(s), b);
   }
 
@@ -284,6 +285,17 @@ class MeaningLowering {
     Node who = card(l.card, b);
     b.stmts.push_back(eval(call("cardrt_stat_bound", {G(), C(), std::move(who), konst(l.stat), konst(l.maximum ? CARDRT_BOUND_MAX : CARDRT_BOUND_MIN),
                                                      amount(l.value, b), konst(dur)})));
+  }
+
+  // 003 Traits: what attacks of a kind aimed at a card have, held while the trait is (the runtime's attack strength
+  // grants, which it counts as an attack of that kind chooses its target)
+  void action_strength(const ActionStrength& a, Body& b) {
+    if (!continuous_) throw NotYet{};
+    for (ProfileId k : a.actions) {
+      const int32_t kind = runtime_attack_kind(p_.keyword_actions[static_cast<size_t>(k)]);
+      if (kind < 0) throw NotYet{};  // a keyword action that is no attack (Fear): no strength grant in the runtime
+      b.stmts.push_back(eval(call("cardrt_grant_attack_strength", {G(), C(), card(a.target, b), konst(kind), konst(a.delta), konst(CARDRT_DUR_CONTINUOUS)})));
+    }
   }
 
   // 003 Traits: a restriction the runtime checks when the action happens, held while the trait is

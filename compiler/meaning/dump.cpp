@@ -90,7 +90,11 @@ class Dumper {
         out_ << fmt::format("    limit {} {}-of-{} {} {}{}\n", at(l->range), named(p_.stats, l->stat), ref(l->card),
                             l->maximum ? "at-most" : "at-least", amount(l->value),
                             l->duration ? duration(*l->duration) : std::string(" duration=none"));
-      else if (const auto* r = std::get_if<Restriction>(&s)) {
+      else if (const auto* a = std::get_if<ActionStrength>(&s)) {
+        std::string names;
+        for (ProfileId k : a->actions) names += (names.empty() ? "" : "|") + p_.keyword_actions[static_cast<size_t>(k)].name;
+        out_ << fmt::format("    action-strength {} {} targeting {} {:+}\n", at(a->range), names, ref(a->target), a->delta);
+      } else if (const auto* r = std::get_if<Restriction>(&s)) {
         static constexpr const char* kinds[] = {"attack", "be-destroyed", "be-inflicted-with-statuses"};
         out_ << fmt::format("    cannot {} {} {}{}\n", at(r->range), ref(r->card), kinds[static_cast<size_t>(r->kind)],
                             r->against ? " " + filter(*r->against) : std::string());

@@ -408,6 +408,15 @@ struct StatLimit {
   SourceRange range;
 };
 
+// 003 Traits: "Melee and Ranged Attacks targeting this Personality have -2 strength": keyword actions of these kinds
+// (the profile's, named in general) have their strength changed while they target the card.
+struct ActionStrength {
+  std::vector<ProfileId> actions;  // GameProfile::keyword_actions, in printed order
+  CardRef target;
+  int64_t delta = 0;
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -416,11 +425,12 @@ struct TargetStep {
 
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
-                          AttachRequirement, Restriction, StatLimit>;
+                          AttachRequirement, Restriction, StatLimit, ActionStrength>;
 // A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
 // statements alone holds while its card is in play (003 Traits).
 inline bool is_statement(const Step& s) {
-  return std::holds_alternative<StatModifier>(s) || std::holds_alternative<Restriction>(s) || std::holds_alternative<StatLimit>(s);
+  return std::holds_alternative<StatModifier>(s) || std::holds_alternative<Restriction>(s) || std::holds_alternative<StatLimit>(s) ||
+         std::holds_alternative<ActionStrength>(s);
 }
 
 // 003 Traits: when a triggered trait or a reaction happens.

@@ -359,6 +359,7 @@ class Transformer {
       W::StatementContext* st = static_cast<W::StatementSentenceContext*>(c)->statement();
       if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(st)) u.body.push_back(restriction(r, u));
       else if (auto* l = dynamic_cast<W::LimitStatementContext*>(st)) u.body.push_back(stat_limit(l, u));
+      else if (auto* a = dynamic_cast<W::ActionStrengthStatementContext*>(st)) u.body.push_back(action_strength(a, u));
       else u.body.push_back(statement(st, u));
     }
   }
@@ -373,6 +374,31 @@ class Transformer {
     k.stat = tok(c->STAT()).id;
     k.value = amount(c->amount());
     if (c->duration()) k.duration = duration(c->duration());
+    return k;
+  }
+
+  // actionStrengthStatement : KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH
+  // "Melee and Ranged Attacks targeting this Personality have -2 strength": every word before the tail is the first
+  // words of a keyword action whose name the tail ends, in the plural
+  ActionStrength action_strength(W::ActionStrengthStatementContext* c, Unit& u) {
+    ActionStrength k;
+    k.range = range(c);
+    const wording::WordToken& tail = tok(c->ACTION_TAIL());
+    if (!tail.plural) throw Refusal{tail.range, "one keyword action where all of a kind are meant"};
+    const std::vector<std::string>& words = p_.keyword_actions[static_cast<size_t>(tail.id)].words;
+    const size_t at = p_.keyword_actions[static_cast<size_t>(tail.id)].strength_at;
+    for (auto* n : c->KEYWORD_ACTION()) {
+      const wording::WordToken& w = tok(n);
+      const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(w.id)];
+      if (w.value != 1 || !std::equal(a.words.begin() + static_cast<long>(a.strength_at), a.words.end(), words.begin() + static_cast<long>(at), words.end()))
+        throw Refusal{w.range, "a keyword action not named by these words"};
+      if (std::find(k.actions.begin(), k.actions.end(), w.id) != k.actions.end()) throw Refusal{w.range, "a keyword action named twice"};
+      k.actions.push_back(w.id);
+    }
+    k.target = card_ref(c->cardRef(), u);
+    const wording::WordToken& m = tok(c->MODIFIER());
+    if (m.id != -1 || m.uses_x) throw Refusal{m.range, "a strength change is a number with no stat"};
+    k.delta = m.value;
     return k;
   }
 

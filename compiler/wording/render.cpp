@@ -70,6 +70,7 @@ class Renderer {
       else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
       else if (const auto* r = std::get_if<Restriction>(&s)) restriction(*r);
       else if (const auto* l = std::get_if<StatLimit>(&s)) stat_limit(*l);
+      else if (const auto* a = std::get_if<ActionStrength>(&s)) action_strength(*a);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -592,6 +593,24 @@ class Renderer {
   }
 
   // "Will only attach to a Samurai", "Will not attach to a Shadowlands Personality"
+  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
+  void action_strength(const ActionStrength& a) {
+    for (size_t i = 0; i < a.actions.size(); ++i) {
+      if (i > 0) word(Token::AND);
+      WordToken head{static_cast<int>(Token::KEYWORD_ACTION), {}, a.actions[i]};
+      head.value = 1;
+      out_.push_back(head);
+    }
+    name(Token::ACTION_TAIL, a.actions.back(), true);
+    word(Token::TARGETING);
+    card_ref(a.target, false);
+    word(Token::HAVE);
+    WordToken m{static_cast<int>(Token::MODIFIER), {}};
+    m.value = a.delta;
+    out_.push_back(m);
+    word(Token::STRENGTH);
+  }
+
   // "His maximum Force is 1 until the battle ends"
   void stat_limit(const StatLimit& l) {
     possessor(l.card);
@@ -1011,7 +1030,8 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
         const size_t before = name == "?" ? 0 : p.keyword_actions[static_cast<size_t>(w.id)].strength_at;
         size_t cut = 0;  // where its words before the strength end
         for (size_t k = 0; k < before && cut < name.size(); ++k) cut = std::min(name.find(' ', cut + (k > 0 ? 1 : 0)), name.size());
-        if (w.type == static_cast<int>(Token::ACTION_TAIL)) out.push_back(cut < name.size() ? name.substr(cut + 1) : std::string());
+        // in the plural ("Ranged Attacks"): the kind in general
+        if (w.type == static_cast<int>(Token::ACTION_TAIL)) out.push_back((cut < name.size() ? name.substr(cut + 1) : std::string()) + (w.plural ? "s" : ""));
         else out.push_back(w.value == 1 ? name.substr(0, cut) : name);
         break;
       }

@@ -613,6 +613,27 @@ TEST(Meaning, HowManyYouHave) {
   EXPECT_FALSE(read("Holding", "**Limited:** Bow this card: If you have X or fewer cards in your hand, draw a card.")->paragraph().unit);
 }
 
+// 003 Traits: "Melee and Ranged Attacks targeting this Personality have -2 strength": keyword actions of a kind, named
+// in the plural, aimed at a card. One attack named in the singular, a stat's letters on the strength, or an action
+// named twice are refused.
+TEST(Meaning, StrengthOfAttacksAimedAtACard) {
+  auto r = read("Item", "Melee and Ranged Attacks targeting this Personality have -2 strength.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& a = std::get<ActionStrength>(r->unit().body.at(0));
+  ASSERT_EQ(a.actions.size(), 2u);
+  EXPECT_EQ(r->profile->keyword_actions[static_cast<size_t>(a.actions[0])].name, "Melee Attack");
+  EXPECT_EQ(r->profile->keyword_actions[static_cast<size_t>(a.actions[1])].name, "Ranged Attack");
+  EXPECT_EQ(a.target.kind, CardRef::Kind::Bearer);  // 001 This: on an attachment, the Personality
+  EXPECT_EQ(a.delta, -2);
+  EXPECT_TRUE(is_statement(r->unit().body.at(0)));
+  EXPECT_EQ(r->paragraph().rendered, "Melee and Ranged Attacks targeting this Personality have -2 strength.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  EXPECT_FALSE(read("Item", "Ranged Attack targeting this Personality have -2 strength.")->paragraph().unit);
+  EXPECT_FALSE(read("Item", "Ranged Attacks targeting this Personality have -2F strength.")->paragraph().unit);
+  EXPECT_FALSE(read("Item", "Ranged and Ranged Attacks targeting this Personality have -2 strength.")->paragraph().unit);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

@@ -72,6 +72,7 @@ class Dumper {
       }
       else if (const auto* o = std::get_if<InOrderTo>(&s)) {
         out_ << fmt::format("    in-order-to {}{}\n", at(o->range), o->optional ? " optional" : "");
+        if (o->target) out_ << fmt::format("      done target #{}\n", *o->target);
         for (const Effect& e : o->done) out_ << "      done " << effect(e) << "\n";
         for (const Effect& e : o->then) out_ << "      then " << effect(e) << "\n";
       }

@@ -346,6 +346,8 @@ struct Conditional {
 // "Bow him to gain 2 Honor": effects done in order that others happen (in the effects block, so no cost: 003
 // Abilities); the others happen only if the first were done.
 struct InOrderTo {
+  std::optional<int> target;  // "Target your performing Tactician to give ...": the targeting done first (its index in
+                              // Unit::targets), instead of effects (001 Target: the effects need the target chosen)
   std::vector<Effect> done;
   std::vector<Effect> then;
   bool optional = false;  // "You may bow him to gain 2 Honor": the controller chooses whether to do it

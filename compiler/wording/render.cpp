@@ -255,6 +255,7 @@ class Renderer {
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
+        else if (e.cards) card_filter(*e.cards);  // "Destroy one of his attachments": one chosen
         if (e.to && e.to->kind != Place::Kind::Home) word(Token::TO);  // "to the current battlefield"
         if (e.to && !e.place_first) place(*e.to);
         break;
@@ -396,6 +397,7 @@ class Renderer {
       word(Token::YOU);
       word(Token::MAY);
     }
+    if (k.target) targeting(u_->targets[static_cast<size_t>(*k.target)]);  // "Target your performing Tactician to ..."
     for (size_t i = 0; i < k.done.size(); ++i) {
       if (i > 0) word(Token::AND);
       effect(k.done[i]);

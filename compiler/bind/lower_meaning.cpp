@@ -463,6 +463,19 @@ class MeaningLowering {
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::increase_:  // "Reduce his Force by 2": a penalty of that size for the effect's duration (003 Stats)
+      case Primitive::reduce_: {
+        int32_t dur = CARDRT_DUR_END_OF_TURN;
+        if (e.duration) {
+          dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
+          if (dur < 0) throw NotYet{};
+        }
+        Node who = card(*e.card, b);
+        Node by = amount(*e.amount, b);
+        if (e.verb == Primitive::reduce_) by = binary(Op::Sub, konst(0), std::move(by));
+        b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(who), konst(e.stat), std::move(by), konst(dur)})));
+        return;
+      }
       case Primitive::create_: {
         // 003 Created cards: each in play under your control with its printed stats and keywords, at home unless the
         // words put it at the current battlefield (001 Battlefields)

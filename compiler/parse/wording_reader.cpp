@@ -708,6 +708,15 @@ class Transformer {
       e.to = Place{Place::Kind::CurrentBattlefield, SourceRange{tok(b->THE()).range.begin, tok(b->BATTLEFIELD()).range.end}};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
+    } else if (auto* ra = dynamic_cast<W::RaiseEffectContext*>(c)) {
+      // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi": a bonus or a penalty to the stat of that size
+      // (003 Stats), as "Give him -2F" says it
+      e.verb = verb(ra->verb);
+      e.card = possessor(ra->owner, ra->cardRef(), u);
+      e.stat = tok(ra->STAT()).id;
+      e.amount = ra->statOf() ? stat_of(ra->statOf(), u) : amount(ra->amount());
+      if (e.amount->kind == Amount::Kind::Constant && e.amount->value < 1) throw Refusal{e.amount->range, "a change by a number that is not positive"};
+      if (ra->duration()) e.duration = duration(ra->duration());
     } else if (auto* ch = dynamic_cast<W::ChosenCardEffectContext*>(c)) {
       // "Destroy one of his attachments", "bow one of Higaru's Swords": one card of the set, which the controller
       // chooses as the effect resolves; not targeted (001 Target: only "target" targets). A set of every such card

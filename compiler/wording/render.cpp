@@ -241,6 +241,14 @@ class Renderer {
         }
         gifts(e.gifts);
         break;
+      case Primitive::increase_:  // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi"
+      case Primitive::reduce_:
+        possessor(*e.card);
+        name(Token::STAT, e.stat);
+        word(Token::BY);
+        if (e.amount->kind == Amount::Kind::StatOf) stat_of(*e.amount);
+        else number(*e.amount);
+        break;
       case Primitive::deal_:  // "Deal 2 wounds to target beast"
       case Primitive::inflict_:  // "Inflict Poison on target unit"
         if (e.verb == Primitive::deal_) number(*e.amount);

@@ -133,7 +133,8 @@ effect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter  # chosenCardEffect  // "Destroy one of his attachments": one chosen as it resolves (001 Target: not targeted)
-  | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect  // "target and bow an enemy Personality"
+  | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect
+  | verb=(V_INCREASE | V_REDUCE) (owner=(HIS | HER | ITS) | cardRef POSS) STAT BY (amount | statOf) duration?   # raiseEffect  // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi"  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect

@@ -138,6 +138,7 @@ ATTACHMENTS : 'attachments' ;
 UNIT     : 'unit' ;     // a card and the cards attached to it (001 This: "this unit")
 // Amounts a card's stat gives (000 7.2)
 EQUAL    : 'equal' ;
+BY       : 'by' ;       // "Reduce his Force by 2"
 BONUS    : 'bonus' ;
 PENALTY  : 'penalty' ;
 OWN      : 'own' ;

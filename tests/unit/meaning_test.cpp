@@ -667,6 +667,30 @@ TEST(Meaning, ChosenCardsAndTargetingInOrderTo) {
   EXPECT_TRUE(to->paragraph().round_trips);
 }
 
+// 003 Stats: "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi": the stat changed by an amount, a
+// penalty or a bonus; by a number that is not positive, or a stat the game lacks, refused.
+TEST(Meaning, RaiseAndReduceAStat) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by 2 until the battle ends.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::reduce_);
+  EXPECT_EQ(e.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(e.stat, r->id_of(r->profile->stats, "Force"));
+  EXPECT_EQ(e.amount->value, 2);
+  EXPECT_TRUE(e.duration);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto up = read("Personality", "**Battle:** Target a Follower you control: Raise its Force by this Personality's Chi.");
+  ASSERT_TRUE(up->paragraph().unit) << up->text(up->paragraph().unread) << ": " << up->paragraph().why;
+  const Effect& u = std::get<Effect>(up->unit().body.at(0));
+  EXPECT_EQ(u.verb, Primitive::increase_);
+  EXPECT_EQ(u.amount->kind, Amount::Kind::StatOf);
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by 0.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by -2.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his ATK by 2.")->paragraph().unit);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

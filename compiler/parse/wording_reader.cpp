@@ -719,12 +719,11 @@ class Transformer {
       if (ra->duration()) e.duration = duration(ra->duration());
     } else if (auto* ch = dynamic_cast<W::ChosenCardEffectContext*>(c)) {
       // "Destroy one of his attachments", "bow one of Higaru's Swords": one card of the set, which the controller
-      // chooses as the effect resolves; not targeted (001 Target: only "target" targets). A set of every such card
-      // ("Bow all of his Followers") is not read yet.
+      // chooses as the effect resolves; not targeted (001 Target: only "target" targets). "Straighten all of your
+      // Followers": each card of the set.
       e.verb = verb(ch->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ch->verb);
-      e.cards = card_filter(ch->cardFilter());
-      if (e.cards->plural) throw Refusal{e.cards->range, "every card of a set where one card is acted on"};
+      e.cards = card_filter(ch->cardFilter());  // or every card of a set ("Straighten all of your Followers")
       antecedent_ = Antecedent::Chosen;
     } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
       // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
@@ -1312,9 +1311,9 @@ class Transformer {
   // Attach); a target there would be chosen inside the set's words, which the tree does not say.
   void partitive(W::PartitiveContext* c, bool each, CardFilter& f) {
     if (!f.plural) throw Refusal{f.range, "a singular noun after 'of'"};
-    if (!c->ONE() == !each) throw Refusal{range(c), "'of' without 'one' or 'each' before it"};
+    if (!(c->ONE() || c->ALL()) == !each) throw Refusal{range(c), "'of' without 'one', 'all' or 'each' before it"};
     f.partitive = true;
-    f.plural = false;  // one card ("one of"), or each card (the caller makes the set every card)
+    f.plural = c->ALL() != nullptr;  // one card ("one of"), every card ("all of"), or each card (the caller makes the set every card)
     if (c->YOUR()) {
       f.side = Side::Yours;
       return;

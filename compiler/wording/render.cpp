@@ -825,7 +825,7 @@ class Renderer {
 
   // "one of your Personalities", "(each) of his Fire Spells": the noun in the plural after "of"
   void partitive(const CardFilter& f, bool each) {
-    if (!each) word(Token::ONE);
+    if (!each) word(f.plural ? Token::ALL : Token::ONE);  // "all of his attachments", "one of your Followers"
     word(Token::OF);
     if (f.of) possessor(*f.of);
     else word(Token::YOUR);

@@ -277,10 +277,11 @@ cardFilter
 keywordChoice
   : (KEYWORD OR)+
   ;
-// "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords": one (or, after "each", every) of your
+// "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords", "all of his attachments": one (or, after
+// "each", or with "all", every) of your
 // cards or of the cards attached to a card (001 Attach), named in the plural
 partitive
-  : ONE? OF (YOUR | owner=(HIS | HER | ITS) | cardRef POSS)
+  : (ONE | ALL)? OF (YOUR | owner=(HIS | HER | ITS) | cardRef POSS)
   ;
 // "another player's Personality": a card a player other than you controls
 anotherPlayers

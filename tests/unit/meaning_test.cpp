@@ -652,6 +652,12 @@ TEST(Meaning, ChosenCardsAndTargetingInOrderTo) {
   EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy one of his attachments. Gain 1 Honor. Bow it.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy his attachments.")->paragraph().unit);
+  // "all of": every card of the set
+  auto all = read("Strategy", "**Battle:** Target an enemy Personality: Destroy all of his attachments.");
+  ASSERT_TRUE(all->paragraph().unit) << all->text(all->paragraph().unread) << ": " << all->paragraph().why;
+  EXPECT_TRUE(std::get<Effect>(all->unit().body.at(0)).cards->plural);
+  EXPECT_TRUE(all->paragraph().round_trips) << all->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy all of his attachment.")->paragraph().unit);
 
   auto to = read("Strategy", "**Open:** Target your performing Samurai to give him +1F.");
   ASSERT_TRUE(to->paragraph().unit) << to->text(to->paragraph().unread) << ": " << to->paragraph().why;

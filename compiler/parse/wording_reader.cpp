@@ -1374,6 +1374,14 @@ class Transformer {
       f.attached.push_back(attached(w->attachedCards()));
       return;
     }
+    if (auto* w = dynamic_cast<W::WithAttachedContext*>(fc)) {  // "with a Weapon": at least one attached
+      AttachedTest a;
+      a.range = range(fc);
+      a.none = false;
+      attached_kinds(w->attachedKind(), a);
+      f.attached.push_back(std::move(a));
+      return;
+    }
     if (auto* a = dynamic_cast<W::AtPlaceContext*>(fc)) {
       if (f.at) throw Refusal{range(fc), "two places for one card"};
       f.at = place(a->place());
@@ -1488,11 +1496,20 @@ class Transformer {
       a.plural = true;
       type(c->CARD_TYPES());
     }
-    for (auto* k : c->attachedKind()) {
-      if (k->KEYWORD()) a.keywords.push_back(tok(k->KEYWORD()).id);
-      else type(k->CARD_TYPE());
-    }
+    attached_kinds(c->attachedKind(), a);
     return a;
+  }
+  // attachedKind : KEYWORD | CARD_TYPE, of a card type that attaches (001 Attach)
+  void attached_kinds(const std::vector<W::AttachedKindContext*>& kinds, AttachedTest& a) {
+    for (auto* k : kinds) {
+      if (k->KEYWORD()) {
+        a.keywords.push_back(tok(k->KEYWORD()).id);
+        continue;
+      }
+      const wording::WordToken& w = tok(k->CARD_TYPE());
+      if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
+      a.card_types.push_back(w.id);
+    }
   }
 
   // amount : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE

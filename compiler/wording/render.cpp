@@ -869,7 +869,7 @@ class Renderer {
   void clauses(const CardFilter& f) {
     for (const StatBound& b : f.stats) stat_bound(b);
     for (const AttachedTest& a : f.attached) {
-      word(Token::WITHOUT);
+      word(a.none ? Token::WITHOUT : Token::WITH);  // "without attachments", "with a Weapon"
       attached_cards(a);
     }
     if (f.at) {

@@ -305,6 +305,7 @@ filterClause
   | WITH STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
+  | WITH (A | AN) attachedKind (OR attachedKind)*   # withAttached  // "with a Weapon": one such card is attached (001 Attach)
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
   | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
   | IN cardRef                                  # inUnit           // "in this unit", "in his unit" (001 This)

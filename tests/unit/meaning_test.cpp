@@ -697,6 +697,19 @@ TEST(Meaning, RaiseAndReduceAStat) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his ATK by 2.")->paragraph().unit);
 }
 
+// 001 Attach: "with a Weapon" in a set: at least one such card is attached; a card type that never attaches refused.
+TEST(Meaning, WithAnAttachment) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality with a Follower or Weapon: Bow him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  ASSERT_EQ(f.attached.size(), 1u);
+  EXPECT_FALSE(f.attached[0].none);
+  EXPECT_EQ(f.attached[0].keywords, std::vector<ProfileId>{r->id_of(r->profile->keywords, "Weapon")});
+  EXPECT_EQ(f.attached[0].card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Follower")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality with a Holding: Bow him.")->paragraph().unit);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

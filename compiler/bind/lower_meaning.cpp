@@ -71,6 +71,9 @@ class MeaningLowering {
           if (kd.rule == "tactical") flags |= CARDRT_ABF_TACTICAL;
           else if (kd.rule == "repeatable") flags |= CARDRT_ABF_UNLIMITED;  // 003 Abilities: "unless ... states otherwise"
         }
+        // a reaction waits for its trigger ("Reaction: After a Personality is destroyed:"); any other ability has none
+        if (u.trigger && !reaction) throw NotYet{};
+        if (u.trigger) has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;
       }
       case meaning::UnitKind::Triggered:
@@ -78,6 +81,10 @@ class MeaningLowering {
         // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
         if (type_->action || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
+        // "Twice per turn, after a Personality is bowed": the binder leaves out what the trigger names after a limit
+        // other than "Once per turn" (it triggers on any card bowed); not lowered until the binder reads it or refuses
+        // it (docs/status.md)
+        if (u.limit && (u.limit->times > 1 || u.limit->per_game)) throw NotYet{};
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;
       case meaning::UnitKind::Untriggered:
@@ -114,6 +121,11 @@ class MeaningLowering {
       flags |= CARDRT_ABF_EVEN_IF_BOWED;
     }
     if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
+    if (u.limit) {  // 003 Traits: how often it may be used, or the trait trigger, per turn or per game
+      if (kind != CARDRT_AB_ACTION && kind != CARDRT_AB_REACTION) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
+      if (u.limit->times > 1) flags |= CARDRT_ABF_TIMES(static_cast<uint32_t>(u.limit->times));
+      if (u.limit->per_game) flags |= CARDRT_ABF_PER_GAME;
+    }
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;
     designators_ = designators;
@@ -193,7 +205,9 @@ class MeaningLowering {
       cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
       return true;
     }
-    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card))));
+    // a card the event took out of play ("one of your Samurai is destroyed") is judged as it was, not as in play
+    const bool left_play = e.signal == "destroyed" || e.signal == "leave play";
+    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), !left_play)));
     return true;
   }
 

@@ -45,6 +45,7 @@ class Dumper {
     for (ProfileId k : u.keywords) head += " keyword=" + named(p_.keywords, k);
     for (ProfileId d : u.designators) head += " designator=" + named(p_.designators, d);
     out_ << head << "\n";
+    if (u.limit) out_ << fmt::format("    limit {} {} per {}\n", at(u.limit->range), u.limit->times, u.limit->per_game ? "game" : "turn");
     if (u.trigger) {
       static constexpr const char* timings[] = {"after", "before", "when"};
       const Trigger& t = *u.trigger;

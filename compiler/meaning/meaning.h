@@ -479,6 +479,14 @@ struct XDefinition {
   SourceRange range;
 };
 
+// 003 Traits: "Once per game", "Twice per turn" before the colon: how often an ability may be used, or a trait
+// trigger, per turn or per game (003 Abilities: an ability once per turn unless its text says otherwise).
+struct UseLimit {
+  int64_t times = 1;
+  bool per_game = false;
+  SourceRange range;
+};
+
 struct Unit {
   UnitKind kind = UnitKind::Untriggered;
   std::vector<ProfileId> designators;  // Battle, Open (003 Abilities: order irrelevant)
@@ -490,6 +498,7 @@ struct Unit {
   std::vector<Condition> conditions;   // the constraints block's conditions
   std::optional<Condition> even_if;    // "Even if this card is bowed": usable though this holds
   std::optional<Performer> performer;  // named by "your performing ..." in the constraints or the effects
+  std::optional<UseLimit> limit;       // printed before the colon ("Once per game:")
   std::vector<Step> body;
   std::optional<XDefinition> x;        // "where X is ..." (000 7.4)
   SourceRange range;

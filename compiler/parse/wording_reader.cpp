@@ -67,6 +67,10 @@ class Transformer {
       u.trigger = trigger(c->trigger(), u);
       u.trigger->leads = true;
     }
+    if (auto* l = c->limit()) {
+      u.limit = use_limit(l->useLimit());
+      if (l->constraint()) constraint(l->constraint(), u);
+    }
     for (auto* k : c->constraint()) constraint(k, u);
     u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
     body(c->body(), u);
@@ -82,6 +86,20 @@ class Transformer {
     if (b >= t_.size()) b = t_.size() - 1;  // the unit's stop is EOF
     if (b < a) b = a;
     return SourceRange::join(t_[a].range, t_[b].range);
+  }
+
+  // useLimit : (ONCE | TWICE | amount TIMES) PER (turn | GAME); the runtime counts up to 15 uses
+  UseLimit use_limit(W::UseLimitContext* c) {
+    UseLimit l;
+    l.range = range(c);
+    l.per_game = c->GAME() != nullptr;
+    if (c->TWICE()) l.times = 2;
+    if (c->amount()) {
+      const Amount n = amount(c->amount());
+      if (n.kind != Amount::Kind::Constant || n.value < 3 || n.value > 15) throw Refusal{n.range, "a number of times from 3 to 15"};
+      l.times = n.value;
+    }
+    return l;
   }
 
   // header : KEYWORD* DESIGNATOR (SLASH DESIGNATOR)* COLON

@@ -30,6 +30,19 @@ class Renderer {
       }
       word(Token::COLON);
     }
+    if (u.limit) {  // "Once per game:", "Twice per turn, after ...:"
+      if (u.limit->times == 1) word(Token::ONCE);
+      else if (u.limit->times == 2) word(Token::TWICE);
+      else {
+        Amount n;
+        n.value = u.limit->times;
+        number(n);
+        word(Token::TIMES);
+      }
+      word(Token::PER);
+      word(u.limit->per_game ? Token::GAME : Token::TURN);
+      word(u.trigger || !u.constraints.empty() ? Token::COMMA : Token::COLON);
+    }
     if (u.trigger) {
       trigger(*u.trigger);
       word(u.trigger->leads ? Token::COMMA : Token::COLON);

@@ -9,7 +9,7 @@ options { tokenVocab = WordingLexer; }
 
 // ---------------------------------------------------------------- units
 unit
-  : header? evenIf? (constraint COLON)* body EOF
+  : header? evenIf? limit? (constraint COLON)* body EOF
   | trigger COMMA body EOF      // "After this Follower enters play, lose 1 Honor." (the trigger leads the sentence)
   ;
 // "Tactical Battle:", "Battle/Open:" (003 Abilities: keywords before the designators; order irrelevant)
@@ -20,6 +20,15 @@ header
 // condition holds, though the rules would forbid it
 evenIf
   : EVEN IF condition (COLON | COMMA)
+  ;
+// 003 Traits: "once (or twice, etc.) per turn (or ... game)" before the colon: how often the ability may be used, or the
+// trait trigger ("Once per game:", "Twice per turn, after a Personality is bowed:")
+limit
+  : useLimit COLON
+  | useLimit COMMA constraint COLON
+  ;
+useLimit
+  : (ONCE | TWICE | amount TIMES) PER (turn | GAME)
   ;
 constraint
   : trigger                     # triggerConstraint

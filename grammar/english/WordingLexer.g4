@@ -41,6 +41,10 @@ THIS     : 'this' ;
 THAT     : 'that' ;
 EACH     : 'each' ;
 ALL      : 'all' ;
+ONCE     : 'once' ;     // use limits (003 Traits): "Once per game", "Twice per turn", "Three times per turn"
+TWICE    : 'twice' ;
+PER      : 'per' ;
+GAME     : 'game' ;
 ANOTHER  : 'another' ;
 OTHER    : 'other' ;
 ONE      : 'one' ;

@@ -710,6 +710,31 @@ TEST(Meaning, WithAnAttachment) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality with a Holding: Bow him.")->paragraph().unit);
 }
 
+// 003 Traits: a use limit before the colon, per turn or per game; more than 15 times (the runtime's count) or a
+// number the text does not give refused.
+TEST(Meaning, UseLimits) {
+  auto r = read("Personality", "**Limited:** Once per game: Gain 4 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_TRUE(r->unit().limit);
+  EXPECT_EQ(r->unit().limit->times, 1);
+  EXPECT_TRUE(r->unit().limit->per_game);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto t = read("Personality", "Twice per turn, after this Personality is bowed: Gain 1 Honor.");
+  ASSERT_TRUE(t->paragraph().unit) << t->text(t->paragraph().unread) << ": " << t->paragraph().why;
+  EXPECT_EQ(t->unit().kind, meaning::UnitKind::Triggered);
+  EXPECT_EQ(t->unit().limit->times, 2);
+  EXPECT_FALSE(t->unit().limit->per_game);
+  ASSERT_TRUE(t->unit().trigger);
+  EXPECT_TRUE(t->paragraph().round_trips) << t->paragraph().rendered;
+
+  auto n = read("Personality", "**Open:** Three times per turn: Gain 1 Honor.");
+  ASSERT_TRUE(n->paragraph().unit);
+  EXPECT_EQ(n->unit().limit->times, 3);
+  EXPECT_FALSE(read("Personality", "**Open:** 16 times per turn: Gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Open:** X times per turn: Gain 1 Honor.")->paragraph().unit);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

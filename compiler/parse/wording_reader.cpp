@@ -309,6 +309,8 @@ class Transformer {
       u.body.push_back(choose_cards(k));
     } else if (auto* a = dynamic_cast<W::AttachSentenceContext*>(c)) {
       u.body.push_back(attach_requirement(a->attachRequirement()));
+    } else if (auto* o = dynamic_cast<W::OperationSentenceContext*>(c)) {
+      u.body.push_back(stat_operation(o->statOperation(), u));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -869,6 +871,90 @@ class Transformer {
     if (ch.stat < 0) throw Refusal{m.range, "a modifier that names no stat"};
     if (ch.delta.value == 0) throw Refusal{m.range, "+0 is no change"};  // 000 7.2
     return ch;
+  }
+
+  // statOperation (002 523): "Double its ATK", "Halve the ATK of target creature, rounded up", "Its ATK is divided by
+  // 2": one change to one card's stat that multiplies, divides or sets it. A division rounds down unless the text says
+  // up (the profile's primitives halve and divide); a factor or divisor is a number the text prints.
+  StatModifier stat_operation(W::StatOperationContext* c, Unit& u) {
+    using Op = StatChange::Op;
+    using Form = StatChange::Form;
+    StatModifier m;
+    m.range = range(c);
+    StatChange ch;
+    ch.range = range(c);
+    ch.delta.range = range(c);
+    W::StatOperandContext* operand = nullptr;
+    W::DurationContext* dur = nullptr;
+    W::RoundingContext* rounding = nullptr;
+    W::AmountContext* by = nullptr;  // the printed operand, if any
+    auto fixed = [&](Op op, int64_t v, Form f) {
+      ch.op = op;
+      ch.delta.value = v;
+      ch.form = f;
+    };
+    if (auto* d = dynamic_cast<W::DoubleOperationContext*>(c)) {
+      fixed(Op::Multiply, 2, Form::Double);
+      operand = d->statOperand();
+      dur = d->duration();
+    } else if (auto* h = dynamic_cast<W::HalveOperationContext*>(c)) {
+      fixed(Op::Divide, 2, Form::Halve);
+      operand = h->statOperand();
+      dur = h->duration();
+      rounding = h->rounding();
+    } else if (auto* v = dynamic_cast<W::DivideOperationContext*>(c)) {
+      fixed(Op::Divide, 0, Form::Divide);
+      operand = v->statOperand();
+      dur = v->duration();
+      rounding = v->rounding();
+      by = v->amount();
+    } else if (auto* r = dynamic_cast<W::ReduceByHalfOperationContext*>(c)) {
+      fixed(Op::Divide, 2, r->BY() ? Form::ReduceByHalf : Form::ReduceToHalf);
+      operand = r->statOperand();
+      dur = r->duration();
+      rounding = r->rounding();
+    } else if (auto* st = dynamic_cast<W::SetOperationContext*>(c)) {
+      fixed(Op::Set, 0, Form::Set);
+      operand = st->statOperand();
+      dur = st->duration();
+      by = st->amount();
+    } else if (auto* mu = dynamic_cast<W::MultipliedOperationContext*>(c)) {
+      fixed(Op::Multiply, 2, mu->DOUBLED() ? Form::IsDoubled : Form::IsMultiplied);
+      operand = mu->statOperand();
+      dur = mu->duration();
+      by = mu->amount();
+    } else if (auto* dv = dynamic_cast<W::DividedOperationContext*>(c)) {
+      fixed(Op::Divide, 2, dv->HALVED() ? Form::IsHalved : Form::IsDivided);
+      operand = dv->statOperand();
+      dur = dv->duration();
+      rounding = dv->rounding();
+      by = dv->amount();
+    } else {
+      auto* so = static_cast<W::SetToOperationContext*>(c);
+      fixed(Op::Set, 0, Form::IsSet);
+      operand = so->statOperand();
+      dur = so->duration();
+      by = so->amount();
+    }
+    // the card first (a target it names is declared before anything the amount names)
+    ch.stat = tok(operand->STAT()).id;
+    ch.stat_first = operand->THE() != nullptr;
+    m.card = ch.stat_first ? card_ref(operand->cardRef(), u) : possessor(operand->owner, operand->cardRef(), u);
+    if (by) {
+      ch.delta = amount(by);
+      // 000 7.1: integers; a factor or a divisor is printed ("Divide its ATK by 3"); a value set may be X (7.4)
+      if (ch.op != Op::Set && ch.delta.kind != Amount::Kind::Constant) throw Refusal{ch.delta.range, "a factor or divisor that is no number"};
+      if (ch.op == Op::Divide && ch.delta.value == 0) throw Refusal{ch.delta.range, "dividing by 0"};
+      if (ch.op == Op::Multiply && ch.delta.value == 0) throw Refusal{ch.delta.range, "multiplying by 0 (say: is set to 0)"};
+    }
+    if (rounding) {
+      ch.round_up = rounding->direction->getType() == W::UP;
+      ch.rounding_printed = true;
+      ch.rounding_comma = rounding->COMMA() != nullptr;
+    }
+    if (dur) m.duration = duration(dur);
+    m.changes.push_back(std::move(ch));
+    return m;
   }
 
   // attachRequirement : (WILL | CAN | MAY) (ONLY | NOT) V_ATTACH TO cardFilter

@@ -34,7 +34,7 @@ std::string without_saves(const std::string& path, size_t& saves) {
 }  // namespace
 
 TEST(ScenarioSteps, SaveAndLoadChangesNothing) {
-  for (const char* name : {"legends/engine_queries"}) {
+  for (const char* name : {"legends/engine_queries", "heroes/stat_operations"}) {
     const std::string path = std::string(CARDC_SOURCE_DIR) + "/tests/scenarios/" + name + ".scenario";
     size_t saves = 0;
     const std::string plain = test::write_temp(std::string(name).substr(std::string(name).find('/') + 1) + "_plain.scenario",

@@ -888,54 +888,28 @@ class Transformer {
     W::DurationContext* dur = nullptr;
     W::RoundingContext* rounding = nullptr;
     W::AmountContext* by = nullptr;  // the printed operand, if any
-    auto fixed = [&](Op op, int64_t v, Form f) {
+    // an alternative's operation, with its operand when the words fix it (2 for "Double"), and its parts: the stat
+    // operated on, a duration, and where the alternative has them a rounding and a printed operand
+    auto take = [&](auto* alt, Op op, int64_t v, Form f) {
       ch.op = op;
       ch.delta.value = v;
       ch.form = f;
+      operand = alt->statOperand();
+      dur = alt->duration();
+      if constexpr (requires { alt->rounding(); }) rounding = alt->rounding();
+      if constexpr (requires { alt->amount(); }) by = alt->amount();
     };
-    if (auto* d = dynamic_cast<W::DoubleOperationContext*>(c)) {
-      fixed(Op::Multiply, 2, Form::Double);
-      operand = d->statOperand();
-      dur = d->duration();
-    } else if (auto* h = dynamic_cast<W::HalveOperationContext*>(c)) {
-      fixed(Op::Divide, 2, Form::Halve);
-      operand = h->statOperand();
-      dur = h->duration();
-      rounding = h->rounding();
-    } else if (auto* v = dynamic_cast<W::DivideOperationContext*>(c)) {
-      fixed(Op::Divide, 0, Form::Divide);
-      operand = v->statOperand();
-      dur = v->duration();
-      rounding = v->rounding();
-      by = v->amount();
-    } else if (auto* r = dynamic_cast<W::ReduceByHalfOperationContext*>(c)) {
-      fixed(Op::Divide, 2, r->BY() ? Form::ReduceByHalf : Form::ReduceToHalf);
-      operand = r->statOperand();
-      dur = r->duration();
-      rounding = r->rounding();
-    } else if (auto* st = dynamic_cast<W::SetOperationContext*>(c)) {
-      fixed(Op::Set, 0, Form::Set);
-      operand = st->statOperand();
-      dur = st->duration();
-      by = st->amount();
-    } else if (auto* mu = dynamic_cast<W::MultipliedOperationContext*>(c)) {
-      fixed(Op::Multiply, 2, mu->DOUBLED() ? Form::IsDoubled : Form::IsMultiplied);
-      operand = mu->statOperand();
-      dur = mu->duration();
-      by = mu->amount();
-    } else if (auto* dv = dynamic_cast<W::DividedOperationContext*>(c)) {
-      fixed(Op::Divide, 2, dv->HALVED() ? Form::IsHalved : Form::IsDivided);
-      operand = dv->statOperand();
-      dur = dv->duration();
-      rounding = dv->rounding();
-      by = dv->amount();
-    } else {
-      auto* so = static_cast<W::SetToOperationContext*>(c);
-      fixed(Op::Set, 0, Form::IsSet);
-      operand = so->statOperand();
-      dur = so->duration();
-      by = so->amount();
-    }
+    if (auto* d = dynamic_cast<W::DoubleOperationContext*>(c)) take(d, Op::Multiply, 2, Form::Double);
+    else if (auto* h = dynamic_cast<W::HalveOperationContext*>(c)) take(h, Op::Divide, 2, Form::Halve);
+    else if (auto* v = dynamic_cast<W::DivideOperationContext*>(c)) take(v, Op::Divide, 0, Form::Divide);
+    else if (auto* r = dynamic_cast<W::ReduceByHalfOperationContext*>(c))
+      take(r, Op::Divide, 2, r->BY() ? Form::ReduceByHalf : Form::ReduceToHalf);
+    else if (auto* st = dynamic_cast<W::SetOperationContext*>(c)) take(st, Op::Set, 0, Form::Set);
+    else if (auto* mu = dynamic_cast<W::MultipliedOperationContext*>(c))
+      take(mu, Op::Multiply, 2, mu->DOUBLED() ? Form::IsDoubled : Form::IsMultiplied);
+    else if (auto* dv = dynamic_cast<W::DividedOperationContext*>(c))
+      take(dv, Op::Divide, 2, dv->HALVED() ? Form::IsHalved : Form::IsDivided);
+    else take(static_cast<W::SetToOperationContext*>(c), Op::Set, 0, Form::IsSet);
     // the card first (a target it names is declared before anything the amount names)
     ch.stat = tok(operand->STAT()).id;
     ch.stat_first = operand->THE() != nullptr;

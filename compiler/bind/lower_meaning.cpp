@@ -56,10 +56,7 @@ class MeaningLowering {
     Body cond, target, cost, effect;
     bool has_cond = false;
     // a trait of statements alone (stat changes, restrictions) holds while the card is in play; anything else happens
-    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
-      return (!std::holds_alternative<StatModifier>(s) && !std::holds_alternative<Restriction>(s) && !std::holds_alternative<StatLimit>(s)) ||
-             operation_by_verb(s);
-    });
+    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return !meaning::is_statement(s); });
     switch (u.kind) {
       case meaning::UnitKind::Ability: {
         bool reaction = false;
@@ -119,6 +116,7 @@ class MeaningLowering {
     if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;
+    designators_ = designators;
     if (u.performer) choose_performer(*u.performer, designators, target);
     for (size_t i = 0; i < u.constraints.size(); ++i) {
       const Constraint& c = u.constraints[i];
@@ -272,15 +270,10 @@ class MeaningLowering {
     if (const auto* k = std::get_if<ChooseCards>(&s)) return choose_cards(*k, b);
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
+    if (const auto* a = std::get_if<ActionStrength>(&s)) return action_strength(*a, b);
     const auto& m = std::get<StatModifier>(s);
     if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m, b);
     stat_modifier(m, b);
-  }
-
-  // "Double its ATK", "Halve the ATK of target creature": a verb that operates on a stat is an effect, not a trait
-  static bool operation_by_verb(const Step& s) {
-    const auto* m = std::get_if<StatModifier>(&s);
-    return m && m->changes.size() == 1 && m->changes[0].by_verb();
   }
 
   // 002 523: a stat multiplied, divided or set ("Double its ATK until end of turn", "Halve the ATK of target creature,
@@ -316,6 +309,17 @@ class MeaningLowering {
     Node who = card(l.card, b);
     b.stmts.push_back(eval(call("cardrt_stat_bound", {G(), C(), std::move(who), konst(l.stat), konst(l.maximum ? CARDRT_BOUND_MAX : CARDRT_BOUND_MIN),
                                                      amount(l.value, b), konst(dur)})));
+  }
+
+  // 003 Traits: what attacks of a kind aimed at a card have, held while the trait is (the runtime's attack strength
+  // grants, which it counts as an attack of that kind chooses its target)
+  void action_strength(const ActionStrength& a, Body& b) {
+    if (!continuous_) throw NotYet{};
+    for (ProfileId k : a.actions) {
+      const int32_t kind = runtime_attack_kind(p_.keyword_actions[static_cast<size_t>(k)]);
+      if (kind < 0) throw NotYet{};  // a keyword action that is no attack (Fear): no strength grant in the runtime
+      b.stmts.push_back(eval(call("cardrt_grant_attack_strength", {G(), C(), card(a.target, b), konst(kind), konst(a.delta), konst(CARDRT_DUR_CONTINUOUS)})));
+    }
   }
 
   // 003 Traits: a restriction the runtime checks when the action happens, held while the trait is
@@ -833,7 +837,7 @@ class MeaningLowering {
       case Condition::Kind::YouAre: {
         // a player has the keywords of the profile's family that his card of the [player keywords] type has (003:
         // "a Crab Clan player" controls a Stronghold of the Crab Clan)
-        const int type = player_keywords_type(p_);
+        const int type = p_.player_keywords_type();
         if (type < 0) throw NotYet{};
         Node c2 = param(2);
         std::optional<Node> any;
@@ -843,14 +847,18 @@ class MeaningLowering {
         }
         Node test = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(type))),
                          and_(binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), controller()), std::move(*any)));
-        Body f;
-        f.stmts.push_back(ret(std::move(test)));
-        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), k.range))}), konst(0));
+        n = any_card(std::move(test), k.range);
         break;
       }
       case Condition::Kind::YouHave:
         n = binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(k.resource)}), konst(0));
         break;
+      case Condition::Kind::HowMany: {  // the zones are the runtime's by profile index
+        Node have = k.zone >= 0 ? call("cardrt_zone_count", {G(), controller(), konst(k.zone)})
+                                : call("cardrt_resource_get", {G(), controller(), konst(k.resource)});
+        n = binary(k.compare == StatBound::Compare::AtLeast ? Op::Ge : Op::Le, std::move(have), konst(k.count->value));
+        break;
+      }
       case Condition::Kind::YourTurn:
         n = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
         break;
@@ -872,9 +880,7 @@ class MeaningLowering {
         Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), std::move(*heads)),
                           and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), who})),
                                at_place(Place{Place::Kind::CurrentBattlefield, {}}, c2)));
-        Body test;
-        test.stmts.push_back(ret(std::move(enemy)));
-        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), k.range))}), konst(0));
+        n = any_card(std::move(enemy), k.range);
         break;
       }
       case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
@@ -897,7 +903,7 @@ class MeaningLowering {
     const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
     if (continuous_) throw NotYet{};
     zones_searched_ = true;
-    int f = filter_function(t.filter, t.range);
+    int f = filter_function(t.filter, t.range, t.performing ? std::optional<Node>(performing(t.anywhere)) : std::nullopt);
     zones_searched_ = false;
     // 001 Target: a restriction on face-up features (card type, keyword, stats) cannot be met by a hidden card
     const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.any_keywords.empty() ||
@@ -911,6 +917,21 @@ class MeaningLowering {
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(1), konst(1), konst(flags)}),
                                      konst(CARDRT_OK))));
     declared_.push_back(k);
+  }
+
+  // "your performing Courtier" as a target (001 Tactician): a person performs its own actions and an attachment's are
+  // its bearer's, so the target is that card; an action card's is one of yours present at the battle for a Battle
+  // action (unless "at any location"); a card of another type performs none
+  Node performing(bool anywhere) {
+    const Node candidate = param(2);
+    if (type_->action) {
+      if ((designators_ & CARDRT_DESIG_BATTLE) && !anywhere)
+        return binary(Op::Eq, call("cardrt_card_battlefield", {G(), candidate}), call("cardrt_current_battlefield", {G()}));
+      return konst(1);
+    }
+    if (type_->attaches) return binary(Op::Eq, candidate, bearer());
+    if (type_->person) return binary(Op::Eq, candidate, self());
+    throw NotYet{};
   }
 
   // ---------------------------------------------------------------- references (001 This, 003 Traits)
@@ -1081,14 +1102,17 @@ class MeaningLowering {
     Node side = call("cardrt_card_controller", {G(), card});
     if (r == BattleRole::Attacking) return and_(std::move(at), binary(Op::Eq, std::move(side), call("cardrt_active_player", {G()})));
     if (r == BattleRole::Defending) return and_(std::move(at), binary(Op::Ne, std::move(side), call("cardrt_active_player", {G()})));
-    auto present = [&](Op op) {
-      Body test;
-      test.stmts.push_back(ret(at_current_battlefield_on_side(op)));
-      return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), {}))}), konst(0));
-    };
+    auto present = [&](Op op) { return any_card(at_current_battlefield_on_side(op), {}); };
     return and_(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
                      binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()}))),
                 and_(present(Op::Eq), present(Op::Ne)));
+  }
+
+  // Whether some card passes `test` (a filter over its parameter 2, the card judged)
+  Node any_card(Node test, SourceRange at) {
+    Body f;
+    f.stmts.push_back(ret(std::move(test)));
+    return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), at))}), konst(0));
   }
 
   // How many cards of a kind are attached to `holder` (001 Attach): of a type, or of any type that attaches, counted
@@ -1217,7 +1241,8 @@ class MeaningLowering {
   bool continuous_ = false;
   std::vector<int> declared_;
   std::vector<int> modes_;   // the unit's constructor options (002 524), registered after the ability
-  int performer_slot_ = -1;  // the unit's performer, once chosen
+  int performer_slot_ = -1;
+  int32_t designators_ = 0;  // the unit's designators (CARDRT_DESIG_*)  // the unit's performer, once chosen
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   bool zones_searched_ = false;  // lowering a target's set: it may be out of play ("in your discard pile")

@@ -374,6 +374,18 @@ class MeaningLowering {
                                      konst(CARDRT_OK))));
   }
 
+  // One card of a set in play, chosen by the controller as the effect resolves (001 Target: not targeted), into the
+  // slot after the unit's targets and earlier choices; with none to choose the effect fails
+  Node chosen_card(const CardFilter& f, SourceRange at, Body& b) {
+    if (continuous_ || out_of_play_zone(f)) throw NotYet{};
+    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+    if (slot_k >= 8) throw NotYet{};  // the runtime's slots
+    int fn = filter_function(f, at);
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(0)}),
+                                     konst(CARDRT_OK))));
+    return slot(static_cast<int>(slot_k));
+  }
+
   // 002 524: "Choose one or more: ...", "choose 2 times from: ...": each option a function (a mode of the ability);
   // the runtime builds the chain (its targets known first, so a chain with an illegal target is never built) and
   // queues it, as the binder's constructor does
@@ -441,6 +453,10 @@ class MeaningLowering {
       case Primitive::bow_:
       case Primitive::straighten_:
       case Primitive::destroy_: {
+        if (!e.card) {  // "Destroy one of his attachments"
+          b.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), chosen_card(*e.cards, e.range, b)})));
+          return;
+        }
         if (e.card->unit) return each_in_unit(e, b);
         Node who = card(*e.card, b);
         b.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), std::move(who)})));
@@ -466,10 +482,24 @@ class MeaningLowering {
         return;
       }
       case Primitive::set_state_:  // "Dishonor him", "Rehonor him": into the profile's state, or out of it
-        b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), card(*e.card, b), konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
+        b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), e.card ? card(*e.card, b) : chosen_card(*e.cards, e.range, b),
+                                                             konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::increase_:  // "Reduce his Force by 2": a penalty of that size for the effect's duration (003 Stats)
+      case Primitive::reduce_: {
+        int32_t dur = CARDRT_DUR_END_OF_TURN;
+        if (e.duration) {
+          dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
+          if (dur < 0) throw NotYet{};
+        }
+        Node who = card(*e.card, b);
+        Node by = amount(*e.amount, b);
+        if (e.verb == Primitive::reduce_) by = binary(Op::Sub, konst(0), std::move(by));
+        b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(who), konst(e.stat), std::move(by), konst(dur)})));
+        return;
+      }
       case Primitive::create_: {
         // 003 Created cards: each in play under your control with its printed stats and keywords, at home unless the
         // words put it at the current battlefield (001 Battlefields)
@@ -714,6 +744,11 @@ class MeaningLowering {
   // "Bow him to gain 2 Honor": what follows "to" happens only if what comes before it was done (a card already
   // bowed is not bowed again, so no Honor); "Discard the Imperial Favor to draw a card": only if you held it
   void in_order_to(const InOrderTo& k, Body& b) {
+    if (k.target && !continuous_) {  // "Target your performing Tactician to give ...": chosen (or the ability fails), then
+      declare_target(*k.target, b);
+      for (const Effect& t : k.then) effect(t, b);
+      return;
+    }
     if (continuous_ || k.done.size() != 1 || k.done[0].optional) throw NotYet{};
     if (k.optional) {  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
       InOrderTo chosen = k;

@@ -72,6 +72,7 @@ class Dumper {
       }
       else if (const auto* o = std::get_if<InOrderTo>(&s)) {
         out_ << fmt::format("    in-order-to {}{}\n", at(o->range), o->optional ? " optional" : "");
+        if (o->target) out_ << fmt::format("      done target #{}\n", *o->target);
         for (const Effect& e : o->done) out_ << "      done " << effect(e) << "\n";
         for (const Effect& e : o->then) out_ << "      then " << effect(e) << "\n";
       }
@@ -170,6 +171,7 @@ class Dumper {
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
            : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
                                                            : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
+    if (e.stat >= 0) s += " stat=" + named(p_.stats, e.stat);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);

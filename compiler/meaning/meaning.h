@@ -255,6 +255,7 @@ struct Effect {
   std::vector<StrengthBonus> bonuses;  // a keyword action's: more strength while a condition holds
   ProfileId status = -1;         // deal: the counters dealt ("wounds")
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
+  ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2")
   SourceRange ignoring_range;    // the words "ignoring Resist"
   std::vector<StatChange> base;  // create: the created card's printed stats ("2F/2C/3PH"), each from zero; the card's
                                  // type and keywords are in `cards`, how many in `amount`, where in `to`
@@ -362,6 +363,8 @@ struct Conditional {
 // "Bow him to gain 2 Honor": effects done in order that others happen (in the effects block, so no cost: 003
 // Abilities); the others happen only if the first were done.
 struct InOrderTo {
+  std::optional<int> target;  // "Target your performing Tactician to give ...": the targeting done first (its index in
+                              // Unit::targets), instead of effects (001 Target: the effects need the target chosen)
   std::vector<Effect> done;
   std::vector<Effect> then;
   bool optional = false;  // "You may bow him to gain 2 Honor": the controller chooses whether to do it

@@ -357,6 +357,14 @@ class Transformer {
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
+    } else if (auto* tt = dynamic_cast<W::TargetToSentenceContext*>(c)) {
+      // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
+      InOrderTo k;
+      k.range = range(c);
+      add_target(u, targeting(tt->targeting()));
+      k.target = static_cast<int>(u.targets.size() - 1);
+      for (auto* one : tt->effect()) k.then.push_back(effect(one, u));
+      u.body.push_back(std::move(k));
     } else {
       W::StatementContext* st = static_cast<W::StatementSentenceContext*>(c)->statement();
       if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(st)) u.body.push_back(restriction(r, u));
@@ -702,6 +710,24 @@ class Transformer {
       e.to = Place{Place::Kind::CurrentBattlefield, SourceRange{tok(b->THE()).range.begin, tok(b->BATTLEFIELD()).range.end}};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
+    } else if (auto* ra = dynamic_cast<W::RaiseEffectContext*>(c)) {
+      // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi": a bonus or a penalty to the stat of that size
+      // (003 Stats), as "Give him -2F" says it
+      e.verb = verb(ra->verb);
+      e.card = possessor(ra->owner, ra->cardRef(), u);
+      e.stat = tok(ra->STAT()).id;
+      e.amount = ra->statOf() ? stat_of(ra->statOf(), u) : amount(ra->amount());
+      if (e.amount->kind == Amount::Kind::Constant && e.amount->value < 1) throw Refusal{e.amount->range, "a change by a number that is not positive"};
+      if (ra->duration()) e.duration = duration(ra->duration());
+    } else if (auto* ch = dynamic_cast<W::ChosenCardEffectContext*>(c)) {
+      // "Destroy one of his attachments", "bow one of Higaru's Swords": one card of the set, which the controller
+      // chooses as the effect resolves; not targeted (001 Target: only "target" targets). A set of every such card
+      // ("Bow all of his Followers") is not read yet.
+      e.verb = verb(ch->verb);
+      if (e.verb == Primitive::set_state_) e.state = state_of_verb(ch->verb);
+      e.cards = card_filter(ch->cardFilter());
+      if (e.cards->plural) throw Refusal{e.cards->range, "every card of a set where one card is acted on"};
+      antecedent_ = Antecedent::Chosen;
     } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
       // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
       // target is declared where the effect names it)

@@ -241,6 +241,14 @@ class Renderer {
         }
         gifts(e.gifts);
         break;
+      case Primitive::increase_:  // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi"
+      case Primitive::reduce_:
+        possessor(*e.card);
+        name(Token::STAT, e.stat);
+        word(Token::BY);
+        if (e.amount->kind == Amount::Kind::StatOf) stat_of(*e.amount);
+        else number(*e.amount);
+        break;
       case Primitive::deal_:  // "Deal 2 wounds to target beast"
       case Primitive::inflict_:  // "Inflict Poison on target unit"
         if (e.verb == Primitive::deal_) number(*e.amount);
@@ -255,6 +263,7 @@ class Renderer {
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
+        else if (e.cards) card_filter(*e.cards);  // "Destroy one of his attachments": one chosen
         if (e.to && e.to->kind != Place::Kind::Home) word(Token::TO);  // "to the current battlefield"
         if (e.to && !e.place_first) place(*e.to);
         break;
@@ -396,6 +405,7 @@ class Renderer {
       word(Token::YOU);
       word(Token::MAY);
     }
+    if (k.target) targeting(u_->targets[static_cast<size_t>(*k.target)]);  // "Target your performing Tactician to ..."
     for (size_t i = 0; i < k.done.size(); ++i) {
       if (i > 0) word(Token::AND);
       effect(k.done[i]);

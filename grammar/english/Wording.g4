@@ -79,6 +79,7 @@ sentence
   | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
   | targeting                   # targetingSentence
+  | targeting TO effect (COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
@@ -132,7 +133,9 @@ effect
   : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE (perCard | orResource)? | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
-  | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect  // "target and bow an enemy Personality"
+  | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter  # chosenCardEffect  // "Destroy one of his attachments": one chosen as it resolves (001 Target: not targeted)
+  | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect
+  | verb=(V_INCREASE | V_REDUCE) (owner=(HIS | HER | ITS) | cardRef POSS) STAT BY (amount | statOf) duration?   # raiseEffect  // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi"  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect

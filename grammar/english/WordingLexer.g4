@@ -140,6 +140,7 @@ ATTACHMENTS : 'attachments' ;
 UNIT     : 'unit' ;     // a card and the cards attached to it (001 This: "this unit")
 // Amounts a card's stat gives (000 7.2)
 EQUAL    : 'equal' ;
+BY       : 'by' ;       // "Reduce his Force by 2"
 BONUS    : 'bonus' ;
 PENALTY  : 'penalty' ;
 OWN      : 'own' ;
@@ -164,7 +165,6 @@ DOUBLED  : 'doubled' ;
 MULTIPLIED : 'multiplied' ;
 HALVED   : 'halved' ;
 DIVIDED  : 'divided' ;
-BY       : 'by' ;
 HALF     : 'half' ;
 ROUNDED  : 'rounded' ;
 UP       : 'up' ;

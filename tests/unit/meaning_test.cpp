@@ -634,6 +634,63 @@ TEST(Meaning, StrengthOfAttacksAimedAtACard) {
   EXPECT_FALSE(read("Item", "Ranged and Ranged Attacks targeting this Personality have -2 strength.")->paragraph().unit);
 }
 
+// 001 Target: "Destroy one of his attachments" acts on one card the controller chooses as the effect resolves (not a
+// target); a pronoun after it would name the chosen card, which is not read yet; every card of a set is refused.
+// "Target your performing Samurai to give him +1F": the targeting is done first, then the effects after "to".
+TEST(Meaning, ChosenCardsAndTargetingInOrderTo) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Destroy one of his attachments.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::destroy_);
+  EXPECT_FALSE(e.card);
+  ASSERT_TRUE(e.cards);
+  EXPECT_TRUE(e.cards->attachment);
+  EXPECT_FALSE(e.cards->plural);
+  ASSERT_TRUE(e.cards->of);
+  EXPECT_EQ(e.cards->of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(r->unit().targets.size(), 1u);  // chosen, not targeted
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy one of his attachments. Gain 1 Honor. Bow it.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy his attachments.")->paragraph().unit);
+
+  auto to = read("Strategy", "**Open:** Target your performing Samurai to give him +1F.");
+  ASSERT_TRUE(to->paragraph().unit) << to->text(to->paragraph().unread) << ": " << to->paragraph().why;
+  const auto& k = std::get<InOrderTo>(to->unit().body.at(0));
+  ASSERT_TRUE(k.target);
+  EXPECT_EQ(*k.target, 0);
+  EXPECT_TRUE(to->unit().targets.at(0).performing);
+  EXPECT_TRUE(k.done.empty());
+  ASSERT_EQ(k.then.size(), 1u);
+  EXPECT_EQ(k.then[0].card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(k.then[0].card->target, 0);
+  EXPECT_EQ(to->paragraph().rendered, "Open: Target your performing Samurai to give him +1F.");
+  EXPECT_TRUE(to->paragraph().round_trips);
+}
+
+// 003 Stats: "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi": the stat changed by an amount, a
+// penalty or a bonus; by a number that is not positive, or a stat the game lacks, refused.
+TEST(Meaning, RaiseAndReduceAStat) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by 2 until the battle ends.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::reduce_);
+  EXPECT_EQ(e.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(e.stat, r->id_of(r->profile->stats, "Force"));
+  EXPECT_EQ(e.amount->value, 2);
+  EXPECT_TRUE(e.duration);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto up = read("Personality", "**Battle:** Target a Follower you control: Raise its Force by this Personality's Chi.");
+  ASSERT_TRUE(up->paragraph().unit) << up->text(up->paragraph().unread) << ": " << up->paragraph().why;
+  const Effect& u = std::get<Effect>(up->unit().body.at(0));
+  EXPECT_EQ(u.verb, Primitive::increase_);
+  EXPECT_EQ(u.amount->kind, Amount::Kind::StatOf);
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by 0.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by -2.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his ATK by 2.")->paragraph().unit);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

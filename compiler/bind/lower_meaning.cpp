@@ -374,6 +374,17 @@ class MeaningLowering {
                                      konst(CARDRT_OK))));
   }
 
+  // "Straighten all of your Followers": the verb on each card of the set in play as the effect resolves
+  void each_card(const Effect& e, Body& b) {
+    if (continuous_ || out_of_play_zone(*e.cards)) throw NotYet{};
+    Body each;
+    each.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), param(2)})));
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int af = add_function("each", FnKind::Amount, std::move(each), e.range);
+    int f = filter_function(*e.cards, e.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(af)})));
+  }
+
   // One card of a set in play, chosen by the controller as the effect resolves (001 Target: not targeted), into the
   // slot after the unit's targets and earlier choices; with none to choose the effect fails
   Node chosen_card(const CardFilter& f, SourceRange at, Body& b) {
@@ -453,6 +464,7 @@ class MeaningLowering {
       case Primitive::bow_:
       case Primitive::straighten_:
       case Primitive::destroy_: {
+        if (!e.card && e.cards->plural) return each_card(e, b);  // "Straighten all of your Followers"
         if (!e.card) {  // "Destroy one of his attachments"
           b.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), chosen_card(*e.cards, e.range, b)})));
           return;
@@ -482,6 +494,7 @@ class MeaningLowering {
         return;
       }
       case Primitive::set_state_:  // "Dishonor him", "Rehonor him": into the profile's state, or out of it
+        if (!e.card && e.cards->plural) throw NotYet{};  // "Dishonor all of ...": not lowered yet
         b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), e.card ? card(*e.card, b) : chosen_card(*e.cards, e.range, b),
                                                              konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
                                                              konst(e.state->holds ? 1 : 0)})));

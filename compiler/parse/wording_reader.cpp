@@ -721,12 +721,11 @@ class Transformer {
       if (ra->duration()) e.duration = duration(ra->duration());
     } else if (auto* ch = dynamic_cast<W::ChosenCardEffectContext*>(c)) {
       // "Destroy one of his attachments", "bow one of Higaru's Swords": one card of the set, which the controller
-      // chooses as the effect resolves; not targeted (001 Target: only "target" targets). A set of every such card
-      // ("Bow all of his Followers") is not read yet.
+      // chooses as the effect resolves; not targeted (001 Target: only "target" targets). "Straighten all of your
+      // Followers": each card of the set.
       e.verb = verb(ch->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ch->verb);
-      e.cards = card_filter(ch->cardFilter());
-      if (e.cards->plural) throw Refusal{e.cards->range, "every card of a set where one card is acted on"};
+      e.cards = card_filter(ch->cardFilter());  // or every card of a set ("Straighten all of your Followers")
       antecedent_ = Antecedent::Chosen;
     } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
       // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
@@ -1372,9 +1371,9 @@ class Transformer {
   // Attach); a target there would be chosen inside the set's words, which the tree does not say.
   void partitive(W::PartitiveContext* c, bool each, CardFilter& f) {
     if (!f.plural) throw Refusal{f.range, "a singular noun after 'of'"};
-    if (!c->ONE() == !each) throw Refusal{range(c), "'of' without 'one' or 'each' before it"};
+    if (!(c->ONE() || c->ALL()) == !each) throw Refusal{range(c), "'of' without 'one', 'all' or 'each' before it"};
     f.partitive = true;
-    f.plural = false;  // one card ("one of"), or each card (the caller makes the set every card)
+    f.plural = c->ALL() != nullptr;  // one card ("one of"), every card ("all of"), or each card (the caller makes the set every card)
     if (c->YOUR()) {
       f.side = Side::Yours;
       return;
@@ -1433,6 +1432,14 @@ class Transformer {
     }
     if (auto* w = dynamic_cast<W::WithoutAttachedContext*>(fc)) {
       f.attached.push_back(attached(w->attachedCards()));
+      return;
+    }
+    if (auto* w = dynamic_cast<W::WithAttachedContext*>(fc)) {  // "with a Weapon": at least one attached
+      AttachedTest a;
+      a.range = range(fc);
+      a.none = false;
+      attached_kinds(w->attachedKind(), a);
+      f.attached.push_back(std::move(a));
       return;
     }
     if (auto* a = dynamic_cast<W::AtPlaceContext*>(fc)) {
@@ -1549,11 +1556,20 @@ class Transformer {
       a.plural = true;
       type(c->CARD_TYPES());
     }
-    for (auto* k : c->attachedKind()) {
-      if (k->KEYWORD()) a.keywords.push_back(tok(k->KEYWORD()).id);
-      else type(k->CARD_TYPE());
-    }
+    attached_kinds(c->attachedKind(), a);
     return a;
+  }
+  // attachedKind : KEYWORD | CARD_TYPE, of a card type that attaches (001 Attach)
+  void attached_kinds(const std::vector<W::AttachedKindContext*>& kinds, AttachedTest& a) {
+    for (auto* k : kinds) {
+      if (k->KEYWORD()) {
+        a.keywords.push_back(tok(k->KEYWORD()).id);
+        continue;
+      }
+      const wording::WordToken& w = tok(k->CARD_TYPE());
+      if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
+      a.card_types.push_back(w.id);
+    }
   }
 
   // amount : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE

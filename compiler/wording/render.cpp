@@ -881,7 +881,7 @@ class Renderer {
 
   // "one of your Personalities", "(each) of his Fire Spells": the noun in the plural after "of"
   void partitive(const CardFilter& f, bool each) {
-    if (!each) word(Token::ONE);
+    if (!each) word(f.plural ? Token::ALL : Token::ONE);  // "all of his attachments", "one of your Followers"
     word(Token::OF);
     if (f.of) possessor(*f.of);
     else word(Token::YOUR);
@@ -925,7 +925,7 @@ class Renderer {
   void clauses(const CardFilter& f) {
     for (const StatBound& b : f.stats) stat_bound(b);
     for (const AttachedTest& a : f.attached) {
-      word(Token::WITHOUT);
+      word(a.none ? Token::WITHOUT : Token::WITH);  // "without attachments", "with a Weapon"
       attached_cards(a);
     }
     if (f.at) {

@@ -278,10 +278,11 @@ cardFilter
 keywordChoice
   : (KEYWORD OR)+
   ;
-// "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords": one (or, after "each", every) of your
+// "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords", "all of his attachments": one (or, after
+// "each", or with "all", every) of your
 // cards or of the cards attached to a card (001 Attach), named in the plural
 partitive
-  : ONE? OF (YOUR | owner=(HIS | HER | ITS) | cardRef POSS)
+  : (ONE | ALL)? OF (YOUR | owner=(HIS | HER | ITS) | cardRef POSS)
   ;
 // "another player's Personality": a card a player other than you controls
 anotherPlayers
@@ -305,6 +306,7 @@ filterClause
   | WITH STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
+  | WITH (A | AN) attachedKind (OR attachedKind)*   # withAttached  // "with a Weapon": one such card is attached (001 Attach)
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
   | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
   | IN cardRef                                  # inUnit           // "in this unit", "in his unit" (001 This)

@@ -42,6 +42,7 @@ THE      : 'the' ;
 THIS     : 'this' ;
 THAT     : 'that' ;
 EACH     : 'each' ;
+ALL      : 'all' ;
 ANOTHER  : 'another' ;
 OTHER    : 'other' ;
 ONE      : 'one' ;

@@ -652,6 +652,12 @@ TEST(Meaning, ChosenCardsAndTargetingInOrderTo) {
   EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy one of his attachments. Gain 1 Honor. Bow it.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy his attachments.")->paragraph().unit);
+  // "all of": every card of the set
+  auto all = read("Strategy", "**Battle:** Target an enemy Personality: Destroy all of his attachments.");
+  ASSERT_TRUE(all->paragraph().unit) << all->text(all->paragraph().unread) << ": " << all->paragraph().why;
+  EXPECT_TRUE(std::get<Effect>(all->unit().body.at(0)).cards->plural);
+  EXPECT_TRUE(all->paragraph().round_trips) << all->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy all of his attachment.")->paragraph().unit);
 
   auto to = read("Strategy", "**Open:** Target your performing Samurai to give him +1F.");
   ASSERT_TRUE(to->paragraph().unit) << to->text(to->paragraph().unread) << ": " << to->paragraph().why;
@@ -689,6 +695,19 @@ TEST(Meaning, RaiseAndReduceAStat) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by 0.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by -2.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his ATK by 2.")->paragraph().unit);
+}
+
+// 001 Attach: "with a Weapon" in a set: at least one such card is attached; a card type that never attaches refused.
+TEST(Meaning, WithAnAttachment) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality with a Follower or Weapon: Bow him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  ASSERT_EQ(f.attached.size(), 1u);
+  EXPECT_FALSE(f.attached[0].none);
+  EXPECT_EQ(f.attached[0].keywords, std::vector<ProfileId>{r->id_of(r->profile->keywords, "Weapon")});
+  EXPECT_EQ(f.attached[0].card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Follower")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality with a Holding: Bow him.")->paragraph().unit);
 }
 
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.

@@ -285,7 +285,31 @@ class MeaningLowering {
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
     if (const auto* a = std::get_if<ActionStrength>(&s)) return action_strength(*a, b);
-    stat_modifier(std::get<StatModifier>(s), b);
+    const auto& m = std::get<StatModifier>(s);
+    if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m, b);
+    stat_modifier(m, b);
+  }
+
+  // 002 523: a stat multiplied, divided or set ("Double its ATK until end of turn", "Halve the ATK of target creature,
+  // rounded up", "Its ATK is set to 4"): one modifier of that operation for the duration (to the end of the turn when
+  // none is given); the runtime applies the operations in 523's order. A division rounds down unless the text says up.
+  // A set is the binder's cardrt_stat_set (a set modifier all the same).
+  void stat_operation(const StatModifier& m, Body& b) {
+    if (continuous_) throw NotYet{};  // a trait that multiplies, divides or sets a stat while it holds: not lowered yet
+    int32_t dur = CARDRT_DUR_END_OF_TURN;
+    if (m.duration && m.duration->permanent) dur = CARDRT_DUR_PERMANENT;
+    else if (m.duration) {
+      dur = runtime_duration(p_.durations[static_cast<size_t>(m.duration->duration)]);
+      if (dur < 0) throw NotYet{};
+    }
+    const StatChange& ch = m.changes[0];
+    Node who = card(*m.card, b);
+    if (ch.op == StatChange::Op::Set) {
+      b.stmts.push_back(eval(call("cardrt_stat_set", {G(), C(), std::move(who), konst(ch.stat), amount(ch.delta, b), konst(dur)})));
+      return;
+    }
+    const int32_t op = ch.op == StatChange::Op::Multiply ? CARDRT_OP_MUL : ch.round_up ? CARDRT_OP_DIV_UP : CARDRT_OP_DIV;
+    b.stmts.push_back(eval(call("cardrt_stat_modify_op", {G(), C(), std::move(who), konst(ch.stat), konst(op), konst(ch.delta.value), konst(dur)})));
   }
 
   // 003 Stats: the stat's current value is held within the bound, for the duration (the runtime applies it)

@@ -197,11 +197,21 @@ class Dumper {
     if (m.cards) s += " cards=" + filter(*m.cards);
     if (m.loss) s += fmt::format(" loss={}", primitive_name(*m.loss));
     for (const StatChange& c : m.changes)
-      s += c.delta.cards || c.delta.or_if ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
+      s += c.op != StatChange::Op::Add ? operation(c)
+           : c.delta.cards || c.delta.or_if ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
     for (ProfileId k : m.keywords) s += " keyword=" + named(p_.keywords, k);
     s += m.duration ? duration(*m.duration) : std::string(" duration=none");
     if (m.while_) s += " while(" + condition(*m.while_) + ")";
     return s;
+  }
+
+  // 002 523: "Attack*2", "Attack/3 rounded-up", "Attack=4"
+  std::string operation(const StatChange& c) const {
+    using Op = StatChange::Op;
+    const char* sign = c.op == Op::Multiply ? "*" : c.op == Op::Divide ? "/" : "=";
+    const std::string operand = c.delta.kind == Amount::Kind::Constant ? std::to_string(c.delta.value) : "(" + amount(c.delta) + ")";
+    return fmt::format(" {}{}{}{}", named(p_.stats, c.stat), sign, operand,
+                       c.op != Op::Divide ? "" : c.round_up ? " rounded-up" : " rounded-down");
   }
 
   std::string duration(const Duration& d) const {

@@ -370,6 +370,8 @@ class Transformer {
       u.body.push_back(choose_cards(k));
     } else if (auto* a = dynamic_cast<W::AttachSentenceContext*>(c)) {
       u.body.push_back(attach_requirement(a->attachRequirement()));
+    } else if (auto* o = dynamic_cast<W::OperationSentenceContext*>(c)) {
+      u.body.push_back(stat_operation(o->statOperation(), u));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -993,6 +995,64 @@ class Transformer {
     if (ch.stat < 0) throw Refusal{m.range, "a modifier that names no stat"};
     if (ch.delta.value == 0) throw Refusal{m.range, "+0 is no change"};  // 000 7.2
     return ch;
+  }
+
+  // statOperation (002 523): "Double its ATK", "Halve the ATK of target creature, rounded up", "Its ATK is divided by
+  // 2": one change to one card's stat that multiplies, divides or sets it. A division rounds down unless the text says
+  // up (the profile's primitives halve and divide); a factor or divisor is a number the text prints.
+  StatModifier stat_operation(W::StatOperationContext* c, Unit& u) {
+    using Op = StatChange::Op;
+    using Form = StatChange::Form;
+    StatModifier m;
+    m.range = range(c);
+    StatChange ch;
+    ch.range = range(c);
+    ch.delta.range = range(c);
+    W::StatOperandContext* operand = nullptr;
+    W::DurationContext* dur = nullptr;
+    W::RoundingContext* rounding = nullptr;
+    W::AmountContext* by = nullptr;  // the printed operand, if any
+    // an alternative's operation, with its operand when the words fix it (2 for "Double"), and its parts: the stat
+    // operated on, a duration, and where the alternative has them a rounding and a printed operand
+    auto take = [&](auto* alt, Op op, int64_t v, Form f) {
+      ch.op = op;
+      ch.delta.value = v;
+      ch.form = f;
+      operand = alt->statOperand();
+      dur = alt->duration();
+      if constexpr (requires { alt->rounding(); }) rounding = alt->rounding();
+      if constexpr (requires { alt->amount(); }) by = alt->amount();
+    };
+    if (auto* d = dynamic_cast<W::DoubleOperationContext*>(c)) take(d, Op::Multiply, 2, Form::Double);
+    else if (auto* h = dynamic_cast<W::HalveOperationContext*>(c)) take(h, Op::Divide, 2, Form::Halve);
+    else if (auto* v = dynamic_cast<W::DivideOperationContext*>(c)) take(v, Op::Divide, 0, Form::Divide);
+    else if (auto* r = dynamic_cast<W::ReduceByHalfOperationContext*>(c))
+      take(r, Op::Divide, 2, r->BY() ? Form::ReduceByHalf : Form::ReduceToHalf);
+    else if (auto* st = dynamic_cast<W::SetOperationContext*>(c)) take(st, Op::Set, 0, Form::Set);
+    else if (auto* mu = dynamic_cast<W::MultipliedOperationContext*>(c))
+      take(mu, Op::Multiply, 2, mu->DOUBLED() ? Form::IsDoubled : Form::IsMultiplied);
+    else if (auto* dv = dynamic_cast<W::DividedOperationContext*>(c))
+      take(dv, Op::Divide, 2, dv->HALVED() ? Form::IsHalved : Form::IsDivided);
+    else take(static_cast<W::SetToOperationContext*>(c), Op::Set, 0, Form::IsSet);
+    // the card first (a target it names is declared before anything the amount names)
+    ch.stat = tok(operand->STAT()).id;
+    ch.stat_first = operand->THE() != nullptr;
+    m.card = ch.stat_first ? card_ref(operand->cardRef(), u) : possessor(operand->owner, operand->cardRef(), u);
+    if (by) {
+      ch.delta = amount(by);
+      // 000 7.1: integers; a factor or a divisor is printed ("Divide its ATK by 3"); a value set may be X (7.4)
+      if (ch.op != Op::Set && ch.delta.kind != Amount::Kind::Constant) throw Refusal{ch.delta.range, "a factor or divisor that is no number"};
+      if (ch.op == Op::Divide && ch.delta.value == 0) throw Refusal{ch.delta.range, "dividing by 0"};
+      if (ch.op == Op::Multiply && ch.delta.value == 0) throw Refusal{ch.delta.range, "multiplying by 0 (say: is set to 0)"};
+    }
+    if (rounding) {
+      ch.round_up = rounding->direction->getType() == W::UP;
+      ch.rounding_printed = true;
+      ch.rounding_comma = rounding->COMMA() != nullptr;
+    }
+    if (dur) m.duration = duration(dur);
+    m.changes.push_back(std::move(ch));
+    return m;
   }
 
   // attachRequirement : (WILL | CAN | MAY) (ONLY | NOT) V_ATTACH TO cardFilter

@@ -686,6 +686,7 @@ class Renderer {
   }
 
   void stat_modifier(const StatModifier& m) {
+    if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m);
     if (m.card) {
       card_ref(*m.card, true);
       if (m.loss) {  // "He loses 1F": the profile's verb after its subject
@@ -712,6 +713,61 @@ class Renderer {
       word(Token::WHILE);
       condition(*m.while_);
     }
+  }
+
+  // 002 523: "Double its ATK", "Reduce the ATK of target creature by half", "Its ATK is divided by 3, rounded up": as
+  // printed (StatChange::form)
+  void stat_operation(const StatModifier& m) {
+    using Form = StatChange::Form;
+    const StatChange& c = m.changes[0];
+    auto operand = [&] {
+      if (c.stat_first) {  // "the ATK of target creature"
+        word(Token::THE);
+        name(Token::STAT, c.stat);
+        word(Token::OF);
+        return card_ref(*m.card, false);
+      }
+      possessor(*m.card);
+      name(Token::STAT, c.stat);
+    };
+    auto by = [&] {
+      word(Token::BY);
+      number(c.delta);
+    };
+    switch (c.form) {
+      case Form::Double: verb(Primitive::double_); operand(); break;
+      case Form::Halve: verb(Primitive::halve_); operand(); break;
+      case Form::Divide: verb(Primitive::divide_); operand(); by(); break;
+      case Form::ReduceByHalf:
+      case Form::ReduceToHalf:
+        verb(Primitive::reduce_);
+        operand();
+        word(c.form == Form::ReduceByHalf ? Token::BY : Token::TO);
+        word(Token::HALF);
+        break;
+      case Form::Set: verb(Primitive::set_); operand(); word(Token::TO); number(c.delta); break;
+      default:
+        operand();
+        word(Token::IS);
+        if (c.form == Form::IsDoubled) word(Token::DOUBLED);
+        else if (c.form == Form::IsHalved) word(Token::HALVED);
+        if (c.form == Form::IsMultiplied || c.form == Form::IsDivided) {
+          word(c.form == Form::IsMultiplied ? Token::MULTIPLIED : Token::DIVIDED);
+          by();
+        }
+        if (c.form == Form::IsSet) {
+          verb(Primitive::set_);
+          word(Token::TO);
+          number(c.delta);
+        }
+        break;
+    }
+    if (c.rounding_printed) {
+      if (c.rounding_comma) word(Token::COMMA);
+      word(Token::ROUNDED);
+      word(c.round_up ? Token::UP : Token::DOWN);
+    }
+    if (m.duration) name(Token::DURATION, m.duration->duration);
   }
 
   void card_ref(const CardRef& r, bool subject) {

@@ -91,6 +91,7 @@ sentence
   | targeting TO effect (COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
+  | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
   ;
 // 001 Attach, Transfer: what this card may be attached to ("Will only attach to a Samurai", "Can only Equip to a Crane
 // Clan Personality"; "Will not attach to a Shadowlands Personality")
@@ -383,4 +384,30 @@ countOf
 // "1 Honor for each Samurai you control": the amount once for every card of the set as the effect resolves
 perCard
   : FOR EACH cardFilter
+  ;
+
+// ---------------------------------------------------------------- operations on a stat (002 523)
+// A stat multiplied, divided or set, not added to: 523 applies additions, multiplications, subtractions, divisions,
+// then sets. Each by a verb ("Double its ATK", "Halve the ATK of target creature", "Divide its ATK by 3", "Reduce its
+// ATK by half", "Set its ATK to 4") or said of the stat ("Its ATK is doubled", "Its ATK is multiplied by 3", "Its ATK
+// is halved", "Its ATK is divided by 2, rounded down", "Its ATK is set to 4"). A division rounds as the text says,
+// down when it says nothing (the profile's `verb Halve`: "rounded down unless the text says up").
+statOperation
+  : V_DOUBLE statOperand duration?                                      # doubleOperation
+  | V_HALVE statOperand rounding? duration?                             # halveOperation
+  | V_DIVIDE statOperand BY amount rounding? duration?                  # divideOperation
+  | V_REDUCE statOperand (BY | TO) HALF rounding? duration?             # reduceByHalfOperation
+  | V_SET statOperand TO amount duration?                               # setOperation
+  | statOperand IS (DOUBLED | MULTIPLIED BY amount) duration?           # multipliedOperation
+  | statOperand IS (HALVED | DIVIDED BY amount) rounding? duration?     # dividedOperation
+  | statOperand IS V_SET TO amount duration?                            # setToOperation
+  ;
+// the stat operated on: "its ATK", "Stone Ox's ATK", "the ATK of target creature"
+statOperand
+  : (owner=(HIS | HER | ITS) | cardRef POSS) STAT
+  | THE STAT OF cardRef
+  ;
+// ", rounded up", ", rounded down"
+rounding
+  : COMMA? ROUNDED direction=(UP | DOWN)
   ;

@@ -1524,4 +1524,58 @@ TEST(Meaning, EmitMeaningGolden) {
   EXPECT_GE(sets, 2u);
 }
 
+// 002 523: a stat multiplied, divided or set by a card's words, a verb or said of the stat; a division rounds down unless
+// the text says up (the heroes profile's `verb Halve`). Each reads as one change of that operation to the card's stat;
+// the words as printed come back from the rendering (the round trip; tests/meaning/stat_operations.meaning shows them).
+TEST(Meaning, StatOperations) {
+  using Op = StatChange::Op;
+  struct Case {
+    const char* text;
+    Op op;
+    int64_t operand;
+    bool up;
+  };
+  const Case cases[] = {
+      {"Target a creature. Double its ATK until end of turn.", Op::Multiply, 2, false},
+      {"Target a creature. Its ATK is doubled.", Op::Multiply, 2, false},
+      {"Target a creature. Its ATK is multiplied by 3.", Op::Multiply, 3, false},
+      {"Halve the ATK of target creature.", Op::Divide, 2, false},
+      {"Halve the ATK of target creature, rounded up.", Op::Divide, 2, true},
+      {"Target a creature. Its ATK is halved.", Op::Divide, 2, false},
+      {"Target a creature. Its ATK is divided by 2, rounded down.", Op::Divide, 2, false},
+      {"Target a creature. Divide its ATK by 3, rounded up.", Op::Divide, 3, true},
+      {"Reduce the ATK of target creature by half, rounded up.", Op::Divide, 2, true},
+      {"Reduce the ATK of target creature to half.", Op::Divide, 2, false},
+      {"Set the ATK of target creature to 4.", Op::Set, 4, false},
+      {"Target a creature. Its ATK is set to 6 until end of turn.", Op::Set, 6, false},
+  };
+  for (const Case& c : cases) {
+    auto r = read("Spell", c.text, "heroes");
+    ASSERT_TRUE(r->paragraph().unit) << c.text << ": " << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+    const auto& m = std::get<StatModifier>(r->unit().body.back());
+    ASSERT_EQ(m.changes.size(), 1u) << c.text;
+    EXPECT_EQ(m.changes[0].stat, r->id_of(r->profile->stats, "Attack")) << c.text;
+    EXPECT_EQ(m.changes[0].op, c.op) << c.text;
+    EXPECT_EQ(m.changes[0].delta.value, c.operand) << c.text;
+    EXPECT_EQ(m.changes[0].round_up, c.up) << c.text;
+    EXPECT_EQ(m.card->kind, r->unit().body.size() == 1 ? CardRef::Kind::Target : CardRef::Kind::Pronoun) << c.text;
+    EXPECT_EQ(r->unit().targets.size(), 1u) << c.text;
+    EXPECT_TRUE(r->paragraph().round_trips) << c.text << " rendered " << r->paragraph().rendered;
+  }
+  // refused, naming why: dividing by 0 means nothing (000 7.3 would make it 0, a card never says so); a factor the
+  // text does not print; a stat the game does not have is a word no shape reads
+  auto zero = read("Spell", "Target a creature. Its ATK is divided by 0.", "heroes");
+  EXPECT_FALSE(zero->paragraph().unit);
+  EXPECT_NE(zero->paragraph().why.find("dividing by 0"), std::string::npos) << zero->paragraph().why;
+  auto x = read("Spell", "Target a creature. Its ATK is multiplied by X.", "heroes");
+  EXPECT_FALSE(x->paragraph().unit);
+  EXPECT_NE(x->paragraph().why.find("no number"), std::string::npos) << x->paragraph().why;
+  auto force = read("Spell", "Halve the Force of target creature.", "heroes");
+  EXPECT_FALSE(force->paragraph().unit);
+  EXPECT_EQ(force->text(force->paragraph().unread), "Force");
+  // "rounded" with no direction, or words after the operation, refuse the paragraph: never a partial read
+  EXPECT_FALSE(read("Spell", "Halve the ATK of target creature, rounded.", "heroes")->paragraph().unit);
+  EXPECT_FALSE(read("Spell", "Target a creature. Its ATK is doubled and then some.", "heroes")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -388,6 +388,25 @@ class MeaningLowering {
                                      konst(CARDRT_OK))));
   }
 
+  // "Each player loses 1 Honor", "All other players lose 2 Honor": every player (but you) in turn does it as the one
+  // the context is controlled by, so "you" in the effect is that player
+  void each_player(const Effect& e, Body& b) {
+    if (continuous_) throw NotYet{};
+    Effect one = e;
+    one.player.reset();
+    Body each;
+    effect_frame(one, each);
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int fn = add_function("each_player", FnKind::Effect, std::move(each), e.range);
+    Node who = konst(0);
+    if (e.player->other) {
+      Body others;
+      others.stmts.push_back(ret(binary(Op::Ne, param(2), controller())));
+      who = fn_ref(add_function("filter", FnKind::Filter, std::move(others), e.range));
+    }
+    b.stmts.push_back(eval(call("cardrt_for_each_player", {G(), C(), std::move(who), fn_ref(fn)})));
+  }
+
   // "Straighten all of your Followers": the verb on each card of the set in play as the effect resolves
   void each_card(const Effect& e, Body& b) {
     if (continuous_ || out_of_play_zone(*e.cards)) throw NotYet{};
@@ -441,6 +460,7 @@ class MeaningLowering {
   // Who does what the verb says: you, or the controller of a card ("His controller loses 1 Honor")
   Node player(const Effect& e, Body& b) {
     if (!e.player || e.player->kind == PlayerRef::Kind::You) return controller();
+    if (e.player->kind == PlayerRef::Kind::Each) throw NotYet{};  // each_player makes each one "you" in turn
     return call("cardrt_card_controller", {G(), card(*e.player->of, b)});
   }
 
@@ -451,6 +471,7 @@ class MeaningLowering {
 
   // One verb frame per primitive.
   void effect_frame(const Effect& e, Body& b) {
+    if (e.player && e.player->kind == PlayerRef::Kind::Each) return each_player(e, b);
     if (e.action >= 0) return keyword_action(e, b);
     switch (e.verb) {
       case Primitive::gain_:

@@ -164,7 +164,8 @@ class Dumper {
   std::string effect(const Effect& e) const {
     std::string s = fmt::format("{} {}", at(e.range), primitive_name(e.verb));
     if (e.optional) s += " optional";
-    if (e.player) s += " player=controller-of-" + ref(*e.player->of);
+    if (e.player && e.player->kind == PlayerRef::Kind::Each) s += e.player->other ? " player=each-other" : " player=each";
+    else if (e.player) s += " player=controller-of-" + ref(*e.player->of);
     if (e.state) s += " state=" + state(*e.state);
     if (e.card) s += " card=" + ref(*e.card);
     if (e.cards) s += " cards=" + filter(*e.cards);

@@ -51,9 +51,11 @@ struct AmountIf;
 // Who does what a verb says: you (an imperative: "Gain 2 Honor"), or the controller of a card ("His controller loses
 // 1 Honor").
 struct PlayerRef {
-  enum class Kind : uint8_t { You, ControllerOf };
+  enum class Kind : uint8_t { You, ControllerOf, Each };
   Kind kind = Kind::You;
   std::optional<CardRef> of;  // ControllerOf
+  bool other = false;         // Each: every player but you ("each other player")
+  bool all = false;           // Each: printed "all players" (the same meaning as "each player")
   SourceRange range;
 };
 

@@ -336,10 +336,17 @@ class Transformer {
       u.body.push_back(std::move(k));
     } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
       // "His controller loses 1 Honor": a player other than you does what a resource verb or "draw" says
+      // "Each player loses 1 Honor", "All other players lose 2 Honor": every player (but you) does it in turn
       PlayerRef who;
-      who.kind = PlayerRef::Kind::ControllerOf;
       who.range = range(w->player());
-      who.of = possessor(w->player()->owner, w->player()->cardRef(), u);
+      if (w->player()->CONTROLLER()) {
+        who.kind = PlayerRef::Kind::ControllerOf;
+        who.of = possessor(w->player()->owner, w->player()->cardRef(), u);
+      } else {
+        who.kind = PlayerRef::Kind::Each;
+        who.other = w->player()->OTHER() != nullptr;
+        who.all = w->player()->ALL() != nullptr;
+      }
       Effect e = effect(w->effect(), u);
       if (e.verb != Primitive::gain_ && e.verb != Primitive::lose_ && e.verb != Primitive::draw_)
         throw Refusal{e.range, "a player doing what this verb says"};

@@ -169,6 +169,11 @@ class Renderer {
       possessor(*e.player->of);
       word(Token::CONTROLLER);
       verb(e.verb, false, true);
+    } else if (e.player && e.player->kind == PlayerRef::Kind::Each) {  // "Each player loses", "All other players lose"
+      word(e.player->all ? Token::ALL : Token::EACH);
+      if (e.player->other) word(Token::OTHER);
+      word(e.player->all ? Token::PLAYERS : Token::PLAYER);
+      verb(e.verb, false, !e.player->all);
     } else {
       if (e.state) state_verb(*e.state);
       else verb(e.verb, e.duration && e.duration->permanent);

@@ -246,6 +246,8 @@ duration
 // the player who does what the verb says: "his controller", "the target's controller"
 player
   : (owner=(HIS | HER | ITS) | cardRef POSS) CONTROLLER
+  | EACH OTHER? PLAYER          // "Each player loses 1 Honor": every player (or every other) in turn
+  | ALL OTHER? PLAYERS          // "All players lose 3 Honor"
   ;
 
 // ---------------------------------------------------------------- references (001 This)

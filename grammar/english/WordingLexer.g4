@@ -63,6 +63,7 @@ OPPOSING : 'opposing' ;
 ENEMY    : 'enemy' ;
 OPPONENT : 'opponent' ;
 PLAYER   : 'player' ;
+PLAYERS  : 'players' ;
 CONTROL  : 'control' ;
 RULE     : 'rule' ;      // "a beast you rule": the Terrus wording of "you control" (000: a player is a ruler)
 CONTROLLER : 'controller' ;

@@ -735,6 +735,25 @@ TEST(Meaning, UseLimits) {
   EXPECT_FALSE(read("Personality", "**Open:** X times per turn: Gain 1 Honor.")->paragraph().unit);
 }
 
+// "Each player loses 1 Honor", "All other players lose 2 Honor": every player (but you) in turn; a verb no player does
+// ("Each player bows ...") refused as for "his controller".
+TEST(Meaning, EveryPlayer) {
+  auto r = read("Strategy", "**Open:** All other players lose 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_TRUE(e.player);
+  EXPECT_EQ(e.player->kind, PlayerRef::Kind::Each);
+  EXPECT_TRUE(e.player->other);
+  EXPECT_TRUE(e.player->all);
+  EXPECT_EQ(r->paragraph().rendered, "Open: All other players lose 2 Honor.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+  auto each = read("Strategy", "**Open:** Each player draws 1 card.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread);
+  EXPECT_FALSE(std::get<Effect>(each->unit().body.at(0)).player->other);
+  EXPECT_TRUE(each->paragraph().round_trips) << each->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Open:** Each player bows this card.")->paragraph().unit);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

@@ -535,6 +535,10 @@ class MeaningLowering {
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::heal_:  // 002 520: as many as there are; with no card, your hero's wounds (520.2)
+        if (e.card) b.stmts.push_back(eval(call("cardrt_heal", {G(), C(), card(*e.card, b), amount(*e.amount, b)})));
+        else b.stmts.push_back(eval(call("cardrt_heal_player", {G(), C(), controller(), amount(*e.amount, b)})));
+        return;
       case Primitive::increase_:  // "Reduce his Force by 2": a penalty of that size for the effect's duration (003 Stats)
       case Primitive::reduce_: {
         int32_t dur = CARDRT_DUR_END_OF_TURN;

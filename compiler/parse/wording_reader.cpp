@@ -744,6 +744,16 @@ class Transformer {
       e.amount = ra->statOf() ? stat_of(ra->statOf(), u) : amount(ra->amount());
       if (e.amount->kind == Amount::Kind::Constant && e.amount->value < 1) throw Refusal{e.amount->range, "a change by a number that is not positive"};
       if (ra->duration()) e.duration = duration(ra->duration());
+    } else if (auto* h = dynamic_cast<W::HealEffectContext*>(c)) {
+      // "Heal 2 wounds on target beast": counters of the profile's damage status removed from a card; "Heal X": from
+      // your hero (002 520.2: all of them when fewer)
+      e.verb = Primitive::heal_;
+      e.amount = amount(h->amount());
+      if (h->STATUS()) {
+        e.status = tok(h->STATUS()).id;
+        if (!p_.statuses[static_cast<size_t>(e.status)].attrs.count("damage")) throw Refusal{tok(h->STATUS()).range, "healing removes damage, not this status"};
+        e.card = card_ref(h->cardRef(), u);
+      }
     } else if (auto* ch = dynamic_cast<W::ChosenCardEffectContext*>(c)) {
       // "Destroy one of his attachments", "bow one of Higaru's Swords": one card of the set, which the controller
       // chooses as the effect resolves; not targeted (001 Target: only "target" targets). "Straighten all of your

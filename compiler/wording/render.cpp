@@ -267,6 +267,13 @@ class Renderer {
         if (e.amount->kind == Amount::Kind::StatOf) stat_of(*e.amount);
         else number(*e.amount);
         break;
+      case Primitive::heal_:  // "Heal 2", "Heal 2 wounds on target beast"
+        number(*e.amount);
+        if (!e.card) break;
+        name(Token::STATUS, e.status, !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1));
+        word(Token::ON);
+        card_ref(*e.card, false);
+        break;
       case Primitive::deal_:  // "Deal 2 wounds to target beast"
       case Primitive::inflict_:  // "Inflict Poison on target unit"
         if (e.verb == Primitive::deal_) number(*e.amount);

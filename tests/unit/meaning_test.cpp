@@ -754,6 +754,23 @@ TEST(Meaning, EveryPlayer) {
   EXPECT_FALSE(read("Strategy", "**Open:** Each player bows this card.")->paragraph().unit);
 }
 
+// 002 520: "Heal 2 wounds on target beast" removes counters of the damage status from a card; "Heal X" (heroes) from
+// your hero.
+TEST(Meaning, Healing) {
+  auto r = read("Beast", "**Dusk:** Exhaust this card: Heal 2 wounds on target Canine beast.", "terrus");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::heal_);
+  EXPECT_EQ(e.amount->value, 2);
+  ASSERT_TRUE(e.card);
+  EXPECT_EQ(e.card->kind, CardRef::Kind::Target);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto hero = read("Spell", "Heal X. Draw a card.", "heroes");
+  ASSERT_TRUE(hero->paragraph().unit) << hero->text(hero->paragraph().unread);
+  EXPECT_FALSE(std::get<Effect>(hero->unit().body.at(0)).card);  // your hero
+  EXPECT_TRUE(hero->paragraph().round_trips) << hero->paragraph().rendered;
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

@@ -535,6 +535,13 @@ class MeaningLowering {
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::switch_: {  // 003 Stats: the two current values trade, for good (the runtime has no end for it)
+        if (e.duration) throw NotYet{};
+        uint32_t who = b.local();
+        b.stmts.push_back(let(who, card(*e.card, b)));
+        b.stmts.push_back(eval(call("cardrt_stat_switch", {G(), C(), local(who), konst(e.stat), local(who), konst(e.other_stat)})));
+        return;
+      }
       case Primitive::heal_:  // 002 520: as many as there are; with no card, your hero's wounds (520.2)
         if (e.card) b.stmts.push_back(eval(call("cardrt_heal", {G(), C(), card(*e.card, b), amount(*e.amount, b)})));
         else b.stmts.push_back(eval(call("cardrt_heal_player", {G(), C(), controller(), amount(*e.amount, b)})));

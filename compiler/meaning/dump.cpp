@@ -174,6 +174,7 @@ class Dumper {
            : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
                                                            : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
     if (e.stat >= 0) s += " stat=" + named(p_.stats, e.stat);
+    if (e.other_stat >= 0) s += " with=" + named(p_.stats, e.other_stat);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);

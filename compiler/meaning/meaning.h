@@ -257,7 +257,9 @@ struct Effect {
   std::vector<StrengthBonus> bonuses;  // a keyword action's: more strength while a condition holds
   ProfileId status = -1;         // deal: the counters dealt ("wounds")
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
-  ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2")
+  ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2");
+                                 // switch: the first of the two stats that trade values
+  ProfileId other_stat = -1;     // switch: the second ("Switch his Force and Chi")
   SourceRange ignoring_range;    // the words "ignoring Resist"
   std::vector<StatChange> base;  // create: the created card's printed stats ("2F/2C/3PH"), each from zero; the card's
                                  // type and keywords are in `cards`, how many in `amount`, where in `to`

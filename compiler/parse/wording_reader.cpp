@@ -744,6 +744,14 @@ class Transformer {
       e.amount = ra->statOf() ? stat_of(ra->statOf(), u) : amount(ra->amount());
       if (e.amount->kind == Amount::Kind::Constant && e.amount->value < 1) throw Refusal{e.amount->range, "a change by a number that is not positive"};
       if (ra->duration()) e.duration = duration(ra->duration());
+    } else if (auto* sw = dynamic_cast<W::SwitchEffectContext*>(c)) {
+      // "Switch his Force and Chi": the card's two stats trade their current values (003 Stats: setting stats)
+      e.verb = Primitive::switch_;
+      e.card = possessor(sw->owner, sw->cardRef(), u);
+      e.stat = tok(sw->first).id;
+      e.other_stat = tok(sw->second).id;
+      if (e.stat == e.other_stat) throw Refusal{range(c), "a stat switched with itself"};
+      if (sw->duration()) e.duration = duration(sw->duration());
     } else if (auto* h = dynamic_cast<W::HealEffectContext*>(c)) {
       // "Heal 2 wounds on target beast": counters of the profile's damage status removed from a card; "Heal X": from
       // your hero (002 520.2: all of them when fewer)

@@ -267,6 +267,12 @@ class Renderer {
         if (e.amount->kind == Amount::Kind::StatOf) stat_of(*e.amount);
         else number(*e.amount);
         break;
+      case Primitive::switch_:  // "Switch his Force and Chi"
+        possessor(*e.card);
+        name(Token::STAT, e.stat);
+        word(Token::AND);
+        name(Token::STAT, e.other_stat);
+        break;
       case Primitive::heal_:  // "Heal 2", "Heal 2 wounds on target beast"
         number(*e.amount);
         if (!e.card) break;

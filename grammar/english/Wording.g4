@@ -147,6 +147,7 @@ effect
   | verb=(V_INCREASE | V_REDUCE) (owner=(HIS | HER | ITS) | cardRef POSS) STAT BY (amount | statOf) duration?   # raiseEffect  // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi"  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect
+  | V_SWITCH (owner=(HIS | HER | ITS) | cardRef POSS) first=STAT AND second=STAT duration?   # switchEffect  // "Switch his Force and Chi" (003 Stats)
   | V_HEAL amount (STATUS ON cardRef)?                                # healEffect      // "Heal 2" (your hero: 002 520.2), "Heal 2 wounds on target beast"   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"

@@ -771,6 +771,18 @@ TEST(Meaning, Healing) {
   EXPECT_TRUE(hero->paragraph().round_trips) << hero->paragraph().rendered;
 }
 
+// 003 Stats: "Switch his Force and Chi": two stats of one card trade values; a stat with itself refused.
+TEST(Meaning, SwitchingTwoStats) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Switch his Force and Chi.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::switch_);
+  EXPECT_EQ(e.stat, r->id_of(r->profile->stats, "Force"));
+  EXPECT_EQ(e.other_stat, r->id_of(r->profile->stats, "Chi"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Switch his Force and Force.")->paragraph().unit);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

@@ -380,6 +380,7 @@ class MeaningLowering {
   // One verb frame per primitive.
   void effect_frame(const Effect& e, Body& b) {
     if (e.action >= 0) return keyword_action(e, b);
+    if (e.province) return province_effect(e, b);
     switch (e.verb) {
       case Primitive::gain_:
       case Primitive::lose_:
@@ -611,6 +612,45 @@ class MeaningLowering {
     int af = add_function("each", FnKind::Amount, std::move(each), e.range);
     int f = filter_function(*e.cards, e.range);
     b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(af)})));
+  }
+
+  // A province (runtime/src/provinces.cpp; 001 This): the one the card is in, else the current battlefield's (0 when
+  // there is none, so what depends on it fails: 002 520); the current battlefield's; the one of the battlefield a card
+  // is at; or one of yours, chosen as the effect resolves (001 Target: not targeted).
+  Node province(const ProvinceRef& r, const Effect& e, Body& b) {
+    Node current = call("cardrt_battlefield_province", {G(), konst(CARDRT_CURRENT_BATTLEFIELD)});
+    switch (r.kind) {
+      case ProvinceRef::Kind::This: {
+        Node own = call("cardrt_card_province", {G(), self()});
+        return binary(Op::Add, own, binary(Op::Mul, binary(Op::Eq, own, konst(0)), std::move(current)));
+      }
+      case ProvinceRef::Kind::Current: return current;
+      case ProvinceRef::Kind::OfCard:
+        return call("cardrt_battlefield_province", {G(), call("cardrt_card_battlefield", {G(), card(*r.of, b)})});
+      case ProvinceRef::Kind::OneOfYours: return call("cardrt_choose_province", {G(), C(), player(e, b)});
+    }
+    throw NotYet{};
+  }
+
+  // "Give this Province +3 strength", "... a strength bonus equal to his Chi" (003 Stats: its strength changes like a
+  // stat, for the duration, to the end of the turn when none is given), "Increase the current province's strength by
+  // 2" (a penalty for "Reduce"), "Destroy one of your Provinces" (the effect fails if it was destroyed already).
+  void province_effect(const Effect& e, Body& b) {
+    if (e.verb == Primitive::destroy_) {
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy_province", {G(), C(), province(*e.province, e, b)}), konst(CARDRT_OK))));
+      return;
+    }
+    int32_t dur = CARDRT_DUR_END_OF_TURN;
+    if (e.duration && e.duration->permanent) dur = CARDRT_DUR_PERMANENT;
+    else if (e.duration) {
+      dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
+      if (dur < 0) throw NotYet{};
+    }
+    uint32_t which = b.local();
+    b.stmts.push_back(let(which, province(*e.province, e, b)));
+    Node by = e.verb == Primitive::give_ ? amount(e.gifts.at(0).change->delta, b) : amount(*e.amount, b);
+    if (e.verb == Primitive::reduce_) by = binary(Op::Sub, konst(0), std::move(by));
+    b.stmts.push_back(eval(call("cardrt_province_modify", {G(), C(), local(which), std::move(by), konst(dur)})));
   }
 
   // 003 Stats: changes to a card, or to every card of a set; in a continuous trait while it holds, in an effect for its

@@ -157,6 +157,7 @@ class Dumper {
     if (e.state) s += " state=" + state(*e.state);
     if (e.card) s += " card=" + ref(*e.card);
     if (e.cards) s += " cards=" + filter(*e.cards);
+    if (e.province) s += " province=" + province(*e.province);
     for (const Gift& g : e.gifts)
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
            : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
@@ -176,6 +177,13 @@ class Dumper {
     if (e.zone >= 0)
       s += fmt::format(" zone={}{}", e.zone_of == Effect::ZoneOf::Owners ? "owners-" : e.zone_of == Effect::ZoneOf::Yours ? "yours-" : "",
                        p_.zones[static_cast<size_t>(e.zone)].name);
+    return s;
+  }
+
+  std::string province(const ProvinceRef& r) const {
+    static constexpr const char* kinds[] = {"this", "current", "of-", "one-of-yours"};
+    std::string s = kinds[static_cast<size_t>(r.kind)];
+    if (r.of) s += ref(*r.of);
     return s;
   }
 

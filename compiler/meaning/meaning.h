@@ -217,6 +217,22 @@ struct Gift {
 
 struct StrengthBonus;
 
+// 001 This, Target; 003 Stats: a province, a game object with a strength, named by the profile's zone of provinces.
+struct ProvinceRef {
+  enum class Kind : uint8_t {
+    This,        // "this Province": the one the card is in, else the current battlefield's (001 This)
+    Current,     // "the current Province", "the current battlefield's province", "this battlefield's province"
+    OfCard,      // "its Province": the province of the battlefield that card is at (none when it is home)
+    OneOfYours,  // "one of your Provinces": one you choose as the effect resolves, not targeted (001 Target)
+  };
+  Kind kind = Kind::This;
+  ProfileId zone = -1;        // the zone of provinces, as printed
+  bool battlefield = false;   // Current, printed by its battlefield ("the current battlefield's province")
+  bool this_battlefield = false;  // ... as "this battlefield's province"
+  std::optional<CardRef> of;  // OfCard
+  SourceRange range;
+};
+
 // An effect verb frame: one primitive with its roles. Which roles a primitive takes is the grammar's and the
 // lowering's business; a role a frame does not fill stays empty.
 struct Effect {
@@ -250,6 +266,10 @@ struct Effect {
   ZoneOf zone_of = ZoneOf::Game;
   bool place_first = false; // the place printed before the card ("Move home a target Personality")
   bool optional = false;  // "You may ...": the controller chooses whether it happens
+  // give, increase, reduce, destroy: the province it acts on instead of a card ("Give this Province +3 strength",
+  // "Destroy one of your Provinces"); give: its strength change in `gifts` (the stat the profile gives the role
+  // province strength), increase / reduce: by `amount`
+  std::optional<ProvinceRef> province;
   SourceRange range;
 };
 

@@ -636,6 +636,16 @@ class Transformer {
       r.range = u.targets.back().range;
       r.target = static_cast<int>(u.targets.size() - 1);
       e.card = std::move(r);
+    } else if (auto* pg = dynamic_cast<W::ProvinceGiveEffectContext*>(c)) {
+      province_give(pg, u, e);
+    } else if (auto* ps = dynamic_cast<W::ProvinceStrengthEffectContext*>(c)) {
+      // "Increase the current battlefield's province's strength by his Chi" (003 Stats: a bonus, or a penalty)
+      e.verb = verb(ps->verb);
+      e.province = province(ps->province(), u);
+      e.amount = ps->statOf() ? stat_of(ps->statOf(), u) : amount(ps->amount());
+    } else if (auto* pd = dynamic_cast<W::ProvinceDestroyEffectContext*>(c)) {
+      e.verb = Primitive::destroy_;
+      e.province = province(pd->province(), u);
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
@@ -762,6 +772,71 @@ class Transformer {
       for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range});
     }
     // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
+    const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
+    if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
+    if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
+    else if (c->duration()) e.duration = duration(c->duration());
+  }
+
+  // province : THIS ZONE | THE CURRENT ZONE | (THIS | THE CURRENT) BATTLEFIELD POSS ZONE | (HIS | HER | ITS) ZONE
+  //          | ONE OF YOUR ZONE
+  // A province by the profile's zone of provinces (a zone marked `provinces`); any other zone names no province.
+  ProvinceRef province(W::ProvinceContext* c, Unit& u) {
+    ProvinceRef r;
+    r.range = range(c);
+    antlr4::tree::TerminalNode* zone = nullptr;
+    if (auto* t = dynamic_cast<W::ThisProvinceContext*>(c)) {
+      zone = t->ZONE();
+    } else if (auto* k = dynamic_cast<W::CurrentProvinceContext*>(c)) {
+      r.kind = ProvinceRef::Kind::Current;
+      zone = k->ZONE();
+    } else if (auto* b = dynamic_cast<W::BattlefieldProvinceContext*>(c)) {
+      r.kind = ProvinceRef::Kind::Current;
+      r.battlefield = true;
+      r.this_battlefield = b->THIS() != nullptr;
+      zone = b->ZONE();
+    } else if (auto* o = dynamic_cast<W::ProvinceOfCardContext*>(c)) {
+      r.kind = ProvinceRef::Kind::OfCard;
+      r.of = pronoun(tok(o->owner).range, o->owner->getType() != W::ITS, u);
+      zone = o->ZONE();
+    } else {
+      r.kind = ProvinceRef::Kind::OneOfYours;
+      zone = static_cast<W::OneOfYourProvincesContext*>(c)->ZONE();
+    }
+    const wording::WordToken& z = tok(zone);
+    if (!p_.zones[static_cast<size_t>(z.id)].attrs.count("provinces")) throw Refusal{z.range, "a zone that holds no provinces"};
+    // "one of your Provinces" names them in the plural; every other name, one province
+    if (z.plural != (r.kind == ProvinceRef::Kind::OneOfYours)) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+    r.zone = z.id;
+    return r;
+  }
+
+  // The profile stat of a province's strength (its role), or a refusal where the profile gives provinces none.
+  ProfileId province_strength(SourceRange where) const {
+    for (size_t s = 0; s < p_.stats.size(); ++s)
+      if (p_.stats[s].role == "province strength") return static_cast<ProfileId>(s);
+    throw Refusal{where, "the profile declares no strength of provinces"};
+  }
+
+  // provinceGiveEffect : V_GIVE province provinceChange duration?
+  // "Give this Province +3 strength", "Give this battlefield's province a strength bonus equal to your Courtier's
+  // Chi": its strength changes like a stat (003 Stats), for the duration (to the end of the turn when none is given)
+  void province_give(W::ProvinceGiveEffectContext* c, Unit& u, Effect& e) {
+    e.verb = Primitive::give_;
+    e.province = province(c->province(), u);
+    StatChange ch;
+    ch.range = range(c->provinceChange());
+    ch.stat = province_strength(ch.range);
+    if (auto* q = dynamic_cast<W::StrengthEqualChangeContext*>(c->provinceChange())) {
+      ch.delta = stat_of(q->statOf(), u);
+      ch.delta.negated = q->kind->getType() == W::PENALTY;
+    } else {
+      const wording::WordToken& m = tok(static_cast<W::StrengthChangeContext*>(c->provinceChange())->MODIFIER());
+      if (m.id >= 0 || m.uses_x) throw Refusal{m.range, "a province's strength changed by a stat's letters or X"};
+      ch.delta.value = m.value;
+      ch.delta.range = m.range;
+    }
+    e.gifts.push_back(Gift{ch, -1, ch.range});
     const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
     if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
     if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};

@@ -159,6 +159,7 @@ class Renderer {
       if (e.state) state_verb(*e.state);
       else verb(e.verb, e.duration && e.duration->permanent);
     }
+    if (e.province) return province_effect(e);
     switch (e.verb) {
       case Primitive::draw_:
         number(*e.amount);
@@ -259,6 +260,45 @@ class Renderer {
         break;
     }
     if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
+  }
+
+  // "Give this Province +3 strength", "Increase the current battlefield's province's strength by 2", "Destroy one of
+  // your Provinces" (the verb is written)
+  void province_effect(const Effect& e) {
+    province(*e.province);
+    if (e.verb == Primitive::increase_ || e.verb == Primitive::reduce_) {
+      words({Token::POSS, Token::STRENGTH, Token::BY});
+      if (e.amount->kind == Amount::Kind::StatOf) stat_of(*e.amount);
+      else number(*e.amount);
+    } else if (e.verb == Primitive::give_) {
+      const StatChange& ch = *e.gifts.at(0).change;
+      if (ch.delta.kind == Amount::Kind::StatOf) {  // "a strength bonus equal to his Chi"
+        words({Token::A, Token::STRENGTH, ch.delta.negated ? Token::PENALTY : Token::BONUS, Token::EQUAL, Token::TO});
+        stat_of(ch.delta);
+      } else {
+        WordToken m{static_cast<int>(Token::MODIFIER), {}, -1};
+        m.value = ch.delta.value;
+        out_.push_back(m);
+        word(Token::STRENGTH);
+      }
+    }
+    if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
+  }
+
+  void province(const ProvinceRef& r) {
+    switch (r.kind) {
+      case ProvinceRef::Kind::This: word(Token::THIS); break;
+      case ProvinceRef::Kind::Current:
+        if (r.this_battlefield) words({Token::THIS, Token::BATTLEFIELD, Token::POSS});
+        else if (r.battlefield) words({Token::THE, Token::CURRENT, Token::BATTLEFIELD, Token::POSS});
+        else words({Token::THE, Token::CURRENT});
+        break;
+      case ProvinceRef::Kind::OfCard: possessor(*r.of); break;
+      case ProvinceRef::Kind::OneOfYours: words({Token::ONE, Token::OF, Token::YOUR}); break;
+    }
+    WordToken z{static_cast<int>(Token::ZONE), {}, r.zone};
+    z.plural = r.kind == ProvinceRef::Kind::OneOfYours;
+    out_.push_back(z);
   }
 
   void place(const Place& p) {
@@ -970,7 +1010,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::ZONE: {  // in lower case, as text names a zone ("into play", "into your hand")
         std::string z = at(p.zones, w.id);
         for (char& ch : z) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);
-        out.push_back(z);
+        out.push_back(w.plural ? plural(z) : z);
         break;
       }
       case Token::DESCRIPTION: out.push_back(at(p.descriptions, w.id)); break;

@@ -154,3 +154,5 @@ ACTION   : 'action' ;
 ACTIONS  : 'actions' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;
+// A province's strength changed by an amount ("Increase the current province's strength by 2")
+BY       : 'by' ;

@@ -1302,6 +1302,76 @@ TEST(Meaning, StatConditions) {
   EXPECT_TRUE(has->paragraph().round_trips) << has->paragraph().rendered;
 }
 
+// Provinces (001 Target: "a Province or player", a game object; 003 Stats: its strength changes like a stat; 001
+// This: "this Province" is the one the card is in, else the current battlefield's): by the profile's zone of provinces,
+// which effect changes its strength and by how much, and which province; "one of your Provinces" is chosen, not
+// targeted (001 Target). A zone that holds no provinces, a noun whose number disagrees, and a stat's letters on a
+// province's strength are refused.
+TEST(Meaning, Provinces) {
+  auto r = read("Holding", "**Battle:** Bow this card: Give this Province +2 strength until the battle ends.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const auto& give = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(give.verb, Primitive::give_);
+  ASSERT_TRUE(give.province);
+  EXPECT_FALSE(give.card);
+  EXPECT_EQ(give.province->kind, ProvinceRef::Kind::This);
+  EXPECT_EQ(give.province->zone, r->id_of(p.zones, "Province"));
+  ASSERT_EQ(give.gifts.size(), 1u);
+  EXPECT_EQ(give.gifts[0].change->stat, r->id_of(p.stats, "Province Strength"));
+  EXPECT_EQ(give.gifts[0].change->delta.value, 2);
+  EXPECT_EQ(p.durations.at(static_cast<size_t>(give.duration->duration)).text, "until the battle ends");
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto bonus = read("Personality", "**Battle:** Give this battlefield's province a strength penalty equal to this Personality's Chi.");
+  ASSERT_TRUE(bonus->paragraph().unit) << bonus->text(bonus->paragraph().unread) << ": " << bonus->paragraph().why;
+  const auto& pen = std::get<Effect>(bonus->unit().body.at(0));
+  EXPECT_EQ(pen.province->kind, ProvinceRef::Kind::Current);
+  EXPECT_TRUE(pen.province->this_battlefield);
+  EXPECT_EQ(pen.gifts.at(0).change->delta.kind, Amount::Kind::StatOf);
+  EXPECT_TRUE(pen.gifts.at(0).change->delta.negated);
+  EXPECT_EQ(pen.gifts.at(0).change->delta.stat, r->id_of(p.stats, "Chi"));
+  EXPECT_TRUE(bonus->paragraph().round_trips) << bonus->paragraph().rendered;
+
+  auto its = read("Personality", "**Battle:** Target an enemy Personality: Give its Province -2 strength.");
+  ASSERT_TRUE(its->paragraph().unit) << its->text(its->paragraph().unread) << ": " << its->paragraph().why;
+  const auto& of = std::get<Effect>(its->unit().body.at(0));
+  EXPECT_EQ(of.province->kind, ProvinceRef::Kind::OfCard);
+  EXPECT_EQ(of.province->of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(of.province->of->target, 0);
+  EXPECT_EQ(of.gifts.at(0).change->delta.value, -2);
+  EXPECT_TRUE(its->paragraph().round_trips) << its->paragraph().rendered;
+
+  auto raise = read("Strategy", "**Battle:** Reduce the current battlefield's province's strength by 2.");
+  ASSERT_TRUE(raise->paragraph().unit) << raise->text(raise->paragraph().unread) << ": " << raise->paragraph().why;
+  const auto& by = std::get<Effect>(raise->unit().body.at(0));
+  EXPECT_EQ(by.verb, Primitive::reduce_);
+  EXPECT_EQ(by.province->kind, ProvinceRef::Kind::Current);
+  EXPECT_TRUE(by.province->battlefield);
+  EXPECT_EQ(by.amount->value, 2);
+  EXPECT_TRUE(raise->paragraph().round_trips) << raise->paragraph().rendered;
+
+  auto destroy = read("Strategy", "**Open:** Destroy one of your Provinces.");
+  ASSERT_TRUE(destroy->paragraph().unit) << destroy->text(destroy->paragraph().unread) << ": " << destroy->paragraph().why;
+  const auto& d = std::get<Effect>(destroy->unit().body.at(0));
+  EXPECT_EQ(d.verb, Primitive::destroy_);
+  EXPECT_EQ(d.province->kind, ProvinceRef::Kind::OneOfYours);
+  EXPECT_TRUE(destroy->unit().targets.empty());  // chosen, not targeted
+  EXPECT_TRUE(destroy->paragraph().round_trips) << destroy->paragraph().rendered;
+  EXPECT_EQ(destroy->paragraph().rendered, "Open: Destroy one of your provinces.");
+
+  // refused: a zone that holds no provinces; "one of your Province"; "+2F strength"
+  auto deck = read("Strategy", "**Open:** Give this Fate Deck +2 strength.");
+  EXPECT_FALSE(deck->paragraph().unit);
+  EXPECT_NE(deck->paragraph().why.find("no provinces"), std::string::npos) << deck->paragraph().why;
+  auto one = read("Strategy", "**Open:** Destroy one of your Province.");
+  EXPECT_FALSE(one->paragraph().unit);
+  EXPECT_NE(one->paragraph().why.find("disagree"), std::string::npos) << one->paragraph().why;
+  auto letters = read("Strategy", "**Open:** Give this Province +2F strength.");
+  EXPECT_FALSE(letters->paragraph().unit);
+  EXPECT_NE(letters->paragraph().why.find("letters"), std::string::npos) << letters->paragraph().why;
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

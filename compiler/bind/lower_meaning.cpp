@@ -179,11 +179,13 @@ class MeaningLowering {
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
     if (t.card && t.yours) {
-      // "After you Equip this Follower": you did it, to the card
-      cond.stmts.push_back(ret(and_(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller()),
-                                    binary(Op::Eq, std::move(event_card), card(*t.card, cond)))));
+      // "After you Equip this Follower": you did it, to the card; "... from a Province": it has just left one
+      Node mine = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
+      if (t.from >= 0) mine = and_(std::move(mine), binary(Op::Ne, call("cardrt_card_left_province", {G(), card(*t.card, cond)}), konst(0)));
+      cond.stmts.push_back(ret(and_(std::move(mine), binary(Op::Eq, std::move(event_card), card(*t.card, cond)))));
       return true;
     }
+    if (t.from >= 0) throw NotYet{};  // "After this Holding enters play from a Province": the binder does not read it
     if (t.card) {
       // "After this creature is destroyed": its own leaving play triggers it from where it went (003 Traits (d))
       if (t.card->kind == CardRef::Kind::ThisCard && (e.signal == "destroyed" || e.signal == "leave play")) flags |= CARDRT_ABF_OUT_OF_PLAY;
@@ -628,6 +630,7 @@ class MeaningLowering {
       case ProvinceRef::Kind::OfCard:
         return call("cardrt_battlefield_province", {G(), call("cardrt_card_battlefield", {G(), card(*r.of, b)})});
       case ProvinceRef::Kind::OneOfYours: return call("cardrt_choose_province", {G(), C(), player(e, b)});
+      case ProvinceRef::Kind::Left: return call("cardrt_card_left_province", {G(), self()});
     }
     throw NotYet{};
   }
@@ -636,6 +639,13 @@ class MeaningLowering {
   // stat, for the duration, to the end of the turn when none is given), "Increase the current province's strength by
   // 2" (a penalty for "Reduce"), "Destroy one of your Provinces" (the effect fails if it was destroyed already).
   void province_effect(const Effect& e, Body& b) {
+    if (e.refill >= 0) {
+      // "Refill this Province face-up": the top card of its owner's refill deck into it, face-down unless face-up
+      const bool face_up = e.state && !e.state->holds && runtime_state_id(p_, static_cast<size_t>(e.state->state)) == CARDRT_STATE_FACE_DOWN;
+      if (e.state && !face_up) throw NotYet{};
+      b.stmts.push_back(eval(call("cardrt_refill_province", {G(), C(), province(*e.province, e, b), konst(CARDRT_REFILL_TOP), konst(face_up ? 1 : 0)})));
+      return;
+    }
     if (e.verb == Primitive::destroy_) {
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy_province", {G(), C(), province(*e.province, e, b)}), konst(CARDRT_OK))));
       return;

@@ -49,8 +49,8 @@ class Dumper {
       static constexpr const char* timings[] = {"after", "before", "when"};
       const Trigger& t = *u.trigger;
       std::string who = t.card && t.yours ? "you-to-" + ref(*t.card) : t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
-      out_ << fmt::format("    trigger {} {} event=\"{}\" of={}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
-                          named(p_.events, t.event), who);
+      out_ << fmt::format("    trigger {} {} event=\"{}\" of={}{}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
+                          named(p_.events, t.event), who, t.from >= 0 ? " from=" + p_.zones[static_cast<size_t>(t.from)].name : std::string());
     }
     if (u.performer)
       out_ << fmt::format("    performer {}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
@@ -158,6 +158,7 @@ class Dumper {
     if (e.card) s += " card=" + ref(*e.card);
     if (e.cards) s += " cards=" + filter(*e.cards);
     if (e.province) s += " province=" + province(*e.province);
+    if (e.refill >= 0) s += " refill";
     for (const Gift& g : e.gifts)
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
            : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
@@ -181,7 +182,7 @@ class Dumper {
   }
 
   std::string province(const ProvinceRef& r) const {
-    static constexpr const char* kinds[] = {"this", "current", "of-", "one-of-yours"};
+    static constexpr const char* kinds[] = {"this", "current", "of-", "one-of-yours", "the-one-left"};
     std::string s = kinds[static_cast<size_t>(r.kind)];
     if (r.of) s += ref(*r.of);
     return s;

@@ -224,6 +224,7 @@ struct ProvinceRef {
     Current,     // "the current Province", "the current battlefield's province", "this battlefield's province"
     OfCard,      // "its Province": the province of the battlefield that card is at (none when it is home)
     OneOfYours,  // "one of your Provinces": one you choose as the effect resolves, not targeted (001 Target)
+    Left,        // "the Province": the one the unit's trigger says the card left ("... enters play from a Province")
   };
   Kind kind = Kind::This;
   ProfileId zone = -1;        // the zone of provinces, as printed
@@ -270,6 +271,8 @@ struct Effect {
   // "Destroy one of your Provinces"); give: its strength change in `gifts` (the stat the profile gives the role
   // province strength), increase / reduce: by `amount`
   std::optional<ProvinceRef> province;
+  ProfileId refill = -1;  // put: the verb that refills a province (the profile's [refills]), the province in `province`,
+                          // face-up when `state` says the profile's Face-down does not hold
   SourceRange range;
 };
 
@@ -440,6 +443,7 @@ struct Trigger {
   std::optional<CardRef> card;
   bool yours = false;
   std::optional<CardFilter> cards;
+  ProfileId from = -1;  // the zone the card left ("After this Holding enters play from a Province"): the provinces' zone
   bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"):
                        // the same meaning as before a colon
   SourceRange range;

@@ -176,6 +176,16 @@ class Transformer {
     t.range = range(c);
     t.timing = c->timing()->AFTER() ? Timing::After : c->timing()->BEFORE() ? Timing::Before : Timing::When;
     t.event = tok(c->EVENT()).id;
+    if (c->FROM()) {
+      // "After this Holding enters play from a Province", "After you Recruit this Holding from a Province": the card
+      // has just left a province (the profile's zone of provinces; no other zone is read yet)
+      const wording::WordToken& z = tok(c->ZONE());
+      if (!p_.zones[static_cast<size_t>(z.id)].attrs.count("provinces")) throw Refusal{z.range, "a card leaving a zone that holds no provinces"};
+      if (z.plural) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+      t.from = z.id;
+      if (!c->YOU() && c->object) throw Refusal{range(c->object), "a second card after the event"};
+      if (c->YOU() && !c->object) throw Refusal{t.range, "what you did it to is not named"};
+    }
     if (c->YOU()) {  // "After you Recruit this Holding"
       t.yours = true;
       t.card = card_ref(c->object, u);
@@ -643,6 +653,16 @@ class Transformer {
       e.verb = verb(ps->verb);
       e.province = province(ps->province(), u);
       e.amount = ps->statOf() ? stat_of(ps->statOf(), u) : amount(ps->amount());
+    } else if (auto* rf = dynamic_cast<W::RefillEffectContext*>(c)) {
+      // "Refill this Province face-up", "refill the Province face-up": the top card of its owner's refill deck goes
+      // into it (a put verb the profile marks [refills]), face-down unless the words say face-up
+      const wording::WordToken& v = tok(rf->V_PUT());
+      if (!p_.verbs[static_cast<size_t>(v.id)].refills) throw Refusal{v.range, "putting a province somewhere"};
+      e.verb = Primitive::put_;
+      e.refill = v.id;
+      e.province = province(rf->province(), u);
+      if (e.province->kind == ProvinceRef::Kind::OneOfYours) throw Refusal{e.province->range, "refilling a province chosen as it resolves"};
+      if (rf->STATE()) e.state = StateTest{tok(rf->STATE()).id, tok(rf->STATE()).value == 1, tok(rf->STATE()).range};
     } else if (auto* pd = dynamic_cast<W::ProvinceDestroyEffectContext*>(c)) {
       e.verb = Primitive::destroy_;
       e.province = province(pd->province(), u);
@@ -799,6 +819,11 @@ class Transformer {
       r.kind = ProvinceRef::Kind::OfCard;
       r.of = pronoun(tok(o->owner).range, o->owner->getType() != W::ITS, u);
       zone = o->ZONE();
+    } else if (auto* l = dynamic_cast<W::ProvinceLeftContext*>(c)) {
+      // "the Province": the one the unit's trigger names ("After this Holding enters play from a Province")
+      if (!u.trigger || u.trigger->from < 0) throw Refusal{r.range, "'the' province of no trigger"};
+      r.kind = ProvinceRef::Kind::Left;
+      zone = l->ZONE();
     } else {
       r.kind = ProvinceRef::Kind::OneOfYours;
       zone = static_cast<W::OneOfYourProvincesContext*>(c)->ZONE();

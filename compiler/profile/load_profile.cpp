@@ -34,7 +34,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> duration{"ends at"};
   static const std::vector<std::string_view> status{"resist roll", "damage", "token"};
   static const std::vector<std::string_view> dice{"sides"};
-  static const std::vector<std::string_view> verb{"primitive", "permanent", "keyword action", "attack", "reaches",
+  static const std::vector<std::string_view> verb{"primitive", "permanent", "refills", "keyword action", "attack", "reaches",
                                                   "strength after"};
   static const std::vector<std::string_view> none{};
   switch (k) {
@@ -502,6 +502,7 @@ class Loader {
           prim = key;
         }
         p_->verbs.push_back({n.text, phrase_words(n.text), prim, n.range, attr(d, "permanent") != nullptr});
+        p_->verbs.back().refills = attr(d, "refills") != nullptr;
         if (attr(d, "keyword action")) keyword_action(d, n);
         break;
       }

@@ -129,12 +129,19 @@ class Renderer {
     if (t.card && t.yours) {  // "After you Equip this Follower"
       word(Token::YOU);
       name(Token::EVENT, t.event);
-      return card_ref(*t.card, false);
+      card_ref(*t.card, false);
+      return from_zone(t);
     }
     if (t.card) card_ref(*t.card, true);
     else if (t.yours) word(Token::YOUR);
     else if (t.cards) card_filter(*t.cards);
     name(Token::EVENT, t.event);
+    from_zone(t);
+  }
+  void from_zone(const Trigger& t) {  // "from a Province"
+    if (t.from < 0) return;
+    words({Token::FROM, Token::A});
+    name(Token::ZONE, t.from);
   }
 
   void effect(const Effect& e) {
@@ -143,6 +150,7 @@ class Renderer {
       word(Token::MAY);
     }
     if (e.action >= 0) return keyword_action(e);
+    if (e.refill >= 0) return province_effect(e);
     // "target and bow an enemy Personality": the target first, the verb after "and", the set with its article
     if (e.card && e.card->kind == CardRef::Kind::Target && u_->targets[static_cast<size_t>(e.card->target)].verb_after) {
       verb(Primitive::target_);
@@ -265,6 +273,13 @@ class Renderer {
   // "Give this Province +3 strength", "Increase the current battlefield's province's strength by 2", "Destroy one of
   // your Provinces" (the verb is written)
   void province_effect(const Effect& e) {
+    if (e.refill >= 0) {  // "Refill this Province face-up": the verb the profile marks [refills]
+      out_.push_back(WordToken{static_cast<int>(Token::V_PUT), {}, e.refill});
+      province(*e.province);
+      if (e.state) name(Token::STATE, e.state->state);
+      if (e.state) out_.back().value = e.state->holds ? 1 : 0;
+      return;
+    }
     province(*e.province);
     if (e.verb == Primitive::increase_ || e.verb == Primitive::reduce_) {
       words({Token::POSS, Token::STRENGTH, Token::BY});
@@ -295,6 +310,7 @@ class Renderer {
         break;
       case ProvinceRef::Kind::OfCard: possessor(*r.of); break;
       case ProvinceRef::Kind::OneOfYours: words({Token::ONE, Token::OF, Token::YOUR}); break;
+      case ProvinceRef::Kind::Left: word(Token::THE); break;
     }
     WordToken z{static_cast<int>(Token::ZONE), {}, r.zone};
     z.plural = r.kind == ProvinceRef::Kind::OneOfYours;

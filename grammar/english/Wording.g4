@@ -39,6 +39,7 @@ constraintPart
 trigger
   : timing subject=triggerSubject EVENT
   | timing YOU EVENT object=cardRef   // "After you Equip this Follower": you did it, to the card
+  | timing (subject=triggerSubject | YOU) EVENT object=cardRef? FROM (A | AN) ZONE   // "... enters play from a Province", "After you Recruit this Holding from a Province"
   ;
 timing
   : AFTER | BEFORE | WHEN
@@ -144,6 +145,7 @@ effect
   | V_GIVE province provinceChange duration?                          # provinceGiveEffect    // "Give this Province +3 strength"
   | verb=(V_INCREASE | V_REDUCE) province POSS STRENGTH BY (amount | statOf)   # provinceStrengthEffect  // "Increase the current province's strength by 2"
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
+  | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -378,6 +380,7 @@ province
   | (THIS | THE CURRENT) BATTLEFIELD POSS ZONE  # battlefieldProvince
   | owner=(HIS | HER | ITS) ZONE                # provinceOfCard
   | ONE OF YOUR ZONE                            # oneOfYourProvinces
+  | THE ZONE                                    # provinceLeft        // "the Province": the one the trigger says the card left
   ;
 // what "Give" gives a province: "+3 strength", "a strength bonus equal to your Courtier's Chi" (003 Stats)
 provinceChange

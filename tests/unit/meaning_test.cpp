@@ -1372,6 +1372,52 @@ TEST(Meaning, Provinces) {
   EXPECT_NE(letters->paragraph().why.find("letters"), std::string::npos) << letters->paragraph().why;
 }
 
+// A card that has just left a province ("After this Holding enters play from a Province", the profile's zone of
+// provinces; no other zone), and the province refilled (the verb the profile marks [refills]): "the Province" is the one
+// the trigger names, face-up as printed (face-down otherwise). Refused: a card leaving a zone that holds no provinces,
+// "the Province" with no trigger naming one, refilling one chosen as it resolves, and a put verb that does not refill.
+TEST(Meaning, LeavingAndRefillingProvinces) {
+  auto r = read("Holding", "After you Recruit this Holding from a Province, refill the Province face-up.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const Trigger& t = *r->unit().trigger;
+  EXPECT_TRUE(t.yours);
+  EXPECT_EQ(t.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(t.from, r->id_of(p.zones, "Province"));
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::put_);
+  EXPECT_EQ(p.verbs.at(static_cast<size_t>(e.refill)).name, "Refill");
+  EXPECT_EQ(e.province->kind, ProvinceRef::Kind::Left);
+  ASSERT_TRUE(e.state);
+  EXPECT_EQ(p.states.at(static_cast<size_t>(e.state->state)).name, "Face-down");
+  EXPECT_FALSE(e.state->holds);  // face-up
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto enters = read("Holding", "After this Holding enters play from a Province, gain 1 Honor.");
+  ASSERT_TRUE(enters->paragraph().unit) << enters->text(enters->paragraph().unread) << ": " << enters->paragraph().why;
+  EXPECT_FALSE(enters->unit().trigger->yours);
+  EXPECT_EQ(enters->unit().trigger->from, r->id_of(p.zones, "Province"));
+  EXPECT_TRUE(enters->paragraph().round_trips) << enters->paragraph().rendered;
+
+  auto down = read("Holding", "**Battle:** Bow this card: Refill this Province.");
+  ASSERT_TRUE(down->paragraph().unit) << down->text(down->paragraph().unread) << ": " << down->paragraph().why;
+  EXPECT_FALSE(std::get<Effect>(down->unit().body.at(0)).state);  // face-down
+  EXPECT_EQ(std::get<Effect>(down->unit().body.at(0)).province->kind, ProvinceRef::Kind::This);
+
+  auto hand = read("Holding", "After this Holding enters play from a Hand, gain 1 Honor.");
+  EXPECT_FALSE(hand->paragraph().unit);
+  EXPECT_NE(hand->paragraph().why.find("no provinces"), std::string::npos) << hand->paragraph().why;
+  auto none = read("Holding", "**Battle:** Bow this card: Refill the Province face-up.");
+  EXPECT_FALSE(none->paragraph().unit);
+  EXPECT_NE(none->paragraph().why.find("no trigger"), std::string::npos) << none->paragraph().why;
+  auto chosen = read("Holding", "**Battle:** Bow this card: Refill one of your Provinces.");
+  EXPECT_FALSE(chosen->paragraph().unit);
+  EXPECT_NE(chosen->paragraph().why.find("chosen"), std::string::npos) << chosen->paragraph().why;
+  auto put = read("Holding", "**Battle:** Bow this card: Put this Province face-up.");
+  EXPECT_FALSE(put->paragraph().unit);
+  EXPECT_NE(put->paragraph().why.find("putting a province"), std::string::npos) << put->paragraph().why;
+}
+
 TEST(Meaning, EmitMeaningGolden) {
   // every set of tests/meaning beside its printed tree (<set>.meaning)
   size_t sets = 0;

@@ -47,6 +47,8 @@ class MeaningLowering {
     u_ = &u;
     if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<AttachRequirement>(s); }))
       return attach_requirement(u, def, reg, out);
+    if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<ProvinceModifier>(s); }))
+      return province_bonus(u, def, reg, out);
     declared_.clear();
     chosen_ = 0;
     int32_t kind = CARDRT_AB_CONTINUOUS;
@@ -166,6 +168,19 @@ class MeaningLowering {
     out.stmts.push_back(checked_registration(call("cardrt_def_attach_filter", {param(0), local(def), fn_ref(fn)}), reg));
   }
 
+  // 003 Stats: "Your provinces have +2 strength" is a bonus the runtime asks for whenever a province's strength is read,
+  // while the card is in play (cardrt_def_province_bonus), registered with the card, not an ability.
+  void province_bonus(const Unit& u, uint32_t def, Body& reg, Body& out) {
+    if (u.body.size() != 1 || u.kind != meaning::UnitKind::Untriggered || !u.constraints.empty()) throw NotYet{};
+    const auto& m = std::get<ProvinceModifier>(u.body[0]);
+    Node amount = konst(m.change.delta.value);
+    if (m.yours) amount = binary(Op::Mul, std::move(amount), binary(Op::Eq, call("cardrt_province_owner", {G(), param(2)}), controller()));
+    Body f;
+    f.stmts.push_back(ret(std::move(amount)));
+    int fn = add_function("province", FnKind::Filter, std::move(f), m.range);
+    out.stmts.push_back(checked_registration(call("cardrt_def_province_bonus", {param(0), local(def), fn_ref(fn)}), reg));
+  }
+
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.
   bool trigger_of(const Trigger& t, std::string& trigger, uint32_t& flags, Body& cond) {
     const PhraseDef& e = p_.events[static_cast<size_t>(t.event)];
@@ -273,6 +288,7 @@ class MeaningLowering {
     if (const auto* k = std::get_if<ChooseCards>(&s)) return choose_cards(*k, b);
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
+    if (std::holds_alternative<ProvinceModifier>(s)) throw NotYet{};  // with other sentences: not a shape lowered yet
     stat_modifier(std::get<StatModifier>(s), b);
   }
 

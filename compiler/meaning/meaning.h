@@ -422,6 +422,15 @@ struct StatLimit {
   SourceRange range;
 };
 
+// 003 Stats: a continuous change to the strength of every province, or of yours ("Provinces have -1 strength", "Your
+// provinces have +2 strength"), while the card is in play.
+struct ProvinceModifier {
+  bool yours = false;
+  ProfileId zone = -1;  // the zone of provinces, as printed (plural)
+  StatChange change;    // of the stat the profile gives the role province strength
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -430,7 +439,7 @@ struct TargetStep {
 
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
-                          AttachRequirement, Restriction, StatLimit>;
+                          AttachRequirement, Restriction, StatLimit, ProvinceModifier>;
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };

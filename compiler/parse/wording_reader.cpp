@@ -326,8 +326,29 @@ class Transformer {
       W::StatementContext* st = static_cast<W::StatementSentenceContext*>(c)->statement();
       if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(st)) u.body.push_back(restriction(r, u));
       else if (auto* l = dynamic_cast<W::LimitStatementContext*>(st)) u.body.push_back(stat_limit(l, u));
+      else if (auto* pv = dynamic_cast<W::ProvinceStatementContext*>(st)) u.body.push_back(province_modifier(pv));
       else u.body.push_back(statement(st, u));
     }
+  }
+
+  // provinceStatement : YOUR? ZONE HAVE MODIFIER STRENGTH
+  // "Provinces have -1 strength", "Your provinces have +2 strength": every province (or yours) while the card is in
+  // play (003 Stats), by the profile's zone of provinces named in the plural
+  ProvinceModifier province_modifier(W::ProvinceStatementContext* c) {
+    ProvinceModifier m;
+    m.range = range(c);
+    m.yours = c->YOUR() != nullptr;
+    const wording::WordToken& z = tok(c->ZONE());
+    if (!p_.zones[static_cast<size_t>(z.id)].attrs.count("provinces")) throw Refusal{z.range, "a zone that holds no provinces"};
+    if (!z.plural) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+    m.zone = z.id;
+    const wording::WordToken& v = tok(c->MODIFIER());
+    if (v.id >= 0 || v.uses_x) throw Refusal{v.range, "a province's strength changed by a stat's letters or X"};
+    m.change.range = SourceRange::join(v.range, tok(c->STRENGTH()).range);
+    m.change.stat = province_strength(m.change.range);
+    m.change.delta.value = v.value;
+    m.change.delta.range = v.range;
+    return m;
   }
 
   // limitStatement : (HIS | HER | ITS | cardRef POSS) (MAXIMUM | MINIMUM) STAT IS amount duration?

@@ -157,8 +157,9 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   offer(id, n, Token::KEYWORD);
   // a zone where one is named ("into play", "your hand", "its owner's hand"), before a verb of the same spelling
   // ("play"); elsewhere the word is the language's ("the current battlefield")
-  // (its last word may be printed in the plural: "one of your Provinces")
-  for (size_t i = 0; place && i < zone_words_.size(); ++i) {
+  // (its last word may be printed in the plural: "one of your Provinces"; so printed, a zone's name is no verb and is
+  // read anywhere: "Provinces have -1 strength")
+  for (size_t i = 0; i < zone_words_.size(); ++i) {
     const auto& zw = zone_words_[i];
     bool match = !zw.empty() && zw.size() <= words.size() && (zw.size() > len || (place && zw.size() == len));
     bool many = false;
@@ -168,7 +169,7 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
       if (!match && k + 1 == zw.size() && w.size() == zw[k].size() + 1 && (w.back() == 's' || w.back() == 'S'))
         match = many = lower_equals(w.substr(0, zw[k].size()), zw[k]);
     }
-    if (!match) continue;
+    if (!match || (!place && (!many || zw.size() <= len))) continue;
     len = zw.size();
     out.type = tok(Token::ZONE);
     out.id = zone_ids_[i];

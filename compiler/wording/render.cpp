@@ -70,6 +70,7 @@ class Renderer {
       else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
       else if (const auto* r = std::get_if<Restriction>(&s)) restriction(*r);
       else if (const auto* l = std::get_if<StatLimit>(&s)) stat_limit(*l);
+      else if (const auto* pm = std::get_if<ProvinceModifier>(&s)) province_modifier(*pm);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -298,6 +299,16 @@ class Renderer {
       }
     }
     if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
+  }
+
+  void province_modifier(const ProvinceModifier& m) {  // "Your provinces have +2 strength"
+    if (m.yours) word(Token::YOUR);
+    name(Token::ZONE, m.zone, true);
+    word(Token::HAVE);
+    WordToken v{static_cast<int>(Token::MODIFIER), {}, -1};
+    v.value = m.change.delta.value;
+    out_.push_back(v);
+    word(Token::STRENGTH);
   }
 
   void province(const ProvinceRef& r) {

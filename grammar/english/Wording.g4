@@ -191,6 +191,7 @@ statement
   | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
   | cardRef CANNOT restricted                                   # restrictionStatement  // 003 Traits: "This unit cannot attack"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"
+  | YOUR? ZONE HAVE MODIFIER STRENGTH                           # provinceStatement  // "Your provinces have +2 strength" (003 Stats)
   ;
 // what a card may not do, or have done to it
 restricted

@@ -1370,6 +1370,25 @@ TEST(Meaning, Provinces) {
   auto letters = read("Strategy", "**Open:** Give this Province +2F strength.");
   EXPECT_FALSE(letters->paragraph().unit);
   EXPECT_NE(letters->paragraph().why.find("letters"), std::string::npos) << letters->paragraph().why;
+
+  // 003 Stats: a continuous change to every province's strength, or to yours
+  auto all = read("Ring", "Provinces have -1 strength.");
+  ASSERT_TRUE(all->paragraph().unit) << all->text(all->paragraph().unread) << ": " << all->paragraph().why;
+  const auto& every = std::get<ProvinceModifier>(all->unit().body.at(0));
+  EXPECT_FALSE(every.yours);
+  EXPECT_EQ(every.change.stat, r->id_of(p.stats, "Province Strength"));
+  EXPECT_EQ(every.change.delta.value, -1);
+  EXPECT_TRUE(all->paragraph().round_trips) << all->paragraph().rendered;
+  auto mine = read("Personality", "Your provinces have +2 strength.");
+  ASSERT_TRUE(mine->paragraph().unit) << mine->text(mine->paragraph().unread) << ": " << mine->paragraph().why;
+  EXPECT_TRUE(std::get<ProvinceModifier>(mine->unit().body.at(0)).yours);
+  EXPECT_TRUE(mine->paragraph().round_trips) << mine->paragraph().rendered;
+  auto single = read("Personality", "Your province have +2 strength.");
+  EXPECT_FALSE(single->paragraph().unit);
+  EXPECT_NE(single->paragraph().why.find("disagree"), std::string::npos) << single->paragraph().why;
+  auto hands = read("Personality", "Your Hands have +2 strength.");
+  EXPECT_FALSE(hands->paragraph().unit);
+  EXPECT_NE(hands->paragraph().why.find("no provinces"), std::string::npos) << hands->paragraph().why;
 }
 
 // A card that has just left a province ("After this Holding enters play from a Province", the profile's zone of

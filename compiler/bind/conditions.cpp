@@ -380,7 +380,7 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
         ++k;
       }
     }
-    const int stronghold = player_keywords_type(p_);
+    const int stronghold = p_.player_keywords_type();
     if (player && stronghold >= 0) {
       if (word(k) == "a" || word(k) == "an") ++k;
       // one clan, or several joined by "or" ("a Lion Clan or Scorpion Clan player")

@@ -58,9 +58,7 @@ class MeaningLowering {
     Body cond, target, cost, effect;
     bool has_cond = false;
     // a trait of statements alone (stat changes, restrictions) holds while the card is in play; anything else happens
-    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
-      return !std::holds_alternative<StatModifier>(s) && !std::holds_alternative<Restriction>(s) && !std::holds_alternative<StatLimit>(s);
-    });
+    const bool effects = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return !meaning::is_statement(s); });
     switch (u.kind) {
       case meaning::UnitKind::Ability: {
         bool reaction = false;
@@ -120,6 +118,7 @@ class MeaningLowering {
     if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;
+    designators_ = designators;
     if (u.performer) choose_performer(*u.performer, designators, target);
     for (size_t i = 0; i < u.constraints.size(); ++i) {
       const Constraint& c = u.constraints[i];
@@ -288,6 +287,7 @@ class MeaningLowering {
     if (const auto* k = std::get_if<ChooseCards>(&s)) return choose_cards(*k, b);
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
+    if (const auto* a = std::get_if<ActionStrength>(&s)) return action_strength(*a, b);
     if (std::holds_alternative<ProvinceModifier>(s)) throw NotYet{};  // with other sentences: not a shape lowered yet
     stat_modifier(std::get<StatModifier>(s), b);
   }
@@ -303,6 +303,17 @@ class MeaningLowering {
     Node who = card(l.card, b);
     b.stmts.push_back(eval(call("cardrt_stat_bound", {G(), C(), std::move(who), konst(l.stat), konst(l.maximum ? CARDRT_BOUND_MAX : CARDRT_BOUND_MIN),
                                                      amount(l.value, b), konst(dur)})));
+  }
+
+  // 003 Traits: what attacks of a kind aimed at a card have, held while the trait is (the runtime's attack strength
+  // grants, which it counts as an attack of that kind chooses its target)
+  void action_strength(const ActionStrength& a, Body& b) {
+    if (!continuous_) throw NotYet{};
+    for (ProfileId k : a.actions) {
+      const int32_t kind = runtime_attack_kind(p_.keyword_actions[static_cast<size_t>(k)]);
+      if (kind < 0) throw NotYet{};  // a keyword action that is no attack (Fear): no strength grant in the runtime
+      b.stmts.push_back(eval(call("cardrt_grant_attack_strength", {G(), C(), card(a.target, b), konst(kind), konst(a.delta), konst(CARDRT_DUR_CONTINUOUS)})));
+    }
   }
 
   // 003 Traits: a restriction the runtime checks when the action happens, held while the trait is
@@ -355,6 +366,18 @@ class MeaningLowering {
     int f = filter_function(k.filter, k.range);
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(f), konst(1), konst(1), konst(0)}),
                                      konst(CARDRT_OK))));
+  }
+
+  // One card of a set in play, chosen by the controller as the effect resolves (001 Target: not targeted), into the
+  // slot after the unit's targets and earlier choices; with none to choose the effect fails
+  Node chosen_card(const CardFilter& f, SourceRange at, Body& b) {
+    if (continuous_ || out_of_play_zone(f)) throw NotYet{};
+    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+    if (slot_k >= 8) throw NotYet{};  // the runtime's slots
+    int fn = filter_function(f, at);
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(0)}),
+                                     konst(CARDRT_OK))));
+    return slot(static_cast<int>(slot_k));
   }
 
   // 002 524: "Choose one or more: ...", "choose 2 times from: ...": each option a function (a mode of the ability);
@@ -425,6 +448,10 @@ class MeaningLowering {
       case Primitive::bow_:
       case Primitive::straighten_:
       case Primitive::destroy_: {
+        if (!e.card) {  // "Destroy one of his attachments"
+          b.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), chosen_card(*e.cards, e.range, b)})));
+          return;
+        }
         if (e.card->unit) return each_in_unit(e, b);
         Node who = card(*e.card, b);
         b.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), std::move(who)})));
@@ -450,7 +477,8 @@ class MeaningLowering {
         return;
       }
       case Primitive::set_state_:  // "Dishonor him", "Rehonor him": into the profile's state, or out of it
-        b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), card(*e.card, b), konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
+        b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), e.card ? card(*e.card, b) : chosen_card(*e.cards, e.range, b),
+                                                             konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
@@ -745,6 +773,11 @@ class MeaningLowering {
   // "Bow him to gain 2 Honor": what follows "to" happens only if what comes before it was done (a card already
   // bowed is not bowed again, so no Honor); "Discard the Imperial Favor to draw a card": only if you held it
   void in_order_to(const InOrderTo& k, Body& b) {
+    if (k.target && !continuous_) {  // "Target your performing Tactician to give ...": chosen (or the ability fails), then
+      declare_target(*k.target, b);
+      for (const Effect& t : k.then) effect(t, b);
+      return;
+    }
     if (continuous_ || k.done.size() != 1 || k.done[0].optional) throw NotYet{};
     if (k.optional) {  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
       InOrderTo chosen = k;
@@ -868,7 +901,7 @@ class MeaningLowering {
       case Condition::Kind::YouAre: {
         // a player has the keywords of the profile's family that his card of the [player keywords] type has (003:
         // "a Crab Clan player" controls a Stronghold of the Crab Clan)
-        const int type = player_keywords_type(p_);
+        const int type = p_.player_keywords_type();
         if (type < 0) throw NotYet{};
         Node c2 = param(2);
         std::optional<Node> any;
@@ -878,14 +911,18 @@ class MeaningLowering {
         }
         Node test = and_(and_(call("cardrt_card_in_play", {G(), c2}), binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(type))),
                          and_(binary(Op::Eq, call("cardrt_card_controller", {G(), c2}), controller()), std::move(*any)));
-        Body f;
-        f.stmts.push_back(ret(std::move(test)));
-        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), k.range))}), konst(0));
+        n = any_card(std::move(test), k.range);
         break;
       }
       case Condition::Kind::YouHave:
         n = binary(Op::Gt, call("cardrt_resource_get", {G(), controller(), konst(k.resource)}), konst(0));
         break;
+      case Condition::Kind::HowMany: {  // the zones are the runtime's by profile index
+        Node have = k.zone >= 0 ? call("cardrt_zone_count", {G(), controller(), konst(k.zone)})
+                                : call("cardrt_resource_get", {G(), controller(), konst(k.resource)});
+        n = binary(k.compare == StatBound::Compare::AtLeast ? Op::Ge : Op::Le, std::move(have), konst(k.count->value));
+        break;
+      }
       case Condition::Kind::YourTurn:
         n = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
         break;
@@ -907,9 +944,7 @@ class MeaningLowering {
         Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), std::move(*heads)),
                           and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), who})),
                                at_place(Place{Place::Kind::CurrentBattlefield, {}}, c2)));
-        Body test;
-        test.stmts.push_back(ret(std::move(enemy)));
-        n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), k.range))}), konst(0));
+        n = any_card(std::move(enemy), k.range);
         break;
       }
       case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
@@ -932,7 +967,7 @@ class MeaningLowering {
     const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
     if (continuous_) throw NotYet{};
     zones_searched_ = true;
-    int f = filter_function(t.filter, t.range);
+    int f = filter_function(t.filter, t.range, t.performing ? std::optional<Node>(performing(t.anywhere)) : std::nullopt);
     zones_searched_ = false;
     // 001 Target: a restriction on face-up features (card type, keyword, stats) cannot be met by a hidden card
     const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.any_keywords.empty() ||
@@ -946,6 +981,21 @@ class MeaningLowering {
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(1), konst(1), konst(flags)}),
                                      konst(CARDRT_OK))));
     declared_.push_back(k);
+  }
+
+  // "your performing Courtier" as a target (001 Tactician): a person performs its own actions and an attachment's are
+  // its bearer's, so the target is that card; an action card's is one of yours present at the battle for a Battle
+  // action (unless "at any location"); a card of another type performs none
+  Node performing(bool anywhere) {
+    const Node candidate = param(2);
+    if (type_->action) {
+      if ((designators_ & CARDRT_DESIG_BATTLE) && !anywhere)
+        return binary(Op::Eq, call("cardrt_card_battlefield", {G(), candidate}), call("cardrt_current_battlefield", {G()}));
+      return konst(1);
+    }
+    if (type_->attaches) return binary(Op::Eq, candidate, bearer());
+    if (type_->person) return binary(Op::Eq, candidate, self());
+    throw NotYet{};
   }
 
   // ---------------------------------------------------------------- references (001 This, 003 Traits)
@@ -1116,14 +1166,17 @@ class MeaningLowering {
     Node side = call("cardrt_card_controller", {G(), card});
     if (r == BattleRole::Attacking) return and_(std::move(at), binary(Op::Eq, std::move(side), call("cardrt_active_player", {G()})));
     if (r == BattleRole::Defending) return and_(std::move(at), binary(Op::Ne, std::move(side), call("cardrt_active_player", {G()})));
-    auto present = [&](Op op) {
-      Body test;
-      test.stmts.push_back(ret(at_current_battlefield_on_side(op)));
-      return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(test), {}))}), konst(0));
-    };
+    auto present = [&](Op op) { return any_card(at_current_battlefield_on_side(op), {}); };
     return and_(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
                      binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()}))),
                 and_(present(Op::Eq), present(Op::Ne)));
+  }
+
+  // Whether some card passes `test` (a filter over its parameter 2, the card judged)
+  Node any_card(Node test, SourceRange at) {
+    Body f;
+    f.stmts.push_back(ret(std::move(test)));
+    return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), at))}), konst(0));
   }
 
   // How many cards of a kind are attached to `holder` (001 Attach): of a type, or of any type that attaches, counted
@@ -1252,7 +1305,8 @@ class MeaningLowering {
   bool continuous_ = false;
   std::vector<int> declared_;
   std::vector<int> modes_;   // the unit's constructor options (002 524), registered after the ability
-  int performer_slot_ = -1;  // the unit's performer, once chosen
+  int performer_slot_ = -1;
+  int32_t designators_ = 0;  // the unit's designators (CARDRT_DESIG_*)  // the unit's performer, once chosen
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   bool zones_searched_ = false;  // lowering a target's set: it may be out of play ("in your discard pile")

@@ -229,10 +229,4 @@ int terrain_keyword(const GameProfile& profile) {
   return -1;
 }
 
-int player_keywords_type(const GameProfile& profile) {
-  for (size_t t = 0; t < profile.card_types.size(); ++t)
-    if (!profile.card_types[t].player_keywords.empty()) return static_cast<int>(t);
-  return -1;
-}
-
 }  // namespace cardc

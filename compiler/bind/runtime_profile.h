@@ -43,7 +43,5 @@ int32_t runtime_designator(const NamedDef& designator);
 std::string runtime_event(const GameProfile& profile, int event);
 // The keyword the profile gives the 001 Terrain rule (a Terrain is in no side), -1 if none.
 int terrain_keyword(const GameProfile& profile);
-// The card type whose keywords of a family a player has ([player keywords = Clan]: "a Crab Clan player"), -1 if none.
-int player_keywords_type(const GameProfile& profile);
 
 }  // namespace cardc

@@ -53,14 +53,16 @@ class Dumper {
                           named(p_.events, t.event), who, t.from >= 0 ? " from=" + p_.zones[static_cast<size_t>(t.from)].name : std::string());
     }
     if (u.performer)
-      out_ << fmt::format("    performer {}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
+      out_ << fmt::format("    performer {}{}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
+                          u.performer->named_by_this ? " named-by-this" : "",
                           filter(u.performer->filter));
     if (u.even_if) out_ << "    usable-even-if " << condition(*u.even_if) << "\n";
     for (const Condition& c : u.conditions) out_ << "    usable-if " << condition(c) << "\n";
     for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << "\n";
     for (size_t i = 0; i < u.targets.size(); ++i)
-      out_ << fmt::format("    target #{} {}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
-                          u.targets[i].in_constraints ? " in-constraints" : "", filter(u.targets[i].filter));
+      out_ << fmt::format("    target #{} {}{}{}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
+                          u.targets[i].in_constraints ? " in-constraints" : "", u.targets[i].performing ? " performing" : "",
+                          u.targets[i].anywhere ? " anywhere" : "", filter(u.targets[i].filter));
     for (const Step& s : u.body) {
       if (const auto* e = std::get_if<Effect>(&s)) out_ << "    effect " << effect(*e) << "\n";
       else if (const auto* t = std::get_if<TargetStep>(&s)) out_ << fmt::format("    declare target #{} {}\n", t->target, at(t->range));
@@ -70,6 +72,7 @@ class Dumper {
       }
       else if (const auto* o = std::get_if<InOrderTo>(&s)) {
         out_ << fmt::format("    in-order-to {}{}\n", at(o->range), o->optional ? " optional" : "");
+        if (o->target) out_ << fmt::format("      done target #{}\n", *o->target);
         for (const Effect& e : o->done) out_ << "      done " << effect(e) << "\n";
         for (const Effect& e : o->then) out_ << "      then " << effect(e) << "\n";
       }
@@ -91,7 +94,11 @@ class Dumper {
         out_ << fmt::format("    limit {} {}-of-{} {} {}{}\n", at(l->range), named(p_.stats, l->stat), ref(l->card),
                             l->maximum ? "at-most" : "at-least", amount(l->value),
                             l->duration ? duration(*l->duration) : std::string(" duration=none"));
-      else if (const auto* r = std::get_if<Restriction>(&s)) {
+      else if (const auto* a = std::get_if<ActionStrength>(&s)) {
+        std::string names;
+        for (ProfileId k : a->actions) names += (names.empty() ? "" : "|") + p_.keyword_actions[static_cast<size_t>(k)].name;
+        out_ << fmt::format("    action-strength {} {} targeting {} {:+}\n", at(a->range), names, ref(a->target), a->delta);
+      } else if (const auto* r = std::get_if<Restriction>(&s)) {
         static constexpr const char* kinds[] = {"attack", "be-destroyed", "be-inflicted-with-statuses"};
         out_ << fmt::format("    cannot {} {} {}{}\n", at(r->range), ref(r->card), kinds[static_cast<size_t>(r->kind)],
                             r->against ? " " + filter(*r->against) : std::string());
@@ -126,6 +133,9 @@ class Dumper {
         return s;
       }
       case Condition::Kind::YouHave: return s + "you have " + named(p_.resources, k.resource);
+      case Condition::Kind::HowMany:
+        return s + fmt::format("you have {}{} {}", k.compare == StatBound::Compare::AtLeast ? ">=" : "<=", amount(*k.count),
+                               k.zone >= 0 ? "cards in yours-" + p_.zones[static_cast<size_t>(k.zone)].name : named(p_.resources, k.resource));
       case Condition::Kind::YourTurn: return s + "your turn";
       case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";
       case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);

@@ -182,6 +182,9 @@ struct Targeting {
   bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
   bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
   bool verb_after = false;      // inline, worded "target and bow an enemy Personality" ("bow target enemy Personality")
+  bool performing = false;      // "Target your performing Courtier": the target is a card that may perform the action
+                                // (001 Tactician): the card itself or its bearer, else one present at the battle
+  bool anywhere = false;        // performing, "at any location": a Battle action's performer need not be at the battle
   SourceRange range;
 };
 
@@ -190,6 +193,7 @@ struct Targeting {
 struct Performer {
   CardFilter filter;      // its side is always yours
   bool anywhere = false;  // "at any location": a Battle action's performer need not be at the current battlefield
+  bool named_by_this = false;  // "this Shugenja" on an action card names it (001 This) rather than "your performing"
   SourceRange range;
 };
 
@@ -283,6 +287,8 @@ struct Condition {
     CardIs,      // a card is in a state or has one of some keywords ("he is Kolat, Ninja, or Shadowlands")
     YouControl,  // you control a card of a set ("you control a Courtier")
     YouHave,     // you hold some of a resource ("you have Reconnaissance")
+    HowMany,     // how many cards are in a zone of yours, or how much of a resource you hold, compared with a number ("you
+                 // have four or fewer cards in your hand", "you have 10 or more Gold")
     YouAre,      // you have one of some player keywords ("you are a Crab Clan player": your Stronghold's clan)
     YourTurn,    // it is your turn
     InBattle,    // a card is attacking, defending or opposed ("while attacking")
@@ -306,7 +312,10 @@ struct Condition {
   std::optional<BattleRole> role;   // InBattle
   std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)
   std::optional<StatBound> stat;    // StatIs (of `card`)
-  ProfileId resource = -1;          // YouHave
+  ProfileId resource = -1;          // YouHave; HowMany, when no zone
+  ProfileId zone = -1;              // HowMany: the cards in this zone of yours
+  std::optional<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)
+  StatBound::Compare compare = StatBound::Compare::AtMost;  // HowMany: "or fewer" (AtMost), "or more" (AtLeast)
   std::vector<Condition> parts;     // All, Any
   SourceRange range;
 };
@@ -360,6 +369,8 @@ struct Conditional {
 // "Bow him to gain 2 Honor": effects done in order that others happen (in the effects block, so no cost: 003
 // Abilities); the others happen only if the first were done.
 struct InOrderTo {
+  std::optional<int> target;  // "Target your performing Tactician to give ...": the targeting done first (its index in
+                              // Unit::targets), instead of effects (001 Target: the effects need the target chosen)
   std::vector<Effect> done;
   std::vector<Effect> then;
   bool optional = false;  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
@@ -422,6 +433,15 @@ struct StatLimit {
   SourceRange range;
 };
 
+// 003 Traits: "Melee and Ranged Attacks targeting this Personality have -2 strength": keyword actions of these kinds
+// (the profile's, named in general) have their strength changed while they target the card.
+struct ActionStrength {
+  std::vector<ProfileId> actions;  // GameProfile::keyword_actions, in printed order
+  CardRef target;
+  int64_t delta = 0;
+  SourceRange range;
+};
+
 // 003 Stats: a continuous change to the strength of every province, or of yours ("Provinces have -1 strength", "Your
 // provinces have +2 strength"), while the card is in play.
 struct ProvinceModifier {
@@ -439,7 +459,13 @@ struct TargetStep {
 
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
-                          AttachRequirement, Restriction, StatLimit, ProvinceModifier>;
+                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier>;
+// A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
+// statements alone holds while its card is in play (003 Traits).
+inline bool is_statement(const Step& s) {
+  return std::holds_alternative<StatModifier>(s) || std::holds_alternative<Restriction>(s) || std::holds_alternative<StatLimit>(s) ||
+         std::holds_alternative<ActionStrength>(s) || std::holds_alternative<ProvinceModifier>(s);
+}
 
 // 003 Traits: when a triggered trait or a reaction happens.
 enum class Timing : uint8_t { After, Before, When };

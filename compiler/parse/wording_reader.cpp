@@ -60,6 +60,7 @@ class Transformer {
     Unit u;
     unit_ = &u;  // what a card named inside a card set refers to ("with lower Chi than this Shugenja")
     u.range = range(c);
+    u.kind = c->header() ? UnitKind::Ability : c->trigger() ? UnitKind::Triggered : UnitKind::Untriggered;  // before its words are read
     if (c->header()) header(c->header(), u);
     if (c->evenIf()) u.even_if = condition(c->evenIf()->condition(), u);
     if (c->trigger()) {  // the trigger before a comma
@@ -67,7 +68,7 @@ class Transformer {
       u.trigger->leads = true;
     }
     for (auto* k : c->constraint()) constraint(k, u);
-    u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;
+    u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
     body(c->body(), u);
     return u;
   }
@@ -149,25 +150,67 @@ class Transformer {
     antecedent_ = Antecedent::Target;
   }
 
-  // performer : YOUR PERFORMING (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
+  // performer : YOUR PERFORMING performed
   CardRef performer(W::PerformerContext* c, Unit& u) {
-    if (u.performer) throw Refusal{range(c), "a second performer"};
+    if (u.performer || targets_performer(u)) throw Refusal{range(c), "a second performer"};
     Performer p;
     p.range = range(c);
-    p.filter.range = p.range;
-    nouns(c->nouns(), p.filter, c->KEYWORD());
-    if (p.filter.plural) throw Refusal{p.range, "several cards performing one action"};
-    p.filter.side = Side::Yours;
-    states(c->STATE(), p.filter);
-    descriptions(c->DESCRIPTION(), p.filter);
-    for (auto* k : c->KEYWORD()) p.filter.keywords.push_back(tok(k).id);
-    p.anywhere = c->LOCATION() != nullptr;
+    p.filter = performed(c->performed(), p.range, p.anywhere);
     u.performer = std::move(p);
     antecedent_ = Antecedent::Performer;
     CardRef r;
     r.kind = CardRef::Kind::Performer;
     r.range = range(c);
     return r;
+  }
+
+  // 001 This, 001 Tactician: on an action card (a Spell), "this Shugenja" names the card performing the action, one
+  // of your cards with the keyword, chosen once as the action is announced, like "your performing Shugenja"; named
+  // again, it is the same card
+  CardRef this_performer(const wording::WordToken& noun, CardRef r, Unit& u) {
+    if (!u.performer) {
+      Performer p;
+      p.range = r.range;
+      p.filter.range = r.range;
+      p.filter.side = Side::Yours;
+      p.filter.keywords.push_back(noun.id);
+      p.named_by_this = true;
+      u.performer = std::move(p);
+    } else if (!u.performer->named_by_this || u.performer->filter.keywords != std::vector<ProfileId>{noun.id}) {
+      throw Refusal{r.range, "'this' names another card than the one performing the action"};
+    }
+    antecedent_ = Antecedent::Performer;
+    r.kind = CardRef::Kind::Performer;
+    r.keyword = noun.id;
+    return r;
+  }
+
+  // performed : (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?: one of your cards, after
+  // "your performing"
+  CardFilter performed(W::PerformedContext* c, SourceRange whole, bool& anywhere) {
+    CardFilter f;
+    f.range = whole;
+    nouns(c->nouns(), f, c->KEYWORD());
+    if (f.plural) throw Refusal{whole, "several cards performing one action"};
+    f.side = Side::Yours;
+    states(c->STATE(), f);
+    descriptions(c->DESCRIPTION(), f);
+    for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
+    anywhere = c->LOCATION() != nullptr;
+    return f;
+  }
+  static bool targets_performer(const Unit& u) {
+    return std::any_of(u.targets.begin(), u.targets.end(), [](const Targeting& t) { return t.performing; });
+  }
+  // "Target your performing Courtier", "your target performing Ancestor": the target is the card performing the
+  // action (001 Tactician), so the unit names no other performer
+  Targeting performing_target(W::PerformedContext* c, SourceRange whole, const Unit& u) {
+    if (u.performer || targets_performer(u)) throw Refusal{whole, "a second performer"};
+    Targeting t;
+    t.range = whole;
+    t.performing = true;
+    t.filter = performed(c, whole, t.anywhere);
+    return t;
   }
 
   // trigger : timing triggerSubject EVENT
@@ -322,10 +365,19 @@ class Transformer {
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
+    } else if (auto* tt = dynamic_cast<W::TargetToSentenceContext*>(c)) {
+      // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
+      InOrderTo k;
+      k.range = range(c);
+      add_target(u, targeting(tt->targeting()));
+      k.target = static_cast<int>(u.targets.size() - 1);
+      for (auto* one : tt->effect()) k.then.push_back(effect(one, u));
+      u.body.push_back(std::move(k));
     } else {
       W::StatementContext* st = static_cast<W::StatementSentenceContext*>(c)->statement();
       if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(st)) u.body.push_back(restriction(r, u));
       else if (auto* l = dynamic_cast<W::LimitStatementContext*>(st)) u.body.push_back(stat_limit(l, u));
+      else if (auto* a = dynamic_cast<W::ActionStrengthStatementContext*>(st)) u.body.push_back(action_strength(a, u));
       else if (auto* pv = dynamic_cast<W::ProvinceStatementContext*>(st)) u.body.push_back(province_modifier(pv));
       else u.body.push_back(statement(st, u));
     }
@@ -361,6 +413,31 @@ class Transformer {
     k.stat = tok(c->STAT()).id;
     k.value = amount(c->amount());
     if (c->duration()) k.duration = duration(c->duration());
+    return k;
+  }
+
+  // actionStrengthStatement : KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH
+  // "Melee and Ranged Attacks targeting this Personality have -2 strength": every word before the tail is the first
+  // words of a keyword action whose name the tail ends, in the plural
+  ActionStrength action_strength(W::ActionStrengthStatementContext* c, Unit& u) {
+    ActionStrength k;
+    k.range = range(c);
+    const wording::WordToken& tail = tok(c->ACTION_TAIL());
+    if (!tail.plural) throw Refusal{tail.range, "one keyword action where all of a kind are meant"};
+    const std::vector<std::string>& words = p_.keyword_actions[static_cast<size_t>(tail.id)].words;
+    const size_t at = p_.keyword_actions[static_cast<size_t>(tail.id)].strength_at;
+    for (auto* n : c->KEYWORD_ACTION()) {
+      const wording::WordToken& w = tok(n);
+      const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(w.id)];
+      if (w.value != 1 || !std::equal(a.words.begin() + static_cast<long>(a.strength_at), a.words.end(), words.begin() + static_cast<long>(at), words.end()))
+        throw Refusal{w.range, "a keyword action not named by these words"};
+      if (std::find(k.actions.begin(), k.actions.end(), w.id) != k.actions.end()) throw Refusal{w.range, "a keyword action named twice"};
+      k.actions.push_back(w.id);
+    }
+    k.target = card_ref(c->cardRef(), u);
+    const wording::WordToken& m = tok(c->MODIFIER());
+    if (m.id != -1 || m.uses_x) throw Refusal{m.range, "a strength change is a number with no stat"};
+    k.delta = m.value;
     return k;
   }
 
@@ -481,9 +558,8 @@ class Transformer {
       const bool article = a->A() || a->AN();
       k.player_noun = a->PLAYER() != nullptr;
       if (article != k.player_noun) throw Refusal{range(c), "'a' and 'player' go together"};
-      std::string family;
-      for (const CardTypeDef& t : p_.card_types)
-        if (!t.player_keywords.empty()) family = t.player_keywords;
+      const int type = p_.player_keywords_type();
+      const std::string family = type < 0 ? std::string() : p_.card_types[static_cast<size_t>(type)].player_keywords;
       for (auto* kw : a->KEYWORD()) {
         const wording::WordToken& w = tok(kw);
         if (family.empty() || p_.keywords[static_cast<size_t>(w.id)].family != family)
@@ -493,6 +569,18 @@ class Transformer {
     } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
       k.kind = Condition::Kind::YouHave;
       k.resource = tok(h->RESOURCE()).id;
+    } else if (auto* m = dynamic_cast<W::YouHaveHowManyConditionContext*>(c)) {
+      // "you have four or fewer cards in your hand": a zone of a player's, out of play; "10 or more Gold"
+      k.kind = Condition::Kind::HowMany;
+      k.count = amount(m->amount());
+      if (k.count->kind != Amount::Kind::Constant) throw Refusal{k.count->range, "a number the text does not give"};
+      k.compare = m->more->getType() == W::MORE_ ? StatBound::Compare::AtLeast : StatBound::Compare::AtMost;
+      if (m->RESOURCE()) {  // "or fewer", "or less": one meaning (the renderer says "fewer" of cards, "less" of a resource)
+        k.resource = tok(m->RESOURCE()).id;
+      } else {
+        k.zone = tok(m->ZONE()).id;
+        if (p_.zones[static_cast<size_t>(k.zone)].attrs.count("in play")) throw Refusal{tok(m->ZONE()).range, "cards in play are controlled, not had"};
+      }
     } else {
       k.kind = Condition::Kind::YourTurn;
       k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;
@@ -532,6 +620,7 @@ class Transformer {
 
   // targeting : V_TARGET cardFilter
   Targeting targeting(W::TargetingContext* c) {
+    if (c->performer()) return performing_target(c->performer()->performed(), range(c), *unit_);
     Targeting t;
     t.filter = card_filter(c->cardFilter());
     if (t.filter.plural) throw Refusal{range(c), "targeting several cards at once"};
@@ -650,6 +739,15 @@ class Transformer {
       e.to = Place{Place::Kind::CurrentBattlefield, SourceRange{tok(b->THE()).range.begin, tok(b->BATTLEFIELD()).range.end}};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
+    } else if (auto* ch = dynamic_cast<W::ChosenCardEffectContext*>(c)) {
+      // "Destroy one of his attachments", "bow one of Higaru's Swords": one card of the set, which the controller
+      // chooses as the effect resolves; not targeted (001 Target: only "target" targets). A set of every such card
+      // ("Bow all of his Followers") is not read yet.
+      e.verb = verb(ch->verb);
+      if (e.verb == Primitive::set_state_) e.state = state_of_verb(ch->verb);
+      e.cards = card_filter(ch->cardFilter());
+      if (e.cards->plural) throw Refusal{e.cards->range, "every card of a set where one card is acted on"};
+      antecedent_ = Antecedent::Chosen;
     } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
       // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
       // target is declared where the effect names it)
@@ -1117,8 +1215,8 @@ class Transformer {
       const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
       const wording::WordToken& noun = tok(t->noun);
       if (noun.type == W::KEYWORD) {
-        // on an action card, "this Shugenja" is the Personality performing it: a performer the tree has no node for
-        if (own && own->action) throw Refusal{r.range, "the performer of an action is not in the meaning tree yet"};
+        if (own && own->action && u.kind == UnitKind::Ability) return this_performer(noun, std::move(r), u);
+        if (own && own->action) throw Refusal{r.range, "'this' naming the card an action card is attached to is not read yet"};
         r.kind = CardRef::Kind::ThisKeyword;  // 001 This: "this Shugenja"
         r.keyword = noun.id;
       } else if (noun.type == W::CARD_TYPE && noun.id != card_type_) {
@@ -1181,6 +1279,14 @@ class Transformer {
       if (!names) throw Refusal{r.range, "it names a card that is not the performer"};
       r.kind = CardRef::Kind::Performer;
       (type ? r.card_type : r.keyword) = noun.id;
+      return r;
+    }
+    if (auto* p = dynamic_cast<W::PerformingTargetRefContext*>(c)) {
+      Targeting t = performing_target(p->performed(), r.range, u);
+      t.inline_ = true;
+      add_target(u, std::move(t));
+      r.kind = CardRef::Kind::Target;
+      r.target = static_cast<int>(u.targets.size() - 1);
       return r;
     }
     auto* i = static_cast<W::InlineTargetRefContext*>(c);

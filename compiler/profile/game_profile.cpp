@@ -34,6 +34,12 @@ void GameProfile::add_designator(NamedDef d) {
 // the first index of each spelling, and a stat's name and abbreviations are indexed before the next stat's.
 std::optional<size_t> GameProfile::stat(std::string_view n) const { return index_.stats.find(n); }
 
+int GameProfile::player_keywords_type() const {
+  for (size_t t = 0; t < card_types.size(); ++t)
+    if (!card_types[t].player_keywords.empty()) return static_cast<int>(t);
+  return -1;
+}
+
 const CardTypeDef* GameProfile::card_type(std::string_view n) const {
   auto i = index_.card_types.find(n);
   return i ? &card_types[*i] : nullptr;

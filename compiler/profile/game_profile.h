@@ -170,6 +170,8 @@ struct GameProfile {
   const KeywordDef* keyword(std::string_view name) const;  // handles the Experienced prefix family
   const NamedDef* designator(std::string_view name) const;
   const ResourceDef* resource(std::string_view name) const;
+  // The card type whose keywords of its [player keywords] family its controller has ("a Crab Clan player"); -1: none
+  int player_keywords_type() const;
   // Candidate spellings for "did you mean".
   std::vector<std::string> stat_spellings() const;
   std::vector<std::string> card_type_names() const;

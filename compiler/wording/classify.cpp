@@ -207,7 +207,23 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
 
 // How many words at the start of `words` end the name of the keyword action whose words before its strength, then its
 // strength, are the last two tokens ("Attack" after "Ranged 3"); 0 if none.
-size_t Classifier::action_tail(std::span<const ast::Term* const> words, const std::vector<WordToken>& out) const {
+// Right after the words before a strength, the rest of the name in the plural ("Attacks" after "Ranged", in "Melee and
+// Ranged Attacks") names keyword actions of that kind in general (`plural`).
+size_t Classifier::action_tail(std::span<const ast::Term* const> words, const std::vector<WordToken>& out, int& action, bool& plural) const {
+  plural = false;
+  if (!out.empty() && out.back().type == tok(Token::KEYWORD_ACTION) && out.back().value == 1) {
+    const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(out.back().id)];
+    const size_t n = a.words.size() - a.strength_at;
+    if (n == 0 || n > words.size()) return 0;
+    for (size_t k = 0; k < n; ++k) {
+      if (words[k]->kind != ast::TermKind::Word) return 0;
+      const std::string& tail = a.words[a.strength_at + k];
+      if (k + 1 < n ? !lower_equals(word_text(*words[k]), tail) : !lower_equals(word_text(*words[k]), tail + "s")) return 0;
+    }
+    action = out.back().id;
+    plural = true;
+    return n;
+  }
   if (out.size() < 2 || out[out.size() - 2].type != tok(Token::KEYWORD_ACTION) || out[out.size() - 2].value != 1 ||
       (out.back().type != tok(Token::NUMBER) && out.back().type != tok(Token::VARX)))
     return 0;
@@ -216,6 +232,7 @@ size_t Classifier::action_tail(std::span<const ast::Term* const> words, const st
   if (n > words.size()) return 0;
   for (size_t k = 0; k < n; ++k)
     if (words[k]->kind != ast::TermKind::Word || !lower_equals(word_text(*words[k]), a.words[a.strength_at + k])) return 0;
+  action = out[out.size() - 2].id;
   return n;
 }
 
@@ -319,10 +336,13 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
                                                     out.back().type != tok(Token::MAY));
         lower.assign(t.text);  // lower_word, into the paragraph's scratch
         for (char& c : lower) c = ascii_lower(c);
-        if (const size_t n = action_tail(std::span(words).subspan(i), out)) {
+        int action = -1;
+        bool plural = false;
+        if (const size_t n = action_tail(std::span(words).subspan(i), out, action, plural)) {
           len = n;
           w.type = tok(Token::ACTION_TAIL);
-          w.id = out[out.size() - 2].id;
+          w.id = action;
+          w.plural = plural;
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;
         }

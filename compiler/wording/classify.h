@@ -27,7 +27,7 @@ class Classifier {
   // `lower`: scratch for the lower-cased word, reused across a paragraph's words (no allocation per word)
   void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out, std::string_view title, std::string& lower) const;
   size_t own_name(std::span<const ast::Term* const> words, std::string_view title) const;
-  size_t action_tail(std::span<const ast::Term* const> words, const std::vector<WordToken>& out) const;
+  size_t action_tail(std::span<const ast::Term* const> words, const std::vector<WordToken>& out, int& action, bool& plural) const;
   // `first`: words[0] lower-cased; `event`: whether an event phrase may start here; `place`: where a zone may be
   // named (after "into", "your", a possessive), a zone's name read before a verb of the same spelling ("into play")
   bool profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out, size_t& len,

@@ -70,6 +70,7 @@ class Renderer {
       else if (const auto* a = std::get_if<AttachRequirement>(&s)) attach_requirement(*a);
       else if (const auto* r = std::get_if<Restriction>(&s)) restriction(*r);
       else if (const auto* l = std::get_if<StatLimit>(&s)) stat_limit(*l);
+      else if (const auto* a = std::get_if<ActionStrength>(&s)) action_strength(*a);
       else if (const auto* pm = std::get_if<ProvinceModifier>(&s)) province_modifier(*pm);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
@@ -264,6 +265,7 @@ class Renderer {
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
+        else if (e.cards) card_filter(*e.cards);  // "Destroy one of his attachments": one chosen
         if (e.to && e.to->kind != Place::Kind::Home) word(Token::TO);  // "to the current battlefield"
         if (e.to && !e.place_first) place(*e.to);
         break;
@@ -462,6 +464,7 @@ class Renderer {
       word(Token::YOU);
       word(Token::MAY);
     }
+    if (k.target) targeting(u_->targets[static_cast<size_t>(*k.target)]);  // "Target your performing Tactician to ..."
     for (size_t i = 0; i < k.done.size(); ++i) {
       if (i > 0) word(Token::AND);
       effect(k.done[i]);
@@ -590,6 +593,21 @@ class Renderer {
         word(Token::YOU);
         word(Token::HAVE);
         name(Token::RESOURCE, k.resource);
+        break;
+      case Condition::Kind::HowMany:  // "you have four or fewer cards in your hand", "you have 10 or more Gold"
+        word(Token::YOU);
+        word(Token::HAVE);
+        number(*k.count);
+        word(Token::OR);
+        word(k.compare == StatBound::Compare::AtLeast ? Token::MORE_ : k.zone >= 0 ? Token::FEWER : Token::LESS);
+        if (k.zone < 0) {
+          name(Token::RESOURCE, k.resource);
+          break;
+        }
+        word(Token::CARDS);
+        word(Token::IN);
+        word(Token::YOUR);
+        name(Token::ZONE, k.zone);
         return;
       case Condition::Kind::YourTurn:
         word(Token::IT);
@@ -644,6 +662,24 @@ class Renderer {
   }
 
   // "Will only attach to a Samurai", "Will not attach to a Shadowlands Personality"
+  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
+  void action_strength(const ActionStrength& a) {
+    for (size_t i = 0; i < a.actions.size(); ++i) {
+      if (i > 0) word(Token::AND);
+      WordToken head{static_cast<int>(Token::KEYWORD_ACTION), {}, a.actions[i]};
+      head.value = 1;
+      out_.push_back(head);
+    }
+    name(Token::ACTION_TAIL, a.actions.back(), true);
+    word(Token::TARGETING);
+    card_ref(a.target, false);
+    word(Token::HAVE);
+    WordToken m{static_cast<int>(Token::MODIFIER), {}};
+    m.value = a.delta;
+    out_.push_back(m);
+    word(Token::STRENGTH);
+  }
+
   // "His maximum Force is 1 until the battle ends"
   void stat_limit(const StatLimit& l) {
     possessor(l.card);
@@ -691,6 +727,7 @@ class Renderer {
 
   void targeting(const Targeting& t) {
     verb(Primitive::target_);
+    if (t.performing) return performing(t.filter, t.anywhere);  // "Target your performing Courtier"
     card_filter(t.filter);
   }
 
@@ -748,6 +785,11 @@ class Renderer {
         name(Token::KEYWORD, r.keyword);
         break;
       case CardRef::Kind::Performer:
+        if (u_->performer->named_by_this) {  // "this Shugenja" on an action card
+          word(Token::THIS);
+          name(Token::KEYWORD, r.keyword);
+          break;
+        }
         if (r.card_type < 0 && r.keyword < 0) {
           performer(*u_->performer);
           break;
@@ -765,7 +807,12 @@ class Renderer {
         break;
       case CardRef::Kind::Target: {
         // "target Personality", "target opposing Samurai Personality", "your target unbowed Follower"
-        const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
+        const Targeting& t = u_->targets[static_cast<size_t>(r.target)];
+        if (t.performing) {
+          performing(t.filter, t.anywhere, true);
+          break;
+        }
+        const CardFilter& f = t.filter;
         if (f.side == Side::Yours) word(Token::YOUR);
         verb(Primitive::target_);
         if (f.side == Side::Opposing) word(Token::OPPOSING);
@@ -784,12 +831,17 @@ class Renderer {
   static bool person(const CardRef& r) { return r.person; }
 
   // "your performing unbowed Monk", "your performing Courtier at any location"
-  void performer(const Performer& p) {
+  void performer(const Performer& p) { performing(p.filter, p.anywhere); }
+  void performing(const CardFilter& f, bool anywhere, bool target = false) {
     word(Token::YOUR);
+    if (target) verb(Primitive::target_);  // "your target performing Ancestor"
     word(Token::PERFORMING);
-    adjectives(p.filter);
-    card_types(p.filter, false);
-    if (p.anywhere) {
+    performed(f, anywhere);
+  }
+  void performed(const CardFilter& f, bool anywhere) {
+    adjectives(f);
+    card_types(f, false);
+    if (anywhere) {
       word(Token::AT);
       word(Token::ANY);
       word(Token::LOCATION);
@@ -1047,7 +1099,8 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
         const size_t before = name == "?" ? 0 : p.keyword_actions[static_cast<size_t>(w.id)].strength_at;
         size_t cut = 0;  // where its words before the strength end
         for (size_t k = 0; k < before && cut < name.size(); ++k) cut = std::min(name.find(' ', cut + (k > 0 ? 1 : 0)), name.size());
-        if (w.type == static_cast<int>(Token::ACTION_TAIL)) out.push_back(cut < name.size() ? name.substr(cut + 1) : std::string());
+        // in the plural ("Ranged Attacks"): the kind in general
+        if (w.type == static_cast<int>(Token::ACTION_TAIL)) out.push_back((cut < name.size() ? name.substr(cut + 1) : std::string()) + (w.plural ? "s" : ""));
         else out.push_back(w.value == 1 ? name.substr(0, cut) : name);
         break;
       }

@@ -80,6 +80,7 @@ sentence
   | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
   | targeting                   # targetingSentence
+  | targeting TO effect (COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   ;
@@ -101,6 +102,7 @@ conditionPart
   | cardRef WOULD BE OPPOSED                     # wouldBeOpposedCondition  // "he would be opposed" (were he at the current battlefield)
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
+  | YOU HAVE amount OR more=(FEWER | LESS | MORE_) (CARDS IN YOUR ZONE | RESOURCE)   # youHaveHowManyCondition  // "you have four or fewer cards in your hand", "you have 10 or more Gold"
   | YOU ARE (A | AN)? KEYWORD (OR KEYWORD)* PLAYER?   # youAreCondition  // "you are a Crab Clan player" (the profile's player keywords)
   | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
   | cardRef NOW? HAS amount STAT                                                      # hasStatCondition // "he now has 0 Force"
@@ -123,6 +125,7 @@ trait
 // "Target an opposing Personality", "Target a Follower you control"
 targeting
   : V_TARGET cardFilter
+  | V_TARGET performer    // "Target your performing Courtier": the target is the card performing the action (001 Tactician)
   ;
 
 // ---------------------------------------------------------------- effects: one frame per primitive
@@ -130,6 +133,7 @@ effect
   : verb=(V_GAIN | V_LOSE | V_PRODUCE) (amount RESOURCE (perCard | orResource)? | RESOURCE EQUAL TO statOf) duration?   # resourceEffect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
+  | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter  # chosenCardEffect  // "Destroy one of his attachments": one chosen as it resolves (001 Target: not targeted)
   | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect   // "Inflict Poison on target unit" (004 Status)
@@ -190,6 +194,7 @@ statement
   | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?      # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
   | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
   | cardRef CANNOT restricted                                   # restrictionStatement  // 003 Traits: "This unit cannot attack"
+  | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"
   | YOUR? ZONE HAVE MODIFIER STRENGTH                           # provinceStatement  // "Your provinces have +2 strength" (003 Stats)
   ;
@@ -244,6 +249,7 @@ cardRef
   | pronoun=(HE | SHE | IT | HIM | HER)         # pronounRef
   | (A | AN | owner=YOUR)? V_TARGET targetNoun   # inlineTargetRef
   | performer                                   # performerRef
+  | YOUR V_TARGET PERFORMING performed          # performingTargetRef // "your target performing Ancestor" (001 Tactician)
   | THE V_TARGET                                # theTargetRef        // the unit's one target
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again
   | NAME                                        # nameRef             // the card's own name (003 Card title)
@@ -253,7 +259,10 @@ cardRef
 // The card performing an action that no card prints as its own (001 Tactician): "your performing unbowed Monk",
 // "your performing Courtier at any location" (a Battle action's performer is otherwise at the current battlefield)
 performer
-  : YOUR PERFORMING (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
+  : YOUR PERFORMING performed
+  ;
+performed
+  : (STATE | DESCRIPTION)* (KEYWORD* nouns | KEYWORD+) (AT ANY LOCATION)?
   ;
 // after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun

@@ -95,6 +95,8 @@ OR       : 'or' ;
 WITH     : 'with' ;
 LESS     : 'less' ;
 MORE_    : 'more' ;
+FEWER    : 'fewer' ;
+TARGETING : 'targeting' ;
 // comparisons of a stat with another card's ("with lower Chi than this Shugenja"); "lower" is read so, not as a
 // profile verb of that spelling ("Lower his Force"), where a stat or "than" follows it (classify.cpp)
 LOWER    : 'lower' ;

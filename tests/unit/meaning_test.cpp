@@ -526,6 +526,147 @@ TEST(Meaning, Performers) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Choose your performing Monks: Gain 1 Honor.")->paragraph().unit);
 }
 
+// 001 This, 001 Tactician: on an action card (a Spell), "this Shugenja" is the card performing the action: one of
+// yours with the keyword, chosen once as it is announced (at the current battlefield for a Battle action); named again
+// by "this Shugenja" or a pronoun, it is the same card. Another keyword after it names another card: refused, as is a
+// Spell's trait, which names the card it is attached to (not read yet).
+TEST(Meaning, ThisKeywordOnAnActionCardIsItsPerformer) {
+  auto r = read("Spell", "**Battle:** Bow this Shugenja: Give this Shugenja +2F. Straighten him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Unit& u = r->unit();
+  const GameProfile& p = *r->profile;
+  ASSERT_TRUE(u.performer);
+  EXPECT_TRUE(u.performer->named_by_this);
+  EXPECT_EQ(u.performer->filter.side, Side::Yours);
+  EXPECT_EQ(u.performer->filter.keywords, std::vector<ProfileId>{r->id_of(p.keywords, "Shugenja")});
+  EXPECT_TRUE(u.constraints.size() == 1 && u.constraints[0].kind == Constraint::Kind::Costs);  // chosen, not printed as a choice
+  EXPECT_EQ(u.costs.at(0).card->kind, CardRef::Kind::Performer);
+  ASSERT_EQ(u.body.size(), 2u);
+  EXPECT_EQ(std::get<Effect>(u.body[0]).card->kind, CardRef::Kind::Performer);
+  EXPECT_EQ(std::get<Effect>(u.body[1]).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(std::get<Effect>(u.body[1]).card->target, -1);  // "him": the performer
+  EXPECT_EQ(r->paragraph().rendered, "Battle: Bow this Shugenja: Give this Shugenja +2F. Straighten him.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  // a condition on it: "If this Shugenja is Earth"
+  auto cond = read("Spell", "**Battle:** Bow this card and target an enemy card: Bow it. If this Shugenja is Earth, gain 2 Honor.");
+  ASSERT_TRUE(cond->paragraph().unit) << cond->text(cond->paragraph().unread) << ": " << cond->paragraph().why;
+  EXPECT_TRUE(cond->unit().performer && cond->unit().performer->named_by_this);
+
+  // another keyword names another card; a printed performer and "this" together are two ways of naming one
+  EXPECT_FALSE(read("Spell", "**Battle:** Bow this Shugenja: Give this Monk +2F.")->paragraph().unit);
+  EXPECT_FALSE(read("Spell", "**Battle:** Choose your performing Shugenja: Give this Shugenja +2F.")->paragraph().unit);
+  // a Spell's trait: the card it is attached to
+  EXPECT_FALSE(read("Spell", "This Shugenja has +2F.")->paragraph().unit);
+  // not an action card: "this Shugenja" is the card itself (a Personality) if it has the keyword
+  auto person = read("Personality", "**Battle:** Bow this Shugenja: Gain 1 Honor.");
+  ASSERT_TRUE(person->paragraph().unit) << person->text(person->paragraph().unread);
+  EXPECT_FALSE(person->unit().performer);
+  EXPECT_EQ(person->unit().costs.at(0).card->kind, CardRef::Kind::ThisKeyword);
+}
+
+// 001 Tactician: "Target your performing Personality", "your target performing bowed Personality": a target that is
+// the card performing the action, so the unit has no other performer; a second performer is refused.
+TEST(Meaning, TargetsThatPerform) {
+  auto r = read("Strategy", "**Battle:** Target your performing unbowed Samurai at any location: Give him +1F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Unit& u = r->unit();
+  ASSERT_EQ(u.targets.size(), 1u);
+  EXPECT_TRUE(u.targets[0].performing);
+  EXPECT_TRUE(u.targets[0].anywhere);
+  EXPECT_EQ(u.targets[0].filter.side, Side::Yours);
+  EXPECT_EQ(u.targets[0].filter.keywords, std::vector<ProfileId>{r->id_of(r->profile->keywords, "Samurai")});
+  EXPECT_FALSE(u.performer);
+  EXPECT_EQ(std::get<Effect>(u.body.at(0)).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(std::get<Effect>(u.body.at(0)).card->target, 0);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto in = read("Strategy", "**Open:** Straighten your target performing bowed Personality.");
+  ASSERT_TRUE(in->paragraph().unit) << in->text(in->paragraph().unread);
+  EXPECT_TRUE(in->unit().targets.at(0).performing && in->unit().targets.at(0).inline_);
+  EXPECT_EQ(in->paragraph().rendered, "Open: Straighten your target performing bowed Personality.");
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Choose your performing Monk and target your performing Samurai: Bow him.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target your performing Samurai: Straighten your target performing Monk.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target your performing Samurais: Gain 1 Honor.")->paragraph().unit);
+}
+
+// "If you have four or fewer cards in your hand", "if you have 10 or more Gold": a count of yours compared with a
+// number the text gives (000 7.1); X, or cards in play (which are controlled, not had), are refused.
+TEST(Meaning, HowManyYouHave) {
+  auto r = read("Holding", "**Limited:** Bow this card: If you have four or fewer cards in your hand, draw a card.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& c = std::get<Conditional>(r->unit().body.at(0)).condition;
+  EXPECT_EQ(c.kind, Condition::Kind::HowMany);
+  EXPECT_EQ(c.count->value, 4);
+  EXPECT_EQ(c.compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(c.zone, r->id_of(r->profile->zones, "Hand"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto gold = read("Holding", "**Limited:** Bow this card: If you have 10 or more Gold, gain 1 Honor.");
+  ASSERT_TRUE(gold->paragraph().unit) << gold->text(gold->paragraph().unread);
+  const auto& g = std::get<Conditional>(gold->unit().body.at(0)).condition;
+  EXPECT_EQ(g.compare, StatBound::Compare::AtLeast);
+  EXPECT_EQ(g.zone, -1);
+  EXPECT_EQ(g.resource, gold->id_of(gold->profile->resources, "Gold"));
+
+  EXPECT_FALSE(read("Holding", "**Limited:** Bow this card: If you have X or fewer cards in your hand, draw a card.")->paragraph().unit);
+}
+
+// 003 Traits: "Melee and Ranged Attacks targeting this Personality have -2 strength": keyword actions of a kind, named
+// in the plural, aimed at a card. One attack named in the singular, a stat's letters on the strength, or an action
+// named twice are refused.
+TEST(Meaning, StrengthOfAttacksAimedAtACard) {
+  auto r = read("Item", "Melee and Ranged Attacks targeting this Personality have -2 strength.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& a = std::get<ActionStrength>(r->unit().body.at(0));
+  ASSERT_EQ(a.actions.size(), 2u);
+  EXPECT_EQ(r->profile->keyword_actions[static_cast<size_t>(a.actions[0])].name, "Melee Attack");
+  EXPECT_EQ(r->profile->keyword_actions[static_cast<size_t>(a.actions[1])].name, "Ranged Attack");
+  EXPECT_EQ(a.target.kind, CardRef::Kind::Bearer);  // 001 This: on an attachment, the Personality
+  EXPECT_EQ(a.delta, -2);
+  EXPECT_TRUE(is_statement(r->unit().body.at(0)));
+  EXPECT_EQ(r->paragraph().rendered, "Melee and Ranged Attacks targeting this Personality have -2 strength.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  EXPECT_FALSE(read("Item", "Ranged Attack targeting this Personality have -2 strength.")->paragraph().unit);
+  EXPECT_FALSE(read("Item", "Ranged Attacks targeting this Personality have -2F strength.")->paragraph().unit);
+  EXPECT_FALSE(read("Item", "Ranged and Ranged Attacks targeting this Personality have -2 strength.")->paragraph().unit);
+}
+
+// 001 Target: "Destroy one of his attachments" acts on one card the controller chooses as the effect resolves (not a
+// target); a pronoun after it would name the chosen card, which is not read yet; every card of a set is refused.
+// "Target your performing Samurai to give him +1F": the targeting is done first, then the effects after "to".
+TEST(Meaning, ChosenCardsAndTargetingInOrderTo) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Destroy one of his attachments.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::destroy_);
+  EXPECT_FALSE(e.card);
+  ASSERT_TRUE(e.cards);
+  EXPECT_TRUE(e.cards->attachment);
+  EXPECT_FALSE(e.cards->plural);
+  ASSERT_TRUE(e.cards->of);
+  EXPECT_EQ(e.cards->of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(r->unit().targets.size(), 1u);  // chosen, not targeted
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy one of his attachments. Gain 1 Honor. Bow it.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy his attachments.")->paragraph().unit);
+
+  auto to = read("Strategy", "**Open:** Target your performing Samurai to give him +1F.");
+  ASSERT_TRUE(to->paragraph().unit) << to->text(to->paragraph().unread) << ": " << to->paragraph().why;
+  const auto& k = std::get<InOrderTo>(to->unit().body.at(0));
+  ASSERT_TRUE(k.target);
+  EXPECT_EQ(*k.target, 0);
+  EXPECT_TRUE(to->unit().targets.at(0).performing);
+  EXPECT_TRUE(k.done.empty());
+  ASSERT_EQ(k.then.size(), 1u);
+  EXPECT_EQ(k.then[0].card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(k.then[0].card->target, 0);
+  EXPECT_EQ(to->paragraph().rendered, "Open: Target your performing Samurai to give him +1F.");
+  EXPECT_TRUE(to->paragraph().round_trips);
+}
+
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
 TEST(Meaning, NamedAgain) {
   auto r = read("Strategy", "**Battle:** Choose your performing unbowed Monk and target an enemy Personality: Give the target -2F. Give your Monk +1F.");

@@ -43,6 +43,13 @@ std::unique_ptr<Read> read(const std::string& type, const std::string& text, con
   return r;
 }
 
+// A paragraph the tree refuses, and the words of the reason.
+void expect_refused(const std::string& type, const std::string& text, std::string_view why) {
+  auto r = read(type, text);
+  EXPECT_FALSE(r->paragraph().unit) << text;
+  EXPECT_NE(r->paragraph().why.find(why), std::string::npos) << text << ": " << r->paragraph().why;
+}
+
 }  // namespace
 
 // 003 Abilities: keywords, designator, a cost, then targeting and an effect that lasts; the pronoun names the target.
@@ -1502,15 +1509,9 @@ TEST(Meaning, Provinces) {
   EXPECT_EQ(destroy->paragraph().rendered, "Open: Destroy one of your provinces.");
 
   // refused: a zone that holds no provinces; "one of your Province"; "+2F strength"
-  auto deck = read("Strategy", "**Open:** Give this Fate Deck +2 strength.");
-  EXPECT_FALSE(deck->paragraph().unit);
-  EXPECT_NE(deck->paragraph().why.find("no provinces"), std::string::npos) << deck->paragraph().why;
-  auto one = read("Strategy", "**Open:** Destroy one of your Province.");
-  EXPECT_FALSE(one->paragraph().unit);
-  EXPECT_NE(one->paragraph().why.find("disagree"), std::string::npos) << one->paragraph().why;
-  auto letters = read("Strategy", "**Open:** Give this Province +2F strength.");
-  EXPECT_FALSE(letters->paragraph().unit);
-  EXPECT_NE(letters->paragraph().why.find("letters"), std::string::npos) << letters->paragraph().why;
+  expect_refused("Strategy", "**Open:** Give this Fate Deck +2 strength.", "no provinces");
+  expect_refused("Strategy", "**Open:** Destroy one of your Province.", "disagree");
+  expect_refused("Strategy", "**Open:** Give this Province +2F strength.", "letters");
 
   // 003 Stats: a continuous change to every province's strength, or to yours
   auto all = read("Ring", "Provinces have -1 strength.");
@@ -1524,12 +1525,8 @@ TEST(Meaning, Provinces) {
   ASSERT_TRUE(mine->paragraph().unit) << mine->text(mine->paragraph().unread) << ": " << mine->paragraph().why;
   EXPECT_TRUE(std::get<ProvinceModifier>(mine->unit().body.at(0)).yours);
   EXPECT_TRUE(mine->paragraph().round_trips) << mine->paragraph().rendered;
-  auto single = read("Personality", "Your province have +2 strength.");
-  EXPECT_FALSE(single->paragraph().unit);
-  EXPECT_NE(single->paragraph().why.find("disagree"), std::string::npos) << single->paragraph().why;
-  auto hands = read("Personality", "Your Hands have +2 strength.");
-  EXPECT_FALSE(hands->paragraph().unit);
-  EXPECT_NE(hands->paragraph().why.find("no provinces"), std::string::npos) << hands->paragraph().why;
+  expect_refused("Personality", "Your province have +2 strength.", "disagree");
+  expect_refused("Personality", "Your Hands have +2 strength.", "no provinces");
 }
 
 // A card that has just left a province ("After this Holding enters play from a Province", the profile's zone of
@@ -1564,18 +1561,10 @@ TEST(Meaning, LeavingAndRefillingProvinces) {
   EXPECT_FALSE(std::get<Effect>(down->unit().body.at(0)).state);  // face-down
   EXPECT_EQ(std::get<Effect>(down->unit().body.at(0)).province->kind, ProvinceRef::Kind::This);
 
-  auto hand = read("Holding", "After this Holding enters play from a Hand, gain 1 Honor.");
-  EXPECT_FALSE(hand->paragraph().unit);
-  EXPECT_NE(hand->paragraph().why.find("no provinces"), std::string::npos) << hand->paragraph().why;
-  auto none = read("Holding", "**Battle:** Bow this card: Refill the Province face-up.");
-  EXPECT_FALSE(none->paragraph().unit);
-  EXPECT_NE(none->paragraph().why.find("no trigger"), std::string::npos) << none->paragraph().why;
-  auto chosen = read("Holding", "**Battle:** Bow this card: Refill one of your Provinces.");
-  EXPECT_FALSE(chosen->paragraph().unit);
-  EXPECT_NE(chosen->paragraph().why.find("chosen"), std::string::npos) << chosen->paragraph().why;
-  auto put = read("Holding", "**Battle:** Bow this card: Put this Province face-up.");
-  EXPECT_FALSE(put->paragraph().unit);
-  EXPECT_NE(put->paragraph().why.find("putting a province"), std::string::npos) << put->paragraph().why;
+  expect_refused("Holding", "After this Holding enters play from a Hand, gain 1 Honor.", "no provinces");
+  expect_refused("Holding", "**Battle:** Bow this card: Refill the Province face-up.", "no trigger");
+  expect_refused("Holding", "**Battle:** Bow this card: Refill one of your Provinces.", "chosen");
+  expect_refused("Holding", "**Battle:** Bow this card: Put this Province face-up.", "putting a province");
 }
 
 TEST(Meaning, EmitMeaningGolden) {

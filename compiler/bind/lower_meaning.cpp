@@ -73,6 +73,9 @@ class MeaningLowering {
           if (kd.rule == "tactical") flags |= CARDRT_ABF_TACTICAL;
           else if (kd.rule == "repeatable") flags |= CARDRT_ABF_UNLIMITED;  // 003 Abilities: "unless ... states otherwise"
         }
+        // a reaction waits for its trigger ("Reaction: After a Personality is destroyed:"); any other ability has none
+        if (u.trigger && !reaction) throw NotYet{};
+        if (u.trigger) has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;
       }
       case meaning::UnitKind::Triggered:
@@ -80,6 +83,10 @@ class MeaningLowering {
         // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
         if (type_->action || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
+        // "Twice per turn, after a Personality is bowed": the binder leaves out what the trigger names after a limit
+        // other than "Once per turn" (it triggers on any card bowed); not lowered until the binder reads it or refuses
+        // it (docs/status.md)
+        if (u.limit && (u.limit->times > 1 || u.limit->per_game)) throw NotYet{};
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;
       case meaning::UnitKind::Untriggered:
@@ -116,6 +123,11 @@ class MeaningLowering {
       flags |= CARDRT_ABF_EVEN_IF_BOWED;
     }
     if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
+    if (u.limit) {  // 003 Traits: how often it may be used, or the trait trigger, per turn or per game
+      if (kind != CARDRT_AB_ACTION && kind != CARDRT_AB_REACTION) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
+      if (u.limit->times > 1) flags |= CARDRT_ABF_TIMES(static_cast<uint32_t>(u.limit->times));
+      if (u.limit->per_game) flags |= CARDRT_ABF_PER_GAME;
+    }
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;
     designators_ = designators;
@@ -210,7 +222,9 @@ class MeaningLowering {
       cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
       return true;
     }
-    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card))));
+    // a card the event took out of play ("one of your Samurai is destroyed") is judged as it was, not as in play
+    const bool left_play = e.signal == "destroyed" || e.signal == "leave play";
+    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), !left_play)));
     return true;
   }
 
@@ -289,7 +303,31 @@ class MeaningLowering {
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
     if (const auto* a = std::get_if<ActionStrength>(&s)) return action_strength(*a, b);
     if (std::holds_alternative<ProvinceModifier>(s)) throw NotYet{};  // with other sentences: not a shape lowered yet
-    stat_modifier(std::get<StatModifier>(s), b);
+    const auto& m = std::get<StatModifier>(s);
+    if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m, b);
+    stat_modifier(m, b);
+  }
+
+  // 002 523: a stat multiplied, divided or set ("Double its ATK until end of turn", "Halve the ATK of target creature,
+  // rounded up", "Its ATK is set to 4"): one modifier of that operation for the duration (to the end of the turn when
+  // none is given); the runtime applies the operations in 523's order. A division rounds down unless the text says up.
+  // A set is the binder's cardrt_stat_set (a set modifier all the same).
+  void stat_operation(const StatModifier& m, Body& b) {
+    if (continuous_) throw NotYet{};  // a trait that multiplies, divides or sets a stat while it holds: not lowered yet
+    int32_t dur = CARDRT_DUR_END_OF_TURN;
+    if (m.duration && m.duration->permanent) dur = CARDRT_DUR_PERMANENT;
+    else if (m.duration) {
+      dur = runtime_duration(p_.durations[static_cast<size_t>(m.duration->duration)]);
+      if (dur < 0) throw NotYet{};
+    }
+    const StatChange& ch = m.changes[0];
+    Node who = card(*m.card, b);
+    if (ch.op == StatChange::Op::Set) {
+      b.stmts.push_back(eval(call("cardrt_stat_set", {G(), C(), std::move(who), konst(ch.stat), amount(ch.delta, b), konst(dur)})));
+      return;
+    }
+    const int32_t op = ch.op == StatChange::Op::Multiply ? CARDRT_OP_MUL : ch.round_up ? CARDRT_OP_DIV_UP : CARDRT_OP_DIV;
+    b.stmts.push_back(eval(call("cardrt_stat_modify_op", {G(), C(), std::move(who), konst(ch.stat), konst(op), konst(ch.delta.value), konst(dur)})));
   }
 
   // 003 Stats: the stat's current value is held within the bound, for the duration (the runtime applies it)
@@ -366,6 +404,17 @@ class MeaningLowering {
     int f = filter_function(k.filter, k.range);
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(f), konst(1), konst(1), konst(0)}),
                                      konst(CARDRT_OK))));
+  }
+
+  // "Straighten all of your Followers": the verb on each card of the set in play as the effect resolves
+  void each_card(const Effect& e, Body& b) {
+    if (continuous_ || out_of_play_zone(*e.cards)) throw NotYet{};
+    Body each;
+    each.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), param(2)})));
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int af = add_function("each", FnKind::Amount, std::move(each), e.range);
+    int f = filter_function(*e.cards, e.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(af)})));
   }
 
   // One card of a set in play, chosen by the controller as the effect resolves (001 Target: not targeted), into the
@@ -448,6 +497,7 @@ class MeaningLowering {
       case Primitive::bow_:
       case Primitive::straighten_:
       case Primitive::destroy_: {
+        if (!e.card && e.cards->plural) return each_card(e, b);  // "Straighten all of your Followers"
         if (!e.card) {  // "Destroy one of his attachments"
           b.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), chosen_card(*e.cards, e.range, b)})));
           return;
@@ -477,11 +527,25 @@ class MeaningLowering {
         return;
       }
       case Primitive::set_state_:  // "Dishonor him", "Rehonor him": into the profile's state, or out of it
+        if (!e.card && e.cards->plural) throw NotYet{};  // "Dishonor all of ...": not lowered yet
         b.stmts.push_back(eval(call("cardrt_set_card_state", {G(), C(), e.card ? card(*e.card, b) : chosen_card(*e.cards, e.range, b),
                                                              konst(runtime_state_id(p_, static_cast<size_t>(e.state->state))),
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::increase_:  // "Reduce his Force by 2": a penalty of that size for the effect's duration (003 Stats)
+      case Primitive::reduce_: {
+        int32_t dur = CARDRT_DUR_END_OF_TURN;
+        if (e.duration) {
+          dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
+          if (dur < 0) throw NotYet{};
+        }
+        Node who = card(*e.card, b);
+        Node by = amount(*e.amount, b);
+        if (e.verb == Primitive::reduce_) by = binary(Op::Sub, konst(0), std::move(by));
+        b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(who), konst(e.stat), std::move(by), konst(dur)})));
+        return;
+      }
       case Primitive::create_: {
         // 003 Created cards: each in play under your control with its printed stats and keywords, at home unless the
         // words put it at the current battlefield (001 Battlefields)

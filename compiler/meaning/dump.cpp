@@ -45,6 +45,7 @@ class Dumper {
     for (ProfileId k : u.keywords) head += " keyword=" + named(p_.keywords, k);
     for (ProfileId d : u.designators) head += " designator=" + named(p_.designators, d);
     out_ << head << "\n";
+    if (u.limit) out_ << fmt::format("    limit {} {} per {}\n", at(u.limit->range), u.limit->times, u.limit->per_game ? "game" : "turn");
     if (u.trigger) {
       static constexpr const char* timings[] = {"after", "before", "when"};
       const Trigger& t = *u.trigger;
@@ -176,6 +177,7 @@ class Dumper {
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
            : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
                                                            : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
+    if (e.stat >= 0) s += " stat=" + named(p_.stats, e.stat);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);
@@ -207,11 +209,21 @@ class Dumper {
     if (m.cards) s += " cards=" + filter(*m.cards);
     if (m.loss) s += fmt::format(" loss={}", primitive_name(*m.loss));
     for (const StatChange& c : m.changes)
-      s += c.delta.cards || c.delta.or_if ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
+      s += c.op != StatChange::Op::Add ? operation(c)
+           : c.delta.cards || c.delta.or_if ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
     for (ProfileId k : m.keywords) s += " keyword=" + named(p_.keywords, k);
     s += m.duration ? duration(*m.duration) : std::string(" duration=none");
     if (m.while_) s += " while(" + condition(*m.while_) + ")";
     return s;
+  }
+
+  // 002 523: "Attack*2", "Attack/3 rounded-up", "Attack=4"
+  std::string operation(const StatChange& c) const {
+    using Op = StatChange::Op;
+    const char* sign = c.op == Op::Multiply ? "*" : c.op == Op::Divide ? "/" : "=";
+    const std::string operand = c.delta.kind == Amount::Kind::Constant ? std::to_string(c.delta.value) : "(" + amount(c.delta) + ")";
+    return fmt::format(" {}{}{}{}", named(p_.stats, c.stat), sign, operand,
+                       c.op != Op::Divide ? "" : c.round_up ? " rounded-up" : " rounded-down");
   }
 
   std::string duration(const Duration& d) const {

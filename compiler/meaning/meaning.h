@@ -200,8 +200,24 @@ struct Performer {
 // 003 Stats: a change to one stat ("+2F", "ATK -3").
 struct StatChange {
   ProfileId stat = -1;
-  Amount delta;  // signed
+  Amount delta;  // signed; for another operation than Add, its operand (the factor, the divisor, the value set)
   SourceRange range;
+  // 002 523: what the change does to the stat; a division rounds down unless the text says up ("Halve its ATK,
+  // rounded up"). Only a sentence of its own gives another operation than Add ("Double its ATK", "Its ATK is divided
+  // by 2": wording_reader's stat_operation).
+  enum class Op : uint8_t { Add, Multiply, Divide, Set };
+  Op op = Op::Add;
+  bool round_up = false;
+  // How an operation was printed, for the rendering (the same meaning whichever): by a verb ("Double", "Halve",
+  // "Divide ... by 3", "Reduce ... by half" or "to half", "Set ... to 4") or said of the stat ("is doubled", "is
+  // multiplied by 3", "is halved", "is divided by 3", "is set to 4"); the stat before its card ("the ATK of target
+  // creature"); the rounding printed (", rounded down" means what nothing means).
+  enum class Form : uint8_t { Modifier, Double, Halve, Divide, ReduceByHalf, ReduceToHalf, Set, IsDoubled, IsMultiplied,
+                              IsHalved, IsDivided, IsSet };
+  Form form = Form::Modifier;
+  bool stat_first = false;
+  bool rounding_printed = false, rounding_comma = false;
+  bool by_verb() const { return form >= Form::Double && form <= Form::Set; }
 };
 
 // How long an effect lasts: one of the profile's durations ("until the battle ends"), or for good (003 Stats:
@@ -256,6 +272,7 @@ struct Effect {
   std::vector<StrengthBonus> bonuses;  // a keyword action's: more strength while a condition holds
   ProfileId status = -1;         // deal: the counters dealt ("wounds")
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
+  ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2")
   SourceRange ignoring_range;    // the words "ignoring Resist"
   std::vector<StatChange> base;  // create: the created card's printed stats ("2F/2C/3PH"), each from zero; the card's
                                  // type and keywords are in `cards`, how many in `amount`, where in `to`
@@ -461,8 +478,10 @@ struct TargetStep {
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
                           AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier>;
 // A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
-// statements alone holds while its card is in play (003 Traits).
+// statements alone holds while its card is in play (003 Traits). An operation on a stat printed as a verb ("Double
+// its ATK", "Halve the ATK of target creature") is an effect, not a statement.
 inline bool is_statement(const Step& s) {
+  if (const auto* m = std::get_if<StatModifier>(&s); m && m->changes.size() == 1 && m->changes[0].by_verb()) return false;
   return std::holds_alternative<StatModifier>(s) || std::holds_alternative<Restriction>(s) || std::holds_alternative<StatLimit>(s) ||
          std::holds_alternative<ActionStrength>(s) || std::holds_alternative<ProvinceModifier>(s);
 }
@@ -511,6 +530,14 @@ struct XDefinition {
   SourceRange range;
 };
 
+// 003 Traits: "Once per game", "Twice per turn" before the colon: how often an ability may be used, or a trait
+// trigger, per turn or per game (003 Abilities: an ability once per turn unless its text says otherwise).
+struct UseLimit {
+  int64_t times = 1;
+  bool per_game = false;
+  SourceRange range;
+};
+
 struct Unit {
   UnitKind kind = UnitKind::Untriggered;
   std::vector<ProfileId> designators;  // Battle, Open (003 Abilities: order irrelevant)
@@ -522,6 +549,7 @@ struct Unit {
   std::vector<Condition> conditions;   // the constraints block's conditions
   std::optional<Condition> even_if;    // "Even if this card is bowed": usable though this holds
   std::optional<Performer> performer;  // named by "your performing ..." in the constraints or the effects
+  std::optional<UseLimit> limit;       // printed before the colon ("Once per game:")
   std::vector<Step> body;
   std::optional<XDefinition> x;        // "where X is ..." (000 7.4)
   SourceRange range;

@@ -67,6 +67,10 @@ class Transformer {
       u.trigger = trigger(c->trigger(), u);
       u.trigger->leads = true;
     }
+    if (auto* l = c->limit()) {
+      u.limit = use_limit(l->useLimit());
+      if (l->constraint()) constraint(l->constraint(), u);
+    }
     for (auto* k : c->constraint()) constraint(k, u);
     u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
     body(c->body(), u);
@@ -82,6 +86,20 @@ class Transformer {
     if (b >= t_.size()) b = t_.size() - 1;  // the unit's stop is EOF
     if (b < a) b = a;
     return SourceRange::join(t_[a].range, t_[b].range);
+  }
+
+  // useLimit : (ONCE | TWICE | amount TIMES) PER (turn | GAME); the runtime counts up to 15 uses
+  UseLimit use_limit(W::UseLimitContext* c) {
+    UseLimit l;
+    l.range = range(c);
+    l.per_game = c->GAME() != nullptr;
+    if (c->TWICE()) l.times = 2;
+    if (c->amount()) {
+      const Amount n = amount(c->amount());
+      if (n.kind != Amount::Kind::Constant || n.value < 3 || n.value > 15) throw Refusal{n.range, "a number of times from 3 to 15"};
+      l.times = n.value;
+    }
+    return l;
   }
 
   // header : KEYWORD* DESIGNATOR (SLASH DESIGNATOR)* COLON
@@ -362,6 +380,8 @@ class Transformer {
       u.body.push_back(choose_cards(k));
     } else if (auto* a = dynamic_cast<W::AttachSentenceContext*>(c)) {
       u.body.push_back(attach_requirement(a->attachRequirement()));
+    } else if (auto* o = dynamic_cast<W::OperationSentenceContext*>(c)) {
+      u.body.push_back(stat_operation(o->statOperation(), u));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -739,14 +759,22 @@ class Transformer {
       e.to = Place{Place::Kind::CurrentBattlefield, SourceRange{tok(b->THE()).range.begin, tok(b->BATTLEFIELD()).range.end}};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
+    } else if (auto* ra = dynamic_cast<W::RaiseEffectContext*>(c)) {
+      // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi": a bonus or a penalty to the stat of that size
+      // (003 Stats), as "Give him -2F" says it
+      e.verb = verb(ra->verb);
+      e.card = possessor(ra->owner, ra->cardRef(), u);
+      e.stat = tok(ra->STAT()).id;
+      e.amount = ra->statOf() ? stat_of(ra->statOf(), u) : amount(ra->amount());
+      if (e.amount->kind == Amount::Kind::Constant && e.amount->value < 1) throw Refusal{e.amount->range, "a change by a number that is not positive"};
+      if (ra->duration()) e.duration = duration(ra->duration());
     } else if (auto* ch = dynamic_cast<W::ChosenCardEffectContext*>(c)) {
       // "Destroy one of his attachments", "bow one of Higaru's Swords": one card of the set, which the controller
-      // chooses as the effect resolves; not targeted (001 Target: only "target" targets). A set of every such card
-      // ("Bow all of his Followers") is not read yet.
+      // chooses as the effect resolves; not targeted (001 Target: only "target" targets). "Straighten all of your
+      // Followers": each card of the set.
       e.verb = verb(ch->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ch->verb);
-      e.cards = card_filter(ch->cardFilter());
-      if (e.cards->plural) throw Refusal{e.cards->range, "every card of a set where one card is acted on"};
+      e.cards = card_filter(ch->cardFilter());  // or every card of a set ("Straighten all of your Followers")
       antecedent_ = Antecedent::Chosen;
     } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
       // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
@@ -1090,6 +1118,64 @@ class Transformer {
     return ch;
   }
 
+  // statOperation (002 523): "Double its ATK", "Halve the ATK of target creature, rounded up", "Its ATK is divided by
+  // 2": one change to one card's stat that multiplies, divides or sets it. A division rounds down unless the text says
+  // up (the profile's primitives halve and divide); a factor or divisor is a number the text prints.
+  StatModifier stat_operation(W::StatOperationContext* c, Unit& u) {
+    using Op = StatChange::Op;
+    using Form = StatChange::Form;
+    StatModifier m;
+    m.range = range(c);
+    StatChange ch;
+    ch.range = range(c);
+    ch.delta.range = range(c);
+    W::StatOperandContext* operand = nullptr;
+    W::DurationContext* dur = nullptr;
+    W::RoundingContext* rounding = nullptr;
+    W::AmountContext* by = nullptr;  // the printed operand, if any
+    // an alternative's operation, with its operand when the words fix it (2 for "Double"), and its parts: the stat
+    // operated on, a duration, and where the alternative has them a rounding and a printed operand
+    auto take = [&](auto* alt, Op op, int64_t v, Form f) {
+      ch.op = op;
+      ch.delta.value = v;
+      ch.form = f;
+      operand = alt->statOperand();
+      dur = alt->duration();
+      if constexpr (requires { alt->rounding(); }) rounding = alt->rounding();
+      if constexpr (requires { alt->amount(); }) by = alt->amount();
+    };
+    if (auto* d = dynamic_cast<W::DoubleOperationContext*>(c)) take(d, Op::Multiply, 2, Form::Double);
+    else if (auto* h = dynamic_cast<W::HalveOperationContext*>(c)) take(h, Op::Divide, 2, Form::Halve);
+    else if (auto* v = dynamic_cast<W::DivideOperationContext*>(c)) take(v, Op::Divide, 0, Form::Divide);
+    else if (auto* r = dynamic_cast<W::ReduceByHalfOperationContext*>(c))
+      take(r, Op::Divide, 2, r->BY() ? Form::ReduceByHalf : Form::ReduceToHalf);
+    else if (auto* st = dynamic_cast<W::SetOperationContext*>(c)) take(st, Op::Set, 0, Form::Set);
+    else if (auto* mu = dynamic_cast<W::MultipliedOperationContext*>(c))
+      take(mu, Op::Multiply, 2, mu->DOUBLED() ? Form::IsDoubled : Form::IsMultiplied);
+    else if (auto* dv = dynamic_cast<W::DividedOperationContext*>(c))
+      take(dv, Op::Divide, 2, dv->HALVED() ? Form::IsHalved : Form::IsDivided);
+    else take(static_cast<W::SetToOperationContext*>(c), Op::Set, 0, Form::IsSet);
+    // the card first (a target it names is declared before anything the amount names)
+    ch.stat = tok(operand->STAT()).id;
+    ch.stat_first = operand->THE() != nullptr;
+    m.card = ch.stat_first ? card_ref(operand->cardRef(), u) : possessor(operand->owner, operand->cardRef(), u);
+    if (by) {
+      ch.delta = amount(by);
+      // 000 7.1: integers; a factor or a divisor is printed ("Divide its ATK by 3"); a value set may be X (7.4)
+      if (ch.op != Op::Set && ch.delta.kind != Amount::Kind::Constant) throw Refusal{ch.delta.range, "a factor or divisor that is no number"};
+      if (ch.op == Op::Divide && ch.delta.value == 0) throw Refusal{ch.delta.range, "dividing by 0"};
+      if (ch.op == Op::Multiply && ch.delta.value == 0) throw Refusal{ch.delta.range, "multiplying by 0 (say: is set to 0)"};
+    }
+    if (rounding) {
+      ch.round_up = rounding->direction->getType() == W::UP;
+      ch.rounding_printed = true;
+      ch.rounding_comma = rounding->COMMA() != nullptr;
+    }
+    if (dur) m.duration = duration(dur);
+    m.changes.push_back(std::move(ch));
+    return m;
+  }
+
   // attachRequirement : (WILL | CAN | MAY) (ONLY | NOT) V_ATTACH TO cardFilter
   // 001 Attach: only a card that attaches has one; it names one kind of card, on any side
   AttachRequirement attach_requirement(W::AttachRequirementContext* c) {
@@ -1424,9 +1510,9 @@ class Transformer {
   // Attach); a target there would be chosen inside the set's words, which the tree does not say.
   void partitive(W::PartitiveContext* c, bool each, CardFilter& f) {
     if (!f.plural) throw Refusal{f.range, "a singular noun after 'of'"};
-    if (!c->ONE() == !each) throw Refusal{range(c), "'of' without 'one' or 'each' before it"};
+    if (!(c->ONE() || c->ALL()) == !each) throw Refusal{range(c), "'of' without 'one', 'all' or 'each' before it"};
     f.partitive = true;
-    f.plural = false;  // one card ("one of"), or each card (the caller makes the set every card)
+    f.plural = c->ALL() != nullptr;  // one card ("one of"), every card ("all of"), or each card (the caller makes the set every card)
     if (c->YOUR()) {
       f.side = Side::Yours;
       return;
@@ -1485,6 +1571,14 @@ class Transformer {
     }
     if (auto* w = dynamic_cast<W::WithoutAttachedContext*>(fc)) {
       f.attached.push_back(attached(w->attachedCards()));
+      return;
+    }
+    if (auto* w = dynamic_cast<W::WithAttachedContext*>(fc)) {  // "with a Weapon": at least one attached
+      AttachedTest a;
+      a.range = range(fc);
+      a.none = false;
+      attached_kinds(w->attachedKind(), a);
+      f.attached.push_back(std::move(a));
       return;
     }
     if (auto* a = dynamic_cast<W::AtPlaceContext*>(fc)) {
@@ -1601,11 +1695,20 @@ class Transformer {
       a.plural = true;
       type(c->CARD_TYPES());
     }
-    for (auto* k : c->attachedKind()) {
-      if (k->KEYWORD()) a.keywords.push_back(tok(k->KEYWORD()).id);
-      else type(k->CARD_TYPE());
-    }
+    attached_kinds(c->attachedKind(), a);
     return a;
+  }
+  // attachedKind : KEYWORD | CARD_TYPE, of a card type that attaches (001 Attach)
+  void attached_kinds(const std::vector<W::AttachedKindContext*>& kinds, AttachedTest& a) {
+    for (auto* k : kinds) {
+      if (k->KEYWORD()) {
+        a.keywords.push_back(tok(k->KEYWORD()).id);
+        continue;
+      }
+      const wording::WordToken& w = tok(k->CARD_TYPE());
+      if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
+      a.card_types.push_back(w.id);
+    }
   }
 
   // amount : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE

@@ -173,6 +173,21 @@ std::string purpose_words(const std::string& p) {
   return it == words.end() ? "choice" : it->second;
 }
 
+// A protection (CARDRT_PROT_*, the log's names) in words, after the card: "Akodo Kage cannot be destroyed".
+std::string protection_words(const std::string& w) {
+  if (w == "cannot_be_destroyed") return "cannot be destroyed";
+  if (w == "zero_chi") return "is not destroyed for having 0 Chi";
+  if (w == "untargetable_by_opponents") return "cannot be targeted by its controller's opponents";
+  return "is protected (" + w + ")";
+}
+
+// An event the log names (a profile's phrase, or a built-in one: "enter_play"), in words: "\"enter play\"".
+std::string event_words(std::string e) {
+  for (char& ch : e)
+    if (ch == '_') ch = ' ';
+  return "\"" + e + "\"";
+}
+
 // An additional action's designators ("battle", "limited|open", "any"): "an additional Battle action".
 std::string additional_action(const std::string& designators) {
   if (designators.empty() || designators == "any") return "an additional action";
@@ -195,7 +210,7 @@ std::string grant_ended(const Line& l) {
   const auto is = [&](const char* prefix) { return l.what.rfind(prefix, 0) == 0; };
   if (is("keyword removal ")) return "The removal of " + l.card + "'s keyword " + after("keyword removal ") + " ends";
   if (is("keyword ")) return "The keyword " + after("keyword ") + " granted to " + l.card + " ends";
-  if (is("protection ")) return "The protection of " + l.card + " (" + after("protection ") + ") ends";
+  if (is("protection ")) return "The protection of " + l.card + " (it " + protection_words(after("protection ")) + ") ends";
   if (is("ability of ")) return "The ability of " + after("ability of ") + " granted to " + l.card + " ends";
   if (is("restriction ")) return "The restriction \"may not " + forbidden_words(after("restriction ")) + "\" on " + l.card + " ends";
   if (is("attack strength ")) return "The change to the strength of " + after("attack strength ") + " attacks targeting " + l.card + " ends";
@@ -217,13 +232,21 @@ std::string tell(const Line& l) {
   if (k == "leave_play") return l.card + " leaves play.";
   if (k == "card_moved") return l.card + " moves to " + l.what + ".";
   if (k == "ceased_to_exist") return l.card + " ceases to exist.";
-  if (k == "triggered") return l.card + ": a trait triggers (" + l.what + ").";
+  // card: whose trait, other: the card performing it, what: the event, amount: the trait (its ability key)
+  if (k == "triggered")
+    return l.card + "'s trait " + std::to_string(number(l.amount) + 1) + " triggers on " + event_words(l.what) +
+           (l.other.empty() ? "" : ", performed by " + l.other) + ".";
   if (k == "ability_used") return "Player " + l.player + " uses an ability of " + l.card + ".";
   if (k == "targeted") return l.other + " targets " + l.card + ".";
   if (k == "chosen" || k == "bonus" || k == "penalty") return {};
   if (k == "resource_gained") return "Player " + l.player + " gains " + l.amount + " " + l.what + " (now " + l.value + ")" + by + ".";
-  if (k == "resource_lost") return "Player " + l.player + " loses " + l.amount + " " + l.what + " (now " + l.value + ")" + by + ".";
-  if (k == "resource_returned") return "Player " + l.player + "'s temporary " + l.what + " return to the supply (now " + l.value + ").";
+  if (k == "resource_lost") return "Player " + l.player + " loses " + l.amount + " " + l.what + by + " (now " + l.value + ").";
+  // 002 522.4 at a duration's end: temporary coins go back to the supply (amount: minus how many), coins lost for a
+  // while come back (amount: how many); neither is a gain or a loss
+  if (k == "resource_returned")
+    return l.amount.rfind('-', 0) == 0
+               ? "Player " + l.player + " returns " + l.amount.substr(1) + " temporary " + l.what + " to the supply (now " + l.value + ")."
+               : "Player " + l.player + " gets back " + l.amount + " " + l.what + " he lost for a while (now " + l.value + ").";
   // the log's op says which of 002 rule 523's operations, or 003 step C's bounds, the modifier is
   if (k == "modifier_added" || k == "bound_added")
     return modifier_given(l) + by + ": " + l.what + " is now " + l.value + ".";
@@ -249,24 +272,41 @@ std::string tell(const Line& l) {
   if (k == "paid")
     return "Player " + l.player + " pays " + l.amount + " " + l.what + (l.card.empty() ? "" : " for " + l.card) + " (" + l.value + " left).";
   if (k == "damage") return l.card + " takes " + l.amount + " damage" + by + " (" + l.value + " in all).";
-  if (k == "heal" || k == "heal_player") return "Healed " + l.amount + by + ".";
+  // card: the card healed, what: the counters removed, amount: how many, value: how many are left
+  if (k == "heal")
+    return l.amount + " " + (l.what.empty() ? std::string("damage") : l.what + " counters") + (l.amount == "1" && !l.what.empty() ? " is" : " are") +
+           " removed from " + l.card + by + " (" + l.value + " left).";
+  if (k == "heal_player") return "Player " + l.player + "'s hero heals " + l.amount + " wounds" + by + " (" + l.value + " left).";
   if (k == "wound_player") return "Player " + l.player + "'s hero takes " + l.amount + " wounds" + by + ".";
-  if (k == "roll") return (l.card.empty() ? "Player " + l.player : l.card) + " rolls " + l.value + " on a D" + l.amount + (l.what.empty() ? "" : " for " + l.what) + ".";
-  if (k == "random") return "A random number: " + l.value + ".";
+  if (k == "roll")
+    return (l.card.empty() ? "Player " + l.player : l.card) + " rolls " + l.value + " on a D" + l.amount + (l.what.empty() ? "" : " for " + l.what) + by + ".";
+  if (k == "random") return "A random number below " + l.amount + by + ": " + l.value + ".";
   if (k == "draw") return "Player " + l.player + " draws " + l.card + ".";
   if (k == "draw_failed") return "Player " + l.player + " cannot draw: the deck is empty.";
-  if (k == "discard") return "Player " + l.player + " discards " + l.card + ".";
+  if (k == "discard") return "Player " + l.player + " discards " + l.card + by + ".";
   if (k == "mill") return l.card + " goes from the deck to the discard pile.";
-  if (k == "destroyed") return l.card + " is destroyed" + by + ".";
+  if (k == "destroyed") return l.card + " is destroyed" + by + (l.amount == "1" ? " for having 0 Chi (003 Chi)" : l.amount == "2" ? " by Lethal Damage (004 Health)" : "") + ".";
   if (k == "destruction_prevented") return l.card + "'s destruction is prevented" + by + ".";
   if (k == "status_applied") return l.card + " suffers " + l.what + by + ".";
   if (k == "status_resisted") return l.card + " resists " + l.what + " (rolled " + l.amount + ", Resist " + l.value + ").";
   if (k == "counters") return l.card + " has " + l.value + " " + l.what + " counters.";
-  if (k == "replaced") return (l.card.empty() ? "A replacement" : l.card) + " replaces the event: the amount is now " + l.value + ".";
+  // card: the replacement's card, other: the event's card, what: the event, value: its amount now (-1: cancelled)
+  if (k == "replaced")
+    return (l.card.empty() ? std::string("A replacement") : l.card) + " replaces the event " + event_words(l.what) +
+           (l.other.empty() ? "" : " of " + l.other) + (l.value == "-1" ? ": it does not happen." : ": its amount is now " + l.value + ".");
   if (k == "cycle_stopped") return "The replacement cycle stops before its first repetition (002 rule 525).";
-  if (k == "delayed_added") return "A delayed effect waits" + by + ".";
+  // card: its source; what: the boundary it waits for (value: how many turns on), or "event E" (other: the card the
+  // event must happen to, none: any)
+  if (k == "delayed_added") {
+    if (l.what.rfind("event ", 0) == 0)
+      return "A delayed effect of " + l.card + " waits for the event " + event_words(l.what.substr(6)) +
+             (l.other.empty() ? "" : " to happen to " + l.other) + ".";
+    const int turns = number(l.value);
+    return "A delayed effect of " + l.card + " will happen at " + boundary_words(l.what) +
+           (turns > 0 ? ", " + l.value + (turns == 1 ? " turn" : " turns") + " from now" : "") + ".";
+  }
   if (k == "delayed_fired") return "A delayed effect of " + l.card + " happens.";
-  if (k == "x_announced") return l.card + ": X is announced as " + l.value + ".";
+  if (k == "x_announced") return "Player " + l.player + " announces X = " + l.value + " for " + l.card + " (at most " + l.amount + ", 000 7.4a).";
   // 002 rule 524: the chain is built, each option queued with its targets, before any of it resolves
   if (k == "chain")
     return l.card + ": option " + std::to_string(number(l.amount) + 1) + " is queued as link " + std::to_string(number(l.value) + 1) + " of the chain.";
@@ -290,7 +330,7 @@ std::string tell(const Line& l) {
   if (k == "provinces_revealed") return "Player " + l.player + " reveals his provinces: " + l.amount + " cards turn face-up.";
   if (k == "cost_failed") return l.card + ": a cost cannot be paid; nothing resolves.";
   if (k == "target_illegal") return l.card + " is no longer a legal target; that part fails.";
-  if (k == "protection_granted") return l.card + " is protected: " + l.what + by + ".";
+  if (k == "protection_granted") return l.card + " " + protection_words(l.what) + by + ".";
   if (k == "delayed_cancelled")
     return l.value == "1" ? "A delayed effect of " + l.card + " lapses at " + boundary_words(l.what) + " without happening."
                           : "A delayed effect of " + l.card + " is cancelled: its source is gone, and it will not happen.";

@@ -110,8 +110,8 @@ class Runner {
     }
     host_.names = &names_;
     host_.provinces = &provinces_;
-    cardrt_host h{&host_, &Host::choose, nullptr};
-    game_ = cardrt_game_create(profile_.get(), pool_, s_.seed, &h);
+    host_cb_ = cardrt_host{&host_, &Host::choose, nullptr};
+    game_ = cardrt_game_create(profile_.get(), pool_, s_.seed, &host_cb_);
     if (!o_.record.empty()) cardrt_game_record(game_, 1, nullptr, 0);
     RunResult r;
     for (const ScenarioStep& st : s_.steps) {
@@ -521,6 +521,7 @@ class Runner {
       host_.answers.push_back(st);
       return true;
     }
+    if (head == "save" && w.size() == 3 && w[1] == "and" && w[2] == "load") return save_and_load(st);
     if (head == "created" && w.size() == 2) {
       // "created NAME": the card created last (the highest id) is NAME in later steps
       int32_t id = cardrt_game_card_count(game_);
@@ -639,6 +640,24 @@ class Runner {
     return std::nullopt;
   }
 
+  // save and load: the engine saves the game (cardrt_game_save), drops it and goes on from the copy it loads
+  // (cardrt_game_load) with the same host: the rest of the scenario must behave as without the step. A recording
+  // goes on from the loaded game.
+  bool save_and_load(const ScenarioStep& st) {
+    char error[512] = "";
+    const int64_t n = cardrt_game_save(game_, nullptr, 0, error, sizeof error);
+    std::vector<uint8_t> bytes(size_t(std::max<int64_t>(n, 0)));
+    if (n <= 0 || cardrt_game_save(game_, bytes.data(), n, error, sizeof error) != n)
+      return bad(st, std::string("the runtime could not save the game: ") + error);
+    cardrt_game* loaded = cardrt_game_load(profile_.get(), pool_, bytes.data(), n, &host_cb_, error, sizeof error);
+    if (!loaded) return bad(st, std::string("the runtime could not load the saved game: ") + error);
+    cardrt_game_destroy(game_);
+    game_ = loaded;
+    if (!o_.record.empty() && cardrt_game_record(game_, 1, error, sizeof error) != CARDRT_OK)
+      return bad(st, std::string("cannot record the loaded game: ") + error);
+    return true;
+  }
+
   // The engine's province steps (runtime/src/provinces.cpp): "province NAME player P battlefield N", "destroy
   // province NAME [by P]", "reveal provinces P". nullopt: not a province step.
   std::optional<bool> province_step(const ScenarioStep& st) {
@@ -728,12 +747,65 @@ class Runner {
         got = cardrt_game_earmarked(game_, *pl, static_cast<int32_t>(res - p.resources.data()));
       } else if (what == "additional actions") {
         got = cardrt_game_additional_actions(game_, *pl);
+      } else if (what.starts_with("provinces ")) {
+        // expect player P provinces WHICH N: cardrt_province_count, as a card's text reads it ("for each Province you
+        // have destroyed", "fewer Provinces than each other player")
+        static const std::pair<const char*, int32_t> kWhich[] = {
+            {"standing", CARDRT_PROVINCES_STANDING},           {"destroyed", CARDRT_PROVINCES_DESTROYED},
+            {"destroyed by him", CARDRT_PROVINCES_DESTROYED_BY}, {"others fewest", CARDRT_PROVINCES_OTHERS_FEWEST},
+            {"others most", CARDRT_PROVINCES_OTHERS_MOST},      {"destroyed since his turn", CARDRT_PROVINCES_DESTROYED_SINCE_YOUR_TURN}};
+        int32_t which = -1;
+        for (const auto& [name, k] : kWhich)
+          if (what.substr(10) == name) which = k;
+        if (which < 0)
+          return bad(st, "'" + what.substr(10) + "' is not standing, destroyed, destroyed by him, others fewest, others most or destroyed since his turn");
+        got = cardrt_province_count(game_, *pl, which);
       } else {
         const ResourceDef* res = p.resource(what);
         if (!res) return bad(st, "game '" + p.game + "' has no resource '" + what + "'");
         got = cardrt_resource_get(game_, *pl, static_cast<int32_t>(res - p.resources.data()));
       }
       expect(r, st, got == *n, "player " + w[2] + " has " + std::to_string(got) + " " + what + ", expected " + w.back());
+      return true;
+    }
+    if (w.size() == 5 && w[1] == "zone" && w[2] == "role") {
+      // expect zone role ROLE ZONE|none: the zone the game gives a role (cardrt_game_zone_by_role), and the profile
+      // alike (cardrt_profile_zone_by_role); none: the game gives none that role
+      static const std::pair<const char*, int32_t> kRoles[] = {{"deck", CARDRT_ZROLE_DECK},     {"hand", CARDRT_ZROLE_HAND},
+                                                               {"discard", CARDRT_ZROLE_DISCARD}, {"play", CARDRT_ZROLE_PLAY},
+                                                               {"removed", CARDRT_ZROLE_REMOVED}};
+      int32_t role = -1;
+      for (const auto& [name, r] : kRoles)
+        if (w[3] == name) role = r;
+      if (role < 0) return bad(st, "'" + w[3] + "' is not deck, hand, discard, play or removed");
+      const int want = w[4] == "none" ? CARDRT_E_UNKNOWN_NAME : zone(w[4]);
+      if (want == -1) return bad(st, "game '" + p.game + "' has no zone '" + w[4] + "'");
+      const int32_t got = cardrt_game_zone_by_role(game_, role), of_profile = cardrt_profile_zone_by_role(profile_.get(), role);
+      auto zone_name = [&](int32_t z) { return z >= 0 && size_t(z) < p.zones.size() ? p.zones[size_t(z)].name : std::string("none"); };
+      expect(r, st, got == want && of_profile == want,
+             "the game gives the role " + w[3] + " to " + zone_name(got) + " (the profile to " + zone_name(of_profile) + "), expected " + w[4]);
+      return true;
+    }
+    if (w.size() == 5 && w[1] == "discard" && w[2] == "pile") {
+      // expect discard pile TYPE ZONE: where a destroyed or discarded card of that type goes (cardrt_profile_discard_pile;
+      // the type found by its name among cardrt_profile_card_type_name's)
+      int32_t type = -1;
+      for (int32_t t = 0, n = cardrt_profile_card_type_count(profile_.get()); t < n && type < 0; ++t)
+        if (const char* name = cardrt_profile_card_type_name(profile_.get(), t); name && lower(name) == lower(w[3])) type = t;
+      if (type < 0) return bad(st, "game '" + p.game + "' has no card type '" + w[3] + "'");
+      const int want = zone(w[4]);
+      if (want < 0) return bad(st, "game '" + p.game + "' has no zone '" + w[4] + "'");
+      const int32_t got = cardrt_profile_discard_pile(profile_.get(), type);
+      const char* got_name = cardrt_profile_zone_name(profile_.get(), got);
+      expect(r, st, got == want, "a " + w[3] + " goes to " + (got_name ? got_name : "no zone") + ", expected " + w[4]);
+      return true;
+    }
+    if (w.size() == 3 && w[1] == "provinces") {
+      // expect provinces N: how many provinces the engine has created (cardrt_game_province_count: the highest id)
+      auto n = number(st, w[2]);
+      if (!n) return false;
+      const int32_t got = cardrt_game_province_count(game_);
+      expect(r, st, got == *n, "the engine has created " + std::to_string(got) + " provinces, expected " + w[2]);
       return true;
     }
     if (w.size() >= 4 && w[1] == "province") {
@@ -891,6 +963,7 @@ class Runner {
   std::unique_ptr<Interpreter> interp_;
   std::unique_ptr<Jit> jit_;
   Host host_;
+  cardrt_host host_cb_{};  // the game's host; a loaded game is given the same one
   std::map<std::string, int32_t> names_;
   std::map<std::string, int32_t> provinces_;
   int32_t last_use_ = 0;

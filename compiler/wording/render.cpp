@@ -30,6 +30,19 @@ class Renderer {
       }
       word(Token::COLON);
     }
+    if (u.limit) {  // "Once per game:", "Twice per turn, after ...:"
+      if (u.limit->times == 1) word(Token::ONCE);
+      else if (u.limit->times == 2) word(Token::TWICE);
+      else {
+        Amount n;
+        n.value = u.limit->times;
+        number(n);
+        word(Token::TIMES);
+      }
+      word(Token::PER);
+      word(u.limit->per_game ? Token::GAME : Token::TURN);
+      word(u.trigger || !u.constraints.empty() ? Token::COMMA : Token::COLON);
+    }
     if (u.trigger) {
       trigger(*u.trigger);
       word(u.trigger->leads ? Token::COMMA : Token::COLON);
@@ -250,6 +263,14 @@ class Renderer {
           card_filter(*e.cards, true);
         }
         gifts(e.gifts);
+        break;
+      case Primitive::increase_:  // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi"
+      case Primitive::reduce_:
+        possessor(*e.card);
+        name(Token::STAT, e.stat);
+        word(Token::BY);
+        if (e.amount->kind == Amount::Kind::StatOf) stat_of(*e.amount);
+        else number(*e.amount);
         break;
       case Primitive::deal_:  // "Deal 2 wounds to target beast"
       case Primitive::inflict_:  // "Inflict Poison on target unit"
@@ -732,6 +753,7 @@ class Renderer {
   }
 
   void stat_modifier(const StatModifier& m) {
+    if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m);
     if (m.card) {
       card_ref(*m.card, true);
       if (m.loss) {  // "He loses 1F": the profile's verb after its subject
@@ -758,6 +780,61 @@ class Renderer {
       word(Token::WHILE);
       condition(*m.while_);
     }
+  }
+
+  // 002 523: "Double its ATK", "Reduce the ATK of target creature by half", "Its ATK is divided by 3, rounded up": as
+  // printed (StatChange::form)
+  void stat_operation(const StatModifier& m) {
+    using Form = StatChange::Form;
+    const StatChange& c = m.changes[0];
+    auto operand = [&] {
+      if (c.stat_first) {  // "the ATK of target creature"
+        word(Token::THE);
+        name(Token::STAT, c.stat);
+        word(Token::OF);
+        return card_ref(*m.card, false);
+      }
+      possessor(*m.card);
+      name(Token::STAT, c.stat);
+    };
+    auto by = [&] {
+      word(Token::BY);
+      number(c.delta);
+    };
+    switch (c.form) {
+      case Form::Double: verb(Primitive::double_); operand(); break;
+      case Form::Halve: verb(Primitive::halve_); operand(); break;
+      case Form::Divide: verb(Primitive::divide_); operand(); by(); break;
+      case Form::ReduceByHalf:
+      case Form::ReduceToHalf:
+        verb(Primitive::reduce_);
+        operand();
+        word(c.form == Form::ReduceByHalf ? Token::BY : Token::TO);
+        word(Token::HALF);
+        break;
+      case Form::Set: verb(Primitive::set_); operand(); word(Token::TO); number(c.delta); break;
+      default:
+        operand();
+        word(Token::IS);
+        if (c.form == Form::IsDoubled) word(Token::DOUBLED);
+        else if (c.form == Form::IsHalved) word(Token::HALVED);
+        if (c.form == Form::IsMultiplied || c.form == Form::IsDivided) {
+          word(c.form == Form::IsMultiplied ? Token::MULTIPLIED : Token::DIVIDED);
+          by();
+        }
+        if (c.form == Form::IsSet) {
+          verb(Primitive::set_);
+          word(Token::TO);
+          number(c.delta);
+        }
+        break;
+    }
+    if (c.rounding_printed) {
+      if (c.rounding_comma) word(Token::COMMA);
+      word(Token::ROUNDED);
+      word(c.round_up ? Token::UP : Token::DOWN);
+    }
+    if (m.duration) name(Token::DURATION, m.duration->duration);
   }
 
   void card_ref(const CardRef& r, bool subject) {
@@ -884,7 +961,7 @@ class Renderer {
 
   // "one of your Personalities", "(each) of his Fire Spells": the noun in the plural after "of"
   void partitive(const CardFilter& f, bool each) {
-    if (!each) word(Token::ONE);
+    if (!each) word(f.plural ? Token::ALL : Token::ONE);  // "all of his attachments", "one of your Followers"
     word(Token::OF);
     if (f.of) possessor(*f.of);
     else word(Token::YOUR);
@@ -928,7 +1005,7 @@ class Renderer {
   void clauses(const CardFilter& f) {
     for (const StatBound& b : f.stats) stat_bound(b);
     for (const AttachedTest& a : f.attached) {
-      word(Token::WITHOUT);
+      word(a.none ? Token::WITHOUT : Token::WITH);  // "without attachments", "with a Weapon"
       attached_cards(a);
     }
     if (f.at) {

@@ -9,7 +9,7 @@ options { tokenVocab = WordingLexer; }
 
 // ---------------------------------------------------------------- units
 unit
-  : header? evenIf? (constraint COLON)* body EOF
+  : header? evenIf? limit? (constraint COLON)* body EOF
   | trigger COMMA body EOF      // "After this Follower enters play, lose 1 Honor." (the trigger leads the sentence)
   ;
 // "Tactical Battle:", "Battle/Open:" (003 Abilities: keywords before the designators; order irrelevant)
@@ -20,6 +20,15 @@ header
 // condition holds, though the rules would forbid it
 evenIf
   : EVEN IF condition (COLON | COMMA)
+  ;
+// 003 Traits: "once (or twice, etc.) per turn (or ... game)" before the colon: how often the ability may be used, or the
+// trait trigger ("Once per game:", "Twice per turn, after a Personality is bowed:")
+limit
+  : useLimit COLON
+  | useLimit COMMA constraint COLON
+  ;
+useLimit
+  : (ONCE | TWICE | amount TIMES) PER (turn | GAME)
   ;
 constraint
   : trigger                     # triggerConstraint
@@ -83,6 +92,7 @@ sentence
   | targeting TO effect (COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
+  | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
   ;
 // 001 Attach, Transfer: what this card may be attached to ("Will only attach to a Samurai", "Can only Equip to a Crane
 // Clan Personality"; "Will not attach to a Shadowlands Personality")
@@ -134,7 +144,8 @@ effect
   | V_DRAW amount (CARD | CARDS)                                       # drawEffect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter  # chosenCardEffect  // "Destroy one of his attachments": one chosen as it resolves (001 Target: not targeted)
-  | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect  // "target and bow an enemy Personality"
+  | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect
+  | verb=(V_INCREASE | V_REDUCE) (owner=(HIS | HER | ITS) | cardRef POSS) STAT BY (amount | statOf) duration?   # raiseEffect  // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi"  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
@@ -282,10 +293,11 @@ cardFilter
 keywordChoice
   : (KEYWORD OR)+
   ;
-// "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords": one (or, after "each", every) of your
+// "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords", "all of his attachments": one (or, after
+// "each", or with "all", every) of your
 // cards or of the cards attached to a card (001 Attach), named in the plural
 partitive
-  : ONE? OF (YOUR | owner=(HIS | HER | ITS) | cardRef POSS)
+  : (ONE | ALL)? OF (YOUR | owner=(HIS | HER | ITS) | cardRef POSS)
   ;
 // "another player's Personality": a card a player other than you controls
 anotherPlayers
@@ -309,6 +321,7 @@ filterClause
   | WITH STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
+  | WITH (A | AN) attachedKind (OR attachedKind)*   # withAttached  // "with a Weapon": one such card is attached (001 Attach)
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
   | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
   | IN cardRef                                  # inUnit           // "in this unit", "in his unit" (001 This)
@@ -396,4 +409,30 @@ province
 provinceChange
   : MODIFIER STRENGTH                                       # strengthChange
   | (A | AN) STRENGTH kind=(BONUS | PENALTY) EQUAL TO statOf   # strengthEqualChange
+  ;
+
+// ---------------------------------------------------------------- operations on a stat (002 523)
+// A stat multiplied, divided or set, not added to: 523 applies additions, multiplications, subtractions, divisions,
+// then sets. Each by a verb ("Double its ATK", "Halve the ATK of target creature", "Divide its ATK by 3", "Reduce its
+// ATK by half", "Set its ATK to 4") or said of the stat ("Its ATK is doubled", "Its ATK is multiplied by 3", "Its ATK
+// is halved", "Its ATK is divided by 2, rounded down", "Its ATK is set to 4"). A division rounds as the text says,
+// down when it says nothing (the profile's `verb Halve`: "rounded down unless the text says up").
+statOperation
+  : V_DOUBLE statOperand duration?                                      # doubleOperation
+  | V_HALVE statOperand rounding? duration?                             # halveOperation
+  | V_DIVIDE statOperand BY amount rounding? duration?                  # divideOperation
+  | V_REDUCE statOperand (BY | TO) HALF rounding? duration?             # reduceByHalfOperation
+  | V_SET statOperand TO amount duration?                               # setOperation
+  | statOperand IS (DOUBLED | MULTIPLIED BY amount) duration?           # multipliedOperation
+  | statOperand IS (HALVED | DIVIDED BY amount) rounding? duration?     # dividedOperation
+  | statOperand IS V_SET TO amount duration?                            # setToOperation
+  ;
+// the stat operated on: "its ATK", "Stone Ox's ATK", "the ATK of target creature"
+statOperand
+  : (owner=(HIS | HER | ITS) | cardRef POSS) STAT
+  | THE STAT OF cardRef
+  ;
+// ", rounded up", ", rounded down"
+rounding
+  : COMMA? ROUNDED direction=(UP | DOWN)
   ;

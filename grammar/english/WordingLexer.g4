@@ -29,7 +29,9 @@ tokens {
   V_NEGATE, V_BOW, V_STRAIGHTEN, V_SET_STATE, V_TARGET, V_CHOOSE, V_GIVE, V_CREATE, V_PUT, V_MOVE, V_RETURN,
   V_REMOVE, V_INFLICT, V_ROLL, V_SWITCH, V_SET, V_DOUBLE, V_CHALLENGE, V_ATTACK, V_WIN, V_CANCEL, V_PREVENT,
   V_IGNORE, V_TAKE_CONTROL, V_ATTACH, V_TRANSFER, V_SHUFFLE, V_FLIP, V_PLAY, V_SPEND, V_ASSIGN, V_SUFFER,
-  V_INCREASE, V_REDUCE, V_ADD, V_TAKE_ACTION, V_USE
+  V_INCREASE, V_REDUCE, V_ADD, V_TAKE_ACTION, V_USE,
+  // 002 523's divisions (profile/primitives.def: halve, divide)
+  V_HALVE, V_DIVIDE
 }
 
 // ---------------------------------------------------------------- closed-class words
@@ -40,6 +42,11 @@ THE      : 'the' ;
 THIS     : 'this' ;
 THAT     : 'that' ;
 EACH     : 'each' ;
+ALL      : 'all' ;
+ONCE     : 'once' ;     // use limits (003 Traits): "Once per game", "Twice per turn", "Three times per turn"
+TWICE    : 'twice' ;
+PER      : 'per' ;
+GAME     : 'game' ;
 ANOTHER  : 'another' ;
 OTHER    : 'other' ;
 ONE      : 'one' ;
@@ -138,6 +145,7 @@ ATTACHMENTS : 'attachments' ;
 UNIT     : 'unit' ;     // a card and the cards attached to it (001 This: "this unit")
 // Amounts a card's stat gives (000 7.2)
 EQUAL    : 'equal' ;
+BY       : 'by' ;       // "Reduce his Force by 2"
 BONUS    : 'bonus' ;
 PENALTY  : 'penalty' ;
 OWN      : 'own' ;
@@ -156,5 +164,13 @@ ACTION   : 'action' ;
 ACTIONS  : 'actions' ;
 CARD     : 'card' ;
 CARDS    : 'cards' ;
-// A province's strength changed by an amount ("Increase the current province's strength by 2")
-BY       : 'by' ;
+// 002 523: operations on a stat other than additions ("Its ATK is doubled", "Divide its ATK by 3", "Halve its ATK,
+// rounded up", "Reduce its ATK by half")
+DOUBLED  : 'doubled' ;
+MULTIPLIED : 'multiplied' ;
+HALVED   : 'halved' ;
+DIVIDED  : 'divided' ;
+HALF     : 'half' ;
+ROUNDED  : 'rounded' ;
+UP       : 'up' ;
+DOWN     : 'down' ;

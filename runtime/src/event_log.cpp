@@ -44,7 +44,7 @@ constexpr KindInfo kKinds[] = {
     {"destroyed", What::none},
     {"destruction_prevented", What::none},
     {"damage", What::none},
-    {"heal", What::none},
+    {"heal", What::counter},
     {"wound_player", What::none},
     {"heal_player", What::none},
     {"roll", What::stat},
@@ -176,6 +176,11 @@ std::string what_name(const Game& g, const cardrt_log_event& e) {
       if (e.what >= 0 && e.what < int32_t(p.card_states.size())) return p.card_states[size_t(e.what)];
       return fmt::format("{}", e.what);
     case What::boundary:
+      // a delayed effect that waits for an event, not a boundary (what 0): the event, by its name (value)
+      if (e.kind == CARDRT_LOG_DELAYED_ADDED && e.what == 0) {
+        if (e.value >= CARDRT_EV_FIRST_CUSTOM && e.value < p.event_count()) return "event " + p.events[size_t(e.value - CARDRT_EV_FIRST_CUSTOM)];
+        return std::string("event ") + builtin_event_name(e.value);
+      }
       return (e.what >= 0 && e.what < CARDRT_BOUNDARY_COUNT) ? kBoundaries[e.what] : fmt::format("{}", e.what);
     case What::designators: {  // CARDRT_DESIG_* bits: "battle", "limited|open"; none: any action
       static const char* const names[] = {"limited", "open", "battle", "reaction", "terrain_battle", "other"};

@@ -146,6 +146,17 @@ constexpr NamedFix kFixes[] = {
     {"tests/scenarios/legends/per_card_amounts.cards", "Counting Daimyo", "003 Stats: '+1F/+1C for each Ring you control', both changes fluctuating with the count"},
     {"tests/scenarios/legends/unit_sets.cards", "Bitter Lesson", "001 This: 'a target Follower in his unit', the unit of the Personality targeted before it (the binder named the Follower itself and now refuses it)"},
     {"tests/meaning/card_sets.cards", "Yogo Tadashi", "003 Personal Honor: 'if he is Ninja, Shadowlands, or dishonorable', a description of the profile among the keywords"},
+    {"tests/scenarios/heroes/stat_operations.cards", "Tripling Rune", "002 523: 'Its ATK is multiplied by 3', a multiplication (the binder reads no such sentence)"},
+    {"tests/scenarios/heroes/stat_operations.cards", "Halving Curse", "002 523: 'Halve the ATK of target creature', a division rounded down (the binder had no halving)"},
+    {"tests/scenarios/heroes/stat_operations.cards", "Splitting Word", "002 523: 'Its ATK is divided by 2, rounded down', a division (the binder had no division)"},
+    {"tests/scenarios/heroes/stat_operations.cards", "Ceiling Curse", "002 523: 'Its ATK is divided by 3, rounded up', a division rounded up (the binder had no division)"},
+    {"tests/scenarios/heroes/stat_operations.cards", "Sundering Hex", "002 523: 'Reduce the ATK of target creature by half', a division (the binder had no halving)"},
+    {"tests/scenarios/heroes/stat_operations.cards", "Stone Mark", "002 523: 'Its ATK is set to 6', a set said of the stat (the binder reads 'Set ... to' alone)"},
+    {"tests/meaning/stat_operations.cards", "Tripling Rune", "002 523: 'Its ATK is multiplied by 3', a multiplication (the binder reads no such sentence)"},
+    {"tests/meaning/stat_operations.cards", "Halving Curse", "002 523: 'Halve the ATK of target creature', a division rounded down (the binder had no halving)"},
+    {"tests/meaning/stat_operations.cards", "Ceiling Curse", "002 523: 'Its ATK is divided by 3, rounded up', a division rounded up (the binder had no division)"},
+    {"tests/meaning/stat_operations.cards", "Sundering Hex", "002 523: 'Reduce the ATK of target creature by half', a division (the binder had no halving)"},
+    {"tests/meaning/stat_operations.cards", "Stone Mark", "002 523: 'Its ATK is set to 6', a set said of the stat (the binder reads 'Set ... to' alone)"},
 };
 
 bool named_fix(const std::string& set, const std::string& title) {

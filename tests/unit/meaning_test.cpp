@@ -659,6 +659,12 @@ TEST(Meaning, ChosenCardsAndTargetingInOrderTo) {
   EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy one of his attachments. Gain 1 Honor. Bow it.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy his attachments.")->paragraph().unit);
+  // "all of": every card of the set
+  auto all = read("Strategy", "**Battle:** Target an enemy Personality: Destroy all of his attachments.");
+  ASSERT_TRUE(all->paragraph().unit) << all->text(all->paragraph().unread) << ": " << all->paragraph().why;
+  EXPECT_TRUE(std::get<Effect>(all->unit().body.at(0)).cards->plural);
+  EXPECT_TRUE(all->paragraph().round_trips) << all->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Destroy all of his attachment.")->paragraph().unit);
 
   auto to = read("Strategy", "**Open:** Target your performing Samurai to give him +1F.");
   ASSERT_TRUE(to->paragraph().unit) << to->text(to->paragraph().unread) << ": " << to->paragraph().why;
@@ -672,6 +678,68 @@ TEST(Meaning, ChosenCardsAndTargetingInOrderTo) {
   EXPECT_EQ(k.then[0].card->target, 0);
   EXPECT_EQ(to->paragraph().rendered, "Open: Target your performing Samurai to give him +1F.");
   EXPECT_TRUE(to->paragraph().round_trips);
+}
+
+// 003 Stats: "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi": the stat changed by an amount, a
+// penalty or a bonus; by a number that is not positive, or a stat the game lacks, refused.
+TEST(Meaning, RaiseAndReduceAStat) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by 2 until the battle ends.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::reduce_);
+  EXPECT_EQ(e.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(e.stat, r->id_of(r->profile->stats, "Force"));
+  EXPECT_EQ(e.amount->value, 2);
+  EXPECT_TRUE(e.duration);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto up = read("Personality", "**Battle:** Target a Follower you control: Raise its Force by this Personality's Chi.");
+  ASSERT_TRUE(up->paragraph().unit) << up->text(up->paragraph().unread) << ": " << up->paragraph().why;
+  const Effect& u = std::get<Effect>(up->unit().body.at(0));
+  EXPECT_EQ(u.verb, Primitive::increase_);
+  EXPECT_EQ(u.amount->kind, Amount::Kind::StatOf);
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by 0.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his Force by -2.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Reduce his ATK by 2.")->paragraph().unit);
+}
+
+// 001 Attach: "with a Weapon" in a set: at least one such card is attached; a card type that never attaches refused.
+TEST(Meaning, WithAnAttachment) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality with a Follower or Weapon: Bow him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  ASSERT_EQ(f.attached.size(), 1u);
+  EXPECT_FALSE(f.attached[0].none);
+  EXPECT_EQ(f.attached[0].keywords, std::vector<ProfileId>{r->id_of(r->profile->keywords, "Weapon")});
+  EXPECT_EQ(f.attached[0].card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Follower")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality with a Holding: Bow him.")->paragraph().unit);
+}
+
+// 003 Traits: a use limit before the colon, per turn or per game; more than 15 times (the runtime's count) or a
+// number the text does not give refused.
+TEST(Meaning, UseLimits) {
+  auto r = read("Personality", "**Limited:** Once per game: Gain 4 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_TRUE(r->unit().limit);
+  EXPECT_EQ(r->unit().limit->times, 1);
+  EXPECT_TRUE(r->unit().limit->per_game);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto t = read("Personality", "Twice per turn, after this Personality is bowed: Gain 1 Honor.");
+  ASSERT_TRUE(t->paragraph().unit) << t->text(t->paragraph().unread) << ": " << t->paragraph().why;
+  EXPECT_EQ(t->unit().kind, meaning::UnitKind::Triggered);
+  EXPECT_EQ(t->unit().limit->times, 2);
+  EXPECT_FALSE(t->unit().limit->per_game);
+  ASSERT_TRUE(t->unit().trigger);
+  EXPECT_TRUE(t->paragraph().round_trips) << t->paragraph().rendered;
+
+  auto n = read("Personality", "**Open:** Three times per turn: Gain 1 Honor.");
+  ASSERT_TRUE(n->paragraph().unit);
+  EXPECT_EQ(n->unit().limit->times, 3);
+  EXPECT_FALSE(read("Personality", "**Open:** 16 times per turn: Gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Open:** X times per turn: Gain 1 Honor.")->paragraph().unit);
 }
 
 // "the target" names the unit's one target; "your Monk" names the performer again by its noun, and nothing else.
@@ -1578,6 +1646,60 @@ TEST(Meaning, EmitMeaningGolden) {
     EXPECT_EQ(out.output, read_file(std::filesystem::path(e.path()).replace_extension(".meaning").string())) << e.path();
   }
   EXPECT_GE(sets, 2u);
+}
+
+// 002 523: a stat multiplied, divided or set by a card's words, a verb or said of the stat; a division rounds down unless
+// the text says up (the heroes profile's `verb Halve`). Each reads as one change of that operation to the card's stat;
+// the words as printed come back from the rendering (the round trip; tests/meaning/stat_operations.meaning shows them).
+TEST(Meaning, StatOperations) {
+  using Op = StatChange::Op;
+  struct Case {
+    const char* text;
+    Op op;
+    int64_t operand;
+    bool up;
+  };
+  const Case cases[] = {
+      {"Target a creature. Double its ATK until end of turn.", Op::Multiply, 2, false},
+      {"Target a creature. Its ATK is doubled.", Op::Multiply, 2, false},
+      {"Target a creature. Its ATK is multiplied by 3.", Op::Multiply, 3, false},
+      {"Halve the ATK of target creature.", Op::Divide, 2, false},
+      {"Halve the ATK of target creature, rounded up.", Op::Divide, 2, true},
+      {"Target a creature. Its ATK is halved.", Op::Divide, 2, false},
+      {"Target a creature. Its ATK is divided by 2, rounded down.", Op::Divide, 2, false},
+      {"Target a creature. Divide its ATK by 3, rounded up.", Op::Divide, 3, true},
+      {"Reduce the ATK of target creature by half, rounded up.", Op::Divide, 2, true},
+      {"Reduce the ATK of target creature to half.", Op::Divide, 2, false},
+      {"Set the ATK of target creature to 4.", Op::Set, 4, false},
+      {"Target a creature. Its ATK is set to 6 until end of turn.", Op::Set, 6, false},
+  };
+  for (const Case& c : cases) {
+    auto r = read("Spell", c.text, "heroes");
+    ASSERT_TRUE(r->paragraph().unit) << c.text << ": " << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+    const auto& m = std::get<StatModifier>(r->unit().body.back());
+    ASSERT_EQ(m.changes.size(), 1u) << c.text;
+    EXPECT_EQ(m.changes[0].stat, r->id_of(r->profile->stats, "Attack")) << c.text;
+    EXPECT_EQ(m.changes[0].op, c.op) << c.text;
+    EXPECT_EQ(m.changes[0].delta.value, c.operand) << c.text;
+    EXPECT_EQ(m.changes[0].round_up, c.up) << c.text;
+    EXPECT_EQ(m.card->kind, r->unit().body.size() == 1 ? CardRef::Kind::Target : CardRef::Kind::Pronoun) << c.text;
+    EXPECT_EQ(r->unit().targets.size(), 1u) << c.text;
+    EXPECT_TRUE(r->paragraph().round_trips) << c.text << " rendered " << r->paragraph().rendered;
+  }
+  // refused, naming why: dividing by 0 means nothing (000 7.3 would make it 0, a card never says so); a factor the
+  // text does not print; a stat the game does not have is a word no shape reads
+  auto zero = read("Spell", "Target a creature. Its ATK is divided by 0.", "heroes");
+  EXPECT_FALSE(zero->paragraph().unit);
+  EXPECT_NE(zero->paragraph().why.find("dividing by 0"), std::string::npos) << zero->paragraph().why;
+  auto x = read("Spell", "Target a creature. Its ATK is multiplied by X.", "heroes");
+  EXPECT_FALSE(x->paragraph().unit);
+  EXPECT_NE(x->paragraph().why.find("no number"), std::string::npos) << x->paragraph().why;
+  auto force = read("Spell", "Halve the Force of target creature.", "heroes");
+  EXPECT_FALSE(force->paragraph().unit);
+  EXPECT_EQ(force->text(force->paragraph().unread), "Force");
+  // "rounded" with no direction, or words after the operation, refuse the paragraph: never a partial read
+  EXPECT_FALSE(read("Spell", "Halve the ATK of target creature, rounded.", "heroes")->paragraph().unit);
+  EXPECT_FALSE(read("Spell", "Target a creature. Its ATK is doubled and then some.", "heroes")->paragraph().unit);
 }
 
 }  // namespace cardc

@@ -160,7 +160,7 @@ TEST(Narration, GrantEnded) {
   EXPECT_EQ(told("   27 modifier_ended player=1 card=3[Gate Warden] other=8[Shame] what=keyword removal Samurai amount=1 value=34"),
             "  The removal of Gate Warden's keyword Samurai ends (Shame).\n");
   EXPECT_EQ(told("   28 modifier_ended player=0 card=1[Akodo Kage] other=9[Bushido] what=protection cannot_be_destroyed amount=2 value=0"),
-            "  The protection of Akodo Kage (cannot_be_destroyed) ends (Bushido).\n");
+            "  The protection of Akodo Kage (it cannot be destroyed) ends (Bushido).\n");
   EXPECT_EQ(told("   29 modifier_ended player=0 card=2[Plain Retainer] other=4[Rite Master] what=ability of Rite Master amount=3 value=4"),
             "  The ability of Rite Master granted to Plain Retainer ends (Rite Master).\n");
   EXPECT_EQ(told("   30 modifier_ended player=0 card=5[Idle Scout] other=6[Deep Slumber] what=restriction straighten amount=5 value=7"),
@@ -378,3 +378,87 @@ TEST(Narration, AbilitiesTargetsAndStatuses) {
             "  Cinder Knight has 4 Damage counters.\n");
 }
 
+
+// The kinds that had no golden, or a sentence that left out what its fields say (issue 21 C11, session 17): each
+// names its cards and says its numbers as the CARDRT_LOG_* comments and runtime/src give them (emit(kind, player, card,
+// other, what, amount, value)), never an id or a zone's number.
+TEST(Narration, KeywordsResourcesAndDiscards) {
+  EXPECT_EQ(told("    3 keyword_granted player=0 card=1[Akodo Kage] other=6[Lion's Pride] what=Samurai amount=1 value=0"),
+            "  Akodo Kage gains the keyword Samurai (Lion's Pride).\n");
+  EXPECT_EQ(told("    6 resource_lost player=1 other=4[Bayushi Tomaru] what=Honor amount=2 value=8"),
+            "  Player 1 loses 2 Honor (Bayushi Tomaru) (now 8).\n");
+  // 002 522.4: temporary coins go back to the supply (amount: minus how many); coins lost for a while come back
+  EXPECT_EQ(told("    7 resource_returned player=0 what=coin amount=-2 value=3"),
+            "  Player 0 returns 2 temporary coin to the supply (now 3).\n");
+  EXPECT_EQ(told("    8 resource_returned player=1 what=coin amount=1 value=5"),
+            "  Player 1 gets back 1 coin he lost for a while (now 5).\n");
+  EXPECT_EQ(told("   21 discard player=0 card=9[Iron Mine] other=3[Shardcaller] amount=1 value=0"),
+            "  Player 0 discards Iron Mine (Shardcaller).\n");
+}
+
+// destroyed: amount is the cause (0 an effect, 1 zero Chi, 2 Lethal Damage: runtime/src/game.hpp)
+TEST(Narration, DestructionDamageAndHealing) {
+  EXPECT_EQ(told("   22 destroyed player=1 card=5[Viper Magus] other=2[Obliterating Ray] amount=0 value=0"),
+            "  Viper Magus is destroyed (Obliterating Ray).\n");
+  EXPECT_EQ(told("   23 destroyed player=0 card=7[Tsubaki the Exile] amount=1 value=0"),
+            "  Tsubaki the Exile is destroyed for having 0 Chi (003 Chi).\n");
+  EXPECT_EQ(told("   24 destroyed player=1 card=8[Frost Golem] amount=2 value=0"),
+            "  Frost Golem is destroyed by Lethal Damage (004 Health).\n");
+  EXPECT_EQ(told("   25 damage player=1 card=5[Viper Magus] other=1[Ember Knight] amount=3 value=3"),
+            "  Viper Magus takes 3 damage (Ember Knight) (3 in all).\n");
+  // heal: the card healed, the counters removed (what), how many (amount) and how many are left (value)
+  EXPECT_EQ(told("   26 heal player=1 card=5[Viper Magus] other=7[Mending Rain] what=Wound amount=2 value=1"),
+            "  2 Wound counters are removed from Viper Magus (Mending Rain) (1 left).\n");
+  EXPECT_EQ(told("   27 heal_player player=0 other=7[Mending Rain] amount=2 value=1"),
+            "  Player 0's hero heals 2 wounds (Mending Rain) (1 left).\n");
+}
+
+// 002 526: a die roll (amount: the die's sides, value: the result) and a random number below a bound
+TEST(Narration, RollsAndRandomNumbers) {
+  EXPECT_EQ(told("   28 roll player=1 card=1[Ember Knight] other=2[Gambler Sprite] what=Luck amount=6 value=4"),
+            "  Ember Knight rolls 4 on a D6 for Luck (Gambler Sprite).\n");
+  EXPECT_EQ(told("   29 random player=0 other=2[Gambler Sprite] amount=3 value=1"),
+            "  A random number below 3 (Gambler Sprite): 1.\n");
+}
+
+// triggered: card's trait (amount: its index) on an event (what), performed by other; replaced: card's replacement
+// effect on the event (what) of other, its amount now (value; -1: cancelled, 002 rule 525)
+TEST(Narration, TriggersAndReplacements) {
+  EXPECT_EQ(told("   30 triggered player=0 card=3[Shardcaller] what=enter_play amount=0 value=0"),
+            "  Shardcaller's trait 1 triggers on \"enter play\".\n");
+  EXPECT_EQ(told("   31 triggered player=1 card=4[Kitsu Omoidasu] other=5[Akodo Kage] what=attacks amount=1 value=0"),
+            "  Kitsu Omoidasu's trait 2 triggers on \"attacks\", performed by Akodo Kage.\n");
+  EXPECT_EQ(told("   32 replaced player=1 card=8[Stone Ward] other=5[Viper Magus] what=damaged amount=-2 value=1"),
+            "  Stone Ward replaces the event \"damaged\" of Viper Magus: its amount is now 1.\n");
+  EXPECT_EQ(told("   33 replaced player=1 card=8[Stone Ward] other=5[Viper Magus] what=destroyed amount=0 value=-1"),
+            "  Stone Ward replaces the event \"destroyed\" of Viper Magus: it does not happen.\n");
+}
+
+// 002 rule 521: a delayed effect waits for a boundary (value: how many turns on) or for an event (what: "event E";
+// other: the card it must happen to)
+TEST(Narration, DelayedAdded) {
+  EXPECT_EQ(told("   34 delayed_added player=0 card=5[Letter Sealed in Ash] what=turn_start amount=16 value=1"),
+            "  A delayed effect of Letter Sealed in Ash will happen at the start of the turn, 1 turn from now.\n");
+  EXPECT_EQ(told("   35 delayed_added player=0 card=5[Letter Sealed in Ash] what=turn_end amount=17 value=0"),
+            "  A delayed effect of Letter Sealed in Ash will happen at the end of the turn.\n");
+  EXPECT_EQ(told("   36 delayed_added player=0 card=3[Ring of Still Blades] other=1[Akodo Kage] what=event destroyed amount=18 value=3"),
+            "  A delayed effect of Ring of Still Blades waits for the event \"destroyed\" to happen to Akodo Kage.\n");
+}
+
+// 000 7.4a: X is chosen and announced (amount: the most it may be, value: X)
+TEST(Narration, XWinAndLose) {
+  EXPECT_EQ(told("   37 x_announced player=0 card=3[Obliterating Ray] amount=5 value=3"),
+            "  Player 0 announces X = 3 for Obliterating Ray (at most 5, 000 7.4a).\n");
+  EXPECT_EQ(told("   38 win player=0 amount=0 value=0"), "  Player 0 wins the game.\n");
+  EXPECT_EQ(told("   39 lose player=1 amount=0 value=0"), "  Player 1 loses the game.\n");
+}
+
+// A protection by what it protects from (CARDRT_PROT_*), never its internal name
+TEST(Narration, ProtectionGranted) {
+  EXPECT_EQ(told("   40 protection_granted player=0 card=1[Akodo Kage] other=9[Bushido] what=cannot_be_destroyed amount=1 value=0"),
+            "  Akodo Kage cannot be destroyed (Bushido).\n");
+  EXPECT_EQ(told("   41 protection_granted player=0 card=1[Akodo Kage] other=9[Bushido] what=zero_chi amount=1 value=0"),
+            "  Akodo Kage is not destroyed for having 0 Chi (Bushido).\n");
+  EXPECT_EQ(told("   42 protection_granted player=1 card=4[Frost Golem] what=untargetable_by_opponents amount=1 value=0"),
+            "  Frost Golem cannot be targeted by its controller's opponents.\n");
+}

@@ -47,6 +47,8 @@ class MeaningLowering {
     u_ = &u;
     if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<AttachRequirement>(s); }))
       return attach_requirement(u, def, reg, out);
+    if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<ProvinceModifier>(s); }))
+      return province_bonus(u, def, reg, out);
     declared_.clear();
     chosen_ = 0;
     int32_t kind = CARDRT_AB_CONTINUOUS;
@@ -177,6 +179,19 @@ class MeaningLowering {
     out.stmts.push_back(checked_registration(call("cardrt_def_attach_filter", {param(0), local(def), fn_ref(fn)}), reg));
   }
 
+  // 003 Stats: "Your provinces have +2 strength" is a bonus the runtime asks for whenever a province's strength is read,
+  // while the card is in play (cardrt_def_province_bonus), registered with the card, not an ability.
+  void province_bonus(const Unit& u, uint32_t def, Body& reg, Body& out) {
+    if (u.body.size() != 1 || u.kind != meaning::UnitKind::Untriggered || !u.constraints.empty()) throw NotYet{};
+    const auto& m = std::get<ProvinceModifier>(u.body[0]);
+    Node amount = konst(m.change.delta.value);
+    if (m.yours) amount = binary(Op::Mul, std::move(amount), binary(Op::Eq, call("cardrt_province_owner", {G(), param(2)}), controller()));
+    Body f;
+    f.stmts.push_back(ret(std::move(amount)));
+    int fn = add_function("province", FnKind::Filter, std::move(f), m.range);
+    out.stmts.push_back(checked_registration(call("cardrt_def_province_bonus", {param(0), local(def), fn_ref(fn)}), reg));
+  }
+
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.
   bool trigger_of(const Trigger& t, std::string& trigger, uint32_t& flags, Body& cond) {
     const PhraseDef& e = p_.events[static_cast<size_t>(t.event)];
@@ -190,11 +205,13 @@ class MeaningLowering {
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
     if (t.card && t.yours) {
-      // "After you Equip this Follower": you did it, to the card
-      cond.stmts.push_back(ret(and_(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller()),
-                                    binary(Op::Eq, std::move(event_card), card(*t.card, cond)))));
+      // "After you Equip this Follower": you did it, to the card; "... from a Province": it has just left one
+      Node mine = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
+      if (t.from >= 0) mine = and_(std::move(mine), binary(Op::Ne, call("cardrt_card_left_province", {G(), card(*t.card, cond)}), konst(0)));
+      cond.stmts.push_back(ret(and_(std::move(mine), binary(Op::Eq, std::move(event_card), card(*t.card, cond)))));
       return true;
     }
+    if (t.from >= 0) throw NotYet{};  // "After this Holding enters play from a Province": the binder does not read it
     if (t.card) {
       // "After this creature is destroyed": its own leaving play triggers it from where it went (003 Traits (d))
       if (t.card->kind == CardRef::Kind::ThisCard && (e.signal == "destroyed" || e.signal == "leave play")) flags |= CARDRT_ABF_OUT_OF_PLAY;
@@ -285,6 +302,7 @@ class MeaningLowering {
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
     if (const auto* a = std::get_if<ActionStrength>(&s)) return action_strength(*a, b);
+    if (std::holds_alternative<ProvinceModifier>(s)) throw NotYet{};  // with other sentences: not a shape lowered yet
     const auto& m = std::get<StatModifier>(s);
     if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m, b);
     stat_modifier(m, b);
@@ -473,6 +491,7 @@ class MeaningLowering {
   void effect_frame(const Effect& e, Body& b) {
     if (e.player && e.player->kind == PlayerRef::Kind::Each) return each_player(e, b);
     if (e.action >= 0) return keyword_action(e, b);
+    if (e.province) return province_effect(e, b);
     switch (e.verb) {
       case Primitive::gain_:
       case Primitive::lose_:
@@ -735,6 +754,53 @@ class MeaningLowering {
     int af = add_function("each", FnKind::Amount, std::move(each), e.range);
     int f = filter_function(*e.cards, e.range);
     b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(af)})));
+  }
+
+  // A province (runtime/src/provinces.cpp; 001 This): the one the card is in, else the current battlefield's (0 when
+  // there is none, so what depends on it fails: 002 520); the current battlefield's; the one of the battlefield a card
+  // is at; or one of yours, chosen as the effect resolves (001 Target: not targeted).
+  Node province(const ProvinceRef& r, const Effect& e, Body& b) {
+    Node current = call("cardrt_battlefield_province", {G(), konst(CARDRT_CURRENT_BATTLEFIELD)});
+    switch (r.kind) {
+      case ProvinceRef::Kind::This: {
+        Node own = call("cardrt_card_province", {G(), self()});
+        return binary(Op::Add, own, binary(Op::Mul, binary(Op::Eq, own, konst(0)), std::move(current)));
+      }
+      case ProvinceRef::Kind::Current: return current;
+      case ProvinceRef::Kind::OfCard:
+        return call("cardrt_battlefield_province", {G(), call("cardrt_card_battlefield", {G(), card(*r.of, b)})});
+      case ProvinceRef::Kind::OneOfYours: return call("cardrt_choose_province", {G(), C(), player(e, b)});
+      case ProvinceRef::Kind::Left: return call("cardrt_card_left_province", {G(), self()});
+    }
+    throw NotYet{};
+  }
+
+  // "Give this Province +3 strength", "... a strength bonus equal to his Chi" (003 Stats: its strength changes like a
+  // stat, for the duration, to the end of the turn when none is given), "Increase the current province's strength by
+  // 2" (a penalty for "Reduce"), "Destroy one of your Provinces" (the effect fails if it was destroyed already).
+  void province_effect(const Effect& e, Body& b) {
+    if (e.refill >= 0) {
+      // "Refill this Province face-up": the top card of its owner's refill deck into it, face-down unless face-up
+      const bool face_up = e.state && !e.state->holds && runtime_state_id(p_, static_cast<size_t>(e.state->state)) == CARDRT_STATE_FACE_DOWN;
+      if (e.state && !face_up) throw NotYet{};
+      b.stmts.push_back(eval(call("cardrt_refill_province", {G(), C(), province(*e.province, e, b), konst(CARDRT_REFILL_TOP), konst(face_up ? 1 : 0)})));
+      return;
+    }
+    if (e.verb == Primitive::destroy_) {
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy_province", {G(), C(), province(*e.province, e, b)}), konst(CARDRT_OK))));
+      return;
+    }
+    int32_t dur = CARDRT_DUR_END_OF_TURN;
+    if (e.duration && e.duration->permanent) dur = CARDRT_DUR_PERMANENT;
+    else if (e.duration) {
+      dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
+      if (dur < 0) throw NotYet{};
+    }
+    uint32_t which = b.local();
+    b.stmts.push_back(let(which, province(*e.province, e, b)));
+    Node by = e.verb == Primitive::give_ ? amount(e.gifts.at(0).change->delta, b) : amount(*e.amount, b);
+    if (e.verb == Primitive::reduce_) by = binary(Op::Sub, konst(0), std::move(by));
+    b.stmts.push_back(eval(call("cardrt_province_modify", {G(), C(), local(which), std::move(by), konst(dur)})));
   }
 
   // 003 Stats: changes to a card, or to every card of a set; in a continuous trait while it holds, in an effect for its

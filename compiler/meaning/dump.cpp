@@ -50,8 +50,8 @@ class Dumper {
       static constexpr const char* timings[] = {"after", "before", "when"};
       const Trigger& t = *u.trigger;
       std::string who = t.card && t.yours ? "you-to-" + ref(*t.card) : t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
-      out_ << fmt::format("    trigger {} {} event=\"{}\" of={}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
-                          named(p_.events, t.event), who);
+      out_ << fmt::format("    trigger {} {} event=\"{}\" of={}{}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
+                          named(p_.events, t.event), who, t.from >= 0 ? " from=" + p_.zones[static_cast<size_t>(t.from)].name : std::string());
     }
     if (u.performer)
       out_ << fmt::format("    performer {}{}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
@@ -88,6 +88,9 @@ class Dumper {
       else if (const auto* k = std::get_if<ChooseCards>(&s))
         out_ << fmt::format("    choose-cards {} count={} {}\n", at(k->range), k->count ? amount(*k->count) : "one",
                             filter(k->filter));
+      else if (const auto* pm = std::get_if<ProvinceModifier>(&s))
+        out_ << fmt::format("    provinces {} {}{} {:+}\n", at(pm->range), pm->yours ? "yours " : "", named(p_.stats, pm->change.stat),
+                            pm->change.delta.value);
       else if (const auto* l = std::get_if<StatLimit>(&s))
         out_ << fmt::format("    limit {} {}-of-{} {} {}{}\n", at(l->range), named(p_.stats, l->stat), ref(l->card),
                             l->maximum ? "at-most" : "at-least", amount(l->value),
@@ -169,6 +172,8 @@ class Dumper {
     if (e.state) s += " state=" + state(*e.state);
     if (e.card) s += " card=" + ref(*e.card);
     if (e.cards) s += " cards=" + filter(*e.cards);
+    if (e.province) s += " province=" + province(*e.province);
+    if (e.refill >= 0) s += " refill";
     for (const Gift& g : e.gifts)
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
            : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
@@ -190,6 +195,13 @@ class Dumper {
     if (e.zone >= 0)
       s += fmt::format(" zone={}{}", e.zone_of == Effect::ZoneOf::Owners ? "owners-" : e.zone_of == Effect::ZoneOf::Yours ? "yours-" : "",
                        p_.zones[static_cast<size_t>(e.zone)].name);
+    return s;
+  }
+
+  std::string province(const ProvinceRef& r) const {
+    static constexpr const char* kinds[] = {"this", "current", "of-", "one-of-yours", "the-one-left"};
+    std::string s = kinds[static_cast<size_t>(r.kind)];
+    if (r.of) s += ref(*r.of);
     return s;
   }
 

@@ -239,6 +239,23 @@ struct Gift {
 
 struct StrengthBonus;
 
+// 001 This, Target; 003 Stats: a province, a game object with a strength, named by the profile's zone of provinces.
+struct ProvinceRef {
+  enum class Kind : uint8_t {
+    This,        // "this Province": the one the card is in, else the current battlefield's (001 This)
+    Current,     // "the current Province", "the current battlefield's province", "this battlefield's province"
+    OfCard,      // "its Province": the province of the battlefield that card is at (none when it is home)
+    OneOfYours,  // "one of your Provinces": one you choose as the effect resolves, not targeted (001 Target)
+    Left,        // "the Province": the one the unit's trigger says the card left ("... enters play from a Province")
+  };
+  Kind kind = Kind::This;
+  ProfileId zone = -1;        // the zone of provinces, as printed
+  bool battlefield = false;   // Current, printed by its battlefield ("the current battlefield's province")
+  bool this_battlefield = false;  // ... as "this battlefield's province"
+  std::optional<CardRef> of;  // OfCard
+  SourceRange range;
+};
+
 // An effect verb frame: one primitive with its roles. Which roles a primitive takes is the grammar's and the
 // lowering's business; a role a frame does not fill stays empty.
 struct Effect {
@@ -275,6 +292,12 @@ struct Effect {
   ZoneOf zone_of = ZoneOf::Game;
   bool place_first = false; // the place printed before the card ("Move home a target Personality")
   bool optional = false;  // "You may ...": the controller chooses whether it happens
+  // give, increase, reduce, destroy: the province it acts on instead of a card ("Give this Province +3 strength",
+  // "Destroy one of your Provinces"); give: its strength change in `gifts` (the stat the profile gives the role
+  // province strength), increase / reduce: by `amount`
+  std::optional<ProvinceRef> province;
+  ProfileId refill = -1;  // put: the verb that refills a province (the profile's [refills]), the province in `province`,
+                          // face-up when `state` says the profile's Face-down does not hold
   SourceRange range;
 };
 
@@ -440,6 +463,15 @@ struct ActionStrength {
   SourceRange range;
 };
 
+// 003 Stats: a continuous change to the strength of every province, or of yours ("Provinces have -1 strength", "Your
+// provinces have +2 strength"), while the card is in play.
+struct ProvinceModifier {
+  bool yours = false;
+  ProfileId zone = -1;  // the zone of provinces, as printed (plural)
+  StatChange change;    // of the stat the profile gives the role province strength
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -448,14 +480,14 @@ struct TargetStep {
 
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
-                          AttachRequirement, Restriction, StatLimit, ActionStrength>;
+                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier>;
 // A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
 // statements alone holds while its card is in play (003 Traits). An operation on a stat printed as a verb ("Double
 // its ATK", "Halve the ATK of target creature") is an effect, not a statement.
 inline bool is_statement(const Step& s) {
   if (const auto* m = std::get_if<StatModifier>(&s); m && m->changes.size() == 1 && m->changes[0].by_verb()) return false;
   return std::holds_alternative<StatModifier>(s) || std::holds_alternative<Restriction>(s) || std::holds_alternative<StatLimit>(s) ||
-         std::holds_alternative<ActionStrength>(s);
+         std::holds_alternative<ActionStrength>(s) || std::holds_alternative<ProvinceModifier>(s);
 }
 
 // 003 Traits: when a triggered trait or a reaction happens.
@@ -469,6 +501,7 @@ struct Trigger {
   std::optional<CardRef> card;
   bool yours = false;
   std::optional<CardFilter> cards;
+  ProfileId from = -1;  // the zone the card left ("After this Holding enters play from a Province"): the provinces' zone
   bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"):
                        // the same meaning as before a colon
   SourceRange range;

@@ -237,6 +237,16 @@ class Transformer {
     t.range = range(c);
     t.timing = c->timing()->AFTER() ? Timing::After : c->timing()->BEFORE() ? Timing::Before : Timing::When;
     t.event = tok(c->EVENT()).id;
+    if (c->FROM()) {
+      // "After this Holding enters play from a Province", "After you Recruit this Holding from a Province": the card
+      // has just left a province (the profile's zone of provinces; no other zone is read yet)
+      const wording::WordToken& z = tok(c->ZONE());
+      if (!p_.zones[static_cast<size_t>(z.id)].attrs.count("provinces")) throw Refusal{z.range, "a card leaving a zone that holds no provinces"};
+      if (z.plural) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+      t.from = z.id;
+      if (!c->YOU() && c->object) throw Refusal{range(c->object), "a second card after the event"};
+      if (c->YOU() && !c->object) throw Refusal{t.range, "what you did it to is not named"};
+    }
     if (c->YOU()) {  // "After you Recruit this Holding"
       t.yours = true;
       t.card = card_ref(c->object, u);
@@ -395,8 +405,29 @@ class Transformer {
       if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(st)) u.body.push_back(restriction(r, u));
       else if (auto* l = dynamic_cast<W::LimitStatementContext*>(st)) u.body.push_back(stat_limit(l, u));
       else if (auto* a = dynamic_cast<W::ActionStrengthStatementContext*>(st)) u.body.push_back(action_strength(a, u));
+      else if (auto* pv = dynamic_cast<W::ProvinceStatementContext*>(st)) u.body.push_back(province_modifier(pv));
       else u.body.push_back(statement(st, u));
     }
+  }
+
+  // provinceStatement : YOUR? ZONE HAVE MODIFIER STRENGTH
+  // "Provinces have -1 strength", "Your provinces have +2 strength": every province (or yours) while the card is in
+  // play (003 Stats), by the profile's zone of provinces named in the plural
+  ProvinceModifier province_modifier(W::ProvinceStatementContext* c) {
+    ProvinceModifier m;
+    m.range = range(c);
+    m.yours = c->YOUR() != nullptr;
+    const wording::WordToken& z = tok(c->ZONE());
+    if (!p_.zones[static_cast<size_t>(z.id)].attrs.count("provinces")) throw Refusal{z.range, "a zone that holds no provinces"};
+    if (!z.plural) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+    m.zone = z.id;
+    const wording::WordToken& v = tok(c->MODIFIER());
+    if (v.id >= 0 || v.uses_x) throw Refusal{v.range, "a province's strength changed by a stat's letters or X"};
+    m.change.range = SourceRange::join(v.range, tok(c->STRENGTH()).range);
+    m.change.stat = province_strength(m.change.range);
+    m.change.delta.value = v.value;
+    m.change.delta.range = v.range;
+    return m;
   }
 
   // limitStatement : (HIS | HER | ITS | cardRef POSS) (MAXIMUM | MINIMUM) STAT IS amount duration?
@@ -787,6 +818,26 @@ class Transformer {
       r.range = u.targets.back().range;
       r.target = static_cast<int>(u.targets.size() - 1);
       e.card = std::move(r);
+    } else if (auto* pg = dynamic_cast<W::ProvinceGiveEffectContext*>(c)) {
+      province_give(pg, u, e);
+    } else if (auto* ps = dynamic_cast<W::ProvinceStrengthEffectContext*>(c)) {
+      // "Increase the current battlefield's province's strength by his Chi" (003 Stats: a bonus, or a penalty)
+      e.verb = verb(ps->verb);
+      e.province = province(ps->province(), u);
+      e.amount = ps->statOf() ? stat_of(ps->statOf(), u) : amount(ps->amount());
+    } else if (auto* rf = dynamic_cast<W::RefillEffectContext*>(c)) {
+      // "Refill this Province face-up", "refill the Province face-up": the top card of its owner's refill deck goes
+      // into it (a put verb the profile marks [refills]), face-down unless the words say face-up
+      const wording::WordToken& v = tok(rf->V_PUT());
+      if (!p_.verbs[static_cast<size_t>(v.id)].refills) throw Refusal{v.range, "putting a province somewhere"};
+      e.verb = Primitive::put_;
+      e.refill = v.id;
+      e.province = province(rf->province(), u);
+      if (e.province->kind == ProvinceRef::Kind::OneOfYours) throw Refusal{e.province->range, "refilling a province chosen as it resolves"};
+      if (rf->STATE()) e.state = StateTest{tok(rf->STATE()).id, tok(rf->STATE()).value == 1, tok(rf->STATE()).range};
+    } else if (auto* pd = dynamic_cast<W::ProvinceDestroyEffectContext*>(c)) {
+      e.verb = Primitive::destroy_;
+      e.province = province(pd->province(), u);
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
@@ -913,6 +964,76 @@ class Transformer {
       for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range});
     }
     // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
+    const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
+    if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
+    if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
+    else if (c->duration()) e.duration = duration(c->duration());
+  }
+
+  // province : THIS ZONE | THE CURRENT ZONE | (THIS | THE CURRENT) BATTLEFIELD POSS ZONE | (HIS | HER | ITS) ZONE
+  //          | ONE OF YOUR ZONE
+  // A province by the profile's zone of provinces (a zone marked `provinces`); any other zone names no province.
+  ProvinceRef province(W::ProvinceContext* c, Unit& u) {
+    ProvinceRef r;
+    r.range = range(c);
+    antlr4::tree::TerminalNode* zone = nullptr;
+    if (auto* t = dynamic_cast<W::ThisProvinceContext*>(c)) {
+      zone = t->ZONE();
+    } else if (auto* k = dynamic_cast<W::CurrentProvinceContext*>(c)) {
+      r.kind = ProvinceRef::Kind::Current;
+      zone = k->ZONE();
+    } else if (auto* b = dynamic_cast<W::BattlefieldProvinceContext*>(c)) {
+      r.kind = ProvinceRef::Kind::Current;
+      r.battlefield = true;
+      r.this_battlefield = b->THIS() != nullptr;
+      zone = b->ZONE();
+    } else if (auto* o = dynamic_cast<W::ProvinceOfCardContext*>(c)) {
+      r.kind = ProvinceRef::Kind::OfCard;
+      r.of = pronoun(tok(o->owner).range, o->owner->getType() != W::ITS, u);
+      zone = o->ZONE();
+    } else if (auto* l = dynamic_cast<W::ProvinceLeftContext*>(c)) {
+      // "the Province": the one the unit's trigger names ("After this Holding enters play from a Province")
+      if (!u.trigger || u.trigger->from < 0) throw Refusal{r.range, "'the' province of no trigger"};
+      r.kind = ProvinceRef::Kind::Left;
+      zone = l->ZONE();
+    } else {
+      r.kind = ProvinceRef::Kind::OneOfYours;
+      zone = static_cast<W::OneOfYourProvincesContext*>(c)->ZONE();
+    }
+    const wording::WordToken& z = tok(zone);
+    if (!p_.zones[static_cast<size_t>(z.id)].attrs.count("provinces")) throw Refusal{z.range, "a zone that holds no provinces"};
+    // "one of your Provinces" names them in the plural; every other name, one province
+    if (z.plural != (r.kind == ProvinceRef::Kind::OneOfYours)) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+    r.zone = z.id;
+    return r;
+  }
+
+  // The profile stat of a province's strength (its role), or a refusal where the profile gives provinces none.
+  ProfileId province_strength(SourceRange where) const {
+    for (size_t s = 0; s < p_.stats.size(); ++s)
+      if (p_.stats[s].role == "province strength") return static_cast<ProfileId>(s);
+    throw Refusal{where, "the profile declares no strength of provinces"};
+  }
+
+  // provinceGiveEffect : V_GIVE province provinceChange duration?
+  // "Give this Province +3 strength", "Give this battlefield's province a strength bonus equal to your Courtier's
+  // Chi": its strength changes like a stat (003 Stats), for the duration (to the end of the turn when none is given)
+  void province_give(W::ProvinceGiveEffectContext* c, Unit& u, Effect& e) {
+    e.verb = Primitive::give_;
+    e.province = province(c->province(), u);
+    StatChange ch;
+    ch.range = range(c->provinceChange());
+    ch.stat = province_strength(ch.range);
+    if (auto* q = dynamic_cast<W::StrengthEqualChangeContext*>(c->provinceChange())) {
+      ch.delta = stat_of(q->statOf(), u);
+      ch.delta.negated = q->kind->getType() == W::PENALTY;
+    } else {
+      const wording::WordToken& m = tok(static_cast<W::StrengthChangeContext*>(c->provinceChange())->MODIFIER());
+      if (m.id >= 0 || m.uses_x) throw Refusal{m.range, "a province's strength changed by a stat's letters or X"};
+      ch.delta.value = m.value;
+      ch.delta.range = m.range;
+    }
+    e.gifts.push_back(Gift{ch, -1, ch.range});
     const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
     if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
     if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};

@@ -107,6 +107,7 @@ struct VerbDef {
   SourceRange where;
   bool permanent = false;  // [permanent]: what it gives lasts for good (003 Stats: "Permanently give")
   int action = -1;         // a keyword action's verb (GameProfile::keyword_actions), by any of its spellings
+  bool refills = false;    // [refills]: a put verb that fills a province with the top card of its owner's refill deck
 };
 
 struct NamedDef {  // zones, states, designators, statuses, dice

@@ -25,7 +25,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
                                                       "unique"};
   static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created", "person",
                                                        "discard pile", "player keywords"};
-  static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered"};
+  static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered", "provinces"};
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
   static const std::vector<std::string_view> description{"stat", "at most", "at least"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};
@@ -34,7 +34,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> duration{"ends at"};
   static const std::vector<std::string_view> status{"resist roll", "damage", "token"};
   static const std::vector<std::string_view> dice{"sides"};
-  static const std::vector<std::string_view> verb{"primitive", "permanent", "keyword action", "attack", "reaches",
+  static const std::vector<std::string_view> verb{"primitive", "permanent", "refills", "keyword action", "attack", "reaches",
                                                   "strength after"};
   static const std::vector<std::string_view> none{};
   switch (k) {
@@ -502,6 +502,7 @@ class Loader {
           prim = key;
         }
         p_->verbs.push_back({n.text, phrase_words(n.text), prim, n.range, attr(d, "permanent") != nullptr});
+        p_->verbs.back().refills = attr(d, "refills") != nullptr;
         if (attr(d, "keyword action")) keyword_action(d, n);
         break;
       }

@@ -157,15 +157,24 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   offer(id, n, Token::KEYWORD);
   // a zone where one is named ("into play", "your hand", "its owner's hand"), before a verb of the same spelling
   // ("play"); elsewhere the word is the language's ("the current battlefield")
-  for (size_t i = 0; place && i < zone_words_.size(); ++i) {
+  // (its last word may be printed in the plural: "one of your Provinces"; so printed, a zone's name is no verb and is
+  // read anywhere: "Provinces have -1 strength")
+  for (size_t i = 0; i < zone_words_.size(); ++i) {
     const auto& zw = zone_words_[i];
     bool match = !zw.empty() && zw.size() <= words.size() && (zw.size() > len || (place && zw.size() == len));
-    for (size_t k = 0; k < zw.size() && match; ++k) match = lower_equals(word_text(*words[k]), zw[k]);
-    if (!match) continue;
+    bool many = false;
+    for (size_t k = 0; k < zw.size() && match; ++k) {
+      std::string_view w = word_text(*words[k]);
+      match = lower_equals(w, zw[k]);
+      if (!match && k + 1 == zw.size() && w.size() == zw[k].size() + 1 && (w.back() == 's' || w.back() == 'S'))
+        match = many = lower_equals(w.substr(0, zw[k].size()), zw[k]);
+    }
+    if (!match || (!place && (!many || zw.size() <= len))) continue;
     len = zw.size();
     out.type = tok(Token::ZONE);
     out.id = zone_ids_[i];
     out.value = 0;
+    out.plural = many;
   }
   // a word the profile declares as a description, in any case ("dishonorable"; a keyword of the same name is
   // printed capitalised and matched above)
@@ -352,11 +361,26 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
         }
         // (after "in" or "from": "a Follower in your discard pile", "in play"; after "or" after a zone: "in your hand or
         // discard pile")
-        const bool place = !out.empty() && (out.back().type == tok(Token::INTO) || out.back().type == tok(Token::YOUR) ||
-                                            out.back().type == tok(Token::POSS) || out.back().type == tok(Token::IN) ||
-                                            out.back().type == tok(Token::FROM) ||
-                                            (out.back().type == tok(Token::OR) && out.size() > 1 && out[out.size() - 2].type == tok(Token::ZONE)));
-        if (profile_name(std::span(words).subspan(i), lower, w, len, subject_before, place)) {
+        // (after "this", "current", an article or a possessive pronoun, a zone's name that is no word of the language:
+        // "this Province", "the current Province", "its Province", "from a Province", but "the current battlefield")
+        const int before = out.empty() ? -1 : out.back().type;
+        const bool place = !out.empty() && (before == tok(Token::INTO) || before == tok(Token::YOUR) ||
+                                            before == tok(Token::POSS) || before == tok(Token::IN) ||
+                                            before == tok(Token::FROM) ||
+                                            (before == tok(Token::OR) && out.size() > 1 && out[out.size() - 2].type == tok(Token::ZONE)) ||
+                                            ((before == tok(Token::THIS) || before == tok(Token::CURRENT) || before == tok(Token::HIS) ||
+                                              before == tok(Token::THE) || before == tok(Token::A) || before == tok(Token::AN) ||
+                                              before == tok(Token::HER) || before == tok(Token::ITS)) &&
+                                             closed_words().find(std::string_view(lower)) == closed_words().end()));
+        // a name ends at a possessive: "the current battlefield's province's strength" is the province's strength,
+        // not the stat Province Strength
+        size_t upto = words.size() - i;
+        for (size_t k = i; !possessive.empty() && k < words.size(); ++k)
+          if (possessive[k]) {
+            upto = k - i + 1;
+            break;
+          }
+        if (profile_name(std::span(words).subspan(i, upto), lower, w, len, subject_before, place)) {
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;
         }

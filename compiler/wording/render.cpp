@@ -84,6 +84,7 @@ class Renderer {
       else if (const auto* r = std::get_if<Restriction>(&s)) restriction(*r);
       else if (const auto* l = std::get_if<StatLimit>(&s)) stat_limit(*l);
       else if (const auto* a = std::get_if<ActionStrength>(&s)) action_strength(*a);
+      else if (const auto* pm = std::get_if<ProvinceModifier>(&s)) province_modifier(*pm);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -143,12 +144,19 @@ class Renderer {
     if (t.card && t.yours) {  // "After you Equip this Follower"
       word(Token::YOU);
       name(Token::EVENT, t.event);
-      return card_ref(*t.card, false);
+      card_ref(*t.card, false);
+      return from_zone(t);
     }
     if (t.card) card_ref(*t.card, true);
     else if (t.yours) word(Token::YOUR);
     else if (t.cards) card_filter(*t.cards);
     name(Token::EVENT, t.event);
+    from_zone(t);
+  }
+  void from_zone(const Trigger& t) {  // "from a Province"
+    if (t.from < 0) return;
+    words({Token::FROM, Token::A});
+    name(Token::ZONE, t.from);
   }
 
   void effect(const Effect& e) {
@@ -157,6 +165,7 @@ class Renderer {
       word(Token::MAY);
     }
     if (e.action >= 0) return keyword_action(e);
+    if (e.refill >= 0) return province_effect(e);
     // "target and bow an enemy Personality": the target first, the verb after "and", the set with its article
     if (e.card && e.card->kind == CardRef::Kind::Target && u_->targets[static_cast<size_t>(e.card->target)].verb_after) {
       verb(Primitive::target_);
@@ -178,6 +187,7 @@ class Renderer {
       if (e.state) state_verb(*e.state);
       else verb(e.verb, e.duration && e.duration->permanent);
     }
+    if (e.province) return province_effect(e);
     switch (e.verb) {
       case Primitive::draw_:
         number(*e.amount);
@@ -300,6 +310,63 @@ class Renderer {
         break;
     }
     if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
+  }
+
+  // "Give this Province +3 strength", "Increase the current battlefield's province's strength by 2", "Destroy one of
+  // your Provinces" (the verb is written)
+  void province_effect(const Effect& e) {
+    if (e.refill >= 0) {  // "Refill this Province face-up": the verb the profile marks [refills]
+      out_.push_back(WordToken{static_cast<int>(Token::V_PUT), {}, e.refill});
+      province(*e.province);
+      if (e.state) name(Token::STATE, e.state->state);
+      if (e.state) out_.back().value = e.state->holds ? 1 : 0;
+      return;
+    }
+    province(*e.province);
+    if (e.verb == Primitive::increase_ || e.verb == Primitive::reduce_) {
+      words({Token::POSS, Token::STRENGTH, Token::BY});
+      if (e.amount->kind == Amount::Kind::StatOf) stat_of(*e.amount);
+      else number(*e.amount);
+    } else if (e.verb == Primitive::give_) {
+      const StatChange& ch = *e.gifts.at(0).change;
+      if (ch.delta.kind == Amount::Kind::StatOf) {  // "a strength bonus equal to his Chi"
+        words({Token::A, Token::STRENGTH, ch.delta.negated ? Token::PENALTY : Token::BONUS, Token::EQUAL, Token::TO});
+        stat_of(ch.delta);
+      } else {
+        WordToken m{static_cast<int>(Token::MODIFIER), {}, -1};
+        m.value = ch.delta.value;
+        out_.push_back(m);
+        word(Token::STRENGTH);
+      }
+    }
+    if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
+  }
+
+  void province_modifier(const ProvinceModifier& m) {  // "Your provinces have +2 strength"
+    if (m.yours) word(Token::YOUR);
+    name(Token::ZONE, m.zone, true);
+    word(Token::HAVE);
+    WordToken v{static_cast<int>(Token::MODIFIER), {}, -1};
+    v.value = m.change.delta.value;
+    out_.push_back(v);
+    word(Token::STRENGTH);
+  }
+
+  void province(const ProvinceRef& r) {
+    switch (r.kind) {
+      case ProvinceRef::Kind::This: word(Token::THIS); break;
+      case ProvinceRef::Kind::Current:
+        if (r.this_battlefield) words({Token::THIS, Token::BATTLEFIELD, Token::POSS});
+        else if (r.battlefield) words({Token::THE, Token::CURRENT, Token::BATTLEFIELD, Token::POSS});
+        else words({Token::THE, Token::CURRENT});
+        break;
+      case ProvinceRef::Kind::OfCard: possessor(*r.of); break;
+      case ProvinceRef::Kind::OneOfYours: words({Token::ONE, Token::OF, Token::YOUR}); break;
+      case ProvinceRef::Kind::Left: word(Token::THE); break;
+    }
+    WordToken z{static_cast<int>(Token::ZONE), {}, r.zone};
+    z.plural = r.kind == ProvinceRef::Kind::OneOfYours;
+    out_.push_back(z);
   }
 
   void place(const Place& p) {
@@ -1117,7 +1184,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::ZONE: {  // in lower case, as text names a zone ("into play", "into your hand")
         std::string z = at(p.zones, w.id);
         for (char& ch : z) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);
-        out.push_back(z);
+        out.push_back(w.plural ? plural(z) : z);
         break;
       }
       case Token::DESCRIPTION: out.push_back(at(p.descriptions, w.id)); break;

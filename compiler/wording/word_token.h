@@ -15,7 +15,7 @@ struct WordToken {
   int32_t id = -1;       // class tokens: the profile entry; MODIFIER: the stat its letters name (-1: none)
   int64_t value = 0;     // NUMBER, MODIFIER (signed)
   bool uses_x = false;   // MODIFIER written with X
-  bool plural = false;   // CARD_TYPE, KEYWORD read in a plural form
+  bool plural = false;   // CARD_TYPE, KEYWORD, ZONE read in a plural form
   bool third_person = false;  // a verb token rendered after a subject ("His controller loses"): spelled so, meaning
                               // the same (the round trip does not compare it)
   std::string_view text = {};  // the first word as written (for messages)

@@ -48,6 +48,7 @@ constraintPart
 trigger
   : timing subject=triggerSubject EVENT
   | timing YOU EVENT object=cardRef   // "After you Equip this Follower": you did it, to the card
+  | timing (subject=triggerSubject | YOU) EVENT object=cardRef? FROM (A | AN) ZONE   // "... enters play from a Province", "After you Recruit this Holding from a Province"
   ;
 timing
   : AFTER | BEFORE | WHEN
@@ -158,6 +159,10 @@ effect
   | V_DISCARD cardFilter                                              # discardEffect
   | V_PUT (cardRef | cardFilter) INTO zoneOf                          # putEffect       // "Put this Strategy into play"
   | V_CREATE amount statLine? (KEYWORD ((BULLET | COMMA) KEYWORD)*)? (CARD_TYPE | CARD_TYPES) CARD? (AT place)?   # createEffect  // 003 Created cards   // "Discard a card", "Discard a Kiho to ..."
+  | V_GIVE province provinceChange duration?                          # provinceGiveEffect    // "Give this Province +3 strength"
+  | verb=(V_INCREASE | V_REDUCE) province POSS STRENGTH BY (amount | statOf)   # provinceStrengthEffect  // "Increase the current province's strength by 2"
+  | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
+  | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -204,6 +209,7 @@ statement
   | cardRef CANNOT restricted                                   # restrictionStatement  // 003 Traits: "This unit cannot attack"
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"
+  | YOUR? ZONE HAVE MODIFIER STRENGTH                           # provinceStatement  // "Your provinces have +2 strength" (003 Stats)
   ;
 // what a card may not do, or have done to it
 restricted
@@ -388,6 +394,25 @@ countOf
 // "1 Honor for each Samurai you control": the amount once for every card of the set as the effect resolves
 perCard
   : FOR EACH cardFilter
+  ;
+
+// ---------------------------------------------------------------- provinces (001 This, Target; 003 Stats)
+// A province, a game object with a strength, by the profile's zone of provinces (`zone Province [provinces]`): "this
+// Province" (the one the card is in, else the current battlefield's: 001 This), "the current Province", "the current
+// battlefield's province", "this battlefield's province", "its Province" (of the battlefield that card is at), "one of
+// your Provinces" (chosen as the effect resolves: not a target, 001 Target)
+province
+  : THIS ZONE                                   # thisProvince
+  | THE CURRENT ZONE                            # currentProvince
+  | (THIS | THE CURRENT) BATTLEFIELD POSS ZONE  # battlefieldProvince
+  | owner=(HIS | HER | ITS) ZONE                # provinceOfCard
+  | ONE OF YOUR ZONE                            # oneOfYourProvinces
+  | THE ZONE                                    # provinceLeft        // "the Province": the one the trigger says the card left
+  ;
+// what "Give" gives a province: "+3 strength", "a strength bonus equal to your Courtier's Chi" (003 Stats)
+provinceChange
+  : MODIFIER STRENGTH                                       # strengthChange
+  | (A | AN) STRENGTH kind=(BONUS | PENALTY) EQUAL TO statOf   # strengthEqualChange
   ;
 
 // ---------------------------------------------------------------- operations on a stat (002 523)

@@ -43,6 +43,13 @@ std::unique_ptr<Read> read(const std::string& type, const std::string& text, con
   return r;
 }
 
+// A paragraph the tree refuses, and the words of the reason.
+void expect_refused(const std::string& type, const std::string& text, std::string_view why) {
+  auto r = read(type, text);
+  EXPECT_FALSE(r->paragraph().unit) << text;
+  EXPECT_NE(r->paragraph().why.find(why), std::string::npos) << text << ": " << r->paragraph().why;
+}
+
 }  // namespace
 
 // 003 Abilities: keywords, designator, a cost, then targeting and an effect that lasts; the pronoun names the target.
@@ -1557,6 +1564,123 @@ TEST(Meaning, StatConditions) {
   EXPECT_EQ(h.stat->value.value, 0);
   EXPECT_EQ(h.stat->form, StatBound::Form::Has);
   EXPECT_TRUE(has->paragraph().round_trips) << has->paragraph().rendered;
+}
+
+// Provinces (001 Target: "a Province or player", a game object; 003 Stats: its strength changes like a stat; 001
+// This: "this Province" is the one the card is in, else the current battlefield's): by the profile's zone of provinces,
+// which effect changes its strength and by how much, and which province; "one of your Provinces" is chosen, not
+// targeted (001 Target). A zone that holds no provinces, a noun whose number disagrees, and a stat's letters on a
+// province's strength are refused.
+TEST(Meaning, Provinces) {
+  auto r = read("Holding", "**Battle:** Bow this card: Give this Province +2 strength until the battle ends.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const auto& give = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(give.verb, Primitive::give_);
+  ASSERT_TRUE(give.province);
+  EXPECT_FALSE(give.card);
+  EXPECT_EQ(give.province->kind, ProvinceRef::Kind::This);
+  EXPECT_EQ(give.province->zone, r->id_of(p.zones, "Province"));
+  ASSERT_EQ(give.gifts.size(), 1u);
+  EXPECT_EQ(give.gifts[0].change->stat, r->id_of(p.stats, "Province Strength"));
+  EXPECT_EQ(give.gifts[0].change->delta.value, 2);
+  EXPECT_EQ(p.durations.at(static_cast<size_t>(give.duration->duration)).text, "until the battle ends");
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto bonus = read("Personality", "**Battle:** Give this battlefield's province a strength penalty equal to this Personality's Chi.");
+  ASSERT_TRUE(bonus->paragraph().unit) << bonus->text(bonus->paragraph().unread) << ": " << bonus->paragraph().why;
+  const auto& pen = std::get<Effect>(bonus->unit().body.at(0));
+  EXPECT_EQ(pen.province->kind, ProvinceRef::Kind::Current);
+  EXPECT_TRUE(pen.province->this_battlefield);
+  EXPECT_EQ(pen.gifts.at(0).change->delta.kind, Amount::Kind::StatOf);
+  EXPECT_TRUE(pen.gifts.at(0).change->delta.negated);
+  EXPECT_EQ(pen.gifts.at(0).change->delta.stat, r->id_of(p.stats, "Chi"));
+  EXPECT_TRUE(bonus->paragraph().round_trips) << bonus->paragraph().rendered;
+
+  auto its = read("Personality", "**Battle:** Target an enemy Personality: Give its Province -2 strength.");
+  ASSERT_TRUE(its->paragraph().unit) << its->text(its->paragraph().unread) << ": " << its->paragraph().why;
+  const auto& of = std::get<Effect>(its->unit().body.at(0));
+  EXPECT_EQ(of.province->kind, ProvinceRef::Kind::OfCard);
+  EXPECT_EQ(of.province->of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(of.province->of->target, 0);
+  EXPECT_EQ(of.gifts.at(0).change->delta.value, -2);
+  EXPECT_TRUE(its->paragraph().round_trips) << its->paragraph().rendered;
+
+  auto raise = read("Strategy", "**Battle:** Reduce the current battlefield's province's strength by 2.");
+  ASSERT_TRUE(raise->paragraph().unit) << raise->text(raise->paragraph().unread) << ": " << raise->paragraph().why;
+  const auto& by = std::get<Effect>(raise->unit().body.at(0));
+  EXPECT_EQ(by.verb, Primitive::reduce_);
+  EXPECT_EQ(by.province->kind, ProvinceRef::Kind::Current);
+  EXPECT_TRUE(by.province->battlefield);
+  EXPECT_EQ(by.amount->value, 2);
+  EXPECT_TRUE(raise->paragraph().round_trips) << raise->paragraph().rendered;
+
+  auto destroy = read("Strategy", "**Open:** Destroy one of your Provinces.");
+  ASSERT_TRUE(destroy->paragraph().unit) << destroy->text(destroy->paragraph().unread) << ": " << destroy->paragraph().why;
+  const auto& d = std::get<Effect>(destroy->unit().body.at(0));
+  EXPECT_EQ(d.verb, Primitive::destroy_);
+  EXPECT_EQ(d.province->kind, ProvinceRef::Kind::OneOfYours);
+  EXPECT_TRUE(destroy->unit().targets.empty());  // chosen, not targeted
+  EXPECT_TRUE(destroy->paragraph().round_trips) << destroy->paragraph().rendered;
+  EXPECT_EQ(destroy->paragraph().rendered, "Open: Destroy one of your provinces.");
+
+  // refused: a zone that holds no provinces; "one of your Province"; "+2F strength"
+  expect_refused("Strategy", "**Open:** Give this Fate Deck +2 strength.", "no provinces");
+  expect_refused("Strategy", "**Open:** Destroy one of your Province.", "disagree");
+  expect_refused("Strategy", "**Open:** Give this Province +2F strength.", "letters");
+
+  // 003 Stats: a continuous change to every province's strength, or to yours
+  auto all = read("Ring", "Provinces have -1 strength.");
+  ASSERT_TRUE(all->paragraph().unit) << all->text(all->paragraph().unread) << ": " << all->paragraph().why;
+  const auto& every = std::get<ProvinceModifier>(all->unit().body.at(0));
+  EXPECT_FALSE(every.yours);
+  EXPECT_EQ(every.change.stat, r->id_of(p.stats, "Province Strength"));
+  EXPECT_EQ(every.change.delta.value, -1);
+  EXPECT_TRUE(all->paragraph().round_trips) << all->paragraph().rendered;
+  auto mine = read("Personality", "Your provinces have +2 strength.");
+  ASSERT_TRUE(mine->paragraph().unit) << mine->text(mine->paragraph().unread) << ": " << mine->paragraph().why;
+  EXPECT_TRUE(std::get<ProvinceModifier>(mine->unit().body.at(0)).yours);
+  EXPECT_TRUE(mine->paragraph().round_trips) << mine->paragraph().rendered;
+  expect_refused("Personality", "Your province have +2 strength.", "disagree");
+  expect_refused("Personality", "Your Hands have +2 strength.", "no provinces");
+}
+
+// A card that has just left a province ("After this Holding enters play from a Province", the profile's zone of
+// provinces; no other zone), and the province refilled (the verb the profile marks [refills]): "the Province" is the one
+// the trigger names, face-up as printed (face-down otherwise). Refused: a card leaving a zone that holds no provinces,
+// "the Province" with no trigger naming one, refilling one chosen as it resolves, and a put verb that does not refill.
+TEST(Meaning, LeavingAndRefillingProvinces) {
+  auto r = read("Holding", "After you Recruit this Holding from a Province, refill the Province face-up.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const Trigger& t = *r->unit().trigger;
+  EXPECT_TRUE(t.yours);
+  EXPECT_EQ(t.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(t.from, r->id_of(p.zones, "Province"));
+  const auto& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::put_);
+  EXPECT_EQ(p.verbs.at(static_cast<size_t>(e.refill)).name, "Refill");
+  EXPECT_EQ(e.province->kind, ProvinceRef::Kind::Left);
+  ASSERT_TRUE(e.state);
+  EXPECT_EQ(p.states.at(static_cast<size_t>(e.state->state)).name, "Face-down");
+  EXPECT_FALSE(e.state->holds);  // face-up
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto enters = read("Holding", "After this Holding enters play from a Province, gain 1 Honor.");
+  ASSERT_TRUE(enters->paragraph().unit) << enters->text(enters->paragraph().unread) << ": " << enters->paragraph().why;
+  EXPECT_FALSE(enters->unit().trigger->yours);
+  EXPECT_EQ(enters->unit().trigger->from, r->id_of(p.zones, "Province"));
+  EXPECT_TRUE(enters->paragraph().round_trips) << enters->paragraph().rendered;
+
+  auto down = read("Holding", "**Battle:** Bow this card: Refill this Province.");
+  ASSERT_TRUE(down->paragraph().unit) << down->text(down->paragraph().unread) << ": " << down->paragraph().why;
+  EXPECT_FALSE(std::get<Effect>(down->unit().body.at(0)).state);  // face-down
+  EXPECT_EQ(std::get<Effect>(down->unit().body.at(0)).province->kind, ProvinceRef::Kind::This);
+
+  expect_refused("Holding", "After this Holding enters play from a Hand, gain 1 Honor.", "no provinces");
+  expect_refused("Holding", "**Battle:** Bow this card: Refill the Province face-up.", "no trigger");
+  expect_refused("Holding", "**Battle:** Bow this card: Refill one of your Provinces.", "chosen");
+  expect_refused("Holding", "**Battle:** Bow this card: Put this Province face-up.", "putting a province");
 }
 
 TEST(Meaning, EmitMeaningGolden) {

@@ -487,7 +487,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
     // "After this creature is destroyed": the card's own leaving play triggers it from where it went (003 Traits (d):
     // the trait says it happens from an area not in play)
     const std::string& sig = trig->event >= 0 ? p_.events[static_cast<size_t>(trig->event)].signal : std::string();
-    if ((sig == "destroyed" || sig == "leave play") && trig->all_terms.size() > 1 &&
+    if (trig->event >= 0 && p_.events[static_cast<size_t>(trig->event)].takes_out_of_play() && trig->all_terms.size() > 1 &&
         word_is(*trig->all_terms[0], "after") && word_is(*trig->all_terms[1], "this"))
       flags |= CARDRT_ABF_OUT_OF_PLAY;
     // "As a Focus Effect: ...": the card's own, when it is focused in a duel (from its player's hand, 003 Traits)

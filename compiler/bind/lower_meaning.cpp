@@ -214,7 +214,7 @@ class MeaningLowering {
     if (t.from >= 0) throw NotYet{};  // "After this Holding enters play from a Province": the binder does not read it
     if (t.card) {
       // "After this creature is destroyed": its own leaving play triggers it from where it went (003 Traits (d))
-      if (t.card->kind == CardRef::Kind::ThisCard && (e.signal == "destroyed" || e.signal == "leave play")) flags |= CARDRT_ABF_OUT_OF_PLAY;
+      if (t.card->kind == CardRef::Kind::ThisCard && e.takes_out_of_play()) flags |= CARDRT_ABF_OUT_OF_PLAY;
       cond.stmts.push_back(ret(binary(Op::Eq, std::move(event_card), card(*t.card, cond))));
       return true;
     }
@@ -223,8 +223,7 @@ class MeaningLowering {
       return true;
     }
     // a card the event took out of play ("one of your Samurai is destroyed") is judged as it was, not as in play
-    const bool left_play = e.signal == "destroyed" || e.signal == "leave play";
-    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), !left_play)));
+    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), !e.takes_out_of_play())));
     return true;
   }
 
@@ -398,12 +397,8 @@ class MeaningLowering {
   // slot after the unit's targets and earlier choices, as the binder chooses it; with none to choose the effect fails.
   // A number of cards ("Choose 2 beasts") the binder refuses: not lowered yet
   void choose_cards(const ChooseCards& k, Body& b) {
-    if (continuous_ || k.count) throw NotYet{};
-    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
-    if (slot_k >= 8) throw NotYet{};  // the runtime's slots
-    int f = filter_function(k.filter, k.range);
-    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(f), konst(1), konst(1), konst(0)}),
-                                     konst(CARDRT_OK))));
+    if (k.count) throw NotYet{};
+    chosen_card(k.filter, k.range, b);
   }
 
   // "Each player loses 1 Honor", "All other players lose 2 Honor": every player (but you) in turn does it as the one
@@ -530,7 +525,7 @@ class MeaningLowering {
       }
       case Primitive::deal_: {
         // counters of the profile's damage status ("wounds") on a card; Resist and its like are the runtime's
-        if (!p_.statuses[static_cast<size_t>(e.status)].attrs.count("damage")) throw NotYet{};
+        if (!p_.damage_status(e.status)) throw NotYet{};
         // 004 Resist: "ignoring Resist" (no other stat can be ignored: IgnoringNotResist)
         if (e.ignoring >= 0 && p_.stats[static_cast<size_t>(e.ignoring)].role != "resist") throw NotYet{};
         Node who = card(*e.card, b);
@@ -540,7 +535,7 @@ class MeaningLowering {
       }
       case Primitive::inflict_: {
         // 004 Status: one Status of the profile's, rolled against unless "ignoring Resist" (the runtime's roll)
-        if (p_.statuses[static_cast<size_t>(e.status)].attrs.count("damage")) throw NotYet{};
+        if (p_.damage_status(e.status)) throw NotYet{};
         if (e.ignoring >= 0 && p_.stats[static_cast<size_t>(e.ignoring)].role != "resist") throw NotYet{};
         Node who = card(*e.card, b);
         b.stmts.push_back(eval(call("cardrt_inflict_status", {G(), C(), std::move(who), konst(e.status), konst(1),
@@ -1329,7 +1324,7 @@ class MeaningLowering {
   bool out_of_play_zone(const CardFilter& f) const {
     if (!f.in) return false;
     return std::any_of(f.in->zones.begin(), f.in->zones.end(),
-                       [&](ProfileId z) { return p_.zones[static_cast<size_t>(z)].attrs.count("in play") == 0; });
+                       [&](ProfileId z) { return !p_.zone_in_play(z); });
   }
 
   bool may_hold_action_cards(const CardFilter& f) const {

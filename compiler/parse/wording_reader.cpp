@@ -241,8 +241,7 @@ class Transformer {
       // "After this Holding enters play from a Province", "After you Recruit this Holding from a Province": the card
       // has just left a province (the profile's zone of provinces; no other zone is read yet)
       const wording::WordToken& z = tok(c->ZONE());
-      if (!p_.zones[static_cast<size_t>(z.id)].attrs.count("provinces")) throw Refusal{z.range, "a card leaving a zone that holds no provinces"};
-      if (z.plural) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+      provinces_named(z, false);
       t.from = z.id;
       if (!c->YOU() && c->object) throw Refusal{range(c->object), "a second card after the event"};
       if (c->YOU() && !c->object) throw Refusal{t.range, "what you did it to is not named"};
@@ -418,8 +417,7 @@ class Transformer {
     m.range = range(c);
     m.yours = c->YOUR() != nullptr;
     const wording::WordToken& z = tok(c->ZONE());
-    if (!p_.zones[static_cast<size_t>(z.id)].attrs.count("provinces")) throw Refusal{z.range, "a zone that holds no provinces"};
-    if (!z.plural) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+    provinces_named(z, true);
     m.zone = z.id;
     const wording::WordToken& v = tok(c->MODIFIER());
     if (v.id >= 0 || v.uses_x) throw Refusal{v.range, "a province's strength changed by a stat's letters or X"};
@@ -606,7 +604,7 @@ class Transformer {
         k.resource = tok(m->RESOURCE()).id;
       } else {
         k.zone = tok(m->ZONE()).id;
-        if (p_.zones[static_cast<size_t>(k.zone)].attrs.count("in play")) throw Refusal{tok(m->ZONE()).range, "cards in play are controlled, not had"};
+        if (p_.zone_in_play(k.zone)) throw Refusal{tok(m->ZONE()).range, "cards in play are controlled, not had"};
       }
     } else {
       k.kind = Condition::Kind::YourTurn;
@@ -790,7 +788,7 @@ class Transformer {
       e.amount = amount(h->amount());
       if (h->STATUS()) {
         e.status = tok(h->STATUS()).id;
-        if (!p_.statuses[static_cast<size_t>(e.status)].attrs.count("damage")) throw Refusal{tok(h->STATUS()).range, "healing removes damage, not this status"};
+        if (!p_.damage_status(e.status)) throw Refusal{tok(h->STATUS()).range, "healing removes damage, not this status"};
         e.card = card_ref(h->cardRef(), u);
       }
     } else if (auto* ch = dynamic_cast<W::ChosenCardEffectContext*>(c)) {
@@ -1001,17 +999,21 @@ class Transformer {
       zone = static_cast<W::OneOfYourProvincesContext*>(c)->ZONE();
     }
     const wording::WordToken& z = tok(zone);
-    if (!p_.zones[static_cast<size_t>(z.id)].attrs.count("provinces")) throw Refusal{z.range, "a zone that holds no provinces"};
     // "one of your Provinces" names them in the plural; every other name, one province
-    if (z.plural != (r.kind == ProvinceRef::Kind::OneOfYours)) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+    provinces_named(z, r.kind == ProvinceRef::Kind::OneOfYours);
     r.zone = z.id;
     return r;
   }
 
+  // A name of the profile's zone of provinces, in the number the words need
+  void provinces_named(const wording::WordToken& z, bool plural) const {
+    if (!p_.zone_of_provinces(z.id)) throw Refusal{z.range, "a zone that holds no provinces"};
+    if (z.plural != plural) throw Refusal{z.range, "the number of provinces and the noun disagree"};
+  }
+
   // The profile stat of a province's strength (its role), or a refusal where the profile gives provinces none.
   ProfileId province_strength(SourceRange where) const {
-    for (size_t s = 0; s < p_.stats.size(); ++s)
-      if (p_.stats[s].role == "province strength") return static_cast<ProfileId>(s);
+    if (const int s = p_.stat_with_role("province strength"); s >= 0) return s;
     throw Refusal{where, "the profile declares no strength of provinces"};
   }
 
@@ -1569,7 +1571,7 @@ class Transformer {
     for (auto* n : c->ZONE()) {
       const ProfileId id = tok(n).id;
       if (std::find(z.zones.begin(), z.zones.end(), id) != z.zones.end()) throw Refusal{tok(n).range, "a zone named twice"};
-      const bool in_play = p_.zones[static_cast<size_t>(id)].attrs.count("in play") > 0;
+      const bool in_play = p_.zone_in_play(id);
       if (in_play && (z.yours || c->ZONE().size() > 1)) throw Refusal{tok(n).range, "a zone in play beside a player's zones"};
       z.zones.push_back(id);
     }

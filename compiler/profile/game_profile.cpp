@@ -34,6 +34,16 @@ void GameProfile::add_designator(NamedDef d) {
 // the first index of each spelling, and a stat's name and abbreviations are indexed before the next stat's.
 std::optional<size_t> GameProfile::stat(std::string_view n) const { return index_.stats.find(n); }
 
+bool GameProfile::zone_in_play(int zone) const { return zones[static_cast<size_t>(zone)].attrs.count("in play") > 0; }
+bool GameProfile::zone_of_provinces(int zone) const { return zones[static_cast<size_t>(zone)].attrs.count("provinces") > 0; }
+bool GameProfile::damage_status(int status) const { return statuses[static_cast<size_t>(status)].attrs.count("damage") > 0; }
+
+int GameProfile::stat_with_role(std::string_view role) const {
+  for (size_t s = 0; s < stats.size(); ++s)
+    if (stats[s].role == role) return static_cast<int>(s);
+  return -1;
+}
+
 int GameProfile::player_keywords_type() const {
   for (size_t t = 0; t < card_types.size(); ++t)
     if (!card_types[t].player_keywords.empty()) return static_cast<int>(t);

@@ -82,6 +82,8 @@ struct PhraseDef {  // events, durations: matched word by word
   bool engine = false;  // events: [engine]: the engine raises it (cardrt_game_emit), as it performs that step or action
   // events: someone raises it (the runtime, or the engine), so a card may wait for it (docs/language.md, Events)
   bool raised() const { return !signal.empty() || engine; }
+  // events: the card it happens to is no longer in play as it is judged (destroyed, left play; 003 Traits (d))
+  bool takes_out_of_play() const { return signal == "destroyed" || signal == "leave play"; }
 };
 
 // A keyword action ("Ranged 3 Attack", "Fear 2"): a verb whose reminder text defines it. It does one thing to one
@@ -170,6 +172,12 @@ struct GameProfile {
   const KeywordDef* keyword(std::string_view name) const;  // handles the Experienced prefix family
   const NamedDef* designator(std::string_view name) const;
   const ResourceDef* resource(std::string_view name) const;
+  // Zones by their attributes: the one zone in play, the zone of provinces; a status that is damage
+  bool zone_in_play(int zone) const;
+  bool zone_of_provinces(int zone) const;
+  bool damage_status(int status) const;
+  // The stat with the role ("province strength", "luck"); -1: none
+  int stat_with_role(std::string_view role) const;
   // The card type whose keywords of its [player keywords] family its controller has ("a Crab Clan player"); -1: none
   int player_keywords_type() const;
   // Candidate spellings for "did you mean".

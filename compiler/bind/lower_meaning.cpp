@@ -83,10 +83,6 @@ class MeaningLowering {
         // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
         if (type_->action || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
-        // "Twice per turn, after a Personality is bowed": the binder leaves out what the trigger names after a limit
-        // other than "Once per turn" (it triggers on any card bowed); not lowered until the binder reads it or refuses
-        // it (docs/status.md)
-        if (u.limit && (u.limit->times > 1 || u.limit->per_game)) throw NotYet{};
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;
       case meaning::UnitKind::Untriggered:
@@ -222,8 +218,9 @@ class MeaningLowering {
       cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
       return true;
     }
-    // a card the event took out of play ("one of your Samurai is destroyed") is judged as it was, not as in play
-    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), !e.takes_out_of_play())));
+    // the event's card is judged as the event found it, in play or not: "one of your Samurai is destroyed" has left
+    // play, and a card bowed or entering play is in play by the event itself
+    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), false)));
     return true;
   }
 

@@ -481,6 +481,7 @@ class MeaningLowering {
 
   // One verb frame per primitive.
   void effect_frame(const Effect& e, Body& b) {
+    if (const int k = several_named(e); k >= 0 && each_target_ != k) return each_target(e, k, b);
     if (e.player && e.player->kind == PlayerRef::Kind::Each) return each_player(e, b);
     if (e.action >= 0) return keyword_action(e, b);
     if (e.province) return province_effect(e, b);
@@ -1066,9 +1067,32 @@ class MeaningLowering {
       throw NotYet{};
     // a target in a zone out of play ("a target Follower in your discard pile") is looked for there
     const int64_t flags = (face_up ? CARDRT_TGT_FACE_FEATURES : 0) | (out_of_play_zone(t.filter) ? CARDRT_TGT_ANY_ZONE : 0);
-    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(1), konst(1), konst(flags)}),
+    // several cards: at least `min`, at most `max` ("one or more": as many as a slot holds)
+    const int64_t min = t.count ? t.count->min : 1, max = !t.count ? 1 : t.count->max < 0 ? kSlotCards : t.count->max;
+    if (max > kSlotCards) throw NotYet{};
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(min), konst(max), konst(flags)}),
                                      konst(CARDRT_OK))));
     declared_.push_back(k);
+  }
+  static constexpr int64_t kSlotCards = 8;  // the cards one slot of the runtime holds
+
+  // A targeting of several cards ("one or two target attachments", "them", "each target"): the effect on each of them
+  // in turn, the card in the effect that card
+  int several_named(const Effect& e) const {
+    if (!e.card || e.card->target < 0 || e.card->kind == CardRef::Kind::Performer || e.card->kind == CardRef::Kind::ThisCard) return -1;
+    const meaning::Targeting& t = u_->targets[static_cast<size_t>(e.card->target)];
+    return t.count && t.count->max != 1 ? e.card->target : -1;
+  }
+  void each_target(const Effect& e, int k, Body& b) {
+    if (continuous_ || each_target_ >= 0) throw NotYet{};
+    if (std::find(declared_.begin(), declared_.end(), k) == declared_.end()) declare_target(k, b);
+    each_target_ = k;
+    Body each;
+    effect_frame(e, each);
+    each_target_ = -1;
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int af = add_function("each", FnKind::Amount, std::move(each), e.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(k), fn_ref(af)})));
   }
 
   // "your performing Courtier" as a target (001 Tactician): a person performs its own actions and an attachment's are
@@ -1101,11 +1125,11 @@ class MeaningLowering {
       case CardRef::Kind::Target:
         // "Straighten target Personality": declared where the effect names it
         if (std::find(declared_.begin(), declared_.end(), r.target) == declared_.end()) declare_target(r.target, b);
-        return slot(r.target);
-      case CardRef::Kind::Pronoun: return r.target == -2 ? self() : slot(r.target < 0 ? performer_slot_ : r.target);
+        return target_card(r.target);
+      case CardRef::Kind::Pronoun: return r.target == -2 ? self() : r.target < 0 ? slot(performer_slot_) : target_card(r.target);
       case CardRef::Kind::Performer: return slot(performer_slot_);
       case CardRef::Kind::TheTarget:
-        if (r.target >= 0) return slot(r.target);
+        if (r.target >= 0) return target_card(r.target);
         if (!choosing_) throw NotYet{};
         return param(2);  // the card a keyword action is choosing (its target filter's candidate)
     }
@@ -1118,6 +1142,13 @@ class MeaningLowering {
     return card(head, b);
   }
   static Node slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
+  // the card of target k; of a targeting of several, the one each_target is at (elsewhere the words would not say which)
+  Node target_card(int k) const {
+    const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
+    if (!(t.count && t.count->max != 1)) return slot(k);
+    if (each_target_ != k) throw NotYet{};
+    return param(2);
+  }
 
   // ---------------------------------------------------------------- card sets (001 Enemy, Opposing, Terrain)
   // `in_play` false: a card not in play may be of the set (a card about to be attached is tested against its bearer)
@@ -1397,6 +1428,7 @@ class MeaningLowering {
   int32_t designators_ = 0;  // the unit's designators (CARDRT_DESIG_*)  // the unit's performer, once chosen
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
+  int each_target_ = -1;     // lowering the effect on each card of this targeting of several (each_target)
   bool zones_searched_ = false;  // lowering a target's set: it may be out of play ("in your discard pile")
   std::optional<uint32_t> attack_card_, destroyed_;  // what the unit's last attack aimed at and did
   std::optional<Node> subject_;  // the card a trait describes, for a condition that names no card ("while attacking")

@@ -42,6 +42,7 @@ struct CardRef {
                              // types do not ("your target Samurai ... him")
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
   bool unit = false;         // the card's unit: it and every card attached to it (001 This: "this unit"; "his unit")
+  bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
   SourceRange range;
 };
 
@@ -178,9 +179,21 @@ struct CardFilter {
   SourceRange range;
 };
 
+// 001 Target: how many cards one targeting takes, printed before its noun: "one or two" (OrN), "one or more" (OrMore:
+// no bound), "up to two" (UpTo: from none), "two" (Exactly). Every card it takes is the target; what names it names
+// them all ("Bow them", "each target's Force").
+struct TargetCount {
+  enum class Form : uint8_t { OrN, OrMore, UpTo, Exactly };
+  Form form = Form::OrN;
+  int64_t min = 1;
+  int64_t max = 1;  // -1: no bound (OrMore)
+  SourceRange range;
+};
+
 // 001 Target: a targeting procedure. Its index in the unit is what references to the target name.
 struct Targeting {
   CardFilter filter;
+  std::optional<TargetCount> count;  // several cards ("Target one or two Samurai"); none: one card
   bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
   bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
   bool verb_after = false;      // inline, worded "target and bow an enemy Personality" ("bow target enemy Personality")

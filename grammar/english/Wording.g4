@@ -134,8 +134,14 @@ trait
 // ---------------------------------------------------------------- targeting (001 Target)
 // "Target an opposing Personality", "Target a Follower you control"
 targeting
-  : V_TARGET cardFilter
+  : V_TARGET targetCount? cardFilter    // "Target one or two of your unbowed Personalities": several cards
   | V_TARGET performer    // "Target your performing Courtier": the target is the card performing the action (001 Tactician)
+  ;
+// how many cards one targeting takes: "one or two", "one or more", "up to two", "two"
+targetCount
+  : amount OR (amount | MORE_)
+  | UP TO amount
+  | count=(TWO | THREE | FOUR | FIVE | NUMBER)
   ;
 
 // ---------------------------------------------------------------- effects: one frame per primitive
@@ -261,11 +267,13 @@ player
 // ---------------------------------------------------------------- references (001 This)
 cardRef
   : THIS noun=(CARD_TYPE | CARD | KEYWORD)      # thisRef
-  | pronoun=(HE | SHE | IT | HIM | HER)         # pronounRef
+  | pronoun=(HE | SHE | IT | HIM | HER | THEY | THEM)   # pronounRef   // "them": every card of a targeting of several
   | (A | AN | owner=YOUR)? V_TARGET targetNoun   # inlineTargetRef
   | performer                                   # performerRef
   | YOUR V_TARGET PERFORMING performed          # performingTargetRef // "your target performing Ancestor" (001 Tactician)
   | THE V_TARGET                                # theTargetRef        // the unit's one target
+  | EACH V_TARGET                               # eachTargetRef       // "each target's Force": every card of the unit's one targeting of several
+  | targetCount (OF owner=YOUR)? V_TARGET targetNoun   # countedTargetRef  // "one or two target attachments", "one or more of your target Shugenja"
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again
   | NAME                                        # nameRef             // the card's own name (003 Card title)
   | THIS UNIT                                   # thisUnitRef         // 001 This: the card's unit

@@ -1750,4 +1750,46 @@ TEST(Meaning, StatOperations) {
   EXPECT_FALSE(read("Spell", "Target a creature. Its ATK is doubled and then some.", "heroes")->paragraph().unit);
 }
 
+// 001 Target: a targeting of several cards ("one or two", "one or more", "up to two", "two") and what names them all
+// ("them", "each target", the counted target itself); a name of one card for them, or of them for one, is refused.
+TEST(Meaning, SeveralTargets) {
+  auto r = read("Strategy", "**Battle:** Target one or two Samurai: Raise each target's Force by 2.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_TRUE(r->unit().targets.at(0).count);
+  EXPECT_EQ(r->unit().targets[0].count->form, TargetCount::Form::OrN);
+  EXPECT_EQ(r->unit().targets[0].count->min, 1);
+  EXPECT_EQ(r->unit().targets[0].count->max, 2);
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.card->kind, CardRef::Kind::TheTarget);
+  EXPECT_TRUE(e.card->plural);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto more = read("Strategy", "**Open:** Target one or more of your bowed Followers: Straighten them.");
+  ASSERT_TRUE(more->paragraph().unit) << more->text(more->paragraph().unread) << ": " << more->paragraph().why;
+  EXPECT_EQ(more->unit().targets.at(0).count->max, -1);  // no bound
+  EXPECT_EQ(more->unit().targets[0].filter.side, Side::Yours);
+  EXPECT_TRUE(more->paragraph().round_trips) << more->paragraph().rendered;
+
+  auto up_to = read("Strategy", "**Battle:** Target up to two enemy Personalities: Give them -1F.");
+  ASSERT_TRUE(up_to->paragraph().unit) << up_to->text(up_to->paragraph().unread);
+  EXPECT_EQ(up_to->unit().targets.at(0).count->min, 0);
+  EXPECT_TRUE(up_to->paragraph().round_trips) << up_to->paragraph().rendered;
+
+  auto inline_ = read("Holding", "**Open:** Bow this card: Bow one or two target attachments.");
+  ASSERT_TRUE(inline_->paragraph().unit) << inline_->text(inline_->paragraph().unread);
+  EXPECT_TRUE(inline_->unit().targets.at(0).inline_);
+  EXPECT_TRUE(std::get<Effect>(inline_->unit().body.at(0)).card->plural);
+  EXPECT_TRUE(inline_->paragraph().round_trips) << inline_->paragraph().rendered;
+
+  // a name of one card for several, of several for one, and counts that take no cards or read backwards
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Samurai: Bow him.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Samurai: Bow the target.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Samurai: Bow them.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Samurai: Raise each target's Force by 2.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Personality: Bow them.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target two or one Personalities: Bow them.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target up to 0 Personalities: Bow them.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target Personalities: Bow them.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -51,6 +51,7 @@ class MeaningLowering {
       return province_bonus(u, def, reg, out);
     declared_.clear();
     chosen_ = 0;
+    moved_.reset();
     int32_t kind = CARDRT_AB_CONTINUOUS;
     int32_t designators = 0;
     uint32_t flags = 0;
@@ -150,7 +151,9 @@ class MeaningLowering {
       // (Performer: chosen above, as the action is announced)
     }
     modes_.clear();
+    top_ = &effect;
     for (const Step& s : u.body) step(s, effect);
+    top_ = nullptr;
     if (!modes_.empty()) flags |= CARDRT_ABF_CONSTRUCTOR;  // 002 524: the chain is built from the options (modes)
     // 000 7.4a: an action card's printed cost of X is chosen and announced as it is played: not lowered yet
     if (kind == CARDRT_AB_ACTION && (flags & CARDRT_ABF_PLAYED_FROM_HAND))
@@ -645,6 +648,7 @@ class MeaningLowering {
         // whether he went home is kept: "If he moved" may ask it
         uint32_t moved = b.local();
         b.stmts.push_back(let(moved, binary(Op::Eq, send_home(e, b), konst(CARDRT_OK))));
+        if (&b == top_) moved_ = Moved{moved, *e.card};
         return;
       }
       default: throw NotYet{};
@@ -700,6 +704,7 @@ class MeaningLowering {
     Node move = call("cardrt_move_to_battlefield", {G(), C(), local(who), local(where)});
     uint32_t moved = b.local();
     b.stmts.push_back(let(moved, and_(std::move(elsewhere), binary(Op::Eq, std::move(move), konst(CARDRT_OK)))));
+    if (&b == top_) moved_ = Moved{moved, *e.card};
   }
 
   // 001 Battlefields: a card moved home leaves the battlefield with its unit (the runtime moves the unit)
@@ -1018,6 +1023,12 @@ class MeaningLowering {
       case Condition::Kind::InBattle:
         n = in_battle(*k.role, k.card ? card(*k.card, b) : *subject_);
         break;
+      case Condition::Kind::Moved:
+        // "If he moved": what the unit's latest move did, kept where it was done (a move inside a choice or for each
+        // card keeps it in a body of its own); of the same card
+        if (!moved_ || &b != top_ || !same_card(moved_->card, *k.card)) throw NotYet{};
+        n = local(moved_->local);
+        break;
       case Condition::Kind::WouldBeOpposed: {
         // were it at the current battlefield, an enemy unit would be there: a card of another player that heads a
         // unit (a person that does not attach: 001 Attach) in play at the current battlefield (001 Battlefields)
@@ -1142,6 +1153,21 @@ class MeaningLowering {
     return card(head, b);
   }
   static Node slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
+  // whether two references name one card: this card, its bearer, the performer, or the same target (named by the
+  // target, a pronoun or "the target")
+  static bool same_card(const CardRef& a, const CardRef& b) {
+    if (a.unit || b.unit || a.plural || b.plural) return false;
+    auto key = [](const CardRef& r) -> int {
+      const bool targeted = r.kind == CardRef::Kind::Target || r.kind == CardRef::Kind::Pronoun || r.kind == CardRef::Kind::TheTarget;
+      if (targeted && r.target >= 0) return r.target;
+      if (r.kind == CardRef::Kind::ThisCard || (r.kind == CardRef::Kind::Pronoun && r.target == -2)) return -3;
+      if (r.kind == CardRef::Kind::Bearer) return -4;
+      if (r.kind == CardRef::Kind::Performer || (r.kind == CardRef::Kind::Pronoun && r.target == -1)) return -5;
+      return -6 - static_cast<int>(r.kind);  // this keyword: unlike any other
+    };
+    const int ka = key(a);
+    return ka == key(b) && ka > -6;
+  }
   // the card of target k; of a targeting of several, the one each_target is at (elsewhere the words would not say which)
   Node target_card(int k) const {
     const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
@@ -1429,6 +1455,14 @@ class MeaningLowering {
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   int each_target_ = -1;     // lowering the effect on each card of this targeting of several (each_target)
+  // the unit's latest move in its effects' own body (not inside a choice or a function for each card, whose locals are
+  // their own): whether it moved its card ("If he moved")
+  struct Moved {
+    uint32_t local;
+    CardRef card;
+  };
+  std::optional<Moved> moved_;
+  const Body* top_ = nullptr;  // the unit's effects' body, while its steps are lowered
   bool zones_searched_ = false;  // lowering a target's set: it may be out of play ("in your discard pile")
   std::optional<uint32_t> attack_card_, destroyed_;  // what the unit's last attack aimed at and did
   std::optional<Node> subject_;  // the card a trait describes, for a condition that names no card ("while attacking")

@@ -330,6 +330,8 @@ struct Condition {
     Has,         // cards of a kind are attached to a card ("while he has a Spell"; 001 Attach)
     AttachedTo,  // a card is attached to a card of a set ("while attached to a Ratling")
     StatIs,      // a card's stat compared with an amount as it is judged ("if his Force is now 0")
+    Moved,       // the unit's move before it moved the card: it was elsewhere and nothing kept it ("If he moved";
+                 // 001 Battlefields)
     All,         // every part holds
     Any,         // some part holds
   };

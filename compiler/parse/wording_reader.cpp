@@ -563,6 +563,16 @@ class Transformer {
       k.kind = Condition::Kind::WouldBeOpposed;  // "he would be opposed"
       k.card = card_ref(o->cardRef(), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+    } else if (auto* m = dynamic_cast<W::MovedConditionContext*>(c)) {
+      // "If he moved": asks what a move before it in the unit did to the card
+      k.kind = Condition::Kind::Moved;
+      k.card = card_ref(m->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      const bool moves = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
+        const auto* e = std::get_if<Effect>(&s);
+        return e && e->verb == Primitive::move_;
+      });
+      if (!moves) throw Refusal{range(c), "'moved' with no move before it"};
     } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
       k.kind = Condition::Kind::YouControl;
       k.cards = card_filter(y->cardFilter());

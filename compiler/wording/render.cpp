@@ -657,6 +657,10 @@ class Renderer {
         return;
       // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"; or named: "if he is
       // defending"
+      case Condition::Kind::Moved:  // "he moved"
+        card_ref(*k.card, true);
+        word(Token::MOVED);
+        return;
       case Condition::Kind::WouldBeOpposed:  // "he would be opposed"
         card_ref(*k.card, true);
         word(Token::WOULD);

@@ -110,6 +110,7 @@ conditionPart
   : cardRef IS NOT? description                 # cardIsCondition      // "he is Kolat, Ninja, or Shadowlands"
   | cardRef IS NOT? battleRole                   # cardInBattleCondition  // "he is defending"
   | cardRef WOULD BE OPPOSED                     # wouldBeOpposedCondition  // "he would be opposed" (were he at the current battlefield)
+  | cardRef MOVED                               # movedCondition       // "he moved": the unit's move before it took him
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | YOU HAVE amount OR more=(FEWER | LESS | MORE_) (CARDS IN YOUR ZONE | RESOURCE)   # youHaveHowManyCondition  // "you have four or fewer cards in your hand", "you have 10 or more Gold"

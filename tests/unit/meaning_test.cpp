@@ -1792,4 +1792,15 @@ TEST(Meaning, SeveralTargets) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target Personalities: Bow them.")->paragraph().unit);
 }
 
+// 001 Battlefields: "If he moved" asks the unit's move before it about the same card; with no move before it, refused.
+TEST(Meaning, IfHeMoved) {
+  auto r = read("Strategy", "**Battle:** Target an attacking Personality: Move him home. If he moved, gain 1 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Conditional& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::Moved);
+  EXPECT_EQ(k.condition.card->target, 0);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an attacking Personality: Bow him. If he moved, gain 1 Honor.")->paragraph().unit);
+}
+
 }  // namespace cardc

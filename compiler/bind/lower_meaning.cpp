@@ -116,8 +116,12 @@ class MeaningLowering {
       const Condition& k = *u.even_if;
       const bool bowed = k.kind == Condition::Kind::CardIs && !k.negated && k.state && k.state->holds && k.keywords.empty() &&
                          runtime_state_id(p_, static_cast<size_t>(k.state->state)) == CARDRT_STATE_BOWED;
-      if (!bowed || k.card->kind != CardRef::Kind::ThisCard || kind == CARDRT_AB_CONTINUOUS) throw NotYet{};
-      flags |= CARDRT_ABF_EVEN_IF_BOWED;
+      // "Even if this card is not at the current battlefield": the runtime asks no card's own ability for its presence
+      // there (only a performer's: 001 Tactician), so there is nothing to lift
+      const bool absent = k.kind == Condition::Kind::At && k.negated && k.at->kind == Place::Kind::CurrentBattlefield &&
+                          (k.card->kind == CardRef::Kind::ThisCard || k.card->kind == CardRef::Kind::Bearer);
+      if ((!bowed && !absent) || (bowed && k.card->kind != CardRef::Kind::ThisCard) || kind == CARDRT_AB_CONTINUOUS) throw NotYet{};
+      if (bowed) flags |= CARDRT_ABF_EVEN_IF_BOWED;
     }
     if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     if (u.limit) {  // 003 Traits: how often it may be used, or the trait trigger, per turn or per game
@@ -1023,6 +1027,9 @@ class MeaningLowering {
       case Condition::Kind::InBattle:
         n = in_battle(*k.role, k.card ? card(*k.card, b) : *subject_);
         break;
+      case Condition::Kind::At:  // 001 Battlefields
+        n = at_place(*k.at, card(*k.card, b));
+        break;
       case Condition::Kind::Moved:
         // "If he moved": what the unit's latest move did, kept where it was done (a move inside a choice or for each
         // card keeps it in a body of its own); of the same card
@@ -1043,7 +1050,7 @@ class MeaningLowering {
         if (!heads) throw NotYet{};
         Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), std::move(*heads)),
                           and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), who})),
-                               at_place(Place{Place::Kind::CurrentBattlefield, {}}, c2)));
+                               at_place(Place{Place::Kind::CurrentBattlefield, {}, false}, c2)));
         n = any_card(std::move(enemy), k.range);
         break;
       }

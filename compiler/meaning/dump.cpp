@@ -140,6 +140,7 @@ class Dumper {
       case Condition::Kind::YourTurn: return s + "your turn";
       case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";
       case Condition::Kind::Moved: return s + ref(*k.card) + " moved";
+      case Condition::Kind::At: return s + ref(*k.card) + " at " + place(*k.at);
       case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);
       case Condition::Kind::Has: return s + ref(*k.card) + " has " + attached(*k.attached);
       case Condition::Kind::AttachedTo: return s + (k.card ? ref(*k.card) : std::string("it")) + " attached to " + filter(*k.cards);

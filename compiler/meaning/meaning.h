@@ -134,6 +134,7 @@ struct Place {
   };
   Kind kind = Kind::Home;
   SourceRange range;
+  bool this_battlefield = false;  // CurrentBattlefield printed "this battlefield" (001: it refers to the current one)
 };
 
 // The zones a card of a set is in, by profile id: "in your discard pile", "in your hand or discard pile" (one of
@@ -330,6 +331,7 @@ struct Condition {
     Has,         // cards of a kind are attached to a card ("while he has a Spell"; 001 Attach)
     AttachedTo,  // a card is attached to a card of a set ("while attached to a Ratling")
     StatIs,      // a card's stat compared with an amount as it is judged ("if his Force is now 0")
+    At,          // a card is at a place ("he is at the current battlefield", "this card is not at home")
     Moved,       // the unit's move before it moved the card: it was elsewhere and nothing kept it ("If he moved";
                  // 001 Battlefields)
     All,         // every part holds
@@ -348,6 +350,7 @@ struct Condition {
   std::optional<BattleRole> role;   // InBattle
   std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)
   std::optional<StatBound> stat;    // StatIs (of `card`)
+  std::optional<Place> at;          // At
   ProfileId resource = -1;          // YouHave; HowMany, when no zone
   ProfileId zone = -1;              // HowMany: the cards in this zone of yours
   std::optional<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)

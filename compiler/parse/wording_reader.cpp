@@ -563,6 +563,12 @@ class Transformer {
       k.kind = Condition::Kind::WouldBeOpposed;  // "he would be opposed"
       k.card = card_ref(o->cardRef(), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+    } else if (auto* a = dynamic_cast<W::CardAtConditionContext*>(c)) {
+      k.kind = Condition::Kind::At;  // "he is at the current battlefield", "this card is not at home"
+      k.card = card_ref(a->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      k.negated = a->NOT() != nullptr;
+      k.at = place(a->place());
     } else if (auto* m = dynamic_cast<W::MovedConditionContext*>(c)) {
       // "If he moved": asks what a move before it in the unit did to the card
       k.kind = Condition::Kind::Moved;
@@ -808,7 +814,8 @@ class Transformer {
       // 001 Battlefields: "Move him to the current battlefield"
       e.verb = Primitive::move_;
       e.card = card_ref(b->cardRef(), u);
-      e.to = Place{Place::Kind::CurrentBattlefield, SourceRange{tok(b->THE()).range.begin, tok(b->BATTLEFIELD()).range.end}};
+      e.to = place(b->place());
+      if (e.to->kind != Place::Kind::CurrentBattlefield) throw Refusal{e.to->range, "a move to another place than the current battlefield"};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
     } else if (auto* ra = dynamic_cast<W::RaiseEffectContext*>(c)) {
@@ -1629,8 +1636,9 @@ class Transformer {
   Place place(W::PlaceContext* c) {
     Place p;
     p.range = range(c);
+    p.this_battlefield = c->THIS() != nullptr;
     p.kind = c->HOME() ? Place::Kind::Home
-             : c->CURRENT() ? Place::Kind::CurrentBattlefield
+             : c->CURRENT() || c->THIS() ? Place::Kind::CurrentBattlefield
              : c->ANY() ? Place::Kind::AnyBattlefield
                         : Place::Kind::AnotherBattlefield;
     return p;

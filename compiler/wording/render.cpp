@@ -372,7 +372,9 @@ class Renderer {
   void place(const Place& p) {
     switch (p.kind) {
       case Place::Kind::Home: return word(Token::HOME);
-      case Place::Kind::CurrentBattlefield: return words({Token::THE, Token::CURRENT, Token::BATTLEFIELD});
+      case Place::Kind::CurrentBattlefield:
+        if (p.this_battlefield) return words({Token::THIS, Token::BATTLEFIELD});
+        return words({Token::THE, Token::CURRENT, Token::BATTLEFIELD});
       case Place::Kind::AnyBattlefield: return words({Token::ANY, Token::BATTLEFIELD});
       case Place::Kind::AnotherBattlefield: return words({Token::ANOTHER, Token::BATTLEFIELD});
     }
@@ -657,6 +659,13 @@ class Renderer {
         return;
       // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"; or named: "if he is
       // defending"
+      case Condition::Kind::At:  // "he is at the current battlefield"
+        card_ref(*k.card, true);
+        word(Token::IS);
+        if (k.negated) word(Token::NOT);
+        word(Token::AT);
+        place(*k.at);
+        return;
       case Condition::Kind::Moved:  // "he moved"
         card_ref(*k.card, true);
         word(Token::MOVED);

@@ -10,7 +10,8 @@ options { tokenVocab = WordingLexer; }
 // ---------------------------------------------------------------- units
 unit
   : header? evenIf? limit? (constraint COLON)* body EOF
-  | trigger COMMA body EOF      // "After this Follower enters play, lose 1 Honor." (the trigger leads the sentence)
+  | header? trigger COMMA body EOF   // "After this Follower enters play, lose 1 Honor." (the trigger leads the sentence;
+                                     // "Reaction: After ..., ..." after the designators)
   ;
 // "Tactical Battle:", "Battle/Open:" (003 Abilities: keywords before the designators; order irrelevant)
 header
@@ -111,6 +112,7 @@ conditionPart
   | cardRef IS NOT? battleRole                   # cardInBattleCondition  // "he is defending"
   | cardRef WOULD BE OPPOSED                     # wouldBeOpposedCondition  // "he would be opposed" (were he at the current battlefield)
   | cardRef MOVED                               # movedCondition       // "he moved": the unit's move before it took him
+  | cardRef IS NOT? AT place                     # cardAtCondition      // "he is at the current battlefield"
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | YOU HAVE amount OR more=(FEWER | LESS | MORE_) (CARDS IN YOUR ZONE | RESOURCE)   # youHaveHowManyCondition  // "you have four or fewer cards in your hand", "you have 10 or more Gold"
@@ -159,7 +161,7 @@ effect
   | V_HEAL amount (STATUS ON cardRef)?                                # healEffect      // "Heal 2" (your hero: 002 520.2), "Heal 2 wounds on target beast"   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
-  | V_MOVE cardRef TO THE CURRENT BATTLEFIELD                         # moveToBattleEffect  // "Move him to the current battlefield"
+  | V_MOVE cardRef TO place                                           # moveToBattleEffect  // "Move him to the current battlefield"
   | keywordAction                                                     # keywordActionEffect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
   | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"
@@ -353,6 +355,7 @@ compared
 place
   : HOME
   | THE CURRENT BATTLEFIELD
+  | THIS BATTLEFIELD            // 001: "this battlefield" refers to the current battlefield
   | ANY BATTLEFIELD
   | ANOTHER BATTLEFIELD
   ;

@@ -1803,4 +1803,28 @@ TEST(Meaning, IfHeMoved) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an attacking Personality: Bow him. If he moved, gain 1 Honor.")->paragraph().unit);
 }
 
+// 001 Battlefields: "this battlefield" is the current battlefield (the same meaning, kept for the rendering); "he is at
+// the current battlefield" asks where a card is; "Move him to any battlefield" says where the lowering cannot send him.
+TEST(Meaning, ThisBattlefieldAndWhereACardIs) {
+  auto r = read("Holding", "**Battle:** Bow this card: Move your target Personality to this battlefield.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.to->kind, Place::Kind::CurrentBattlefield);
+  EXPECT_TRUE(e.to->this_battlefield);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto at = read("Strategy", "**Battle:** Target a Personality: If he is not at the current battlefield, bow him.");
+  ASSERT_TRUE(at->paragraph().unit) << at->text(at->paragraph().unread);
+  const Conditional& k = std::get<Conditional>(at->unit().body.at(0));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::At);
+  EXPECT_TRUE(k.condition.negated);
+  EXPECT_TRUE(at->paragraph().round_trips) << at->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality: Move him to any battlefield.")->paragraph().unit);
+  // the designators, then a trigger leading its sentence
+  auto lead = read("Personality", "**Reaction:** After this Personality enters play, gain 1 Honor.");
+  ASSERT_TRUE(lead->paragraph().unit) << lead->text(lead->paragraph().unread);
+  EXPECT_TRUE(lead->unit().trigger->leads);
+  EXPECT_EQ(lead->unit().kind, meaning::UnitKind::Ability);
+  EXPECT_TRUE(lead->paragraph().round_trips) << lead->paragraph().rendered;
+}
+
 }  // namespace cardc

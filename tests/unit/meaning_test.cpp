@@ -1827,4 +1827,21 @@ TEST(Meaning, ThisBattlefieldAndWhereACardIs) {
   EXPECT_TRUE(lead->paragraph().round_trips) << lead->paragraph().rendered;
 }
 
+// "Bow the Personality": the unit's one target its noun names; with none or several such targets, refused. A
+// conditional's effect done by another player ("If he is dishonorable, his controller loses 2 Honor").
+TEST(Meaning, TargetNamedByItsNoun) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Bow the Personality. If he is dishonorable, his controller loses 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.card->kind, CardRef::Kind::TheTarget);
+  EXPECT_EQ(e.card->target, 0);
+  EXPECT_EQ(e.card->card_type, r->id_of(r->profile->card_types, "Personality"));
+  const Conditional& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_EQ(k.effects.at(0).player->kind, PlayerRef::Kind::ControllerOf);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Follower: Bow the Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality and target a Personality: Bow the Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Personalities: Bow the Personality.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -1844,4 +1844,14 @@ TEST(Meaning, TargetNamedByItsNoun) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Personalities: Bow the Personality.")->paragraph().unit);
 }
 
+// 003 Card title: a word of the title names the card where a comma or a bullet follows it in the title ("Nishoji" of
+// "Nishoji, the Steel-Eyed"), not a piece of a hyphenated word ("Steel" of "Steel-Eyed").
+TEST(Meaning, NameBeforePunctuationInTheTitle) {
+  auto r = read("Personality", "After Nishoji enters play, lose 3 Honor.", "legends", "Nishoji, the Steel-Eyed");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  EXPECT_EQ(r->unit().trigger->card->name, "Nishoji");
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "After Steel enters play, lose 3 Honor.", "legends", "Nishoji, the Steel-Eyed")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -554,6 +554,7 @@ class MeaningLowering {
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::remove_: return remove(e, b);
       case Primitive::switch_: {  // 003 Stats: the two current values trade, for good (the runtime has no end for it)
         if (e.duration) throw NotYet{};
         uint32_t who = b.local();
@@ -719,13 +720,30 @@ class MeaningLowering {
 
   // "Give him +2F", "Permanently give her Tattooed", "Give each Nonhuman Personality +1F/+1C": the gifts in the order
   // printed, for the duration (to the end of the turn when none is given; 003 Stats).
-  void give(const Effect& e, Body& b) {
-    int32_t dur = CARDRT_DUR_END_OF_TURN;
-    if (e.duration && e.duration->permanent) dur = CARDRT_DUR_PERMANENT;
-    else if (e.duration) {
-      dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
-      if (dur < 0) throw NotYet{};
+  // How long what an effect gives or takes lasts: to the end of the turn when the text gives no duration (003 Stats)
+  int32_t effect_duration(const Effect& e) const {
+    if (!e.duration) return CARDRT_DUR_END_OF_TURN;
+    if (e.duration->permanent) return CARDRT_DUR_PERMANENT;
+    const int32_t dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
+    if (dur < 0) throw NotYet{};
+    return dur;
+  }
+
+  // 003 Keywords: "Remove Ninja from Hurunayi" (for the duration); "Remove this Spell from the game": into the zone of
+  // cards removed from it (whether it went is kept, as a move's)
+  void remove(const Effect& e, Body& b) {
+    if (e.keyword >= 0) {
+      b.stmts.push_back(eval(call("cardrt_remove_keyword", {G(), C(), card(*e.card, b), konst(e.keyword), konst(effect_duration(e))})));
+      return;
     }
+    const int zone = runtime_zone_role_zone(p_, CARDRT_ZROLE_REMOVED);
+    if (zone < 0) throw NotYet{};
+    uint32_t moved = b.local();
+    b.stmts.push_back(let(moved, call("cardrt_move_card", {G(), C(), card(*e.card, b), konst(zone), konst(0)})));
+  }
+
+  void give(const Effect& e, Body& b) {
+    const int32_t dur = effect_duration(e);
     auto gifts_to = [&](Node card, Body& into) {
       // 001 Target: a target an amount names is declared with the others, before the gifts are given
       for (const Gift& g : e.gifts)

@@ -191,6 +191,8 @@ class Dumper {
       s += b.instead ? fmt::format(" strength={}-if({})", b.value, condition(b.condition))
                      : fmt::format(" strength{:+}-if({})", b.value, condition(b.condition));
     if (e.status >= 0) s += " status=" + named(p_.statuses, e.status);
+    if (e.keyword >= 0) s += " keyword=" + named(p_.keywords, e.keyword);
+    else if (e.verb == Primitive::remove_) s += " from-the-game";
     if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
     if (e.to) s += " to=" + place(*e.to);

@@ -824,6 +824,15 @@ class Transformer {
         e.ignoring = tok(f->STAT()).id;
         e.ignoring_range = SourceRange::join(tok(f->IGNORING()).range, tok(f->STAT()).range);
       }
+    } else if (auto* rk = dynamic_cast<W::RemoveKeywordEffectContext*>(c)) {
+      // 003 Keywords: effects grant and remove keywords, for a duration (to the end of the turn when none is given)
+      e.verb = Primitive::remove_;
+      e.keyword = tok(rk->KEYWORD()).id;
+      e.card = card_ref(rk->cardRef(), u);
+      if (rk->duration()) e.duration = duration(rk->duration());
+    } else if (auto* rg = dynamic_cast<W::RemoveFromGameEffectContext*>(c)) {
+      e.verb = Primitive::remove_;  // out of the game: the zone of cards removed from it
+      e.card = card_ref(rg->cardRef(), u);
     } else if (auto* b = dynamic_cast<W::MoveToBattleEffectContext*>(c)) {
       // 001 Battlefields: "Move him to the current battlefield"
       e.verb = Primitive::move_;

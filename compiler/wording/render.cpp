@@ -301,6 +301,16 @@ class Renderer {
           name(Token::STAT, e.ignoring);
         }
         break;
+      case Primitive::remove_:  // "Remove Ninja from Hurunayi", "Remove this Spell from the game"
+        if (e.keyword >= 0) {
+          name(Token::KEYWORD, e.keyword);
+          word(Token::FROM);
+          card_ref(*e.card, false);
+        } else {
+          card_ref(*e.card, false);
+          words({Token::FROM, Token::THE, Token::GAME});
+        }
+        break;
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);

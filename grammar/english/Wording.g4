@@ -172,6 +172,8 @@ effect
   | V_GIVE province provinceChange duration?                          # provinceGiveEffect    // "Give this Province +3 strength"
   | verb=(V_INCREASE | V_REDUCE) province POSS STRENGTH BY (amount | statOf)   # provinceStrengthEffect  // "Increase the current province's strength by 2"
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
+  | V_REMOVE KEYWORD FROM cardRef duration?                           # removeKeywordEffect   // "Remove Ninja from Hurunayi" (003 Keywords)
+  | V_REMOVE cardRef FROM THE GAME                                    # removeFromGameEffect  // "Remove this Spell from the game"
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):

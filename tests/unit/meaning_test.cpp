@@ -1873,4 +1873,22 @@ TEST(Meaning, NoAttachments) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target enemy Personality with no Holdings.")->paragraph().unit);
 }
 
+// 003 Keywords: "Remove Ninja from him until the end of the turn" takes a keyword away for a duration; "Remove this
+// Strategy from the game"; a keyword the game does not declare, or a card with no "from", is not read.
+TEST(Meaning, Removing) {
+  auto r = read("Strategy", "**Open:** Target a Personality: Remove Ninja from him until the end of the turn.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::remove_);
+  EXPECT_EQ(e.keyword, r->id_of(r->profile->keywords, "Ninja"));
+  EXPECT_TRUE(e.duration);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto gone = read("Strategy", "**Limited:** Remove this Strategy from the game.");
+  ASSERT_TRUE(gone->paragraph().unit) << gone->text(gone->paragraph().unread);
+  EXPECT_EQ(std::get<Effect>(gone->unit().body.at(0)).keyword, -1);
+  EXPECT_TRUE(gone->paragraph().round_trips) << gone->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Remove Wizard from him.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Limited:** Remove this Strategy.")->paragraph().unit);
+}
+
 }  // namespace cardc

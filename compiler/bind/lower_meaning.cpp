@@ -439,8 +439,7 @@ class MeaningLowering {
   // slot after the unit's targets and earlier choices; with none to choose the effect fails
   Node chosen_card(const CardFilter& f, SourceRange at, Body& b) {
     if (continuous_ || out_of_play_zone(f)) throw NotYet{};
-    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
-    if (slot_k >= 8) throw NotYet{};  // the runtime's slots
+    const int64_t slot_k = next_slot();
     int fn = filter_function(f, at);
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(0)}),
                                      konst(CARDRT_OK))));
@@ -694,7 +693,7 @@ class MeaningLowering {
     Body filter;
     filter.stmts.push_back(ret(keyword_action_target(a, {std::move(n), false, std::nullopt, std::nullopt})));
     int fn = add_function("filter", FnKind::Filter, std::move(filter), e.range);
-    keyword_action_effect(a, fn, static_cast<int64_t>(u_->targets.size()) + chosen_++, b, &attack_card_, &destroyed_);
+    keyword_action_effect(a, fn, next_slot(), b, &attack_card_, &destroyed_);
   }
 
   // 001 Battlefields: "Move him to the current battlefield": with his unit; no move when there is no battle or he is
@@ -913,7 +912,7 @@ class MeaningLowering {
       Body f;
       f.stmts.push_back(ret(std::move(test)));
       int fn = add_function("filter", FnKind::Filter, std::move(f), d.range);
-      const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+      const int64_t slot_k = next_slot();
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
                                        konst(CARDRT_OK))));
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(slot_k))}), konst(CARDRT_OK))));
@@ -1178,6 +1177,13 @@ class MeaningLowering {
     return card(head, b);
   }
   static Node slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
+  // The slot of the next card chosen as the effect resolves: after the unit's targets and its performer (whose slot
+  // follows the targets) and the cards chosen before it
+  int64_t next_slot() {
+    const int64_t k = static_cast<int64_t>(u_->targets.size()) + (u_->performer ? 1 : 0) + chosen_++;
+    if (k >= 8) throw NotYet{};  // the runtime's slots
+    return k;
+  }
   // whether two references name one card: this card, its bearer, the performer, or the same target (named by the
   // target, a pronoun or "the target")
   static bool same_card(const CardRef& a, const CardRef& b) {
@@ -1386,7 +1392,7 @@ class MeaningLowering {
     zones_searched_ = true;
     const int fn = filter_function(*e.cards, e.range);
     zones_searched_ = false;
-    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+    const int64_t slot_k = next_slot();
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_ANY_ZONE)}),
                                      konst(CARDRT_OK))));
     b.stmts.push_back(eval(call("cardrt_put_slot", {G(), C(), konst(slot_k), controller(), konst(e.zone), konst(0)})));

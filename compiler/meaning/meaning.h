@@ -168,6 +168,7 @@ struct CardFilter {
   Side side = Side::Any;
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one
+  bool singular_spelling = false;  // plural, its last keyword printed as in the singular ("Your Earth Shugenja have")
   std::vector<StatBound> stats;
   std::vector<AttachedTest> attached;
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")

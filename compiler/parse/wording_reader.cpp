@@ -1160,6 +1160,12 @@ class Transformer {
     } else {
       auto* g = static_cast<W::GroupStatementContext*>(c);
       m.cards = card_filter(g->cardFilter());
+      // "Your other Earth Shugenja have +1F": a noun of keywords alone may be spelled alike in both numbers; with no
+      // article, "have" says it names several
+      const CardFilter& f = *m.cards;
+      if (!f.plural && !g->cardFilter()->article && !f.partitive && f.card_types.empty() && !f.attachment && !f.keywords.empty() &&
+          f.alternatives.empty())
+        m.cards->plural = m.cards->singular_spelling = true;
       if (!m.cards->plural) throw Refusal{range(g->cardFilter()), "'have' with one card"};
       traits = g->traits();
       dur = g->duration();

@@ -1065,7 +1065,8 @@ class Renderer {
     for (size_t i = 0; i < n; ++i) {
       if (i > 0 && i < any) word(Token::OR);
       // cards named by keywords alone, several: the last in the plural ("Monks")
-      name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any], f.plural && !each && f.card_types.empty() && i + 1 == n);
+      name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any],
+           f.plural && !f.singular_spelling && !each && f.card_types.empty() && i + 1 == n);
     }
   }
 

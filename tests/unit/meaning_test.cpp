@@ -1891,4 +1891,18 @@ TEST(Meaning, Removing) {
   EXPECT_FALSE(read("Strategy", "**Limited:** Remove this Strategy.")->paragraph().unit);
 }
 
+// "Your other Earth Shugenja have +1F": keywords alone, spelled alike in both numbers, name every such card after
+// "have" (rendered as printed); with an article the noun is one card, and "have" is refused.
+TEST(Meaning, KeywordsAlikeInBothNumbers) {
+  auto r = read("Personality", "Your other Earth Shugenja have +1F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const StatModifier& m = std::get<StatModifier>(r->unit().body.at(0));
+  EXPECT_TRUE(m.cards->plural);
+  EXPECT_TRUE(m.cards->other);
+  EXPECT_EQ(m.cards->side, Side::Yours);
+  EXPECT_EQ(r->paragraph().rendered, "Your other Earth Shugenja have +1F.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+  EXPECT_FALSE(read("Personality", "A Shugenja have +1C.")->paragraph().unit);
+}
+
 }  // namespace cardc

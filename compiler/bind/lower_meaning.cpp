@@ -917,7 +917,9 @@ class MeaningLowering {
                                        konst(CARDRT_OK))));
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(slot_k))}), konst(CARDRT_OK))));
       b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(slot_k)})));
+      discarded_slot_ = static_cast<int>(slot_k);  // "the card's Focus Value": the slot follows it to the discard pile
       for (const Effect& t : k.then) effect(t, b);
+      discarded_slot_ = -1;
       return;
     }
     if (k.done[0].verb == Primitive::discard_ && k.done[0].resource >= 0) {
@@ -1163,6 +1165,9 @@ class MeaningLowering {
         return target_card(r.target);
       case CardRef::Kind::Pronoun: return r.target == -2 ? self() : r.target < 0 ? slot(performer_slot_) : target_card(r.target);
       case CardRef::Kind::Performer: return slot(performer_slot_);
+      case CardRef::Kind::Discarded:
+        if (discarded_slot_ < 0) throw NotYet{};
+        return slot(discarded_slot_);
       case CardRef::Kind::TheTarget:
         if (r.target >= 0) return target_card(r.target);
         if (!choosing_) throw NotYet{};
@@ -1486,6 +1491,7 @@ class MeaningLowering {
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   int each_target_ = -1;     // lowering the effect on each card of this targeting of several (each_target)
+  int discarded_slot_ = -1;  // lowering what follows "Discard a card to ...": the slot of the card discarded
   // the unit's latest move in its effects' own body (not inside a choice or a function for each card, whose locals are
   // their own): whether it moved its card ("If he moved")
   struct Moved {

@@ -32,6 +32,8 @@ struct CardRef {
                   // noun ("your Monk"): that noun in card_type or keyword
     TheTarget,    // "the target": the unit's one target; "the Personality": its one target of that noun (card_type or
                   // keyword)
+    Discarded,    // "the card": the card the unit's effect before it discarded ("Discard a card to give him a Force
+                  // bonus equal to the card's Focus Value")
   };
   Kind kind = Kind::ThisCard;
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")

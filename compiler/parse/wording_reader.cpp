@@ -794,7 +794,8 @@ class Transformer {
       e.cards = card_filter(d->cardFilter());
       if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
         throw Refusal{e.cards->range, "discarding other than one card of your hand"};
-      antecedent_ = Antecedent::Chosen;  // "its Focus Value" after it names the discarded card: not in the tree yet
+      antecedent_ = Antecedent::Discarded;  // "its Focus Value": not in the tree yet
+      discarded_ = true;                    // "the card" names it
     } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
       // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
       // one in the game (the profile's [unique])
@@ -1327,7 +1328,7 @@ class Transformer {
   CardRef pronoun(SourceRange where, bool person, const Unit& u, bool plural = false) {
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
     // a pronoun after cards were chosen ("Choose a beast you rule", "Discard a card") would name them: not read yet
-    if (antecedent_ == Antecedent::Chosen) throw Refusal{where, "a pronoun naming a chosen card"};
+    if (antecedent_ == Antecedent::Chosen || antecedent_ == Antecedent::Discarded) throw Refusal{where, "a pronoun naming a chosen card"};
     CardRef r;
     r.range = where;
     r.kind = CardRef::Kind::Pronoun;
@@ -1461,6 +1462,16 @@ class Transformer {
       // "the target" in a keyword action's strength: the card it is choosing
       r.kind = CardRef::Kind::TheTarget;
       r.target = -1;
+      return r;
+    }
+    if (dynamic_cast<W::TheCardRefContext*>(c)) {
+      // "the card's Focus Value" after "Discard a card to ...": the card discarded, the unit's latest choice
+      // (a target named "card" since would make it ambiguous: "target an enemy card ... the card")
+      if (!discarded_) throw Refusal{r.range, "'the card' names no card discarded before it"};
+      for (const Targeting& t : u.targets)
+        if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.attachment)
+          throw Refusal{r.range, "'the card' after a target named 'card'"};
+      r.kind = CardRef::Kind::Discarded;
       return r;
     }
     if (auto* n = dynamic_cast<W::TheNounRefContext*>(c)) {
@@ -1899,8 +1910,9 @@ class Transformer {
   const GameProfile& p_;
   int card_type_;
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
-  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen };
+  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded };
   Antecedent antecedent_ = Antecedent::None;
+  bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   Unit* unit_ = nullptr;    // the unit being read
 

@@ -948,6 +948,9 @@ class Renderer {
         if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);
         else name(Token::KEYWORD, r.keyword);
         break;
+      case CardRef::Kind::Discarded:  // "the card"
+        words({Token::THE, Token::CARD});
+        break;
       case CardRef::Kind::TheTarget:
         word(r.plural ? Token::EACH : Token::THE);  // "each target": every card of a targeting of several
         if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);  // "the Personality"

@@ -1905,4 +1905,18 @@ TEST(Meaning, KeywordsAlikeInBothNumbers) {
   EXPECT_FALSE(read("Personality", "A Shugenja have +1C.")->paragraph().unit);
 }
 
+// "the card's Focus Value" after "Discard a card to ...": the card discarded; with none discarded, or after a target
+// named "card" (which "the card" could name too), refused.
+TEST(Meaning, TheCardDiscarded) {
+  auto r = read("Strategy", "**Battle:** Discard a card to give a target enemy Personality a Force penalty equal to the card's Focus Value.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const InOrderTo& k = std::get<InOrderTo>(r->unit().body.at(0));
+  const Amount& a = k.then.at(0).gifts.at(0).change->delta;
+  EXPECT_EQ(a.of->kind, CardRef::Kind::Discarded);
+  EXPECT_TRUE(a.negated);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality: Give him a Force bonus equal to the card's Focus Value.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Discard a card to give a target enemy card a Force penalty equal to the card's Focus Value.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -388,6 +388,8 @@ class Transformer {
       u.body.push_back(attach_requirement(a->attachRequirement()));
     } else if (auto* o = dynamic_cast<W::OperationSentenceContext*>(c)) {
       u.body.push_back(stat_operation(o->statOperation(), u));
+    } else if (auto* ep = dynamic_cast<W::EnteringSentenceContext*>(c)) {
+      u.body.push_back(entering_play(ep->enteringPlay(), u));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -836,6 +838,12 @@ class Transformer {
     } else if (auto* pd = dynamic_cast<W::ProvinceDestroyEffectContext*>(c)) {
       e.verb = Primitive::destroy_;
       e.province = province(pd->province(), u);
+    } else if (auto* at = dynamic_cast<W::AttachEffectContext*>(c)) {
+      // "Attach it to him, paying all costs": the card is brought into play attached, what the payment says paid
+      e.verb = Primitive::attach_;
+      e.card = card_ref(at->card, u);
+      e.host = card_ref(at->host, u);
+      e.payment = payment(at->payment());
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
@@ -1216,6 +1224,64 @@ class Transformer {
     return a;
   }
 
+  // enteringPlay : (cardRef ENTERS ZONE | EVENT) (STATE | (FOR | PAYING) costChange (perCard | IF condition)?)
+  // 003 Gold Cost: how this card enters play; the subject is this card (printed or not), the zone the one in play, the
+  // event (no subject printed) the one of entering play
+  EnteringPlay entering_play(W::EnteringPlayContext* c, Unit& u) {
+    EnteringPlay e;
+    e.range = range(c);
+    if (c->cardRef()) {
+      e.card = card_ref(c->cardRef(), u);
+      // "This Fortification" on a card that attaches to none is the card itself, with the keyword (001 This)
+      const bool attaches = card_type_ >= 0 && p_.card_types[static_cast<size_t>(card_type_)].attaches;
+      if (e.card->kind != CardRef::Kind::ThisCard && (e.card->kind != CardRef::Kind::ThisKeyword || attaches))
+        throw Refusal{e.card->range, "another card than this one entering play"};
+      const wording::WordToken& z = tok(c->ZONE());
+      if (!p_.zone_in_play(z.id)) throw Refusal{z.range, "entering a zone that is not in play"};
+      e.zone = z.id;
+    } else {
+      const wording::WordToken& ev = tok(c->EVENT());
+      if (p_.events[static_cast<size_t>(ev.id)].signal != "enter play") throw Refusal{ev.range, "an event that is not entering play"};
+      e.event = ev.id;
+    }
+    if (c->STATE()) {
+      const wording::WordToken& st = tok(c->STATE());
+      e.state = StateTest{st.id, st.value == 1, st.range};
+      return e;
+    }
+    e.paying = c->PAYING() != nullptr;
+    e.change = cost_change(c->costChange());
+    if (c->perCard()) per_card(c->perCard(), e.change->amount);
+    if (c->condition()) e.condition = condition(c->condition(), u);
+    return e;
+  }
+
+  // costChange : amount change=(LESS | MORE_) RESOURCE ("2 less Gold"; a number, 000 7.1)
+  CostChange cost_change(W::CostChangeContext* c) {
+    CostChange k;
+    k.range = range(c);
+    k.amount = amount(c->amount());
+    if (k.amount.kind != Amount::Kind::Constant || k.amount.value < 1) throw Refusal{k.amount.range, "a change of cost that is no count"};
+    k.more = c->change->getType() == W::MORE_;
+    k.resource = tok(c->RESOURCE()).id;
+    return k;
+  }
+
+  // payment : PAYING ALL COSTS | PAYING costChange (COMMA TO A MINIMUM OF amount)?
+  Payment payment(W::PaymentContext* c) {
+    Payment p;
+    p.range = range(c);
+    if (c->costChange()) {
+      p.change = cost_change(c->costChange());
+      if (p.change->more) throw Refusal{p.change->range, "paying more than a card's costs"};
+      if (c->MINIMUM()) {
+        p.minimum = amount(c->amount());
+        if (p.minimum->kind != Amount::Kind::Constant) throw Refusal{p.minimum->range, "a minimum that is no number"};
+      }
+    }
+    return p;
+  }
+
   // orChange : COMMA OR statChange (IF condition | WHILE whileCondition)
   // "-2F, or -3F if he is defending": the second change of the same stat while the condition holds
   StatChange or_change(W::StatChangeContext* first, W::OrChangeContext* o, Unit& u) {
@@ -1250,6 +1316,13 @@ class Transformer {
     r.kind = CardRef::Kind::Pronoun;
     r.target = antecedent_ == Antecedent::Name ? -2 : antecedent_ == Antecedent::Performer ? -1 : static_cast<int>(u.targets.size() - 1);
     r.person = person;
+    // 003 Traits: a pronoun agrees with what it names: "him" after a target that is no person (a Follower) names the
+    // performer named before it ("Choose your performing Personality and target a Follower: Attach it to him")
+    if (person && r.target >= 0 && u.performer) {
+      const auto& named = u.targets[static_cast<size_t>(r.target)].filter.card_types;
+      if (!named.empty() && std::none_of(named.begin(), named.end(), [&](ProfileId t) { return t >= 0 && p_.card_types[static_cast<size_t>(t)].person; }))
+        r.target = -1;
+    }
     // "he" needs a person; "it" may name any card (a Nonhuman Personality is "it" as well)
     std::vector<ProfileId> types = r.target == -2 ? std::vector<ProfileId>{card_type_}
                                    : r.target == -1 ? u.performer->filter.card_types

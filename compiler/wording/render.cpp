@@ -85,6 +85,7 @@ class Renderer {
       else if (const auto* l = std::get_if<StatLimit>(&s)) stat_limit(*l);
       else if (const auto* a = std::get_if<ActionStrength>(&s)) action_strength(*a);
       else if (const auto* pm = std::get_if<ProvinceModifier>(&s)) province_modifier(*pm);
+      else if (const auto* ep = std::get_if<EnteringPlay>(&s)) entering_play(*ep);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -276,6 +277,13 @@ class Renderer {
         word(Token::BY);
         if (e.amount->kind == Amount::Kind::StatOf) stat_of(*e.amount);
         else number(*e.amount);
+        break;
+      case Primitive::attach_:  // "Attach it to him, paying 2 less Gold, to a minimum of 1"
+        card_ref(*e.card, false);
+        word(Token::TO);
+        card_ref(*e.host, false);
+        word(Token::COMMA);
+        payment(*e.payment);
         break;
       case Primitive::switch_:  // "Switch his Force and Chi"
         possessor(*e.card);
@@ -749,6 +757,42 @@ class Renderer {
         word(Token::STATUSES);
         return;
     }
+  }
+
+  // 003 Gold Cost: "This Fortification enters play bowed", "Enters play paying 2 less Gold if you are a Lion Clan player"
+  void entering_play(const EnteringPlay& e) {
+    if (e.card) {
+      card_ref(*e.card, true);
+      word(Token::ENTERS);
+      name(Token::ZONE, e.zone);
+    } else {
+      name(Token::EVENT, e.event);
+    }
+    if (e.state) {
+      name(Token::STATE, e.state->state);
+      out_.back().value = e.state->holds ? 1 : 0;
+      return;
+    }
+    word(e.paying ? Token::PAYING : Token::FOR);
+    cost_change(*e.change);
+    if (e.change->amount.kind == Amount::Kind::CountOf) for_each(*e.change->amount.cards);
+    if (e.condition) {
+      word(Token::IF);
+      condition(*e.condition);
+    }
+  }
+  void cost_change(const CostChange& c) {  // "2 less Gold"
+    number(c.amount);
+    word(c.more ? Token::MORE_ : Token::LESS);
+    name(Token::RESOURCE, c.resource);
+  }
+  void payment(const Payment& p) {  // "paying all costs", "paying 2 less Gold, to a minimum of 1"
+    word(Token::PAYING);
+    if (!p.change) return words({Token::ALL, Token::COSTS});
+    cost_change(*p.change);
+    if (!p.minimum) return;
+    words({Token::COMMA, Token::TO, Token::A, Token::MINIMUM, Token::OF});
+    number(*p.minimum);
   }
 
   void attach_requirement(const AttachRequirement& a) {

@@ -93,6 +93,7 @@ sentence
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
+  | enteringPlay                # enteringSentence   // "This Holding enters play bowed" (003 Gold Cost)
   ;
 // 001 Attach, Transfer: what this card may be attached to ("Will only attach to a Samurai", "Can only Equip to a Crane
 // Clan Personality"; "Will not attach to a Shadowlands Personality")
@@ -163,6 +164,7 @@ effect
   | verb=(V_INCREASE | V_REDUCE) province POSS STRENGTH BY (amount | statOf)   # provinceStrengthEffect  // "Increase the current province's strength by 2"
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
+  | V_ATTACH card=cardRef TO host=cardRef COMMA payment                # attachEffect          // "Attach it to him, paying all costs"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -439,4 +441,23 @@ statOperand
 // ", rounded up", ", rounded down"
 rounding
   : COMMA? ROUNDED direction=(UP | DOWN)
+  ;
+
+// ---------------------------------------------------------------- entering play and paying (003 Gold Cost)
+// How this card enters play, a term of the card (not an ability): in a state ("This Fortification enters play
+// bowed"), or for less (more) of the resource its cost is paid in, while a condition holds or for each card of a set
+// ("Enters play paying 2 less Gold if you are a Lion Clan player", "This Holding enters play for 1 less Gold for each
+// Geisha you control"). With no subject printed, the paragraph opens with the event's words ("Enters play").
+enteringPlay
+  : (cardRef ENTERS ZONE | EVENT) (STATE | (FOR | PAYING) costChange (perCard | IF condition)?)
+  ;
+// "2 less Gold", "1 more Gold": a change to what a card costs, in a resource
+costChange
+  : amount change=(LESS | MORE_) RESOURCE
+  ;
+// What is paid as an effect brings a card into play: its costs ("paying all costs"), or less ("paying 2 less Gold"),
+// never below a minimum (", to a minimum of 1")
+payment
+  : PAYING ALL COSTS
+  | PAYING costChange (COMMA TO A MINIMUM OF amount)?
   ;

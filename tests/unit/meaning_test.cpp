@@ -1750,4 +1750,74 @@ TEST(Meaning, StatOperations) {
   EXPECT_FALSE(read("Spell", "Target a creature. Its ATK is doubled and then some.", "heroes")->paragraph().unit);
 }
 
+// 003 Gold Cost: how this card enters play (a term of the card, not an ability): bowed, or for less (more) of the
+// resource its cost is paid in, while a condition holds or for each card of a set; and what an effect that brings a
+// card into play attached pays ("paying all costs", "paying 2 less Gold, to a minimum of 1").
+TEST(Meaning, EnteringPlayAndPaying) {
+  auto bowed = read("Holding", "This Holding enters play bowed.");
+  ASSERT_TRUE(bowed->paragraph().unit) << bowed->text(bowed->paragraph().unread) << ": " << bowed->paragraph().why;
+  const auto& b = std::get<EnteringPlay>(bowed->unit().body.at(0));
+  ASSERT_TRUE(b.card && b.state);
+  EXPECT_EQ(b.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(b.state->state, bowed->id_of(bowed->profile->states, "Bowed"));
+  EXPECT_TRUE(b.state->holds);
+  EXPECT_FALSE(b.change);
+  EXPECT_TRUE(bowed->paragraph().round_trips) << bowed->paragraph().rendered;
+
+  // no subject printed: the paragraph opens with the event's words
+  auto lion = read("Personality", "Enters play paying 2 less Gold if you are a Lion Clan player.");
+  ASSERT_TRUE(lion->paragraph().unit) << lion->text(lion->paragraph().unread) << ": " << lion->paragraph().why;
+  const auto& l = std::get<EnteringPlay>(lion->unit().body.at(0));
+  EXPECT_FALSE(l.card);
+  ASSERT_TRUE(l.change && l.condition);
+  EXPECT_EQ(l.change->amount.value, 2);
+  EXPECT_FALSE(l.change->more);
+  EXPECT_EQ(l.change->resource, lion->id_of(lion->profile->resources, "Gold"));
+  EXPECT_TRUE(l.paying);
+  EXPECT_EQ(l.condition->kind, Condition::Kind::YouAre);
+  EXPECT_TRUE(lion->paragraph().round_trips) << lion->paragraph().rendered;
+  EXPECT_EQ(lion->paragraph().rendered, "Enters play paying 2 less Gold if you are a Lion Clan player.");
+
+  auto each = read("Holding", "This Holding enters play for 1 less Gold for each Geisha you control.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread) << ": " << each->paragraph().why;
+  const auto& e = std::get<EnteringPlay>(each->unit().body.at(0));
+  ASSERT_TRUE(e.change);
+  EXPECT_EQ(e.change->amount.kind, Amount::Kind::CountOf);
+  EXPECT_EQ(e.change->amount.cards->keywords, std::vector<ProfileId>{each->id_of(each->profile->keywords, "Geisha")});
+  EXPECT_EQ(e.change->amount.cards->side, Side::Yours);
+  EXPECT_FALSE(e.paying);
+  EXPECT_TRUE(each->paragraph().round_trips) << each->paragraph().rendered;
+
+  auto more = read("Personality", "Kenzo enters play for 1 more Gold if you control a Courtier.", "legends", "Tsuda Kenzo");
+  ASSERT_TRUE(more->paragraph().unit) << more->text(more->paragraph().unread) << ": " << more->paragraph().why;
+  EXPECT_TRUE(std::get<EnteringPlay>(more->unit().body.at(0)).change->more);
+  EXPECT_TRUE(more->paragraph().round_trips) << more->paragraph().rendered;
+
+  auto attach = read("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality, paying 2 less Gold, to a minimum of 1.");
+  ASSERT_TRUE(attach->paragraph().unit) << attach->text(attach->paragraph().unread) << ": " << attach->paragraph().why;
+  const auto& a = std::get<Effect>(attach->unit().body.at(0));
+  EXPECT_EQ(a.verb, Primitive::attach_);
+  EXPECT_EQ(a.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(a.host->kind, CardRef::Kind::ThisCard);
+  ASSERT_TRUE(a.payment && a.payment->change && a.payment->minimum);
+  EXPECT_EQ(a.payment->change->amount.value, 2);
+  EXPECT_EQ(a.payment->minimum->value, 1);
+  EXPECT_TRUE(attach->paragraph().round_trips) << attach->paragraph().rendered;
+  auto all = read("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality, paying all costs.");
+  ASSERT_TRUE(all->paragraph().unit) << all->text(all->paragraph().unread) << ": " << all->paragraph().why;
+  EXPECT_FALSE(std::get<Effect>(all->unit().body.at(0)).payment->change);
+
+  // refused, naming why: another card entering play (what a pronoun names is no term of this card); a zone not in
+  // play; paying more than the costs; a change of no count
+  expect_refused("Personality", "**Battle:** Target a Follower. It enters play bowed.", "another card than this one");
+  expect_refused("Holding", "This Holding enters hand bowed.", "not in play");
+  expect_refused("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality, paying 2 more Gold.",
+                 "paying more");
+  expect_refused("Holding", "This Holding enters play for 0 less Gold.", "no count");
+  // attaching without saying what is paid, or words after the payment, are no shape: never a partial read
+  EXPECT_FALSE(read("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "This Holding enters play for 1 less Gold, up to 3 less Gold.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "This Holding enters play bowed and dishonored.")->paragraph().unit);
+}
+
 }  // namespace cardc

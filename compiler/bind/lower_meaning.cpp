@@ -1069,6 +1069,12 @@ class MeaningLowering {
       case Condition::Kind::YourTurn:
         n = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
         break;
+      case Condition::Kind::PaysFor: {
+        // 003 Gold Cost: a payment is under way, for a card of the set (the card bought, out of play)
+        Node paid = call("cardrt_payment_card", {G()});
+        n = and_(binary(Op::Ne, paid, konst(0)), filter_test(*k.cards, paid, false));
+        break;
+      }
       case Condition::Kind::InBattle:
         n = in_battle(*k.role, k.card ? card(*k.card, b) : *subject_);
         break;

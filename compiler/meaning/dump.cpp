@@ -140,6 +140,7 @@ class Dumper {
         return s + fmt::format("you have {}{} {}", k.compare == StatBound::Compare::AtLeast ? ">=" : "<=", amount(*k.count),
                                k.zone >= 0 ? "cards in yours-" + p_.zones[static_cast<size_t>(k.zone)].name : named(p_.resources, k.resource));
       case Condition::Kind::YourTurn: return s + "your turn";
+      case Condition::Kind::PaysFor: return s + "paying-for " + filter(*k.cards);
       case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";
       case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);
       case Condition::Kind::Has: return s + ref(*k.card) + " has " + attached(*k.attached);

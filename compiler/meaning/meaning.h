@@ -336,6 +336,8 @@ struct Condition {
     Has,         // cards of a kind are attached to a card ("while he has a Spell"; 001 Attach)
     AttachedTo,  // a card is attached to a card of a set ("while attached to a Ratling")
     StatIs,      // a card's stat compared with an amount as it is judged ("if his Force is now 0")
+    PaysFor,     // the payment under way is for one card of a set ("when it pays for a single Shugenja only": 003 Gold
+                 // Cost, Gold is produced while a card is paid for); the set in `cards`
     All,         // every part holds
     Any,         // some part holds
   };

@@ -1088,6 +1088,18 @@ class Transformer {
       traits = s->traits();
       dur = s->duration();
       when = s->whileCondition();
+    } else if (auto* pay = dynamic_cast<W::PayingStatementContext*>(c)) {
+      // "This Holding has +2GP when it pays for a single Shugenja only": its changes hold while the payment under way
+      // is for one such card ("it" is the card the statement is about: this card, which pays)
+      m.card = card_ref(pay->cardRef(), u);
+      if (m.card->kind != CardRef::Kind::ThisCard) throw Refusal{m.card->range, "another card than this one paying"};
+      traits = pay->traits();
+      Condition k;
+      k.kind = Condition::Kind::PaysFor;
+      k.range = SourceRange::join(tok(pay->WHEN()).range, tok(pay->ONLY()).range);
+      k.cards = target_noun(pay->targetNoun());
+      if (k.cards->side != Side::Any || k.cards->other) throw Refusal{k.cards->range, "a side or 'other' after 'a single'"};
+      m.while_ = std::move(k);
     } else {
       auto* g = static_cast<W::GroupStatementContext*>(c);
       m.cards = card_filter(g->cardFilter());

@@ -656,6 +656,16 @@ class Renderer {
         word(Token::YOUR);
         name(Token::ZONE, k.zone);
         return;
+      case Condition::Kind::PaysFor: {  // "when it pays for a single Shugenja only"
+        words({Token::WHEN, Token::IT});
+        verb(Primitive::pay_, false, true);
+        words({Token::FOR, Token::A, Token::SINGLE});
+        const size_t noun = out_.size();
+        card_filter(*k.cards);
+        out_.erase(out_.begin() + static_cast<std::ptrdiff_t>(noun));  // its article: "a single" said it
+        word(Token::ONLY);
+        return;
+      }
       case Condition::Kind::YourTurn:
         word(Token::IT);
         word(Token::IS);
@@ -837,6 +847,7 @@ class Renderer {
       name(Token::KEYWORD, k);
     }
     if (m.duration) name(Token::DURATION, m.duration->duration);
+    if (m.while_ && m.while_->kind == Condition::Kind::PaysFor) return condition(*m.while_);  // "when it pays for ..."
     if (m.while_) {
       if (!m.changes.empty() && m.changes.back().delta.or_if) word(Token::COMMA);  // "+2F, or +3F if ..., while attacking"
       word(Token::WHILE);

@@ -181,3 +181,4 @@ ENTERS   : 'enters' ;
 ENTER    : 'enter' ;
 PAYING   : 'paying' ;
 COSTS    : 'costs' ;
+SINGLE   : 'single' ;   // "when it pays for a single Shugenja only"

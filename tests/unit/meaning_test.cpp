@@ -1818,6 +1818,19 @@ TEST(Meaning, EnteringPlayAndPaying) {
   EXPECT_FALSE(read("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "This Holding enters play for 1 less Gold, up to 3 less Gold.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "This Holding enters play bowed and dishonored.")->paragraph().unit);
+
+  // "when it pays for a single Shugenja only": the changes hold while the payment under way is for one such card
+  auto pays = read("Holding", "This Holding has +2GP when it pays for a single Shugenja only.");
+  ASSERT_TRUE(pays->paragraph().unit) << pays->text(pays->paragraph().unread) << ": " << pays->paragraph().why;
+  const auto& m = std::get<StatModifier>(pays->unit().body.at(0));
+  ASSERT_TRUE(m.while_);
+  EXPECT_EQ(m.while_->kind, Condition::Kind::PaysFor);
+  EXPECT_EQ(m.while_->cards->keywords, std::vector<ProfileId>{pays->id_of(pays->profile->keywords, "Shugenja")});
+  EXPECT_EQ(m.changes.at(0).stat, pays->id_of(pays->profile->stats, "Gold Production"));
+  EXPECT_TRUE(pays->paragraph().round_trips) << pays->paragraph().rendered;
+  // a side after "a single" says nothing the rules define; "only" unsaid is no shape (it would widen the bonus)
+  expect_refused("Holding", "This Holding has +2GP when it pays for a single enemy Shugenja only.", "a side");
+  EXPECT_FALSE(read("Holding", "This Holding has +2GP when it pays for a single Shugenja.")->paragraph().unit);
 }
 
 }  // namespace cardc

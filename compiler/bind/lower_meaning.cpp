@@ -521,6 +521,7 @@ class MeaningLowering {
     if (e.player && e.player->kind == PlayerRef::Kind::Each) return each_player(e, b);
     if (e.action >= 0) return keyword_action(e, b);
     if (e.province) return province_effect(e, b);
+    if (e.earmark) return earmarked(e, b);
     switch (e.verb) {
       case Primitive::gain_:
       case Primitive::lose_:
@@ -686,6 +687,17 @@ class MeaningLowering {
       case Primitive::attach_: return attach(e, b);
       default: throw NotYet{};
     }
+  }
+
+  // 003 Gold Cost: "Produce 2 Gold, which can only pay for a single Armor, Mine, or Weapon": held apart, it pays for one
+  // card bought with one of those keywords (out of play as it is bought) and for nothing else (cardrt_gain_earmarked)
+  void earmarked(const Effect& e, Body& b) {
+    if (continuous_ || e.verb != Primitive::produce_ || e.duration) throw NotYet{};
+    Body f;
+    f.stmts.push_back(ret(filter_test(*e.earmark, param(2), false)));
+    int fn = add_function("filter", FnKind::Filter, std::move(f), e.earmark->range);
+    b.stmts.push_back(eval(call("cardrt_gain_earmarked", {G(), C(), player(e, b), konst(e.resource), amount(*e.amount, b), fn_ref(fn),
+                                                         konst(CARDRT_EARMARK_SINGLE)})));
   }
 
   // "Attach it to him, paying 2 less Gold, to a minimum of 1": the card's printed cost is paid (003 Gold Cost: less what

@@ -198,6 +198,7 @@ class Dumper {
     if (e.zone >= 0)
       s += fmt::format(" zone={}{}", e.zone_of == Effect::ZoneOf::Owners ? "owners-" : e.zone_of == Effect::ZoneOf::Yours ? "yours-" : "",
                        p_.zones[static_cast<size_t>(e.zone)].name);
+    if (e.earmark) s += " only-for-one=" + filter(*e.earmark);
     if (e.host) s += " to=" + ref(*e.host);
     if (e.payment) s += " paying=" + payment(*e.payment);
     return s;

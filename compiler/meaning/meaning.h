@@ -315,6 +315,12 @@ struct Effect {
   std::optional<ProvinceRef> province;
   ProfileId refill = -1;  // put: the verb that refills a province (the profile's [refills]), the province in `province`,
                           // face-up when `state` says the profile's Face-down does not hold
+  // produce: Gold that pays for one card of a set only ("Produce 2 Gold, which can only pay for a single Armor, Mine, or
+  // Weapon"; 003 Gold Cost), and how that was printed (the same meaning whichever)
+  std::optional<CardFilter> earmark;
+  struct EarmarkSpelling {
+    bool comma = false, which = false, may = false, one = false;
+  } earmark_spelling;
   std::optional<CardRef> host;     // attach: the card it is attached to ("Attach it to him")
   std::optional<Payment> payment;  // attach: what is paid for the card attached (003 Gold Cost)
   SourceRange range;

@@ -838,6 +838,18 @@ class Transformer {
     } else if (auto* pd = dynamic_cast<W::ProvinceDestroyEffectContext*>(c)) {
       e.verb = Primitive::destroy_;
       e.province = province(pd->province(), u);
+    } else if (auto* em = dynamic_cast<W::EarmarkedEffectContext*>(c)) {
+      // "Produce 2 Gold, which can only pay for a single Armor, Mine, or Weapon": one card bought with one of them
+      e.verb = Primitive::produce_;
+      e.amount = amount(em->amount());
+      e.resource = tok(em->RESOURCE()).id;
+      W::EarmarkContext* k = em->earmark();
+      CardFilter f;
+      f.range = SourceRange::join(tok(k->SINGLE()).range, range(k));
+      for (auto* kw : k->KEYWORD()) f.any_keywords.push_back(tok(kw).id);
+      if (f.any_keywords.size() == 1) f.any_keywords.swap(f.keywords);
+      e.earmark = std::move(f);
+      e.earmark_spelling = {k->getStart()->getType() == W::COMMA, k->WHICH() != nullptr, k->MAY() != nullptr, k->ONE() != nullptr};
     } else if (auto* at = dynamic_cast<W::AttachEffectContext*>(c)) {
       // "Attach it to him, paying all costs": the card is brought into play attached, what the payment says paid
       e.verb = Primitive::attach_;

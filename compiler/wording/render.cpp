@@ -208,6 +208,7 @@ class Renderer {
         if (e.amount) number(*e.amount);
         name(Token::RESOURCE, e.resource);
         if (e.amount && e.amount->kind == Amount::Kind::CountOf) for_each(*e.amount->cards);  // "1 Honor for each Samurai you control"
+        if (e.earmark) earmark(*e.earmark, e.earmark_spelling);
         if (e.amount && e.amount->or_if) or_if(*e.amount->or_if, [&](const Amount& a) {
           number(a);
           name(Token::RESOURCE, e.resource);
@@ -789,6 +790,19 @@ class Renderer {
     if (e.condition) {
       word(Token::IF);
       condition(*e.condition);
+    }
+  }
+  // ", which can only pay for a single Armor, Mine, or Weapon"
+  void earmark(const CardFilter& f, const Effect::EarmarkSpelling& sp) {
+    if (sp.comma) word(Token::COMMA);
+    words({sp.which ? Token::WHICH : Token::THAT, sp.may ? Token::MAY : Token::CAN, Token::ONLY});
+    verb(Primitive::pay_);
+    words({Token::FOR, sp.one ? Token::ONE : Token::A, Token::SINGLE});
+    const std::vector<ProfileId>& k = f.keywords.empty() ? f.any_keywords : f.keywords;
+    for (size_t i = 0; i < k.size(); ++i) {
+      if (i > 0 && k.size() > 2) word(Token::COMMA);
+      if (i > 0 && i + 1 == k.size()) word(Token::OR);
+      name(Token::KEYWORD, k[i]);
     }
   }
   void cost_change(const CostChange& c) {  // "2 less Gold"

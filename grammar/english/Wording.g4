@@ -165,6 +165,7 @@ effect
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
   | V_ATTACH card=cardRef TO host=cardRef COMMA payment                # attachEffect          // "Attach it to him, paying all costs"
+  | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -461,4 +462,9 @@ costChange
 payment
   : PAYING ALL COSTS
   | PAYING costChange (COMMA TO A MINIMUM OF amount)?
+  ;
+// Gold produced for some cards only (003 Gold Cost): ", which can only pay for a single Armor, Mine, or Weapon" (one
+// card bought with one of these keywords)
+earmark
+  : COMMA? (WHICH | THAT) (CAN | MAY) ONLY V_PAY FOR (A | ONE) SINGLE KEYWORD ((COMMA KEYWORD)* COMMA? OR KEYWORD)?
   ;

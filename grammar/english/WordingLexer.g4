@@ -181,4 +181,5 @@ ENTERS   : 'enters' ;
 ENTER    : 'enter' ;
 PAYING   : 'paying' ;
 COSTS    : 'costs' ;
-SINGLE   : 'single' ;   // "when it pays for a single Shugenja only"
+SINGLE   : 'single' ;
+WHICH    : 'which' ;    // "Produce 2 Gold, which can only pay for a single Armor"   // "when it pays for a single Shugenja only"

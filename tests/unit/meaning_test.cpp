@@ -1831,6 +1831,18 @@ TEST(Meaning, EnteringPlayAndPaying) {
   // a side after "a single" says nothing the rules define; "only" unsaid is no shape (it would widen the bonus)
   expect_refused("Holding", "This Holding has +2GP when it pays for a single enemy Shugenja only.", "a side");
   EXPECT_FALSE(read("Holding", "This Holding has +2GP when it pays for a single Shugenja.")->paragraph().unit);
+
+  // Gold that pays for one card bought with one of some keywords only
+  auto held = read("Holding", "Bow this card: Produce 2 Gold, which can only pay for a single Armor, Mine, or Weapon.");
+  ASSERT_TRUE(held->paragraph().unit) << held->text(held->paragraph().unread) << ": " << held->paragraph().why;
+  const auto& g = std::get<Effect>(held->unit().body.at(0));
+  ASSERT_TRUE(g.earmark);
+  EXPECT_EQ(g.earmark->any_keywords.size(), 3u);
+  EXPECT_TRUE(held->paragraph().round_trips) << held->paragraph().rendered;
+  // an action rather than a card, or an amount the text computes, is not read: never Gold that pays for anything
+  auto action = read("Holding", "Bow this card: Produce 2 Gold that can only pay for a single Kharmic action.");
+  EXPECT_FALSE(action->paragraph().unit);
+  EXPECT_EQ(action->text(action->paragraph().unread), "action");
 }
 
 }  // namespace cardc

@@ -566,6 +566,8 @@ struct Constraint {
   std::vector<int> items;  // indices into Unit::costs, or the one index into Unit::targets or Unit::conditions
                            // (Performer: none; the unit has one)
   bool joined = false;     // printed in the block before it, after "and" ("Bow this card and target a Follower:")
+  bool sentences = false;  // Costs printed one sentence each ("Bow this card. Pay 3 Gold:", as cardc import writes cost
+                           // icons): the same meaning as joined by "and"
   SourceRange range;
 };
 

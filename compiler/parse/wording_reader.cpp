@@ -125,6 +125,18 @@ class Transformer {
       u.constraints.push_back(std::move(block));
       return;
     }
+    if (auto* k = dynamic_cast<W::CostSentencesConstraintContext*>(c)) {
+      // "Bow this card. Pay 3 Gold:": costs one sentence each, paid in order as "and" would join them (003 Abilities C)
+      Constraint block;
+      block.range = range(c);
+      block.sentences = true;
+      for (auto* one : k->cost()) {
+        u.costs.push_back(cost(one, u));
+        block.items.push_back(static_cast<int>(u.costs.size() - 1));
+      }
+      u.constraints.push_back(std::move(block));
+      return;
+    }
     constraint_parts(static_cast<W::BlockConstraintContext*>(c)->constraintParts(), u);
   }
 

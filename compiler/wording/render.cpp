@@ -66,7 +66,7 @@ class Renderer {
         condition(u.conditions[static_cast<size_t>(c.items.at(0))]);
       }
       for (size_t i = 0; c.kind == Constraint::Kind::Costs && i < c.items.size(); ++i) {
-        if (i > 0) word(Token::AND);
+        if (i > 0) word(c.sentences ? Token::PERIOD : Token::AND);  // "Bow this card. Pay 3 Gold:"
         effect(u.costs[static_cast<size_t>(c.items[i])]);
       }
       if (b + 1 == u.constraints.size() || !u.constraints[b + 1].joined) word(Token::COLON);

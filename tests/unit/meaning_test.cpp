@@ -1843,6 +1843,16 @@ TEST(Meaning, EnteringPlayAndPaying) {
   auto action = read("Holding", "Bow this card: Produce 2 Gold that can only pay for a single Kharmic action.");
   EXPECT_FALSE(action->paragraph().unit);
   EXPECT_EQ(action->text(action->paragraph().unread), "action");
+
+  // costs one sentence each ("Bow this card. Pay 2 Gold:", the importer's cost icons): one block, paid in order
+  auto icons = read("Holding", "**Limited:** Bow this card. Pay 2 Gold: Draw a card.");
+  ASSERT_TRUE(icons->paragraph().unit) << icons->text(icons->paragraph().unread) << ": " << icons->paragraph().why;
+  ASSERT_EQ(icons->unit().constraints.size(), 1u);
+  EXPECT_TRUE(icons->unit().constraints[0].sentences);
+  ASSERT_EQ(icons->unit().costs.size(), 2u);
+  EXPECT_EQ(icons->unit().costs[1].verb, Primitive::pay_);
+  EXPECT_TRUE(icons->paragraph().round_trips) << icons->paragraph().rendered;
+  EXPECT_FALSE(read("Holding", "**Limited:** Bow this card. Target a Follower: Draw a card.")->paragraph().unit);
 }
 
 }  // namespace cardc

@@ -544,7 +544,8 @@ struct Trigger {
   bool yours = false;
   std::optional<CardFilter> cards;
   ProfileId from = -1;  // the zone the card left ("After this Holding enters play from a Province"): the provinces' zone
-  bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"):
+  bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"),
+                       // or its block's costs and targets ("After Itao enters play, target a Follower in your hand:"):
                        // the same meaning as before a colon
   SourceRange range;
 };

@@ -125,6 +125,15 @@ class Transformer {
       u.constraints.push_back(std::move(block));
       return;
     }
+    if (auto* tp = dynamic_cast<W::TriggerPartsConstraintContext*>(c)) {
+      // "Reaction: After Itao enters play, target a Follower in your hand:": the trigger, then the block's costs and
+      // targets (003 Abilities: one constraints block)
+      if (u.trigger) throw Refusal{range(c), "a second trigger"};
+      u.trigger = trigger(tp->trigger(), u);
+      u.trigger->leads = true;  // printed before a comma (the same meaning as a colon)
+      constraint_parts(tp->constraintParts(), u);
+      return;
+    }
     if (auto* k = dynamic_cast<W::CostSentencesConstraintContext*>(c)) {
       // "Bow this card. Pay 3 Gold:": costs one sentence each, paid in order as "and" would join them (003 Abilities C)
       Constraint block;

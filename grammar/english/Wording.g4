@@ -35,6 +35,7 @@ constraint
   | constraintParts             # blockConstraint
   | IF condition                # conditionConstraint   // "If you have Reconnaissance:": usable only while it holds
   | cost (PERIOD cost)+         # costSentencesConstraint  // "Bow this card. Pay 3 Gold:": costs one sentence each (the importer's cost icons)
+  | trigger COMMA constraintParts   # triggerPartsConstraint  // "After Itao enters play, target a Follower in your hand:"
   ;
 // "Bow this card and target an enemy Personality:", "Choose your performing unbowed Monk and target a Follower:"
 constraintParts

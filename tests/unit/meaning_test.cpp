@@ -1853,6 +1853,17 @@ TEST(Meaning, EnteringPlayAndPaying) {
   EXPECT_EQ(icons->unit().costs[1].verb, Primitive::pay_);
   EXPECT_TRUE(icons->paragraph().round_trips) << icons->paragraph().rendered;
   EXPECT_FALSE(read("Holding", "**Limited:** Bow this card. Target a Follower: Draw a card.")->paragraph().unit);
+
+  // a trigger before a comma, then the block's targets: "After this Personality enters play, target ...:"
+  auto after = read("Personality", "**Reaction:** After this Personality enters play, target a Follower in your hand: Attach it to this Personality, paying all costs.");
+  ASSERT_TRUE(after->paragraph().unit) << after->text(after->paragraph().unread) << ": " << after->paragraph().why;
+  ASSERT_TRUE(after->unit().trigger);
+  EXPECT_TRUE(after->unit().trigger->leads);
+  ASSERT_EQ(after->unit().targets.size(), 1u);
+  EXPECT_TRUE(after->unit().targets[0].in_constraints);
+  EXPECT_TRUE(after->paragraph().round_trips) << after->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "**Reaction:** After this Personality enters play, after a Follower enters play, target a Follower: Bow it.")
+                   ->paragraph().unit);
 }
 
 }  // namespace cardc

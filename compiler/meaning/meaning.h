@@ -42,6 +42,7 @@ struct CardRef {
                              // types do not ("your target Samurai ... him")
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
   bool unit = false;         // the card's unit: it and every card attached to it (001 This: "this unit"; "his unit")
+  bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
   SourceRange range;
 };
 
@@ -133,6 +134,7 @@ struct Place {
   };
   Kind kind = Kind::Home;
   SourceRange range;
+  bool this_battlefield = false;  // CurrentBattlefield printed "this battlefield" (001: it refers to the current one)
 };
 
 // The zones a card of a set is in, by profile id: "in your discard pile", "in your hand or discard pile" (one of
@@ -178,9 +180,21 @@ struct CardFilter {
   SourceRange range;
 };
 
+// 001 Target: how many cards one targeting takes, printed before its noun: "one or two" (OrN), "one or more" (OrMore:
+// no bound), "up to two" (UpTo: from none), "two" (Exactly). Every card it takes is the target; what names it names
+// them all ("Bow them", "each target's Force").
+struct TargetCount {
+  enum class Form : uint8_t { OrN, OrMore, UpTo, Exactly };
+  Form form = Form::OrN;
+  int64_t min = 1;
+  int64_t max = 1;  // -1: no bound (OrMore)
+  SourceRange range;
+};
+
 // 001 Target: a targeting procedure. Its index in the unit is what references to the target name.
 struct Targeting {
   CardFilter filter;
+  std::optional<TargetCount> count;  // several cards ("Target one or two Samurai"); none: one card
   bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
   bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
   bool verb_after = false;      // inline, worded "target and bow an enemy Personality" ("bow target enemy Personality")
@@ -344,6 +358,9 @@ struct Condition {
     StatIs,      // a card's stat compared with an amount as it is judged ("if his Force is now 0")
     PaysFor,     // the payment under way is for one card of a set ("when it pays for a single Shugenja only": 003 Gold
                  // Cost, Gold is produced while a card is paid for); the set in `cards`
+    At,          // a card is at a place ("he is at the current battlefield", "this card is not at home")
+    Moved,       // the unit's move before it moved the card: it was elsewhere and nothing kept it ("If he moved";
+                 // 001 Battlefields)
     All,         // every part holds
     Any,         // some part holds
   };
@@ -360,6 +377,7 @@ struct Condition {
   std::optional<BattleRole> role;   // InBattle
   std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)
   std::optional<StatBound> stat;    // StatIs (of `card`)
+  std::optional<Place> at;          // At
   ProfileId resource = -1;          // YouHave; HowMany, when no zone
   ProfileId zone = -1;              // HowMany: the cards in this zone of yours
   std::optional<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)

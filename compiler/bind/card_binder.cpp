@@ -658,8 +658,8 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   return true;
 }
 
-// The resource that pays a printed cost stat: "Energy Cost" is paid in energy, "Coin Cost" in coins, "Gold Cost" in
-// Gold (the stat's first word names the resource, in its singular or plural spelling). -1 if none.
+// The resource that pays a printed cost stat, and the cost stat a resource pays (runtime_profile.h, shared with the
+// lowering).
 int CardBinder::cost_resource(const std::string& stat_name) const { return cardc::cost_resource(p_, stat_name); }
 
 std::optional<std::pair<size_t, int>> CardBinder::paid_cost() const { return cardc::paid_cost(p_); }

@@ -179,7 +179,6 @@ DOWN     : 'down' ;
 // 003 Gold Cost: how a card enters play and what is paid for it ("This Holding enters play bowed", "Enters play paying
 // 2 less Gold", "Attach it to him, paying all costs")
 ENTERS   : 'enters' ;
-ENTER    : 'enter' ;
 PAYING   : 'paying' ;
 COSTS    : 'costs' ;
 SINGLE   : 'single' ;

@@ -183,6 +183,25 @@ class Transformer {
     }
   }
 
+  // "His controller loses 1 Honor": a player other than you does what a resource verb or "draw" says; "Each player loses
+  // 1 Honor", "All other players lose 2 Honor": every player (but you) does it in turn
+  void by_player(W::PlayerContext* p, Effect& e, Unit& u) {
+    PlayerRef who;
+    who.range = range(p);
+    if (p->CONTROLLER()) {
+      who.kind = PlayerRef::Kind::ControllerOf;
+      who.of = possessor(p->owner, p->cardRef(), u);
+    } else {
+      who.kind = PlayerRef::Kind::Each;
+      who.other = p->OTHER() != nullptr;
+      who.all = p->ALL() != nullptr;
+    }
+    if (e.verb != Primitive::gain_ && e.verb != Primitive::lose_ && e.verb != Primitive::draw_)
+      throw Refusal{e.range, "a player doing what this verb says"};
+    e.range = SourceRange::join(who.range, e.range);
+    e.player = std::move(who);
+  }
+
   // A targeting of the unit: the latest card a pronoun may name.
   void add_target(Unit& u, Targeting t) {
     u.targets.push_back(std::move(t));
@@ -357,6 +376,7 @@ class Transformer {
       const bool ahead = antecedent_ == Antecedent::None && leads_with_pronoun(i->condition());
       if (!ahead) k.condition = condition(i->condition(), u);
       for (auto* one : i->effect()) k.effects.push_back(effect(one, u));
+      if (i->player()) by_player(i->player(), k.effects.front(), u);
       if (ahead) k.condition = condition(i->condition(), u);
       // "If you control a Temple, you may straighten him": the controller chooses whether to do it
       if (i->MAY()) {
@@ -365,22 +385,8 @@ class Transformer {
       }
       u.body.push_back(std::move(k));
     } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
-      // "His controller loses 1 Honor": a player other than you does what a resource verb or "draw" says
-      // "Each player loses 1 Honor", "All other players lose 2 Honor": every player (but you) does it in turn
-      PlayerRef who;
-      who.range = range(w->player());
-      if (w->player()->CONTROLLER()) {
-        who.kind = PlayerRef::Kind::ControllerOf;
-        who.of = possessor(w->player()->owner, w->player()->cardRef(), u);
-      } else {
-        who.kind = PlayerRef::Kind::Each;
-        who.other = w->player()->OTHER() != nullptr;
-        who.all = w->player()->ALL() != nullptr;
-      }
       Effect e = effect(w->effect(), u);
-      if (e.verb != Primitive::gain_ && e.verb != Primitive::lose_ && e.verb != Primitive::draw_)
-        throw Refusal{e.range, "a player doing what this verb says"};
-      e.player = std::move(who);
+      by_player(w->player(), e, u);
       e.range = range(c);
       u.body.push_back(std::move(e));
     } else if (auto* o = dynamic_cast<W::ChoiceSentenceContext*>(c)) {
@@ -592,6 +598,14 @@ class Transformer {
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
       k.negated = a->NOT() != nullptr;
       k.at = place(a->place());
+    } else if (auto* h = dynamic_cast<W::HasNoConditionContext*>(c)) {
+      k.kind = Condition::Kind::Has;  // "it has no attachments": it has none of them (001 Attach)
+      k.negated = true;
+      k.card = card_ref(h->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      k.attached = attached(h->attachedCards());
+      k.attached->none = false;
+      k.attached->no_word = true;
     } else if (auto* m = dynamic_cast<W::MovedConditionContext*>(c)) {
       // "If he moved": asks what a move before it in the unit did to the card
       k.kind = Condition::Kind::Moved;
@@ -833,6 +847,15 @@ class Transformer {
         e.ignoring = tok(f->STAT()).id;
         e.ignoring_range = SourceRange::join(tok(f->IGNORING()).range, tok(f->STAT()).range);
       }
+    } else if (auto* rk = dynamic_cast<W::RemoveKeywordEffectContext*>(c)) {
+      // 003 Keywords: effects grant and remove keywords, for a duration (to the end of the turn when none is given)
+      e.verb = Primitive::remove_;
+      e.keyword = tok(rk->KEYWORD()).id;
+      e.card = card_ref(rk->cardRef(), u);
+      if (rk->duration()) e.duration = duration(rk->duration());
+    } else if (auto* rg = dynamic_cast<W::RemoveFromGameEffectContext*>(c)) {
+      e.verb = Primitive::remove_;  // out of the game: the zone of cards removed from it
+      e.card = card_ref(rg->cardRef(), u);
     } else if (auto* b = dynamic_cast<W::MoveToBattleEffectContext*>(c)) {
       // 001 Battlefields: "Move him to the current battlefield"
       e.verb = Primitive::move_;
@@ -1190,6 +1213,12 @@ class Transformer {
     } else {
       auto* g = static_cast<W::GroupStatementContext*>(c);
       m.cards = card_filter(g->cardFilter());
+      // "Your other Earth Shugenja have +1F": a noun of keywords alone may be spelled alike in both numbers; with no
+      // article, "have" says it names several
+      const CardFilter& f = *m.cards;
+      if (!f.plural && !g->cardFilter()->article && !f.partitive && f.card_types.empty() && !f.attachment && !f.keywords.empty() &&
+          f.alternatives.empty())
+        m.cards->plural = m.cards->singular_spelling = true;
       if (!m.cards->plural) throw Refusal{range(g->cardFilter()), "'have' with one card"};
       traits = g->traits();
       dur = g->duration();
@@ -1552,6 +1581,26 @@ class Transformer {
       r.target = -1;
       return r;
     }
+    if (auto* n = dynamic_cast<W::TheNounRefContext*>(c)) {
+      // "Target an enemy Personality: Bow the Personality": the one target of the unit its noun names (a card type or
+      // a keyword of its set); none or several: the words do not say which card
+      const wording::WordToken& noun = tok(n->noun);
+      const bool type = noun.type == W::CARD_TYPE;
+      int found = -1;
+      for (size_t k = 0; k < u.targets.size(); ++k) {
+        const CardFilter& f = u.targets[k].filter;
+        const auto& names = type ? f.card_types : f.keywords;
+        if (std::find(names.begin(), names.end(), noun.id) == names.end()) continue;
+        if (found >= 0) throw Refusal{r.range, "'the' with a noun several targets have"};
+        found = static_cast<int>(k);
+      }
+      if (found < 0) throw Refusal{r.range, "'the' with a noun no target has"};
+      if (several(u.targets[static_cast<size_t>(found)])) throw Refusal{r.range, "'the' naming several cards"};
+      r.kind = CardRef::Kind::TheTarget;
+      r.target = found;
+      (type ? r.card_type : r.keyword) = noun.id;
+      return r;
+    }
     if (dynamic_cast<W::TheTargetRefContext*>(c) || dynamic_cast<W::EachTargetRefContext*>(c)) {
       // "the target": the unit's one target; with several the words do not say which. "each target": every card of
       // the unit's one targeting of several ("target one or two Samurai: Raise each target's Force ...")
@@ -1800,6 +1849,11 @@ class Transformer {
     }
     if (auto* w = dynamic_cast<W::WithoutAttachedContext*>(fc)) {
       f.attached.push_back(attached(w->attachedCards()));
+      return;
+    }
+    if (auto* w = dynamic_cast<W::WithNoAttachedContext*>(fc)) {  // "with no Followers"
+      f.attached.push_back(attached(w->attachedCards()));
+      f.attached.back().no_word = true;
       return;
     }
     if (auto* w = dynamic_cast<W::WithAttachedContext*>(fc)) {  // "with a Weapon": at least one attached

@@ -310,6 +310,16 @@ class Renderer {
           name(Token::STAT, e.ignoring);
         }
         break;
+      case Primitive::remove_:  // "Remove Ninja from Hurunayi", "Remove this Spell from the game"
+        if (e.keyword >= 0) {
+          name(Token::KEYWORD, e.keyword);
+          word(Token::FROM);
+          card_ref(*e.card, false);
+        } else {
+          card_ref(*e.card, false);
+          words({Token::FROM, Token::THE, Token::GAME});
+        }
+        break;
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
@@ -727,6 +737,7 @@ class Renderer {
       case Condition::Kind::Has:
         card_ref(*k.card, true);
         word(Token::HAS);
+        if (k.negated) word(Token::NO);  // "it has no attachments"
         attached_cards(*k.attached);
         return;
     }
@@ -1008,7 +1019,9 @@ class Renderer {
         break;
       case CardRef::Kind::TheTarget:
         word(r.plural ? Token::EACH : Token::THE);  // "each target": every card of a targeting of several
-        verb(Primitive::target_);
+        if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);  // "the Personality"
+        else if (r.keyword >= 0) name(Token::KEYWORD, r.keyword);
+        else verb(Primitive::target_);
         break;
       case CardRef::Kind::Pronoun:
         if (r.plural) word(subject ? Token::THEY : Token::THEM);
@@ -1121,7 +1134,8 @@ class Renderer {
     for (size_t i = 0; i < n; ++i) {
       if (i > 0 && i < any) word(Token::OR);
       // cards named by keywords alone, several: the last in the plural ("Monks")
-      name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any], f.plural && !each && f.card_types.empty() && i + 1 == n);
+      name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any],
+           f.plural && !f.singular_spelling && !each && f.card_types.empty() && i + 1 == n);
     }
   }
 
@@ -1140,7 +1154,8 @@ class Renderer {
   void clauses(const CardFilter& f) {
     for (const StatBound& b : f.stats) stat_bound(b);
     for (const AttachedTest& a : f.attached) {
-      word(a.none ? Token::WITHOUT : Token::WITH);  // "without attachments", "with a Weapon"
+      if (a.none && a.no_word) words({Token::WITH, Token::NO});  // "with no Followers"
+      else word(a.none ? Token::WITHOUT : Token::WITH);  // "without attachments", "with a Weapon"
       attached_cards(a);
     }
     if (f.at) {

@@ -86,7 +86,7 @@ sentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
   | (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
-  | IF condition COMMA (YOU MAY)? effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
+  | IF condition COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
   | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
@@ -116,6 +116,7 @@ conditionPart
   | cardRef WOULD BE OPPOSED                     # wouldBeOpposedCondition  // "he would be opposed" (were he at the current battlefield)
   | cardRef MOVED                               # movedCondition       // "he moved": the unit's move before it took him
   | cardRef IS NOT? AT place                     # cardAtCondition      // "he is at the current battlefield"
+  | cardRef HAS NO attachedCards                 # hasNoCondition       // "it has no attachments" (001 Attach)
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | YOU HAVE amount OR more=(FEWER | LESS | MORE_) (CARDS IN YOUR ZONE | RESOURCE)   # youHaveHowManyCondition  // "you have four or fewer cards in your hand", "you have 10 or more Gold"
@@ -174,6 +175,8 @@ effect
   | V_GIVE province provinceChange duration?                          # provinceGiveEffect    // "Give this Province +3 strength"
   | verb=(V_INCREASE | V_REDUCE) province POSS STRENGTH BY (amount | statOf)   # provinceStrengthEffect  // "Increase the current province's strength by 2"
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
+  | V_REMOVE KEYWORD FROM cardRef duration?                           # removeKeywordEffect   // "Remove Ninja from Hurunayi" (003 Keywords)
+  | V_REMOVE cardRef FROM THE GAME                                    # removeFromGameEffect  // "Remove this Spell from the game"
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
   | V_ATTACH card=cardRef TO host=cardRef COMMA payment                # attachEffect          // "Attach it to him, paying all costs"
   | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"
@@ -281,6 +284,7 @@ cardRef
   | performer                                   # performerRef
   | YOUR V_TARGET PERFORMING performed          # performingTargetRef // "your target performing Ancestor" (001 Tactician)
   | THE V_TARGET                                # theTargetRef        // the unit's one target
+  | THE noun=(CARD_TYPE | KEYWORD)              # theNounRef          // "Bow the Personality": the unit's one target of that noun
   | EACH V_TARGET                               # eachTargetRef       // "each target's Force": every card of the unit's one targeting of several
   | targetCount (OF owner=YOUR)? V_TARGET targetNoun   # countedTargetRef  // "one or two target attachments", "one or more of your target Shugenja"
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again
@@ -343,6 +347,7 @@ filterClause
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
   | WITH (A | AN) attachedKind (OR attachedKind)*   # withAttached  // "with a Weapon": one such card is attached (001 Attach)
+  | WITH NO attachedCards                       # withNoAttached   // "with no Followers": without
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
   | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
   | IN cardRef                                  # inUnit           // "in this unit", "in his unit" (001 This)

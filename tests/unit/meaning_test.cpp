@@ -1943,4 +1943,82 @@ TEST(Meaning, ThisBattlefieldAndWhereACardIs) {
   EXPECT_TRUE(lead->paragraph().round_trips) << lead->paragraph().rendered;
 }
 
+// "Bow the Personality": the unit's one target its noun names; with none or several such targets, refused. A
+// conditional's effect done by another player ("If he is dishonorable, his controller loses 2 Honor").
+TEST(Meaning, TargetNamedByItsNoun) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Bow the Personality. If he is dishonorable, his controller loses 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.card->kind, CardRef::Kind::TheTarget);
+  EXPECT_EQ(e.card->target, 0);
+  EXPECT_EQ(e.card->card_type, r->id_of(r->profile->card_types, "Personality"));
+  const Conditional& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_EQ(k.effects.at(0).player->kind, PlayerRef::Kind::ControllerOf);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Follower: Bow the Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality and target a Personality: Bow the Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Personalities: Bow the Personality.")->paragraph().unit);
+}
+
+// 003 Card title: a word of the title names the card where a comma or a bullet follows it in the title ("Nishoji" of
+// "Nishoji, the Steel-Eyed"), not a piece of a hyphenated word ("Steel" of "Steel-Eyed").
+TEST(Meaning, NameBeforePunctuationInTheTitle) {
+  auto r = read("Personality", "After Nishoji enters play, lose 3 Honor.", "legends", "Nishoji, the Steel-Eyed");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  EXPECT_EQ(r->unit().trigger->card->name, "Nishoji");
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "After Steel enters play, lose 3 Honor.", "legends", "Nishoji, the Steel-Eyed")->paragraph().unit);
+}
+
+// 001 Attach: "with no Followers" means "without Followers"; "it has no attachments" is a condition on what is attached.
+TEST(Meaning, NoAttachments) {
+  auto r = read("Strategy", "**Battle:** Target an enemy card: Bow it. Destroy it if it has no attachments.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Conditional& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::Has);
+  EXPECT_TRUE(k.condition.negated);
+  EXPECT_TRUE(k.condition.attached->card_types.empty());  // any attachment
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto with = read("Strategy", "**Battle:** Bow a target enemy Personality with no Followers.");
+  ASSERT_TRUE(with->paragraph().unit) << with->text(with->paragraph().unread);
+  const AttachedTest& a = with->unit().targets.at(0).filter.attached.at(0);
+  EXPECT_TRUE(a.none);
+  EXPECT_EQ(a.card_types.at(0), with->id_of(with->profile->card_types, "Follower"));
+  EXPECT_TRUE(with->paragraph().round_trips) << with->paragraph().rendered;
+  // a card type that is never attached
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target enemy Personality with no Holdings.")->paragraph().unit);
+}
+
+// 003 Keywords: "Remove Ninja from him until the end of the turn" takes a keyword away for a duration; "Remove this
+// Strategy from the game"; a keyword the game does not declare, or a card with no "from", is not read.
+TEST(Meaning, Removing) {
+  auto r = read("Strategy", "**Open:** Target a Personality: Remove Ninja from him until the end of the turn.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::remove_);
+  EXPECT_EQ(e.keyword, r->id_of(r->profile->keywords, "Ninja"));
+  EXPECT_TRUE(e.duration);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto gone = read("Strategy", "**Limited:** Remove this Strategy from the game.");
+  ASSERT_TRUE(gone->paragraph().unit) << gone->text(gone->paragraph().unread);
+  EXPECT_EQ(std::get<Effect>(gone->unit().body.at(0)).keyword, -1);
+  EXPECT_TRUE(gone->paragraph().round_trips) << gone->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Remove Wizard from him.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Limited:** Remove this Strategy.")->paragraph().unit);
+}
+
+// "Your other Earth Shugenja have +1F": keywords alone, spelled alike in both numbers, name every such card after
+// "have" (rendered as printed); with an article the noun is one card, and "have" is refused.
+TEST(Meaning, KeywordsAlikeInBothNumbers) {
+  auto r = read("Personality", "Your other Earth Shugenja have +1F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const StatModifier& m = std::get<StatModifier>(r->unit().body.at(0));
+  EXPECT_TRUE(m.cards->plural);
+  EXPECT_TRUE(m.cards->other);
+  EXPECT_EQ(m.cards->side, Side::Yours);
+  EXPECT_EQ(r->paragraph().rendered, "Your other Earth Shugenja have +1F.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+  EXPECT_FALSE(read("Personality", "A Shugenja have +1C.")->paragraph().unit);
+}
+
 }  // namespace cardc

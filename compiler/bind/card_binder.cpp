@@ -658,23 +658,11 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   return true;
 }
 
-// The resource that pays a printed cost stat: "Energy Cost" is paid in energy, "Coin Cost" in coins, "Gold Cost" in
-// Gold (the stat's first word names the resource, in its singular or plural spelling). -1 if none.
-int CardBinder::cost_resource(const std::string& stat_name) const {
-  std::string first = lower(stat_name.substr(0, stat_name.find(' ')));
-  for (size_t r = 0; r < p_.resources.size(); ++r) {
-    if (lower(p_.resources[r].name) == first) return static_cast<int>(r);
-    for (const auto& a : p_.resources[r].abbrevs)
-      if (lower(a) == first || lower(a) == first + "s") return static_cast<int>(r);
-  }
-  return -1;
-}
+// The resource that pays a printed cost stat, and the cost stat a resource pays (runtime_profile.h, shared with the
+// lowering).
+int CardBinder::cost_resource(const std::string& stat_name) const { return cardc::cost_resource(p_, stat_name); }
 
-std::optional<std::pair<size_t, int>> CardBinder::paid_cost() const {
-  for (size_t s = 0; s < p_.stats.size(); ++s)
-    if (int res = p_.stats[s].cost ? cost_resource(p_.stats[s].name) : -1; res >= 0) return std::make_pair(s, res);
-  return std::nullopt;
-}
+std::optional<std::pair<size_t, int>> CardBinder::paid_cost() const { return cardc::paid_cost(p_); }
 
 std::string CardBinder::signal_event(std::string_view signal) const {
   for (size_t i = 0; i < p_.events.size(); ++i)

@@ -496,8 +496,12 @@ bool CardBinder::attach(const Clause& c, size_t v, Body& b) {
       paying = true;
       less = t[i + 1]->value;
       i += 3;
+      // in the resource the printed cost is paid in (003 Gold Cost): "paying 2 less Honor" is no discount of Gold
       size_t len = 0;
-      if (i < t.size() && lex_.resource_at(std::span(t).subspan(i), len) >= 0) i += len;
+      auto paid = paid_cost();
+      if (i >= t.size() || !paid || lex_.resource_at(std::span(t).subspan(i), len) != paid->second)
+        return fail({c.range, "only 'paying N less <the cost's resource>' is compiled yet"});
+      i += len;
     } else if (word(i) == "to" && word(i + 1) == "a" && word(i + 2) == "minimum" && word(i + 3) == "of" && i + 4 < t.size() &&
                t[i + 4]->kind == ast::TermKind::Number) {
       minimum = t[i + 4]->value;

@@ -49,6 +49,8 @@ class MeaningLowering {
       return attach_requirement(u, def, reg, out);
     if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<ProvinceModifier>(s); }))
       return province_bonus(u, def, reg, out);
+    if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<EnteringPlay>(s); }))
+      return entering_play(u, def, reg, out);
     declared_.clear();
     chosen_ = 0;
     moved_.reset();
@@ -193,6 +195,38 @@ class MeaningLowering {
     f.stmts.push_back(ret(std::move(amount)));
     int fn = add_function("province", FnKind::Filter, std::move(f), m.range);
     out.stmts.push_back(checked_registration(call("cardrt_def_province_bonus", {param(0), local(def), fn_ref(fn)}), reg));
+  }
+
+  // 003 Gold Cost: how this card enters play is a term of the card, registered with it, not an ability: the state it
+  // enters play in (cardrt_def_enter_play_state), or how much less of its cost the engine charges to bring it into
+  // play (cardrt_def_cost_reduction: a function of the card, asked as it is paid for; "more" is a negative reduction;
+  // 000 7.2: never below zero), nothing while the condition does not hold.
+  void entering_play(const Unit& u, uint32_t def, Body& reg, Body& out) {
+    if (u.body.size() != 1 || u.kind != meaning::UnitKind::Untriggered || !u.constraints.empty()) throw NotYet{};
+    const auto& e = std::get<EnteringPlay>(u.body[0]);
+    // "This Fortification enters play bowed": this card, which has the keyword as printed (001 This)
+    if (e.card && e.card->kind == CardRef::Kind::ThisKeyword &&
+        std::none_of(card_.keywords.begin(), card_.keywords.end(), [&](const ast::KeywordEntry& k) {
+          return k.text == p_.keywords[static_cast<size_t>(e.card->keyword)].name;
+        }))
+      throw NotYet{};
+    if (e.state) {
+      // the runtime brings a card into play bowed, or as it is
+      if (!e.state->holds || runtime_state_id(p_, static_cast<size_t>(e.state->state)) != CARDRT_STATE_BOWED) throw NotYet{};
+      out.stmts.push_back(checked_registration(call("cardrt_def_enter_play_state", {param(0), local(def), konst(CARDRT_STATE_BOWED)}), reg));
+      return;
+    }
+    const auto cost = paid_cost(p_);
+    if (!cost || e.change->resource != cost->second) throw NotYet{};  // only the resource the cost is paid in
+    Amount each = e.change->amount;
+    if (e.change->more) each.value = -each.value;
+    continuous_ = false;
+    Body f;
+    Node less = amount(each, f);
+    if (e.condition) less = binary(Op::Mul, std::move(less), binary(Op::Ne, condition(*e.condition, f), konst(0)));
+    f.stmts.push_back(ret(std::move(less)));
+    int fn = add_function("cost", FnKind::Filter, std::move(f), e.range);
+    out.stmts.push_back(checked_registration(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(CARDRT_COST_SELF)}), reg));
   }
 
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.
@@ -491,6 +525,7 @@ class MeaningLowering {
     if (e.player && e.player->kind == PlayerRef::Kind::Each) return each_player(e, b);
     if (e.action >= 0) return keyword_action(e, b);
     if (e.province) return province_effect(e, b);
+    if (e.earmark) return earmarked(e, b);
     switch (e.verb) {
       case Primitive::gain_:
       case Primitive::lose_:
@@ -655,8 +690,37 @@ class MeaningLowering {
         if (&b == top_) moved_ = Moved{moved, *e.card};
         return;
       }
+      case Primitive::attach_: return attach(e, b);
       default: throw NotYet{};
     }
+  }
+
+  // 003 Gold Cost: "Produce 2 Gold, which can only pay for a single Armor, Mine, or Weapon": held apart, it pays for one
+  // card bought with one of those keywords (out of play as it is bought) and for nothing else (cardrt_gain_earmarked)
+  void earmarked(const Effect& e, Body& b) {
+    if (continuous_ || e.verb != Primitive::produce_ || e.duration) throw NotYet{};
+    Body f;
+    f.stmts.push_back(ret(filter_test(*e.earmark, param(2), false)));
+    int fn = add_function("filter", FnKind::Filter, std::move(f), e.earmark->range);
+    b.stmts.push_back(eval(call("cardrt_gain_earmarked", {G(), C(), player(e, b), konst(e.resource), amount(*e.amount, b), fn_ref(fn),
+                                                         konst(CARDRT_EARMARK_SINGLE)})));
+  }
+
+  // "Attach it to him, paying 2 less Gold, to a minimum of 1": the card's printed cost is paid (003 Gold Cost: less what
+  // the text says, never below its minimum, nor below zero: 000 7.2), or the effect fails; then it is attached (the
+  // runtime checks what it may be attached to: 001 Attach).
+  void attach(const Effect& e, Body& b) {
+    const auto cost = paid_cost(p_);
+    if (continuous_ || !cost || !e.payment || (e.payment->change && e.payment->change->resource != cost->second)) throw NotYet{};
+    uint32_t who = b.local(), on = b.local();
+    b.stmts.push_back(let(who, card(*e.card, b)));
+    b.stmts.push_back(let(on, card(*e.host, b)));
+    const int64_t less = e.payment->change ? e.payment->change->amount.value : 0;
+    const int64_t minimum = e.payment->minimum ? e.payment->minimum->value : 0;
+    Node price = binary(Op::Max, konst(minimum),
+                        binary(Op::Sub, call("cardrt_stat_get", {G(), local(who), konst(static_cast<int64_t>(cost->first))}), konst(less)));
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_pay_resource", {G(), C(), controller(), konst(cost->second), std::move(price)}), konst(CARDRT_OK))));
+    b.stmts.push_back(eval(call("cardrt_attach", {G(), C(), local(who), local(on)})));
   }
 
   // "Straighten his unit", "Bow this unit": the card and every card attached to it, each (001 This)
@@ -1043,6 +1107,12 @@ class MeaningLowering {
       case Condition::Kind::YourTurn:
         n = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
         break;
+      case Condition::Kind::PaysFor: {
+        // 003 Gold Cost: a payment is under way, for a card of the set (the card bought, out of play)
+        Node paid = call("cardrt_payment_card", {G()});
+        n = and_(binary(Op::Ne, paid, konst(0)), filter_test(*k.cards, paid, false));
+        break;
+      }
       case Condition::Kind::InBattle:
         n = in_battle(*k.role, k.card ? card(*k.card, b) : *subject_);
         break;

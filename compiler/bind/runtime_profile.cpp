@@ -229,4 +229,22 @@ int terrain_keyword(const GameProfile& profile) {
   return -1;
 }
 
+// The resource that pays a printed cost stat: "Energy Cost" is paid in energy, "Coin Cost" in coins, "Gold Cost" in
+// Gold (the stat's first word names the resource, in its singular or plural spelling). -1 if none.
+int cost_resource(const GameProfile& profile, const std::string& stat_name) {
+  std::string first = lower(stat_name.substr(0, stat_name.find(' ')));
+  for (size_t r = 0; r < profile.resources.size(); ++r) {
+    if (lower(profile.resources[r].name) == first) return static_cast<int>(r);
+    for (const auto& a : profile.resources[r].abbrevs)
+      if (lower(a) == first || lower(a) == first + "s") return static_cast<int>(r);
+  }
+  return -1;
+}
+
+std::optional<std::pair<size_t, int>> paid_cost(const GameProfile& profile) {
+  for (size_t s = 0; s < profile.stats.size(); ++s)
+    if (int res = profile.stats[s].cost ? cost_resource(profile, profile.stats[s].name) : -1; res >= 0) return std::make_pair(s, res);
+  return std::nullopt;
+}
+
 }  // namespace cardc

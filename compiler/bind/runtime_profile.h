@@ -2,6 +2,8 @@
 // The runtime's description of a game, built from its `.game` profile: the compiler produces it, the runtime
 // knows nothing of the compiler (runtime/include/cardrt/cardrt.h profile builder).
 #include <memory>
+#include <optional>
+#include <utility>
 #include <string>
 
 #include "cardrt/cardrt.h"
@@ -43,5 +45,9 @@ int32_t runtime_designator(const NamedDef& designator);
 std::string runtime_event(const GameProfile& profile, int event);
 // The keyword the profile gives the 001 Terrain rule (a Terrain is in no side), -1 if none.
 int terrain_keyword(const GameProfile& profile);
+// 003 Gold Cost: the resource that pays a printed cost stat ("Gold Cost" in Gold), -1 if none; and the profile's cost
+// stat a resource pays with that resource (none: no card of the game costs anything to bring into play).
+int cost_resource(const GameProfile& profile, const std::string& stat_name);
+std::optional<std::pair<size_t, int>> paid_cost(const GameProfile& profile);
 
 }  // namespace cardc

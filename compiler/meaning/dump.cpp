@@ -105,6 +105,8 @@ class Dumper {
                             r->against ? " " + filter(*r->against) : std::string());
       } else if (const auto* a = std::get_if<AttachRequirement>(&s))
         out_ << fmt::format("    attaches {} {}-to {}\n", at(a->range), a->only ? "only" : "never", filter(a->to));
+      else if (const auto* ep = std::get_if<EnteringPlay>(&s))
+        out_ << entering_play(*ep);
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
     if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);
@@ -138,6 +140,7 @@ class Dumper {
         return s + fmt::format("you have {}{} {}", k.compare == StatBound::Compare::AtLeast ? ">=" : "<=", amount(*k.count),
                                k.zone >= 0 ? "cards in yours-" + p_.zones[static_cast<size_t>(k.zone)].name : named(p_.resources, k.resource));
       case Condition::Kind::YourTurn: return s + "your turn";
+      case Condition::Kind::PaysFor: return s + "paying-for " + filter(*k.cards);
       case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";
       case Condition::Kind::Moved: return s + ref(*k.card) + " moved";
       case Condition::Kind::At: return s + ref(*k.card) + " at " + place(*k.at);
@@ -199,7 +202,26 @@ class Dumper {
     if (e.zone >= 0)
       s += fmt::format(" zone={}{}", e.zone_of == Effect::ZoneOf::Owners ? "owners-" : e.zone_of == Effect::ZoneOf::Yours ? "yours-" : "",
                        p_.zones[static_cast<size_t>(e.zone)].name);
+    if (e.earmark) s += " only-for-one=" + filter(*e.earmark);
+    if (e.host) s += " to=" + ref(*e.host);
+    if (e.payment) s += " paying=" + payment(*e.payment);
     return s;
+  }
+
+  // 003 Gold Cost: "2-less-Gold", "1-more-Gold", "1x-count-of-...-less-Gold"
+  std::string cost_change(const CostChange& c) const {
+    return fmt::format("{}-{}-{}", amount(c.amount), c.more ? "more" : "less", named(p_.resources, c.resource));
+  }
+  std::string payment(const Payment& p) const {
+    if (!p.change) return "all-costs";
+    return cost_change(*p.change) + (p.minimum ? "-at-least-" + amount(*p.minimum) : std::string());
+  }
+  std::string entering_play(const EnteringPlay& e) const {
+    std::string s = fmt::format("    enters-play {} card={}", at(e.range), e.card ? ref(*e.card) : std::string("this-card"));
+    if (e.state) s += " state=" + state(*e.state);
+    if (e.change) s += " cost=" + cost_change(*e.change);
+    if (e.condition) s += " if " + condition(*e.condition);
+    return s + "\n";
   }
 
   std::string province(const ProvinceRef& r) const {

@@ -275,6 +275,23 @@ struct ProvinceRef {
   SourceRange range;
 };
 
+// 003 Gold Cost: a change to what is paid for a card: an amount less (or more) of the resource its cost is paid in
+// ("2 less Gold", "1 more Gold", "1 less Gold for each Geisha you control").
+struct CostChange {
+  Amount amount;       // Constant, or CountOf (so much for each card of a set)
+  bool more = false;   // "more": the cost rises
+  ProfileId resource = -1;
+  SourceRange range;
+};
+
+// What is paid as an effect brings a card into play ("Attach it to him, paying all costs"): its costs, or less
+// ("paying 2 less Gold"), never below a minimum ("to a minimum of 1"); never below zero anyway (000 7.2).
+struct Payment {
+  std::optional<CostChange> change;  // none: all costs
+  std::optional<Amount> minimum;
+  SourceRange range;
+};
+
 // An effect verb frame: one primitive with its roles. Which roles a primitive takes is the grammar's and the
 // lowering's business; a role a frame does not fill stays empty.
 struct Effect {
@@ -319,6 +336,14 @@ struct Effect {
   std::optional<ProvinceRef> province;
   ProfileId refill = -1;  // put: the verb that refills a province (the profile's [refills]), the province in `province`,
                           // face-up when `state` says the profile's Face-down does not hold
+  // produce: Gold that pays for one card of a set only ("Produce 2 Gold, which can only pay for a single Armor, Mine, or
+  // Weapon"; 003 Gold Cost), and how that was printed (the same meaning whichever)
+  std::optional<CardFilter> earmark;
+  struct EarmarkSpelling {
+    bool comma = false, which = false, may = false, one = false;
+  } earmark_spelling;
+  std::optional<CardRef> host;     // attach: the card it is attached to ("Attach it to him")
+  std::optional<Payment> payment;  // attach: what is paid for the card attached (003 Gold Cost)
   SourceRange range;
 };
 
@@ -338,6 +363,8 @@ struct Condition {
     Has,         // cards of a kind are attached to a card ("while he has a Spell"; 001 Attach)
     AttachedTo,  // a card is attached to a card of a set ("while attached to a Ratling")
     StatIs,      // a card's stat compared with an amount as it is judged ("if his Force is now 0")
+    PaysFor,     // the payment under way is for one card of a set ("when it pays for a single Shugenja only": 003 Gold
+                 // Cost, Gold is produced while a card is paid for); the set in `cards`
     At,          // a card is at a place ("he is at the current battlefield", "this card is not at home")
     Moved,       // the unit's move before it moved the card: it was elsewhere and nothing kept it ("If he moved";
                  // 001 Battlefields)
@@ -497,6 +524,21 @@ struct ProvinceModifier {
   SourceRange range;
 };
 
+// 003 Gold Cost: how this card enters play, a term of the card registered with it (not an ability): in a state ("This
+// Fortification enters play bowed"), or for a changed cost ("Enters play paying 2 less Gold if you are a Lion Clan
+// player", "This Holding enters play for 1 less Gold for each Geisha you control"), while a condition holds as the
+// cost is paid.
+struct EnteringPlay {
+  std::optional<CardRef> card;       // the subject printed ("This Holding", "Kenzo"); none: "Enters play ..."
+  ProfileId event = -1;              // no subject: the profile event whose words open the paragraph ("Enters play")
+  ProfileId zone = -1;               // with a subject: the zone in play as printed ("play")
+  std::optional<StateTest> state;    // "bowed"
+  std::optional<CostChange> change;  // "for 1 less Gold"
+  bool paying = false;               // printed "paying", not "for" (the same meaning)
+  std::optional<Condition> condition;  // "if you are a Lion Clan player"
+  SourceRange range;
+};
+
 // A sentence that declares a target: which targeting of the unit (Unit::targets).
 struct TargetStep {
   int target = -1;
@@ -505,7 +547,7 @@ struct TargetStep {
 
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
-                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier>;
+                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier, EnteringPlay>;
 // A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
 // statements alone holds while its card is in play (003 Traits). An operation on a stat printed as a verb ("Double
 // its ATK", "Halve the ATK of target creature") is an effect, not a statement.
@@ -527,7 +569,8 @@ struct Trigger {
   bool yours = false;
   std::optional<CardFilter> cards;
   ProfileId from = -1;  // the zone the card left ("After this Holding enters play from a Province"): the provinces' zone
-  bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"):
+  bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"),
+                       // or its block's costs and targets ("After Itao enters play, target a Follower in your hand:"):
                        // the same meaning as before a colon
   SourceRange range;
 };
@@ -549,6 +592,8 @@ struct Constraint {
   std::vector<int> items;  // indices into Unit::costs, or the one index into Unit::targets or Unit::conditions
                            // (Performer: none; the unit has one)
   bool joined = false;     // printed in the block before it, after "and" ("Bow this card and target a Follower:")
+  bool sentences = false;  // Costs printed one sentence each ("Bow this card. Pay 3 Gold:", as cardc import writes cost
+                           // icons): the same meaning as joined by "and"
   SourceRange range;
 };
 

@@ -125,6 +125,27 @@ class Transformer {
       u.constraints.push_back(std::move(block));
       return;
     }
+    if (auto* tp = dynamic_cast<W::TriggerPartsConstraintContext*>(c)) {
+      // "Reaction: After Itao enters play, target a Follower in your hand:": the trigger, then the block's costs and
+      // targets (003 Abilities: one constraints block)
+      if (u.trigger) throw Refusal{range(c), "a second trigger"};
+      u.trigger = trigger(tp->trigger(), u);
+      u.trigger->leads = true;  // printed before a comma (the same meaning as a colon)
+      constraint_parts(tp->constraintParts(), u);
+      return;
+    }
+    if (auto* k = dynamic_cast<W::CostSentencesConstraintContext*>(c)) {
+      // "Bow this card. Pay 3 Gold:": costs one sentence each, paid in order as "and" would join them (003 Abilities C)
+      Constraint block;
+      block.range = range(c);
+      block.sentences = true;
+      for (auto* one : k->cost()) {
+        u.costs.push_back(cost(one, u));
+        block.items.push_back(static_cast<int>(u.costs.size() - 1));
+      }
+      u.constraints.push_back(std::move(block));
+      return;
+    }
     constraint_parts(static_cast<W::BlockConstraintContext*>(c)->constraintParts(), u);
   }
 
@@ -394,6 +415,8 @@ class Transformer {
       u.body.push_back(attach_requirement(a->attachRequirement()));
     } else if (auto* o = dynamic_cast<W::OperationSentenceContext*>(c)) {
       u.body.push_back(stat_operation(o->statOperation(), u));
+    } else if (auto* ep = dynamic_cast<W::EnteringSentenceContext*>(c)) {
+      u.body.push_back(entering_play(ep->enteringPlay(), u));
     } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
       add_target(u, targeting(t->targeting()));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
@@ -914,6 +937,24 @@ class Transformer {
     } else if (auto* pd = dynamic_cast<W::ProvinceDestroyEffectContext*>(c)) {
       e.verb = Primitive::destroy_;
       e.province = province(pd->province(), u);
+    } else if (auto* em = dynamic_cast<W::EarmarkedEffectContext*>(c)) {
+      // "Produce 2 Gold, which can only pay for a single Armor, Mine, or Weapon": one card bought with one of them
+      e.verb = Primitive::produce_;
+      e.amount = amount(em->amount());
+      e.resource = tok(em->RESOURCE()).id;
+      W::EarmarkContext* k = em->earmark();
+      CardFilter f;
+      f.range = SourceRange::join(tok(k->SINGLE()).range, range(k));
+      for (auto* kw : k->KEYWORD()) f.any_keywords.push_back(tok(kw).id);
+      if (f.any_keywords.size() == 1) f.any_keywords.swap(f.keywords);
+      e.earmark = std::move(f);
+      e.earmark_spelling = {k->getStart()->getType() == W::COMMA, k->WHICH() != nullptr, k->MAY() != nullptr, k->ONE() != nullptr};
+    } else if (auto* at = dynamic_cast<W::AttachEffectContext*>(c)) {
+      // "Attach it to him, paying all costs": the card is brought into play attached, what the payment says paid
+      e.verb = Primitive::attach_;
+      e.card = card_ref(at->card, u);
+      e.host = card_ref(at->host, u);
+      e.payment = payment(at->payment());
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
@@ -1158,6 +1199,18 @@ class Transformer {
       traits = s->traits();
       dur = s->duration();
       when = s->whileCondition();
+    } else if (auto* pay = dynamic_cast<W::PayingStatementContext*>(c)) {
+      // "This Holding has +2GP when it pays for a single Shugenja only": its changes hold while the payment under way
+      // is for one such card ("it" is the card the statement is about: this card, which pays)
+      m.card = card_ref(pay->cardRef(), u);
+      if (m.card->kind != CardRef::Kind::ThisCard) throw Refusal{m.card->range, "another card than this one paying"};
+      traits = pay->traits();
+      Condition k;
+      k.kind = Condition::Kind::PaysFor;
+      k.range = SourceRange::join(tok(pay->WHEN()).range, tok(pay->ONLY()).range);
+      k.cards = target_noun(pay->targetNoun());
+      if (k.cards->side != Side::Any || k.cards->other) throw Refusal{k.cards->range, "a side or 'other' after 'a single'"};
+      m.while_ = std::move(k);
     } else {
       auto* g = static_cast<W::GroupStatementContext*>(c);
       m.cards = card_filter(g->cardFilter());
@@ -1300,6 +1353,64 @@ class Transformer {
     return a;
   }
 
+  // enteringPlay : (cardRef ENTERS ZONE | EVENT) (STATE | (FOR | PAYING) costChange (perCard | IF condition)?)
+  // 003 Gold Cost: how this card enters play; the subject is this card (printed or not), the zone the one in play, the
+  // event (no subject printed) the one of entering play
+  EnteringPlay entering_play(W::EnteringPlayContext* c, Unit& u) {
+    EnteringPlay e;
+    e.range = range(c);
+    if (c->cardRef()) {
+      e.card = card_ref(c->cardRef(), u);
+      // "This Fortification" on a card that attaches to none is the card itself, with the keyword (001 This)
+      const bool attaches = card_type_ >= 0 && p_.card_types[static_cast<size_t>(card_type_)].attaches;
+      if (e.card->kind != CardRef::Kind::ThisCard && (e.card->kind != CardRef::Kind::ThisKeyword || attaches))
+        throw Refusal{e.card->range, "another card than this one entering play"};
+      const wording::WordToken& z = tok(c->ZONE());
+      if (!p_.zone_in_play(z.id)) throw Refusal{z.range, "entering a zone that is not in play"};
+      e.zone = z.id;
+    } else {
+      const wording::WordToken& ev = tok(c->EVENT());
+      if (p_.events[static_cast<size_t>(ev.id)].signal != "enter play") throw Refusal{ev.range, "an event that is not entering play"};
+      e.event = ev.id;
+    }
+    if (c->STATE()) {
+      const wording::WordToken& st = tok(c->STATE());
+      e.state = StateTest{st.id, st.value == 1, st.range};
+      return e;
+    }
+    e.paying = c->PAYING() != nullptr;
+    e.change = cost_change(c->costChange());
+    if (c->perCard()) per_card(c->perCard(), e.change->amount);
+    if (c->condition()) e.condition = condition(c->condition(), u);
+    return e;
+  }
+
+  // costChange : amount change=(LESS | MORE_) RESOURCE ("2 less Gold"; a number, 000 7.1)
+  CostChange cost_change(W::CostChangeContext* c) {
+    CostChange k;
+    k.range = range(c);
+    k.amount = amount(c->amount());
+    if (k.amount.kind != Amount::Kind::Constant || k.amount.value < 1) throw Refusal{k.amount.range, "a change of cost that is no count"};
+    k.more = c->change->getType() == W::MORE_;
+    k.resource = tok(c->RESOURCE()).id;
+    return k;
+  }
+
+  // payment : PAYING ALL COSTS | PAYING costChange (COMMA TO A MINIMUM OF amount)?
+  Payment payment(W::PaymentContext* c) {
+    Payment p;
+    p.range = range(c);
+    if (c->costChange()) {
+      p.change = cost_change(c->costChange());
+      if (p.change->more) throw Refusal{p.change->range, "paying more than a card's costs"};
+      if (c->MINIMUM()) {
+        p.minimum = amount(c->amount());
+        if (p.minimum->kind != Amount::Kind::Constant) throw Refusal{p.minimum->range, "a minimum that is no number"};
+      }
+    }
+    return p;
+  }
+
   // orChange : COMMA OR statChange (IF condition | WHILE whileCondition)
   // "-2F, or -3F if he is defending": the second change of the same stat while the condition holds
   StatChange or_change(W::StatChangeContext* first, W::OrChangeContext* o, Unit& u) {
@@ -1334,6 +1445,13 @@ class Transformer {
     r.kind = CardRef::Kind::Pronoun;
     r.target = antecedent_ == Antecedent::Name ? -2 : antecedent_ == Antecedent::Performer ? -1 : static_cast<int>(u.targets.size() - 1);
     r.person = person;
+    // 003 Traits: a pronoun agrees with what it names: "him" after a target that is no person (a Follower) names the
+    // performer named before it ("Choose your performing Personality and target a Follower: Attach it to him")
+    if (person && r.target >= 0 && u.performer) {
+      const auto& named = u.targets[static_cast<size_t>(r.target)].filter.card_types;
+      if (!named.empty() && std::none_of(named.begin(), named.end(), [&](ProfileId t) { return t >= 0 && p_.card_types[static_cast<size_t>(t)].person; }))
+        r.target = -1;
+    }
     // "them" names a targeting of several cards, "him" or "it" one card (001 Target)
     r.plural = plural;
     if (plural != (r.target >= 0 && several(u.targets[static_cast<size_t>(r.target)])))

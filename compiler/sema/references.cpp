@@ -324,6 +324,9 @@ class Resolver {
     bool object = w == "him" || w == "her" || w == "them";
     // He/him/his name persons: cards of a type (Personalities), targets and players before plain "card" nouns.
     auto person_like = [&](const Antecedent& a) {
+      // 003 Traits: a pronoun agrees with what it names: "him" names no card of a type that is no person (a
+      // Follower), so "Choose your performing Personality and target a Follower: Attach it to him" is the Personality
+      if (a.card_type >= 0 && !ctx_.profile.card_types[static_cast<size_t>(a.card_type)].person) return false;
       std::string n = lower_word_text(a.text);
       return a.card_type >= 0 || a.target || n == "player" || n == "players" || n == "opponent";
     };

@@ -371,8 +371,10 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
         // (after "this", "current", an article or a possessive pronoun, a zone's name that is no word of the language:
         // "this Province", "the current Province", "its Province", "from a Province", but "the current battlefield")
         const int before = out.empty() ? -1 : out.back().type;
+        // (after "enters": "This Holding enters play")
         const bool place = !out.empty() && (before == tok(Token::INTO) || before == tok(Token::YOUR) ||
                                             before == tok(Token::POSS) || before == tok(Token::IN) ||
+                                            before == tok(Token::ENTERS) ||
                                             before == tok(Token::FROM) ||
                                             (before == tok(Token::OR) && out.size() > 1 && out[out.size() - 2].type == tok(Token::ZONE)) ||
                                             ((before == tok(Token::THIS) || before == tok(Token::CURRENT) || before == tok(Token::HIS) ||

@@ -66,7 +66,7 @@ class Renderer {
         condition(u.conditions[static_cast<size_t>(c.items.at(0))]);
       }
       for (size_t i = 0; c.kind == Constraint::Kind::Costs && i < c.items.size(); ++i) {
-        if (i > 0) word(Token::AND);
+        if (i > 0) word(c.sentences ? Token::PERIOD : Token::AND);  // "Bow this card. Pay 3 Gold:"
         effect(u.costs[static_cast<size_t>(c.items[i])]);
       }
       if (b + 1 == u.constraints.size() || !u.constraints[b + 1].joined) word(Token::COLON);
@@ -85,6 +85,7 @@ class Renderer {
       else if (const auto* l = std::get_if<StatLimit>(&s)) stat_limit(*l);
       else if (const auto* a = std::get_if<ActionStrength>(&s)) action_strength(*a);
       else if (const auto* pm = std::get_if<ProvinceModifier>(&s)) province_modifier(*pm);
+      else if (const auto* ep = std::get_if<EnteringPlay>(&s)) entering_play(*ep);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -207,6 +208,7 @@ class Renderer {
         if (e.amount) number(*e.amount);
         name(Token::RESOURCE, e.resource);
         if (e.amount && e.amount->kind == Amount::Kind::CountOf) for_each(*e.amount->cards);  // "1 Honor for each Samurai you control"
+        if (e.earmark) earmark(*e.earmark, e.earmark_spelling);
         if (e.amount && e.amount->or_if) or_if(*e.amount->or_if, [&](const Amount& a) {
           number(a);
           name(Token::RESOURCE, e.resource);
@@ -276,6 +278,13 @@ class Renderer {
         word(Token::BY);
         if (e.amount->kind == Amount::Kind::StatOf) stat_of(*e.amount);
         else number(*e.amount);
+        break;
+      case Primitive::attach_:  // "Attach it to him, paying 2 less Gold, to a minimum of 1"
+        card_ref(*e.card, false);
+        word(Token::TO);
+        card_ref(*e.host, false);
+        word(Token::COMMA);
+        payment(*e.payment);
         break;
       case Primitive::switch_:  // "Switch his Force and Chi"
         possessor(*e.card);
@@ -660,6 +669,16 @@ class Renderer {
         word(Token::YOUR);
         name(Token::ZONE, k.zone);
         return;
+      case Condition::Kind::PaysFor: {  // "when it pays for a single Shugenja only"
+        words({Token::WHEN, Token::IT});
+        verb(Primitive::pay_, false, true);
+        words({Token::FOR, Token::A, Token::SINGLE});
+        const size_t noun = out_.size();
+        card_filter(*k.cards);
+        out_.erase(out_.begin() + static_cast<std::ptrdiff_t>(noun));  // its article: "a single" said it
+        word(Token::ONLY);
+        return;
+      }
       case Condition::Kind::YourTurn:
         word(Token::IT);
         word(Token::IS);
@@ -775,6 +794,55 @@ class Renderer {
     }
   }
 
+  // 003 Gold Cost: "This Fortification enters play bowed", "Enters play paying 2 less Gold if you are a Lion Clan player"
+  void entering_play(const EnteringPlay& e) {
+    if (e.card) {
+      card_ref(*e.card, true);
+      word(Token::ENTERS);
+      name(Token::ZONE, e.zone);
+    } else {
+      name(Token::EVENT, e.event);
+    }
+    if (e.state) {
+      name(Token::STATE, e.state->state);
+      out_.back().value = e.state->holds ? 1 : 0;
+      return;
+    }
+    word(e.paying ? Token::PAYING : Token::FOR);
+    cost_change(*e.change);
+    if (e.change->amount.kind == Amount::Kind::CountOf) for_each(*e.change->amount.cards);
+    if (e.condition) {
+      word(Token::IF);
+      condition(*e.condition);
+    }
+  }
+  // ", which can only pay for a single Armor, Mine, or Weapon"
+  void earmark(const CardFilter& f, const Effect::EarmarkSpelling& sp) {
+    if (sp.comma) word(Token::COMMA);
+    words({sp.which ? Token::WHICH : Token::THAT, sp.may ? Token::MAY : Token::CAN, Token::ONLY});
+    verb(Primitive::pay_);
+    words({Token::FOR, sp.one ? Token::ONE : Token::A, Token::SINGLE});
+    const std::vector<ProfileId>& k = f.keywords.empty() ? f.any_keywords : f.keywords;
+    for (size_t i = 0; i < k.size(); ++i) {
+      if (i > 0 && k.size() > 2) word(Token::COMMA);
+      if (i > 0 && i + 1 == k.size()) word(Token::OR);
+      name(Token::KEYWORD, k[i]);
+    }
+  }
+  void cost_change(const CostChange& c) {  // "2 less Gold"
+    number(c.amount);
+    word(c.more ? Token::MORE_ : Token::LESS);
+    name(Token::RESOURCE, c.resource);
+  }
+  void payment(const Payment& p) {  // "paying all costs", "paying 2 less Gold, to a minimum of 1"
+    word(Token::PAYING);
+    if (!p.change) return words({Token::ALL, Token::COSTS});
+    cost_change(*p.change);
+    if (!p.minimum) return;
+    words({Token::COMMA, Token::TO, Token::A, Token::MINIMUM, Token::OF});
+    number(*p.minimum);
+  }
+
   void attach_requirement(const AttachRequirement& a) {
     word(Token::WILL);
     word(a.only ? Token::ONLY : Token::NOT);
@@ -848,6 +916,7 @@ class Renderer {
       name(Token::KEYWORD, k);
     }
     if (m.duration) name(Token::DURATION, m.duration->duration);
+    if (m.while_ && m.while_->kind == Condition::Kind::PaysFor) return condition(*m.while_);  // "when it pays for ..."
     if (m.while_) {
       if (!m.changes.empty() && m.changes.back().delta.or_if) word(Token::COMMA);  // "+2F, or +3F if ..., while attacking"
       word(Token::WHILE);

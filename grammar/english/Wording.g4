@@ -35,6 +35,8 @@ constraint
   : trigger                     # triggerConstraint
   | constraintParts             # blockConstraint
   | IF condition                # conditionConstraint   // "If you have Reconnaissance:": usable only while it holds
+  | cost (PERIOD cost)+         # costSentencesConstraint  // "Bow this card. Pay 3 Gold:": costs one sentence each (the importer's cost icons)
+  | trigger COMMA constraintParts   # triggerPartsConstraint  // "After Itao enters play, target a Follower in your hand:"
   ;
 // "Bow this card and target an enemy Personality:", "Choose your performing unbowed Monk and target a Follower:"
 constraintParts
@@ -94,6 +96,7 @@ sentence
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
+  | enteringPlay                # enteringSentence   // "This Holding enters play bowed" (003 Gold Cost)
   ;
 // 001 Attach, Transfer: what this card may be attached to ("Will only attach to a Samurai", "Can only Equip to a Crane
 // Clan Personality"; "Will not attach to a Shadowlands Personality")
@@ -175,6 +178,8 @@ effect
   | V_REMOVE KEYWORD FROM cardRef duration?                           # removeKeywordEffect   // "Remove Ninja from Hurunayi" (003 Keywords)
   | V_REMOVE cardRef FROM THE GAME                                    # removeFromGameEffect  // "Remove this Spell from the game"
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
+  | V_ATTACH card=cardRef TO host=cardRef COMMA payment                # attachEffect          // "Attach it to him, paying all costs"
+  | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -222,6 +227,7 @@ statement
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"
   | YOUR? ZONE HAVE MODIFIER STRENGTH                           # provinceStatement  // "Your provinces have +2 strength" (003 Stats)
+  | cardRef HAS traits WHEN IT V_PAY FOR A SINGLE targetNoun ONLY   # payingStatement  // "This Holding has +2GP when it pays for a single Shugenja only" (003 Gold Cost)
   ;
 // what a card may not do, or have done to it
 restricted
@@ -457,4 +463,28 @@ statOperand
 // ", rounded up", ", rounded down"
 rounding
   : COMMA? ROUNDED direction=(UP | DOWN)
+  ;
+
+// ---------------------------------------------------------------- entering play and paying (003 Gold Cost)
+// How this card enters play, a term of the card (not an ability): in a state ("This Fortification enters play
+// bowed"), or for less (more) of the resource its cost is paid in, while a condition holds or for each card of a set
+// ("Enters play paying 2 less Gold if you are a Lion Clan player", "This Holding enters play for 1 less Gold for each
+// Geisha you control"). With no subject printed, the paragraph opens with the event's words ("Enters play").
+enteringPlay
+  : (cardRef ENTERS ZONE | EVENT) (STATE | (FOR | PAYING) costChange (perCard | IF condition)?)
+  ;
+// "2 less Gold", "1 more Gold": a change to what a card costs, in a resource
+costChange
+  : amount change=(LESS | MORE_) RESOURCE
+  ;
+// What is paid as an effect brings a card into play: its costs ("paying all costs"), or less ("paying 2 less Gold"),
+// never below a minimum (", to a minimum of 1")
+payment
+  : PAYING ALL COSTS
+  | PAYING costChange (COMMA TO A MINIMUM OF amount)?
+  ;
+// Gold produced for some cards only (003 Gold Cost): ", which can only pay for a single Armor, Mine, or Weapon" (one
+// card bought with one of these keywords)
+earmark
+  : COMMA? (WHICH | THAT) (CAN | MAY) ONLY V_PAY FOR (A | ONE) SINGLE KEYWORD ((COMMA KEYWORD)* COMMA? OR KEYWORD)?
   ;

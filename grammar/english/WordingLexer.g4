@@ -177,3 +177,10 @@ HALF     : 'half' ;
 ROUNDED  : 'rounded' ;
 UP       : 'up' ;
 DOWN     : 'down' ;
+// 003 Gold Cost: how a card enters play and what is paid for it ("This Holding enters play bowed", "Enters play paying
+// 2 less Gold", "Attach it to him, paying all costs")
+ENTERS   : 'enters' ;
+PAYING   : 'paying' ;
+COSTS    : 'costs' ;
+SINGLE   : 'single' ;
+WHICH    : 'which' ;    // "Produce 2 Gold, which can only pay for a single Armor"   // "when it pays for a single Shugenja only"

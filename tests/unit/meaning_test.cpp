@@ -1750,6 +1750,122 @@ TEST(Meaning, StatOperations) {
   EXPECT_FALSE(read("Spell", "Target a creature. Its ATK is doubled and then some.", "heroes")->paragraph().unit);
 }
 
+// 003 Gold Cost: how this card enters play (a term of the card, not an ability): bowed, or for less (more) of the
+// resource its cost is paid in, while a condition holds or for each card of a set; and what an effect that brings a
+// card into play attached pays ("paying all costs", "paying 2 less Gold, to a minimum of 1").
+TEST(Meaning, EnteringPlayAndPaying) {
+  auto bowed = read("Holding", "This Holding enters play bowed.");
+  ASSERT_TRUE(bowed->paragraph().unit) << bowed->text(bowed->paragraph().unread) << ": " << bowed->paragraph().why;
+  const auto& b = std::get<EnteringPlay>(bowed->unit().body.at(0));
+  ASSERT_TRUE(b.card && b.state);
+  EXPECT_EQ(b.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(b.state->state, bowed->id_of(bowed->profile->states, "Bowed"));
+  EXPECT_TRUE(b.state->holds);
+  EXPECT_FALSE(b.change);
+  EXPECT_TRUE(bowed->paragraph().round_trips) << bowed->paragraph().rendered;
+
+  // no subject printed: the paragraph opens with the event's words
+  auto lion = read("Personality", "Enters play paying 2 less Gold if you are a Lion Clan player.");
+  ASSERT_TRUE(lion->paragraph().unit) << lion->text(lion->paragraph().unread) << ": " << lion->paragraph().why;
+  const auto& l = std::get<EnteringPlay>(lion->unit().body.at(0));
+  EXPECT_FALSE(l.card);
+  ASSERT_TRUE(l.change && l.condition);
+  EXPECT_EQ(l.change->amount.value, 2);
+  EXPECT_FALSE(l.change->more);
+  EXPECT_EQ(l.change->resource, lion->id_of(lion->profile->resources, "Gold"));
+  EXPECT_TRUE(l.paying);
+  EXPECT_EQ(l.condition->kind, Condition::Kind::YouAre);
+  EXPECT_TRUE(lion->paragraph().round_trips) << lion->paragraph().rendered;
+  EXPECT_EQ(lion->paragraph().rendered, "Enters play paying 2 less Gold if you are a Lion Clan player.");
+
+  auto each = read("Holding", "This Holding enters play for 1 less Gold for each Geisha you control.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread) << ": " << each->paragraph().why;
+  const auto& e = std::get<EnteringPlay>(each->unit().body.at(0));
+  ASSERT_TRUE(e.change);
+  EXPECT_EQ(e.change->amount.kind, Amount::Kind::CountOf);
+  EXPECT_EQ(e.change->amount.cards->keywords, std::vector<ProfileId>{each->id_of(each->profile->keywords, "Geisha")});
+  EXPECT_EQ(e.change->amount.cards->side, Side::Yours);
+  EXPECT_FALSE(e.paying);
+  EXPECT_TRUE(each->paragraph().round_trips) << each->paragraph().rendered;
+
+  auto more = read("Personality", "Kenzo enters play for 1 more Gold if you control a Courtier.", "legends", "Tsuda Kenzo");
+  ASSERT_TRUE(more->paragraph().unit) << more->text(more->paragraph().unread) << ": " << more->paragraph().why;
+  EXPECT_TRUE(std::get<EnteringPlay>(more->unit().body.at(0)).change->more);
+  EXPECT_TRUE(more->paragraph().round_trips) << more->paragraph().rendered;
+
+  auto attach = read("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality, paying 2 less Gold, to a minimum of 1.");
+  ASSERT_TRUE(attach->paragraph().unit) << attach->text(attach->paragraph().unread) << ": " << attach->paragraph().why;
+  const auto& a = std::get<Effect>(attach->unit().body.at(0));
+  EXPECT_EQ(a.verb, Primitive::attach_);
+  EXPECT_EQ(a.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(a.host->kind, CardRef::Kind::ThisCard);
+  ASSERT_TRUE(a.payment && a.payment->change && a.payment->minimum);
+  EXPECT_EQ(a.payment->change->amount.value, 2);
+  EXPECT_EQ(a.payment->minimum->value, 1);
+  EXPECT_TRUE(attach->paragraph().round_trips) << attach->paragraph().rendered;
+  auto all = read("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality, paying all costs.");
+  ASSERT_TRUE(all->paragraph().unit) << all->text(all->paragraph().unread) << ": " << all->paragraph().why;
+  EXPECT_FALSE(std::get<Effect>(all->unit().body.at(0)).payment->change);
+
+  // refused, naming why: another card entering play (what a pronoun names is no term of this card); a zone not in
+  // play; paying more than the costs; a change of no count
+  expect_refused("Personality", "**Battle:** Target a Follower. It enters play bowed.", "another card than this one");
+  expect_refused("Holding", "This Holding enters hand bowed.", "not in play");
+  expect_refused("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality, paying 2 more Gold.",
+                 "paying more");
+  expect_refused("Holding", "This Holding enters play for 0 less Gold.", "no count");
+  // attaching without saying what is paid, or words after the payment, are no shape: never a partial read
+  EXPECT_FALSE(read("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "This Holding enters play for 1 less Gold, up to 3 less Gold.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "This Holding enters play bowed and dishonored.")->paragraph().unit);
+
+  // "when it pays for a single Shugenja only": the changes hold while the payment under way is for one such card
+  auto pays = read("Holding", "This Holding has +2GP when it pays for a single Shugenja only.");
+  ASSERT_TRUE(pays->paragraph().unit) << pays->text(pays->paragraph().unread) << ": " << pays->paragraph().why;
+  const auto& m = std::get<StatModifier>(pays->unit().body.at(0));
+  ASSERT_TRUE(m.while_);
+  EXPECT_EQ(m.while_->kind, Condition::Kind::PaysFor);
+  EXPECT_EQ(m.while_->cards->keywords, std::vector<ProfileId>{pays->id_of(pays->profile->keywords, "Shugenja")});
+  EXPECT_EQ(m.changes.at(0).stat, pays->id_of(pays->profile->stats, "Gold Production"));
+  EXPECT_TRUE(pays->paragraph().round_trips) << pays->paragraph().rendered;
+  // a side after "a single" says nothing the rules define; "only" unsaid is no shape (it would widen the bonus)
+  expect_refused("Holding", "This Holding has +2GP when it pays for a single enemy Shugenja only.", "a side");
+  EXPECT_FALSE(read("Holding", "This Holding has +2GP when it pays for a single Shugenja.")->paragraph().unit);
+
+  // Gold that pays for one card bought with one of some keywords only
+  auto held = read("Holding", "Bow this card: Produce 2 Gold, which can only pay for a single Armor, Mine, or Weapon.");
+  ASSERT_TRUE(held->paragraph().unit) << held->text(held->paragraph().unread) << ": " << held->paragraph().why;
+  const auto& g = std::get<Effect>(held->unit().body.at(0));
+  ASSERT_TRUE(g.earmark);
+  EXPECT_EQ(g.earmark->any_keywords.size(), 3u);
+  EXPECT_TRUE(held->paragraph().round_trips) << held->paragraph().rendered;
+  // an action rather than a card, or an amount the text computes, is not read: never Gold that pays for anything
+  auto action = read("Holding", "Bow this card: Produce 2 Gold that can only pay for a single Kharmic action.");
+  EXPECT_FALSE(action->paragraph().unit);
+  EXPECT_EQ(action->text(action->paragraph().unread), "action");
+
+  // costs one sentence each ("Bow this card. Pay 2 Gold:", the importer's cost icons): one block, paid in order
+  auto icons = read("Holding", "**Limited:** Bow this card. Pay 2 Gold: Draw a card.");
+  ASSERT_TRUE(icons->paragraph().unit) << icons->text(icons->paragraph().unread) << ": " << icons->paragraph().why;
+  ASSERT_EQ(icons->unit().constraints.size(), 1u);
+  EXPECT_TRUE(icons->unit().constraints[0].sentences);
+  ASSERT_EQ(icons->unit().costs.size(), 2u);
+  EXPECT_EQ(icons->unit().costs[1].verb, Primitive::pay_);
+  EXPECT_TRUE(icons->paragraph().round_trips) << icons->paragraph().rendered;
+  EXPECT_FALSE(read("Holding", "**Limited:** Bow this card. Target a Follower: Draw a card.")->paragraph().unit);
+
+  // a trigger before a comma, then the block's targets: "After this Personality enters play, target ...:"
+  auto after = read("Personality", "**Reaction:** After this Personality enters play, target a Follower in your hand: Attach it to this Personality, paying all costs.");
+  ASSERT_TRUE(after->paragraph().unit) << after->text(after->paragraph().unread) << ": " << after->paragraph().why;
+  ASSERT_TRUE(after->unit().trigger);
+  EXPECT_TRUE(after->unit().trigger->leads);
+  ASSERT_EQ(after->unit().targets.size(), 1u);
+  EXPECT_TRUE(after->unit().targets[0].in_constraints);
+  EXPECT_TRUE(after->paragraph().round_trips) << after->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "**Reaction:** After this Personality enters play, after a Follower enters play, target a Follower: Bow it.")
+                   ->paragraph().unit);
+}
+
 // 001 Target: a targeting of several cards ("one or two", "one or more", "up to two", "two") and what names them all
 // ("them", "each target", the counted target itself); a name of one card for them, or of them for one, is refused.
 TEST(Meaning, SeveralTargets) {

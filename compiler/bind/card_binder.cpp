@@ -751,14 +751,19 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   }
   // Who the event happened to: the words between the timing word and the event phrase. "Once per turn, after one
   // of your Samurai Personalities is destroyed": the timing word comes after the once-per-turn words.
+  // Any limit before it ("Twice per turn, after ...", "Three times per turn, after ...") likewise: its subject was
+  // once left out after any limit but "once", so the trait triggered on every card the event happened to.
   size_t start = 1, end = t.size();
-  if (first == "once") {
-    start = 0;
-    while (start < t.size() && !word_is(*t[start], "after") && !word_is(*t[start], "before") &&
-           !word_is(*t[start], "when"))
-      ++start;
-    if (start == t.size()) return fail({c.range, "its moment is not compiled yet"});
-    ++start;
+  const bool timed = first == "after" || first == "before" || first == "when" || first == "whenever";
+  bool limited = false;
+  if (!timed) {
+    size_t k = 0;
+    while (k < t.size() && !word_is(*t[k], "after") && !word_is(*t[k], "before") && !word_is(*t[k], "when")) ++k;
+    if (first == "once" && k == t.size()) return fail({c.range, "its moment is not compiled yet"});
+    if (k < t.size()) {
+      start = k + 1;
+      limited = true;
+    }
   }
   for (size_t i = start; i < t.size(); ++i)
     if (lower_word(*t[i]) == e.words.front()) {
@@ -773,7 +778,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   if (end < t.size() && end + e.words.size() < t.size() && !you && !by_action)
     return fail({c.range, "the words after '" + e.text + "' are not compiled yet"});
   // "Focus Effect": the trigger is the event's own name
-  if (first != "after" && first != "before" && first != "when" && first != "whenever" && first != "once") subject.clear();
+  if (!timed && !limited) subject.clear();
   // "After this beast enters a duel": a duelist, read as any card subject below
   bool card_subject = e.attr == "duel" && !subject.empty() &&
                       (word_is(*subject[0], "this") || (reference_at(subject[0]) && reference_at(subject[0])->kind == RefKind::ThisCard));

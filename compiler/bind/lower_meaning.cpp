@@ -51,6 +51,7 @@ class MeaningLowering {
       return province_bonus(u, def, reg, out);
     declared_.clear();
     chosen_ = 0;
+    moved_.reset();
     int32_t kind = CARDRT_AB_CONTINUOUS;
     int32_t designators = 0;
     uint32_t flags = 0;
@@ -83,10 +84,6 @@ class MeaningLowering {
         // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
         if (type_->action || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
-        // "Twice per turn, after a Personality is bowed": the binder leaves out what the trigger names after a limit
-        // other than "Once per turn" (it triggers on any card bowed); not lowered until the binder reads it or refuses
-        // it (docs/status.md)
-        if (u.limit && (u.limit->times > 1 || u.limit->per_game)) throw NotYet{};
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;
       case meaning::UnitKind::Untriggered:
@@ -119,8 +116,12 @@ class MeaningLowering {
       const Condition& k = *u.even_if;
       const bool bowed = k.kind == Condition::Kind::CardIs && !k.negated && k.state && k.state->holds && k.keywords.empty() &&
                          runtime_state_id(p_, static_cast<size_t>(k.state->state)) == CARDRT_STATE_BOWED;
-      if (!bowed || k.card->kind != CardRef::Kind::ThisCard || kind == CARDRT_AB_CONTINUOUS) throw NotYet{};
-      flags |= CARDRT_ABF_EVEN_IF_BOWED;
+      // "Even if this card is not at the current battlefield": the runtime asks no card's own ability for its presence
+      // there (only a performer's: 001 Tactician), so there is nothing to lift
+      const bool absent = k.kind == Condition::Kind::At && k.negated && k.at->kind == Place::Kind::CurrentBattlefield &&
+                          (k.card->kind == CardRef::Kind::ThisCard || k.card->kind == CardRef::Kind::Bearer);
+      if ((!bowed && !absent) || (bowed && k.card->kind != CardRef::Kind::ThisCard) || kind == CARDRT_AB_CONTINUOUS) throw NotYet{};
+      if (bowed) flags |= CARDRT_ABF_EVEN_IF_BOWED;
     }
     if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     if (u.limit) {  // 003 Traits: how often it may be used, or the trait trigger, per turn or per game
@@ -154,7 +155,9 @@ class MeaningLowering {
       // (Performer: chosen above, as the action is announced)
     }
     modes_.clear();
+    top_ = &effect;
     for (const Step& s : u.body) step(s, effect);
+    top_ = nullptr;
     if (!modes_.empty()) flags |= CARDRT_ABF_CONSTRUCTOR;  // 002 524: the chain is built from the options (modes)
     // 000 7.4a: an action card's printed cost of X is chosen and announced as it is played: not lowered yet
     if (kind == CARDRT_AB_ACTION && (flags & CARDRT_ABF_PLAYED_FROM_HAND))
@@ -222,8 +225,9 @@ class MeaningLowering {
       cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
       return true;
     }
-    // a card the event took out of play ("one of your Samurai is destroyed") is judged as it was, not as in play
-    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), !e.takes_out_of_play())));
+    // the event's card is judged as the event found it, in play or not: "one of your Samurai is destroyed" has left
+    // play, and a card bowed or entering play is in play by the event itself
+    cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), false)));
     return true;
   }
 
@@ -484,6 +488,7 @@ class MeaningLowering {
 
   // One verb frame per primitive.
   void effect_frame(const Effect& e, Body& b) {
+    if (const int k = several_named(e); k >= 0 && each_target_ != k) return each_target(e, k, b);
     if (e.player && e.player->kind == PlayerRef::Kind::Each) return each_player(e, b);
     if (e.action >= 0) return keyword_action(e, b);
     if (e.province) return province_effect(e, b);
@@ -647,6 +652,7 @@ class MeaningLowering {
         // whether he went home is kept: "If he moved" may ask it
         uint32_t moved = b.local();
         b.stmts.push_back(let(moved, binary(Op::Eq, send_home(e, b), konst(CARDRT_OK))));
+        if (&b == top_) moved_ = Moved{moved, *e.card};
         return;
       }
       default: throw NotYet{};
@@ -702,6 +708,7 @@ class MeaningLowering {
     Node move = call("cardrt_move_to_battlefield", {G(), C(), local(who), local(where)});
     uint32_t moved = b.local();
     b.stmts.push_back(let(moved, and_(std::move(elsewhere), binary(Op::Eq, std::move(move), konst(CARDRT_OK)))));
+    if (&b == top_) moved_ = Moved{moved, *e.card};
   }
 
   // 001 Battlefields: a card moved home leaves the battlefield with its unit (the runtime moves the unit)
@@ -1020,6 +1027,15 @@ class MeaningLowering {
       case Condition::Kind::InBattle:
         n = in_battle(*k.role, k.card ? card(*k.card, b) : *subject_);
         break;
+      case Condition::Kind::At:  // 001 Battlefields
+        n = at_place(*k.at, card(*k.card, b));
+        break;
+      case Condition::Kind::Moved:
+        // "If he moved": what the unit's latest move did, kept where it was done (a move inside a choice or for each
+        // card keeps it in a body of its own); of the same card
+        if (!moved_ || &b != top_ || !same_card(moved_->card, *k.card)) throw NotYet{};
+        n = local(moved_->local);
+        break;
       case Condition::Kind::WouldBeOpposed: {
         // were it at the current battlefield, an enemy unit would be there: a card of another player that heads a
         // unit (a person that does not attach: 001 Attach) in play at the current battlefield (001 Battlefields)
@@ -1034,7 +1050,7 @@ class MeaningLowering {
         if (!heads) throw NotYet{};
         Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), std::move(*heads)),
                           and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), who})),
-                               at_place(Place{Place::Kind::CurrentBattlefield, {}}, c2)));
+                               at_place(Place{Place::Kind::CurrentBattlefield, {}, false}, c2)));
         n = any_card(std::move(enemy), k.range);
         break;
       }
@@ -1069,9 +1085,32 @@ class MeaningLowering {
       throw NotYet{};
     // a target in a zone out of play ("a target Follower in your discard pile") is looked for there
     const int64_t flags = (face_up ? CARDRT_TGT_FACE_FEATURES : 0) | (out_of_play_zone(t.filter) ? CARDRT_TGT_ANY_ZONE : 0);
-    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(1), konst(1), konst(flags)}),
+    // several cards: at least `min`, at most `max` ("one or more": as many as a slot holds)
+    const int64_t min = t.count ? t.count->min : 1, max = !t.count ? 1 : t.count->max < 0 ? kSlotCards : t.count->max;
+    if (max > kSlotCards) throw NotYet{};
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_cards", {G(), C(), konst(k), fn_ref(f), konst(min), konst(max), konst(flags)}),
                                      konst(CARDRT_OK))));
     declared_.push_back(k);
+  }
+  static constexpr int64_t kSlotCards = 8;  // the cards one slot of the runtime holds
+
+  // A targeting of several cards ("one or two target attachments", "them", "each target"): the effect on each of them
+  // in turn, the card in the effect that card
+  int several_named(const Effect& e) const {
+    if (!e.card || e.card->target < 0 || e.card->kind == CardRef::Kind::Performer || e.card->kind == CardRef::Kind::ThisCard) return -1;
+    const meaning::Targeting& t = u_->targets[static_cast<size_t>(e.card->target)];
+    return t.count && t.count->max != 1 ? e.card->target : -1;
+  }
+  void each_target(const Effect& e, int k, Body& b) {
+    if (continuous_ || each_target_ >= 0) throw NotYet{};
+    if (std::find(declared_.begin(), declared_.end(), k) == declared_.end()) declare_target(k, b);
+    each_target_ = k;
+    Body each;
+    effect_frame(e, each);
+    each_target_ = -1;
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int af = add_function("each", FnKind::Amount, std::move(each), e.range);
+    b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(k), fn_ref(af)})));
   }
 
   // "your performing Courtier" as a target (001 Tactician): a person performs its own actions and an attachment's are
@@ -1104,11 +1143,11 @@ class MeaningLowering {
       case CardRef::Kind::Target:
         // "Straighten target Personality": declared where the effect names it
         if (std::find(declared_.begin(), declared_.end(), r.target) == declared_.end()) declare_target(r.target, b);
-        return slot(r.target);
-      case CardRef::Kind::Pronoun: return r.target == -2 ? self() : slot(r.target < 0 ? performer_slot_ : r.target);
+        return target_card(r.target);
+      case CardRef::Kind::Pronoun: return r.target == -2 ? self() : r.target < 0 ? slot(performer_slot_) : target_card(r.target);
       case CardRef::Kind::Performer: return slot(performer_slot_);
       case CardRef::Kind::TheTarget:
-        if (r.target >= 0) return slot(r.target);
+        if (r.target >= 0) return target_card(r.target);
         if (!choosing_) throw NotYet{};
         return param(2);  // the card a keyword action is choosing (its target filter's candidate)
     }
@@ -1121,6 +1160,28 @@ class MeaningLowering {
     return card(head, b);
   }
   static Node slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
+  // whether two references name one card: this card, its bearer, the performer, or the same target (named by the
+  // target, a pronoun or "the target")
+  static bool same_card(const CardRef& a, const CardRef& b) {
+    if (a.unit || b.unit || a.plural || b.plural) return false;
+    auto key = [](const CardRef& r) -> int {
+      const bool targeted = r.kind == CardRef::Kind::Target || r.kind == CardRef::Kind::Pronoun || r.kind == CardRef::Kind::TheTarget;
+      if (targeted && r.target >= 0) return r.target;
+      if (r.kind == CardRef::Kind::ThisCard || (r.kind == CardRef::Kind::Pronoun && r.target == -2)) return -3;
+      if (r.kind == CardRef::Kind::Bearer) return -4;
+      if (r.kind == CardRef::Kind::Performer || (r.kind == CardRef::Kind::Pronoun && r.target == -1)) return -5;
+      return -6 - static_cast<int>(r.kind);  // this keyword: unlike any other
+    };
+    const int ka = key(a);
+    return ka == key(b) && ka > -6;
+  }
+  // the card of target k; of a targeting of several, the one each_target is at (elsewhere the words would not say which)
+  Node target_card(int k) const {
+    const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
+    if (!(t.count && t.count->max != 1)) return slot(k);
+    if (each_target_ != k) throw NotYet{};
+    return param(2);
+  }
 
   // ---------------------------------------------------------------- card sets (001 Enemy, Opposing, Terrain)
   // `in_play` false: a card not in play may be of the set (a card about to be attached is tested against its bearer)
@@ -1400,6 +1461,15 @@ class MeaningLowering {
   int32_t designators_ = 0;  // the unit's designators (CARDRT_DESIG_*)  // the unit's performer, once chosen
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
+  int each_target_ = -1;     // lowering the effect on each card of this targeting of several (each_target)
+  // the unit's latest move in its effects' own body (not inside a choice or a function for each card, whose locals are
+  // their own): whether it moved its card ("If he moved")
+  struct Moved {
+    uint32_t local;
+    CardRef card;
+  };
+  std::optional<Moved> moved_;
+  const Body* top_ = nullptr;  // the unit's effects' body, while its steps are lowered
   bool zones_searched_ = false;  // lowering a target's set: it may be out of play ("in your discard pile")
   std::optional<uint32_t> attack_card_, destroyed_;  // what the unit's last attack aimed at and did
   std::optional<Node> subject_;  // the card a trait describes, for a condition that names no card ("while attacking")

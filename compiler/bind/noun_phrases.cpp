@@ -395,7 +395,9 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     }
     if (w == "at" && i + 2 < to && (word_is(*t[i + 1], "this") || word_is(*t[i + 1], "the")) &&
         word_is(*t[i + 2], "battlefield")) {
-      add(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
+      // 001: "this battlefield" refers to the current battlefield; with no battle no card is there (a card at home is
+      // at none either, which the bare comparison of the two took for being there)
+      add(at_current_battlefield(card));
       i += 2;
       continue;
     }

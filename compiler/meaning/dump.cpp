@@ -61,9 +61,9 @@ class Dumper {
     for (const Condition& c : u.conditions) out_ << "    usable-if " << condition(c) << "\n";
     for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << "\n";
     for (size_t i = 0; i < u.targets.size(); ++i)
-      out_ << fmt::format("    target #{} {}{}{}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
+      out_ << fmt::format("    target #{} {}{}{}{}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
                           u.targets[i].in_constraints ? " in-constraints" : "", u.targets[i].performing ? " performing" : "",
-                          u.targets[i].anywhere ? " anywhere" : "", filter(u.targets[i].filter));
+                          u.targets[i].anywhere ? " anywhere" : "", count(u.targets[i].count), filter(u.targets[i].filter));
     for (const Step& s : u.body) {
       if (const auto* e = std::get_if<Effect>(&s)) out_ << "    effect " << effect(*e) << "\n";
       else if (const auto* t = std::get_if<TargetStep>(&s)) out_ << fmt::format("    declare target #{} {}\n", t->target, at(t->range));
@@ -139,6 +139,8 @@ class Dumper {
                                k.zone >= 0 ? "cards in yours-" + p_.zones[static_cast<size_t>(k.zone)].name : named(p_.resources, k.resource));
       case Condition::Kind::YourTurn: return s + "your turn";
       case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";
+      case Condition::Kind::Moved: return s + ref(*k.card) + " moved";
+      case Condition::Kind::At: return s + ref(*k.card) + " at " + place(*k.at);
       case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);
       case Condition::Kind::Has: return s + ref(*k.card) + " has " + attached(*k.attached);
       case Condition::Kind::AttachedTo: return s + (k.card ? ref(*k.card) : std::string("it")) + " attached to " + filter(*k.cards);
@@ -232,7 +234,18 @@ class Dumper {
     return d.permanent ? std::string(" duration=permanent") : fmt::format(" duration=\"{}\"", named(p_.durations, d.duration));
   }
 
+  // " count=1-2", " count=1-any", " count=0-2" (up to), " count=2-2"
+  static std::string count(const std::optional<TargetCount>& n) {
+    if (!n) return {};
+    return fmt::format(" count={}-{}", n->min, n->max < 0 ? std::string("any") : std::to_string(n->max));
+  }
+
   std::string ref(const CardRef& r) const {
+    if (r.plural) {
+      CardRef one = r;
+      one.plural = false;
+      return "each-of-" + ref(one);
+    }
     if (r.unit) {
       CardRef head = r;
       head.unit = false;

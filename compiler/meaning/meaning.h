@@ -43,6 +43,7 @@ struct CardRef {
                              // types do not ("your target Samurai ... him")
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
   bool unit = false;         // the card's unit: it and every card attached to it (001 This: "this unit"; "his unit")
+  bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
   SourceRange range;
 };
 
@@ -134,6 +135,7 @@ struct Place {
   };
   Kind kind = Kind::Home;
   SourceRange range;
+  bool this_battlefield = false;  // CurrentBattlefield printed "this battlefield" (001: it refers to the current one)
 };
 
 // The zones a card of a set is in, by profile id: "in your discard pile", "in your hand or discard pile" (one of
@@ -179,9 +181,21 @@ struct CardFilter {
   SourceRange range;
 };
 
+// 001 Target: how many cards one targeting takes, printed before its noun: "one or two" (OrN), "one or more" (OrMore:
+// no bound), "up to two" (UpTo: from none), "two" (Exactly). Every card it takes is the target; what names it names
+// them all ("Bow them", "each target's Force").
+struct TargetCount {
+  enum class Form : uint8_t { OrN, OrMore, UpTo, Exactly };
+  Form form = Form::OrN;
+  int64_t min = 1;
+  int64_t max = 1;  // -1: no bound (OrMore)
+  SourceRange range;
+};
+
 // 001 Target: a targeting procedure. Its index in the unit is what references to the target name.
 struct Targeting {
   CardFilter filter;
+  std::optional<TargetCount> count;  // several cards ("Target one or two Samurai"); none: one card
   bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
   bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
   bool verb_after = false;      // inline, worded "target and bow an enemy Personality" ("bow target enemy Personality")
@@ -318,6 +332,9 @@ struct Condition {
     Has,         // cards of a kind are attached to a card ("while he has a Spell"; 001 Attach)
     AttachedTo,  // a card is attached to a card of a set ("while attached to a Ratling")
     StatIs,      // a card's stat compared with an amount as it is judged ("if his Force is now 0")
+    At,          // a card is at a place ("he is at the current battlefield", "this card is not at home")
+    Moved,       // the unit's move before it moved the card: it was elsewhere and nothing kept it ("If he moved";
+                 // 001 Battlefields)
     All,         // every part holds
     Any,         // some part holds
   };
@@ -334,6 +351,7 @@ struct Condition {
   std::optional<BattleRole> role;   // InBattle
   Boxed<AttachedTest> attached;  // Has (AttachedTest::none false)
   Boxed<StatBound> stat;    // StatIs (of `card`)
+  std::optional<Place> at;          // At
   ProfileId resource = -1;          // YouHave; HowMany, when no zone
   ProfileId zone = -1;              // HowMany: the cards in this zone of yours
   Boxed<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)

@@ -563,6 +563,22 @@ class Transformer {
       k.kind = Condition::Kind::WouldBeOpposed;  // "he would be opposed"
       k.card = card_ref(o->cardRef(), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+    } else if (auto* a = dynamic_cast<W::CardAtConditionContext*>(c)) {
+      k.kind = Condition::Kind::At;  // "he is at the current battlefield", "this card is not at home"
+      k.card = card_ref(a->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      k.negated = a->NOT() != nullptr;
+      k.at = place(a->place());
+    } else if (auto* m = dynamic_cast<W::MovedConditionContext*>(c)) {
+      // "If he moved": asks what a move before it in the unit did to the card
+      k.kind = Condition::Kind::Moved;
+      k.card = card_ref(m->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      const bool moves = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
+        const auto* e = std::get_if<Effect>(&s);
+        return e && e->verb == Primitive::move_;
+      });
+      if (!moves) throw Refusal{range(c), "'moved' with no move before it"};
     } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
       k.kind = Condition::Kind::YouControl;
       k.cards = card_filter(y->cardFilter());
@@ -647,10 +663,47 @@ class Transformer {
   Targeting targeting(W::TargetingContext* c) {
     if (c->performer()) return performing_target(c->performer()->performed(), range(c), *unit_);
     Targeting t;
-    t.filter = card_filter(c->cardFilter());
-    if (t.filter.plural) throw Refusal{range(c), "targeting several cards at once"};
+    if (c->targetCount()) t.count = target_count(c->targetCount());
+    // after a count the noun has no article ("one or two Personalities", "one or more of your Samurai")
+    t.filter = card_filter(c->cardFilter(), t.count.has_value());
+    if (t.count && t.filter.partitive) t.filter.plural = true;  // "one or two of your Personalities": a plural after "of"
     t.range = range(c);
+    several_nouns(t);
     return t;
+  }
+
+  // targetCount : amount OR (amount | MORE_) | UP TO amount | (TWO | THREE | FOUR | FIVE | NUMBER): how many cards one
+  // targeting takes (001 Target), numbers as printed
+  TargetCount target_count(W::TargetCountContext* c) {
+    TargetCount n;
+    n.range = range(c);
+    auto number = [&](W::AmountContext* a) {
+      Amount v = amount(a);
+      if (v.kind != Amount::Kind::Constant) throw Refusal{v.range, "a count of targets other than a number"};
+      return v.value;
+    };
+    if (c->UP()) {
+      n.form = TargetCount::Form::UpTo;
+      n.min = 0;
+      n.max = number(c->amount(0));
+    } else if (c->count) {
+      n.form = TargetCount::Form::Exactly;
+      n.min = n.max = amount_word(tok(c->count), n.range).value;
+    } else {
+      n.form = c->MORE_() ? TargetCount::Form::OrMore : TargetCount::Form::OrN;
+      n.min = number(c->amount(0));
+      n.max = c->MORE_() ? -1 : number(c->amount(1));
+      if (n.max >= 0 && n.max <= n.min) throw Refusal{n.range, "a count of targets whose second number is not the greater"};
+    }
+    if (n.max == 0 || n.min < 0) throw Refusal{n.range, "a count of no targets"};
+    return n;
+  }
+  static bool several(const Targeting& t) { return t.count && t.count->max != 1; }
+  // The noun agrees with the count: several cards in the plural ("one or two Personalities"), one in the singular
+  static void several_nouns(const Targeting& t) {
+    const bool typed = !t.filter.card_types.empty() || t.filter.attachment;
+    if (!several(t) && t.filter.plural) throw Refusal{t.range, "targeting several cards at once"};
+    if (several(t) && typed && !t.filter.plural) throw Refusal{t.filter.range, "a singular noun after a count of several"};
   }
 
   // effect : (V_GAIN | V_LOSE | V_PRODUCE) amount RESOURCE duration? | V_DRAW amount (CARD | CARDS)
@@ -761,7 +814,8 @@ class Transformer {
       // 001 Battlefields: "Move him to the current battlefield"
       e.verb = Primitive::move_;
       e.card = card_ref(b->cardRef(), u);
-      e.to = Place{Place::Kind::CurrentBattlefield, SourceRange{tok(b->THE()).range.begin, tok(b->BATTLEFIELD()).range.end}};
+      e.to = place(b->place());
+      if (e.to->kind != Place::Kind::CurrentBattlefield) throw Refusal{e.to->range, "a move to another place than the current battlefield"};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
     } else if (auto* ra = dynamic_cast<W::RaiseEffectContext*>(c)) {
@@ -1241,7 +1295,7 @@ class Transformer {
 
   // 003 Traits: a pronoun names the latest target of its unit, or its performer or the card by its own name when
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
-  CardRef pronoun(SourceRange where, bool person, const Unit& u) {
+  CardRef pronoun(SourceRange where, bool person, const Unit& u, bool plural = false) {
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
     // a pronoun after cards were chosen ("Choose a beast you rule", "Discard a card") would name them: not read yet
     if (antecedent_ == Antecedent::Chosen) throw Refusal{where, "a pronoun naming a chosen card"};
@@ -1250,6 +1304,10 @@ class Transformer {
     r.kind = CardRef::Kind::Pronoun;
     r.target = antecedent_ == Antecedent::Name ? -2 : antecedent_ == Antecedent::Performer ? -1 : static_cast<int>(u.targets.size() - 1);
     r.person = person;
+    // "them" names a targeting of several cards, "him" or "it" one card (001 Target)
+    r.plural = plural;
+    if (plural != (r.target >= 0 && several(u.targets[static_cast<size_t>(r.target)])))
+      throw Refusal{where, plural ? "a plural pronoun naming one card" : "a pronoun of one card naming several"};
     // "he" needs a person; "it" may name any card (a Nonhuman Personality is "it" as well)
     std::vector<ProfileId> types = r.target == -2 ? std::vector<ProfileId>{card_type_}
                                    : r.target == -1 ? u.performer->filter.card_types
@@ -1343,7 +1401,10 @@ class Transformer {
       }
       return r;
     }
-    if (dynamic_cast<W::PronounRefContext*>(c)) return pronoun(r.range, !static_cast<W::PronounRefContext*>(c)->IT(), u);
+    if (auto* p = dynamic_cast<W::PronounRefContext*>(c)) {
+      const bool plural = p->THEY() || p->THEM();  // "them": no person to agree with
+      return pronoun(r.range, !p->IT() && !plural, u, plural);
+    }
     if (dynamic_cast<W::ThisUnitRefContext*>(c)) {
       // 001 This: "this unit" is the unit of the card, or of the card it is attached to; a card in no unit has none
       const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
@@ -1373,11 +1434,14 @@ class Transformer {
       r.target = -1;
       return r;
     }
-    if (dynamic_cast<W::TheTargetRefContext*>(c)) {
-      // "the target": the unit's one target; with several the words do not say which
+    if (dynamic_cast<W::TheTargetRefContext*>(c) || dynamic_cast<W::EachTargetRefContext*>(c)) {
+      // "the target": the unit's one target; with several the words do not say which. "each target": every card of
+      // the unit's one targeting of several ("target one or two Samurai: Raise each target's Force ...")
       if (u.targets.size() != 1) throw Refusal{r.range, u.targets.empty() ? "'the target' with no target" : "'the target' with several targets"};
       r.kind = CardRef::Kind::TheTarget;
       r.target = 0;
+      r.plural = dynamic_cast<W::EachTargetRefContext*>(c) != nullptr;
+      if (r.plural != several(u.targets[0])) throw Refusal{r.range, r.plural ? "'each target' of one card" : "'the target' of several cards"};
       return r;
     }
     if (auto* a = dynamic_cast<W::PerformerAgainRefContext*>(c)) {
@@ -1402,6 +1466,25 @@ class Transformer {
       r.target = static_cast<int>(u.targets.size() - 1);
       return r;
     }
+    if (auto* k = dynamic_cast<W::CountedTargetRefContext*>(c)) {
+      // "Bow one or two target attachments", "give one or two of your target unbowed Personalities ...": several cards
+      // targeted where the effect names them, the effect done to each
+      Targeting t;
+      t.inline_ = true;
+      t.range = r.range;
+      t.count = target_count(k->targetCount());
+      t.filter = target_noun(k->targetNoun(), true);
+      if (k->owner) {
+        if (t.filter.side != Side::Any) throw Refusal{r.range, "two sides for one target"};
+        t.filter.side = Side::Yours;
+      }
+      several_nouns(t);
+      r.plural = several(t);
+      add_target(u, std::move(t));
+      r.kind = CardRef::Kind::Target;
+      r.target = static_cast<int>(u.targets.size() - 1);
+      return r;
+    }
     auto* i = static_cast<W::InlineTargetRefContext*>(c);
     Targeting t;
     t.inline_ = true;
@@ -1418,11 +1501,11 @@ class Transformer {
   }
 
   // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
-  CardFilter target_noun(W::TargetNounContext* c) {
+  CardFilter target_noun(W::TargetNounContext* c, bool counted = false) {
     CardFilter f;
     f.range = range(c);
     nouns(c->nouns(), f, c->KEYWORD());
-    if (f.plural) throw Refusal{f.range, "targeting several cards at once"};
+    if (f.plural && !counted) throw Refusal{f.range, "targeting several cards at once"};
     f.other = c->OTHER() != nullptr;
     if (c->side) f.side = side(c->side);
     states(c->STATE(), f);
@@ -1553,8 +1636,9 @@ class Transformer {
   Place place(W::PlaceContext* c) {
     Place p;
     p.range = range(c);
+    p.this_battlefield = c->THIS() != nullptr;
     p.kind = c->HOME() ? Place::Kind::Home
-             : c->CURRENT() ? Place::Kind::CurrentBattlefield
+             : c->CURRENT() || c->THIS() ? Place::Kind::CurrentBattlefield
              : c->ANY() ? Place::Kind::AnyBattlefield
                         : Place::Kind::AnotherBattlefield;
     return p;

@@ -372,7 +372,9 @@ class Renderer {
   void place(const Place& p) {
     switch (p.kind) {
       case Place::Kind::Home: return word(Token::HOME);
-      case Place::Kind::CurrentBattlefield: return words({Token::THE, Token::CURRENT, Token::BATTLEFIELD});
+      case Place::Kind::CurrentBattlefield:
+        if (p.this_battlefield) return words({Token::THIS, Token::BATTLEFIELD});
+        return words({Token::THE, Token::CURRENT, Token::BATTLEFIELD});
       case Place::Kind::AnyBattlefield: return words({Token::ANY, Token::BATTLEFIELD});
       case Place::Kind::AnotherBattlefield: return words({Token::ANOTHER, Token::BATTLEFIELD});
     }
@@ -657,6 +659,17 @@ class Renderer {
         return;
       // the card the trait describes, unnamed: "while attacking", "while attached to a Ratling"; or named: "if he is
       // defending"
+      case Condition::Kind::At:  // "he is at the current battlefield"
+        card_ref(*k.card, true);
+        word(Token::IS);
+        if (k.negated) word(Token::NOT);
+        word(Token::AT);
+        place(*k.at);
+        return;
+      case Condition::Kind::Moved:  // "he moved"
+        card_ref(*k.card, true);
+        word(Token::MOVED);
+        return;
       case Condition::Kind::WouldBeOpposed:  // "he would be opposed"
         card_ref(*k.card, true);
         word(Token::WOULD);
@@ -767,7 +780,38 @@ class Renderer {
   void targeting(const Targeting& t) {
     verb(Primitive::target_);
     if (t.performing) return performing(t.filter, t.anywhere);  // "Target your performing Courtier"
-    card_filter(t.filter);
+    if (!t.count) return card_filter(t.filter);
+    // "Target one or two enemy cards", "Target one or more of your Samurai", "Target up to two Personalities you control"
+    target_count(*t.count);
+    const CardFilter& f = t.filter;
+    if (f.partitive) return partitive(f, true);
+    side(f, false);
+    adjectives(f);
+    card_types(f, f.plural);
+    if (f.side == Side::Yours) words({Token::YOU, Token::CONTROL});
+    clauses(f);
+  }
+
+  // how many cards a targeting takes: "one or two", "one or more", "up to two", "two"
+  void target_count(const TargetCount& n) {
+    auto count = [&](int64_t v) {
+      Amount a;
+      a.value = v;
+      number(a);
+    };
+    if (n.form == TargetCount::Form::UpTo) words({Token::UP, Token::TO});
+    else count(n.min);
+    if (n.form == TargetCount::Form::OrMore) words({Token::OR, Token::MORE_});
+    if (n.form == TargetCount::Form::OrN) word(Token::OR);
+    if (n.form == TargetCount::Form::OrN || n.form == TargetCount::Form::UpTo) count(n.max);
+  }
+
+  // the side of a target's set after "target": "opposing", "enemy", "other"
+  void side(const CardFilter& f, bool yours) {
+    if (yours && f.side == Side::Yours) word(Token::YOUR);
+    if (f.side == Side::Opposing) word(Token::OPPOSING);
+    if (f.side == Side::Enemy) word(Token::ENEMY);
+    if (f.other) word(Token::OTHER);
   }
 
   void stat_modifier(const StatModifier& m) {
@@ -894,27 +938,31 @@ class Renderer {
         else name(Token::KEYWORD, r.keyword);
         break;
       case CardRef::Kind::TheTarget:
-        word(Token::THE);
+        word(r.plural ? Token::EACH : Token::THE);  // "each target": every card of a targeting of several
         verb(Primitive::target_);
         break;
       case CardRef::Kind::Pronoun:
-        word(!person(r) ? Token::IT : subject ? Token::HE : Token::HIM);
+        if (r.plural) word(subject ? Token::THEY : Token::THEM);
+        else word(!person(r) ? Token::IT : subject ? Token::HE : Token::HIM);
         break;
       case CardRef::Kind::Target: {
-        // "target Personality", "target opposing Samurai Personality", "your target unbowed Follower"
+        // "target Personality", "target opposing Samurai Personality", "your target unbowed Follower"; several: "one or
+        // two target attachments", "one or more of your target Shugenja"
         const Targeting& t = u_->targets[static_cast<size_t>(r.target)];
         if (t.performing) {
           performing(t.filter, t.anywhere, true);
           break;
         }
         const CardFilter& f = t.filter;
+        if (t.count) {
+          target_count(*t.count);
+          if (f.side == Side::Yours) word(Token::OF);
+        }
         if (f.side == Side::Yours) word(Token::YOUR);
         verb(Primitive::target_);
-        if (f.side == Side::Opposing) word(Token::OPPOSING);
-        if (f.side == Side::Enemy) word(Token::ENEMY);
-        if (f.other) word(Token::OTHER);
+        side(f, false);
         adjectives(f);
-        card_types(f, false);
+        card_types(f, t.count && f.plural);
         clauses(f);
         break;
       }

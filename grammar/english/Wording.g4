@@ -10,7 +10,8 @@ options { tokenVocab = WordingLexer; }
 // ---------------------------------------------------------------- units
 unit
   : header? evenIf? limit? (constraint COLON)* body EOF
-  | trigger COMMA body EOF      // "After this Follower enters play, lose 1 Honor." (the trigger leads the sentence)
+  | header? trigger COMMA body EOF   // "After this Follower enters play, lose 1 Honor." (the trigger leads the sentence;
+                                     // "Reaction: After ..., ..." after the designators)
   ;
 // "Tactical Battle:", "Battle/Open:" (003 Abilities: keywords before the designators; order irrelevant)
 header
@@ -110,6 +111,8 @@ conditionPart
   : cardRef IS NOT? description                 # cardIsCondition      // "he is Kolat, Ninja, or Shadowlands"
   | cardRef IS NOT? battleRole                   # cardInBattleCondition  // "he is defending"
   | cardRef WOULD BE OPPOSED                     # wouldBeOpposedCondition  // "he would be opposed" (were he at the current battlefield)
+  | cardRef MOVED                               # movedCondition       // "he moved": the unit's move before it took him
+  | cardRef IS NOT? AT place                     # cardAtCondition      // "he is at the current battlefield"
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | YOU HAVE amount OR more=(FEWER | LESS | MORE_) (CARDS IN YOUR ZONE | RESOURCE)   # youHaveHowManyCondition  // "you have four or fewer cards in your hand", "you have 10 or more Gold"
@@ -134,8 +137,14 @@ trait
 // ---------------------------------------------------------------- targeting (001 Target)
 // "Target an opposing Personality", "Target a Follower you control"
 targeting
-  : V_TARGET cardFilter
+  : V_TARGET targetCount? cardFilter    // "Target one or two of your unbowed Personalities": several cards
   | V_TARGET performer    // "Target your performing Courtier": the target is the card performing the action (001 Tactician)
+  ;
+// how many cards one targeting takes: "one or two", "one or more", "up to two", "two"
+targetCount
+  : amount OR (amount | MORE_)
+  | UP TO amount
+  | count=(TWO | THREE | FOUR | FIVE | NUMBER)
   ;
 
 // ---------------------------------------------------------------- effects: one frame per primitive
@@ -152,7 +161,7 @@ effect
   | V_HEAL amount (STATUS ON cardRef)?                                # healEffect      // "Heal 2" (your hero: 002 520.2), "Heal 2 wounds on target beast"   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
-  | V_MOVE cardRef TO THE CURRENT BATTLEFIELD                         # moveToBattleEffect  // "Move him to the current battlefield"
+  | V_MOVE cardRef TO place                                           # moveToBattleEffect  // "Move him to the current battlefield"
   | keywordAction                                                     # keywordActionEffect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
   | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"
@@ -261,11 +270,13 @@ player
 // ---------------------------------------------------------------- references (001 This)
 cardRef
   : THIS noun=(CARD_TYPE | CARD | KEYWORD)      # thisRef
-  | pronoun=(HE | SHE | IT | HIM | HER)         # pronounRef
+  | pronoun=(HE | SHE | IT | HIM | HER | THEY | THEM)   # pronounRef   // "them": every card of a targeting of several
   | (A | AN | owner=YOUR)? V_TARGET targetNoun   # inlineTargetRef
   | performer                                   # performerRef
   | YOUR V_TARGET PERFORMING performed          # performingTargetRef // "your target performing Ancestor" (001 Tactician)
   | THE V_TARGET                                # theTargetRef        // the unit's one target
+  | EACH V_TARGET                               # eachTargetRef       // "each target's Force": every card of the unit's one targeting of several
+  | targetCount (OF owner=YOUR)? V_TARGET targetNoun   # countedTargetRef  // "one or two target attachments", "one or more of your target Shugenja"
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again
   | NAME                                        # nameRef             // the card's own name (003 Card title)
   | THIS UNIT                                   # thisUnitRef         // 001 This: the card's unit
@@ -344,6 +355,7 @@ compared
 place
   : HOME
   | THE CURRENT BATTLEFIELD
+  | THIS BATTLEFIELD            // 001: "this battlefield" refers to the current battlefield
   | ANY BATTLEFIELD
   | ANOTHER BATTLEFIELD
   ;

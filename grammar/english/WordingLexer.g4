@@ -138,6 +138,7 @@ CANNOT   : 'cannot' ;   // 003 Traits: a restriction ("This unit cannot attack")
 DESTROYED : 'destroyed' ;
 INFLICTED : 'inflicted' ;
 STATUSES : 'statuses' ;
+MOVED    : 'moved' ;    // "if he moved": the unit's move before it took him (001 Battlefields)
 WOULD    : 'would' ;    // "if he would be opposed": were he at the current battlefield
 BE       : 'be' ;
 ATTACHED : 'attached' ;

@@ -1750,4 +1750,81 @@ TEST(Meaning, StatOperations) {
   EXPECT_FALSE(read("Spell", "Target a creature. Its ATK is doubled and then some.", "heroes")->paragraph().unit);
 }
 
+// 001 Target: a targeting of several cards ("one or two", "one or more", "up to two", "two") and what names them all
+// ("them", "each target", the counted target itself); a name of one card for them, or of them for one, is refused.
+TEST(Meaning, SeveralTargets) {
+  auto r = read("Strategy", "**Battle:** Target one or two Samurai: Raise each target's Force by 2.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_TRUE(r->unit().targets.at(0).count);
+  EXPECT_EQ(r->unit().targets[0].count->form, TargetCount::Form::OrN);
+  EXPECT_EQ(r->unit().targets[0].count->min, 1);
+  EXPECT_EQ(r->unit().targets[0].count->max, 2);
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.card->kind, CardRef::Kind::TheTarget);
+  EXPECT_TRUE(e.card->plural);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto more = read("Strategy", "**Open:** Target one or more of your bowed Followers: Straighten them.");
+  ASSERT_TRUE(more->paragraph().unit) << more->text(more->paragraph().unread) << ": " << more->paragraph().why;
+  EXPECT_EQ(more->unit().targets.at(0).count->max, -1);  // no bound
+  EXPECT_EQ(more->unit().targets[0].filter.side, Side::Yours);
+  EXPECT_TRUE(more->paragraph().round_trips) << more->paragraph().rendered;
+
+  auto up_to = read("Strategy", "**Battle:** Target up to two enemy Personalities: Give them -1F.");
+  ASSERT_TRUE(up_to->paragraph().unit) << up_to->text(up_to->paragraph().unread);
+  EXPECT_EQ(up_to->unit().targets.at(0).count->min, 0);
+  EXPECT_TRUE(up_to->paragraph().round_trips) << up_to->paragraph().rendered;
+
+  auto inline_ = read("Holding", "**Open:** Bow this card: Bow one or two target attachments.");
+  ASSERT_TRUE(inline_->paragraph().unit) << inline_->text(inline_->paragraph().unread);
+  EXPECT_TRUE(inline_->unit().targets.at(0).inline_);
+  EXPECT_TRUE(std::get<Effect>(inline_->unit().body.at(0)).card->plural);
+  EXPECT_TRUE(inline_->paragraph().round_trips) << inline_->paragraph().rendered;
+
+  // a name of one card for several, of several for one, and counts that take no cards or read backwards
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Samurai: Bow him.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Samurai: Bow the target.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Samurai: Bow them.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Samurai: Raise each target's Force by 2.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Personality: Bow them.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target two or one Personalities: Bow them.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target up to 0 Personalities: Bow them.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target Personalities: Bow them.")->paragraph().unit);
+}
+
+// 001 Battlefields: "If he moved" asks the unit's move before it about the same card; with no move before it, refused.
+TEST(Meaning, IfHeMoved) {
+  auto r = read("Strategy", "**Battle:** Target an attacking Personality: Move him home. If he moved, gain 1 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Conditional& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::Moved);
+  EXPECT_EQ(k.condition.card->target, 0);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an attacking Personality: Bow him. If he moved, gain 1 Honor.")->paragraph().unit);
+}
+
+// 001 Battlefields: "this battlefield" is the current battlefield (the same meaning, kept for the rendering); "he is at
+// the current battlefield" asks where a card is; "Move him to any battlefield" says where the lowering cannot send him.
+TEST(Meaning, ThisBattlefieldAndWhereACardIs) {
+  auto r = read("Holding", "**Battle:** Bow this card: Move your target Personality to this battlefield.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.to->kind, Place::Kind::CurrentBattlefield);
+  EXPECT_TRUE(e.to->this_battlefield);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto at = read("Strategy", "**Battle:** Target a Personality: If he is not at the current battlefield, bow him.");
+  ASSERT_TRUE(at->paragraph().unit) << at->text(at->paragraph().unread);
+  const Conditional& k = std::get<Conditional>(at->unit().body.at(0));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::At);
+  EXPECT_TRUE(k.condition.negated);
+  EXPECT_TRUE(at->paragraph().round_trips) << at->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality: Move him to any battlefield.")->paragraph().unit);
+  // the designators, then a trigger leading its sentence
+  auto lead = read("Personality", "**Reaction:** After this Personality enters play, gain 1 Honor.");
+  ASSERT_TRUE(lead->paragraph().unit) << lead->text(lead->paragraph().unread);
+  EXPECT_TRUE(lead->unit().trigger->leads);
+  EXPECT_EQ(lead->unit().kind, meaning::UnitKind::Ability);
+  EXPECT_TRUE(lead->paragraph().round_trips) << lead->paragraph().rendered;
+}
+
 }  // namespace cardc

@@ -31,7 +31,8 @@ struct CardRef {
     Pronoun,      // he, him, it ...: its antecedent, a target of the unit or its performer
     Performer,    // "your performing Monk": the card performing the action (Unit::performer); named again by its
                   // noun ("your Monk"): that noun in card_type or keyword
-    TheTarget,    // "the target": the unit's one target
+    TheTarget,    // "the target": the unit's one target; "the Personality": its one target of that noun (card_type or
+                  // keyword)
   };
   Kind kind = Kind::ThisCard;
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")

@@ -162,6 +162,25 @@ class Transformer {
     }
   }
 
+  // "His controller loses 1 Honor": a player other than you does what a resource verb or "draw" says; "Each player loses
+  // 1 Honor", "All other players lose 2 Honor": every player (but you) does it in turn
+  void by_player(W::PlayerContext* p, Effect& e, Unit& u) {
+    PlayerRef who;
+    who.range = range(p);
+    if (p->CONTROLLER()) {
+      who.kind = PlayerRef::Kind::ControllerOf;
+      who.of = possessor(p->owner, p->cardRef(), u);
+    } else {
+      who.kind = PlayerRef::Kind::Each;
+      who.other = p->OTHER() != nullptr;
+      who.all = p->ALL() != nullptr;
+    }
+    if (e.verb != Primitive::gain_ && e.verb != Primitive::lose_ && e.verb != Primitive::draw_)
+      throw Refusal{e.range, "a player doing what this verb says"};
+    e.range = SourceRange::join(who.range, e.range);
+    e.player = std::move(who);
+  }
+
   // A targeting of the unit: the latest card a pronoun may name.
   void add_target(Unit& u, Targeting t) {
     u.targets.push_back(std::move(t));
@@ -336,6 +355,7 @@ class Transformer {
       const bool ahead = antecedent_ == Antecedent::None && leads_with_pronoun(i->condition());
       if (!ahead) k.condition = condition(i->condition(), u);
       for (auto* one : i->effect()) k.effects.push_back(effect(one, u));
+      if (i->player()) by_player(i->player(), k.effects.front(), u);
       if (ahead) k.condition = condition(i->condition(), u);
       // "If you control a Temple, you may straighten him": the controller chooses whether to do it
       if (i->MAY()) {
@@ -344,22 +364,8 @@ class Transformer {
       }
       u.body.push_back(std::move(k));
     } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
-      // "His controller loses 1 Honor": a player other than you does what a resource verb or "draw" says
-      // "Each player loses 1 Honor", "All other players lose 2 Honor": every player (but you) does it in turn
-      PlayerRef who;
-      who.range = range(w->player());
-      if (w->player()->CONTROLLER()) {
-        who.kind = PlayerRef::Kind::ControllerOf;
-        who.of = possessor(w->player()->owner, w->player()->cardRef(), u);
-      } else {
-        who.kind = PlayerRef::Kind::Each;
-        who.other = w->player()->OTHER() != nullptr;
-        who.all = w->player()->ALL() != nullptr;
-      }
       Effect e = effect(w->effect(), u);
-      if (e.verb != Primitive::gain_ && e.verb != Primitive::lose_ && e.verb != Primitive::draw_)
-        throw Refusal{e.range, "a player doing what this verb says"};
-      e.player = std::move(who);
+      by_player(w->player(), e, u);
       e.range = range(c);
       u.body.push_back(std::move(e));
     } else if (auto* o = dynamic_cast<W::ChoiceSentenceContext*>(c)) {
@@ -1432,6 +1438,26 @@ class Transformer {
       // "the target" in a keyword action's strength: the card it is choosing
       r.kind = CardRef::Kind::TheTarget;
       r.target = -1;
+      return r;
+    }
+    if (auto* n = dynamic_cast<W::TheNounRefContext*>(c)) {
+      // "Target an enemy Personality: Bow the Personality": the one target of the unit its noun names (a card type or
+      // a keyword of its set); none or several: the words do not say which card
+      const wording::WordToken& noun = tok(n->noun);
+      const bool type = noun.type == W::CARD_TYPE;
+      int found = -1;
+      for (size_t k = 0; k < u.targets.size(); ++k) {
+        const CardFilter& f = u.targets[k].filter;
+        const auto& names = type ? f.card_types : f.keywords;
+        if (std::find(names.begin(), names.end(), noun.id) == names.end()) continue;
+        if (found >= 0) throw Refusal{r.range, "'the' with a noun several targets have"};
+        found = static_cast<int>(k);
+      }
+      if (found < 0) throw Refusal{r.range, "'the' with a noun no target has"};
+      if (several(u.targets[static_cast<size_t>(found)])) throw Refusal{r.range, "'the' naming several cards"};
+      r.kind = CardRef::Kind::TheTarget;
+      r.target = found;
+      (type ? r.card_type : r.keyword) = noun.id;
       return r;
     }
     if (dynamic_cast<W::TheTargetRefContext*>(c) || dynamic_cast<W::EachTargetRefContext*>(c)) {

@@ -1,5 +1,6 @@
 #include "wording/classify.h"
 
+#include <cctype>
 #include <string>
 #include <unordered_map>
 
@@ -254,7 +255,13 @@ size_t Classifier::own_name(std::span<const ast::Term* const> words, std::string
     bool whole = false;
     for (size_t at = title.find(w); w.size() >= 3 && capitalised(w) && at != std::string_view::npos && !whole; at = title.find(w, at + 1)) {
       const size_t e = at + w.size();
-      whole = (at == 0 || title[at - 1] == ' ') && (e == title.size() || title[e] == ' ');
+      // a word of the title ends at a space or a punctuation mark ("Nishoji" of "Nishoji, the Steel-Eyed"), not inside a
+      // hyphenated or possessive word
+      auto boundary = [&](size_t i) {
+        const unsigned char ch = static_cast<unsigned char>(title[i]);
+        return !std::isalnum(ch) && ch != '-' && ch != '\'' && ch < 0x80;
+      };
+      whole = (at == 0 || boundary(at - 1)) && (e == title.size() || boundary(e));
     }
     if (!whole) break;
     ++n;

@@ -939,7 +939,9 @@ class Renderer {
         break;
       case CardRef::Kind::TheTarget:
         word(r.plural ? Token::EACH : Token::THE);  // "each target": every card of a targeting of several
-        verb(Primitive::target_);
+        if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);  // "the Personality"
+        else if (r.keyword >= 0) name(Token::KEYWORD, r.keyword);
+        else verb(Primitive::target_);
         break;
       case CardRef::Kind::Pronoun:
         if (r.plural) word(subject ? Token::THEY : Token::THEM);

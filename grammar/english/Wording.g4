@@ -84,7 +84,7 @@ sentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
   | (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
-  | IF condition COMMA (YOU MAY)? effect (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card"
+  | IF condition COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
   | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
@@ -275,6 +275,7 @@ cardRef
   | performer                                   # performerRef
   | YOUR V_TARGET PERFORMING performed          # performingTargetRef // "your target performing Ancestor" (001 Tactician)
   | THE V_TARGET                                # theTargetRef        // the unit's one target
+  | THE noun=(CARD_TYPE | KEYWORD)              # theNounRef          // "Bow the Personality": the unit's one target of that noun
   | EACH V_TARGET                               # eachTargetRef       // "each target's Force": every card of the unit's one targeting of several
   | targetCount (OF owner=YOUR)? V_TARGET targetNoun   # countedTargetRef  // "one or two target attachments", "one or more of your target Shugenja"
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again

@@ -1827,4 +1827,31 @@ TEST(Meaning, ThisBattlefieldAndWhereACardIs) {
   EXPECT_TRUE(lead->paragraph().round_trips) << lead->paragraph().rendered;
 }
 
+// "Bow the Personality": the unit's one target its noun names; with none or several such targets, refused. A
+// conditional's effect done by another player ("If he is dishonorable, his controller loses 2 Honor").
+TEST(Meaning, TargetNamedByItsNoun) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Bow the Personality. If he is dishonorable, his controller loses 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.card->kind, CardRef::Kind::TheTarget);
+  EXPECT_EQ(e.card->target, 0);
+  EXPECT_EQ(e.card->card_type, r->id_of(r->profile->card_types, "Personality"));
+  const Conditional& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_EQ(k.effects.at(0).player->kind, PlayerRef::Kind::ControllerOf);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Follower: Bow the Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality and target a Personality: Bow the Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target one or two Personalities: Bow the Personality.")->paragraph().unit);
+}
+
+// 003 Card title: a word of the title names the card where a comma or a bullet follows it in the title ("Nishoji" of
+// "Nishoji, the Steel-Eyed"), not a piece of a hyphenated word ("Steel" of "Steel-Eyed").
+TEST(Meaning, NameBeforePunctuationInTheTitle) {
+  auto r = read("Personality", "After Nishoji enters play, lose 3 Honor.", "legends", "Nishoji, the Steel-Eyed");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  EXPECT_EQ(r->unit().trigger->card->name, "Nishoji");
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "After Steel enters play, lose 3 Honor.", "legends", "Nishoji, the Steel-Eyed")->paragraph().unit);
+}
+
 }  // namespace cardc

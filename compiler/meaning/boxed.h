@@ -1,7 +1,7 @@
 #pragma once
 // A rarely filled part of a meaning node, kept on the heap: an optional whose empty state costs one pointer, not the
 // part's whole size. The tree's nodes held every optional part inline (an Effect 1,208 bytes, a Step 1,848), so a
-// check of many cards touched mostly empty memory for the first time: page faults and copies were a third of the
+// check of many cards touched mostly empty memory for the first time: page faults were a quarter of the
 // front end's time (docs/performance.md). Value semantics as std::optional's: a copy copies the part.
 #include <memory>
 #include <optional>

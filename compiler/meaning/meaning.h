@@ -122,6 +122,7 @@ struct AttachedTest {
   std::vector<ProfileId> keywords;    // ... or with one of these keywords (neither: any attachment)
   bool plural = false;                // printed "Followers", not "a Follower" (the same meaning)
   bool none = true;                   // "without": no such card is attached
+  bool no_word = false;               // printed "with no Followers" (the same meaning as "without")
   SourceRange range;
 };
 

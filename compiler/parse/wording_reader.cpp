@@ -575,6 +575,14 @@ class Transformer {
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
       k.negated = a->NOT() != nullptr;
       k.at = place(a->place());
+    } else if (auto* h = dynamic_cast<W::HasNoConditionContext*>(c)) {
+      k.kind = Condition::Kind::Has;  // "it has no attachments": it has none of them (001 Attach)
+      k.negated = true;
+      k.card = card_ref(h->cardRef(), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      k.attached = attached(h->attachedCards());
+      k.attached->none = false;
+      k.attached->no_word = true;
     } else if (auto* m = dynamic_cast<W::MovedConditionContext*>(c)) {
       // "If he moved": asks what a move before it in the unit did to the card
       k.kind = Condition::Kind::Moved;
@@ -1708,6 +1716,11 @@ class Transformer {
     }
     if (auto* w = dynamic_cast<W::WithoutAttachedContext*>(fc)) {
       f.attached.push_back(attached(w->attachedCards()));
+      return;
+    }
+    if (auto* w = dynamic_cast<W::WithNoAttachedContext*>(fc)) {  // "with no Followers"
+      f.attached.push_back(attached(w->attachedCards()));
+      f.attached.back().no_word = true;
       return;
     }
     if (auto* w = dynamic_cast<W::WithAttachedContext*>(fc)) {  // "with a Weapon": at least one attached

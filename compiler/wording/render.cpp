@@ -708,6 +708,7 @@ class Renderer {
       case Condition::Kind::Has:
         card_ref(*k.card, true);
         word(Token::HAS);
+        if (k.negated) word(Token::NO);  // "it has no attachments"
         attached_cards(*k.attached);
         return;
     }
@@ -1073,7 +1074,8 @@ class Renderer {
   void clauses(const CardFilter& f) {
     for (const StatBound& b : f.stats) stat_bound(b);
     for (const AttachedTest& a : f.attached) {
-      word(a.none ? Token::WITHOUT : Token::WITH);  // "without attachments", "with a Weapon"
+      if (a.none && a.no_word) words({Token::WITH, Token::NO});  // "with no Followers"
+      else word(a.none ? Token::WITHOUT : Token::WITH);  // "without attachments", "with a Weapon"
       attached_cards(a);
     }
     if (f.at) {

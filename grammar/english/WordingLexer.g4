@@ -128,6 +128,7 @@ CURRENT  : 'current' ;
 BATTLEFIELD : 'battlefield' ;
 // What is attached to a card (001 Attach)
 WITHOUT  : 'without' ;
+NO       : 'no' ;       // "with no Followers", "it has no attachments": the same as "without"
 WHILE    : 'while' ;
 ATTACKING : 'attacking' ;
 DEFENDING : 'defending' ;

@@ -1854,4 +1854,23 @@ TEST(Meaning, NameBeforePunctuationInTheTitle) {
   EXPECT_FALSE(read("Personality", "After Steel enters play, lose 3 Honor.", "legends", "Nishoji, the Steel-Eyed")->paragraph().unit);
 }
 
+// 001 Attach: "with no Followers" means "without Followers"; "it has no attachments" is a condition on what is attached.
+TEST(Meaning, NoAttachments) {
+  auto r = read("Strategy", "**Battle:** Target an enemy card: Bow it. Destroy it if it has no attachments.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Conditional& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::Has);
+  EXPECT_TRUE(k.condition.negated);
+  EXPECT_TRUE(k.condition.attached->card_types.empty());  // any attachment
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto with = read("Strategy", "**Battle:** Bow a target enemy Personality with no Followers.");
+  ASSERT_TRUE(with->paragraph().unit) << with->text(with->paragraph().unread);
+  const AttachedTest& a = with->unit().targets.at(0).filter.attached.at(0);
+  EXPECT_TRUE(a.none);
+  EXPECT_EQ(a.card_types.at(0), with->id_of(with->profile->card_types, "Follower"));
+  EXPECT_TRUE(with->paragraph().round_trips) << with->paragraph().rendered;
+  // a card type that is never attached
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target enemy Personality with no Holdings.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -439,8 +439,7 @@ class MeaningLowering {
   // slot after the unit's targets and earlier choices; with none to choose the effect fails
   Node chosen_card(const CardFilter& f, SourceRange at, Body& b) {
     if (continuous_ || out_of_play_zone(f)) throw NotYet{};
-    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
-    if (slot_k >= 8) throw NotYet{};  // the runtime's slots
+    const int64_t slot_k = next_slot();
     int fn = filter_function(f, at);
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(0)}),
                                      konst(CARDRT_OK))));
@@ -554,6 +553,7 @@ class MeaningLowering {
                                                              konst(e.state->holds ? 1 : 0)})));
         return;
       case Primitive::give_: return give(e, b);
+      case Primitive::remove_: return remove(e, b);
       case Primitive::switch_: {  // 003 Stats: the two current values trade, for good (the runtime has no end for it)
         if (e.duration) throw NotYet{};
         uint32_t who = b.local();
@@ -693,7 +693,7 @@ class MeaningLowering {
     Body filter;
     filter.stmts.push_back(ret(keyword_action_target(a, {std::move(n), false, std::nullopt, std::nullopt})));
     int fn = add_function("filter", FnKind::Filter, std::move(filter), e.range);
-    keyword_action_effect(a, fn, static_cast<int64_t>(u_->targets.size()) + chosen_++, b, &attack_card_, &destroyed_);
+    keyword_action_effect(a, fn, next_slot(), b, &attack_card_, &destroyed_);
   }
 
   // 001 Battlefields: "Move him to the current battlefield": with his unit; no move when there is no battle or he is
@@ -719,13 +719,30 @@ class MeaningLowering {
 
   // "Give him +2F", "Permanently give her Tattooed", "Give each Nonhuman Personality +1F/+1C": the gifts in the order
   // printed, for the duration (to the end of the turn when none is given; 003 Stats).
-  void give(const Effect& e, Body& b) {
-    int32_t dur = CARDRT_DUR_END_OF_TURN;
-    if (e.duration && e.duration->permanent) dur = CARDRT_DUR_PERMANENT;
-    else if (e.duration) {
-      dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
-      if (dur < 0) throw NotYet{};
+  // How long what an effect gives or takes lasts: to the end of the turn when the text gives no duration (003 Stats)
+  int32_t effect_duration(const Effect& e) const {
+    if (!e.duration) return CARDRT_DUR_END_OF_TURN;
+    if (e.duration->permanent) return CARDRT_DUR_PERMANENT;
+    const int32_t dur = runtime_duration(p_.durations[static_cast<size_t>(e.duration->duration)]);
+    if (dur < 0) throw NotYet{};
+    return dur;
+  }
+
+  // 003 Keywords: "Remove Ninja from Hurunayi" (for the duration); "Remove this Spell from the game": into the zone of
+  // cards removed from it (whether it went is kept, as a move's)
+  void remove(const Effect& e, Body& b) {
+    if (e.keyword >= 0) {
+      b.stmts.push_back(eval(call("cardrt_remove_keyword", {G(), C(), card(*e.card, b), konst(e.keyword), konst(effect_duration(e))})));
+      return;
     }
+    const int zone = runtime_zone_role_zone(p_, CARDRT_ZROLE_REMOVED);
+    if (zone < 0) throw NotYet{};
+    uint32_t moved = b.local();
+    b.stmts.push_back(let(moved, call("cardrt_move_card", {G(), C(), card(*e.card, b), konst(zone), konst(0)})));
+  }
+
+  void give(const Effect& e, Body& b) {
+    const int32_t dur = effect_duration(e);
     auto gifts_to = [&](Node card, Body& into) {
       // 001 Target: a target an amount names is declared with the others, before the gifts are given
       for (const Gift& g : e.gifts)
@@ -895,12 +912,14 @@ class MeaningLowering {
       Body f;
       f.stmts.push_back(ret(std::move(test)));
       int fn = add_function("filter", FnKind::Filter, std::move(f), d.range);
-      const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+      const int64_t slot_k = next_slot();
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
                                        konst(CARDRT_OK))));
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(slot_k))}), konst(CARDRT_OK))));
       b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(slot_k)})));
+      discarded_slot_ = static_cast<int>(slot_k);  // "the card's Focus Value": the slot follows it to the discard pile
       for (const Effect& t : k.then) effect(t, b);
+      discarded_slot_ = -1;
       return;
     }
     if (k.done[0].verb == Primitive::discard_ && k.done[0].resource >= 0) {
@@ -1146,6 +1165,9 @@ class MeaningLowering {
         return target_card(r.target);
       case CardRef::Kind::Pronoun: return r.target == -2 ? self() : r.target < 0 ? slot(performer_slot_) : target_card(r.target);
       case CardRef::Kind::Performer: return slot(performer_slot_);
+      case CardRef::Kind::Discarded:
+        if (discarded_slot_ < 0) throw NotYet{};
+        return slot(discarded_slot_);
       case CardRef::Kind::TheTarget:
         if (r.target >= 0) return target_card(r.target);
         if (!choosing_) throw NotYet{};
@@ -1160,6 +1182,13 @@ class MeaningLowering {
     return card(head, b);
   }
   static Node slot(int k) { return call("cardrt_slot_get", {G(), C(), konst(k), konst(0)}); }
+  // The slot of the next card chosen as the effect resolves: after the unit's targets and its performer (whose slot
+  // follows the targets) and the cards chosen before it
+  int64_t next_slot() {
+    const int64_t k = static_cast<int64_t>(u_->targets.size()) + (u_->performer ? 1 : 0) + chosen_++;
+    if (k >= 8) throw NotYet{};  // the runtime's slots
+    return k;
+  }
   // whether two references name one card: this card, its bearer, the performer, or the same target (named by the
   // target, a pronoun or "the target")
   static bool same_card(const CardRef& a, const CardRef& b) {
@@ -1368,7 +1397,7 @@ class MeaningLowering {
     zones_searched_ = true;
     const int fn = filter_function(*e.cards, e.range);
     zones_searched_ = false;
-    const int64_t slot_k = static_cast<int64_t>(u_->targets.size()) + chosen_++;
+    const int64_t slot_k = next_slot();
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_ANY_ZONE)}),
                                      konst(CARDRT_OK))));
     b.stmts.push_back(eval(call("cardrt_put_slot", {G(), C(), konst(slot_k), controller(), konst(e.zone), konst(0)})));
@@ -1462,6 +1491,7 @@ class MeaningLowering {
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   int each_target_ = -1;     // lowering the effect on each card of this targeting of several (each_target)
+  int discarded_slot_ = -1;  // lowering what follows "Discard a card to ...": the slot of the card discarded
   // the unit's latest move in its effects' own body (not inside a choice or a function for each card, whose locals are
   // their own): whether it moved its card ("If he moved")
   struct Moved {

@@ -191,6 +191,8 @@ class Dumper {
       s += b.instead ? fmt::format(" strength={}-if({})", b.value, condition(b.condition))
                      : fmt::format(" strength{:+}-if({})", b.value, condition(b.condition));
     if (e.status >= 0) s += " status=" + named(p_.statuses, e.status);
+    if (e.keyword >= 0) s += " keyword=" + named(p_.keywords, e.keyword);
+    else if (e.verb == Primitive::remove_) s += " from-the-game";
     if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
     if (e.to) s += " to=" + place(*e.to);
@@ -259,6 +261,7 @@ class Dumper {
       case CardRef::Kind::Pronoun:
         return r.target == -2 ? std::string("pronoun->this-card") : r.target < 0 ? std::string("pronoun->performer") : fmt::format("pronoun->target#{}", r.target);
       case CardRef::Kind::Performer: return "performer";
+      case CardRef::Kind::Discarded: return "the-discarded-card";
       case CardRef::Kind::TheTarget:
         return fmt::format("the-target#{}", r.target) + (r.card_type >= 0 ? "(" + named(p_.card_types, r.card_type) + ")"
                                                          : r.keyword >= 0 ? "(" + named(p_.keywords, r.keyword) + ")" : "");

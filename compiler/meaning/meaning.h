@@ -33,6 +33,8 @@ struct CardRef {
                   // noun ("your Monk"): that noun in card_type or keyword
     TheTarget,    // "the target": the unit's one target; "the Personality": its one target of that noun (card_type or
                   // keyword)
+    Discarded,    // "the card": the card the unit's effect before it discarded ("Discard a card to give him a Force
+                  // bonus equal to the card's Focus Value")
   };
   Kind kind = Kind::ThisCard;
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
@@ -169,6 +171,7 @@ struct CardFilter {
   Side side = Side::Any;
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one
+  bool singular_spelling = false;  // plural, its last keyword printed as in the singular ("Your Earth Shugenja have")
   std::vector<StatBound> stats;
   std::vector<AttachedTest> attached;
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")
@@ -290,6 +293,8 @@ struct Effect {
                                  // target, amount its strength (the profile's declaration says the rest)
   std::vector<StrengthBonus> bonuses;  // a keyword action's: more strength while a condition holds
   ProfileId status = -1;         // deal: the counters dealt ("wounds")
+  ProfileId keyword = -1;        // remove: the keyword taken away ("Remove Ninja from Hurunayi"); none: the card goes
+                                 // out of the game ("Remove this Spell from the game", the profile's zone of that role)
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
   ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2");
                                  // switch: the first of the two stats that trade values

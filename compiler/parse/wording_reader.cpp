@@ -794,7 +794,8 @@ class Transformer {
       e.cards = card_filter(d->cardFilter());
       if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
         throw Refusal{e.cards->range, "discarding other than one card of your hand"};
-      antecedent_ = Antecedent::Chosen;  // "its Focus Value" after it names the discarded card: not in the tree yet
+      antecedent_ = Antecedent::Discarded;  // "its Focus Value": not in the tree yet
+      discarded_ = true;                    // "the card" names it
     } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
       // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
       // one in the game (the profile's [unique])
@@ -824,6 +825,15 @@ class Transformer {
         e.ignoring = tok(f->STAT()).id;
         e.ignoring_range = SourceRange::join(tok(f->IGNORING()).range, tok(f->STAT()).range);
       }
+    } else if (auto* rk = dynamic_cast<W::RemoveKeywordEffectContext*>(c)) {
+      // 003 Keywords: effects grant and remove keywords, for a duration (to the end of the turn when none is given)
+      e.verb = Primitive::remove_;
+      e.keyword = tok(rk->KEYWORD()).id;
+      e.card = card_ref(rk->cardRef(), u);
+      if (rk->duration()) e.duration = duration(rk->duration());
+    } else if (auto* rg = dynamic_cast<W::RemoveFromGameEffectContext*>(c)) {
+      e.verb = Primitive::remove_;  // out of the game: the zone of cards removed from it
+      e.card = card_ref(rg->cardRef(), u);
     } else if (auto* b = dynamic_cast<W::MoveToBattleEffectContext*>(c)) {
       // 001 Battlefields: "Move him to the current battlefield"
       e.verb = Primitive::move_;
@@ -1151,6 +1161,12 @@ class Transformer {
     } else {
       auto* g = static_cast<W::GroupStatementContext*>(c);
       m.cards = card_filter(g->cardFilter());
+      // "Your other Earth Shugenja have +1F": a noun of keywords alone may be spelled alike in both numbers; with no
+      // article, "have" says it names several
+      const CardFilter& f = *m.cards;
+      if (!f.plural && !g->cardFilter()->article && !f.partitive && f.card_types.empty() && !f.attachment && !f.keywords.empty() &&
+          f.alternatives.empty())
+        m.cards->plural = m.cards->singular_spelling = true;
       if (!m.cards->plural) throw Refusal{range(g->cardFilter()), "'have' with one card"};
       traits = g->traits();
       dur = g->duration();
@@ -1312,7 +1328,7 @@ class Transformer {
   CardRef pronoun(SourceRange where, bool person, const Unit& u, bool plural = false) {
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
     // a pronoun after cards were chosen ("Choose a beast you rule", "Discard a card") would name them: not read yet
-    if (antecedent_ == Antecedent::Chosen) throw Refusal{where, "a pronoun naming a chosen card"};
+    if (antecedent_ == Antecedent::Chosen || antecedent_ == Antecedent::Discarded) throw Refusal{where, "a pronoun naming a chosen card"};
     CardRef r;
     r.range = where;
     r.kind = CardRef::Kind::Pronoun;
@@ -1446,6 +1462,16 @@ class Transformer {
       // "the target" in a keyword action's strength: the card it is choosing
       r.kind = CardRef::Kind::TheTarget;
       r.target = -1;
+      return r;
+    }
+    if (dynamic_cast<W::TheCardRefContext*>(c)) {
+      // "the card's Focus Value" after "Discard a card to ...": the card discarded, the unit's latest choice
+      // (a target named "card" since would make it ambiguous: "target an enemy card ... the card")
+      if (!discarded_) throw Refusal{r.range, "'the card' names no card discarded before it"};
+      for (const Targeting& t : u.targets)
+        if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.attachment)
+          throw Refusal{r.range, "'the card' after a target named 'card'"};
+      r.kind = CardRef::Kind::Discarded;
       return r;
     }
     if (auto* n = dynamic_cast<W::TheNounRefContext*>(c)) {
@@ -1884,8 +1910,9 @@ class Transformer {
   const GameProfile& p_;
   int card_type_;
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
-  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen };
+  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded };
   Antecedent antecedent_ = Antecedent::None;
+  bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   Unit* unit_ = nullptr;    // the unit being read
 

@@ -301,6 +301,16 @@ class Renderer {
           name(Token::STAT, e.ignoring);
         }
         break;
+      case Primitive::remove_:  // "Remove Ninja from Hurunayi", "Remove this Spell from the game"
+        if (e.keyword >= 0) {
+          name(Token::KEYWORD, e.keyword);
+          word(Token::FROM);
+          card_ref(*e.card, false);
+        } else {
+          card_ref(*e.card, false);
+          words({Token::FROM, Token::THE, Token::GAME});
+        }
+        break;
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
@@ -938,6 +948,9 @@ class Renderer {
         if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);
         else name(Token::KEYWORD, r.keyword);
         break;
+      case CardRef::Kind::Discarded:  // "the card"
+        words({Token::THE, Token::CARD});
+        break;
       case CardRef::Kind::TheTarget:
         word(r.plural ? Token::EACH : Token::THE);  // "each target": every card of a targeting of several
         if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);  // "the Personality"
@@ -1055,7 +1068,8 @@ class Renderer {
     for (size_t i = 0; i < n; ++i) {
       if (i > 0 && i < any) word(Token::OR);
       // cards named by keywords alone, several: the last in the plural ("Monks")
-      name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any], f.plural && !each && f.card_types.empty() && i + 1 == n);
+      name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any],
+           f.plural && !f.singular_spelling && !each && f.card_types.empty() && i + 1 == n);
     }
   }
 

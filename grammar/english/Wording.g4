@@ -172,6 +172,8 @@ effect
   | V_GIVE province provinceChange duration?                          # provinceGiveEffect    // "Give this Province +3 strength"
   | verb=(V_INCREASE | V_REDUCE) province POSS STRENGTH BY (amount | statOf)   # provinceStrengthEffect  // "Increase the current province's strength by 2"
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
+  | V_REMOVE KEYWORD FROM cardRef duration?                           # removeKeywordEffect   // "Remove Ninja from Hurunayi" (003 Keywords)
+  | V_REMOVE cardRef FROM THE GAME                                    # removeFromGameEffect  // "Remove this Spell from the game"
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
@@ -276,6 +278,7 @@ cardRef
   | performer                                   # performerRef
   | YOUR V_TARGET PERFORMING performed          # performingTargetRef // "your target performing Ancestor" (001 Tactician)
   | THE V_TARGET                                # theTargetRef        // the unit's one target
+  | THE CARD                                    # theCardRef          // the card just discarded ("the card's Focus Value")
   | THE noun=(CARD_TYPE | KEYWORD)              # theNounRef          // "Bow the Personality": the unit's one target of that noun
   | EACH V_TARGET                               # eachTargetRef       // "each target's Force": every card of the unit's one targeting of several
   | targetCount (OF owner=YOUR)? V_TARGET targetNoun   # countedTargetRef  // "one or two target attachments", "one or more of your target Shugenja"

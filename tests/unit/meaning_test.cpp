@@ -1873,4 +1873,50 @@ TEST(Meaning, NoAttachments) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target enemy Personality with no Holdings.")->paragraph().unit);
 }
 
+// 003 Keywords: "Remove Ninja from him until the end of the turn" takes a keyword away for a duration; "Remove this
+// Strategy from the game"; a keyword the game does not declare, or a card with no "from", is not read.
+TEST(Meaning, Removing) {
+  auto r = read("Strategy", "**Open:** Target a Personality: Remove Ninja from him until the end of the turn.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::remove_);
+  EXPECT_EQ(e.keyword, r->id_of(r->profile->keywords, "Ninja"));
+  EXPECT_TRUE(e.duration);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto gone = read("Strategy", "**Limited:** Remove this Strategy from the game.");
+  ASSERT_TRUE(gone->paragraph().unit) << gone->text(gone->paragraph().unread);
+  EXPECT_EQ(std::get<Effect>(gone->unit().body.at(0)).keyword, -1);
+  EXPECT_TRUE(gone->paragraph().round_trips) << gone->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Remove Wizard from him.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Limited:** Remove this Strategy.")->paragraph().unit);
+}
+
+// "Your other Earth Shugenja have +1F": keywords alone, spelled alike in both numbers, name every such card after
+// "have" (rendered as printed); with an article the noun is one card, and "have" is refused.
+TEST(Meaning, KeywordsAlikeInBothNumbers) {
+  auto r = read("Personality", "Your other Earth Shugenja have +1F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const StatModifier& m = std::get<StatModifier>(r->unit().body.at(0));
+  EXPECT_TRUE(m.cards->plural);
+  EXPECT_TRUE(m.cards->other);
+  EXPECT_EQ(m.cards->side, Side::Yours);
+  EXPECT_EQ(r->paragraph().rendered, "Your other Earth Shugenja have +1F.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+  EXPECT_FALSE(read("Personality", "A Shugenja have +1C.")->paragraph().unit);
+}
+
+// "the card's Focus Value" after "Discard a card to ...": the card discarded; with none discarded, or after a target
+// named "card" (which "the card" could name too), refused.
+TEST(Meaning, TheCardDiscarded) {
+  auto r = read("Strategy", "**Battle:** Discard a card to give a target enemy Personality a Force penalty equal to the card's Focus Value.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const InOrderTo& k = std::get<InOrderTo>(r->unit().body.at(0));
+  const Amount& a = k.then.at(0).gifts.at(0).change->delta;
+  EXPECT_EQ(a.of->kind, CardRef::Kind::Discarded);
+  EXPECT_TRUE(a.negated);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality: Give him a Force bonus equal to the card's Focus Value.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Discard a card to give a target enemy card a Force penalty equal to the card's Focus Value.")->paragraph().unit);
+}
+
 }  // namespace cardc

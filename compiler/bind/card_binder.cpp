@@ -995,7 +995,7 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
     auto it = std::lower_bound(errors.begin(), errors.end(), std::make_pair(card.file, card.begin));
     return it != errors.end() && it->first == card.file && it->second < card.end;
   };
-  const Lexicon lex(ctx.profile);
+  const Lexicon& lex = ctx.lexicon();
   // ir/slices.h: the cards bound since the last slice, handed over once they have enough functions.
   size_t slice_first = 0;
   auto hand_over_slice = [&] {

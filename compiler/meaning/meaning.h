@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/source_manager.h"
+#include "meaning/boxed.h"
 #include "meaning/primitive.h"
 
 namespace cardc::meaning {
@@ -57,7 +58,7 @@ struct AmountIf;
 struct PlayerRef {
   enum class Kind : uint8_t { You, ControllerOf, Each };
   Kind kind = Kind::You;
-  std::optional<CardRef> of;  // ControllerOf
+  Boxed<CardRef> of;  // ControllerOf
   bool other = false;         // Each: every player but you ("each other player")
   bool all = false;           // Each: printed "all players" (the same meaning as "each player")
   SourceRange range;
@@ -70,7 +71,7 @@ struct Amount {
   enum class Kind : uint8_t { Constant, X, StatOf, CountOf };
   Kind kind = Kind::Constant;
   int64_t value = 0;  // Constant
-  std::optional<CardRef> of;  // StatOf: whose stat
+  Boxed<CardRef> of;  // StatOf: whose stat
   ProfileId stat = -1;        // StatOf
   bool own = false;           // StatOf: printed "his own Chi" (the same meaning)
   bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
@@ -175,9 +176,9 @@ struct CardFilter {
   std::vector<AttachedTest> attached;
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")
   std::optional<Place> at;            // and there ("at the current battlefield", "at home")
-  std::optional<ZoneTest> in;         // and in one of these zones ("in your discard pile"; none: in play)
-  std::optional<CardRef> of;          // and attached to that card ("one of his Weapons", "each of Higaru's Swords")
-  std::optional<CardRef> in_unit;     // and in that unit ("in this unit", "in his unit": a CardRef with `unit`)
+  Boxed<ZoneTest> in;         // and in one of these zones ("in your discard pile"; none: in play)
+  Boxed<CardRef> of;          // and attached to that card ("one of his Weapons", "each of Higaru's Swords")
+  Boxed<CardRef> in_unit;     // and in that unit ("in this unit", "in his unit": a CardRef with `unit`)
   bool partitive = false;             // printed "one of your Personalities", "each of his ..." (a plural after "of":
                                       // the same meaning as "a Personality you control", "each ...")
   std::vector<CardFilter> alternatives;  // or a card of one of these ("an Air Shugenja or a Holding": whole noun
@@ -271,7 +272,7 @@ struct ProvinceRef {
   ProfileId zone = -1;        // the zone of provinces, as printed
   bool battlefield = false;   // Current, printed by its battlefield ("the current battlefield's province")
   bool this_battlefield = false;  // ... as "this battlefield's province"
-  std::optional<CardRef> of;  // OfCard
+  Boxed<CardRef> of;  // OfCard
   SourceRange range;
 };
 
@@ -296,11 +297,11 @@ struct Payment {
 // lowering's business; a role a frame does not fill stays empty.
 struct Effect {
   Primitive verb = Primitive::gain_;
-  std::optional<PlayerRef> player;  // who does it, when the sentence names a player ("His controller loses 1 Honor")
+  Boxed<PlayerRef> player;  // who does it, when the sentence names a player ("His controller loses 1 Honor")
   std::optional<CardRef> card;  // the card it acts on ("Bow this Personality")
   std::optional<StateTest> state;  // set_state: the profile state its verb puts the card in ("Dishonor him"), or takes
                                    // it out of (holds false: the state's undo verb, "Rehonor him")
-  std::optional<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F"); discard: the
+  Boxed<CardFilter> cards;  // or every card of a set ("Give each Nonhuman Personality +1F"); discard: the
                                     // one card of your hand it discards ("Discard a Kiho")
   std::optional<Amount> amount;  // how many ("Gain 2 Honor", "Draw a card")
   ProfileId resource = -1;       // "Honor", "coins"; take action / discard: a unique resource taken or given up
@@ -333,7 +334,7 @@ struct Effect {
   // give, increase, reduce, destroy: the province it acts on instead of a card ("Give this Province +3 strength",
   // "Destroy one of your Provinces"); give: its strength change in `gifts` (the stat the profile gives the role
   // province strength), increase / reduce: by `amount`
-  std::optional<ProvinceRef> province;
+  Boxed<ProvinceRef> province;
   ProfileId refill = -1;  // put: the verb that refills a province (the profile's [refills]), the province in `province`,
                           // face-up when `state` says the profile's Face-down does not hold
   // produce: Gold that pays for one card of a set only ("Produce 2 Gold, which can only pay for a single Armor, Mine, or
@@ -380,14 +381,14 @@ struct Condition {
   bool player_noun = false;         // YouAre: worded "a Crab Clan player" (not "Mantis Clan")
   std::vector<ProfileId> descriptions;  // CardIs: or one of these descriptions holds ("Ninja, Shadowlands, or
                                         // dishonorable"; printed after the keywords)
-  std::optional<CardFilter> cards;  // YouControl, AttachedTo (what it is attached to)
+  Boxed<CardFilter> cards;  // YouControl, AttachedTo (what it is attached to)
   std::optional<BattleRole> role;   // InBattle
-  std::optional<AttachedTest> attached;  // Has (AttachedTest::none false)
-  std::optional<StatBound> stat;    // StatIs (of `card`)
+  Boxed<AttachedTest> attached;  // Has (AttachedTest::none false)
+  Boxed<StatBound> stat;    // StatIs (of `card`)
   std::optional<Place> at;          // At
   ProfileId resource = -1;          // YouHave; HowMany, when no zone
   ProfileId zone = -1;              // HowMany: the cards in this zone of yours
-  std::optional<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)
+  Boxed<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)
   StatBound::Compare compare = StatBound::Compare::AtMost;  // HowMany: "or fewer" (AtMost), "or more" (AtLeast)
   std::vector<Condition> parts;     // All, Any
   SourceRange range;
@@ -422,11 +423,11 @@ struct StatModifier {
   // printed sign (003 Stats: "lose -1F" is the same as "suffer -1F"); the changes keep the printed signs
   std::optional<Primitive> loss;
   SourceRange loss_range;  // the verb
-  std::optional<CardFilter> cards;
+  Boxed<CardFilter> cards;
   std::vector<StatChange> changes;
   std::vector<ProfileId> keywords;    // keywords it has too, printed after the changes ("+3F and Elite", "Naval")
   std::optional<Duration> duration;
-  std::optional<Condition> while_;    // a continuous trait that holds only while this does, judged each time it
+  Boxed<Condition> while_;    // a continuous trait that holds only while this does, judged each time it
                                       // applies ("while defending", "while he has a Spell"; 003 Traits)
   SourceRange range;
 };
@@ -463,14 +464,14 @@ struct Choice {
 // (524.2); "N times": a chain of N, repeats allowed (524.1).
 struct Constructor {
   std::vector<Effect> options;  // in printed order
-  std::optional<Amount> times;  // "choose 2 times from"; none: "one or more"
+  Boxed<Amount> times;  // "choose 2 times from"; none: "one or more"
   SourceRange range;            // the chooser ("Choose one or more")
 };
 
 // "Choose a beast you rule", "Choose 2 beasts": cards the controller chooses as the effect resolves, not targeted
 // (001 Target: "choose" does not target); how many (000 7.2: a negative number cannot be chosen).
 struct ChooseCards {
-  std::optional<Amount> count;  // none: one, by the filter's article ("Choose a beast")
+  Boxed<Amount> count;  // none: one, by the filter's article ("Choose a beast")
   CardFilter filter;
   SourceRange range;
 };
@@ -490,7 +491,7 @@ struct Restriction {
   enum class Kind : uint8_t { Attack, BeDestroyed, ReceiveStatus };
   Kind kind = Kind::Attack;
   CardRef card;
-  std::optional<CardFilter> against;  // Attack: only these cards ("structures"); none: any
+  Boxed<CardFilter> against;  // Attack: only these cards ("structures"); none: any
   SourceRange range;
 };
 
@@ -567,7 +568,7 @@ struct Trigger {
   // you Equip this Follower", "After you Recruit this Holding").
   std::optional<CardRef> card;
   bool yours = false;
-  std::optional<CardFilter> cards;
+  Boxed<CardFilter> cards;
   ProfileId from = -1;  // the zone the card left ("After this Holding enters play from a Province"): the provinces' zone
   bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"),
                        // or its block's costs and targets ("After Itao enters play, target a Follower in your hand:"):
@@ -616,16 +617,16 @@ struct Unit {
   UnitKind kind = UnitKind::Untriggered;
   std::vector<ProfileId> designators;  // Battle, Open (003 Abilities: order irrelevant)
   std::vector<ProfileId> keywords;     // keywords before the designators: Tactical, Ninja
-  std::optional<Trigger> trigger;
+  Boxed<Trigger> trigger;
   std::vector<Constraint> constraints; // the constraint blocks after the trigger, in text order
   std::vector<Effect> costs;           // 003 Abilities C: paid before the effects
   std::vector<Targeting> targets;      // every targeting of the unit, in text order
   std::vector<Condition> conditions;   // the constraints block's conditions
-  std::optional<Condition> even_if;    // "Even if this card is bowed": usable though this holds
-  std::optional<Performer> performer;  // named by "your performing ..." in the constraints or the effects
+  Boxed<Condition> even_if;    // "Even if this card is bowed": usable though this holds
+  Boxed<Performer> performer;  // named by "your performing ..." in the constraints or the effects
   std::optional<UseLimit> limit;       // printed before the colon ("Once per game:")
   std::vector<Step> body;
-  std::optional<XDefinition> x;        // "where X is ..." (000 7.4)
+  Boxed<XDefinition> x;        // "where X is ..." (000 7.4)
   SourceRange range;
 };
 

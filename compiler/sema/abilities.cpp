@@ -22,7 +22,7 @@ std::string first_words(const CheckContext& ctx, SourceRange r) { return std::st
 }  // namespace
 
 void check_abilities(CheckContext& ctx) {
-  Lexicon lex(ctx.profile);
+  const Lexicon& lex = ctx.lexicon();
   const GameProfile& p = ctx.profile;
   std::vector<std::string> reaction_names;
   for (const auto& d : p.designators)

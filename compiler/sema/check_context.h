@@ -7,6 +7,7 @@
 #include "ast/ast.h"
 #include "diag/diagnostic_engine.h"
 #include "profile/game_profile.h"
+#include "sema/lexicon.h"
 #include "sema/reading.h"
 
 namespace cardc {
@@ -35,6 +36,13 @@ struct CheckContext {
   std::vector<CardReading> readings;  // filled by the "reading" pass, one per card in set order
   std::vector<std::vector<ParagraphMeaning>> meanings = {};  // filled by the "meaning" pass: per card, per unit
                                                               // (a paragraph, or one trait of it: 003 Traits)
+  // The profile's spellings, built once for every pass and the binder (each built its own: nine a check, which for a
+  // profile of many names cost more than the passes, docs/performance.md).
+  const Lexicon& lexicon() const {
+    if (!lexicon_) lexicon_ = std::make_shared<const Lexicon>(profile);
+    return *lexicon_;
+  }
+  mutable std::shared_ptr<const Lexicon> lexicon_ = {};
 };
 
 }  // namespace cardc

@@ -30,7 +30,7 @@ bool is_constructor_chooser(const CheckContext& ctx, const Clause& c) {
 }  // namespace
 
 void check_game_rules(CheckContext& ctx) {
-  Lexicon lex(ctx.profile);
+  const Lexicon& lex = ctx.lexicon();
   const GameProfile& p = ctx.profile;
   std::vector<std::string> durations, resources, statuses;
   for (const auto& d : p.durations) durations.push_back(d.text);

@@ -49,7 +49,7 @@ const char* floor_policy_name(FloorPolicy f) {
 }
 
 void check_numbers(CheckContext& ctx) {
-  Lexicon lex(ctx.profile);
+  const Lexicon& lex = ctx.lexicon();
   for (CardReading& r : ctx.readings) {
     DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);
     const ast::Card& card = *r.card;

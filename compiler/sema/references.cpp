@@ -446,7 +446,7 @@ void resolve_references(CheckContext& ctx) {
   std::set<std::string> titles;
   for (const auto& c : ctx.set.cards)
     if (!c.title.empty()) titles.insert(c.title);
-  const Lexicon lex(ctx.profile);
+  const Lexicon& lex = ctx.lexicon();
   for (CardReading& r : ctx.readings) {
     DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);
     Resolver res(ctx, *r.card, titles, lex);

@@ -29,7 +29,7 @@ int recipient_type(const Lexicon& lex, const TextUnit& u, const std::vector<cons
 }  // namespace
 
 void check_stats(CheckContext& ctx) {
-  Lexicon lex(ctx.profile);
+  const Lexicon& lex = ctx.lexicon();
   const GameProfile& p = ctx.profile;
   std::vector<std::string> abbrevs;
   for (const auto& s : p.stats) abbrevs.insert(abbrevs.end(), s.abbrevs.begin(), s.abbrevs.end());

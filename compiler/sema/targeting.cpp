@@ -96,7 +96,7 @@ TargetNoun find_noun(const Lexicon& lex, const std::vector<const ast::Term*>& t,
 }  // namespace
 
 void check_targeting(CheckContext& ctx) {
-  Lexicon lex(ctx.profile);
+  const Lexicon& lex = ctx.lexicon();
   for (size_t ci = 0; ci < ctx.readings.size(); ++ci) {
     CardReading& r = ctx.readings[ci];
     DiagnosticEngine::CardScope scope(ctx.diags, r.card->title);

@@ -553,7 +553,7 @@ const char* clause_role_name(ClauseRole r) {
 
 void read_card_text(CheckContext& ctx) {
   ctx.readings.clear();
-  const Lexicon lex(ctx.profile);
+  const Lexicon& lex = ctx.lexicon();
   for (const ast::Card& card : ctx.set.cards) {
     DiagnosticEngine::CardScope scope(ctx.diags, card.title);
     CardReading r;

@@ -14,7 +14,7 @@
 namespace cardc {
 
 void read_meaning(CheckContext& ctx) {
-  Lexicon lex(ctx.profile);
+  const Lexicon& lex = ctx.lexicon();
   wording::Classifier classifier(lex);
   ctx.meanings.assign(ctx.set.cards.size(), {});
   for (size_t c = 0; c < ctx.set.cards.size(); ++c) {

@@ -678,7 +678,7 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   const PhraseDef& e = p_.events[static_cast<size_t>(c.event)];
   const auto& t = c.all_terms;
   // "After this Holding enters play from a Province": the zone it came from (the runtime's enter-play event says)
-  if (e.signal == "enter play" && t.size() > 3 && lower_word(*t[t.size() - 3]) == "from") {
+  if (e.enters_play() && t.size() > 3 && lower_word(*t[t.size() - 3]) == "from") {
     Clause zc = c;
     zc.terms = c.all_terms;
     size_t z = t.size() - 2, zend = 0;

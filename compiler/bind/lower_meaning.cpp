@@ -1187,8 +1187,7 @@ class MeaningLowering {
   // in turn, the card in the effect that card
   int several_named(const Effect& e) const {
     if (!e.card || e.card->target < 0 || e.card->kind == CardRef::Kind::Performer || e.card->kind == CardRef::Kind::ThisCard) return -1;
-    const meaning::Targeting& t = u_->targets[static_cast<size_t>(e.card->target)];
-    return t.count && t.count->max != 1 ? e.card->target : -1;
+    return u_->targets[static_cast<size_t>(e.card->target)].several() ? e.card->target : -1;
   }
   void each_target(const Effect& e, int k, Body& b) {
     if (continuous_ || each_target_ >= 0) throw NotYet{};
@@ -1276,8 +1275,7 @@ class MeaningLowering {
   }
   // the card of target k; of a targeting of several, the one each_target is at (elsewhere the words would not say which)
   Node target_card(int k) const {
-    const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
-    if (!(t.count && t.count->max != 1)) return slot(k);
+    if (!u_->targets[static_cast<size_t>(k)].several()) return slot(k);
     if (each_target_ != k) throw NotYet{};
     return param(2);
   }

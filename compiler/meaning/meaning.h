@@ -201,6 +201,7 @@ struct TargetCount {
 struct Targeting {
   CardFilter filter;
   std::optional<TargetCount> count;  // several cards ("Target one or two Samurai"); none: one card
+  bool several() const { return count && count->max != 1; }
   bool inline_ = false;         // "Straighten target Personality": declared where the effect names it
   bool in_constraints = false;  // "Target a Personality: ...": declared before the costs are paid
   bool verb_after = false;      // inline, worded "target and bow an enemy Personality" ("bow target enemy Personality")

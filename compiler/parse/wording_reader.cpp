@@ -735,12 +735,11 @@ class Transformer {
     if (n.max == 0 || n.min < 0) throw Refusal{n.range, "a count of no targets"};
     return n;
   }
-  static bool several(const Targeting& t) { return t.count && t.count->max != 1; }
   // The noun agrees with the count: several cards in the plural ("one or two Personalities"), one in the singular
   static void several_nouns(const Targeting& t) {
     const bool typed = !t.filter.card_types.empty() || t.filter.attachment;
-    if (!several(t) && t.filter.plural) throw Refusal{t.range, "targeting several cards at once"};
-    if (several(t) && typed && !t.filter.plural) throw Refusal{t.filter.range, "a singular noun after a count of several"};
+    if (!t.several() && t.filter.plural) throw Refusal{t.range, "targeting several cards at once"};
+    if (t.several() && typed && !t.filter.plural) throw Refusal{t.filter.range, "a singular noun after a count of several"};
   }
 
   // effect : (V_GAIN | V_LOSE | V_PRODUCE) amount RESOURCE duration? | V_DRAW amount (CARD | CARDS)
@@ -1370,7 +1369,7 @@ class Transformer {
       e.zone = z.id;
     } else {
       const wording::WordToken& ev = tok(c->EVENT());
-      if (p_.events[static_cast<size_t>(ev.id)].signal != "enter play") throw Refusal{ev.range, "an event that is not entering play"};
+      if (!p_.events[static_cast<size_t>(ev.id)].enters_play()) throw Refusal{ev.range, "an event that is not entering play"};
       e.event = ev.id;
     }
     if (c->STATE()) {
@@ -1454,7 +1453,7 @@ class Transformer {
     }
     // "them" names a targeting of several cards, "him" or "it" one card (001 Target)
     r.plural = plural;
-    if (plural != (r.target >= 0 && several(u.targets[static_cast<size_t>(r.target)])))
+    if (plural != (r.target >= 0 && u.targets[static_cast<size_t>(r.target)].several()))
       throw Refusal{where, plural ? "a plural pronoun naming one card" : "a pronoun of one card naming several"};
     // "he" needs a person; "it" may name any card (a Nonhuman Personality is "it" as well)
     std::vector<ProfileId> types = r.target == -2 ? std::vector<ProfileId>{card_type_}
@@ -1606,7 +1605,7 @@ class Transformer {
         found = static_cast<int>(k);
       }
       if (found < 0) throw Refusal{r.range, "'the' with a noun no target has"};
-      if (several(u.targets[static_cast<size_t>(found)])) throw Refusal{r.range, "'the' naming several cards"};
+      if (u.targets[static_cast<size_t>(found)].several()) throw Refusal{r.range, "'the' naming several cards"};
       r.kind = CardRef::Kind::TheTarget;
       r.target = found;
       (type ? r.card_type : r.keyword) = noun.id;
@@ -1619,7 +1618,7 @@ class Transformer {
       r.kind = CardRef::Kind::TheTarget;
       r.target = 0;
       r.plural = dynamic_cast<W::EachTargetRefContext*>(c) != nullptr;
-      if (r.plural != several(u.targets[0])) throw Refusal{r.range, r.plural ? "'each target' of one card" : "'the target' of several cards"};
+      if (r.plural != u.targets[0].several()) throw Refusal{r.range, r.plural ? "'each target' of one card" : "'the target' of several cards"};
       return r;
     }
     if (auto* a = dynamic_cast<W::PerformerAgainRefContext*>(c)) {
@@ -1657,7 +1656,7 @@ class Transformer {
         t.filter.side = Side::Yours;
       }
       several_nouns(t);
-      r.plural = several(t);
+      r.plural = t.several();
       add_target(u, std::move(t));
       r.kind = CardRef::Kind::Target;
       r.target = static_cast<int>(u.targets.size() - 1);

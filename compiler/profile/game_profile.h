@@ -84,6 +84,7 @@ struct PhraseDef {  // events, durations: matched word by word
   bool raised() const { return !signal.empty() || engine; }
   // events: the card it happens to is no longer in play as it is judged (destroyed, left play; 003 Traits (d))
   bool takes_out_of_play() const { return signal == "destroyed" || signal == "leave play"; }
+  bool enters_play() const { return signal == "enter play"; }
 };
 
 // A keyword action ("Ranged 3 Attack", "Fear 2"): a verb whose reminder text defines it. It does one thing to one

@@ -340,12 +340,12 @@ struct Effect {
                           // face-up when `state` says the profile's Face-down does not hold
   // produce: Gold that pays for one card of a set only ("Produce 2 Gold, which can only pay for a single Armor, Mine, or
   // Weapon"; 003 Gold Cost), and how that was printed (the same meaning whichever)
-  std::optional<CardFilter> earmark;
+  Boxed<CardFilter> earmark;
   struct EarmarkSpelling {
     bool comma = false, which = false, may = false, one = false;
   } earmark_spelling;
-  std::optional<CardRef> host;     // attach: the card it is attached to ("Attach it to him")
-  std::optional<Payment> payment;  // attach: what is paid for the card attached (003 Gold Cost)
+  Boxed<CardRef> host;     // attach: the card it is attached to ("Attach it to him")
+  Boxed<Payment> payment;  // attach: what is paid for the card attached (003 Gold Cost)
   SourceRange range;
 };
 
@@ -535,9 +535,9 @@ struct EnteringPlay {
   ProfileId event = -1;              // no subject: the profile event whose words open the paragraph ("Enters play")
   ProfileId zone = -1;               // with a subject: the zone in play as printed ("play")
   std::optional<StateTest> state;    // "bowed"
-  std::optional<CostChange> change;  // "for 1 less Gold"
+  Boxed<CostChange> change;  // "for 1 less Gold"
   bool paying = false;               // printed "paying", not "for" (the same meaning)
-  std::optional<Condition> condition;  // "if you are a Lion Clan player"
+  Boxed<Condition> condition;  // "if you are a Lion Clan player"
   SourceRange range;
 };
 

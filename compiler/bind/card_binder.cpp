@@ -1005,6 +1005,7 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
     registration.locals = reg.locals;
     registration.body = ir::block(std::move(reg.stmts));
     out.stopped = !slices->take(out.module, slice_first, registration);
+    if (!slices->keeps_taken) out.module.functions.clear();
     for (size_t f = slice_first; f < out.module.functions.size(); ++f) out.module.functions[f].body = ir::Node{};
     reg = Body{};
     slice_first = out.module.functions.size();

@@ -22,6 +22,10 @@ struct SliceSink {
   // The binding starts again from the first card (compile --keep-going binds a second time without the cards that
   // had errors): forget every slice taken. Empty: nothing to forget.
   std::function<void()> restart;
+  // False: the sink needs nothing of a slice once it has taken it (a check only counts what binds). The binder then
+  // drops the slice's functions whole instead of keeping their names, so the module does not grow with the set and
+  // the later cards' functions are numbered afresh; the module it returns holds only the cards after the last slice.
+  bool keeps_taken = true;
 };
 
 }  // namespace cardc::ir

@@ -112,6 +112,34 @@ TEST(BindSlices, TheIrAliveAtOnceIsBoundedByTheSliceAndTheSlicesAreTheWholeModul
   EXPECT_EQ(sliced.compiled, whole.compiled);
 }
 
+// A sink that keeps nothing of a slice (a check counting what binds, bind/check_binding.h): the module does not grow
+// with the set, and every card binds, compiles and lowers as when the set is bound whole, each slice's functions (bodies
+// and registration) the same but for the numbers in their names.
+TEST(BindSlices, ASinkThatKeepsNothingCountsAsTheWholeBinding) {
+  CheckedSet s(600);
+  ASSERT_TRUE(s.ctx);
+  const BindResult whole = bind_card_set(*s.ctx, "p", "s");
+  ir::SliceSink sink;
+  sink.min_functions = 1;
+  sink.keeps_taken = false;
+  size_t handed = 0, most = 0;
+  sink.take = [&](ir::Module& m, size_t first, ir::Function&) {
+    EXPECT_EQ(first, 0u) << "the functions of the slice before are dropped whole";
+    handed += m.functions.size() - first;
+    most = std::max(most, m.functions.size());
+    return true;
+  };
+  const BindResult counted = bind_card_set(*s.ctx, "p", "s", true, &sink);
+  EXPECT_FALSE(counted.stopped);
+  EXPECT_EQ(counted.cards, whole.cards);
+  EXPECT_EQ(counted.cards_compiled, whole.cards_compiled);
+  EXPECT_EQ(counted.cards_lowered, whole.cards_lowered);
+  EXPECT_EQ(counted.compiled, whole.compiled);
+  // every function of the whole module but its register function, handed over once or still in the module
+  EXPECT_EQ(handed + counted.module.functions.size(), whole.module.functions.size());
+  EXPECT_LT(most, 100u) << "the module grew with the set";
+}
+
 TEST(BindSlices, ASinkThatRefusesStopsTheBinding) {
   CheckedSet s(400);
   ir::SliceSink sink;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "meaning/meaning.h"
+#include "wording/render.h"
 
 namespace cardc::meaning {
 
@@ -21,7 +22,8 @@ class Dumper {
         continue;
       }
       unit(*m.unit);
-      out_ << fmt::format("    rendered \"{}\"{}\n", m.rendered, m.round_trips ? "" : " (differs from the printed words)");
+      out_ << fmt::format("    rendered \"{}\"{}\n", wording::spell(wording::render(*m.unit, p_), p_),
+                          m.round_trips ? "" : " (differs from the printed words)");
     }
   }
 

@@ -24,8 +24,7 @@ struct ParagraphMeaning {
   std::shared_ptr<const meaning::Unit> unit;  // the meaning, when the wording grammar read every word
   SourceRange unread;                 // otherwise the first word no sentence shape reads
   std::string why;                    // and why, when the words were read but the tree refused them
-  std::string rendered;               // read paragraphs: the meaning as canonical text
-  bool round_trips = false;           // read, and the rendering says what the printed words say
+  bool round_trips = false;           // read, and the rendering (wording/render.h) says what the printed words say
 };
 
 struct CheckContext {

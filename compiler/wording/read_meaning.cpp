@@ -40,12 +40,12 @@ void read_meaning(CheckContext& ctx) {
         if (r.unit) {
           wording::check_meaning(*r.unit, ctx.profile, ctx.diags, [&](SourceRange at) { return std::string(ctx.sources.text(at)); });
           std::vector<wording::WordToken> rendered = wording::render(*r.unit, ctx.profile);
-          m.rendered = wording::spell(rendered, ctx.profile);
           auto diff = wording::round_trip_difference(words, rendered);
           m.round_trips = !diff;
+          // spelled as text only for a designer (this diagnostic, --emit=meaning): most paragraphs round-trip
           if (diff)
             ctx.diags.report(DiagId::MeaningRoundTrip, diff->printed.valid() ? diff->printed : m.paragraph, std::string(ctx.sources.text(m.paragraph)),
-                             m.rendered, std::string(ctx.sources.text(diff->printed)));
+                             wording::spell(rendered, ctx.profile), std::string(ctx.sources.text(diff->printed)));
           m.unit = std::make_shared<const meaning::Unit>(std::move(*r.unit));
         }
         ctx.meanings[c].push_back(std::move(m));

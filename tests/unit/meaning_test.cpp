@@ -11,6 +11,7 @@
 #include "profile/load_profile.h"
 #include "sema/pipeline.h"
 #include "test_support.h"
+#include "wording/render.h"
 
 namespace cardc {
 
@@ -22,8 +23,17 @@ struct Read {
   std::unique_ptr<test::Parsed> game, set;
   std::unique_ptr<GameProfile> profile;
   std::unique_ptr<CheckContext> ctx;
-  const ParagraphMeaning& paragraph(size_t k = 0) const { return ctx->meanings.at(0).at(k); }
-  const Unit& unit(size_t k = 0) const { return *paragraph(k).unit; }
+  // A paragraph's meaning with its rendering spelled, as `--emit=meaning` shows it (the check spells it only for a
+  // diagnostic)
+  struct Paragraph : ParagraphMeaning {
+    std::string rendered;
+  };
+  Paragraph paragraph(size_t k = 0) const {
+    Paragraph p{ctx->meanings.at(0).at(k), {}};
+    if (p.unit) p.rendered = wording::spell(wording::render(*p.unit, *profile), *profile);
+    return p;
+  }
+  const Unit& unit(size_t k = 0) const { return *ctx->meanings.at(0).at(k).unit; }
   std::string text(SourceRange r) const { return std::string(set->sm.text(r)); }
   int id_of(const auto& table, std::string_view name) const {
     for (size_t i = 0; i < table.size(); ++i)

@@ -172,6 +172,9 @@ struct CardFilter {
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one
   bool singular_spelling = false;  // plural, its last keyword printed as in the singular ("Your Earth Shugenja have")
+  bool types_and = false;     // plural, its card types joined by "and" ("Personalities and Followers"): every card
+                              // of each, the same set as "or"
+  bool keywords_and = false;  // plural, its keyword choice joined by "and" ("Fudo and Fallen Personalities")
   std::vector<StatBound> stats;
   std::vector<AttachedTest> attached;
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")

@@ -1700,6 +1700,11 @@ class Transformer {
     size_t from = 0;
     if (choice) {
       if (words.empty()) throw Refusal{range(choice), "a keyword or a card type"};
+      // "Fudo and Fallen Personalities": the cards of each keyword; of one card it would say both
+      if (!choice->AND().empty()) {
+        if (!f.plural) throw Refusal{tok(choice->AND(0)).range, "'and' between the keywords of one card"};
+        f.keywords_and = true;
+      }
       for (auto* k : choice->KEYWORD()) f.any_keywords.push_back(tok(k).id);
       f.any_keywords.push_back(tok(words[0]).id);
       from = 1;
@@ -1718,6 +1723,7 @@ class Transformer {
     f.attachment = c->ATTACHMENT() || c->ATTACHMENTS();
     for (auto* n : c->CARD_TYPE()) f.card_types.push_back(tok(n).id);
     for (auto* n : c->CARD_TYPES()) f.card_types.push_back(tok(n).id);  // "card": any
+    f.types_and = !c->AND().empty();  // only between plurals: the grammar says so
   }
 
   void states(const std::vector<antlr4::tree::TerminalNode*>& words, CardFilter& f) {

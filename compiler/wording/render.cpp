@@ -1135,7 +1135,7 @@ class Renderer {
     // "Nonhuman or Shadowlands": one of them, then the keywords it has all of
     const size_t any = f.any_keywords.size(), n = any + f.keywords.size();
     for (size_t i = 0; i < n; ++i) {
-      if (i > 0 && i < any) word(Token::OR);
+      if (i > 0 && i < any) word(f.keywords_and ? Token::AND : Token::OR);
       // cards named by keywords alone, several: the last in the plural ("Monks")
       name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any],
            f.plural && !f.singular_spelling && !each && f.card_types.empty() && i + 1 == n);
@@ -1145,7 +1145,7 @@ class Renderer {
   // "Personality", "Follower or Item", "Personalities"; "card" for any card
   void card_types(const CardFilter& f, bool plural) {
     for (size_t i = 0; i < f.card_types.size(); ++i) {
-      if (i > 0) word(Token::OR);
+      if (i > 0) word(f.types_and ? Token::AND : Token::OR);
       name(plural ? Token::CARD_TYPES : Token::CARD_TYPE, f.card_types[i], plural);
     }
     if (f.attachment) return word(plural ? Token::ATTACHMENTS : Token::ATTACHMENT);

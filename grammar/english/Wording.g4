@@ -318,6 +318,7 @@ cardFilter
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
 keywordChoice
   : (KEYWORD OR)+
+  | (KEYWORD AND)+    // "Fudo and Fallen Personalities": several cards, those of each keyword (the same as "or")
   ;
 // "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords", "all of his attachments": one (or, after
 // "each", or with "all", every) of your
@@ -333,6 +334,7 @@ anotherPlayers
 nouns
   : CARD_TYPE (OR CARD_TYPE)*
   | CARD_TYPES (OR CARD_TYPES)*
+  | CARD_TYPES (AND CARD_TYPES)+  // "Your Personalities and Followers": every card of each type (the same as "or")
   | CARD
   | CARDS
   | ATTACHMENT                  // 001 Attach: a card attached to another

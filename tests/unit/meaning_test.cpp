@@ -2035,4 +2035,31 @@ TEST(Meaning, TheCardDiscarded) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Discard a card to give a target enemy card a Force penalty equal to the card's Focus Value.")->paragraph().unit);
 }
 
+// "Your Samurai Personalities and Followers", "Shadowlands and Nonhuman Personalities": of several cards, "and" joins
+// the sets of each type or keyword (the same set as "or", rendered as printed); of one card it would say both types or
+// keywords at once, and is refused.
+TEST(Meaning, SetsJoinedByAnd) {
+  auto r = read("Holding", "Your Samurai Personalities and Followers have +1F while opposed.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  auto o = read("Holding", "Your Samurai Personalities or Followers have +1F while opposed.");
+  ASSERT_TRUE(o->paragraph().unit) << o->text(o->paragraph().unread);
+  const CardFilter& a = *std::get<StatModifier>(r->unit().body.at(0)).cards;
+  const CardFilter& b = *std::get<StatModifier>(o->unit().body.at(0)).cards;
+  EXPECT_TRUE(a.plural);
+  EXPECT_EQ(a.card_types, b.card_types);
+  EXPECT_EQ(a.card_types.size(), 2u);
+  EXPECT_EQ(a.keywords, b.keywords);
+  EXPECT_TRUE(a.types_and);
+  EXPECT_EQ(r->paragraph().rendered, "Your Samurai Personalities and Followers have +1F while opposed.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+  auto k = read("Item", "Shadowlands and Nonhuman Personalities have -1F while attacking.");
+  ASSERT_TRUE(k->paragraph().unit) << k->text(k->paragraph().unread) << ": " << k->paragraph().why;
+  const CardFilter& kf = *std::get<StatModifier>(k->unit().body.at(0)).cards;
+  EXPECT_EQ(kf.any_keywords.size(), 2u);  // one of them, not both
+  EXPECT_TRUE(kf.keywords.empty());
+  EXPECT_TRUE(k->paragraph().round_trips) << k->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Samurai and Courtier Personality +1F.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality and Follower.")->paragraph().unit);
+}
+
 }  // namespace cardc

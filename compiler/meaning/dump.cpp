@@ -181,10 +181,14 @@ class Dumper {
     if (e.cards) s += " cards=" + filter(*e.cards);
     if (e.province) s += " province=" + province(*e.province);
     if (e.refill >= 0) s += " refill";
-    for (const Gift& g : e.gifts)
-      s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
-           : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
-                                                           : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
+    auto change = [&](const StatChange& c) {
+      return c.delta.kind == Amount::Kind::StatOf || c.delta.cards || c.delta.or_if ? fmt::format("{}+({})", named(p_.stats, c.stat), amount(c.delta))
+                                                                                  : fmt::format("{}{:+}", named(p_.stats, c.stat), c.delta.value);
+    };
+    for (const Gift& g : e.gifts) {
+      s += !g.change ? " keyword=" + named(p_.keywords, g.keyword) : " " + change(*g.change);
+      if (g.or_else) s += "-or-" + change(*g.or_else);  // the controller chooses one
+    }
     if (e.stat >= 0) s += " stat=" + named(p_.stats, e.stat);
     if (e.other_stat >= 0) s += " with=" + named(p_.stats, e.other_stat);
     if (e.amount) s += " amount=" + amount(*e.amount);

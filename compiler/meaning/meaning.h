@@ -172,6 +172,9 @@ struct CardFilter {
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one
   bool singular_spelling = false;  // plural, its last keyword printed as in the singular ("Your Earth Shugenja have")
+  bool types_and = false;     // plural, its card types joined by "and" ("Personalities and Followers"): every card
+                              // of each, the same set as "or"
+  bool keywords_and = false;  // plural, its keyword choice joined by "and" ("Fudo and Fallen Personalities")
   std::vector<StatBound> stats;
   std::vector<AttachedTest> attached;
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")
@@ -256,6 +259,9 @@ struct Gift {
   std::optional<StatChange> change;
   ProfileId keyword = -1;
   SourceRange range;
+  // "+2F or -2F", "a Force bonus or penalty equal to his Chi", "+2 or -2 strength": the controller chooses `change` or
+  // this one as the effect resolves (at most one gift of an effect)
+  Boxed<StatChange> or_else;
 };
 
 struct StrengthBonus;
@@ -456,7 +462,8 @@ struct InOrderTo {
 // straighten him": two verbs for one card, printed once).
 struct Choice {
   std::vector<Effect> options;
-  bool shared_card = false;  // "Bow or straighten him": the verbs share the card printed after the last
+  bool shared_card = false;  // "Bow or straighten him", "Raise or lower his Force by 2": the options differ by their
+                             // verb only, printed once after the last verb
   SourceRange range;
 };
 

@@ -89,7 +89,7 @@ sentence
   | IF condition COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
-  | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
+  | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
   | targeting                   # targetingSentence
   | targeting TO effect (COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
@@ -203,9 +203,9 @@ orResource
 statLine
   : STAT_VALUE (SLASH STAT_VALUE)*
   ;
-// a verb done to one card
-cardVerb
-  : V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE
+// a verb printed before "or" and another verb that says the rest for both ("Bow or straighten him")
+choiceVerb
+  : V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE | V_INCREASE | V_REDUCE
   ;
 // What "Give" gives (003 Stats, Keywords): "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval"
 gifts
@@ -214,8 +214,9 @@ gifts
 gift
   : statChange (SLASH statChange)* perCard?     # statGift    // "-1F for each Samurai Personality you control"
   | statChange orChange                         # orGift      // "-2F, or -3F if he is defending"
+  | statChange OR statChange                    # eitherGift  // "+2F or -2F": the controller chooses one as it resolves
   | KEYWORD                                     # keywordGift
-  | (A | AN) STAT kind=(BONUS | PENALTY) EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi"
+  | (A | AN) STAT kind=(BONUS | PENALTY) (OR other=(BONUS | PENALTY))? EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi", "a Force bonus or penalty equal to ..."
   ;
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats); a keyword with
 // them or alone ("+3F and Elite", "Naval"); a continuous trait may hold only while a condition does ("while defending")
@@ -318,6 +319,7 @@ cardFilter
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
 keywordChoice
   : (KEYWORD OR)+
+  | (KEYWORD AND)+    // "Fudo and Fallen Personalities": several cards, those of each keyword (the same as "or")
   ;
 // "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords", "all of his attachments": one (or, after
 // "each", or with "all", every) of your
@@ -333,6 +335,7 @@ anotherPlayers
 nouns
   : CARD_TYPE (OR CARD_TYPE)*
   | CARD_TYPES (OR CARD_TYPES)*
+  | CARD_TYPES (AND CARD_TYPES)+  // "Your Personalities and Followers": every card of each type (the same as "or")
   | CARD
   | CARDS
   | ATTACHMENT                  // 001 Attach: a card attached to another
@@ -435,8 +438,8 @@ province
   ;
 // what "Give" gives a province: "+3 strength", "a strength bonus equal to your Courtier's Chi" (003 Stats)
 provinceChange
-  : MODIFIER STRENGTH                                       # strengthChange
-  | (A | AN) STRENGTH kind=(BONUS | PENALTY) EQUAL TO statOf   # strengthEqualChange
+  : MODIFIER (OR other=MODIFIER)? STRENGTH                  # strengthChange   // "+2 or -2 strength": one, chosen as it resolves
+  | (A | AN) STRENGTH kind=(BONUS | PENALTY) (OR other=(BONUS | PENALTY))? EQUAL TO statOf   # strengthEqualChange
   ;
 
 // ---------------------------------------------------------------- operations on a stat (002 523)

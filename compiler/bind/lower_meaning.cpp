@@ -613,6 +613,10 @@ class MeaningLowering {
       case Primitive::remove_: return remove(e, b);
       case Primitive::switch_: {  // 003 Stats: the two current values trade, for good (the runtime has no end for it)
         if (e.duration) throw NotYet{};
+        if (e.other_card) {  // one stat of two cards
+          b.stmts.push_back(eval(call("cardrt_stat_switch", {G(), C(), card(*e.card, b), konst(e.stat), card(*e.other_card, b), konst(e.stat)})));
+          return;
+        }
         uint32_t who = b.local();
         b.stmts.push_back(let(who, card(*e.card, b)));
         b.stmts.push_back(eval(call("cardrt_stat_switch", {G(), C(), local(who), konst(e.stat), local(who), konst(e.other_stat)})));
@@ -852,7 +856,8 @@ class MeaningLowering {
                                            : call("cardrt_grant_keyword", {G(), C(), local(who), konst(g.keyword), konst(dur)})));
       }
     };
-    if (e.card) return gifts_to(card(*e.card, b), b);
+    if (e.card) gifts_to(card(*e.card, b), b);
+    if (!e.cards) return;  // "Give him and each of his Followers +3F": the card first, then each of the set
     Body each;
     gifts_to(param(2), each);
     each.stmts.push_back(ret(konst(CARDRT_OK)));
@@ -1406,7 +1411,7 @@ class MeaningLowering {
   Node compared(const Amount& a) {
     if (a.kind == Amount::Kind::Constant) return konst(a.value);
     // "this Shugenja" (only while it has the keyword) and X are not lowered in a comparison yet
-    if (a.kind != Amount::Kind::StatOf || a.of->kind == CardRef::Kind::ThisKeyword) throw NotYet{};
+    if (a.kind != Amount::Kind::StatOf || a.of->kind == CardRef::Kind::ThisKeyword || a.minus) throw NotYet{};
     Body none;
     Node who = card(*a.of, none);
     if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
@@ -1546,6 +1551,7 @@ class MeaningLowering {
     if (a.kind == Amount::Kind::StatOf) {
       // 000 7.2: the stat's value as the effect resolves, never below zero; a penalty of that much
       Node v = call("cardrt_stat_result", {G(), card(*a.of, b), konst(a.stat)});
+      if (a.minus) v = binary(Op::Max, konst(0), binary(Op::Sub, std::move(v), konst(a.minus)));  // "his Force minus 1"
       return a.negated ? binary(Op::Sub, konst(0), std::move(v)) : v;
     }
     return konst(a.value);

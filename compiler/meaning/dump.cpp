@@ -164,7 +164,8 @@ class Dumper {
   }
 
   std::string amount(const Amount& a) const {
-    if (a.kind == Amount::Kind::StatOf) return fmt::format("{}{}-of-{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of));
+    if (a.kind == Amount::Kind::StatOf)
+      return fmt::format("{}{}-of-{}{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of), a.minus ? fmt::format("-less-{}", a.minus) : "");
     if (a.kind == Amount::Kind::CountOf) return (a.value == 1 ? "" : std::to_string(a.value) + "x") + "count-of-" + filter(*a.cards);
     std::string s = a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
     if (a.or_if) s += fmt::format("-or-{}-{}({})", amount(a.or_if->amount), a.or_if->while_ ? "while" : "if", condition(a.or_if->condition));
@@ -191,6 +192,7 @@ class Dumper {
     }
     if (e.stat >= 0) s += " stat=" + named(p_.stats, e.stat);
     if (e.other_stat >= 0) s += " with=" + named(p_.stats, e.other_stat);
+    if (e.other_card) s += " with-card=" + ref(*e.other_card);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);

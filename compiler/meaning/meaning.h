@@ -75,6 +75,7 @@ struct Amount {
   ProfileId stat = -1;        // StatOf
   bool own = false;           // StatOf: printed "his own Chi" (the same meaning)
   bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
+  int64_t minus = 0;          // StatOf: that much less ("his Force minus 1"), never below zero (000 7.2)
   std::shared_ptr<const CardFilter> cards;  // CountOf: the set counted, `value` for each of its cards ("1 Honor for
                                             // each Samurai you control"; 1 for "the number of ...")
   std::shared_ptr<const AmountIf> or_if;    // ", or 3 Gold if ...": another amount, used instead while a condition holds
@@ -322,7 +323,9 @@ struct Effect {
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
   ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2");
                                  // switch: the first of the two stats that trade values
-  ProfileId other_stat = -1;     // switch: the second ("Switch his Force and Chi")
+  ProfileId other_stat = -1;     // switch: the second ("Switch his Force and Chi"), of `other_card` when it is set
+  Boxed<CardRef> other_card;     // switch: a second card whose same stat trades with the first's ("Switch the
+                                 // target's and this Follower's Force")
   SourceRange ignoring_range;    // the words "ignoring Resist"
   std::vector<StatChange> base;  // create: the created card's printed stats ("2F/2C/3PH"), each from zero; the card's
                                  // type and keywords are in `cards`, how many in `amount`, where in `to`

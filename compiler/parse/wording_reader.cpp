@@ -868,6 +868,13 @@ class Transformer {
       e.other_stat = tok(sw->second).id;
       if (e.stat == e.other_stat) throw Refusal{range(c), "a stat switched with itself"};
       if (sw->duration()) e.duration = duration(sw->duration());
+    } else if (auto* sc = dynamic_cast<W::SwitchCardsEffectContext*>(c)) {
+      // "Switch the target's and this Follower's Force": one stat of two cards trades its current values (003 Stats)
+      e.verb = Primitive::switch_;
+      e.card = possessor(sc->owner, sc->first, u);
+      e.other_card = possessor(nullptr, sc->second, u);
+      e.stat = e.other_stat = tok(sc->STAT()).id;
+      if (sc->duration()) e.duration = duration(sc->duration());
     } else if (auto* h = dynamic_cast<W::HealEffectContext*>(c)) {
       // "Heal 2 wounds on target beast": counters of the profile's damage status removed from a card; "Heal X": from
       // your hero (002 520.2: all of them when fewer)
@@ -1029,12 +1036,12 @@ class Transformer {
     e.to = Place{Place::Kind::Home, tok(home).range};
   }
 
-  // giveEffect : V_GIVE (cardRef | EACH cardFilter) gifts duration?
+  // giveEffect : V_GIVE (cardRef (AND EACH cardFilter)? | EACH cardFilter) gifts duration?
+  // "Give him and each of his Followers +3F": the card, then every card of the set, each the same gifts
   void give(W::GiveEffectContext* c, Unit& u, Effect& e) {
     e.verb = Primitive::give_;
-    if (c->cardRef()) {
-      e.card = card_ref(c->cardRef(), u);
-    } else {
+    if (c->cardRef()) e.card = card_ref(c->cardRef(), u);
+    if (c->cardFilter()) {
       e.cards = card_filter(c->cardFilter(), true);
       if (e.cards->plural) throw Refusal{range(c->cardFilter()), "'each' before a plural"};
       e.cards->plural = true;  // every such card
@@ -1527,6 +1534,12 @@ class Transformer {
     a.stat = tok(c->STAT()).id;
     a.own = c->OWN() != nullptr;
     a.of = possessor(c->owner, c->cardRef(), u);
+    if (c->minus) {  // "minus 1", "minus two": a number, not X nor an article
+      const int t = c->minus->getStart()->getType();
+      const Amount m = amount(c->minus);
+      if (m.kind != Amount::Kind::Constant || t == W::A || t == W::AN || m.value <= 0) throw Refusal{range(c->minus), "a number after 'minus'"};
+      a.minus = m.value;
+    }
     return a;
   }
 

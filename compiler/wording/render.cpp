@@ -263,9 +263,10 @@ class Renderer {
         if (e.zone_of == Effect::ZoneOf::Owners) words({Token::ITS, Token::OWNER, Token::POSS});
         name(Token::ZONE, e.zone);
         break;
-      case Primitive::give_:
+      case Primitive::give_:  // "Give him +2F", "Give each Nonhuman Personality +1F", "Give him and each of his Followers +3F"
         if (e.card) card_ref(*e.card, false);
-        else {
+        if (e.card && e.cards) word(Token::AND);
+        if (e.cards) {
           word(Token::EACH);
           card_filter(*e.cards, true);
         }
@@ -286,8 +287,14 @@ class Renderer {
         word(Token::COMMA);
         payment(*e.payment);
         break;
-      case Primitive::switch_:  // "Switch his Force and Chi"
+      case Primitive::switch_:  // "Switch his Force and Chi", "Switch the target's and this Follower's Force"
         possessor(*e.card);
+        if (e.other_card) {
+          word(Token::AND);
+          possessor(*e.other_card);
+          name(Token::STAT, e.stat);
+          break;
+        }
         name(Token::STAT, e.stat);
         word(Token::AND);
         name(Token::STAT, e.other_stat);
@@ -457,6 +464,11 @@ class Renderer {
     possessor(*a.of);
     if (a.own) word(Token::OWN);
     name(Token::STAT, a.stat);
+    if (a.minus == 0) return;
+    word(Token::MINUS);
+    Amount m;
+    m.value = a.minus;
+    number(m);
   }
 
   // "for each Samurai you control"

@@ -162,8 +162,9 @@ effect
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect
   | V_SWITCH (owner=(HIS | HER | ITS) | cardRef POSS) first=STAT AND second=STAT duration?   # switchEffect  // "Switch his Force and Chi" (003 Stats)
+  | V_SWITCH (owner=(HIS | HER | ITS) | first=cardRef POSS) AND second=cardRef POSS STAT duration?   # switchCardsEffect  // "Switch the target's and this Follower's Force"
   | V_HEAL amount (STATUS ON cardRef)?                                # healEffect      // "Heal 2" (your hero: 002 520.2), "Heal 2 wounds on target beast"   // "Inflict Poison on target unit" (004 Status)
-  | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
+  | V_GIVE (cardRef (AND EACH cardFilter)? | EACH cardFilter) gifts duration?   # giveEffect  // "Give him and each of his Followers +3F"
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
   | V_MOVE cardRef TO place                                           # moveToBattleEffect  // "Move him to the current battlefield"
   | keywordAction                                                     # keywordActionEffect
@@ -412,7 +413,7 @@ chosenCount
 // A card's stat as an amount, its current value (000 7.2): "his Chi", "Akagi's Force", "this Shugenja's Chi",
 // "your target Personality's Chi", "his own Personal Honor"
 statOf
-  : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? STAT
+  : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? STAT (MINUS minus=amount)?   // "his Force minus 1"
   ;
 // How many cards of a set there are as the effect resolves (000 7.4): "the number of Structures you rule"
 countOf

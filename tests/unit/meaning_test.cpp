@@ -2112,4 +2112,41 @@ TEST(Meaning, SignAndVerbChoices) {
   EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Give him +2F or -2F and +1C or -1C.")->paragraph().unit);
 }
 
+// "Give him and each of his Followers +3F": the card, then every card of the set; "Switch the target's and this
+// Follower's Force": one stat of two cards (003 Stats).
+TEST(Meaning, CardsJoinedByAnd) {
+  auto r = read("Strategy", "**Battle:** Target your defending Personality: Give him and each of his Followers +3F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_TRUE(e.card);
+  ASSERT_TRUE(e.cards);
+  EXPECT_TRUE(e.cards->plural);
+  ASSERT_TRUE(e.cards->of);  // attached to him (001 Attach)
+  EXPECT_EQ(e.cards->card_types.at(0), r->id_of(r->profile->card_types, "Follower"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto s = read("Follower", "**Open:** Target another player's Personality. Switch the target's and this Follower's Force.");
+  ASSERT_TRUE(s->paragraph().unit) << s->text(s->paragraph().unread) << ": " << s->paragraph().why;
+  const Effect& w = std::get<Effect>(s->unit().body.at(1));
+  EXPECT_EQ(w.verb, Primitive::switch_);
+  EXPECT_EQ(w.card->kind, CardRef::Kind::TheTarget);
+  ASSERT_TRUE(w.other_card);
+  EXPECT_EQ(w.other_card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(w.stat, w.other_stat);
+  EXPECT_TRUE(s->paragraph().round_trips) << s->paragraph().rendered;
+}
+
+// "his Force minus 1", "his Chi minus two": that much less than the stat (000 7.2: never below zero); "minus X" or
+// "minus a" names no number.
+TEST(Meaning, StatMinusANumber) {
+  auto r = read("Strategy", "**Open:** Target a Personality: Give him a Force penalty equal to his Chi minus two.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Amount& a = std::get<Effect>(r->unit().body.at(0)).gifts.at(0).change->delta;
+  EXPECT_EQ(a.kind, Amount::Kind::StatOf);
+  EXPECT_EQ(a.minus, 2);
+  EXPECT_TRUE(a.negated);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Give him a Force penalty equal to his Chi minus X.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Give him a Force penalty equal to his Chi minus a.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -79,14 +79,14 @@ void check_abilities(CheckContext& ctx) {
           // the card's phrase ends at "card", "with", or "and" before another verb ("... Personality and bow him")
           auto verb_after = [&](size_t k) {
             size_t len = 0;
-            return lower_word(*c->terms[k]) == "and" && k + 1 < c->terms.size() &&
+            return word_is(*c->terms[k], "and") && k + 1 < c->terms.size() &&
                    ClauseReader(p).verb_at(std::span(c->terms).subspan(k + 1), len) >= 0;
           };
           while (end < c->terms.size() && c->terms[end]->kind != ast::TermKind::Embedded &&
-                 lower_word(*c->terms[end]) != "card" && lower_word(*c->terms[end]) != "cards" &&
-                 lower_word(*c->terms[end]) != "with" && lower_word(*c->terms[end]) != "at" &&
-                 lower_word(*c->terms[end]) != "in" && lower_word(*c->terms[end]) != "into" &&
-                 lower_word(*c->terms[end]) != "under" && !verb_after(end))
+                 !word_is(*c->terms[end], "card") && !word_is(*c->terms[end], "cards") &&
+                 !word_is(*c->terms[end], "with") && !word_is(*c->terms[end], "at") &&
+                 !word_is(*c->terms[end], "in") && !word_is(*c->terms[end], "into") &&
+                 !word_is(*c->terms[end], "under") && !verb_after(end))
             ++end;
           size_t last = end;
           while (last > v && c->terms[last - 1]->kind != ast::TermKind::Word && c->terms[last - 1]->kind != ast::TermKind::X) --last;

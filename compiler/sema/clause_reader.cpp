@@ -112,10 +112,10 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
   // "Any number of times per turn, ...", "Three times per turn: ..." (003 Abilities: a use limit the text states)
   auto any_number = [](TermSpan t) {
     size_t k = 0;
-    if (t.size() > 3 && lower_word(*t[0]) == "any" && lower_word(*t[1]) == "number" && lower_word(*t[2]) == "of") k = 3;
+    if (t.size() > 3 && word_is(*t[0], "any") && word_is(*t[1], "number") && word_is(*t[2], "of")) k = 3;
     else if (t.size() > 1 && (t[0]->kind == ast::TermKind::Number || Lexicon::number_word(lower_word(*t[0])) > 0)) k = 1;
     else return false;
-    return t.size() > k + 2 && lower_word(*t[k]) == "times" && lower_word(*t[k + 1]) == "per";
+    return t.size() > k + 2 && word_is(*t[k], "times") && word_is(*t[k + 1], "per");
   };
   // "If he is Kolat, Ninja, or Shadowlands, gain 2 Honor": the commas of a list of words (no verb in it, "or" or
   // "and" before its last item) do not end the condition
@@ -124,11 +124,11 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     while (q < t.size() && t[q]->kind != ast::TermKind::Comma) ++q;
     if (q >= t.size() || q == p + 1 || q - p - 1 > 4) return false;
     size_t len = 0;
-    bool joined = lower_word(*t[p + 1]) == "or" || lower_word(*t[p + 1]) == "and";
+    bool joined = word_is(*t[p + 1], "or") || word_is(*t[p + 1], "and");
     size_t item = joined ? p + 2 : p + 1;
     if (item >= q || verb_at(t.subspan(item), len) >= 0) return false;
     if (joined) return true;  // ", or Shadowlands,": the last item
-    return q + 1 < t.size() && (lower_word(*t[q + 1]) == "or" || lower_word(*t[q + 1]) == "and");
+    return q + 1 < t.size() && (word_is(*t[q + 1], "or") || word_is(*t[q + 1], "and"));
   };
   while (!terms.empty() && (in(kSubordinators, lower_word(*terms[0])) || any_number(terms))) {
     auto comma = terms.begin();
@@ -193,7 +193,7 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     return false;
   };
   if ((w0 == "will" || w0 == "can" || w0 == "may") && w1 == "only" && attaching(w2, false) && terms.size() > 4 &&
-      lower_word(*terms[3]) == "to") {
+      word_is(*terms[3], "to")) {
     out.form = ClauseForm::Declarative;
     out.predicate = "attach";
     out.subject.clear();
@@ -241,8 +241,8 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
     int verb = -1;
     // a plural subject takes the verb's plain form: "You lose", "All players lose 3 Honor", "All other players discard"
     bool you = (i == 1 && w0 == "you") ||
-               (w0 == "all" && ((i == 2 && lower_word(*terms[1]) == "players") ||
-                                (i == 3 && lower_word(*terms[1]) == "other" && lower_word(*terms[2]) == "players")));
+               (w0 == "all" && ((i == 2 && word_is(*terms[1], "players")) ||
+                                (i == 3 && word_is(*terms[1], "other") && word_is(*terms[2], "players"))));
     size_t vlen = 0;
     if (in(kPredicates, w) || third_person_verb(w, verb) ||
         (you && (verb = verb_at(terms.subspan(i), vlen)) >= 0)) {

@@ -49,7 +49,7 @@ void check_game_rules(CheckContext& ctx) {
         // Durations: "until the end of the turn" must be one the profile declares.
         int duration = -1;
         for (size_t i = 0; i < t.size(); ++i) {
-          if (lower_word(*t[i]) != "until") continue;
+          if (!word_is(*t[i], "until")) continue;
           bool boundary = false;
           size_t end = i + 1;
           while (end < t.size() && end < i + 9 && t[end]->kind == ast::TermKind::Word) {
@@ -72,8 +72,8 @@ void check_game_rules(CheckContext& ctx) {
           size_t v = after_verb(p, *c);
           if (v < c->terms.size() && (c->terms[v]->kind == ast::TermKind::Number || c->terms[v]->kind == ast::TermKind::X)) {
             size_t w = v + 1;
-            while (w < c->terms.size() && (lower_word(*c->terms[w]) == "more" || lower_word(*c->terms[w]) == "additional" ||
-                                           lower_word(*c->terms[w]) == "extra" || lower_word(*c->terms[w]) == "fewer"))
+            while (w < c->terms.size() && (word_is(*c->terms[w], "more") || word_is(*c->terms[w], "additional") ||
+                                           word_is(*c->terms[w], "extra") || word_is(*c->terms[w], "fewer")))
               ++w;
             if (w < c->terms.size() && c->terms[w]->kind == ast::TermKind::Word) {
               auto rest = std::span(c->terms).subspan(w);
@@ -98,7 +98,7 @@ void check_game_rules(CheckContext& ctx) {
         // 004: a roll for a stat; success or failure decides something.
         if (prim == "roll") {
           size_t v = after_verb(p, *c);
-          if (v < c->terms.size() && lower_word(*c->terms[v]) == "for" && v + 1 < c->terms.size()) {
+          if (v < c->terms.size() && word_is(*c->terms[v], "for") && v + 1 < c->terms.size()) {
             size_t len = 0;
             int s = lex.stat_at(std::span(c->terms).subspan(v + 1), len);
             bool rolled = false;
@@ -114,7 +114,7 @@ void check_game_rules(CheckContext& ctx) {
         }
         // 004 Resist: "ignoring Resist" changes damage (Critical Damage) and statuses only.
         for (size_t i = 0; i + 1 < t.size(); ++i) {
-          if (lower_word(*t[i]) != "ignoring") continue;
+          if (!word_is(*t[i], "ignoring")) continue;
           size_t len = 0;
           int s = lex.stat_at(std::span(t).subspan(i + 1), len);
           if (s < 0) continue;
@@ -124,8 +124,8 @@ void check_game_rules(CheckContext& ctx) {
         // 004 Status: "Inflict Poison on target unit."
         if (prim == "inflict") {
           size_t v = after_verb(p, *c);
-          while (v < c->terms.size() && (c->terms[v]->kind == ast::TermKind::Number || lower_word(*c->terms[v]) == "a" ||
-                                         lower_word(*c->terms[v]) == "an"))
+          while (v < c->terms.size() && (c->terms[v]->kind == ast::TermKind::Number || word_is(*c->terms[v], "a") ||
+                                         word_is(*c->terms[v], "an")))
             ++v;
           size_t len = 0;
           if (v < c->terms.size() && lex.status_at(std::span(c->terms).subspan(v), len) < 0) {
@@ -145,7 +145,7 @@ void check_game_rules(CheckContext& ctx) {
           std::string cond = lower(std::string(ctx.sources.text(c->conditions.front())));
           // ("If he would be opposed" asks what would be true were he there: a state, not an event to replace)
           if (cond.rfind("if ", 0) == 0 && cond.find(" would ") != std::string::npos && !cond.ends_with(" would be opposed")) {
-            bool instead = std::any_of(c->terms.begin(), c->terms.end(), [](const ast::Term* x) { return lower_word(*x) == "instead"; });
+            bool instead = std::any_of(c->terms.begin(), c->terms.end(), [](const ast::Term* x) { return word_is(*x, "instead"); });
             if (!instead) ctx.diags.report(DiagId::ReplacementWithoutInstead, c->range);
           }
         }

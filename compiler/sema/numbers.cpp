@@ -129,7 +129,7 @@ void check_numbers(CheckContext& ctx) {
         }
         // 000 7.2b: "any number" may be zero, unless something is divided or distributed among them.
         for (size_t i = 0; i + 2 < t.size(); ++i)
-          if (lower_word(*t[i]) == "any" && lower_word(*t[i + 1]) == "number" && lower_word(*t[i + 2]) == "of" && i > 0) {
+          if (word_is(*t[i], "any") && word_is(*t[i + 1], "number") && word_is(*t[i + 2], "of") && i > 0) {
             std::string before = lower_word(*t[i - 1]);
             if (before == "among" || before == "between") c->any_number_nonzero = true;
           }

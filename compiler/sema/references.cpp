@@ -137,7 +137,7 @@ class Resolver {
         // "If it is not your turn", "If it is another player's first turn": "it" stands for no thing
         if (w == "it" && next == "is") {
           bool turn = false;
-          for (size_t k = i + 2; k < t.size() && k < i + 11 && !turn; ++k) turn = lower_word(*t[k]) == "turn";
+          for (size_t k = i + 2; k < t.size() && k < i + 11 && !turn; ++k) turn = word_is(*t[k], "turn");
           if (turn) continue;
         }
         // "Choose your performing Monk: Straighten him": the performer can be referred back to
@@ -204,7 +204,7 @@ class Resolver {
       if (a.card_type >= 0 || a.target) return std::nullopt;
     for (size_t k = i + 1; k < t.size(); ++k) {
       if (t[k]->range.begin < cond.end) continue;
-      if (lower_word(*t[k]) == "target")
+      if (word_is(*t[k], "target"))
         for (const Targeting& tg : u.targets)
           if (tg.range.begin == t[k]->range.begin || (k > 0 && tg.range.begin == t[k - 1]->range.begin))
             return Antecedent{tg.range, std::string(ctx_.sources.text(tg.range)), tg.card_type, true};

@@ -85,7 +85,7 @@ void check_stats(CheckContext& ctx) {
               size_t len = 0;
               int s = lex.stat_at(std::span(t).subspan(i + 1), len);
               size_t at = i + 1 + len;
-              if (s >= 0 && at + 1 < t.size() && lower_word(*t[at]) == "is" && t[at + 1]->kind == ast::TermKind::Number)
+              if (s >= 0 && at + 1 < t.size() && word_is(*t[at], "is") && t[at + 1]->kind == ast::TermKind::Number)
                 (w == "maximum" ? maxima : minima)[s] = {t[at + 1]->value, terms_range(t, i, at + 2)};
               continue;
             }
@@ -93,7 +93,7 @@ void check_stats(CheckContext& ctx) {
             if (w == "reduce" && i + 1 < t.size()) {
               size_t len = 0;
               int s = lex.stat_at(std::span(t).subspan(i + 1), len);
-              if (s >= 0 && i + 1 + len < t.size() && lower_word(*t[i + 1 + len]) == "below" && !penalties.count(s)) {
+              if (s >= 0 && i + 1 + len < t.size() && word_is(*t[i + 1 + len], "below") && !penalties.count(s)) {
                 SourceRange rr = terms_range(t, 0, std::min(t.size(), i + 3 + len));
                 const std::string& name = p.stats[static_cast<size_t>(s)].name;
                 ctx.diags.report(DiagId::RestrictionWithoutPenalty, rr, std::string(ctx.sources.text(rr)), name, name);

@@ -9,7 +9,7 @@ namespace cardc {
 size_t after_verb(const GameProfile& p, const Clause& c) {
   size_t i = 0;
   if (c.optional) i = 2;  // "You may"
-  if (i < c.terms.size() && lower_word(*c.terms[i]) == "then") ++i;
+  if (i < c.terms.size() && word_is(*c.terms[i], "then")) ++i;
   if (c.verb >= 0) i += p.verbs[static_cast<size_t>(c.verb)].words.size();
   return i;
 }
@@ -109,7 +109,7 @@ void check_targeting(CheckContext& ctx) {
         for (size_t i = 0; i < t.size(); ++i) {
           std::string before = i > 0 ? lower_word(*t[i - 1]) : "";
           // the verb, also in the third person after a player ("Each player targets and bows an unbowed Samurai")
-          if (lower_word(*t[i]) != "target" && !(lower_word(*t[i]) == "targets" && (before == "player" || before == "players")))
+          if (!word_is(*t[i], "target") && !(word_is(*t[i], "targets") && (before == "player" || before == "players")))
             continue;
           if (before == "the" || before == "that") continue;  // a reference back, not a targeting
           TargetNoun n = find_noun(lex, t, i + 1);
@@ -140,7 +140,7 @@ void check_targeting(CheckContext& ctx) {
         if (primitive_of(ctx.profile, c) != "choose" || c.terms.empty()) continue;
         size_t v = after_verb(ctx.profile, c);
         // "Choose your performing Monk": the performer is chosen as the action is announced; no targeting is meant
-        if (v + 1 < c.terms.size() && lower_word(*c.terms[v]) == "your" && lower_word(*c.terms[v + 1]) == "performing") continue;
+        if (v + 1 < c.terms.size() && word_is(*c.terms[v], "your") && word_is(*c.terms[v + 1], "performing")) continue;
         TargetNoun n = find_noun(lex, c.terms, v);
         if (n.noun.empty() || n.end > v + 4) continue;
         bool referred = false;

@@ -220,7 +220,7 @@ class TextReader {
 
   // The profile event "As a Focus Effect" names ("as a" or "as an" and the event's words), or -1.
   int as_event(const std::vector<const ast::Term*>& t, size_t from, size_t to) const {
-    if (to < from + 3 || lower_word(*t[from]) != "as" || (lower_word(*t[from + 1]) != "a" && lower_word(*t[from + 1]) != "an"))
+    if (to < from + 3 || !word_is(*t[from], "as") || (!word_is(*t[from + 1], "a") && !word_is(*t[from + 1], "an")))
       return -1;
     for (size_t e = 0; e < p_.events.size(); ++e) {
       const auto& w = p_.events[e].words;

@@ -47,6 +47,8 @@ struct CardRef {
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
   bool unit = false;         // the card's unit: it and every card attached to it (001 This: "this unit"; "his unit")
   bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
+  bool pronoun = false;      // ThisCard, Bearer, ThisKeyword named again by a pronoun ("Bow this Shugenja unless he is
+                             // Void": he is this Shugenja, 001 This); `person` as printed
   SourceRange range;
 };
 

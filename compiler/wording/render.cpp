@@ -494,7 +494,7 @@ class Renderer {
 
   // "his", "its", "Akagi's", "the target's"
   void possessor(const CardRef& r) {
-    if (r.kind == CardRef::Kind::Pronoun) return word(person(r) ? Token::HIS : Token::ITS);
+    if (r.kind == CardRef::Kind::Pronoun || r.pronoun) return word(person(r) ? Token::HIS : Token::ITS);
     card_ref(r, true);
     word(Token::POSS);
   }
@@ -1022,10 +1022,11 @@ class Renderer {
 
   void card_ref(const CardRef& r, bool subject) {
     if (r.unit) {  // "this unit", "his unit"
-      if (r.kind == CardRef::Kind::Pronoun) word(person(r) ? Token::HIS : Token::ITS);
+      if (r.kind == CardRef::Kind::Pronoun || r.pronoun) word(person(r) ? Token::HIS : Token::ITS);
       else word(Token::THIS);
       return word(Token::UNIT);
     }
+    if (r.pronoun) return word(!person(r) ? Token::IT : subject ? Token::HE : Token::HIM);  // "this Shugenja ... he"
     switch (r.kind) {
       case CardRef::Kind::ThisCard:
         if (!r.name.empty()) {  // by its own name

@@ -272,6 +272,7 @@ struct Gift {
 };
 
 struct StrengthBonus;
+struct Condition;
 
 // 001 This, Target; 003 Stats: a province, a game object with a strength, named by the profile's zone of provinces.
 struct ProvinceRef {
@@ -361,6 +362,7 @@ struct Effect {
   } earmark_spelling;
   std::optional<CardRef> host;     // attach: the card it is attached to ("Attach it to him")
   std::optional<Payment> payment;  // attach: what is paid for the card attached (003 Gold Cost)
+  Boxed<Condition> unless;  // a cost paid only while this does not hold ("Bow Yashiro unless you have Reconnaissance")
   SourceRange range;
 };
 

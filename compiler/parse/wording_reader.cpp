@@ -173,6 +173,7 @@ class Transformer {
       first = false;
       if (auto* k = dynamic_cast<W::CostPartContext*>(part)) {
         Effect paid = cost(k->cost(), u);
+        if (k->UNLESS()) paid.unless = condition(k->condition(), u);  // "Bow this Shugenja unless he is Void"
         if (block.joined && u.constraints.back().kind == Constraint::Kind::Costs) {
           u.costs.push_back(std::move(paid));
           u.constraints.back().items.push_back(static_cast<int>(u.costs.size() - 1));

@@ -67,7 +67,12 @@ class Renderer {
       }
       for (size_t i = 0; c.kind == Constraint::Kind::Costs && i < c.items.size(); ++i) {
         if (i > 0) word(c.sentences ? Token::PERIOD : Token::AND);  // "Bow this card. Pay 3 Gold:"
-        effect(u.costs[static_cast<size_t>(c.items[i])]);
+        const Effect& paid = u.costs[static_cast<size_t>(c.items[i])];
+        effect(paid);
+        if (paid.unless) {  // "Bow this Shugenja unless he is Void"
+          word(Token::UNLESS);
+          condition(*paid.unless);
+        }
       }
       if (b + 1 == u.constraints.size() || !u.constraints[b + 1].joined) word(c.leads ? Token::COMMA : Token::COLON);
     }

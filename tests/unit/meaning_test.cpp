@@ -2175,4 +2175,18 @@ TEST(Meaning, PronounNamingThisCardAgain) {
   EXPECT_FALSE(read("Item", "**Battle:** Target a Follower. Give this Personality +1F. Bow it.")->paragraph().unit);
 }
 
+// "Bow this Shugenja unless he is Void:": a cost paid only while the condition does not hold (003 Abilities C); "unless"
+// with nothing after it is not read.
+TEST(Meaning, CostUnless) {
+  auto r = read("Spell", "**Battle:** Bow this Shugenja unless he is Void: Gain 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& c = r->unit().costs.at(0);
+  EXPECT_EQ(c.verb, Primitive::bow_);
+  ASSERT_TRUE(c.unless);
+  EXPECT_EQ(c.unless->kind, Condition::Kind::CardIs);
+  EXPECT_EQ(c.unless->keywords.at(0), r->id_of(r->profile->keywords, "Void"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Spell", "**Battle:** Bow this Shugenja unless: Gain 2 Honor.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -47,6 +47,8 @@ struct CardRef {
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
   bool unit = false;         // the card's unit: it and every card attached to it (001 This: "this unit"; "his unit")
   bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
+  bool pronoun = false;      // ThisCard, Bearer, ThisKeyword named again by a pronoun ("Bow this Shugenja unless he is
+                             // Void": he is this Shugenja, 001 This); `person` as printed
   SourceRange range;
 };
 
@@ -270,6 +272,7 @@ struct Gift {
 };
 
 struct StrengthBonus;
+struct Condition;
 
 // 001 This, Target; 003 Stats: a province, a game object with a strength, named by the profile's zone of provinces.
 struct ProvinceRef {
@@ -359,6 +362,7 @@ struct Effect {
   } earmark_spelling;
   Boxed<CardRef> host;     // attach: the card it is attached to ("Attach it to him")
   Boxed<Payment> payment;  // attach: what is paid for the card attached (003 Gold Cost)
+  Boxed<Condition> unless;  // a cost paid only while this does not hold ("Bow Yashiro unless you have Reconnaissance")
   SourceRange range;
 };
 

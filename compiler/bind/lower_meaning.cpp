@@ -531,7 +531,7 @@ class MeaningLowering {
     if (e.action >= 0) return keyword_action(e, b);
     if (e.province) return province_effect(e, b);
     if (e.earmark) return earmarked(e, b);
-    if (e.top || e.looked) return deck_effect(e, b);
+    if (e.top || e.looked || e.searched >= 0) return deck_effect(e, b);
     switch (e.verb) {
       case Primitive::gain_:
       case Primitive::lose_:
@@ -759,7 +759,26 @@ class MeaningLowering {
       looked_taken_ = 0;
       return;
     }
+    if (e.searched >= 0) {
+      // "Search your Fate deck for a Ring": one such card or none (no one else can check a hidden zone), where it is
+      zones_searched_ = true;
+      Node test = filter_test(*e.cards, param(2), false);
+      zones_searched_ = false;
+      Body f;
+      f.stmts.push_back(ret(std::move(test)));
+      int fn = add_function("filter", FnKind::Filter, std::move(f), e.range);
+      const int64_t k = next_slot();
+      b.stmts.push_back(eval(call("cardrt_search_zone", {G(), C(), konst(k), controller(), konst(e.searched), fn_ref(fn), konst(0), konst(1)})));
+      looked_slot_ = static_cast<int>(k);
+      looked_taken_ = 0;
+      return;
+    }
     if (looked_slot_ < 0) throw NotYet{};
+    if (e.verb == Primitive::reveal_) {  // "Show it": the card found, to every player
+      if (e.looked->which != LookedCards::Which::All) throw NotYet{};
+      b.stmts.push_back(eval(call("cardrt_reveal", {G(), C(), slot(looked_slot_)})));
+      return;
+    }
     const int64_t group = looked_cards(*e.looked, b);
     if (e.verb == Primitive::discard_) {  // each card chosen goes to its discard pile
       Body each;

@@ -213,6 +213,7 @@ class Dumper {
       s += fmt::format(" looked={}", which[static_cast<size_t>(e.looked->which)]);
       if (e.looked->which == LookedCards::Which::Some) s += fmt::format("-{}-to-{}", e.looked->min, e.looked->max);
     }
+    if (e.searched >= 0) s += " searched=yours-" + p_.zones[static_cast<size_t>(e.searched)].name;
     if (e.looked_place) {
       static constexpr const char* where[] = {"back", "zone", "top", "bottom"};
       const LookedPlace& w = *e.looked_place;

@@ -309,7 +309,8 @@ struct DeckTop {
   bool named = false;        // one card discarded that "the card" names after it ("the card's Focus Value")
   SourceRange range;
 };
-// Cards of the unit's latest look ("Look at the top three cards ..."), which the look put in no card's hands: all of
+// Cards of the unit's latest look ("Look at the top three cards ...", or the card a search found), chosen among, never
+// targeted: all of
 // them ("them", "it"), some the controller chooses among them ("one", "one of them", "one or two of these cards"), or
 // those not chosen yet ("the rest", "the remaining cards", "the other three").
 struct LookedCards {
@@ -391,6 +392,8 @@ struct Effect {
   Boxed<DeckTop> top;              // discard, look: the top cards of a deck ("Discard the top card of any Fate deck")
   Boxed<LookedCards> looked;       // put, discard: cards of the unit's latest look ("Put the rest back in any order")
   Boxed<LookedPlace> looked_place; // put: where those go
+  ProfileId searched = -1;         // search: the zone of yours searched for one card of `cards` ("Search your Fate deck
+                                   // for a Ring"); the card found (none, if none is there) is then looked at as a look's
   SourceRange range;
 };
 

@@ -808,6 +808,20 @@ class Transformer {
       // "Put this Strategy into play", "Put it into its owner's hand"; "Put a Spell in your discard pile into your
       // hand": one card of the set, chosen as it resolves (not targeted, 001 Target)
       e.verb = Primitive::put_;
+      auto* pronoun = dynamic_cast<W::PronounRefContext*>(pe->cardRef());
+      if (pronoun && antecedent_ == Antecedent::Looked && (pronoun->pronoun->getType() == W::IT || pronoun->pronoun->getType() == W::THEM)) {
+        // "put it into your hand" after a look or a search: the cards looked at (or found), as "Put it in your hand"
+        e.looked = looked_all(pronoun->pronoun->getType() == W::IT, range(pronoun));
+        auto* z = pe->zoneOf();
+        if (!z->YOUR()) throw Refusal{range(z), "cards looked at put into a zone not yours"};
+        LookedPlace w;
+        w.range = SourceRange::join(tok(pe->INTO()).range, range(z));
+        w.kind = LookedPlace::Kind::Zone;
+        w.into = w.yours = true;
+        w.zone = tok(z->ZONE()).id;
+        e.looked_place = std::move(w);
+        return e;
+      }
       if (pe->cardRef()) {
         e.card = card_ref(pe->cardRef(), u);
       } else {
@@ -1003,6 +1017,24 @@ class Transformer {
       e.looked_place = looked_place(p->lookedPlace(), *e.looked);
       return;
     }
+    if (auto* f = dynamic_cast<W::SearchEffectContext*>(c)) {
+      // "Search your Fate deck for a Ring": the one card found (or none) is then named as the cards of a look are
+      e.verb = Primitive::search_;
+      e.searched = tok(f->ZONE()).id;
+      e.cards = card_filter(f->cardFilter());
+      if (e.cards->plural || e.cards->side != Side::Any || e.cards->in || e.cards->at || !e.cards->roles.empty())
+        throw Refusal{e.cards->range, "searching for other than one card of the zone"};
+      looked_ = true;
+      looked_chosen_ = false;
+      looked_count_ = looked_left_ = 1;
+      antecedent_ = Antecedent::Looked;
+      return;
+    }
+    if (auto* v = dynamic_cast<W::ShowLookedEffectContext*>(c)) {  // "Show it": to every player
+      e.verb = Primitive::reveal_;
+      e.looked = looked_cards(v->lookedCards(), false);
+      return;
+    }
     auto* d = static_cast<W::DiscardLookedEffectContext*>(c);  // "You may discard one of them"
     e.verb = Primitive::discard_;
     e.looked = looked_cards(d->lookedCards());
@@ -1051,10 +1083,15 @@ class Transformer {
 
   // lookedCards : THEM | IT | amount (OR amount)? (OF (THEM | THESE CARDS))? | THE (REST | REMAINING CARDS | OTHER amount CARDS?)
   // Cards of the unit's latest look; each word must agree with how many it took and how many are left.
-  LookedCards looked_cards(W::LookedCardsContext* c) {
+  LookedCards looked_cards(W::LookedCardsContext* c, bool moves = true) {
     LookedCards k;
     k.range = range(c);
     if (!looked_) throw Refusal{k.range, "cards looked at, with no look before them"};
+    if (!moves) {  // "Show it": the cards stay where they are, to be named again
+      if (!c->IT() || looked_chosen_ || looked_count_ != 1) throw Refusal{k.range, "showing other than the one card found or looked at"};
+      k.form = LookedCards::Form::It;
+      return k;
+    }
     if (c->REST() || c->REMAINING() || c->OTHER()) {
       k.which = LookedCards::Which::Rest;
       k.form = c->REST() ? LookedCards::Form::TheRest : c->REMAINING() ? LookedCards::Form::TheRemainingCards : LookedCards::Form::TheOther;
@@ -1069,14 +1106,7 @@ class Transformer {
       looked_left_ = 0;
       return k;
     }
-    if (c->amount().empty()) {  // "them", "it": every card looked at, while none was chosen
-      k.form = c->IT() ? LookedCards::Form::It : LookedCards::Form::Them;
-      if (looked_chosen_) throw Refusal{k.range, "a pronoun for the cards looked at after some were chosen"};
-      if (c->IT() && looked_count_ != 1) throw Refusal{k.range, "'it' for more than one card looked at"};
-      if (c->THEM() && looked_count_ == 1) throw Refusal{k.range, "'them' for one card looked at"};
-      looked_left_ = 0;
-      return k;
-    }
+    if (c->amount().empty()) return looked_all(c->IT() != nullptr, k.range);  // "them", "it"
     // "one", "one of them", "one or two of these cards": some the controller chooses among them
     k.which = LookedCards::Which::Some;
     k.form = c->THESE() ? LookedCards::Form::OfTheseCards : c->OF() ? LookedCards::Form::OfThem : LookedCards::Form::Bare;
@@ -1091,6 +1121,18 @@ class Transformer {
     if (looked_left_ && low.value == high.value) *looked_left_ -= low.value;
     else looked_left_.reset();
     looked_chosen_ = true;
+    return k;
+  }
+
+  // "them", "it": every card looked at (or found), while none was chosen
+  LookedCards looked_all(bool it, SourceRange where) {
+    LookedCards k;
+    k.range = where;
+    k.form = it ? LookedCards::Form::It : LookedCards::Form::Them;
+    if (looked_chosen_) throw Refusal{where, "a pronoun for the cards looked at after some were chosen"};
+    if (it && looked_count_ != 1) throw Refusal{where, "'it' for more than one card looked at"};
+    if (!it && looked_count_ == 1) throw Refusal{where, "'them' for one card looked at"};
+    looked_left_ = 0;
     return k;
   }
 

@@ -189,7 +189,7 @@ class Renderer {
       else verb(e.verb, e.duration && e.duration->permanent);
     }
     if (e.province) return province_effect(e);
-    if (e.top || e.looked) return deck_effect(e);
+    if (e.top || e.looked || e.searched >= 0) return deck_effect(e);
     switch (e.verb) {
       case Primitive::draw_:
         number(*e.amount);
@@ -337,6 +337,12 @@ class Renderer {
   // "Discard the top 3 cards of your Fate deck", "Look at a number of cards on top of your Fate deck equal to his Chi",
   // "Put one of them in your hand", "Put the other three on the bottom of your deck in any order"
   void deck_effect(const Effect& e) {
+    if (e.searched >= 0) {  // "Search your Fate deck for a Ring"
+      word(Token::YOUR);
+      name(Token::ZONE, e.searched);
+      word(Token::FOR);
+      return card_filter(*e.cards);
+    }
     if (e.top) {
       const DeckTop& t = *e.top;
       if (e.verb == Primitive::look_) word(Token::AT);

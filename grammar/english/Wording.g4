@@ -492,14 +492,16 @@ earmark
   ;
 
 // ---------------------------------------------------------------- decks: their top cards, looked at and put back
-// The top cards of a deck discarded or looked at, and then the cards looked at put somewhere or discarded (not
-// targeted: 001 Target). A put names them ("them", "it"), some of them the controller chooses ("one", "one of them",
+// The top cards of a deck discarded or looked at, or a zone searched for a card, and then the cards looked at (or
+// found) shown, put somewhere or discarded (not targeted: 001 Target). A put names them ("them", "it"), some of them the controller chooses ("one", "one of them",
 // "one or two of these cards"), or those not chosen yet ("the rest", "the remaining cards", "the other three").
 deckEffect
   : V_DISCARD deckTop                                   # discardTopEffect     // "Discard the top 3 cards of your Fate deck"
   | V_LOOK AT deckTop                                   # lookAtTopEffect      // "Look at the top four cards of any Fate deck"
   | V_PUT lookedCards lookedPlace                       # putLookedEffect      // "Put the rest back in any order"
   | V_DISCARD lookedCards                               # discardLookedEffect  // "You may discard one of them"
+  | V_SEARCH YOUR ZONE FOR cardFilter                   # searchEffect         // "Search your Fate deck for a Ring": one found, or none
+  | V_REVEAL lookedCards                                # showLookedEffect     // "Show it": the card found
   ;
 // "the top card of your Fate deck", "the top 3 cards of any Fate deck", "a number of cards on the top of your Fate deck
 // equal to his Chi" (as many as the stat is as the effect resolves, 000 7.2)

@@ -2086,6 +2086,21 @@ TEST(Meaning, DeckTopsLookedAndPut) {
   EXPECT_FALSE(cost->unit().costs.at(0).top->named);
   EXPECT_TRUE(cost->paragraph().round_trips) << cost->paragraph().rendered;
 
+  // a zone searched for one card: "it" names the card found (none, if none is there)
+  auto search = read("Strategy", "**Open:** Search your Fate deck for a Ring. Show it and put it in your hand.");
+  ASSERT_TRUE(search->paragraph().unit) << search->text(search->paragraph().unread) << ": " << search->paragraph().why;
+  const Effect& found = std::get<Effect>(search->unit().body.at(0));
+  EXPECT_EQ(found.verb, Primitive::search_);
+  EXPECT_EQ(found.searched, search->id_of(search->profile->zones, "Fate Deck"));
+  EXPECT_EQ(found.cards->card_types, std::vector<ProfileId>{search->id_of(search->profile->card_types, "Ring")});
+  EXPECT_EQ(std::get<Effect>(search->unit().body.at(1)).verb, Primitive::reveal_);
+  EXPECT_EQ(std::get<Effect>(search->unit().body.at(2)).looked->form, LookedCards::Form::It);
+  EXPECT_TRUE(search->paragraph().round_trips) << search->paragraph().rendered;
+  // the put verb's own shape ("into your hand") names them too
+  auto into = read("Strategy", "**Open:** Look at the top card of your Fate deck. Put it into your hand.");
+  ASSERT_TRUE(into->paragraph().unit) << into->text(into->paragraph().unread) << ": " << into->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(into->unit().body.at(1)).looked_place->zone, into->id_of(into->profile->zones, "Hand"));
+
   for (const char* refused : {
            "**Open:** Put them back in any order.",  // nothing looked at
            "**Open:** Look at the top card of your Fate deck. Put them back.",  // "them" for one card
@@ -2095,9 +2110,13 @@ TEST(Meaning, DeckTopsLookedAndPut) {
            "**Open:** Look at the top 3 cards of your Fate deck. Put one in your hand. Put the rest on the bottom of your deck.",  // in what order
            "**Open:** Look at the top card of your Fate deck. Put it on the bottom in any order.",  // one card has no order
            "**Open:** Look at the top 2 cards of your Fate deck. Put one of them in your hand. Put one of them in your hand. Put one of them in your hand.",  // more than are left
-           "**Open:** Look at the top card of your Fate deck. Put it into your hand.",  // a pronoun no put of looked cards reads
+           "**Open:** Look at the top card of your Fate deck. Put it into its owner's hand.",  // a zone not yours
+           "**Open:** Look at the top card of your Fate deck. Bow it.",  // a pronoun no put of looked cards reads
            "**Open:** Discard the top 3 cards of your Fate deck. Gain Honor equal to the card's Focus Value.",  // which card
            "**Open:** Discard the top 1 cards of your Fate deck.",
+           "**Open:** Search your Fate deck for a Ring. Show them.",  // one card found
+           "**Open:** Look at the top 3 cards of your Fate deck. Show it.",  // which of three
+           "**Open:** Search your Fate deck for a Ring. Put the rest back in any order.",  // nothing chosen
        }) {
     auto no = read("Strategy", refused);
     EXPECT_FALSE(no->paragraph().unit) << refused << " read as: " << no->paragraph().rendered;

@@ -715,7 +715,7 @@ class MeaningLowering {
 
   // Whose deck: yours, or a player the controller chooses as the effect resolves (not targeted, 001 Target)
   Node deck_owner(const DeckTop& t, Body& b) {
-    if (t.whose == DeckTop::Whose::Yours) return controller();
+    if (t.whose != DeckTop::Whose::Any) return controller();
     const int64_t k = next_slot();
     Body f;
     f.stmts.push_back(ret(konst(1)));
@@ -733,7 +733,7 @@ class MeaningLowering {
     if (e.player) throw NotYet{};
     if (e.top && e.verb == Primitive::discard_) {
       const DeckTop& t = *e.top;
-      if (t.number_of || !deck_of_role(t.zone)) throw NotYet{};
+      if (t.number_of || t.whose == DeckTop::Whose::OneOfYours || !deck_of_role(t.zone)) throw NotYet{};
       Node who = deck_owner(t, b);
       if (!t.named) {
         b.stmts.push_back(eval(call("cardrt_mill", {G(), C(), std::move(who), amount(t.count, b)})));
@@ -751,10 +751,19 @@ class MeaningLowering {
     if (e.top) {  // look
       const DeckTop& t = *e.top;
       if (t.whose_a) throw NotYet{};
+      Node zone = konst(t.zone);
+      if (t.whose == DeckTop::Whose::OneOfYours) {  // the controller chooses which of his decks
+        uint32_t mask = 0;
+        for (size_t z = 0; z < p_.zones.size() && z < 32; ++z)
+          if (p_.zones[z].attrs.count("deck")) mask |= 1u << z;
+        uint32_t chosen = b.local();
+        b.stmts.push_back(let(chosen, call("cardrt_choose_zone", {G(), C(), konst(mask)})));
+        zone = local(chosen);
+      }
       Node who = deck_owner(t, b);
       Node n = amount(t.count, b);
       const int64_t k = next_slot();
-      b.stmts.push_back(eval(call("cardrt_look_at_top", {G(), C(), konst(k), std::move(who), konst(t.zone), std::move(n)})));
+      b.stmts.push_back(eval(call("cardrt_look_at_top", {G(), C(), konst(k), std::move(who), std::move(zone), std::move(n)})));
       looked_slot_ = static_cast<int>(k);
       looked_taken_ = 0;
       return;

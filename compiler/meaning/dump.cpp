@@ -206,8 +206,8 @@ class Dumper {
     if (e.host) s += " to=" + ref(*e.host);
     if (e.payment) s += " paying=" + payment(*e.payment);
     if (e.top)
-      s += fmt::format(" top={}-of-{}-{}", amount(e.top->count), e.top->whose == DeckTop::Whose::Yours ? "yours" : "any-players",
-                       p_.zones[static_cast<size_t>(e.top->zone)].name);
+      s += fmt::format(" top={}-of-{}-{}", amount(e.top->count), e.top->whose == DeckTop::Whose::Yours ? "yours" : e.top->whose == DeckTop::Whose::Any ? "any-players" : "one-of-your",
+                       e.top->whose == DeckTop::Whose::OneOfYours ? std::string("decks") : p_.zones[static_cast<size_t>(e.top->zone)].name);
     if (e.looked) {
       static constexpr const char* which[] = {"all", "some", "rest"};
       s += fmt::format(" looked={}", which[static_cast<size_t>(e.looked->which)]);

@@ -301,7 +301,8 @@ struct Payment {
 struct DeckTop {
   Amount count;  // Constant, or StatOf ("a number of cards ... equal to his Chi")
   ProfileId zone = -1;
-  enum class Whose : uint8_t { Yours, Any };
+  enum class Whose : uint8_t { Yours, Any, OneOfYours };  // OneOfYours: "one of your decks", a zone of yours the
+                                                         // controller chooses among those the profile marks `deck`
   Whose whose = Whose::Yours;
   bool whose_a = false;      // Any, printed "a Fate deck" (the same meaning)
   bool number_of = false;    // printed "a number of cards on top of ... equal to"

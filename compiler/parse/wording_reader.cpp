@@ -1075,6 +1075,12 @@ class Transformer {
     }
     W::DeckContext* d = c->deck();
     t.zone = tok(d->ZONE()).id;
+    if (d->ONE()) {  // "one of your decks": the zone named in the plural, one of those the profile marks a deck
+      if (!tok(d->ZONE()).plural || !p_.zones[static_cast<size_t>(t.zone)].attrs.count("deck"))
+        throw Refusal{range(d), "'one of your' before other than the profile's decks"};
+      t.whose = DeckTop::Whose::OneOfYours;
+      return t;
+    }
     if (tok(d->ZONE()).plural) throw Refusal{range(d), "one deck, named in the singular"};
     t.whose = d->whose->getType() == W::YOUR ? DeckTop::Whose::Yours : DeckTop::Whose::Any;
     t.whose_a = d->whose->getType() == W::A;

@@ -359,8 +359,9 @@ class Renderer {
         }
         word(Token::OF);
       }
-      word(t.whose == DeckTop::Whose::Yours ? Token::YOUR : t.whose_a ? Token::A : Token::ANY);
-      name(Token::ZONE, t.zone);
+      if (t.whose == DeckTop::Whose::OneOfYours) words({Token::ONE, Token::OF, Token::YOUR});
+      else word(t.whose == DeckTop::Whose::Yours ? Token::YOUR : t.whose_a ? Token::A : Token::ANY);
+      name(Token::ZONE, t.zone, t.whose == DeckTop::Whose::OneOfYours);
       if (t.number_of) {
         words({Token::EQUAL, Token::TO});
         stat_of(t.count);
@@ -1399,6 +1400,9 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::BULLET: out.push_back("•"); break;
       case Token::ZONE: {  // in lower case, as text names a zone ("into play", "into your hand")
         std::string z = at(p.zones, w.id);
+        // in the plural by its short name when it has one: "one of your decks" (of the zone "Fate Deck (deck)")
+        if (w.plural && w.id >= 0 && static_cast<size_t>(w.id) < p.zones.size() && !p.zones[static_cast<size_t>(w.id)].abbrevs.empty())
+          z = p.zones[static_cast<size_t>(w.id)].abbrevs.front();
         for (char& ch : z) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);
         out.push_back(w.plural ? plural(z) : z);
         break;

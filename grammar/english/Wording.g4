@@ -512,6 +512,7 @@ deckTop
 // whose deck: yours, or any player's ("any Fate deck", "a Fate deck": the controller chooses whose)
 deck
   : whose=(YOUR | ANY | A) ZONE
+  | ONE OF YOUR ZONE            // "one of your decks": the controller chooses which of the profile's decks (its zone named in the plural)
   ;
 lookedCards
   : THEM | IT

@@ -2096,6 +2096,11 @@ TEST(Meaning, DeckTopsLookedAndPut) {
   EXPECT_EQ(std::get<Effect>(search->unit().body.at(1)).verb, Primitive::reveal_);
   EXPECT_EQ(std::get<Effect>(search->unit().body.at(2)).looked->form, LookedCards::Form::It);
   EXPECT_TRUE(search->paragraph().round_trips) << search->paragraph().rendered;
+  // "one of your decks": the controller chooses among the zones the profile marks `deck`
+  auto decks = read("Strategy", "**Open:** Look at the top card of one of your decks. You may put it at the bottom.");
+  ASSERT_TRUE(decks->paragraph().unit) << decks->text(decks->paragraph().unread) << ": " << decks->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(decks->unit().body.at(0)).top->whose, DeckTop::Whose::OneOfYours);
+  EXPECT_TRUE(decks->paragraph().round_trips) << decks->paragraph().rendered;
   // the put verb's own shape ("into your hand") names them too
   auto into = read("Strategy", "**Open:** Look at the top card of your Fate deck. Put it into your hand.");
   ASSERT_TRUE(into->paragraph().unit) << into->text(into->paragraph().unread) << ": " << into->paragraph().why;
@@ -2115,6 +2120,7 @@ TEST(Meaning, DeckTopsLookedAndPut) {
            "**Open:** Discard the top 3 cards of your Fate deck. Gain Honor equal to the card's Focus Value.",  // which card
            "**Open:** Discard the top 1 cards of your Fate deck.",
            "**Open:** Search your Fate deck for a Ring. Show them.",  // one card found
+           "**Open:** Look at the top card of one of your hands.",  // no deck
            "**Open:** Look at the top 3 cards of your Fate deck. Show it.",  // which of three
            "**Open:** Search your Fate deck for a Ring. Put the rest back in any order.",  // nothing chosen
        }) {

@@ -1181,10 +1181,11 @@ bool CardBinder::effect_body(const Clause& c, Body& b, bool continuous) {
       size_t cend = kind + 5;
       auto of = stat_of_card(c, kind + 5, cend, why);
       if (!of) return fail({c.range, why.empty() ? "the amount of the bonus is not compiled yet" : why});
-      uint32_t n = b.local();
-      b.stmts.push_back(let(n, std::move(*of)));
-      Node sign = binary(Op::Sub, binary(Op::Mul, konst(2), call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)})), konst(1));
-      b.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), std::move(*card), konst(bstat), binary(Op::Mul, std::move(sign), local(n)), konst(dur)})));
+      // each branch its own change, as the meaning tree lowers a choice of two changes
+      Node penalty = eval(call("cardrt_stat_modify", {G(), C(), *card, konst(bstat), binary(Op::Sub, konst(0), *of), konst(dur)}));
+      b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}),
+                            block({eval(call("cardrt_stat_modify", {G(), C(), std::move(*card), konst(bstat), std::move(*of), konst(dur)}))}),
+                            block({std::move(penalty)})));
       return rest_of_effect(c, v, cend, b, continuous);
     }
     if (changes.empty() && bstat >= 0 && kind + 3 < c.terms.size() &&

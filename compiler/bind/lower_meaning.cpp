@@ -420,20 +420,41 @@ class MeaningLowering {
   // the first) as it resolves
   void choice(const Choice& k, Body& b) {
     if (continuous_ || k.options.size() != 2) throw NotYet{};
-    // "Bow or straighten a target Personality": the one target is chosen before the verb (001 Target), so both verbs
-    // act on it; a target in one option of two effects ("Bow him or destroy a target Follower") is not lowered yet
-    for (const Effect& e : k.options)
-      if (e.card && e.card->kind == CardRef::Kind::Target && std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end()) {
-        if (!k.shared_card) throw NotYet{};
-        declare_target(e.card->target, b);
+    // "Bow or straighten a target Personality": the one target is chosen before the verb, so both verbs act on it
+    // (either); a target in one option of two effects ("Bow him or destroy a target Follower") is not lowered yet
+    either(k.options[0], k.options[1], b);
+  }
+
+  // One of two effects, the controller's choice as they resolve (CARDRT_PURPOSE_VERB: yes is the first printed). A
+  // target both act on is chosen before (001 Target), not on one branch.
+  void either(const Effect& one, const Effect& other, Body& b) {
+    for (const Effect* e : {&one, &other})
+      if (e->card && e->card->kind == CardRef::Kind::Target && std::find(declared_.begin(), declared_.end(), e->card->target) == declared_.end()) {
+        if (!one.card || !other.card || one.card->kind != other.card->kind || one.card->target != other.card->target) throw NotYet{};
+        declare_target(e->card->target, b);
       }
     Body first, second;
     first.locals = b.locals;
-    effect(k.options[0], first);
+    effect(one, first);
     second.locals = first.locals;
-    effect(k.options[1], second);
+    effect(other, second);
     b.locals = second.locals;
     b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}), block(std::move(first.stmts)), block(std::move(second.stmts))));
+  }
+
+  // "+2F or -2F", "a Force bonus or penalty equal to his Chi", "+2 or -2 strength": the effect with the one change or
+  // with the other, the controller's choice
+  bool either_change(const Effect& e, Body& b) {
+    for (size_t g = 0; g < e.gifts.size(); ++g) {
+      if (!e.gifts[g].or_else) continue;
+      Effect one = e, other = e;
+      one.gifts[g].or_else.reset();
+      other.gifts[g].change = *e.gifts[g].or_else;
+      other.gifts[g].or_else.reset();
+      either(one, other, b);
+      return true;
+    }
+    return false;
   }
 
   // "Choose a beast you rule": one card chosen as the effect resolves (001 Target: "choose" does not target), into the
@@ -526,6 +547,7 @@ class MeaningLowering {
 
   // One verb frame per primitive.
   void effect_frame(const Effect& e, Body& b) {
+    if (either_change(e, b)) return;
     if (const int k = several_named(e); k >= 0 && each_target_ != k) return each_target(e, k, b);
     if (e.player && e.player->kind == PlayerRef::Kind::Each) return each_player(e, b);
     if (e.action >= 0) return keyword_action(e, b);
@@ -597,6 +619,10 @@ class MeaningLowering {
       case Primitive::remove_: return remove(e, b);
       case Primitive::switch_: {  // 003 Stats: the two current values trade, for good (the runtime has no end for it)
         if (e.duration) throw NotYet{};
+        if (e.other_card) {  // one stat of two cards
+          b.stmts.push_back(eval(call("cardrt_stat_switch", {G(), C(), card(*e.card, b), konst(e.stat), card(*e.other_card, b), konst(e.stat)})));
+          return;
+        }
         uint32_t who = b.local();
         b.stmts.push_back(let(who, card(*e.card, b)));
         b.stmts.push_back(eval(call("cardrt_stat_switch", {G(), C(), local(who), konst(e.stat), local(who), konst(e.other_stat)})));
@@ -954,7 +980,8 @@ class MeaningLowering {
                                            : call("cardrt_grant_keyword", {G(), C(), local(who), konst(g.keyword), konst(dur)})));
       }
     };
-    if (e.card) return gifts_to(card(*e.card, b), b);
+    if (e.card) gifts_to(card(*e.card, b), b);
+    if (!e.cards) return;  // "Give him and each of his Followers +3F": the card first, then each of the set
     Body each;
     gifts_to(param(2), each);
     each.stmts.push_back(ret(konst(CARDRT_OK)));
@@ -1508,7 +1535,7 @@ class MeaningLowering {
   Node compared(const Amount& a) {
     if (a.kind == Amount::Kind::Constant) return konst(a.value);
     // "this Shugenja" (only while it has the keyword) and X are not lowered in a comparison yet
-    if (a.kind != Amount::Kind::StatOf || a.of->kind == CardRef::Kind::ThisKeyword) throw NotYet{};
+    if (a.kind != Amount::Kind::StatOf || a.of->kind == CardRef::Kind::ThisKeyword || a.minus) throw NotYet{};
     Body none;
     Node who = card(*a.of, none);
     if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
@@ -1648,6 +1675,7 @@ class MeaningLowering {
     if (a.kind == Amount::Kind::StatOf) {
       // 000 7.2: the stat's value as the effect resolves, never below zero; a penalty of that much
       Node v = call("cardrt_stat_result", {G(), card(*a.of, b), konst(a.stat)});
+      if (a.minus) v = binary(Op::Max, konst(0), binary(Op::Sub, std::move(v), konst(a.minus)));  // "his Force minus 1"
       return a.negated ? binary(Op::Sub, konst(0), std::move(v)) : v;
     }
     return konst(a.value);

@@ -131,6 +131,7 @@ std::optional<bool> CardBinder::province_effect(const Clause& c, size_t v, Body&
   bool permanent = lower(p_.verbs[static_cast<size_t>(c.verb)].name).find("permanently") != std::string::npos;
   int32_t dur = duration(c, permanent ? CARDRT_DUR_PERMANENT : CARDRT_DUR_END_OF_TURN);
   if (dur == -1) return fail({c.range, "its duration is not compiled yet"});
+  const Node where = *province;
   uint32_t which = b.local();
   b.stmts.push_back(let(which, std::move(*province)));
   auto modify = [&](Node amount) { return eval(call("cardrt_province_modify", {G(), C(), local(which), std::move(amount), konst(dur)})); };
@@ -143,9 +144,13 @@ std::optional<bool> CardBinder::province_effect(const Clause& c, size_t v, Body&
       b.stmts.push_back(modify(konst(t[end]->value)));
       read = end + 2;
     } else if (bare(end) && word_at(t, end + 1) == "or" && bare(end + 2) && strength(end + 3)) {
-      // "+2 or -2 strength": its controller chooses which (yes: the first)
-      b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_CHOOSE)}),
-                            block({modify(konst(t[end]->value))}), block({modify(konst(t[end + 2]->value))})));
+      // "+2 or -2 strength": its controller chooses which (CARDRT_PURPOSE_VERB: yes, the first), the province found in
+      // each branch as the meaning tree lowers a choice of two changes
+      b.stmts.pop_back();
+      const uint32_t other = b.local();
+      Node second = eval(call("cardrt_province_modify", {G(), C(), local(other), konst(t[end + 2]->value), konst(dur)}));
+      b.stmts.push_back(if_(call("cardrt_choose_yes_no", {G(), C(), konst(CARDRT_PURPOSE_VERB)}),
+                            block({let(which, where), modify(konst(t[end]->value))}), block({let(other, where), std::move(second)})));
       read = end + 4;
     } else if (word_at(t, end) == "a" && strength(end + 1) &&
                (word_at(t, end + 2) == "bonus" || word_at(t, end + 2) == "penalty") && word_at(t, end + 3) == "equal" &&

@@ -162,7 +162,8 @@ class Dumper {
   }
 
   std::string amount(const Amount& a) const {
-    if (a.kind == Amount::Kind::StatOf) return fmt::format("{}{}-of-{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of));
+    if (a.kind == Amount::Kind::StatOf)
+      return fmt::format("{}{}-of-{}{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of), a.minus ? fmt::format("-less-{}", a.minus) : "");
     if (a.kind == Amount::Kind::CountOf) return (a.value == 1 ? "" : std::to_string(a.value) + "x") + "count-of-" + filter(*a.cards);
     std::string s = a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
     if (a.or_if) s += fmt::format("-or-{}-{}({})", amount(a.or_if->amount), a.or_if->while_ ? "while" : "if", condition(a.or_if->condition));
@@ -179,12 +180,17 @@ class Dumper {
     if (e.cards) s += " cards=" + filter(*e.cards);
     if (e.province) s += " province=" + province(*e.province);
     if (e.refill >= 0) s += " refill";
-    for (const Gift& g : e.gifts)
-      s += !g.change ? " keyword=" + named(p_.keywords, g.keyword)
-           : g.change->delta.kind == Amount::Kind::StatOf || g.change->delta.cards || g.change->delta.or_if ? fmt::format(" {}+({})", named(p_.stats, g.change->stat), amount(g.change->delta))
-                                                           : fmt::format(" {}{:+}", named(p_.stats, g.change->stat), g.change->delta.value);
+    auto change = [&](const StatChange& c) {
+      return c.delta.kind == Amount::Kind::StatOf || c.delta.cards || c.delta.or_if ? fmt::format("{}+({})", named(p_.stats, c.stat), amount(c.delta))
+                                                                                  : fmt::format("{}{:+}", named(p_.stats, c.stat), c.delta.value);
+    };
+    for (const Gift& g : e.gifts) {
+      s += !g.change ? " keyword=" + named(p_.keywords, g.keyword) : " " + change(*g.change);
+      if (g.or_else) s += "-or-" + change(*g.or_else);  // the controller chooses one
+    }
     if (e.stat >= 0) s += " stat=" + named(p_.stats, e.stat);
     if (e.other_stat >= 0) s += " with=" + named(p_.stats, e.other_stat);
+    if (e.other_card) s += " with-card=" + ref(*e.other_card);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);

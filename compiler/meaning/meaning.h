@@ -75,6 +75,7 @@ struct Amount {
   ProfileId stat = -1;        // StatOf
   bool own = false;           // StatOf: printed "his own Chi" (the same meaning)
   bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
+  int64_t minus = 0;          // StatOf: that much less ("his Force minus 1"), never below zero (000 7.2)
   std::shared_ptr<const CardFilter> cards;  // CountOf: the set counted, `value` for each of its cards ("1 Honor for
                                             // each Samurai you control"; 1 for "the number of ...")
   std::shared_ptr<const AmountIf> or_if;    // ", or 3 Gold if ...": another amount, used instead while a condition holds
@@ -172,6 +173,9 @@ struct CardFilter {
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one
   bool singular_spelling = false;  // plural, its last keyword printed as in the singular ("Your Earth Shugenja have")
+  bool types_and = false;     // plural, its card types joined by "and" ("Personalities and Followers"): every card
+                              // of each, the same set as "or"
+  bool keywords_and = false;  // plural, its keyword choice joined by "and" ("Fudo and Fallen Personalities")
   std::vector<StatBound> stats;
   std::vector<AttachedTest> attached;
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")
@@ -256,6 +260,9 @@ struct Gift {
   std::optional<StatChange> change;
   ProfileId keyword = -1;
   SourceRange range;
+  // "+2F or -2F", "a Force bonus or penalty equal to his Chi", "+2 or -2 strength": the controller chooses `change` or
+  // this one as the effect resolves (at most one gift of an effect)
+  Boxed<StatChange> or_else;
 };
 
 struct StrengthBonus;
@@ -360,7 +367,9 @@ struct Effect {
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
   ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2");
                                  // switch: the first of the two stats that trade values
-  ProfileId other_stat = -1;     // switch: the second ("Switch his Force and Chi")
+  ProfileId other_stat = -1;     // switch: the second ("Switch his Force and Chi"), of `other_card` when it is set
+  Boxed<CardRef> other_card;     // switch: a second card whose same stat trades with the first's ("Switch the
+                                 // target's and this Follower's Force")
   SourceRange ignoring_range;    // the words "ignoring Resist"
   std::vector<StatChange> base;  // create: the created card's printed stats ("2F/2C/3PH"), each from zero; the card's
                                  // type and keywords are in `cards`, how many in `amount`, where in `to`
@@ -505,7 +514,8 @@ struct InOrderTo {
 // straighten him": two verbs for one card, printed once).
 struct Choice {
   std::vector<Effect> options;
-  bool shared_card = false;  // "Bow or straighten him": the verbs share the card printed after the last
+  bool shared_card = false;  // "Bow or straighten him", "Raise or lower his Force by 2": the options differ by their
+                             // verb only, printed once after the last verb
   SourceRange range;
 };
 

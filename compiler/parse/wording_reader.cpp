@@ -403,20 +403,7 @@ class Transformer {
       for (auto* one : o->effect()) k.options.push_back(effect(one, u));
       u.body.push_back(std::move(k));
     } else if (auto* v = dynamic_cast<W::VerbChoiceSentenceContext*>(c)) {
-      // "Bow or straighten him": one card, two verbs; the card is read once
-      Choice k;
-      k.range = range(c);
-      k.shared_card = true;
-      CardRef card = card_ref(v->cardRef(), u);
-      for (auto* cv : {v->first, v->second}) {
-        Effect e;
-        e.range = range(c);
-        e.verb = verb(cv->getStart());
-        e.card = card;
-        if (e.verb == Primitive::set_state_) e.state = state_of_verb(cv->getStart());
-        k.options.push_back(std::move(e));
-      }
-      u.body.push_back(std::move(k));
+      u.body.push_back(verb_choice(v, u));
     } else if (auto* k = dynamic_cast<W::ChooseCardsSentenceContext*>(c)) {
       u.body.push_back(choose_cards(k));
     } else if (auto* a = dynamic_cast<W::AttachSentenceContext*>(c)) {
@@ -904,6 +891,13 @@ class Transformer {
       e.other_stat = tok(sw->second).id;
       if (e.stat == e.other_stat) throw Refusal{range(c), "a stat switched with itself"};
       if (sw->duration()) e.duration = duration(sw->duration());
+    } else if (auto* sc = dynamic_cast<W::SwitchCardsEffectContext*>(c)) {
+      // "Switch the target's and this Follower's Force": one stat of two cards trades its current values (003 Stats)
+      e.verb = Primitive::switch_;
+      e.card = possessor(sc->owner, sc->first, u);
+      e.other_card = possessor(nullptr, sc->second, u);
+      e.stat = e.other_stat = tok(sc->STAT()).id;
+      if (sc->duration()) e.duration = duration(sc->duration());
     } else if (auto* h = dynamic_cast<W::HealEffectContext*>(c)) {
       // "Heal 2 wounds on target beast": counters of the profile's damage status removed from a card; "Heal X": from
       // your hero (002 520.2: all of them when fewer)
@@ -1252,12 +1246,12 @@ class Transformer {
     e.to = Place{Place::Kind::Home, tok(home).range};
   }
 
-  // giveEffect : V_GIVE (cardRef | EACH cardFilter) gifts duration?
+  // giveEffect : V_GIVE (cardRef (AND EACH cardFilter)? | EACH cardFilter) gifts duration?
+  // "Give him and each of his Followers +3F": the card, then every card of the set, each the same gifts
   void give(W::GiveEffectContext* c, Unit& u, Effect& e) {
     e.verb = Primitive::give_;
-    if (c->cardRef()) {
-      e.card = card_ref(c->cardRef(), u);
-    } else {
+    if (c->cardRef()) e.card = card_ref(c->cardRef(), u);
+    if (c->cardFilter()) {
       e.cards = card_filter(c->cardFilter(), true);
       if (e.cards->plural) throw Refusal{range(c->cardFilter()), "'each' before a plural"};
       e.cards->plural = true;  // every such card
@@ -1265,7 +1259,7 @@ class Transformer {
     // gifts : gift ((COMMA | COMMA? AND) gift)* ;  gift : statChange (SLASH statChange)* | KEYWORD
     for (auto* g : c->gifts()->gift()) {
       if (auto* k = dynamic_cast<W::KeywordGiftContext*>(g)) {
-        e.gifts.push_back(Gift{std::nullopt, tok(k->KEYWORD()).id, range(g)});
+        e.gifts.push_back(Gift{std::nullopt, tok(k->KEYWORD()).id, range(g), {}});
         continue;
       }
       if (auto* q = dynamic_cast<W::EqualGiftContext*>(g)) {
@@ -1275,25 +1269,51 @@ class Transformer {
         ch.delta = stat_of(q->statOf(), u);
         ch.delta.negated = q->kind->getType() == W::PENALTY;
         ch.range = range(g);
-        e.gifts.push_back(Gift{ch, -1, ch.range});
+        Gift gift{ch, -1, ch.range, {}};
+        if (q->other) gift.or_else = other_sign(ch, q->kind, q->other);  // "a Force bonus or penalty equal to ..."
+        e.gifts.push_back(std::move(gift));
+        continue;
+      }
+      if (auto* x = dynamic_cast<W::EitherGiftContext*>(g)) {
+        // "+2F or -2F": the controller chooses one as the effect resolves
+        Gift gift{stat_change(x->statChange(0)), -1, range(g), {}};
+        gift.or_else = stat_change(x->statChange(1));
+        e.gifts.push_back(std::move(gift));
         continue;
       }
       if (auto* o = dynamic_cast<W::OrGiftContext*>(g)) {
         StatChange ch = or_change(o->statChange(), o->orChange(), u);
-        e.gifts.push_back(Gift{ch, -1, ch.range});
+        e.gifts.push_back(Gift{ch, -1, ch.range, {}});
         continue;
       }
       auto* sg = static_cast<W::StatGiftContext*>(g);
       std::vector<StatChange> changes;
       for (auto* sc : sg->statChange()) changes.push_back(stat_change(sc));
       if (sg->perCard()) per_card_changes(sg->perCard(), changes);
-      for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range});
+      for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range, {}});
     }
+    one_choice(e);
     // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
     const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
     if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
     if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
     else if (c->duration()) e.duration = duration(c->duration());
+  }
+
+  // "a bonus or penalty equal to ...": the same change with the other sign; "bonus or bonus" chooses nothing
+  StatChange other_sign(const StatChange& ch, antlr4::Token* kind, antlr4::Token* other) const {
+    if (other->getType() == kind->getType()) throw Refusal{tok(other).range, "the same word on both sides of 'or'"};
+    StatChange o = ch;
+    o.delta.negated = other->getType() == W::PENALTY;
+    return o;
+  }
+
+  // The controller chooses between two changes once per effect: two choices in one gift list would leave open whether
+  // they are chosen together
+  static void one_choice(const Effect& e) {
+    int n = 0;
+    for (const Gift& g : e.gifts)
+      if (g.or_else && ++n > 1) throw Refusal{g.range, "a second choice of changes in one effect"};
   }
 
   // province : THIS ZONE | THE CURRENT ZONE | (THIS | THE CURRENT) BATTLEFIELD POSS ZONE | (HIS | HER | ITS) ZONE
@@ -1354,20 +1374,59 @@ class Transformer {
     StatChange ch;
     ch.range = range(c->provinceChange());
     ch.stat = province_strength(ch.range);
+    Gift gift;
     if (auto* q = dynamic_cast<W::StrengthEqualChangeContext*>(c->provinceChange())) {
       ch.delta = stat_of(q->statOf(), u);
       ch.delta.negated = q->kind->getType() == W::PENALTY;
+      if (q->other) gift.or_else = other_sign(ch, q->kind, q->other);  // "a strength bonus or penalty equal to ..."
     } else {
-      const wording::WordToken& m = tok(static_cast<W::StrengthChangeContext*>(c->provinceChange())->MODIFIER());
-      if (m.id >= 0 || m.uses_x) throw Refusal{m.range, "a province's strength changed by a stat's letters or X"};
-      ch.delta.value = m.value;
-      ch.delta.range = m.range;
+      // "+3 strength"; "+2 or -2 strength": one of them, the controller's choice as it resolves
+      auto* sc = static_cast<W::StrengthChangeContext*>(c->provinceChange());
+      auto bare = [&](antlr4::Token* t) {
+        const wording::WordToken& m = tok(t);
+        if (m.id >= 0 || m.uses_x) throw Refusal{m.range, "a province's strength changed by a stat's letters or X"};
+        StatChange one = ch;
+        one.delta.value = m.value;
+        one.delta.range = m.range;
+        return one;
+      };
+      ch = bare(sc->MODIFIER(0)->getSymbol());
+      if (sc->other) gift.or_else = bare(sc->other);
     }
-    e.gifts.push_back(Gift{ch, -1, ch.range});
+    gift.change = ch;
+    gift.range = ch.range;
+    e.gifts.push_back(std::move(gift));
     const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
     if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
     if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
     else if (c->duration()) e.duration = duration(c->duration());
+  }
+
+  // verbChoiceSentence : first=choiceVerb OR effect
+  // "Bow or straighten him", "Raise or lower the current province's strength by 4": the effect after "or" says the rest
+  // for both verbs (the same card or province, the same amount), read once; the first verb must fit that effect's frame
+  // (a verb done to a card before a card effect, raising or lowering before a raise)
+  Choice verb_choice(W::VerbChoiceSentenceContext* v, Unit& u) {
+    Choice k;
+    k.range = range(v);
+    k.shared_card = true;
+    antlr4::Token* first = v->first->getStart();
+    const int t = first->getType();
+    const bool on_card = t == W::V_BOW || t == W::V_STRAIGHTEN || t == W::V_DESTROY || t == W::V_SET_STATE;
+    const bool fits = on_card ? dynamic_cast<W::CardEffectContext*>(v->effect()) != nullptr
+                              : dynamic_cast<W::RaiseEffectContext*>(v->effect()) || dynamic_cast<W::ProvinceStrengthEffectContext*>(v->effect());
+    if (!fits) throw Refusal{tok(first).range, "a verb that does not fit the effect after 'or'"};
+    Effect second = effect(v->effect(), u);
+    second.range = k.range;
+    Effect one = second;
+    one.verb = verb(first);
+    one.state.reset();
+    if (one.verb == Primitive::set_state_) one.state = state_of_verb(first);
+    if (one.verb == second.verb && (!one.state || (one.state->state == second.state->state && one.state->holds == second.state->holds)))
+      throw Refusal{tok(first).range, "the same verb on both sides of 'or'"};
+    k.options.push_back(std::move(one));
+    k.options.push_back(std::move(second));
+    return k;
   }
 
   // The profile state a set-state verb names: the state whose verb it is (the card is put in it), or whose undo verb
@@ -1686,6 +1745,12 @@ class Transformer {
     a.stat = tok(c->STAT()).id;
     a.own = c->OWN() != nullptr;
     a.of = possessor(c->owner, c->cardRef(), u);
+    if (c->minus) {  // "minus 1", "minus two": a number, not X nor an article
+      const int t = c->minus->getStart()->getType();
+      const Amount m = amount(c->minus);
+      if (m.kind != Amount::Kind::Constant || t == W::A || t == W::AN || m.value <= 0) throw Refusal{range(c->minus), "a number after 'minus'"};
+      a.minus = m.value;
+    }
     return a;
   }
 
@@ -1912,6 +1977,11 @@ class Transformer {
     size_t from = 0;
     if (choice) {
       if (words.empty()) throw Refusal{range(choice), "a keyword or a card type"};
+      // "Fudo and Fallen Personalities": the cards of each keyword; of one card it would say both
+      if (!choice->AND().empty()) {
+        if (!f.plural) throw Refusal{tok(choice->AND(0)).range, "'and' between the keywords of one card"};
+        f.keywords_and = true;
+      }
       for (auto* k : choice->KEYWORD()) f.any_keywords.push_back(tok(k).id);
       f.any_keywords.push_back(tok(words[0]).id);
       from = 1;
@@ -1930,6 +2000,7 @@ class Transformer {
     f.attachment = c->ATTACHMENT() || c->ATTACHMENTS();
     for (auto* n : c->CARD_TYPE()) f.card_types.push_back(tok(n).id);
     for (auto* n : c->CARD_TYPES()) f.card_types.push_back(tok(n).id);  // "card": any
+    f.types_and = !c->AND().empty();  // only between plurals: the grammar says so
   }
 
   void states(const std::vector<antlr4::tree::TerminalNode*>& words, CardFilter& f) {

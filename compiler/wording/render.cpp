@@ -264,9 +264,10 @@ class Renderer {
         if (e.zone_of == Effect::ZoneOf::Owners) words({Token::ITS, Token::OWNER, Token::POSS});
         name(Token::ZONE, e.zone);
         break;
-      case Primitive::give_:
+      case Primitive::give_:  // "Give him +2F", "Give each Nonhuman Personality +1F", "Give him and each of his Followers +3F"
         if (e.card) card_ref(*e.card, false);
-        else {
+        if (e.card && e.cards) word(Token::AND);
+        if (e.cards) {
           word(Token::EACH);
           card_filter(*e.cards, true);
         }
@@ -287,8 +288,14 @@ class Renderer {
         word(Token::COMMA);
         payment(*e.payment);
         break;
-      case Primitive::switch_:  // "Switch his Force and Chi"
+      case Primitive::switch_:  // "Switch his Force and Chi", "Switch the target's and this Follower's Force"
         possessor(*e.card);
+        if (e.other_card) {
+          word(Token::AND);
+          possessor(*e.other_card);
+          name(Token::STAT, e.stat);
+          break;
+        }
         name(Token::STAT, e.stat);
         word(Token::AND);
         name(Token::STAT, e.other_stat);
@@ -430,13 +437,20 @@ class Renderer {
       else number(*e.amount);
     } else if (e.verb == Primitive::give_) {
       const StatChange& ch = *e.gifts.at(0).change;
-      if (ch.delta.kind == Amount::Kind::StatOf) {  // "a strength bonus equal to his Chi"
-        words({Token::A, Token::STRENGTH, ch.delta.negated ? Token::PENALTY : Token::BONUS, Token::EQUAL, Token::TO});
+      const Boxed<StatChange>& other = e.gifts.at(0).or_else;
+      if (ch.delta.kind == Amount::Kind::StatOf) {  // "a strength bonus equal to his Chi", "a strength bonus or penalty ..."
+        words({Token::A, Token::STRENGTH});
+        bonus_or_penalty(ch, other);
+        words({Token::EQUAL, Token::TO});
         stat_of(ch.delta);
-      } else {
-        WordToken m{static_cast<int>(Token::MODIFIER), {}, -1};
-        m.value = ch.delta.value;
-        out_.push_back(m);
+      } else {  // "+3 strength", "+2 or -2 strength"
+        for (const StatChange* c : {&ch, other ? &*other : nullptr}) {
+          if (!c) continue;
+          if (c != &ch) word(Token::OR);
+          WordToken m{static_cast<int>(Token::MODIFIER), {}, -1};
+          m.value = c->delta.value;
+          out_.push_back(m);
+        }
         word(Token::STRENGTH);
       }
     }
@@ -532,6 +546,11 @@ class Renderer {
     possessor(*a.of);
     if (a.own) word(Token::OWN);
     name(Token::STAT, a.stat);
+    if (a.minus == 0) return;
+    word(Token::MINUS);
+    Amount m;
+    m.value = a.minus;
+    number(m);
   }
 
   // "for each Samurai you control"
@@ -569,17 +588,29 @@ class Renderer {
       if (g[i].change && g[i].change->delta.kind == Amount::Kind::StatOf) {  // "a Force penalty equal to his Chi"
         word(Token::A);
         name(Token::STAT, g[i].change->stat);
-        word(g[i].change->delta.negated ? Token::PENALTY : Token::BONUS);
+        bonus_or_penalty(*g[i].change, g[i].or_else);
         word(Token::EQUAL);
         word(Token::TO);
         stat_of(g[i].change->delta);
       } else if (g[i].change) {
         modifier(*g[i].change);
+        if (g[i].or_else) {  // "+2F or -2F"
+          word(Token::OR);
+          modifier(*g[i].or_else);
+        }
         // "+1F/+1C for each Ring you control": after the last change counted over the same set
         const auto& per = g[i].change->delta.cards;
         if (per && (i + 1 == g.size() || !g[i + 1].change || g[i + 1].change->delta.cards != per)) for_each(*per);
       } else name(Token::KEYWORD, g[i].keyword);
     }
+  }
+
+  // "bonus", "penalty", "bonus or penalty" (the controller's choice)
+  void bonus_or_penalty(const StatChange& c, const Boxed<StatChange>& other) {
+    word(c.delta.negated ? Token::PENALTY : Token::BONUS);
+    if (!other) return;
+    word(Token::OR);
+    word(other->delta.negated ? Token::PENALTY : Token::BONUS);
   }
 
   // "+2F", and its alternative: "-2F, or -3F if he is defending"
@@ -618,18 +649,18 @@ class Renderer {
     }
   }
 
-  // "Move him home or give him +2F"; "Bow or straighten him" (the card printed once, after the last verb)
+  // "Move him home or give him +2F"; "Bow or straighten him", "Raise or lower his Force by 2" (the verbs alone, then
+  // the last effect whole)
   void choice(const Choice& k) {
     for (size_t i = 0; i < k.options.size(); ++i) {
       if (i > 0) word(Token::OR);
       const Effect& e = k.options[i];
-      if (!k.shared_card) {
+      if (!k.shared_card || i + 1 == k.options.size()) {
         effect(e);
         continue;
       }
       if (e.state) state_verb(*e.state);
       else verb(e.verb);
-      if (i + 1 == k.options.size()) card_ref(*e.card, false);
     }
   }
 
@@ -1217,7 +1248,7 @@ class Renderer {
     // "Nonhuman or Shadowlands": one of them, then the keywords it has all of
     const size_t any = f.any_keywords.size(), n = any + f.keywords.size();
     for (size_t i = 0; i < n; ++i) {
-      if (i > 0 && i < any) word(Token::OR);
+      if (i > 0 && i < any) word(f.keywords_and ? Token::AND : Token::OR);
       // cards named by keywords alone, several: the last in the plural ("Monks")
       name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any],
            f.plural && !f.singular_spelling && !each && f.card_types.empty() && i + 1 == n);
@@ -1227,7 +1258,7 @@ class Renderer {
   // "Personality", "Follower or Item", "Personalities"; "card" for any card
   void card_types(const CardFilter& f, bool plural) {
     for (size_t i = 0; i < f.card_types.size(); ++i) {
-      if (i > 0) word(Token::OR);
+      if (i > 0) word(f.types_and ? Token::AND : Token::OR);
       name(plural ? Token::CARD_TYPES : Token::CARD_TYPE, f.card_types[i], plural);
     }
     if (f.attachment) return word(plural ? Token::ATTACHMENTS : Token::ATTACHMENT);

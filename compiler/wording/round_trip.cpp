@@ -138,6 +138,9 @@ std::vector<Key> normal_form(std::span<const WordToken> words) {
           size_t j = out.size() - 1;
           while (j > 0 && (out[j - 1].type == static_cast<int>(Token::KEYWORD) || out[j - 1].type == static_cast<int>(Token::OTHER) ||
                            out[j - 1].type == static_cast<int>(Token::STATE) || out[j - 1].type == static_cast<int>(Token::DESCRIPTION) ||
+                           // "a defending Personality you control": a place in the battle is an adjective too
+                           out[j - 1].type == static_cast<int>(Token::ATTACKING) || out[j - 1].type == static_cast<int>(Token::DEFENDING) ||
+                           out[j - 1].type == static_cast<int>(Token::OPPOSED) ||
                            // "a Nonhuman or Shadowlands Personality you control": keywords as alternatives
                            (out[j - 1].type == static_cast<int>(Token::OR) && j > 1 && out[j - 2].type == static_cast<int>(Token::KEYWORD))))
             --j;

@@ -90,7 +90,7 @@ sentence
   | IF condition COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
-  | first=cardVerb OR second=cardVerb cardRef   # verbChoiceSentence  // "Bow or straighten him"
+  | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
   | targeting                   # targetingSentence
   | targeting TO effect (COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
@@ -163,8 +163,9 @@ effect
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect
   | V_SWITCH (owner=(HIS | HER | ITS) | cardRef POSS) first=STAT AND second=STAT duration?   # switchEffect  // "Switch his Force and Chi" (003 Stats)
+  | V_SWITCH (owner=(HIS | HER | ITS) | first=cardRef POSS) AND second=cardRef POSS STAT duration?   # switchCardsEffect  // "Switch the target's and this Follower's Force"
   | V_HEAL amount (STATUS ON cardRef)?                                # healEffect      // "Heal 2" (your hero: 002 520.2), "Heal 2 wounds on target beast"   // "Inflict Poison on target unit" (004 Status)
-  | V_GIVE (cardRef | EACH cardFilter) gifts duration?               # giveEffect
+  | V_GIVE (cardRef (AND EACH cardFilter)? | EACH cardFilter) gifts duration?   # giveEffect  // "Give him and each of his Followers +3F"
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
   | V_MOVE cardRef TO place                                           # moveToBattleEffect  // "Move him to the current battlefield"
   | keywordAction                                                     # keywordActionEffect
@@ -205,9 +206,9 @@ orResource
 statLine
   : STAT_VALUE (SLASH STAT_VALUE)*
   ;
-// a verb done to one card
-cardVerb
-  : V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE
+// a verb printed before "or" and another verb that says the rest for both ("Bow or straighten him")
+choiceVerb
+  : V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE | V_INCREASE | V_REDUCE
   ;
 // What "Give" gives (003 Stats, Keywords): "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval"
 gifts
@@ -216,8 +217,9 @@ gifts
 gift
   : statChange (SLASH statChange)* perCard?     # statGift    // "-1F for each Samurai Personality you control"
   | statChange orChange                         # orGift      // "-2F, or -3F if he is defending"
+  | statChange OR statChange                    # eitherGift  // "+2F or -2F": the controller chooses one as it resolves
   | KEYWORD                                     # keywordGift
-  | (A | AN) STAT kind=(BONUS | PENALTY) EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi"
+  | (A | AN) STAT kind=(BONUS | PENALTY) (OR other=(BONUS | PENALTY))? EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi", "a Force bonus or penalty equal to ..."
   ;
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats); a keyword with
 // them or alone ("+3F and Elite", "Naval"); a continuous trait may hold only while a condition does ("while defending")
@@ -320,6 +322,7 @@ cardFilter
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
 keywordChoice
   : (KEYWORD OR)+
+  | (KEYWORD AND)+    // "Fudo and Fallen Personalities": several cards, those of each keyword (the same as "or")
   ;
 // "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords", "all of his attachments": one (or, after
 // "each", or with "all", every) of your
@@ -335,6 +338,7 @@ anotherPlayers
 nouns
   : CARD_TYPE (OR CARD_TYPE)*
   | CARD_TYPES (OR CARD_TYPES)*
+  | CARD_TYPES (AND CARD_TYPES)+  // "Your Personalities and Followers": every card of each type (the same as "or")
   | CARD
   | CARDS
   | ATTACHMENT                  // 001 Attach: a card attached to another
@@ -411,7 +415,7 @@ chosenCount
 // A card's stat as an amount, its current value (000 7.2): "his Chi", "Akagi's Force", "this Shugenja's Chi",
 // "your target Personality's Chi", "his own Personal Honor"
 statOf
-  : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? STAT
+  : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? STAT (MINUS minus=amount)?   // "his Force minus 1"
   ;
 // How many cards of a set there are as the effect resolves (000 7.4): "the number of Structures you rule"
 countOf
@@ -437,8 +441,8 @@ province
   ;
 // what "Give" gives a province: "+3 strength", "a strength bonus equal to your Courtier's Chi" (003 Stats)
 provinceChange
-  : MODIFIER STRENGTH                                       # strengthChange
-  | (A | AN) STRENGTH kind=(BONUS | PENALTY) EQUAL TO statOf   # strengthEqualChange
+  : MODIFIER (OR other=MODIFIER)? STRENGTH                  # strengthChange   // "+2 or -2 strength": one, chosen as it resolves
+  | (A | AN) STRENGTH kind=(BONUS | PENALTY) (OR other=(BONUS | PENALTY))? EQUAL TO statOf   # strengthEqualChange
   ;
 
 // ---------------------------------------------------------------- operations on a stat (002 523)

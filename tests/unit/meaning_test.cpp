@@ -2129,4 +2129,108 @@ TEST(Meaning, DeckTopsLookedAndPut) {
   }
 }
 
+// "Your Samurai Personalities and Followers", "Shadowlands and Nonhuman Personalities": of several cards, "and" joins
+// the sets of each type or keyword (the same set as "or", rendered as printed); of one card it would say both types or
+// keywords at once, and is refused.
+TEST(Meaning, SetsJoinedByAnd) {
+  auto r = read("Holding", "Your Samurai Personalities and Followers have +1F while opposed.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  auto o = read("Holding", "Your Samurai Personalities or Followers have +1F while opposed.");
+  ASSERT_TRUE(o->paragraph().unit) << o->text(o->paragraph().unread);
+  const CardFilter& a = *std::get<StatModifier>(r->unit().body.at(0)).cards;
+  const CardFilter& b = *std::get<StatModifier>(o->unit().body.at(0)).cards;
+  EXPECT_TRUE(a.plural);
+  EXPECT_EQ(a.card_types, b.card_types);
+  EXPECT_EQ(a.card_types.size(), 2u);
+  EXPECT_EQ(a.keywords, b.keywords);
+  EXPECT_TRUE(a.types_and);
+  EXPECT_EQ(r->paragraph().rendered, "Your Samurai Personalities and Followers have +1F while opposed.");
+  EXPECT_TRUE(r->paragraph().round_trips);
+  auto k = read("Item", "Shadowlands and Nonhuman Personalities have -1F while attacking.");
+  ASSERT_TRUE(k->paragraph().unit) << k->text(k->paragraph().unread) << ": " << k->paragraph().why;
+  const CardFilter& kf = *std::get<StatModifier>(k->unit().body.at(0)).cards;
+  EXPECT_EQ(kf.any_keywords.size(), 2u);  // one of them, not both
+  EXPECT_TRUE(kf.keywords.empty());
+  EXPECT_TRUE(k->paragraph().round_trips) << k->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Samurai and Courtier Personality +1F.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality and Follower.")->paragraph().unit);
+}
+
+// The controller's choice as the effect resolves: of two changes ("+2F or -2F", "a Force bonus or penalty equal to his
+// Chi", "+2 or -2 strength": `Gift::or_else`) or of two verbs sharing the rest of the effect ("Raise or lower his Force
+// by 2"); a first verb of another frame, the same verb twice or "bonus or bonus" choose nothing and are refused.
+TEST(Meaning, SignAndVerbChoices) {
+  auto r = read("Strategy", "**Battle:** Give a target Personality +2F or -2F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Gift& g = std::get<Effect>(r->unit().body.at(0)).gifts.at(0);
+  EXPECT_EQ(g.change->delta.value, 2);
+  ASSERT_TRUE(g.or_else);
+  EXPECT_EQ(g.or_else->delta.value, -2);
+  EXPECT_EQ(g.or_else->stat, g.change->stat);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto q = read("Personality", "**Open:** Target another Personality: Give him a Force bonus or penalty equal to his Chi.");
+  ASSERT_TRUE(q->paragraph().unit) << q->text(q->paragraph().unread) << ": " << q->paragraph().why;
+  const Gift& qg = std::get<Effect>(q->unit().body.at(0)).gifts.at(0);
+  EXPECT_FALSE(qg.change->delta.negated);
+  ASSERT_TRUE(qg.or_else);
+  EXPECT_TRUE(qg.or_else->delta.negated);
+  EXPECT_TRUE(q->paragraph().round_trips) << q->paragraph().rendered;
+  auto p = read("Personality", "**Battle:** Give this Province +2 or -3 strength.");
+  ASSERT_TRUE(p->paragraph().unit) << p->text(p->paragraph().unread) << ": " << p->paragraph().why;
+  const Gift& pg = std::get<Effect>(p->unit().body.at(0)).gifts.at(0);
+  EXPECT_EQ(pg.change->delta.value, 2);
+  EXPECT_EQ(pg.or_else->delta.value, -3);
+  EXPECT_TRUE(p->paragraph().round_trips) << p->paragraph().rendered;
+  auto v = read("Strategy", "**Open:** Target a Personality: Raise or lower his Force by 2.");
+  ASSERT_TRUE(v->paragraph().unit) << v->text(v->paragraph().unread) << ": " << v->paragraph().why;
+  const Choice& k = std::get<Choice>(v->unit().body.at(0));
+  ASSERT_EQ(k.options.size(), 2u);
+  EXPECT_EQ(k.options[0].verb, Primitive::increase_);
+  EXPECT_EQ(k.options[1].verb, Primitive::reduce_);
+  EXPECT_EQ(k.options[0].stat, k.options[1].stat);
+  EXPECT_EQ(k.options[0].amount->value, 2);
+  EXPECT_TRUE(v->paragraph().round_trips) << v->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Bow or lower his Force by 2.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Raise or raise his Force by 2.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Give him a Force bonus or bonus equal to his Chi.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Give him +2F or -2F and +1C or -1C.")->paragraph().unit);
+}
+
+// "Give him and each of his Followers +3F": the card, then every card of the set; "Switch the target's and this
+// Follower's Force": one stat of two cards (003 Stats).
+TEST(Meaning, CardsJoinedByAnd) {
+  auto r = read("Strategy", "**Battle:** Target your defending Personality: Give him and each of his Followers +3F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_TRUE(e.card);
+  ASSERT_TRUE(e.cards);
+  EXPECT_TRUE(e.cards->plural);
+  ASSERT_TRUE(e.cards->of);  // attached to him (001 Attach)
+  EXPECT_EQ(e.cards->card_types.at(0), r->id_of(r->profile->card_types, "Follower"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto s = read("Follower", "**Open:** Target another player's Personality. Switch the target's and this Follower's Force.");
+  ASSERT_TRUE(s->paragraph().unit) << s->text(s->paragraph().unread) << ": " << s->paragraph().why;
+  const Effect& w = std::get<Effect>(s->unit().body.at(1));
+  EXPECT_EQ(w.verb, Primitive::switch_);
+  EXPECT_EQ(w.card->kind, CardRef::Kind::TheTarget);
+  ASSERT_TRUE(w.other_card);
+  EXPECT_EQ(w.other_card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(w.stat, w.other_stat);
+  EXPECT_TRUE(s->paragraph().round_trips) << s->paragraph().rendered;
+}
+
+// "his Force minus 1", "his Chi minus two": that much less than the stat (000 7.2: never below zero); "minus X" or
+// "minus a" names no number.
+TEST(Meaning, StatMinusANumber) {
+  auto r = read("Strategy", "**Open:** Target a Personality: Give him a Force penalty equal to his Chi minus two.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Amount& a = std::get<Effect>(r->unit().body.at(0)).gifts.at(0).change->delta;
+  EXPECT_EQ(a.kind, Amount::Kind::StatOf);
+  EXPECT_EQ(a.minus, 2);
+  EXPECT_TRUE(a.negated);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Give him a Force penalty equal to his Chi minus X.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Give him a Force penalty equal to his Chi minus a.")->paragraph().unit);
+}
+
 }  // namespace cardc

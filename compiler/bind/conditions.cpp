@@ -419,7 +419,7 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
       std::optional<Node> test;
       std::string why;
       if (!noun_filter(phrase, 0, phrase.size(), param(2), test, why)) return std::nullopt;
-      int fn = filter_function(and_(call("cardrt_card_in_play", {G(), param(2)}), std::move(*test)), cond);
+      int fn = filter_function(std::move(*test), cond);  // in play: the noun phrase's test says so
       return result(binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0)));
     }
   }

@@ -1177,13 +1177,23 @@ class MeaningLowering {
           std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end())
         declare_target(e.card->target, b);
     Node holds = condition(k.condition, b);
-    for (const Effect& e : k.effects) effect(e, inner);
+    // "If he moved, you may bow him": the controller is asked only while the condition holds (the one test)
+    const bool ask = k.effects.size() == 1 && k.effects[0].optional;
+    for (const Effect& e : k.effects) {
+      if (!ask) effect(e, inner);
+      else {
+        Effect chosen = e;
+        chosen.optional = false;
+        effect(chosen, inner);
+      }
+    }
     b.locals = inner.locals;
     if (k.condition_first) {  // judged once, before the effects (kept in a local, as an "Otherwise" after it would read)
       uint32_t judged = b.local();
       b.stmts.push_back(let(judged, std::move(holds)));
       holds = local(judged);
     }
+    if (ask) holds = and_(std::move(holds), call("cardrt_choose_yes_no", {G(), C(), konst(0)}));
     b.stmts.push_back(if_(std::move(holds), block(std::move(inner.stmts))));
   }
 
@@ -1225,7 +1235,8 @@ class MeaningLowering {
         }
         break;
       }
-      case Condition::Kind::YouControl: {
+      case Condition::Kind::YouControl:
+      case Condition::Kind::Exists: {  // "any enemy units are at the current battlefield": some card of the set is there
         int f = filter_function(*k.cards, k.range);
         n = binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(f)}), konst(0));
         break;

@@ -130,6 +130,7 @@ class Dumper {
         return s;
       }
       case Condition::Kind::YouControl: return s + "you control " + filter(*k.cards);
+      case Condition::Kind::Exists: return s + "some " + filter(*k.cards);
       case Condition::Kind::YouAre: {
         s += "you are";
         for (size_t i = 0; i < k.keywords.size(); ++i) s += (i ? " or " : " ") + named(p_.keywords, k.keywords[i]);
@@ -320,6 +321,7 @@ class Dumper {
     if (f.other) s += " other";
     for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
     if (f.attachment) s += " attachment";
+    if (f.units) s += " units";
     for (const StateTest& st : f.states) s += " state=" + state(st);
     for (ProfileId k : f.descriptions) s += " description=" + named(p_.descriptions, k);
     for (size_t i = 0; i < f.any_keywords.size(); ++i) s += (i ? "|" : " keyword=") + named(p_.keywords, f.any_keywords[i]);

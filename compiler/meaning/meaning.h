@@ -141,6 +141,8 @@ struct Place {
   Kind kind = Kind::Home;
   SourceRange range;
   bool this_battlefield = false;  // CurrentBattlefield printed "this battlefield" (001: it refers to the current one)
+  bool there = false;  // printed "there": the place the unit named before ("If any enemy units are at the current
+                       // battlefield: Move him there")
 };
 
 // The zones a card of a set is in, by profile id: "in your discard pile", "in your hand or discard pile" (one of
@@ -173,6 +175,8 @@ struct CardFilter {
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one
   bool singular_spelling = false;  // plural, its last keyword printed as in the singular ("Your Earth Shugenja have")
+  bool units = false;  // named as units ("any enemy units"; 001 This: a card and the cards attached to it): a unit is
+                       // where its cards are, on their side, so with no other words the set of its cards says the same
   bool types_and = false;     // plural, its card types joined by "and" ("Personalities and Followers"): every card
                               // of each, the same set as "or"
   bool keywords_and = false;  // plural, its keyword choice joined by "and" ("Fudo and Fallen Personalities")
@@ -428,6 +432,7 @@ struct Condition {
     At,          // a card is at a place ("he is at the current battlefield", "this card is not at home")
     Moved,       // the unit's move before it moved the card: it was elsewhere and nothing kept it ("If he moved";
                  // 001 Battlefields)
+    Exists,      // some card of a set is in play ("any enemy units are at the current battlefield"); the set in `cards`
     All,         // every part holds
     Any,         // some part holds
   };
@@ -440,7 +445,7 @@ struct Condition {
   bool player_noun = false;         // YouAre: worded "a Crab Clan player" (not "Mantis Clan")
   std::vector<ProfileId> descriptions;  // CardIs: or one of these descriptions holds ("Ninja, Shadowlands, or
                                         // dishonorable"; printed after the keywords)
-  Boxed<CardFilter> cards;  // YouControl, AttachedTo (what it is attached to)
+  Boxed<CardFilter> cards;  // YouControl, Exists, AttachedTo (what it is attached to)
   std::optional<BattleRole> role;   // InBattle
   Boxed<AttachedTest> attached;  // Has (AttachedTest::none false)
   Boxed<StatBound> stat;    // StatIs (of `card`)
@@ -653,6 +658,8 @@ struct Constraint {
   std::vector<int> items;  // indices into Unit::costs, or the one index into Unit::targets or Unit::conditions
                            // (Performer: none; the unit has one)
   bool joined = false;     // printed in the block before it, after "and" ("Bow this card and target a Follower:")
+  bool leads = false;      // Condition printed before a comma, the block's other parts after it ("If any enemy units are
+                           // at the current battlefield, choose your performing Personality:"): one block
   bool sentences = false;  // Costs printed one sentence each ("Bow this card. Pay 3 Gold:", as cardc import writes cost
                            // icons): the same meaning as joined by "and"
   SourceRange range;

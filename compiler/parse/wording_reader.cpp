@@ -126,6 +126,19 @@ class Transformer {
       u.constraints.push_back(std::move(block));
       return;
     }
+    if (auto* cp = dynamic_cast<W::ConditionPartsConstraintContext*>(c)) {
+      // "If any enemy units are at the current battlefield, choose your performing Personality:": the condition, then
+      // the block's costs and targets (003 Abilities: one constraints block)
+      Constraint block;
+      block.range = range(cp->condition());
+      u.conditions.push_back(condition(cp->condition(), u));
+      block.kind = Constraint::Kind::Condition;
+      block.leads = true;
+      block.items.push_back(static_cast<int>(u.conditions.size() - 1));
+      u.constraints.push_back(std::move(block));
+      constraint_parts(cp->constraintParts(), u);
+      return;
+    }
     if (auto* tp = dynamic_cast<W::TriggerPartsConstraintContext*>(c)) {
       // "Reaction: After Itao enters play, target a Follower in your hand:": the trigger, then the block's costs and
       // targets (003 Abilities: one constraints block)
@@ -592,7 +605,7 @@ class Transformer {
       k.card = card_ref(a->cardRef(), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
       k.negated = a->NOT() != nullptr;
-      k.at = place(a->place());
+      k.at = a->THERE() ? there(a->THERE()) : place(a->place());
     } else if (auto* h = dynamic_cast<W::HasNoConditionContext*>(c)) {
       k.kind = Condition::Kind::Has;  // "it has no attachments": it has none of them (001 Attach)
       k.negated = true;
@@ -616,6 +629,17 @@ class Transformer {
       k.cards = card_filter(y->cardFilter());
       if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'you control' before a plural or a side"};
       k.cards->side = Side::Yours;
+    } else if (auto* ua = dynamic_cast<W::UnitsAtConditionContext*>(c)) {
+      // "any enemy units are at the current battlefield": some card of that side is there (a unit's cards are where
+      // it is; 001 Terrain: a Terrain is on no side)
+      k.kind = Condition::Kind::Exists;
+      CardFilter f;
+      f.range = range(c);
+      f.plural = true;
+      f.units = true;
+      if (ua->side) f.side = side(ua->side);
+      f.at = ua->THERE() ? there(ua->THERE()) : place(ua->place());
+      k.cards = std::move(f);
     } else if (auto* s = dynamic_cast<W::StatIsConditionContext*>(c)) {
       // "if his Force is now 0", "if his Personal Honor is 3 or higher": the stat as it is when judged (000 7.2)
       const auto compare = !s->comparative() ? StatBound::Compare::Exactly
@@ -870,7 +894,7 @@ class Transformer {
       // 001 Battlefields: "Move him to the current battlefield"
       e.verb = Primitive::move_;
       e.card = card_ref(b->cardRef(), u);
-      e.to = place(b->place());
+      e.to = b->THERE() ? there(b->THERE()) : place(b->place());
       if (e.to->kind != Place::Kind::CurrentBattlefield) throw Refusal{e.to->range, "a move to another place than the current battlefield"};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
@@ -2101,6 +2125,19 @@ class Transformer {
              : c->CURRENT() || c->THIS() ? Place::Kind::CurrentBattlefield
              : c->ANY() ? Place::Kind::AnyBattlefield
                         : Place::Kind::AnotherBattlefield;
+    place_named_ = p;
+    return p;
+  }
+
+  // "there": the one place the unit named before ("If any enemy units are at the current battlefield: Move him
+  // there"); a place of no one battlefield ("any battlefield") or none named leaves it open
+  Place there(antlr4::tree::TerminalNode* t) const {
+    if (!place_named_ || (place_named_->kind != Place::Kind::Home && place_named_->kind != Place::Kind::CurrentBattlefield))
+      throw Refusal{tok(t).range, "'there' with no one place named before"};
+    Place p = *place_named_;
+    p.range = tok(t).range;
+    p.this_battlefield = false;
+    p.there = true;
     return p;
   }
 
@@ -2312,6 +2349,7 @@ class Transformer {
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
   enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, Looked };
   Antecedent antecedent_ = Antecedent::None;
+  std::optional<Place> place_named_;  // the last place the unit named, which "there" names
   bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   // the unit's latest look at the top cards of a deck: how many it took (none: not a constant), how many of them are

@@ -69,7 +69,7 @@ class Renderer {
         if (i > 0) word(c.sentences ? Token::PERIOD : Token::AND);  // "Bow this card. Pay 3 Gold:"
         effect(u.costs[static_cast<size_t>(c.items[i])]);
       }
-      if (b + 1 == u.constraints.size() || !u.constraints[b + 1].joined) word(Token::COLON);
+      if (b + 1 == u.constraints.size() || !u.constraints[b + 1].joined) word(c.leads ? Token::COMMA : Token::COLON);
     }
     for (size_t i = 0; i < u.body.size(); ++i) {
       const Step& s = u.body[i];
@@ -332,7 +332,7 @@ class Renderer {
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
         else if (e.cards) card_filter(*e.cards);  // "Destroy one of his attachments": one chosen
-        if (e.to && e.to->kind != Place::Kind::Home) word(Token::TO);  // "to the current battlefield"
+        if (e.to && e.to->kind != Place::Kind::Home && !e.to->there) word(Token::TO);  // "to the current battlefield"
         if (e.to && !e.place_first) place(*e.to);
         break;
     }
@@ -485,6 +485,7 @@ class Renderer {
   }
 
   void place(const Place& p) {
+    if (p.there) return word(Token::THERE);
     switch (p.kind) {
       case Place::Kind::Home: return word(Token::HOME);
       case Place::Kind::CurrentBattlefield:
@@ -744,6 +745,15 @@ class Renderer {
           else name(Token::DESCRIPTION, k.descriptions[i - k.keywords.size()]);
         }
         return;
+      case Condition::Kind::Exists:  // "any enemy units are at the current battlefield"
+        word(Token::ANY);
+        if (k.cards->side == Side::Enemy) word(Token::ENEMY);
+        else if (k.cards->side == Side::Opposing) word(Token::OPPOSING);
+        else if (k.cards->side == Side::Yours) word(Token::YOUR);
+        words({Token::UNITS, Token::ARE});
+        if (!k.cards->at->there) word(Token::AT);
+        place(*k.cards->at);
+        return;
       case Condition::Kind::YouControl: {
         word(Token::YOU);
         word(Token::CONTROL);
@@ -805,7 +815,7 @@ class Renderer {
         card_ref(*k.card, true);
         word(Token::IS);
         if (k.negated) word(Token::NOT);
-        word(Token::AT);
+        if (!k.at->there) word(Token::AT);
         place(*k.at);
         return;
       case Condition::Kind::Moved:  // "he moved"

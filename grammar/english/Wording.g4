@@ -35,6 +35,7 @@ constraint
   : trigger                     # triggerConstraint
   | constraintParts             # blockConstraint
   | IF condition                # conditionConstraint   // "If you have Reconnaissance:": usable only while it holds
+  | IF condition COMMA constraintParts   # conditionPartsConstraint  // "If any enemy units are at the current battlefield, choose your performing Personality:"
   | cost (PERIOD cost)+         # costSentencesConstraint  // "Bow this card. Pay 3 Gold:": costs one sentence each (the importer's cost icons)
   | trigger COMMA constraintParts   # triggerPartsConstraint  // "After Itao enters play, target a Follower in your hand:"
   ;
@@ -116,9 +117,10 @@ conditionPart
   | cardRef IS NOT? battleRole                   # cardInBattleCondition  // "he is defending"
   | cardRef WOULD BE OPPOSED                     # wouldBeOpposedCondition  // "he would be opposed" (were he at the current battlefield)
   | cardRef MOVED                               # movedCondition       // "he moved": the unit's move before it took him
-  | cardRef IS NOT? AT place                     # cardAtCondition      // "he is at the current battlefield"
+  | cardRef IS NOT? NOW? (AT place | THERE)      # cardAtCondition      // "he is at the current battlefield", "he is now there"
   | cardRef HAS NO attachedCards                 # hasNoCondition       // "it has no attachments" (001 Attach)
   | YOU control cardFilter                      # youControlCondition  // "you control a Courtier"
+  | ANY side=(ENEMY | OPPOSING | YOUR)? UNITS ARE (AT place | THERE)   # unitsAtCondition  // "any enemy units are at the current battlefield"
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | YOU HAVE amount OR more=(FEWER | LESS | MORE_) (CARDS IN YOUR ZONE | RESOURCE)   # youHaveHowManyCondition  // "you have four or fewer cards in your hand", "you have 10 or more Gold"
   | YOU ARE (A | AN)? KEYWORD (OR KEYWORD)* PLAYER?   # youAreCondition  // "you are a Crab Clan player" (the profile's player keywords)
@@ -167,7 +169,7 @@ effect
   | V_HEAL amount (STATUS ON cardRef)?                                # healEffect      // "Heal 2" (your hero: 002 520.2), "Heal 2 wounds on target beast"   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef (AND EACH cardFilter)? | EACH cardFilter) gifts duration?   # giveEffect  // "Give him and each of his Followers +3F"
   | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
-  | V_MOVE cardRef TO place                                           # moveToBattleEffect  // "Move him to the current battlefield"
+  | V_MOVE cardRef (TO place | THERE)                                 # moveToBattleEffect  // "Move him to the current battlefield", "Move him there"
   | keywordAction                                                     # keywordActionEffect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
   | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"

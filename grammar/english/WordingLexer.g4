@@ -147,6 +147,8 @@ ATTACHED : 'attached' ;
 ATTACHMENT : 'attachment' ;
 ATTACHMENTS : 'attachments' ;
 UNIT     : 'unit' ;     // a card and the cards attached to it (001 This: "this unit")
+UNITS    : 'units' ;
+THERE    : 'there' ;    // the place named before ("If any enemy units are at the current battlefield: Move him there")
 // Amounts a card's stat gives (000 7.2)
 EQUAL    : 'equal' ;
 BY       : 'by' ;       // "Reduce his Force by 2"

@@ -2233,4 +2233,23 @@ TEST(Meaning, StatMinusANumber) {
   EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Give him a Force penalty equal to his Chi minus a.")->paragraph().unit);
 }
 
+// "If any enemy units are at the current battlefield, choose ...:": some card of that side is there, the block's parts
+// after the comma; "there" names the one place named before, and nothing when none was (or "any battlefield" was).
+TEST(Meaning, UnitsThereAndAConditionLeadingTheBlock) {
+  auto r = read("Strategy", "**Battle:** If any enemy units are at the current battlefield, choose your performing Personality: Move him there.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Condition& k = r->unit().conditions.at(0);
+  EXPECT_EQ(k.kind, Condition::Kind::Exists);
+  EXPECT_EQ(k.cards->side, Side::Enemy);
+  EXPECT_TRUE(k.cards->units);
+  EXPECT_EQ(k.cards->at->kind, Place::Kind::CurrentBattlefield);
+  EXPECT_TRUE(r->unit().constraints.at(0).leads);
+  const Effect& m = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(m.to->kind, Place::Kind::CurrentBattlefield);
+  EXPECT_TRUE(m.to->there);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Choose your performing Personality: Move him there.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality at any battlefield: Move him there.")->paragraph().unit);
+}
+
 }  // namespace cardc

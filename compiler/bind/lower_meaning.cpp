@@ -295,6 +295,17 @@ class MeaningLowering {
   // ---------------------------------------------------------------- costs (003 Abilities C)
   // Each fails the ability when it cannot be paid.
   void cost_of(const Effect& c, Body& b) {
+    if (c.unless) {  // "Bow Yashiro unless you have Reconnaissance": paid only while the condition does not hold
+      Effect always = c;
+      always.unless.reset();
+      Node holds = condition(*c.unless, b);
+      Body paid;
+      paid.locals = b.locals;
+      cost_of(always, paid);
+      b.locals = paid.locals;
+      b.stmts.push_back(if_(not_(std::move(holds)), block(std::move(paid.stmts))));
+      return;
+    }
     switch (c.verb) {
       case Primitive::bow_: {
         Node who = card(*c.card, b);

@@ -59,7 +59,7 @@ class Dumper {
                           filter(u.performer->filter));
     if (u.even_if) out_ << "    usable-even-if " << condition(*u.even_if) << "\n";
     for (const Condition& c : u.conditions) out_ << "    usable-if " << condition(c) << "\n";
-    for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << "\n";
+    for (const Effect& c : u.costs) out_ << "    cost " << effect(c) << (c.unless ? " unless(" + condition(*c.unless) + ")" : "") << "\n";
     for (size_t i = 0; i < u.targets.size(); ++i)
       out_ << fmt::format("    target #{} {}{}{}{}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
                           u.targets[i].in_constraints ? " in-constraints" : "", u.targets[i].performing ? " performing" : "",

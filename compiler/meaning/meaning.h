@@ -47,6 +47,8 @@ struct CardRef {
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
   bool unit = false;         // the card's unit: it and every card attached to it (001 This: "this unit"; "his unit")
   bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
+  bool pronoun = false;      // ThisCard, Bearer, ThisKeyword named again by a pronoun ("Bow this Shugenja unless he is
+                             // Void": he is this Shugenja, 001 This); `person` as printed
   SourceRange range;
 };
 
@@ -270,6 +272,7 @@ struct Gift {
 };
 
 struct StrengthBonus;
+struct Condition;
 
 // 001 This, Target; 003 Stats: a province, a game object with a strength, named by the profile's zone of provinces.
 struct ProvinceRef {
@@ -408,6 +411,7 @@ struct Effect {
   Boxed<LookedPlace> looked_place; // put: where those go
   ProfileId searched = -1;         // search: the zone of yours searched for one card of `cards` ("Search your Fate deck
                                    // for a Ring"); the card found (none, if none is there) is then looked at as a look's
+  Boxed<Condition> unless;  // a cost paid only while this does not hold ("Bow Yashiro unless you have Reconnaissance")
   SourceRange range;
 };
 

@@ -174,6 +174,7 @@ class Transformer {
       first = false;
       if (auto* k = dynamic_cast<W::CostPartContext*>(part)) {
         Effect paid = cost(k->cost(), u);
+        if (k->UNLESS()) paid.unless = condition(k->condition(), u);  // "Bow this Shugenja unless he is Void"
         if (block.joined && u.constraints.back().kind == Constraint::Kind::Costs) {
           u.costs.push_back(std::move(paid));
           u.constraints.back().items.push_back(static_cast<int>(u.costs.size() - 1));
@@ -1730,6 +1731,20 @@ class Transformer {
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
   CardRef pronoun(SourceRange where, bool person, const Unit& u, bool plural = false) {
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
+    if (antecedent_ == Antecedent::This) {  // the card "this ..." named, named again (001 This)
+      if (plural) throw Refusal{where, "a plural pronoun naming one card"};
+      // another card named before it (a target, the performer, a card chosen or discarded; the card's own name on an
+      // attachment, whose "this Personality" is its bearer) could be the one meant: the words do not say which
+      if (this_over_ != Antecedent::None && (this_over_ != Antecedent::Name || this_named_.kind != CardRef::Kind::ThisCard))
+        throw Refusal{where, "the pronoun may name 'this' card or a card named before it"};
+      CardRef r = this_named_;
+      r.range = where;
+      r.pronoun = true;
+      r.person = person;
+      const ProfileId t = r.kind == CardRef::Kind::ThisKeyword ? -1 : r.card_type >= 0 ? r.card_type : card_type_;
+      if (person && t >= 0 && !p_.card_types[static_cast<size_t>(t)].person) disagreeing_.emplace_back(where, t);
+      return r;
+    }
     // a pronoun after cards were chosen ("Choose a beast you rule", "Discard a card") would name them: not read yet
     if (antecedent_ == Antecedent::Chosen || antecedent_ == Antecedent::Discarded) throw Refusal{where, "a pronoun naming a chosen card"};
     if (antecedent_ == Antecedent::Looked) throw Refusal{where, "a pronoun naming cards looked at, where a put or a discard does not read it"};
@@ -1821,7 +1836,8 @@ class Transformer {
     if (owner) return pronoun(tok(owner).range, owner->getType() != W::ITS, u);
     const Antecedent before = antecedent_;
     CardRef r = card_ref(ref, u);
-    if (r.kind == CardRef::Kind::ThisCard) antecedent_ = before;  // "Akagi's Force" names a stat, not whom a pronoun names
+    // "Akagi's Force", "this Shugenja's Chi" name a stat, not whom a pronoun names
+    if (r.kind == CardRef::Kind::ThisCard || r.kind == CardRef::Kind::Bearer || r.kind == CardRef::Kind::ThisKeyword) antecedent_ = before;
     return r;
   }
 
@@ -1846,6 +1862,11 @@ class Transformer {
         r.kind = CardRef::Kind::ThisCard;
         r.card_type = noun.type == W::CARD_TYPE ? noun.id : -1;
       }
+      // "Bow this Shugenja unless he is Void"; what a pronoun named before it stays a candidate ("Discard a card to give
+      // this Personality a bonus equal to its Focus Value")
+      if (antecedent_ != Antecedent::This) this_over_ = antecedent_;
+      antecedent_ = Antecedent::This;
+      this_named_ = r;
       return r;
     }
     if (auto* p = dynamic_cast<W::PronounRefContext*>(c)) {
@@ -2347,9 +2368,11 @@ class Transformer {
   const GameProfile& p_;
   int card_type_;
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
-  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, Looked };
+  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This, Looked };
   Antecedent antecedent_ = Antecedent::None;
   std::optional<Place> place_named_;  // the last place the unit named, which "there" names
+  CardRef this_named_;                // Antecedent::This: the card "this Shugenja", "this Personality" named
+  Antecedent this_over_ = Antecedent::None;  // what a pronoun would have named before it
   bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   // the unit's latest look at the top cards of a deck: how many it took (none: not a constant), how many of them are

@@ -67,7 +67,12 @@ class Renderer {
       }
       for (size_t i = 0; c.kind == Constraint::Kind::Costs && i < c.items.size(); ++i) {
         if (i > 0) word(c.sentences ? Token::PERIOD : Token::AND);  // "Bow this card. Pay 3 Gold:"
-        effect(u.costs[static_cast<size_t>(c.items[i])]);
+        const Effect& paid = u.costs[static_cast<size_t>(c.items[i])];
+        effect(paid);
+        if (paid.unless) {  // "Bow this Shugenja unless he is Void"
+          word(Token::UNLESS);
+          condition(*paid.unless);
+        }
       }
       if (b + 1 == u.constraints.size() || !u.constraints[b + 1].joined) word(c.leads ? Token::COMMA : Token::COLON);
     }
@@ -576,7 +581,7 @@ class Renderer {
 
   // "his", "its", "Akagi's", "the target's"
   void possessor(const CardRef& r) {
-    if (r.kind == CardRef::Kind::Pronoun) return word(person(r) ? Token::HIS : Token::ITS);
+    if (r.kind == CardRef::Kind::Pronoun || r.pronoun) return word(person(r) ? Token::HIS : Token::ITS);
     card_ref(r, true);
     word(Token::POSS);
   }
@@ -1104,10 +1109,11 @@ class Renderer {
 
   void card_ref(const CardRef& r, bool subject) {
     if (r.unit) {  // "this unit", "his unit"
-      if (r.kind == CardRef::Kind::Pronoun) word(person(r) ? Token::HIS : Token::ITS);
+      if (r.kind == CardRef::Kind::Pronoun || r.pronoun) word(person(r) ? Token::HIS : Token::ITS);
       else word(Token::THIS);
       return word(Token::UNIT);
     }
+    if (r.pronoun) return word(!person(r) ? Token::IT : subject ? Token::HE : Token::HIM);  // "this Shugenja ... he"
     switch (r.kind) {
       case CardRef::Kind::ThisCard:
         if (!r.name.empty()) {  // by its own name

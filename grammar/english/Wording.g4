@@ -44,7 +44,7 @@ constraintParts
   : constraintPart ((COMMA | COMMA? AND) constraintPart)*
   ;
 constraintPart
-  : cost                        # costPart
+  : cost (UNLESS condition)?    # costPart             // "Bow this Shugenja unless he is Void"
   | targeting                   # targetingPart
   | V_CHOOSE performer          # performerPart        // 001 Target: "choose" does not target
   ;

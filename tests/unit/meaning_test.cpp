@@ -2252,4 +2252,35 @@ TEST(Meaning, UnitsThereAndAConditionLeadingTheBlock) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality at any battlefield: Move him there.")->paragraph().unit);
 }
 
+// 001 This: a pronoun after "this Personality" (on an attachment, its bearer; on a Personality, itself) names that card again;
+// with another card named before it ("Target a Follower. Give this Personality +1F. Bow it.") the words do not say
+// which, and the sentence is refused.
+TEST(Meaning, PronounNamingThisCardAgain) {
+  auto r = read("Item", "**Battle:** Move this Personality home. Straighten him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(1));
+  EXPECT_EQ(e.card->kind, CardRef::Kind::Bearer);
+  EXPECT_TRUE(e.card->pronoun);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto s = read("Personality", "**Battle:** Move this Personality home. Straighten him.");
+  ASSERT_TRUE(s->paragraph().unit) << s->text(s->paragraph().unread) << ": " << s->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(s->unit().body.at(1)).card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(s->paragraph().round_trips) << s->paragraph().rendered;
+  EXPECT_FALSE(read("Item", "**Battle:** Target a Follower. Give this Personality +1F. Bow it.")->paragraph().unit);
+}
+
+// "Bow this Shugenja unless he is Void:": a cost paid only while the condition does not hold (003 Abilities C); "unless"
+// with nothing after it is not read.
+TEST(Meaning, CostUnless) {
+  auto r = read("Spell", "**Battle:** Bow this Shugenja unless he is Void: Gain 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& c = r->unit().costs.at(0);
+  EXPECT_EQ(c.verb, Primitive::bow_);
+  ASSERT_TRUE(c.unless);
+  EXPECT_EQ(c.unless->kind, Condition::Kind::CardIs);
+  EXPECT_EQ(c.unless->keywords.at(0), r->id_of(r->profile->keywords, "Void"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Spell", "**Battle:** Bow this Shugenja unless: Gain 2 Honor.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -505,6 +505,8 @@ struct Conditional {
   Condition condition;
   std::vector<Effect> effects;
   bool condition_first = true;  // the order printed (both orders mean the same; the renderer keeps it)
+  bool as_moving = false;  // printed "as he moves" after the effect (a Moved condition): done with the move before it,
+                           // so only if it happened, as "if he moved" says
   SourceRange range;
 };
 

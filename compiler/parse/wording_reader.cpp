@@ -389,6 +389,16 @@ class Transformer {
       k.effects.push_back(effect(i->effect(), u));
       k.condition = condition(i->condition(), u);
       u.body.push_back(std::move(k));
+    } else if (auto* am = dynamic_cast<W::AsMovingSentenceContext*>(c)) {
+      // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him
+      Conditional k;
+      k.range = range(c);
+      k.condition_first = false;
+      k.as_moving = true;
+      k.effects.push_back(effect(am->effect(), u));
+      k.condition = moved(am->cardRef(), range(am->cardRef()), u);
+      if (!tok(am->V_MOVE()).third_person) throw Refusal{tok(am->V_MOVE()).range, "the verb's person and its subject disagree"};
+      u.body.push_back(std::move(k));
     } else if (auto* i = dynamic_cast<W::ConditionalSentenceContext*>(c)) {
       Conditional k;
       k.range = range(c);
@@ -617,14 +627,9 @@ class Transformer {
       k.attached->no_word = true;
     } else if (auto* m = dynamic_cast<W::MovedConditionContext*>(c)) {
       // "If he moved": asks what a move before it in the unit did to the card
-      k.kind = Condition::Kind::Moved;
-      k.card = card_ref(m->cardRef(), u);
-      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      const bool moves = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
-        const auto* e = std::get_if<Effect>(&s);
-        return e && e->verb == Primitive::move_;
-      });
-      if (!moves) throw Refusal{range(c), "'moved' with no move before it"};
+      const SourceRange where = k.range;
+      k = moved(m->cardRef(), range(c), u);
+      k.range = where;
     } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
       k.kind = Condition::Kind::YouControl;
       k.cards = card_filter(y->cardFilter());
@@ -1451,6 +1456,21 @@ class Transformer {
       throw Refusal{tok(first).range, "the same verb on both sides of 'or'"};
     k.options.push_back(std::move(one));
     k.options.push_back(std::move(second));
+    return k;
+  }
+
+  // "he moved", "as he moves": what a move before it in the unit did to the card
+  Condition moved(W::CardRefContext* who, SourceRange where, Unit& u) {
+    Condition k;
+    k.range = where;
+    k.kind = Condition::Kind::Moved;
+    k.card = card_ref(who, u);
+    if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+    const bool moves = std::any_of(u.body.begin(), u.body.end(), [](const Step& s) {
+      const auto* e = std::get_if<Effect>(&s);
+      return e && e->verb == Primitive::move_;
+    });
+    if (!moves) throw Refusal{where, "'moved' with no move before it"};
     return k;
   }
 

@@ -126,6 +126,7 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
       len = 1;
       out.type = verb_tokens_[static_cast<size_t>(verb)];
       out.id = verb;
+      out.third_person = true;  // "as he moves": the verb agrees with a subject
     }
   }
   // (each lookup sets n before it is offered: a function's arguments have no order of evaluation)

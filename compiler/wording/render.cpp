@@ -709,6 +709,13 @@ class Renderer {
 
   // "If it is your turn, draw a card and gain 1 Honor", "Destroy him if he is bowed"
   void conditional(const Conditional& k) {
+    if (k.as_moving) {  // "Straighten his unit as he moves"
+      effect(k.effects.at(0));
+      word(Token::AS);
+      card_ref(*k.condition.card, true);
+      verb(Primitive::move_, false, true);
+      return;
+    }
     if (!k.condition_first) {
       effect(k.effects.at(0));
       word(Token::IF);

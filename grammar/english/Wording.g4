@@ -88,6 +88,7 @@ sentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
   | (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
+  | effect AS cardRef V_MOVE    # asMovingSentence // "Straighten his unit as he moves": with the move before it, if it happened
   | IF condition COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one

@@ -57,7 +57,8 @@ FIVE     : 'five' ;
 TIMES    : 'times' ;    // the ability constructor (002 524): "choose 2 times from:"
 ZERO     : 'zero' ;
 MINUS    : 'minus' ;
-UNLESS   : 'unless' ;   // "Bow Yashiro unless you have Reconnaissance": a cost paid only while the condition does not hold    // "his Force minus 1" (000 7.2)
+UNLESS   : 'unless' ;
+AS       : 'as' ;       // "Straighten his unit as he moves"   // "Bow Yashiro unless you have Reconnaissance": a cost paid only while the condition does not hold    // "his Force minus 1" (000 7.2)
 // Players and sides (001 Enemy, Opposing)
 YOU      : 'you' ;
 YOUR     : 'your' ;

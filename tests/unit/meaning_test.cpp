@@ -2283,4 +2283,18 @@ TEST(Meaning, CostUnless) {
   EXPECT_FALSE(read("Spell", "**Battle:** Bow this Shugenja unless: Gain 2 Honor.")->paragraph().unit);
 }
 
+// "Straighten his unit as he moves": only if the move before it moved him (the test of "if he moved"); with no move
+// before it, or "move" not agreeing with its subject, refused.
+TEST(Meaning, AsHeMoves) {
+  auto r = read("Item", "**Battle:** Move this Personality home. Straighten his unit as he moves.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Conditional& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_TRUE(k.as_moving);
+  EXPECT_EQ(k.condition.kind, Condition::Kind::Moved);
+  EXPECT_EQ(k.condition.card->kind, CardRef::Kind::Bearer);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Item", "**Battle:** Straighten this Personality as he moves.")->paragraph().unit);
+  EXPECT_FALSE(read("Item", "**Battle:** Move this Personality home. Straighten him as he move.")->paragraph().unit);
+}
+
 }  // namespace cardc

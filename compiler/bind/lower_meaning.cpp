@@ -54,6 +54,8 @@ class MeaningLowering {
     declared_.clear();
     chosen_ = 0;
     moved_.reset();
+    looked_slot_ = -1;
+    looked_taken_ = 0;
     int32_t kind = CARDRT_AB_CONTINUOUS;
     int32_t designators = 0;
     uint32_t flags = 0;
@@ -334,6 +336,9 @@ class MeaningLowering {
       case Primitive::move_:  // "Move your performing Personality home": a card already home cannot pay
         b.stmts.push_back(fail_if(binary(Op::Ne, send_home(c, b), konst(CARDRT_OK))));
         return;
+      case Primitive::discard_:
+        if (c.top) return discard_top_cost(*c.top, b);
+        throw NotYet{};
       default: throw NotYet{};
     }
   }
@@ -559,6 +564,7 @@ class MeaningLowering {
     if (e.action >= 0) return keyword_action(e, b);
     if (e.province) return province_effect(e, b);
     if (e.earmark) return earmarked(e, b);
+    if (e.top || e.looked || e.searched >= 0) return deck_effect(e, b);
     switch (e.verb) {
       case Primitive::gain_:
       case Primitive::lose_:
@@ -730,6 +736,124 @@ class MeaningLowering {
       case Primitive::attach_: return attach(e, b);
       default: throw NotYet{};
     }
+  }
+
+  // ---------------------------------------------------------------- decks: their top cards, looked at and put back
+  // The deck the profile gives the deck role: the one the runtime discards the top cards of (cardrt_mill).
+  bool deck_of_role(ProfileId zone) const { return zone == runtime_zone_role_zone(p_, CARDRT_ZROLE_DECK); }
+
+  // "Discard the top 3 cards of your Fate deck: ...": all of them, or the cost is not paid
+  void discard_top_cost(const DeckTop& t, Body& b) {
+    if (t.whose != DeckTop::Whose::Yours || t.number_of || !deck_of_role(t.zone)) throw NotYet{};
+    uint32_t want = b.local();
+    b.stmts.push_back(let(want, amount(t.count, b)));
+    b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_mill", {G(), C(), controller(), local(want)}), local(want))));
+  }
+
+  // Whose deck: yours, or a player the controller chooses as the effect resolves (not targeted, 001 Target)
+  Node deck_owner(const DeckTop& t, Body& b) {
+    if (t.whose != DeckTop::Whose::Any) return controller();
+    const int64_t k = next_slot();
+    Body f;
+    f.stmts.push_back(ret(konst(1)));
+    int fn = add_function("filter", FnKind::Filter, std::move(f), t.range);
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(k), fn_ref(fn), konst(0)}), konst(CARDRT_OK))));
+    return slot(static_cast<int>(k));
+  }
+
+  // "Discard the top card of any Fate deck", "Discard the top 3 cards of your Fate deck": as many as there are (002
+  // 520); one card that "the card" names after it is looked at first and kept in a slot that follows it to the pile
+  // "Look at the top three cards of your Fate deck": the controller sees them, and they fill a slot that the puts
+  // and discards after it read; "Put one of them in your hand", "Put the rest back in any order", "You may discard
+  // one of them"
+  void deck_effect(const Effect& e, Body& b) {
+    if (e.player) throw NotYet{};
+    if (e.top && e.verb == Primitive::discard_) {
+      const DeckTop& t = *e.top;
+      if (t.number_of || t.whose == DeckTop::Whose::OneOfYours || !deck_of_role(t.zone)) throw NotYet{};
+      Node who = deck_owner(t, b);
+      if (!t.named) {
+        b.stmts.push_back(eval(call("cardrt_mill", {G(), C(), std::move(who), amount(t.count, b)})));
+        return;
+      }
+      const int64_t k = next_slot();
+      uint32_t p = b.local();
+      b.stmts.push_back(let(p, std::move(who)));
+      b.stmts.push_back(eval(call("cardrt_look_at_top", {G(), C(), konst(k), local(p), konst(t.zone), konst(1)})));
+      b.stmts.push_back(eval(call("cardrt_mill", {G(), C(), local(p), konst(1)})));
+      b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(k)})));
+      discarded_slot_ = static_cast<int>(k);
+      return;
+    }
+    if (e.top) {  // look
+      const DeckTop& t = *e.top;
+      if (t.whose_a) throw NotYet{};
+      Node zone = konst(t.zone);
+      if (t.whose == DeckTop::Whose::OneOfYours) {  // the controller chooses which of his decks
+        uint32_t mask = 0;
+        for (size_t z = 0; z < p_.zones.size() && z < 32; ++z)
+          if (p_.zones[z].attrs.count("deck")) mask |= 1u << z;
+        uint32_t chosen = b.local();
+        b.stmts.push_back(let(chosen, call("cardrt_choose_zone", {G(), C(), konst(mask)})));
+        zone = local(chosen);
+      }
+      Node who = deck_owner(t, b);
+      Node n = amount(t.count, b);
+      const int64_t k = next_slot();
+      b.stmts.push_back(eval(call("cardrt_look_at_top", {G(), C(), konst(k), std::move(who), std::move(zone), std::move(n)})));
+      looked_slot_ = static_cast<int>(k);
+      looked_taken_ = 0;
+      return;
+    }
+    if (e.searched >= 0) {
+      // "Search your Fate deck for a Ring": one such card or none (no one else can check a hidden zone), where it is
+      zones_searched_ = true;
+      Node test = filter_test(*e.cards, param(2), false);
+      zones_searched_ = false;
+      Body f;
+      f.stmts.push_back(ret(std::move(test)));
+      int fn = add_function("filter", FnKind::Filter, std::move(f), e.range);
+      const int64_t k = next_slot();
+      b.stmts.push_back(eval(call("cardrt_search_zone", {G(), C(), konst(k), controller(), konst(e.searched), fn_ref(fn), konst(0), konst(1)})));
+      looked_slot_ = static_cast<int>(k);
+      looked_taken_ = 0;
+      return;
+    }
+    if (looked_slot_ < 0) throw NotYet{};
+    if (e.verb == Primitive::reveal_) {  // "Show it": the card found, to every player
+      if (e.looked->which != LookedCards::Which::All) throw NotYet{};
+      b.stmts.push_back(eval(call("cardrt_reveal", {G(), C(), slot(looked_slot_)})));
+      return;
+    }
+    const int64_t group = looked_cards(*e.looked, b);
+    if (e.verb == Primitive::discard_) {  // each card chosen goes to its discard pile
+      Body each;
+      each.stmts.push_back(ret(call("cardrt_discard_card", {G(), C(), param(2)})));
+      int fn = add_function("each", FnKind::Amount, std::move(each), e.range);
+      b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(group), fn_ref(fn)})));
+      return;
+    }
+    const LookedPlace& w = *e.looked_place;
+    // where: back where they were, or a zone of yours (a deck's top or bottom: of the deck they are in, unless named)
+    const int32_t zone = w.kind == LookedPlace::Kind::Back || w.of_the ? -1 : w.zone;
+    const uint32_t flags = (w.kind == LookedPlace::Kind::Bottom ? uint32_t{CARDRT_PUT_BOTTOM} : 0u) |
+                           (w.any_order ? uint32_t{CARDRT_PUT_ANY_ORDER} : 0u);
+    b.stmts.push_back(eval(call("cardrt_put_slot", {G(), C(), konst(group), zone >= 0 ? controller() : konst(-1), konst(zone), konst(flags)})));
+  }
+
+  // The slot of the cards looked at a put or discard names: all of them, some the controller chooses (the effect
+  // fails if he cannot choose as many), or those not chosen yet
+  int64_t looked_cards(const LookedCards& k, Body& b) {
+    if (k.which == LookedCards::Which::All) return looked_slot_;
+    const int64_t to = next_slot();
+    if (k.which == LookedCards::Which::Rest) {
+      b.stmts.push_back(eval(call("cardrt_slot_except", {G(), C(), konst(looked_slot_), konst(looked_taken_), konst(to)})));
+      return to;
+    }
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_from_slot", {G(), C(), konst(looked_slot_), konst(to), konst(k.min), konst(k.max)}),
+                                     konst(CARDRT_OK))));
+    looked_taken_ |= 1u << to;
+    return to;
   }
 
   // 003 Gold Cost: "Produce 2 Gold, which can only pay for a single Armor, Mine, or Weapon": held apart, it pays for one
@@ -1610,6 +1734,8 @@ class MeaningLowering {
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   int each_target_ = -1;     // lowering the effect on each card of this targeting of several (each_target)
   int discarded_slot_ = -1;  // lowering what follows "Discard a card to ...": the slot of the card discarded
+  int looked_slot_ = -1;     // the unit's latest look at the top cards of a deck: its slot
+  uint32_t looked_taken_ = 0;  // and the slots of the cards chosen from it since (those "the rest" leaves out)
   // the unit's latest move in its effects' own body (not inside a choice or a function for each card, whose locals are
   // their own): whether it moved its card ("If he moved")
   struct Moved {

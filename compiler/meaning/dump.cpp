@@ -214,6 +214,22 @@ class Dumper {
     if (e.earmark) s += " only-for-one=" + filter(*e.earmark);
     if (e.host) s += " to=" + ref(*e.host);
     if (e.payment) s += " paying=" + payment(*e.payment);
+    if (e.top)
+      s += fmt::format(" top={}-of-{}-{}", amount(e.top->count), e.top->whose == DeckTop::Whose::Yours ? "yours" : e.top->whose == DeckTop::Whose::Any ? "any-players" : "one-of-your",
+                       e.top->whose == DeckTop::Whose::OneOfYours ? std::string("decks") : p_.zones[static_cast<size_t>(e.top->zone)].name);
+    if (e.looked) {
+      static constexpr const char* which[] = {"all", "some", "rest"};
+      s += fmt::format(" looked={}", which[static_cast<size_t>(e.looked->which)]);
+      if (e.looked->which == LookedCards::Which::Some) s += fmt::format("-{}-to-{}", e.looked->min, e.looked->max);
+    }
+    if (e.searched >= 0) s += " searched=yours-" + p_.zones[static_cast<size_t>(e.searched)].name;
+    if (e.looked_place) {
+      static constexpr const char* where[] = {"back", "zone", "top", "bottom"};
+      const LookedPlace& w = *e.looked_place;
+      s += fmt::format(" to={}", where[static_cast<size_t>(w.kind)]);
+      if (w.zone >= 0) s += fmt::format("-of-{}{}", w.of_the ? "theirs-" : w.yours ? "yours-" : "", p_.zones[static_cast<size_t>(w.zone)].name);
+      if (w.any_order) s += "-in-any-order";
+    }
     return s;
   }
 

@@ -308,6 +308,50 @@ struct Payment {
   SourceRange range;
 };
 
+// The top cards of a deck (a zone of the profile), in the order they lie: "the top card of your Fate deck", "the top 3
+// cards of any Fate deck" (whose, the controller chooses as the effect resolves: no target, 001 Target), "a number of
+// cards on the top of your Fate deck equal to his Chi" (as many as the stat is then, 000 7.2). Fewer if the deck holds
+// fewer (002 520: as many as there are).
+struct DeckTop {
+  Amount count;  // Constant, or StatOf ("a number of cards ... equal to his Chi")
+  ProfileId zone = -1;
+  enum class Whose : uint8_t { Yours, Any, OneOfYours };  // OneOfYours: "one of your decks", a zone of yours the
+                                                         // controller chooses among those the profile marks `deck`
+  Whose whose = Whose::Yours;
+  bool whose_a = false;      // Any, printed "a Fate deck" (the same meaning)
+  bool number_of = false;    // printed "a number of cards on top of ... equal to"
+  bool on_the_top = false;   // number_of, printed "on the top" (the same meaning as "on top")
+  bool named = false;        // one card discarded that "the card" names after it ("the card's Focus Value")
+  SourceRange range;
+};
+// Cards of the unit's latest look ("Look at the top three cards ...", or the card a search found), chosen among, never
+// targeted: all of
+// them ("them", "it"), some the controller chooses among them ("one", "one of them", "one or two of these cards"), or
+// those not chosen yet ("the rest", "the remaining cards", "the other three").
+struct LookedCards {
+  enum class Which : uint8_t { All, Some, Rest };
+  Which which = Which::All;
+  int64_t min = 1, max = 1;  // Some: how many the controller chooses
+  int64_t other = -1;        // Rest printed "the other three": how many that is (-1: not printed)
+  // how it was printed (the same meaning whichever): "them" / "it"; "one of them" / "one or two of these cards";
+  // "the rest" / "the remaining cards" / "the other three [cards]"
+  enum class Form : uint8_t { Them, It, Bare, OfThem, OfTheseCards, TheRest, TheRemainingCards, TheOther };
+  Form form = Form::Them;
+  bool cards_word = false;  // TheOther, printed "cards" after the number
+  SourceRange range;
+};
+// Where cards looked at go (001: an ordered zone has a top and a bottom): back where they were, into a zone of yours
+// ("in your hand"), or on the top or bottom of a deck: yours, or the one they are in ("at the bottom", "of the deck");
+// several in the order the controller chooses ("in any order").
+struct LookedPlace {
+  enum class Kind : uint8_t { Back, Zone, Top, Bottom };
+  Kind kind = Kind::Back;
+  ProfileId zone = -1;      // Zone; Top, Bottom: the deck named (-1, or `of_the`: the one they are in)
+  bool yours = false;       // the zone printed "your"
+  bool any_order = false;   // "in any order": the controller orders them
+  bool into = false, at = false, the = false, of_the = false;  // printed "into", "at", "the bottom", "of the deck"
+  SourceRange range;
+};
 // An effect verb frame: one primitive with its roles. Which roles a primitive takes is the grammar's and the
 // lowering's business; a role a frame does not fill stays empty.
 struct Effect {
@@ -362,6 +406,11 @@ struct Effect {
   } earmark_spelling;
   Boxed<CardRef> host;     // attach: the card it is attached to ("Attach it to him")
   Boxed<Payment> payment;  // attach: what is paid for the card attached (003 Gold Cost)
+  Boxed<DeckTop> top;              // discard, look: the top cards of a deck ("Discard the top card of any Fate deck")
+  Boxed<LookedCards> looked;       // put, discard: cards of the unit's latest look ("Put the rest back in any order")
+  Boxed<LookedPlace> looked_place; // put: where those go
+  ProfileId searched = -1;         // search: the zone of yours searched for one card of `cards` ("Search your Fate deck
+                                   // for a Ring"); the card found (none, if none is there) is then looked at as a look's
   Boxed<Condition> unless;  // a cost paid only while this does not hold ("Bow Yashiro unless you have Reconnaissance")
   SourceRange range;
 };

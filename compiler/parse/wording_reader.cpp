@@ -74,6 +74,7 @@ class Transformer {
     for (auto* k : c->constraint()) constraint(k, u);
     u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
     body(c->body(), u);
+    if (top_named_) name_discarded_top(u);
     return u;
   }
 
@@ -327,6 +328,11 @@ class Transformer {
       move_home(m->HOME(), m->cardRef(), u, e);
       return e;
     }
+    if (auto* d = dynamic_cast<W::DiscardTopCostContext*>(c)) {  // "Discard the top 3 cards of your Fate deck"
+      e.verb = Primitive::discard_;
+      e.top = deck_top(d->deckTop(), u);
+      return e;
+    }
     auto* r = static_cast<W::ResourceCostContext*>(c);
     e.verb = r->V_PAY() ? Primitive::pay_ : Primitive::lose_;
     e.amount = amount(r->amount());
@@ -361,6 +367,7 @@ class Transformer {
       Effect e = effect(o->effect(), u);
       e.optional = true;
       e.range = range(c);
+      if (e.looked) looked_left_.reset();  // "You may put one on the bottom": how many are left, the controller decides
       u.body.push_back(std::move(e));
     } else if (auto* e = dynamic_cast<W::EffectSentenceContext*>(c)) {
       for (auto* one : e->effect()) u.body.push_back(effect(one, u));
@@ -406,6 +413,7 @@ class Transformer {
       if (i->MAY()) {
         if (k.effects.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
         k.effects[0].optional = true;
+        if (k.effects[0].looked) looked_left_.reset();
       }
       u.body.push_back(std::move(k));
     } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
@@ -817,6 +825,20 @@ class Transformer {
       // "Put this Strategy into play", "Put it into its owner's hand"; "Put a Spell in your discard pile into your
       // hand": one card of the set, chosen as it resolves (not targeted, 001 Target)
       e.verb = Primitive::put_;
+      auto* pronoun = dynamic_cast<W::PronounRefContext*>(pe->cardRef());
+      if (pronoun && antecedent_ == Antecedent::Looked && (pronoun->pronoun->getType() == W::IT || pronoun->pronoun->getType() == W::THEM)) {
+        // "put it into your hand" after a look or a search: the cards looked at (or found), as "Put it in your hand"
+        e.looked = looked_all(pronoun->pronoun->getType() == W::IT, range(pronoun));
+        auto* z = pe->zoneOf();
+        if (!z->YOUR()) throw Refusal{range(z), "cards looked at put into a zone not yours"};
+        LookedPlace w;
+        w.range = SourceRange::join(tok(pe->INTO()).range, range(z));
+        w.kind = LookedPlace::Kind::Zone;
+        w.into = w.yours = true;
+        w.zone = tok(z->ZONE()).id;
+        e.looked_place = std::move(w);
+        return e;
+      }
       if (pe->cardRef()) {
         e.card = card_ref(pe->cardRef(), u);
       } else {
@@ -835,6 +857,7 @@ class Transformer {
         throw Refusal{e.cards->range, "discarding other than one card of your hand"};
       antecedent_ = Antecedent::Discarded;  // "its Focus Value": not in the tree yet
       discarded_ = true;                    // "the card" names it
+      discarded_top_ = false;
     } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
       // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
       // one in the game (the profile's [unique])
@@ -978,6 +1001,8 @@ class Transformer {
       e.card = card_ref(at->card, u);
       e.host = card_ref(at->host, u);
       e.payment = payment(at->payment());
+    } else if (auto* dc = dynamic_cast<W::DeckCardsEffectContext*>(c)) {
+      deck_effect(dc->deckEffect(), u, e);
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
@@ -985,6 +1010,191 @@ class Transformer {
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(k->verb);
     }
     return e;
+  }
+
+  // ---------------------------------------------------------------- decks: their top cards, looked at and put back
+  // deckEffect : V_DISCARD deckTop | V_LOOK AT deckTop | V_PUT lookedCards lookedPlace | V_DISCARD lookedCards
+  void deck_effect(W::DeckEffectContext* c, Unit& u, Effect& e) {
+    if (auto* d = dynamic_cast<W::DiscardTopEffectContext*>(c)) {
+      // "Discard the top card of any Fate deck": "the card" after it names that one card (it follows it to the pile)
+      e.verb = Primitive::discard_;
+      e.top = deck_top(d->deckTop(), u);
+      const bool one = e.top->count.kind == Amount::Kind::Constant && e.top->count.value == 1 && !e.top->number_of;
+      discarded_ = discarded_top_ = one;
+      antecedent_ = Antecedent::Discarded;  // a pronoun naming the discarded cards: not in the tree yet
+      return;
+    }
+    if (auto* l = dynamic_cast<W::LookAtTopEffectContext*>(c)) {
+      e.verb = Primitive::look_;
+      e.top = deck_top(l->deckTop(), u);
+      looked_ = true;
+      looked_chosen_ = false;
+      looked_count_.reset();
+      if (e.top->count.kind == Amount::Kind::Constant) looked_count_ = e.top->count.value;
+      looked_left_ = looked_count_;
+      antecedent_ = Antecedent::Looked;
+      return;
+    }
+    if (auto* p = dynamic_cast<W::PutLookedEffectContext*>(c)) {
+      e.verb = Primitive::put_;
+      e.looked = looked_cards(p->lookedCards());
+      e.looked_place = looked_place(p->lookedPlace(), *e.looked);
+      return;
+    }
+    if (auto* f = dynamic_cast<W::SearchEffectContext*>(c)) {
+      // "Search your Fate deck for a Ring": the one card found (or none) is then named as the cards of a look are
+      e.verb = Primitive::search_;
+      e.searched = tok(f->ZONE()).id;
+      e.cards = card_filter(f->cardFilter());
+      if (e.cards->plural || e.cards->side != Side::Any || e.cards->in || e.cards->at || !e.cards->roles.empty())
+        throw Refusal{e.cards->range, "searching for other than one card of the zone"};
+      looked_ = true;
+      looked_chosen_ = false;
+      looked_count_ = looked_left_ = 1;
+      antecedent_ = Antecedent::Looked;
+      return;
+    }
+    if (auto* v = dynamic_cast<W::ShowLookedEffectContext*>(c)) {  // "Show it": to every player
+      e.verb = Primitive::reveal_;
+      e.looked = looked_cards(v->lookedCards(), false);
+      return;
+    }
+    auto* d = static_cast<W::DiscardLookedEffectContext*>(c);  // "You may discard one of them"
+    e.verb = Primitive::discard_;
+    e.looked = looked_cards(d->lookedCards());
+  }
+
+  // "Discard the top card of any Fate deck. ... the card's Focus Value": the discard of that one card is marked, so that
+  // it keeps the card (in the body's effects, where a discard of the top card is read)
+  static void name_discarded_top(Unit& u) {
+    auto mark = [](Effect& e) {
+      if (e.top && e.verb == Primitive::discard_ && e.top->count.kind == Amount::Kind::Constant && e.top->count.value == 1) e.top->named = true;
+    };
+    for (Step& s : u.body) {
+      if (auto* e = std::get_if<Effect>(&s)) mark(*e);
+      if (auto* k = std::get_if<InOrderTo>(&s)) {
+        for (Effect& e : k->done) mark(e);
+        for (Effect& e : k->then) mark(e);
+      }
+      if (auto* k = std::get_if<Conditional>(&s))
+        for (Effect& e : k->effects) mark(e);
+    }
+  }
+
+  // deckTop : THE TOP (CARD | amount CARDS) OF deck | A NUMBER_ OF CARDS ON THE? TOP OF deck EQUAL TO statOf
+  DeckTop deck_top(W::DeckTopContext* c, Unit& u) {
+    DeckTop t;
+    t.range = range(c);
+    if (c->statOf()) {
+      t.number_of = true;
+      t.on_the_top = c->THE() != nullptr;
+      t.count = stat_of(c->statOf(), u);
+    } else if (c->amount()) {
+      t.count = amount(c->amount());
+      if (t.count.kind != Amount::Kind::Constant || t.count.value < 2)
+        throw Refusal{t.count.range, "the top cards of a deck, a number more than one ('the top card': one)"};
+    } else {
+      t.count.value = 1;
+      t.count.range = tok(c->CARD()).range;
+    }
+    W::DeckContext* d = c->deck();
+    t.zone = tok(d->ZONE()).id;
+    if (d->ONE()) {  // "one of your decks": the zone named in the plural, one of those the profile marks a deck
+      if (!tok(d->ZONE()).plural || !p_.zones[static_cast<size_t>(t.zone)].attrs.count("deck"))
+        throw Refusal{range(d), "'one of your' before other than the profile's decks"};
+      t.whose = DeckTop::Whose::OneOfYours;
+      return t;
+    }
+    if (tok(d->ZONE()).plural) throw Refusal{range(d), "one deck, named in the singular"};
+    t.whose = d->whose->getType() == W::YOUR ? DeckTop::Whose::Yours : DeckTop::Whose::Any;
+    t.whose_a = d->whose->getType() == W::A;
+    return t;
+  }
+
+  // lookedCards : THEM | IT | amount (OR amount)? (OF (THEM | THESE CARDS))? | THE (REST | REMAINING CARDS | OTHER amount CARDS?)
+  // Cards of the unit's latest look; each word must agree with how many it took and how many are left.
+  LookedCards looked_cards(W::LookedCardsContext* c, bool moves = true) {
+    LookedCards k;
+    k.range = range(c);
+    if (!looked_) throw Refusal{k.range, "cards looked at, with no look before them"};
+    if (!moves) {  // "Show it": the cards stay where they are, to be named again
+      if (!c->IT() || looked_chosen_ || looked_count_ != 1) throw Refusal{k.range, "showing other than the one card found or looked at"};
+      k.form = LookedCards::Form::It;
+      return k;
+    }
+    if (c->REST() || c->REMAINING() || c->OTHER()) {
+      k.which = LookedCards::Which::Rest;
+      k.form = c->REST() ? LookedCards::Form::TheRest : c->REMAINING() ? LookedCards::Form::TheRemainingCards : LookedCards::Form::TheOther;
+      if (!looked_chosen_) throw Refusal{k.range, "the rest of the cards looked at, none chosen before"};
+      if (c->OTHER()) {
+        const Amount n = amount(c->amount(0));
+        k.other = n.value;
+        k.cards_word = c->CARDS() != nullptr;
+        if (n.kind != Amount::Kind::Constant || !looked_left_ || *looked_left_ != n.value)
+          throw Refusal{k.range, "'the other " + std::to_string(n.value) + "', not how many cards are left"};
+      }
+      looked_left_ = 0;
+      return k;
+    }
+    if (c->amount().empty()) return looked_all(c->IT() != nullptr, k.range);  // "them", "it"
+    // "one", "one of them", "one or two of these cards": some the controller chooses among them
+    k.which = LookedCards::Which::Some;
+    k.form = c->THESE() ? LookedCards::Form::OfTheseCards : c->OF() ? LookedCards::Form::OfThem : LookedCards::Form::Bare;
+    const Amount low = amount(c->amount(0));
+    const Amount high = c->amount().size() > 1 ? amount(c->amount(1)) : low;
+    if (low.kind != Amount::Kind::Constant || high.kind != Amount::Kind::Constant || low.value < 1 || high.value < low.value || high.value > 8)
+      throw Refusal{k.range, "how many of the cards looked at, from 1 to 8"};
+    if (c->getStart()->getType() == W::A || c->getStart()->getType() == W::AN) throw Refusal{k.range, "'a' for cards looked at"};
+    if (looked_left_ && high.value > *looked_left_) throw Refusal{k.range, "more cards than are left of those looked at"};
+    k.min = low.value;
+    k.max = high.value;
+    if (looked_left_ && low.value == high.value) *looked_left_ -= low.value;
+    else looked_left_.reset();
+    looked_chosen_ = true;
+    return k;
+  }
+
+  // "them", "it": every card looked at (or found), while none was chosen
+  LookedCards looked_all(bool it, SourceRange where) {
+    LookedCards k;
+    k.range = where;
+    k.form = it ? LookedCards::Form::It : LookedCards::Form::Them;
+    if (looked_chosen_) throw Refusal{where, "a pronoun for the cards looked at after some were chosen"};
+    if (it && looked_count_ != 1) throw Refusal{where, "'it' for more than one card looked at"};
+    if (!it && looked_count_ == 1) throw Refusal{where, "'them' for one card looked at"};
+    looked_left_ = 0;
+    return k;
+  }
+
+  // lookedPlace : BACK (IN ANY ORDER)? | (IN | INTO) zoneOf | (ON | AT) THE? (TOP | BOTTOM) (OF (YOUR | THE) ZONE)? (IN ANY ORDER)?
+  LookedPlace looked_place(W::LookedPlaceContext* c, const LookedCards& k) {
+    LookedPlace w;
+    w.range = range(c);
+    w.any_order = c->ORDER() != nullptr;
+    if (c->BACK()) {
+      w.kind = LookedPlace::Kind::Back;
+    } else if (auto* z = c->zoneOf()) {  // "in your hand"
+      w.kind = LookedPlace::Kind::Zone;
+      w.into = c->INTO() != nullptr;
+      if (!z->YOUR()) throw Refusal{range(z), "cards looked at put into a zone not yours"};
+      w.yours = true;
+      w.zone = tok(z->ZONE()).id;
+    } else {
+      w.kind = c->TOP() ? LookedPlace::Kind::Top : LookedPlace::Kind::Bottom;
+      w.at = c->AT() != nullptr;
+      w.the = !c->THE().empty() && c->THE(0)->getSymbol()->getTokenIndex() < (c->TOP() ? c->TOP() : c->BOTTOM())->getSymbol()->getTokenIndex();
+      if (c->ZONE()) {
+        w.zone = tok(c->ZONE()).id;
+        w.yours = c->YOUR() != nullptr;
+        w.of_the = !w.yours;  // "of the deck": the one they are in
+      }
+    }
+    // several cards put in one place lie in some order: the words say who chooses it, or the put is refused
+    const bool several = k.which == LookedCards::Which::Rest || (k.which == LookedCards::Which::Some ? k.max > 1 : looked_count_ != 1);
+    if (w.any_order && !several) throw Refusal{w.range, "'in any order' for one card"};
+    if (several && !w.any_order && (w.kind == LookedPlace::Kind::Top || w.kind == LookedPlace::Kind::Bottom))
+      throw Refusal{w.range, "several cards put on a deck in an order the words do not give"};
+    return w;
   }
 
   // keywordAction : KEYWORD_ACTION amount ACTION_TAIL? | KEYWORD_ACTION (WITH (A | AN)? STRENGTH)? EQUAL TO statOf
@@ -1557,6 +1767,7 @@ class Transformer {
     }
     // a pronoun after cards were chosen ("Choose a beast you rule", "Discard a card") would name them: not read yet
     if (antecedent_ == Antecedent::Chosen || antecedent_ == Antecedent::Discarded) throw Refusal{where, "a pronoun naming a chosen card"};
+    if (antecedent_ == Antecedent::Looked) throw Refusal{where, "a pronoun naming cards looked at, where a put or a discard does not read it"};
     CardRef r;
     r.range = where;
     r.kind = CardRef::Kind::Pronoun;
@@ -1715,6 +1926,7 @@ class Transformer {
       // "the card's Focus Value" after "Discard a card to ...": the card discarded, the unit's latest choice
       // (a target named "card" since would make it ambiguous: "target an enemy card ... the card")
       if (!discarded_) throw Refusal{r.range, "'the card' names no card discarded before it"};
+      top_named_ = top_named_ || discarded_top_;
       for (const Targeting& t : u.targets)
         if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.attachment)
           throw Refusal{r.range, "'the card' after a target named 'card'"};
@@ -2176,13 +2388,20 @@ class Transformer {
   const GameProfile& p_;
   int card_type_;
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
-  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This };
+  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This, Looked };
   Antecedent antecedent_ = Antecedent::None;
   std::optional<Place> place_named_;  // the last place the unit named, which "there" names
   CardRef this_named_;                // Antecedent::This: the card "this Shugenja", "this Personality" named
   Antecedent this_over_ = Antecedent::None;  // what a pronoun would have named before it
   bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
+  // the unit's latest look at the top cards of a deck: how many it took (none: not a constant), how many of them are
+  // not chosen yet (none: the controller decides), and whether some were chosen
+  bool looked_ = false;
+  std::optional<int64_t> looked_count_, looked_left_;
+  bool looked_chosen_ = false;
+  bool discarded_top_ = false;  // the card "the card" names is the top card of a deck discarded (DeckTop::named)
+  bool top_named_ = false;      // and "the card" named it
   Unit* unit_ = nullptr;    // the unit being read
 
  public:

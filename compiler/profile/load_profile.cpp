@@ -25,7 +25,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
                                                       "unique"};
   static const std::vector<std::string_view> card_type{"enters play", "attaches", "action", "created", "person",
                                                        "discard pile", "player keywords"};
-  static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered", "provinces"};
+  static const std::vector<std::string_view> zone{"x is zero", "in play", "hidden", "ordered", "provinces", "deck"};
   static const std::vector<std::string_view> state{"verb", "opposite", "undo verb"};
   static const std::vector<std::string_view> description{"stat", "at most", "at least"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};

@@ -370,7 +370,8 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
         // (after "in" or "from": "a Follower in your discard pile", "in play"; after "or" after a zone: "in your hand or
         // discard pile")
         // (after "this", "current", an article or a possessive pronoun, a zone's name that is no word of the language:
-        // "this Province", "the current Province", "its Province", "from a Province", but "the current battlefield")
+        // "this Province", "the current Province", "its Province", "from a Province", "any Fate deck", but "the current
+        // battlefield")
         const int before = out.empty() ? -1 : out.back().type;
         // (after "enters": "This Holding enters play")
         const bool place = !out.empty() && (before == tok(Token::INTO) || before == tok(Token::YOUR) ||
@@ -380,7 +381,8 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
                                             (before == tok(Token::OR) && out.size() > 1 && out[out.size() - 2].type == tok(Token::ZONE)) ||
                                             ((before == tok(Token::THIS) || before == tok(Token::CURRENT) || before == tok(Token::HIS) ||
                                               before == tok(Token::THE) || before == tok(Token::A) || before == tok(Token::AN) ||
-                                              before == tok(Token::HER) || before == tok(Token::ITS)) &&
+                                              before == tok(Token::HER) || before == tok(Token::ITS) ||
+                                              before == tok(Token::ANY)) &&  // "any Fate deck": whose, the controller chooses
                                              closed_words().find(std::string_view(lower)) == closed_words().end()));
         // a name ends at a possessive: "the current battlefield's province's strength" is the province's strength,
         // not the stat Province Strength

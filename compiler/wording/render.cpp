@@ -194,6 +194,7 @@ class Renderer {
       else verb(e.verb, e.duration && e.duration->permanent);
     }
     if (e.province) return province_effect(e);
+    if (e.top || e.looked || e.searched >= 0) return deck_effect(e);
     switch (e.verb) {
       case Primitive::draw_:
         number(*e.amount);
@@ -345,6 +346,87 @@ class Renderer {
 
   // "Give this Province +3 strength", "Increase the current battlefield's province's strength by 2", "Destroy one of
   // your Provinces" (the verb is written)
+  // "Discard the top 3 cards of your Fate deck", "Look at a number of cards on top of your Fate deck equal to his Chi",
+  // "Put one of them in your hand", "Put the other three on the bottom of your deck in any order"
+  void deck_effect(const Effect& e) {
+    if (e.searched >= 0) {  // "Search your Fate deck for a Ring"
+      word(Token::YOUR);
+      name(Token::ZONE, e.searched);
+      word(Token::FOR);
+      return card_filter(*e.cards);
+    }
+    if (e.top) {
+      const DeckTop& t = *e.top;
+      if (e.verb == Primitive::look_) word(Token::AT);
+      if (t.number_of) {
+        words({Token::A, Token::NUMBER_, Token::OF, Token::CARDS, Token::ON});
+        if (t.on_the_top) word(Token::THE);
+        words({Token::TOP, Token::OF});
+      } else {
+        words({Token::THE, Token::TOP});
+        if (t.count.value == 1) word(Token::CARD);
+        else {
+          number(t.count);
+          word(Token::CARDS);
+        }
+        word(Token::OF);
+      }
+      if (t.whose == DeckTop::Whose::OneOfYours) words({Token::ONE, Token::OF, Token::YOUR});
+      else word(t.whose == DeckTop::Whose::Yours ? Token::YOUR : t.whose_a ? Token::A : Token::ANY);
+      name(Token::ZONE, t.zone, t.whose == DeckTop::Whose::OneOfYours);
+      if (t.number_of) {
+        words({Token::EQUAL, Token::TO});
+        stat_of(t.count);
+      }
+      return;
+    }
+    const LookedCards& k = *e.looked;
+    switch (k.form) {
+      case LookedCards::Form::Them: word(Token::THEM); break;
+      case LookedCards::Form::It: word(Token::IT); break;
+      case LookedCards::Form::TheRest: words({Token::THE, Token::REST}); break;
+      case LookedCards::Form::TheRemainingCards: words({Token::THE, Token::REMAINING, Token::CARDS}); break;
+      case LookedCards::Form::TheOther: {
+        words({Token::THE, Token::OTHER});
+        Amount n;
+        n.value = k.other;
+        number(n);
+        if (k.cards_word) word(Token::CARDS);
+        break;
+      }
+      default: {  // "one", "one of them", "one or two of these cards"
+        Amount n;
+        n.value = k.min;
+        number(n);
+        if (k.max != k.min) {
+          word(Token::OR);
+          n.value = k.max;
+          number(n);
+        }
+        if (k.form == LookedCards::Form::OfThem) words({Token::OF, Token::THEM});
+        if (k.form == LookedCards::Form::OfTheseCards) words({Token::OF, Token::THESE, Token::CARDS});
+      }
+    }
+    if (!e.looked_place) return;
+    const LookedPlace& w = *e.looked_place;
+    switch (w.kind) {
+      case LookedPlace::Kind::Back: word(Token::BACK); break;
+      case LookedPlace::Kind::Zone:
+        words({w.into ? Token::INTO : Token::IN, Token::YOUR});
+        name(Token::ZONE, w.zone);
+        break;
+      default:
+        word(w.at ? Token::AT : Token::ON);
+        if (w.the) word(Token::THE);
+        word(w.kind == LookedPlace::Kind::Top ? Token::TOP : Token::BOTTOM);
+        if (w.zone >= 0) {
+          words({Token::OF, w.of_the ? Token::THE : Token::YOUR});
+          name(Token::ZONE, w.zone);
+        }
+    }
+    if (w.any_order) words({Token::IN, Token::ANY, Token::ORDER});
+  }
+
   void province_effect(const Effect& e) {
     if (e.refill >= 0) {  // "Refill this Province face-up": the verb the profile marks [refills]
       out_.push_back(WordToken{static_cast<int>(Token::V_PUT), {}, e.refill});
@@ -1372,6 +1454,9 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::BULLET: out.push_back("•"); break;
       case Token::ZONE: {  // in lower case, as text names a zone ("into play", "into your hand")
         std::string z = at(p.zones, w.id);
+        // in the plural by its short name when it has one: "one of your decks" (of the zone "Fate Deck (deck)")
+        if (w.plural && w.id >= 0 && static_cast<size_t>(w.id) < p.zones.size() && !p.zones[static_cast<size_t>(w.id)].abbrevs.empty())
+          z = p.zones[static_cast<size_t>(w.id)].abbrevs.front();
         for (char& ch : z) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);
         out.push_back(w.plural ? plural(z) : z);
         break;

@@ -67,6 +67,7 @@ cost
   : verb=(V_BOW | V_SET_STATE) cardRef          # bowCost          // "Bow this card", "Exhaust this card"
   | (V_PAY | V_LOSE) amount RESOURCE            # resourceCost
   | V_MOVE (HOME cardRef | cardRef HOME)        # moveHomeCost       // "Move your performing Personality home"
+  | V_DISCARD deckTop                           # discardTopCost     // "Discard the top 3 cards of your Fate deck"
   ;
 body
   : sentence whereX? (PERIOD sentence whereX?)* PERIOD?
@@ -184,6 +185,7 @@ effect
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
   | V_ATTACH card=cardRef TO host=cardRef COMMA payment                # attachEffect          // "Attach it to him, paying all costs"
   | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"
+  | deckEffect                                                        # deckCardsEffect       // "Look at the top three cards of your Fate deck"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -494,4 +496,40 @@ payment
 // card bought with one of these keywords)
 earmark
   : COMMA? (WHICH | THAT) (CAN | MAY) ONLY V_PAY FOR (A | ONE) SINGLE KEYWORD ((COMMA KEYWORD)* COMMA? OR KEYWORD)?
+  ;
+
+// ---------------------------------------------------------------- decks: their top cards, looked at and put back
+// The top cards of a deck discarded or looked at, or a zone searched for a card, and then the cards looked at (or
+// found) shown, put somewhere or discarded (not targeted: 001 Target). A put names them ("them", "it"), some of them the controller chooses ("one", "one of them",
+// "one or two of these cards"), or those not chosen yet ("the rest", "the remaining cards", "the other three").
+deckEffect
+  : V_DISCARD deckTop                                   # discardTopEffect     // "Discard the top 3 cards of your Fate deck"
+  | V_LOOK AT deckTop                                   # lookAtTopEffect      // "Look at the top four cards of any Fate deck"
+  | V_PUT lookedCards lookedPlace                       # putLookedEffect      // "Put the rest back in any order"
+  | V_DISCARD lookedCards                               # discardLookedEffect  // "You may discard one of them"
+  | V_SEARCH YOUR ZONE FOR cardFilter                   # searchEffect         // "Search your Fate deck for a Ring": one found, or none
+  | V_REVEAL lookedCards                                # showLookedEffect     // "Show it": the card found
+  ;
+// "the top card of your Fate deck", "the top 3 cards of any Fate deck", "a number of cards on the top of your Fate deck
+// equal to his Chi" (as many as the stat is as the effect resolves, 000 7.2)
+deckTop
+  : THE TOP (CARD | amount CARDS) OF deck
+  | A NUMBER_ OF CARDS ON THE? TOP OF deck EQUAL TO statOf
+  ;
+// whose deck: yours, or any player's ("any Fate deck", "a Fate deck": the controller chooses whose)
+deck
+  : whose=(YOUR | ANY | A) ZONE
+  | ONE OF YOUR ZONE            // "one of your decks": the controller chooses which of the profile's decks (its zone named in the plural)
+  ;
+lookedCards
+  : THEM | IT
+  | amount (OR amount)? (OF (THEM | THESE CARDS))?
+  | THE (REST | REMAINING CARDS | OTHER amount CARDS?)
+  ;
+// where the cards go: back where they were, into a zone ("in your hand"), or on the top or bottom of a deck (yours, or
+// the one they are in: "at the bottom", "on the bottom of the deck"); in the order the controller chooses
+lookedPlace
+  : BACK (IN ANY ORDER)?
+  | (IN | INTO) zoneOf
+  | (ON | AT) THE? (TOP | BOTTOM) (OF (YOUR | THE) ZONE)? (IN ANY ORDER)?
   ;

@@ -189,3 +189,13 @@ PAYING   : 'paying' ;
 COSTS    : 'costs' ;
 SINGLE   : 'single' ;
 WHICH    : 'which' ;    // "Produce 2 Gold, which can only pay for a single Armor"   // "when it pays for a single Shugenja only"
+// the top cards of a deck, looked at and put back (docs/meaning.md 17): "Discard the top card of any Fate deck", "Look
+// at the top three cards of your Fate deck", "Put one on the bottom", "Put the rest back in any order", "the other
+// three", "one or two of these cards", "the remaining cards"
+TOP      : 'top' ;
+BOTTOM   : 'bottom' ;
+BACK     : 'back' ;
+ORDER    : 'order' ;
+REST     : 'rest' ;
+REMAINING : 'remaining' ;
+THESE    : 'these' ;

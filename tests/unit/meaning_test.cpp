@@ -2045,6 +2045,100 @@ TEST(Meaning, TheCardDiscarded) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Discard a card to give a target enemy card a Force penalty equal to the card's Focus Value.")->paragraph().unit);
 }
 
+// The top cards of a deck (docs/meaning.md 17): discarded or looked at; the cards looked at put back, on a deck's
+// bottom or in your hand, or discarded: chosen among as the effect resolves (001 Target: not targeted). The words must
+// agree with how many were looked at and how many are left, and several cards put on a deck need the order the words
+// give ("in any order": the controller's choice); "the card" names the one top card discarded.
+TEST(Meaning, DeckTopsLookedAndPut) {
+  auto r = read("Strategy", "**Open:** Look at the top three cards of any Fate deck. You may put one on the bottom. Put the rest back in any order.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& look = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(look.verb, Primitive::look_);
+  ASSERT_TRUE(look.top);
+  EXPECT_EQ(look.top->count.value, 3);
+  EXPECT_EQ(look.top->whose, DeckTop::Whose::Any);
+  EXPECT_EQ(look.top->zone, r->id_of(r->profile->zones, "Fate Deck"));
+  const Effect& one = std::get<Effect>(r->unit().body.at(1));
+  EXPECT_EQ(one.verb, Primitive::put_);
+  EXPECT_TRUE(one.optional);
+  ASSERT_TRUE(one.looked && one.looked_place);
+  EXPECT_EQ(one.looked->which, LookedCards::Which::Some);
+  EXPECT_EQ(one.looked->max, 1);
+  EXPECT_EQ(one.looked_place->kind, LookedPlace::Kind::Bottom);
+  EXPECT_FALSE(one.looked_place->any_order);
+  const Effect& rest = std::get<Effect>(r->unit().body.at(2));
+  EXPECT_EQ(rest.looked->which, LookedCards::Which::Rest);
+  EXPECT_EQ(rest.looked_place->kind, LookedPlace::Kind::Back);
+  EXPECT_TRUE(rest.looked_place->any_order);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  // "a number of cards on top of ... equal to his Chi": the stat as the effect resolves (000 7.2)
+  auto chi = read("Strategy", "**Open:** Target your Courtier. Look at a number of cards on top of your Fate deck equal to his Chi. Put one of them in your hand. Put the remaining cards at the bottom of the deck in any order.");
+  ASSERT_TRUE(chi->paragraph().unit) << chi->text(chi->paragraph().unread) << ": " << chi->paragraph().why;
+  const Effect& by_chi = std::get<Effect>(chi->unit().body.at(1));
+  EXPECT_EQ(by_chi.top->count.kind, Amount::Kind::StatOf);
+  EXPECT_EQ(by_chi.top->count.stat, chi->id_of(chi->profile->stats, "Chi"));
+  const Effect& hand = std::get<Effect>(chi->unit().body.at(2));
+  EXPECT_EQ(hand.looked_place->kind, LookedPlace::Kind::Zone);
+  EXPECT_EQ(hand.looked_place->zone, chi->id_of(chi->profile->zones, "Hand"));
+  EXPECT_TRUE(std::get<Effect>(chi->unit().body.at(3)).looked_place->of_the);
+  EXPECT_TRUE(chi->paragraph().round_trips) << chi->paragraph().rendered;
+
+  // the one top card discarded is kept for "the card"; a discard of the top cards as a cost
+  auto mill = read("Follower", "**Battle:** Discard the top card of any Fate deck. Ranged Attack with strength equal to the card's Focus Value.");
+  ASSERT_TRUE(mill->paragraph().unit) << mill->text(mill->paragraph().unread) << ": " << mill->paragraph().why;
+  EXPECT_TRUE(std::get<Effect>(mill->unit().body.at(0)).top->named);
+  EXPECT_EQ(std::get<Effect>(mill->unit().body.at(1)).amount->of->kind, CardRef::Kind::Discarded);
+  EXPECT_TRUE(mill->paragraph().round_trips) << mill->paragraph().rendered;
+  auto cost = read("Region", "**Battle:** Discard the top 2 cards of your Fate deck: Gain 1 Honor.");
+  ASSERT_TRUE(cost->paragraph().unit) << cost->text(cost->paragraph().unread) << ": " << cost->paragraph().why;
+  EXPECT_EQ(cost->unit().costs.at(0).top->count.value, 2);
+  EXPECT_FALSE(cost->unit().costs.at(0).top->named);
+  EXPECT_TRUE(cost->paragraph().round_trips) << cost->paragraph().rendered;
+
+  // a zone searched for one card: "it" names the card found (none, if none is there)
+  auto search = read("Strategy", "**Open:** Search your Fate deck for a Ring. Show it and put it in your hand.");
+  ASSERT_TRUE(search->paragraph().unit) << search->text(search->paragraph().unread) << ": " << search->paragraph().why;
+  const Effect& found = std::get<Effect>(search->unit().body.at(0));
+  EXPECT_EQ(found.verb, Primitive::search_);
+  EXPECT_EQ(found.searched, search->id_of(search->profile->zones, "Fate Deck"));
+  EXPECT_EQ(found.cards->card_types, std::vector<ProfileId>{search->id_of(search->profile->card_types, "Ring")});
+  EXPECT_EQ(std::get<Effect>(search->unit().body.at(1)).verb, Primitive::reveal_);
+  EXPECT_EQ(std::get<Effect>(search->unit().body.at(2)).looked->form, LookedCards::Form::It);
+  EXPECT_TRUE(search->paragraph().round_trips) << search->paragraph().rendered;
+  // "one of your decks": the controller chooses among the zones the profile marks `deck`
+  auto decks = read("Strategy", "**Open:** Look at the top card of one of your decks. You may put it at the bottom.");
+  ASSERT_TRUE(decks->paragraph().unit) << decks->text(decks->paragraph().unread) << ": " << decks->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(decks->unit().body.at(0)).top->whose, DeckTop::Whose::OneOfYours);
+  EXPECT_TRUE(decks->paragraph().round_trips) << decks->paragraph().rendered;
+  // the put verb's own shape ("into your hand") names them too
+  auto into = read("Strategy", "**Open:** Look at the top card of your Fate deck. Put it into your hand.");
+  ASSERT_TRUE(into->paragraph().unit) << into->text(into->paragraph().unread) << ": " << into->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(into->unit().body.at(1)).looked_place->zone, into->id_of(into->profile->zones, "Hand"));
+
+  for (const char* refused : {
+           "**Open:** Put them back in any order.",  // nothing looked at
+           "**Open:** Look at the top card of your Fate deck. Put them back.",  // "them" for one card
+           "**Open:** Look at the top 3 cards of your Fate deck. Put it back.",  // "it" for three
+           "**Open:** Look at the top 3 cards of your Fate deck. Put the other two on the bottom of your deck in any order.",  // none chosen
+           "**Open:** Look at the top 4 cards of your Fate deck. Put one of them in your hand. Put the other two on the bottom of your deck in any order.",  // three are left
+           "**Open:** Look at the top 3 cards of your Fate deck. Put one in your hand. Put the rest on the bottom of your deck.",  // in what order
+           "**Open:** Look at the top card of your Fate deck. Put it on the bottom in any order.",  // one card has no order
+           "**Open:** Look at the top 2 cards of your Fate deck. Put one of them in your hand. Put one of them in your hand. Put one of them in your hand.",  // more than are left
+           "**Open:** Look at the top card of your Fate deck. Put it into its owner's hand.",  // a zone not yours
+           "**Open:** Look at the top card of your Fate deck. Bow it.",  // a pronoun no put of looked cards reads
+           "**Open:** Discard the top 3 cards of your Fate deck. Gain Honor equal to the card's Focus Value.",  // which card
+           "**Open:** Discard the top 1 cards of your Fate deck.",
+           "**Open:** Search your Fate deck for a Ring. Show them.",  // one card found
+           "**Open:** Look at the top card of one of your hands.",  // no deck
+           "**Open:** Look at the top 3 cards of your Fate deck. Show it.",  // which of three
+           "**Open:** Search your Fate deck for a Ring. Put the rest back in any order.",  // nothing chosen
+       }) {
+    auto no = read("Strategy", refused);
+    EXPECT_FALSE(no->paragraph().unit) << refused << " read as: " << no->paragraph().rendered;
+  }
+}
+
 // "Your Samurai Personalities and Followers", "Shadowlands and Nonhuman Personalities": of several cards, "and" joins
 // the sets of each type or keyword (the same set as "or", rendered as printed); of one card it would say both types or
 // keywords at once, and is refused.

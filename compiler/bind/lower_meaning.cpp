@@ -792,7 +792,7 @@ class MeaningLowering {
       if (t.whose == DeckTop::Whose::OneOfYours) {  // the controller chooses which of his decks
         uint32_t mask = 0;
         for (size_t z = 0; z < p_.zones.size() && z < 32; ++z)
-          if (p_.zones[z].attrs.count("deck")) mask |= 1u << z;
+          if (p_.deck_zone(static_cast<int>(z))) mask |= 1u << z;
         uint32_t chosen = b.local();
         b.stmts.push_back(let(chosen, call("cardrt_choose_zone", {G(), C(), konst(mask)})));
         zone = local(chosen);

@@ -1100,7 +1100,7 @@ class Transformer {
     W::DeckContext* d = c->deck();
     t.zone = tok(d->ZONE()).id;
     if (d->ONE()) {  // "one of your decks": the zone named in the plural, one of those the profile marks a deck
-      if (!tok(d->ZONE()).plural || !p_.zones[static_cast<size_t>(t.zone)].attrs.count("deck"))
+      if (!tok(d->ZONE()).plural || !p_.deck_zone(t.zone))
         throw Refusal{range(d), "'one of your' before other than the profile's decks"};
       t.whose = DeckTop::Whose::OneOfYours;
       return t;

@@ -36,6 +36,7 @@ std::optional<size_t> GameProfile::stat(std::string_view n) const { return index
 
 bool GameProfile::zone_in_play(int zone) const { return zones[static_cast<size_t>(zone)].attrs.count("in play") > 0; }
 bool GameProfile::zone_of_provinces(int zone) const { return zones[static_cast<size_t>(zone)].attrs.count("provinces") > 0; }
+bool GameProfile::deck_zone(int zone) const { return zones[static_cast<size_t>(zone)].attrs.count("deck") > 0; }
 bool GameProfile::damage_status(int status) const { return statuses[static_cast<size_t>(status)].attrs.count("damage") > 0; }
 
 int GameProfile::stat_with_role(std::string_view role) const {

@@ -176,6 +176,8 @@ struct GameProfile {
   // Zones by their attributes: the one zone in play, the zone of provinces; a status that is damage
   bool zone_in_play(int zone) const;
   bool zone_of_provinces(int zone) const;
+  // whether the zone is a deck (`[deck]`): "one of your decks" names one of these
+  bool deck_zone(int zone) const;
   bool damage_status(int status) const;
   // The stat with the role ("province strength", "luck"); -1: none
   int stat_with_role(std::string_view role) const;

@@ -1114,6 +1114,23 @@ class MeaningLowering {
   // "Bow him to gain 2 Honor": what follows "to" happens only if what comes before it was done (a card already
   // bowed is not bowed again, so no Honor); "Discard the Imperial Favor to draw a card": only if you held it
   void in_order_to(const InOrderTo& k, Body& b) {
+    if (k.only_if) {  // "If he is a Kensai, you may bow ... to ...": judged first, the rest only while it holds
+      if (continuous_ || names_undeclared_target(*k.only_if)) throw NotYet{};
+      InOrderTo unconditional = k;
+      unconditional.only_if.reset();
+      unconditional.optional = false;  // "you may": asked only while the condition holds (the one test)
+      Node holds = condition(*k.only_if, b);
+      Body inner;
+      inner.locals = b.locals;
+      in_order_to(unconditional, inner);
+      b.locals = inner.locals;
+      uint32_t judged = b.local();  // kept in a local, as an "Otherwise" after it would read (as a conditional's)
+      b.stmts.push_back(let(judged, std::move(holds)));
+      Node ask = local(judged);
+      if (k.optional) ask = and_(std::move(ask), call("cardrt_choose_yes_no", {G(), C(), konst(0)}));
+      b.stmts.push_back(if_(std::move(ask), block(std::move(inner.stmts))));
+      return;
+    }
     if (k.target && !continuous_) {  // "Target your performing Tactician to give ...": chosen (or the ability fails), then
       declare_target(*k.target, b);
       for (const Effect& t : k.then) effect(t, b);
@@ -1211,6 +1228,15 @@ class MeaningLowering {
   static bool names_target(const Condition& k, int target) {
     if (k.card && k.card->kind == CardRef::Kind::Pronoun && k.card->target == target) return true;
     return std::any_of(k.parts.begin(), k.parts.end(), [&](const Condition& p) { return names_target(p, target); });
+  }
+  // a target the condition names that no effect before it declared (so not chosen yet as it is judged)
+  bool names_undeclared_target(const Condition& k) const {
+    auto undeclared = [&](const CardRef* r) {
+      return r && (r->kind == CardRef::Kind::Target || r->kind == CardRef::Kind::Pronoun) && r->target >= 0 &&
+             std::find(declared_.begin(), declared_.end(), r->target) == declared_.end();
+    };
+    if (undeclared(k.card ? &*k.card : nullptr) || (k.stat && undeclared(k.stat->value.of.get()))) return true;
+    return std::any_of(k.parts.begin(), k.parts.end(), [&](const Condition& p) { return names_undeclared_target(p); });
   }
   static bool names_a_target(const Condition& k) {
     if (k.card && (k.card->kind == CardRef::Kind::Target || k.card->kind == CardRef::Kind::Pronoun)) return true;

@@ -518,6 +518,8 @@ struct InOrderTo {
   std::vector<Effect> done;
   std::vector<Effect> then;
   bool optional = false;  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
+  Boxed<Condition> only_if;  // "If he is a Kensai, you may bow him to ...": all of it only while this holds, judged
+                             // first (printed before it)
   SourceRange range;
 };
 

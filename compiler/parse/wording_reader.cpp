@@ -373,13 +373,17 @@ class Transformer {
       for (auto* one : e->effect()) u.body.push_back(effect(one, u));
     } else if (auto* t = dynamic_cast<W::InOrderToSentenceContext*>(c)) {
       // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done
+      // "If he is a Kensai, you may bow one of his Weapons to straighten him": all of it only while the condition holds
       InOrderTo k;
       k.range = range(c);
       k.optional = t->MAY() != nullptr;
+      const bool ahead = t->condition() && antecedent_ == Antecedent::None && leads_with_pronoun(t->condition());
+      if (t->condition() && !ahead) k.only_if = condition(t->condition(), u);
       for (auto* one : t->effect()) {
         Effect e = effect(one, u);
         (one->getStart()->getTokenIndex() < t->TO()->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
       }
+      if (ahead) k.only_if = condition(t->condition(), u);
       u.body.push_back(std::move(k));
     } else if (auto* i = dynamic_cast<W::EffectIfSentenceContext*>(c)) {
       // "Destroy him if he is bowed": the effect (and its target) first, then the condition on it
@@ -1803,7 +1807,11 @@ class Transformer {
     a.range = range(c);
     a.stat = tok(c->STAT()).id;
     a.own = c->OWN() != nullptr;
+    const Antecedent before = antecedent_;
     a.of = possessor(c->owner, c->cardRef(), u);
+    // on a Spell "this Shugenja" is its performer, in an amount a stat's owner only ("a Force penalty equal to this
+    // Shugenja's Chi. If its Force is now 0": its, the card penalised)
+    if (a.of->kind == CardRef::Kind::Performer && a.of->keyword >= 0) antecedent_ = before;
     if (c->minus) {  // "minus 1", "minus two": a number, not X nor an article
       const int t = c->minus->getStart()->getType();
       const Amount m = amount(c->minus);

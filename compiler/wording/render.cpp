@@ -639,6 +639,11 @@ class Renderer {
 
   // "Bow him to gain 2 Honor", "Bow him and lose 1 Honor to draw a card and gain 1 Honor"
   void in_order_to(const InOrderTo& k) {
+    if (k.only_if) {  // "If he is a Kensai, you may bow ... to ..."
+      word(Token::IF);
+      condition(*k.only_if);
+      word(Token::COMMA);
+    }
     if (k.optional) {
       word(Token::YOU);
       word(Token::MAY);

@@ -86,7 +86,7 @@ whereX
 sentence
   : YOU MAY effect              # optionalSentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
-  | (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
+  | (IF condition COMMA)? (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor", "If he is a Kensai, you may bow him to ..."
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
   | effect AS cardRef V_MOVE    # asMovingSentence // "Straighten his unit as he moves": with the move before it, if it happened
   | IF condition COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"

@@ -2307,4 +2307,30 @@ TEST(Meaning, AsHeMoves) {
   EXPECT_FALSE(read("Item", "**Battle:** Move this Personality home. Straighten him as he move.")->paragraph().unit);
 }
 
+// "If it is your turn, bow this Holding to draw a card": the whole in-order-to only while the condition holds. A stat's
+// owner in an amount is no antecedent: in "a Force penalty equal to this Shugenja's Chi. If its Force is now 0", "its"
+// is the target penalised (on a Spell "this Shugenja" is its performer).
+TEST(Meaning, ConditionBeforeInOrderTo) {
+  auto r = read("Holding", "**Battle:** If it is your turn, you may bow this Holding to draw a card.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const InOrderTo& k = std::get<InOrderTo>(r->unit().body.at(0));
+  ASSERT_TRUE(k.only_if);
+  EXPECT_EQ(k.only_if->kind, Condition::Kind::YourTurn);
+  EXPECT_TRUE(k.optional);
+  EXPECT_EQ(k.done.at(0).verb, Primitive::bow_);
+  EXPECT_EQ(k.then.at(0).verb, Primitive::draw_);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto s = read("Spell", "**Battle:** Give a target enemy Personality a Force penalty equal to this Shugenja's Chi. "
+                         "If its Force is now 0, you may destroy this Spell to draw a card.");
+  ASSERT_TRUE(s->paragraph().unit) << s->text(s->paragraph().unread) << ": " << s->paragraph().why;
+  const InOrderTo& t = std::get<InOrderTo>(s->unit().body.at(1));
+  ASSERT_TRUE(t.only_if);
+  ASSERT_TRUE(t.only_if->card);
+  EXPECT_EQ(t.only_if->card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(t.only_if->card->target, 0);  // the target, not this Shugenja
+  EXPECT_FALSE(read("Holding", "**Battle:** If it is your turn, bow this Holding to.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "**Battle:** If, bow this Holding to draw a card.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -56,6 +56,7 @@ class MeaningLowering {
     moved_.reset();
     looked_slot_ = -1;
     looked_taken_ = 0;
+    discarded_slot_ = -1;
     int32_t kind = CARDRT_AB_CONTINUOUS;
     int32_t designators = 0;
     uint32_t flags = 0;
@@ -336,11 +337,39 @@ class MeaningLowering {
       case Primitive::move_:  // "Move your performing Personality home": a card already home cannot pay
         b.stmts.push_back(fail_if(binary(Op::Ne, send_home(c, b), konst(CARDRT_OK))));
         return;
+      case Primitive::destroy_:  // "Destroy this card", "Destroy your performing Personality"
+        b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy", {G(), C(), card(*c.card, b)}), konst(CARDRT_OK))));
+        return;
       case Primitive::discard_:
         if (c.top) return discard_top_cost(*c.top, b);
-        throw NotYet{};
+        if (c.card) {  // "Discard this card"
+          b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), card(*c.card, b)}), konst(CARDRT_OK))));
+          return;
+        }
+        return discard_from_hand_cost(c, b);
       default: throw NotYet{};
     }
+  }
+
+  // "Discard a card": one of your hand, or the ability cannot be used; an action card being played is not one of them.
+  // Named after it ("the card's Focus Value"), it is chosen and kept (the slot follows it to the discard pile).
+  void discard_from_hand_cost(const Effect& c, Body& b) {
+    if (!any_card(*c.cards)) throw NotYet{};
+    if (!c.kept) {
+      uint32_t n = b.local();
+      b.stmts.push_back(let(n, konst(1)));
+      b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_discard_from_hand", {G(), C(), controller(), local(n)}), local(n))));
+      return;
+    }
+    Body f;
+    f.stmts.push_back(ret(binary(Op::Ne, param(2), self())));
+    int fn = add_function("filter", FnKind::Filter, std::move(f), c.range);
+    const int64_t k = next_slot();
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
+                                     konst(CARDRT_OK))));
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(k))}), konst(CARDRT_OK))));
+    b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(k)})));
+    discarded_slot_ = static_cast<int>(k);
   }
 
   // ---------------------------------------------------------------- the body, sentence by sentence
@@ -714,9 +743,7 @@ class MeaningLowering {
       case Primitive::discard_: {
         // "Discard a card": one of your hand, the runtime asks which (002 rule 520: none when the hand is empty)
         if (e.cards) in_your_hand(*e.cards);  // "Discard a card from your hand": the same
-        if (e.cards && e.cards->card_types.empty() && e.cards->keywords.empty() && e.cards->states.empty() && !e.cards->attachment &&
-            e.cards->alternatives.empty() &&
-            e.cards->stats.empty() && e.cards->attached.empty() && !e.cards->other) {
+        if (e.cards && any_card(*e.cards)) {
           b.stmts.push_back(eval(call("cardrt_discard_from_hand", {G(), C(), controller(), konst(1)})));
           return;
         }
@@ -1648,6 +1675,11 @@ class MeaningLowering {
 
   // The cards of your hand a discard chooses from: "Discard a Kiho from your hand" says where they are, the only hand
   // a discard takes from; any other zone is not lowered yet
+  // "a card": no word narrows the set
+  static bool any_card(const CardFilter& f) {
+    return f.card_types.empty() && f.keywords.empty() && f.states.empty() && !f.attachment && f.alternatives.empty() && f.stats.empty() &&
+           f.attached.empty() && !f.other;
+  }
   CardFilter in_your_hand(const CardFilter& f) const {
     CardFilter hand = f;
     for (CardFilter& a : hand.alternatives) a = in_your_hand(a);  // "a Kiho or a Spell from your hand"

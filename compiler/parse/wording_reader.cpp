@@ -75,6 +75,9 @@ class Transformer {
     u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
     body(c->body(), u);
     if (top_named_) name_discarded_top(u);
+    if (hand_named_)
+      for (Effect& c : u.costs)  // "Discard a card: ... the card's Focus Value"
+        if (c.verb == Primitive::discard_ && c.cards) c.kept = true;
     return u;
   }
 
@@ -318,10 +321,16 @@ class Transformer {
   Effect cost(W::CostContext* c, Unit& u) {
     Effect e;
     e.range = range(c);
-    if (auto* b = dynamic_cast<W::BowCostContext*>(c)) {
+    if (auto* b = dynamic_cast<W::CardCostContext*>(c)) {
       e.verb = verb(b->verb);
       e.card = card_ref(b->cardRef(), u);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(b->verb);
+      // a card discarded from play is this card ("Discard this Spell"); another card in play is destroyed, not discarded
+      if (e.verb == Primitive::discard_ && e.card->kind != CardRef::Kind::ThisCard) throw Refusal{e.card->range, "discarding a card other than this card as a cost"};
+      return e;
+    }
+    if (auto* d = dynamic_cast<W::DiscardCostContext*>(c)) {  // "Discard a card": one of your hand, chosen as it is paid
+      discard_from_hand(d->cardFilter(), e);
       return e;
     }
     if (auto* m = dynamic_cast<W::MoveHomeCostContext*>(c)) {
@@ -854,14 +863,7 @@ class Transformer {
       e.zone = tok(z->ZONE()).id;
       e.zone_of = z->YOUR() ? Effect::ZoneOf::Yours : z->OWNER() ? Effect::ZoneOf::Owners : Effect::ZoneOf::Game;
     } else if (auto* d = dynamic_cast<W::DiscardEffectContext*>(c)) {
-      // "Discard a card", "Discard a Kiho": one card of your hand, chosen as it resolves
-      e.verb = Primitive::discard_;
-      e.cards = card_filter(d->cardFilter());
-      if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
-        throw Refusal{e.cards->range, "discarding other than one card of your hand"};
-      antecedent_ = Antecedent::Discarded;  // "its Focus Value": not in the tree yet
-      discarded_ = true;                    // "the card" names it
-      discarded_top_ = false;
+      discard_from_hand(d->cardFilter(), e);  // as it resolves
     } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
       // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
       // one in the game (the profile's [unique])
@@ -1014,6 +1016,17 @@ class Transformer {
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(k->verb);
     }
     return e;
+  }
+
+  // "Discard a card", "Discard a Kiho": one card of your hand, chosen as the effect resolves or the cost is paid
+  void discard_from_hand(W::CardFilterContext* c, Effect& e) {
+    e.verb = Primitive::discard_;
+    e.cards = card_filter(c);
+    if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
+      throw Refusal{e.cards->range, "discarding other than one card of your hand"};
+    antecedent_ = Antecedent::Discarded;  // "its Focus Value": not in the tree yet
+    discarded_ = true;                    // "the card" names it
+    discarded_top_ = false;
   }
 
   // ---------------------------------------------------------------- decks: their top cards, looked at and put back
@@ -1935,6 +1948,7 @@ class Transformer {
       // (a target named "card" since would make it ambiguous: "target an enemy card ... the card")
       if (!discarded_) throw Refusal{r.range, "'the card' names no card discarded before it"};
       top_named_ = top_named_ || discarded_top_;
+      hand_named_ = hand_named_ || !discarded_top_;
       for (const Targeting& t : u.targets)
         if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.attachment)
           throw Refusal{r.range, "'the card' after a target named 'card'"};
@@ -2410,6 +2424,7 @@ class Transformer {
   bool looked_chosen_ = false;
   bool discarded_top_ = false;  // the card "the card" names is the top card of a deck discarded (DeckTop::named)
   bool top_named_ = false;      // and "the card" named it
+  bool hand_named_ = false;     // "the card" named a card discarded from your hand
   Unit* unit_ = nullptr;    // the unit being read
 
  public:

@@ -237,6 +237,10 @@ class Renderer {
           card_filter(*e.cards);
           break;
         }
+        if (e.card) {  // "Discard this card" (a cost)
+          card_ref(*e.card, false);
+          break;
+        }
         word(Token::THE);
         name(Token::RESOURCE, e.resource);
         break;

@@ -64,7 +64,8 @@ triggerSubject
   ;
 // 003 Abilities C: costs are paid before the effects
 cost
-  : verb=(V_BOW | V_SET_STATE) cardRef          # bowCost          // "Bow this card", "Exhaust this card"
+  : verb=(V_BOW | V_SET_STATE | V_DESTROY | V_DISCARD) cardRef   # cardCost  // "Bow this card", "Exhaust this card", "Destroy your performing Personality", "Discard this card"
+  | V_DISCARD cardFilter                        # discardCost        // "Discard a card": one of your hand
   | (V_PAY | V_LOSE) amount RESOURCE            # resourceCost
   | V_MOVE (HOME cardRef | cardRef HOME)        # moveHomeCost       // "Move your performing Personality home"
   | V_DISCARD deckTop                           # discardTopCost     // "Discard the top 3 cards of your Fate deck"

@@ -2333,4 +2333,36 @@ TEST(Meaning, ConditionBeforeInOrderTo) {
   EXPECT_FALSE(read("Holding", "**Battle:** If, bow this Holding to draw a card.")->paragraph().unit);
 }
 
+// 003 Abilities C: "Destroy this card:", "Destroy your performing Personality", "Discard this Spell:" (the card
+// itself) and "Discard a card:" (one of your hand) are costs; "the card" after it names the card discarded (kept). A
+// card in play other than this one is not discarded as a cost, and a discard of several cards is not read yet. At the
+// start of a paragraph "Discard" is the verb, not the profile's event "discard" of the same words.
+TEST(Meaning, DestroyAndDiscardCosts) {
+  auto r = read("Item", "**Battle:** Destroy this card: Melee 3 Attack.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  EXPECT_EQ(r->unit().costs.at(0).verb, Primitive::destroy_);
+  EXPECT_EQ(r->unit().costs.at(0).card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto d = read("Strategy", "**Open:** Discard a card: Gain Honor equal to the card's Focus Value.");
+  ASSERT_TRUE(d->paragraph().unit) << d->text(d->paragraph().unread) << ": " << d->paragraph().why;
+  const Effect& c = d->unit().costs.at(0);
+  EXPECT_EQ(c.verb, Primitive::discard_);
+  ASSERT_TRUE(c.cards);
+  EXPECT_TRUE(c.kept);
+  EXPECT_EQ(std::get<Effect>(d->unit().body.at(0)).amount->of->kind, CardRef::Kind::Discarded);
+
+  auto h = read("Holding", "Discard a card: Gain 1 Honor.");
+  ASSERT_TRUE(h->paragraph().unit) << h->text(h->paragraph().unread) << ": " << h->paragraph().why;
+  EXPECT_FALSE(h->unit().costs.at(0).kept);
+  EXPECT_TRUE(h->paragraph().round_trips) << h->paragraph().rendered;
+
+  auto s = read("Spell", "**Battle:** Discard this Spell: Gain 2 Honor.");
+  ASSERT_TRUE(s->paragraph().unit) << s->text(s->paragraph().unread) << ": " << s->paragraph().why;
+  EXPECT_TRUE(s->paragraph().round_trips) << s->paragraph().rendered;
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality and discard him: Gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Discard two cards: Gain 1 Honor.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -1024,6 +1024,7 @@ class Transformer {
     e.cards = card_filter(c);
     if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
       throw Refusal{e.cards->range, "discarding other than one card of your hand"};
+    if (antecedent_ != Antecedent::Discarded) before_discard_ = antecedent_;
     antecedent_ = Antecedent::Discarded;  // "its Focus Value": not in the tree yet
     discarded_ = true;                    // "the card" names it
     discarded_top_ = false;
@@ -1767,6 +1768,14 @@ class Transformer {
   // 003 Traits: a pronoun names the latest target of its unit, or its performer or the card by its own name when
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
   CardRef pronoun(SourceRange where, bool person, const Unit& u, bool plural = false) {
+    if (antecedent_ == Antecedent::Discarded && person && !discarded_top_ && before_discard_ != Antecedent::None) {
+      // "discard a card to give him +2F": a card discarded from the hand is no person in play, so "him" names the card
+      // named before it ("its" would name the card discarded: not read yet)
+      antecedent_ = before_discard_;
+      CardRef r = pronoun(where, person, u, plural);
+      antecedent_ = Antecedent::Discarded;
+      return r;
+    }
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
     if (antecedent_ == Antecedent::This) {  // the card "this ..." named, named again (001 This)
       if (plural) throw Refusal{where, "a plural pronoun naming one card"};
@@ -2416,6 +2425,7 @@ class Transformer {
   CardRef this_named_;                // Antecedent::This: the card "this Shugenja", "this Personality" named
   Antecedent this_over_ = Antecedent::None;  // what a pronoun would have named before it
   bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
+  Antecedent before_discard_ = Antecedent::None;  // what a pronoun named before the card of the hand was discarded
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   // the unit's latest look at the top cards of a deck: how many it took (none: not a constant), how many of them are
   // not chosen yet (none: the controller decides), and whether some were chosen

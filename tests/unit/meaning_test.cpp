@@ -2329,6 +2329,13 @@ TEST(Meaning, ConditionBeforeInOrderTo) {
   ASSERT_TRUE(t.only_if->card);
   EXPECT_EQ(t.only_if->card->kind, CardRef::Kind::Pronoun);
   EXPECT_EQ(t.only_if->card->target, 0);  // the target, not this Shugenja
+  // a card discarded from the hand is no person in play: "him" names the card named before it
+  auto h = read("Personality", "**Battle:** If Akagi is attacking, discard a card to give him a Force bonus equal to the card's Focus Value.",
+                "legends", "Bayushi Akagi");
+  ASSERT_TRUE(h->paragraph().unit) << h->text(h->paragraph().unread) << ": " << h->paragraph().why;
+  const InOrderTo& d = std::get<InOrderTo>(h->unit().body.at(0));
+  EXPECT_EQ(d.then.at(0).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(d.then.at(0).card->target, -2);  // Akagi
   EXPECT_FALSE(read("Holding", "**Battle:** If it is your turn, bow this Holding to.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "**Battle:** If, bow this Holding to draw a card.")->paragraph().unit);
 }

@@ -951,6 +951,8 @@ class Transformer {
       e.verb = verb(ch->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ch->verb);
       e.cards = card_filter(ch->cardFilter());  // or every card of a set ("Straighten all of your Followers")
+      chosen_of_.reset();
+      if (e.cards->of && !could_be_person(*e.cards)) chosen_of_ = *e.cards->of;
       antecedent_ = Antecedent::Chosen;
     } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
       // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
@@ -1016,6 +1018,14 @@ class Transformer {
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(k->verb);
     }
     return e;
+  }
+
+  // whether a card of the set may be a person: not one attached to a card ("one of his Weapons", 001 Attach), nor of
+  // card types none of which is a person
+  bool could_be_person(const CardFilter& f) const {
+    if (f.of || f.attachment) return false;
+    if (f.card_types.empty()) return true;
+    return std::any_of(f.card_types.begin(), f.card_types.end(), [&](ProfileId t) { return p_.card_types[static_cast<size_t>(t)].person; });
   }
 
   // "Discard a card", "Discard a Kiho": one card of your hand, chosen as the effect resolves or the cost is paid
@@ -1801,6 +1811,15 @@ class Transformer {
       antecedent_ = Antecedent::Discarded;
       return r;
     }
+    if (antecedent_ == Antecedent::Chosen && person && !plural && chosen_of_) {
+      // "bow one of his Weapons to straighten him", "one of Higaru's Swords ... him": a card attached to another is no
+      // person, so "him" is the card it is attached to (003 Traits: a pronoun agrees with what it names; 001 Attach)
+      CardRef r = *chosen_of_;
+      r.range = where;
+      r.person = true;
+      if (r.kind == CardRef::Kind::ThisCard || r.kind == CardRef::Kind::Bearer || r.kind == CardRef::Kind::ThisKeyword) r.pronoun = true;
+      return r;
+    }
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
     if (antecedent_ == Antecedent::This) {  // the card "this ..." named, named again (001 This)
       if (plural) throw Refusal{where, "a plural pronoun naming one card"};
@@ -2451,6 +2470,7 @@ class Transformer {
   Antecedent this_over_ = Antecedent::None;  // what a pronoun would have named before it
   bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
   Antecedent before_discard_ = Antecedent::None;  // what a pronoun named before the card of the hand was discarded
+  std::optional<CardRef> chosen_of_;  // the card the card chosen is attached to ("one of his Weapons"): "him" names it
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   // the unit's latest look at the top cards of a deck: how many it took (none: not a constant), how many of them are
   // not chosen yet (none: the controller decides), and whether some were chosen

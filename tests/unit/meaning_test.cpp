@@ -2336,6 +2336,13 @@ TEST(Meaning, ConditionBeforeInOrderTo) {
   const InOrderTo& d = std::get<InOrderTo>(h->unit().body.at(0));
   EXPECT_EQ(d.then.at(0).card->kind, CardRef::Kind::Pronoun);
   EXPECT_EQ(d.then.at(0).card->target, -2);  // Akagi
+  // a card attached to another is no person: "him" after "one of his Weapons" is the card they are attached to
+  auto w = read("Strategy", "**Battle:** Target a Personality. If he is a Kensai, you may bow one of his Weapons to straighten him.");
+  ASSERT_TRUE(w->paragraph().unit) << w->text(w->paragraph().unread) << ": " << w->paragraph().why;
+  const InOrderTo& b = std::get<InOrderTo>(w->unit().body.at(1));
+  EXPECT_EQ(b.then.at(0).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(b.then.at(0).card->target, 0);  // the Personality, not a Weapon
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. You may bow a Follower to straighten him.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "**Battle:** If it is your turn, bow this Holding to.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "**Battle:** If, bow this Holding to draw a card.")->paragraph().unit);
 }

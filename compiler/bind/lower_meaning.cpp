@@ -357,9 +357,15 @@ class MeaningLowering {
       b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_discard_from_hand", {G(), C(), controller(), local(n)}), local(n))));
       return;
     }
+    discard_chosen_from_hand(binary(Op::Ne, param(2), self()), c.range, b);
+  }
+
+  // A card of your hand that passes `test` is chosen (or what needs it fails) and discarded, kept in a slot that follows
+  // it to the discard pile: "the card's Focus Value" names it (`discarded_slot_`)
+  void discard_chosen_from_hand(Node test, SourceRange range, Body& b) {
     Body f;
-    f.stmts.push_back(ret(binary(Op::Ne, param(2), self())));
-    int fn = add_function("filter", FnKind::Filter, std::move(f), c.range);
+    f.stmts.push_back(ret(std::move(test)));
+    int fn = add_function("filter", FnKind::Filter, std::move(f), range);
     const int64_t k = next_slot();
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
                                      konst(CARDRT_OK))));
@@ -1182,16 +1188,7 @@ class MeaningLowering {
       // "Discard a Kiho to give him +2F": a card of your hand is chosen (not an action card being played) and
       // discarded, and only then the rest; with none to discard the effect fails
       const Effect& d = k.done[0];
-      Node test = and_(filter_test(in_your_hand(*d.cards), param(2), false), binary(Op::Ne, param(2), self()));
-      Body f;
-      f.stmts.push_back(ret(std::move(test)));
-      int fn = add_function("filter", FnKind::Filter, std::move(f), d.range);
-      const int64_t slot_k = next_slot();
-      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
-                                       konst(CARDRT_OK))));
-      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(slot_k))}), konst(CARDRT_OK))));
-      b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(slot_k)})));
-      discarded_slot_ = static_cast<int>(slot_k);  // "the card's Focus Value": the slot follows it to the discard pile
+      discard_chosen_from_hand(and_(filter_test(in_your_hand(*d.cards), param(2), false), binary(Op::Ne, param(2), self())), d.range, b);
       for (const Effect& t : k.then) effect(t, b);
       discarded_slot_ = -1;
       return;

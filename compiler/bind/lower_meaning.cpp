@@ -86,7 +86,8 @@ class MeaningLowering {
       case meaning::UnitKind::Triggered:
         // an action card's "After ..., gain 1 Honor" is a delayed effect of playing it (003 Abilities), not a trait;
         // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
-        if (type_->action || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
+        // (an Event's trigger on its own reveal is its trait: revealed_trigger)
+        if ((type_->action && u.trigger->revealed_in < 0) || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;
@@ -127,7 +128,7 @@ class MeaningLowering {
       if ((!bowed && !absent) || (bowed && k.card->kind != CardRef::Kind::ThisCard) || kind == CARDRT_AB_CONTINUOUS) throw NotYet{};
       if (bowed) flags |= CARDRT_ABF_EVEN_IF_BOWED;
     }
-    if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
+    if (type_->action && !(u.trigger && u.trigger->revealed_in >= 0)) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     if (u.limit) {  // 003 Traits: how often it may be used, or the trait trigger, per turn or per game
       if (kind != CARDRT_AB_ACTION && kind != CARDRT_AB_REACTION) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
       if (u.limit->times > 1) flags |= CARDRT_ABF_TIMES(static_cast<uint32_t>(u.limit->times));
@@ -135,6 +136,7 @@ class MeaningLowering {
     }
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;
+    in_province_ = false;
     designators_ = designators;
     if (u.performer) choose_performer(*u.performer, designators, target);
     for (size_t i = 0; i < u.constraints.size(); ++i) {
@@ -163,6 +165,8 @@ class MeaningLowering {
     for (const Step& s : u.body) step(s, effect);
     top_ = nullptr;
     if (!modes_.empty()) flags |= CARDRT_ABF_CONSTRUCTOR;  // 002 524: the chain is built from the options (modes)
+    // 003 Abilities B: "If this card is face-up in one of your Provinces" also lets the action be used out of play
+    if (in_province_ && kind == CARDRT_AB_ACTION && !(flags & CARDRT_ABF_PLAYED_FROM_HAND)) flags |= CARDRT_ABF_OUT_OF_PLAY;
     // 000 7.4a: an action card's printed cost of X is chosen and announced as it is played: not lowered yet
     if (kind == CARDRT_AB_ACTION && (flags & CARDRT_ABF_PLAYED_FROM_HAND))
       for (const ast::StatEntry& st : card_.stats)
@@ -240,6 +244,7 @@ class MeaningLowering {
     // a moment before an event is a replacement or a window of its own (binder); before a turn's end is the end
     if (t.timing == Timing::Before && e.signal != "turn end") throw NotYet{};
     // a signal whose trigger carries more than the event (payments, focusing, targeting, reveals) is not lowered yet
+    if (t.revealed_in >= 0) return revealed_trigger(t, trigger, flags, cond);
     if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.signal == "provinces revealed") throw NotYet{};
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
@@ -264,6 +269,18 @@ class MeaningLowering {
     // the event's card is judged as the event found it, in play or not: "one of your Samurai is destroyed" has left
     // play, and a card bowed or entering play is in play by the event itself
     cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), false)));
+    return true;
+  }
+
+  // "After you reveal cards in your Provinces at the start of your turn" (the engine's reveal, cardrt_game_reveal_provinces,
+  // raising provinces_revealed with the player): the card's own trait, from the province it is in (out of play, not
+  // played from a hand); the engine, which revealed it, discards or keeps the Event afterwards. Yours: the player who
+  // revealed is this card's.
+  bool revealed_trigger(const Trigger& t, std::string& trigger, uint32_t& flags, Body& cond) {
+    if (p_.events[static_cast<size_t>(t.event)].signal != "provinces revealed" || t.timing != Timing::After || !t.yours) throw NotYet{};
+    trigger = runtime_event(p_, t.event);
+    flags |= CARDRT_ABF_OUT_OF_PLAY;
+    cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
     return true;
   }
 
@@ -1280,6 +1297,18 @@ class MeaningLowering {
       case Condition::Kind::YourTurn:
         n = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
         break;
+      case Condition::Kind::InProvinces: {
+        // "this Event is face-up in one of them": in a province, in the state, yours; a card is only ever put into its
+        // owner's provinces and out of play its controller is its owner, so "your" is whose card it is
+        if (k.card->kind != CardRef::Kind::ThisCard) throw NotYet{};
+        in_province_ = true;
+        Node who = card(*k.card, b);
+        Node in = binary(Op::Ne, call("cardrt_card_province", {G(), who}), konst(0));
+        Node state = call("cardrt_card_state", {G(), who, konst(runtime_state_id(p_, static_cast<size_t>(k.state->state)))});
+        if (!k.state->holds) state = not_(std::move(state));
+        n = and_(and_(std::move(in), std::move(state)), binary(Op::Eq, call("cardrt_card_controller", {G(), who}), controller()));
+        break;
+      }
       case Condition::Kind::PaysFor: {
         // 003 Gold Cost: a payment is under way, for a card of the set (the card bought, out of play)
         Node paid = call("cardrt_payment_card", {G()});
@@ -1726,6 +1755,7 @@ class MeaningLowering {
   std::string prefix_, unit_prefix_;
   const Unit* u_ = nullptr;
   bool continuous_ = false;
+  bool in_province_ = false;  // the unit asks whether this card is in a state in one of your provinces
   std::vector<int> declared_;
   std::vector<int> modes_;   // the unit's constructor options (002 524), registered after the ability
   int performer_slot_ = -1;

@@ -439,7 +439,11 @@ struct Condition {
     Exists,      // some card of a set is in play ("any enemy units are at the current battlefield"); the set in `cards`
     All,         // every part holds
     Any,         // some part holds
+    InProvinces, // a card is in a state in one of your provinces ("this Event is face-up in one of them"); `state`,
+                 // `zone` (the provinces'), `provinces` how they are named
   };
+  // InProvinces: "one of your Provinces", "one of them" (the provinces the trigger's reveal was in), "your Province"
+  enum class ProvincesNamed : uint8_t { OneOfYours, OneOfThem, Yours };
   Kind kind = Kind::CardIs;
   bool negated = false;             // "is not", "it is not your turn"
   std::optional<CardRef> card;      // CardIs, InBattle, WouldBeOpposed, Has, AttachedTo; empty: the card the trait describes
@@ -459,6 +463,7 @@ struct Condition {
   Boxed<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)
   StatBound::Compare compare = StatBound::Compare::AtMost;  // HowMany: "or fewer" (AtMost), "or more" (AtLeast)
   std::vector<Condition> parts;     // All, Any
+  ProvincesNamed provinces = ProvincesNamed::OneOfYours;  // InProvinces
   SourceRange range;
 };
 
@@ -644,6 +649,9 @@ struct Trigger {
   bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"),
                        // or its block's costs and targets ("After Itao enters play, target a Follower in your hand:"):
                        // the same meaning as before a colon
+  // "After you reveal cards in your Provinces at the start of your turn" (the Dynasty Events' moment, yours): the
+  // zone they are revealed in (the provinces'), as the turn starts
+  ProfileId revealed_in = -1;
   SourceRange range;
 };
 

@@ -292,6 +292,17 @@ class Transformer {
     t.range = range(c);
     t.timing = c->timing()->AFTER() ? Timing::After : c->timing()->BEFORE() ? Timing::Before : Timing::When;
     t.event = tok(c->EVENT()).id;
+    if (c->START()) {
+      // "After you reveal cards in your Provinces at the start of your turn": the reveal the engine makes of your
+      // provinces as your turn starts; no other event happens so
+      if (p_.events[static_cast<size_t>(t.event)].signal != "provinces revealed")
+        throw Refusal{tok(c->EVENT()).range, "an event that does not happen as the turn starts"};
+      const wording::WordToken& z = tok(c->ZONE());
+      provinces_named(z, true);
+      t.yours = true;
+      t.revealed_in = z.id;
+      return t;
+    }
     if (c->FROM()) {
       // "After this Holding enters play from a Province", "After you Recruit this Holding from a Province": the card
       // has just left a province (the profile's zone of provinces; no other zone is read yet)
@@ -684,11 +695,34 @@ class Transformer {
         k.zone = tok(m->ZONE()).id;
         if (p_.zone_in_play(k.zone)) throw Refusal{tok(m->ZONE()).range, "cards in play are controlled, not had"};
       }
+    } else if (auto* ip = dynamic_cast<W::InProvincesConditionContext*>(c)) {
+      in_provinces(k, ip, u);
     } else {
       k.kind = Condition::Kind::YourTurn;
       k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;
     }
     return k;
+  }
+
+  // inProvincesCondition : cardRef IS STATE IN (ONE OF (YOUR ZONE | THEM) | YOUR ZONE)
+  // "this Event is face-up in one of them" (the provinces the unit's trigger revealed), "Ashiko is face-up in one of
+  // your Provinces", "Miwa is face-up in your province": this card, in a state, in a province of yours (003
+  // Abilities B). A card is only ever put into its owner's provinces.
+  void in_provinces(Condition& k, W::InProvincesConditionContext* c, Unit& u) {
+    k.kind = Condition::Kind::InProvinces;
+    k.card = card_ref(c->cardRef(), u);
+    if (k.card->kind != CardRef::Kind::ThisCard) throw Refusal{k.card->range, "a card other than this one in a province"};
+    k.state = StateTest{tok(c->STATE()).id, tok(c->STATE()).value != 0, tok(c->STATE()).range};
+    if (c->THEM()) {
+      if (!u.trigger || u.trigger->revealed_in < 0) throw Refusal{tok(c->THEM()).range, "'them' names no provinces the trigger revealed"};
+      k.provinces = Condition::ProvincesNamed::OneOfThem;
+      k.zone = u.trigger->revealed_in;
+      return;
+    }
+    const wording::WordToken& z = tok(c->ZONE());
+    k.provinces = c->ONE() ? Condition::ProvincesNamed::OneOfYours : Condition::ProvincesNamed::Yours;
+    provinces_named(z, c->ONE() != nullptr);
+    k.zone = z.id;
   }
 
   // A condition whose first words are a pronoun naming a card ("he would be opposed", "his Force is 2"; not "it is

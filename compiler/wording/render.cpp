@@ -153,11 +153,20 @@ class Renderer {
       card_ref(*t.card, false);
       return from_zone(t);
     }
+    if (t.revealed_in >= 0) return revealed_in(t);
     if (t.card) card_ref(*t.card, true);
     else if (t.yours) word(Token::YOUR);
     else if (t.cards) card_filter(*t.cards);
     name(Token::EVENT, t.event);
     from_zone(t);
+  }
+  // "you reveal cards in your Provinces at the start of your turn"
+  void revealed_in(const Trigger& t) {
+    word(Token::YOU);
+    name(Token::EVENT, t.event);
+    words({Token::IN, Token::YOUR});
+    name(Token::ZONE, t.revealed_in, true);
+    words({Token::AT, Token::THE, Token::START, Token::OF, Token::YOUR, Token::TURN});
   }
   void from_zone(const Trigger& t) {  // "from a Province"
     if (t.from < 0) return;
@@ -812,6 +821,19 @@ class Renderer {
         card_filter(*k.cards);
         out_.erase(out_.begin() + static_cast<std::ptrdiff_t>(noun));  // its article: "a single" said it
         word(Token::ONLY);
+        return;
+      }
+      case Condition::Kind::InProvinces: {  // "this Event is face-up in one of them"
+        card_ref(*k.card, true);
+        word(Token::IS);
+        WordToken w{static_cast<int>(Token::STATE), {}, k.state->state};
+        w.value = k.state->holds ? 1 : 0;
+        out_.push_back(w);
+        word(Token::IN);
+        if (k.provinces == Condition::ProvincesNamed::OneOfThem) return words({Token::ONE, Token::OF, Token::THEM});
+        if (k.provinces == Condition::ProvincesNamed::OneOfYours) words({Token::ONE, Token::OF});
+        word(Token::YOUR);
+        name(Token::ZONE, k.zone, k.provinces == Condition::ProvincesNamed::OneOfYours);
         return;
       }
       case Condition::Kind::YourTurn:

@@ -53,6 +53,7 @@ trigger
   : timing subject=triggerSubject EVENT
   | timing YOU EVENT object=cardRef   // "After you Equip this Follower": you did it, to the card
   | timing (subject=triggerSubject | YOU) EVENT object=cardRef? FROM (A | AN) ZONE   // "... enters play from a Province", "After you Recruit this Holding from a Province"
+  | timing YOU EVENT IN YOUR ZONE AT THE START OF YOUR turn   // "After you reveal cards in your Provinces at the start of your turn": the Dynasty Events' moment
   ;
 timing
   : AFTER | BEFORE | WHEN
@@ -128,6 +129,7 @@ conditionPart
   | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
   | cardRef NOW? HAS amount STAT                                                      # hasStatCondition // "he now has 0 Force"
   | IT IS NOT? YOUR turn                        # yourTurnCondition
+  | cardRef IS STATE IN (ONE OF (YOUR ZONE | THEM) | YOUR ZONE)   # inProvincesCondition  // "this Event is face-up in one of them", "Ashiko is face-up in one of your Provinces"
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
 turn

@@ -199,3 +199,5 @@ ORDER    : 'order' ;
 REST     : 'rest' ;
 REMAINING : 'remaining' ;
 THESE    : 'these' ;
+// the Dynasty Events' moment, "After you reveal cards in your Provinces at the start of your turn" (docs/meaning.md 19)
+START    : 'start' ;

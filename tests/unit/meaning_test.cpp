@@ -2308,3 +2308,54 @@ TEST(Meaning, AsHeMoves) {
 }
 
 }  // namespace cardc
+
+namespace cardc {
+
+// The Dynasty Events' moment (docs/meaning.md 19): "After you reveal cards in your Provinces at the start of your
+// turn" is yours, the reveal of the profile's provinces, and "if this Event is face-up in one of them" asks for this
+// card face-up in one of those provinces. Any other event at the turn's start, the singular "Province", "them" with no
+// reveal before it, another card in the province: refused.
+TEST(Meaning, RevealedEventsAndFaceUpInAProvince) {
+  auto r = read("Event",
+                "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, gain 2 Gold.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Unit& u = r->unit();
+  EXPECT_EQ(u.kind, meaning::UnitKind::Triggered);
+  ASSERT_TRUE(u.trigger);
+  EXPECT_TRUE(u.trigger->yours);
+  EXPECT_EQ(u.trigger->revealed_in, r->id_of(r->profile->zones, "Province"));
+  EXPECT_EQ(r->profile->events[static_cast<size_t>(u.trigger->event)].signal, "provinces revealed");
+  const Conditional& k = std::get<Conditional>(u.body.at(0));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::InProvinces);
+  EXPECT_EQ(k.condition.provinces, Condition::ProvincesNamed::OneOfThem);
+  EXPECT_EQ(k.condition.card->kind, CardRef::Kind::ThisCard);
+  ASSERT_TRUE(k.condition.state);
+  EXPECT_EQ(k.condition.state->state, r->id_of(r->profile->states, "Face-down"));
+  EXPECT_FALSE(k.condition.state->holds);  // face-up: not face-down
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  // 003 Abilities B: "If this card is face-up in one of your Provinces", "... in your Province"
+  auto a = read("Personality", "**Open:** If this Personality is face-up in one of your Provinces, gain 1 Honor.");
+  ASSERT_TRUE(a->paragraph().unit) << a->text(a->paragraph().unread) << ": " << a->paragraph().why;
+  EXPECT_EQ(std::get<Conditional>(a->unit().body.at(0)).condition.provinces, Condition::ProvincesNamed::OneOfYours);
+  EXPECT_TRUE(a->paragraph().round_trips) << a->paragraph().rendered;
+  auto y = read("Holding", "**Limited:** If this Holding is face-up in your Province, draw a card.");
+  ASSERT_TRUE(y->paragraph().unit) << y->text(y->paragraph().unread) << ": " << y->paragraph().why;
+  EXPECT_EQ(std::get<Conditional>(y->unit().body.at(0)).condition.provinces, Condition::ProvincesNamed::Yours);
+
+  // no other event happens as the turn starts
+  EXPECT_FALSE(read("Event", "After you gain Honor in your Provinces at the start of your turn, gain 2 Gold.")->paragraph().unit);
+  // the reveal is of all your provinces: the plural
+  EXPECT_FALSE(read("Event", "After you reveal cards in your Province at the start of your turn, gain 2 Gold.")->paragraph().unit);
+  // a zone that holds no provinces
+  EXPECT_FALSE(read("Event", "After you reveal cards in your Hands at the start of your turn, gain 2 Gold.")->paragraph().unit);
+  // "them" names the provinces of a reveal: none here
+  EXPECT_FALSE(read("Personality", "**Open:** If this Personality is face-up in one of them, gain 1 Honor.")->paragraph().unit);
+  // one of your provinces is several; your province one
+  EXPECT_FALSE(read("Personality", "**Open:** If this Personality is face-up in one of your Province, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Open:** If this Personality is face-up in your Provinces, gain 1 Honor.")->paragraph().unit);
+  // only this card's place is read
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: If he is face-up in one of your Provinces, gain 1 Honor.")->paragraph().unit);
+}
+
+}  // namespace cardc

@@ -136,7 +136,7 @@ class MeaningLowering {
     }
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;
-    in_province_ = false;
+    in_province_ = delayed_ = false;
     designators_ = designators;
     if (u.performer) choose_performer(*u.performer, designators, target);
     for (size_t i = 0; i < u.constraints.size(); ++i) {
@@ -372,10 +372,56 @@ class MeaningLowering {
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
     if (const auto* a = std::get_if<ActionStrength>(&s)) return action_strength(*a, b);
+    if (const auto* d = std::get_if<Delayed>(&s)) return delayed(*d, b);
     if (std::holds_alternative<ProvinceModifier>(s)) throw NotYet{};  // with other sentences: not a shape lowered yet
     const auto& m = std::get<StatModifier>(s);
     if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m, b);
     stat_modifier(m, b);
+  }
+
+  // 002 rule 521: a delayed effect waits for its moment, an event about a card (cardrt_delay_until_event): the card
+  // as the effect is set up, once or each time, until the span's boundary (none, or "this game": as long as the game
+  // lasts), "during a battle" only while one is under way. Events the runtime raises with the card they happened to
+  // (its own, or the profile's raised by the engine).
+  void delayed(const Delayed& d, Body& b) {
+    if (continuous_) throw NotYet{};
+    const Moment& m = d.moment;
+    const PhraseDef& e = p_.events[static_cast<size_t>(m.event)];
+    if (e.attr != "card" || !(e.signal.empty() || e.signal == "destroyed" || e.signal == "bowed" || e.enters_play())) throw NotYet{};
+    if (!e.raised()) throw NotYet{};  // waited for forever: the binder refuses it (EventNeverRaised)
+    if (m.battle >= 0 && runtime_designator(p_.designators[static_cast<size_t>(m.battle)]) != CARDRT_DESIG_BATTLE) throw NotYet{};
+    static constexpr int32_t lapses[] = {0, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY_PHASE_END, CARDRT_BOUNDARY_BATTLE_END, 0};
+    // the verbs whose player the binder reads as the delayed effect's (the lowering's player()); others: not yet
+    for (const Effect& x : d.effects) {
+      const bool plain = !x.province && !x.earmark && !x.top && !x.looked && x.searched < 0 && x.action < 0 && !x.optional;
+      const bool verb = x.verb == Primitive::gain_ || x.verb == Primitive::lose_ || x.verb == Primitive::draw_ ||
+                        (x.card && (x.verb == Primitive::bow_ || x.verb == Primitive::straighten_ || x.verb == Primitive::destroy_ ||
+                                    x.verb == Primitive::set_state_));
+      if (!plain || !verb) throw NotYet{};
+    }
+    Body inner;
+    inner.locals = b.locals;
+    delayed_ = true;
+    for (const Effect& x : d.effects) effect(x, inner);
+    delayed_ = false;
+    b.locals = inner.locals;
+    Body later;
+    later.locals = inner.locals;
+    later.stmts.push_back(if_(konst(1), block(std::move(inner.stmts))));
+    later.stmts.push_back(ret(konst(CARDRT_OK)));
+    const uint32_t who = b.local();
+    b.stmts.push_back(let(who, card(m.card, b)));
+    Node awaited = konst(0);
+    if (m.during) {
+      Body test;
+      test.stmts.push_back(ret(binary(Op::Ne, call("cardrt_current_battlefield", {G()}), konst(0))));
+      awaited = fn_ref(add_function("awaited", FnKind::Effect, std::move(test), d.range));
+    }
+    int f = add_function("delayed", FnKind::Effect, std::move(later), d.range);
+    Node event = call("cardrt_event_id", {G(), str(runtime_event(p_, m.event))});
+    b.stmts.push_back(eval(call("cardrt_delay_until_event", {G(), C(), std::move(event), local(who), std::move(awaited),
+                                                             konst(m.times == Moment::Times::Each ? CARDRT_DELAY_EACH_TIME : 0),
+                                                             konst(lapses[static_cast<size_t>(m.span)]), fn_ref(f)})));
   }
 
   // 002 523: a stat multiplied, divided or set ("Double its ATK until end of turn", "Halve the ATK of target creature,
@@ -563,7 +609,8 @@ class MeaningLowering {
 
   // Who does what the verb says: you, or the controller of a card ("His controller loses 1 Honor")
   Node player(const Effect& e, Body& b) {
-    if (!e.player || e.player->kind == PlayerRef::Kind::You) return controller();
+    // a delayed effect applies to the player it was set up for (002 rule 521), whoever controls the card then
+    if (!e.player || e.player->kind == PlayerRef::Kind::You) return delayed_ ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
     if (e.player->kind == PlayerRef::Kind::Each) throw NotYet{};  // each_player makes each one "you" in turn
     return call("cardrt_card_controller", {G(), card(*e.player->of, b)});
   }
@@ -1755,6 +1802,7 @@ class MeaningLowering {
   std::string prefix_, unit_prefix_;
   const Unit* u_ = nullptr;
   bool continuous_ = false;
+  bool delayed_ = false;      // lowering a delayed effect's body (002 rule 521)
   bool in_province_ = false;  // the unit asks whether this card is in a state in one of your provinces
   std::vector<int> declared_;
   std::vector<int> modes_;   // the unit's constructor options (002 524), registered after the ability

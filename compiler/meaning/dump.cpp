@@ -111,6 +111,15 @@ class Dumper {
         out_ << fmt::format("    attaches {} {}-to {}\n", at(a->range), a->only ? "only" : "never", filter(a->to));
       else if (const auto* ep = std::get_if<EnteringPlay>(&s))
         out_ << entering_play(*ep);
+      else if (const auto* d = std::get_if<Delayed>(&s)) {
+        const Moment& m = d->moment;
+        static constexpr const char* times[] = {"once", "next", "first", "each"};
+        static constexpr const char* spans[] = {"none", "turn", "phase", "battle", "game"};
+        out_ << fmt::format("    delayed {} {} {} {} event=\"{}\" span={}{}\n", at(d->range), m.timing == Timing::When ? "when" : "after",
+                            times[static_cast<size_t>(m.times)], ref(m.card), named(p_.events, m.event), spans[static_cast<size_t>(m.span)],
+                            m.during ? " during-battle" : "");
+        for (const Effect& e : d->effects) out_ << "      effect " << effect(e) << "\n";
+      }
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
     if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);

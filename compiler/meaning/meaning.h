@@ -622,9 +622,38 @@ struct TargetStep {
   SourceRange range;
 };
 
+// 003 Traits: when a triggered trait or a reaction happens.
+enum class Timing : uint8_t { After, Before, When };
+
+// 002 rule 521: the moment a delayed effect waits for: an event of the profile about a card ("After the next time
+// this turn he is destroyed during a battle", "After each time he assigns this turn"). It is waited for once ("the
+// next time", "the first time", or unsaid) or each time, until the span ends ("this turn", "this phase", "this
+// battle"; "this game" or none: as long as the game lasts); "during a battle": only while a battle is under way.
+struct Moment {
+  Timing timing = Timing::After;  // After or When (the same moment)
+  enum class Times : uint8_t { Unsaid, Next, First, Each };
+  Times times = Times::Unsaid;
+  ProfileId event = -1;
+  CardRef card;                   // what the event happens to
+  enum class Span : uint8_t { None, Turn, Phase, Battle, Game };
+  Span span = Span::None;
+  bool span_first = false;        // printed before the card ("the next time this turn he is destroyed")
+  ProfileId battle = -1;          // the designator "this battle" / "during a battle" names (the profile's battles)
+  bool during = false;            // "during a battle"
+  SourceRange range;
+};
+
+// 002 rule 521: effects set up now that happen at a later moment ("After the next time this turn it bows, its
+// controller loses 1 Honor").
+struct Delayed {
+  Moment moment;
+  std::vector<Effect> effects;
+  SourceRange range;
+};
+
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
-                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier, EnteringPlay>;
+                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier, EnteringPlay, Delayed>;
 // A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
 // statements alone holds while its card is in play (003 Traits). An operation on a stat printed as a verb ("Double
 // its ATK", "Halve the ATK of target creature") is an effect, not a statement.
@@ -634,8 +663,6 @@ inline bool is_statement(const Step& s) {
          std::holds_alternative<ActionStrength>(s) || std::holds_alternative<ProvinceModifier>(s);
 }
 
-// 003 Traits: when a triggered trait or a reaction happens.
-enum class Timing : uint8_t { After, Before, When };
 struct Trigger {
   Timing timing = Timing::After;
   ProfileId event = -1;

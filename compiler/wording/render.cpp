@@ -91,6 +91,7 @@ class Renderer {
       else if (const auto* a = std::get_if<ActionStrength>(&s)) action_strength(*a);
       else if (const auto* pm = std::get_if<ProvinceModifier>(&s)) province_modifier(*pm);
       else if (const auto* ep = std::get_if<EnteringPlay>(&s)) entering_play(*ep);
+      else if (const auto* d = std::get_if<Delayed>(&s)) delayed(*d);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -717,6 +718,35 @@ class Renderer {
   }
 
   // "If it is your turn, draw a card and gain 1 Honor", "Destroy him if he is bowed"
+  // "After the next time this turn he is destroyed during a battle, gain 2 Honor" (002 rule 521)
+  void delayed(const Delayed& d) {
+    const Moment& m = d.moment;
+    word(m.timing == Timing::When ? Token::WHEN : Token::AFTER);
+    if (m.times == Moment::Times::Each) words({Token::EACH, Token::TIME});
+    else if (m.times != Moment::Times::Unsaid) words({Token::THE, m.times == Moment::Times::Next ? Token::NEXT : Token::FIRST, Token::TIME});
+    if (m.span_first) moment_span(m);
+    card_ref(m.card, true);
+    name(Token::EVENT, m.event);
+    if (!m.span_first) moment_span(m);
+    if (m.during) {
+      words({Token::DURING, Token::A});
+      name(Token::DESIGNATOR, m.battle);
+    }
+    word(Token::COMMA);
+    for (size_t i = 0; i < d.effects.size(); ++i) {
+      if (i > 0) word(Token::AND);
+      effect(d.effects[i]);
+    }
+  }
+  void moment_span(const Moment& m) {  // "this turn", "this battle"
+    if (m.span == Moment::Span::None) return;
+    word(Token::THIS);
+    if (m.span == Moment::Span::Turn) word(Token::TURN);
+    else if (m.span == Moment::Span::Phase) word(Token::PHASE);
+    else if (m.span == Moment::Span::Game) word(Token::GAME);
+    else name(Token::DESIGNATOR, m.battle);
+  }
+
   void conditional(const Conditional& k) {
     if (k.as_moving) {  // "Straighten his unit as he moves"
       effect(k.effects.at(0));

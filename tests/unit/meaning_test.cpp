@@ -2359,3 +2359,43 @@ TEST(Meaning, RevealedEventsAndFaceUpInAProvince) {
 }
 
 }  // namespace cardc
+
+namespace cardc {
+
+// 002 rule 521: a delayed effect and its moment (docs/meaning.md 19): an event about a card, once or each time, for a
+// span, during a battle or not. Refused: a moment with neither "the next time" nor a span (a trigger's words, not a
+// moment), "before" (nothing waits before an event), two spans, an event that happens to no card.
+TEST(Meaning, DelayedMoments) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality. After the next time this turn he is destroyed during a battle, gain 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Delayed& d = std::get<Delayed>(r->unit().body.at(1));
+  EXPECT_EQ(d.moment.timing, meaning::Timing::After);
+  EXPECT_EQ(d.moment.times, Moment::Times::Next);
+  EXPECT_EQ(d.moment.span, Moment::Span::Turn);
+  EXPECT_TRUE(d.moment.span_first);
+  EXPECT_TRUE(d.moment.during);
+  EXPECT_EQ(d.moment.battle, r->id_of(r->profile->designators, "Battle"));
+  EXPECT_EQ(d.moment.card.kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(r->profile->events[static_cast<size_t>(d.moment.event)].signal, "destroyed");
+  ASSERT_EQ(d.effects.size(), 1u);
+  EXPECT_EQ(d.effects[0].verb, Primitive::gain_);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto each = read("Strategy", "**Open:** Target a Personality. After each time he is bowed this phase, his controller loses 1 Honor.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread) << ": " << each->paragraph().why;
+  const Delayed& e = std::get<Delayed>(each->unit().body.at(1));
+  EXPECT_EQ(e.moment.times, Moment::Times::Each);
+  EXPECT_EQ(e.moment.span, Moment::Span::Phase);
+  EXPECT_FALSE(e.moment.span_first);
+  ASSERT_TRUE(e.effects.at(0).player);  // his controller loses it, not you
+  EXPECT_TRUE(each->paragraph().round_trips) << each->paragraph().rendered;
+
+  // a span alone makes it a moment; with neither, the words are a trigger's and no moment of the body
+  EXPECT_TRUE(read("Strategy", "**Battle:** Target a Personality. After he is destroyed this battle, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. After he is destroyed, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. Before the next time this turn he is destroyed, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. After the next time this turn he is destroyed this turn, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. After the next time this turn he gains Honor, gain 1 Honor.")->paragraph().unit);
+}
+
+}  // namespace cardc

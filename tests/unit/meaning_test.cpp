@@ -2389,6 +2389,23 @@ TEST(Meaning, EffectSeries) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target enemy Personality, dishonor him,")->paragraph().unit);
 }
 
+// 001 Token: "two +1F Fire tokens": how many, each one's stats and its kind (a status the profile marks [token]); the
+// noun's number agrees with the count, a status that is no token is refused, and tokens go with no other gift.
+TEST(Meaning, TokenGifts) {
+  auto r = read("Strategy", "**Battle:** Give a target Personality two +1F **Fire** tokens.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_EQ(e.gifts.size(), 1u);
+  ASSERT_TRUE(e.gifts[0].tokens);
+  EXPECT_EQ(e.gifts[0].tokens->count, 2);
+  EXPECT_EQ(e.gifts[0].tokens->changes.at(0).delta.value, 1);
+  EXPECT_EQ(e.gifts[0].tokens->kind, r->id_of(r->profile->statuses, "Fire token"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Personality two +1F **Fire** token.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Personality a +1F tokens.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Personality +1F and a +1F token.")->paragraph().unit);
+}
+
 }  // namespace cardc
 
 namespace cardc {

@@ -87,7 +87,8 @@ class MeaningLowering {
       case meaning::UnitKind::Triggered:
         // an action card's "After ..., gain 1 Honor" is a delayed effect of playing it (003 Abilities), not a trait;
         // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
-        if (type_->action || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
+        // (an Event's trigger on its own reveal is its trait: revealed_trigger)
+        if ((type_->action && u.trigger->revealed_in < 0) || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         break;
@@ -128,7 +129,7 @@ class MeaningLowering {
       if ((!bowed && !absent) || (bowed && k.card->kind != CardRef::Kind::ThisCard) || kind == CARDRT_AB_CONTINUOUS) throw NotYet{};
       if (bowed) flags |= CARDRT_ABF_EVEN_IF_BOWED;
     }
-    if (type_->action) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
+    if (type_->action && !(u.trigger && u.trigger->revealed_in >= 0)) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     if (u.limit) {  // 003 Traits: how often it may be used, or the trait trigger, per turn or per game
       if (kind != CARDRT_AB_ACTION && kind != CARDRT_AB_REACTION) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
       if (u.limit->times > 1) flags |= CARDRT_ABF_TIMES(static_cast<uint32_t>(u.limit->times));
@@ -136,6 +137,7 @@ class MeaningLowering {
     }
     continuous_ = kind == CARDRT_AB_CONTINUOUS;
     performer_slot_ = -1;
+    in_province_ = delayed_ = false;
     designators_ = designators;
     if (u.performer) choose_performer(*u.performer, designators, target);
     for (size_t i = 0; i < u.constraints.size(); ++i) {
@@ -164,6 +166,8 @@ class MeaningLowering {
     for (const Step& s : u.body) step(s, effect);
     top_ = nullptr;
     if (!modes_.empty()) flags |= CARDRT_ABF_CONSTRUCTOR;  // 002 524: the chain is built from the options (modes)
+    // 003 Abilities B: "If this card is face-up in one of your Provinces" also lets the action be used out of play
+    if (in_province_ && kind == CARDRT_AB_ACTION && !(flags & CARDRT_ABF_PLAYED_FROM_HAND)) flags |= CARDRT_ABF_OUT_OF_PLAY;
     // 000 7.4a: an action card's printed cost of X is chosen and announced as it is played: not lowered yet
     if (kind == CARDRT_AB_ACTION && (flags & CARDRT_ABF_PLAYED_FROM_HAND))
       for (const ast::StatEntry& st : card_.stats)
@@ -237,6 +241,7 @@ class MeaningLowering {
     // a moment before an event is a replacement or a window of its own (binder); before a turn's end is the end
     if (t.timing == Timing::Before && e.signal != "turn end") throw NotYet{};
     // a signal whose trigger carries more than the event (payments, focusing, targeting, reveals) is not lowered yet
+    if (t.revealed_in >= 0) return revealed_trigger(t, trigger, flags, cond);
     if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.signal == "provinces revealed") throw NotYet{};
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
@@ -261,6 +266,18 @@ class MeaningLowering {
     // the event's card is judged as the event found it, in play or not: "one of your Samurai is destroyed" has left
     // play, and a card bowed or entering play is in play by the event itself
     cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), false)));
+    return true;
+  }
+
+  // "After you reveal cards in your Provinces at the start of your turn" (the engine's reveal, cardrt_game_reveal_provinces,
+  // raising provinces_revealed with the player): the card's own trait, from the province it is in (out of play, not
+  // played from a hand); the engine, which revealed it, discards or keeps the Event afterwards. Yours: the player who
+  // revealed is this card's.
+  bool revealed_trigger(const Trigger& t, std::string& trigger, uint32_t& flags, Body& cond) {
+    if (p_.events[static_cast<size_t>(t.event)].signal != "provinces revealed" || t.timing != Timing::After || !t.yours) throw NotYet{};
+    trigger = runtime_event(p_, t.event);
+    flags |= CARDRT_ABF_OUT_OF_PLAY;
+    cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
     return true;
   }
 
@@ -386,10 +403,56 @@ class MeaningLowering {
     if (const auto* r = std::get_if<Restriction>(&s)) return restriction(*r, b);
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
     if (const auto* a = std::get_if<ActionStrength>(&s)) return action_strength(*a, b);
+    if (const auto* d = std::get_if<Delayed>(&s)) return delayed(*d, b);
     if (std::holds_alternative<ProvinceModifier>(s)) throw NotYet{};  // with other sentences: not a shape lowered yet
     const auto& m = std::get<StatModifier>(s);
     if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m, b);
     stat_modifier(m, b);
+  }
+
+  // 002 rule 521: a delayed effect waits for its moment, an event about a card (cardrt_delay_until_event): the card
+  // as the effect is set up, once or each time, until the span's boundary (none, or "this game": as long as the game
+  // lasts), "during a battle" only while one is under way. Events the runtime raises with the card they happened to
+  // (its own, or the profile's raised by the engine).
+  void delayed(const Delayed& d, Body& b) {
+    if (continuous_) throw NotYet{};
+    const Moment& m = d.moment;
+    const PhraseDef& e = p_.events[static_cast<size_t>(m.event)];
+    if (e.attr != "card" || !(e.signal.empty() || e.signal == "destroyed" || e.signal == "bowed" || e.enters_play())) throw NotYet{};
+    if (!e.raised()) throw NotYet{};  // waited for forever: the binder refuses it (EventNeverRaised)
+    if (m.battle >= 0 && runtime_designator(p_.designators[static_cast<size_t>(m.battle)]) != CARDRT_DESIG_BATTLE) throw NotYet{};
+    static constexpr int32_t lapses[] = {0, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY_PHASE_END, CARDRT_BOUNDARY_BATTLE_END, 0};
+    // the verbs whose player the binder reads as the delayed effect's (the lowering's player()); others: not yet
+    for (const Effect& x : d.effects) {
+      const bool plain = !x.province && !x.earmark && !x.top && !x.looked && x.searched < 0 && x.action < 0 && !x.optional;
+      const bool verb = x.verb == Primitive::gain_ || x.verb == Primitive::lose_ || x.verb == Primitive::draw_ ||
+                        (x.card && (x.verb == Primitive::bow_ || x.verb == Primitive::straighten_ || x.verb == Primitive::destroy_ ||
+                                    x.verb == Primitive::set_state_));
+      if (!plain || !verb) throw NotYet{};
+    }
+    Body inner;
+    inner.locals = b.locals;
+    delayed_ = true;
+    for (const Effect& x : d.effects) effect(x, inner);
+    delayed_ = false;
+    b.locals = inner.locals;
+    Body later;
+    later.locals = inner.locals;
+    later.stmts.push_back(if_(konst(1), block(std::move(inner.stmts))));
+    later.stmts.push_back(ret(konst(CARDRT_OK)));
+    const uint32_t who = b.local();
+    b.stmts.push_back(let(who, card(m.card, b)));
+    Node awaited = konst(0);
+    if (m.during) {
+      Body test;
+      test.stmts.push_back(ret(binary(Op::Ne, call("cardrt_current_battlefield", {G()}), konst(0))));
+      awaited = fn_ref(add_function("awaited", FnKind::Effect, std::move(test), d.range));
+    }
+    int f = add_function("delayed", FnKind::Effect, std::move(later), d.range);
+    Node event = call("cardrt_event_id", {G(), str(runtime_event(p_, m.event))});
+    b.stmts.push_back(eval(call("cardrt_delay_until_event", {G(), C(), std::move(event), local(who), std::move(awaited),
+                                                             konst(m.times == Moment::Times::Each ? CARDRT_DELAY_EACH_TIME : 0),
+                                                             konst(lapses[static_cast<size_t>(m.span)]), fn_ref(f)})));
   }
 
   // 002 523: a stat multiplied, divided or set ("Double its ATK until end of turn", "Halve the ATK of target creature,
@@ -577,7 +640,8 @@ class MeaningLowering {
 
   // Who does what the verb says: you, or the controller of a card ("His controller loses 1 Honor")
   Node player(const Effect& e, Body& b) {
-    if (!e.player || e.player->kind == PlayerRef::Kind::You) return controller();
+    // a delayed effect applies to the player it was set up for (002 rule 521), whoever controls the card then
+    if (!e.player || e.player->kind == PlayerRef::Kind::You) return delayed_ ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
     if (e.player->kind == PlayerRef::Kind::Each) throw NotYet{};  // each_player makes each one "you" in turn
     return call("cardrt_card_controller", {G(), card(*e.player->of, b)});
   }
@@ -1334,6 +1398,18 @@ class MeaningLowering {
       case Condition::Kind::YourTurn:
         n = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
         break;
+      case Condition::Kind::InProvinces: {
+        // "this Event is face-up in one of them": in a province, in the state, yours; a card is only ever put into its
+        // owner's provinces and out of play its controller is its owner, so "your" is whose card it is
+        if (k.card->kind != CardRef::Kind::ThisCard) throw NotYet{};
+        in_province_ = true;
+        Node who = card(*k.card, b);
+        Node in = binary(Op::Ne, call("cardrt_card_province", {G(), who}), konst(0));
+        Node state = call("cardrt_card_state", {G(), who, konst(runtime_state_id(p_, static_cast<size_t>(k.state->state)))});
+        if (!k.state->holds) state = not_(std::move(state));
+        n = and_(and_(std::move(in), std::move(state)), binary(Op::Eq, call("cardrt_card_controller", {G(), who}), controller()));
+        break;
+      }
       case Condition::Kind::PaysFor: {
         // 003 Gold Cost: a payment is under way, for a card of the set (the card bought, out of play)
         Node paid = call("cardrt_payment_card", {G()});
@@ -1792,6 +1868,8 @@ class MeaningLowering {
   std::string prefix_, unit_prefix_;
   const Unit* u_ = nullptr;
   bool continuous_ = false;
+  bool delayed_ = false;      // lowering a delayed effect's body (002 rule 521)
+  bool in_province_ = false;  // the unit asks whether this card is in a state in one of your provinces
   std::vector<int> declared_;
   std::vector<int> modes_;   // the unit's constructor options (002 524), registered after the ability
   int performer_slot_ = -1;

@@ -53,7 +53,9 @@ class Dumper {
       const Trigger& t = *u.trigger;
       std::string who = t.card && t.yours ? "you-to-" + ref(*t.card) : t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
       out_ << fmt::format("    trigger {} {} event=\"{}\" of={}{}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
-                          named(p_.events, t.event), who, t.from >= 0 ? " from=" + p_.zones[static_cast<size_t>(t.from)].name : std::string());
+                          named(p_.events, t.event), who, t.from >= 0 ? " from=" + p_.zones[static_cast<size_t>(t.from)].name
+                                                         : t.revealed_in >= 0 ? " in=" + p_.zones[static_cast<size_t>(t.revealed_in)].name + " at-turn-start"
+                                                                              : std::string());
     }
     if (u.performer)
       out_ << fmt::format("    performer {}{}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
@@ -110,6 +112,15 @@ class Dumper {
         out_ << fmt::format("    attaches {} {}-to {}\n", at(a->range), a->only ? "only" : "never", filter(a->to));
       else if (const auto* ep = std::get_if<EnteringPlay>(&s))
         out_ << entering_play(*ep);
+      else if (const auto* d = std::get_if<Delayed>(&s)) {
+        const Moment& m = d->moment;
+        static constexpr const char* times[] = {"once", "next", "first", "each"};
+        static constexpr const char* spans[] = {"none", "turn", "phase", "battle", "game"};
+        out_ << fmt::format("    delayed {} {} {} {} event=\"{}\" span={}{}\n", at(d->range), m.timing == Timing::When ? "when" : "after",
+                            times[static_cast<size_t>(m.times)], ref(m.card), named(p_.events, m.event), spans[static_cast<size_t>(m.span)],
+                            m.during ? " during-battle" : "");
+        for (const Effect& e : d->effects) out_ << "      effect " << effect(e) << "\n";
+      }
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
     if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);
@@ -144,6 +155,11 @@ class Dumper {
         return s + fmt::format("you have {}{} {}", k.compare == StatBound::Compare::AtLeast ? ">=" : "<=", amount(*k.count),
                                k.zone >= 0 ? "cards in yours-" + p_.zones[static_cast<size_t>(k.zone)].name : named(p_.resources, k.resource));
       case Condition::Kind::YourTurn: return s + "your turn";
+      case Condition::Kind::InProvinces: {
+        static constexpr const char* named_as[] = {"one-of-yours", "one-of-them", "yours"};
+        return s + ref(*k.card) + " is " + state(*k.state) + " in " + named_as[static_cast<size_t>(k.provinces)] + "-" +
+               p_.zones[static_cast<size_t>(k.zone)].name;
+      }
       case Condition::Kind::PaysFor: return s + "paying-for " + filter(*k.cards);
       case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";
       case Condition::Kind::Moved: return s + ref(*k.card) + " moved";

@@ -451,7 +451,11 @@ struct Condition {
     Exists,      // some card of a set is in play ("any enemy units are at the current battlefield"); the set in `cards`
     All,         // every part holds
     Any,         // some part holds
+    InProvinces, // a card is in a state in one of your provinces ("this Event is face-up in one of them"); `state`,
+                 // `zone` (the provinces'), `provinces` how they are named
   };
+  // InProvinces: "one of your Provinces", "one of them" (the provinces the trigger's reveal was in), "your Province"
+  enum class ProvincesNamed : uint8_t { OneOfYours, OneOfThem, Yours };
   Kind kind = Kind::CardIs;
   bool negated = false;             // "is not", "it is not your turn"
   std::optional<CardRef> card;      // CardIs, InBattle, WouldBeOpposed, Has, AttachedTo; empty: the card the trait describes
@@ -471,6 +475,7 @@ struct Condition {
   Boxed<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)
   StatBound::Compare compare = StatBound::Compare::AtMost;  // HowMany: "or fewer" (AtMost), "or more" (AtLeast)
   std::vector<Condition> parts;     // All, Any
+  ProvincesNamed provinces = ProvincesNamed::OneOfYours;  // InProvinces
   SourceRange range;
 };
 
@@ -631,9 +636,38 @@ struct TargetStep {
   SourceRange range;
 };
 
+// 003 Traits: when a triggered trait or a reaction happens.
+enum class Timing : uint8_t { After, Before, When };
+
+// 002 rule 521: the moment a delayed effect waits for: an event of the profile about a card ("After the next time
+// this turn he is destroyed during a battle", "After each time he assigns this turn"). It is waited for once ("the
+// next time", "the first time", or unsaid) or each time, until the span ends ("this turn", "this phase", "this
+// battle"; "this game" or none: as long as the game lasts); "during a battle": only while a battle is under way.
+struct Moment {
+  Timing timing = Timing::After;  // After or When (the same moment)
+  enum class Times : uint8_t { Unsaid, Next, First, Each };
+  Times times = Times::Unsaid;
+  ProfileId event = -1;
+  CardRef card;                   // what the event happens to
+  enum class Span : uint8_t { None, Turn, Phase, Battle, Game };
+  Span span = Span::None;
+  bool span_first = false;        // printed before the card ("the next time this turn he is destroyed")
+  ProfileId battle = -1;          // the designator "this battle" / "during a battle" names (the profile's battles)
+  bool during = false;            // "during a battle"
+  SourceRange range;
+};
+
+// 002 rule 521: effects set up now that happen at a later moment ("After the next time this turn it bows, its
+// controller loses 1 Honor").
+struct Delayed {
+  Moment moment;
+  std::vector<Effect> effects;
+  SourceRange range;
+};
+
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
-                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier, EnteringPlay>;
+                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier, EnteringPlay, Delayed>;
 // A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
 // statements alone holds while its card is in play (003 Traits). An operation on a stat printed as a verb ("Double
 // its ATK", "Halve the ATK of target creature") is an effect, not a statement.
@@ -643,8 +677,6 @@ inline bool is_statement(const Step& s) {
          std::holds_alternative<ActionStrength>(s) || std::holds_alternative<ProvinceModifier>(s);
 }
 
-// 003 Traits: when a triggered trait or a reaction happens.
-enum class Timing : uint8_t { After, Before, When };
 struct Trigger {
   Timing timing = Timing::After;
   ProfileId event = -1;
@@ -658,6 +690,9 @@ struct Trigger {
   bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"),
                        // or its block's costs and targets ("After Itao enters play, target a Follower in your hand:"):
                        // the same meaning as before a colon
+  // "After you reveal cards in your Provinces at the start of your turn" (the Dynasty Events' moment, yours): the
+  // zone they are revealed in (the provinces'), as the turn starts
+  ProfileId revealed_in = -1;
   SourceRange range;
 };
 

@@ -295,6 +295,17 @@ class Transformer {
     t.range = range(c);
     t.timing = c->timing()->AFTER() ? Timing::After : c->timing()->BEFORE() ? Timing::Before : Timing::When;
     t.event = tok(c->EVENT()).id;
+    if (c->START()) {
+      // "After you reveal cards in your Provinces at the start of your turn": the reveal the engine makes of your
+      // provinces as your turn starts; no other event happens so
+      if (p_.events[static_cast<size_t>(t.event)].signal != "provinces revealed")
+        throw Refusal{tok(c->EVENT()).range, "an event that does not happen as the turn starts"};
+      const wording::WordToken& z = tok(c->ZONE());
+      provinces_named(z, true);
+      t.yours = true;
+      t.revealed_in = z.id;
+      return t;
+    }
     if (c->FROM()) {
       // "After this Holding enters play from a Province", "After you Recruit this Holding from a Province": the card
       // has just left a province (the profile's zone of provinces; no other zone is read yet)
@@ -429,6 +440,8 @@ class Transformer {
         if (k.effects[0].looked) looked_left_.reset();
       }
       u.body.push_back(std::move(k));
+    } else if (auto* d = dynamic_cast<W::DelayedSentenceContext*>(c)) {
+      u.body.push_back(delayed(d, u));
     } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
       Effect e = effect(w->effect(), u);
       by_player(w->player(), e, u);
@@ -697,11 +710,79 @@ class Transformer {
         k.zone = tok(m->ZONE()).id;
         if (p_.zone_in_play(k.zone)) throw Refusal{tok(m->ZONE()).range, "cards in play are controlled, not had"};
       }
+    } else if (auto* ip = dynamic_cast<W::InProvincesConditionContext*>(c)) {
+      in_provinces(k, ip, u);
     } else {
       k.kind = Condition::Kind::YourTurn;
       k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;
     }
     return k;
+  }
+
+  // delayedSentence : moment COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*
+  // "After the next time this turn it bows, its controller loses 1 Honor": effects set up now, done at the moment
+  // (002 rule 521); the moment's card is read first, so a pronoun after it may name it
+  Delayed delayed(W::DelayedSentenceContext* c, Unit& u) {
+    Delayed d;
+    d.range = range(c);
+    d.moment = moment(c->moment(), u);
+    for (auto* one : c->effect()) d.effects.push_back(effect(one, u));
+    if (c->player()) by_player(c->player(), d.effects.front(), u);
+    if (c->MAY()) {
+      if (d.effects.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
+      d.effects[0].optional = true;
+    }
+    return d;
+  }
+
+  // moment : timing (THE (NEXT | FIRST) TIME | EACH TIME) momentSpan? cardRef EVENT momentSpan? (DURING A DESIGNATOR)?
+  //        | timing cardRef EVENT momentSpan (DURING A DESIGNATOR)?
+  Moment moment(W::MomentContext* c, Unit& u) {
+    Moment m;
+    m.range = range(c);
+    if (c->timing()->BEFORE()) throw Refusal{m.range, "a moment before an event"};  // 002 521: nothing waits before one
+    m.timing = c->timing()->AFTER() ? Timing::After : Timing::When;
+    m.times = c->EACH() ? Moment::Times::Each : !c->which ? Moment::Times::Unsaid
+              : c->which->getType() == W::NEXT ? Moment::Times::Next : Moment::Times::First;
+    m.card = card_ref(c->cardRef(), u);
+    if (m.card.kind == CardRef::Kind::Target) throw Refusal{m.card.range, "a target declared inside a moment"};
+    const wording::WordToken& ev = tok(c->EVENT());
+    if (p_.events[static_cast<size_t>(ev.id)].attr != "card") throw Refusal{ev.range, "an event that happens to no card"};
+    m.event = ev.id;
+    if (c->before && c->after) throw Refusal{range(c->after), "a second span"};
+    if (auto* s = c->before ? c->before : c->after) {
+      m.span_first = c->before != nullptr;
+      m.span = s->turn() ? Moment::Span::Turn : s->PHASE() ? Moment::Span::Phase : s->GAME() ? Moment::Span::Game : Moment::Span::Battle;
+      if (s->DESIGNATOR()) m.battle = tok(s->DESIGNATOR()).id;
+    }
+    if (c->DURING()) {
+      const ProfileId d = tok(c->DESIGNATOR()).id;
+      if (m.battle >= 0 && m.battle != d) throw Refusal{tok(c->DESIGNATOR()).range, "two designators for one battle"};
+      m.battle = d;
+      m.during = true;
+    }
+    return m;
+  }
+
+  // inProvincesCondition : cardRef IS STATE IN (ONE OF (YOUR ZONE | THEM) | YOUR ZONE)
+  // "this Event is face-up in one of them" (the provinces the unit's trigger revealed), "Ashiko is face-up in one of
+  // your Provinces", "Miwa is face-up in your province": this card, in a state, in a province of yours (003
+  // Abilities B). A card is only ever put into its owner's provinces.
+  void in_provinces(Condition& k, W::InProvincesConditionContext* c, Unit& u) {
+    k.kind = Condition::Kind::InProvinces;
+    k.card = card_ref(c->cardRef(), u);
+    if (k.card->kind != CardRef::Kind::ThisCard) throw Refusal{k.card->range, "a card other than this one in a province"};
+    k.state = StateTest{tok(c->STATE()).id, tok(c->STATE()).value != 0, tok(c->STATE()).range};
+    if (c->THEM()) {
+      if (!u.trigger || u.trigger->revealed_in < 0) throw Refusal{tok(c->THEM()).range, "'them' names no provinces the trigger revealed"};
+      k.provinces = Condition::ProvincesNamed::OneOfThem;
+      k.zone = u.trigger->revealed_in;
+      return;
+    }
+    const wording::WordToken& z = tok(c->ZONE());
+    k.provinces = c->ONE() ? Condition::ProvincesNamed::OneOfYours : Condition::ProvincesNamed::Yours;
+    provinces_named(z, c->ONE() != nullptr);
+    k.zone = z.id;
   }
 
   // A condition whose first words are a pronoun naming a card ("he would be opposed", "his Force is 2"; not "it is

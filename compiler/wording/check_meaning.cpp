@@ -24,6 +24,8 @@ class Checker {
       if (const auto* e = std::get_if<Effect>(&s)) effect(*e);
       else if (const auto* k = std::get_if<Conditional>(&s))
         for (const Effect& e : k->effects) effect(e);
+      else if (const auto* d = std::get_if<Delayed>(&s))
+        for (const Effect& e : d->effects) effect(e);
       else if (const auto* o = std::get_if<InOrderTo>(&s)) {
         for (const Effect& e : o->done) effect(e);
         for (const Effect& e : o->then) effect(e);

@@ -91,6 +91,7 @@ class Renderer {
       else if (const auto* a = std::get_if<ActionStrength>(&s)) action_strength(*a);
       else if (const auto* pm = std::get_if<ProvinceModifier>(&s)) province_modifier(*pm);
       else if (const auto* ep = std::get_if<EnteringPlay>(&s)) entering_play(*ep);
+      else if (const auto* d = std::get_if<Delayed>(&s)) delayed(*d);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -153,11 +154,20 @@ class Renderer {
       card_ref(*t.card, false);
       return from_zone(t);
     }
+    if (t.revealed_in >= 0) return revealed_in(t);
     if (t.card) card_ref(*t.card, true);
     else if (t.yours) word(Token::YOUR);
     else if (t.cards) card_filter(*t.cards);
     name(Token::EVENT, t.event);
     from_zone(t);
+  }
+  // "you reveal cards in your Provinces at the start of your turn"
+  void revealed_in(const Trigger& t) {
+    word(Token::YOU);
+    name(Token::EVENT, t.event);
+    words({Token::IN, Token::YOUR});
+    name(Token::ZONE, t.revealed_in, true);
+    words({Token::AT, Token::THE, Token::START, Token::OF, Token::YOUR, Token::TURN});
   }
   void from_zone(const Trigger& t) {  // "from a Province"
     if (t.from < 0) return;
@@ -735,6 +745,35 @@ class Renderer {
   }
 
   // "If it is your turn, draw a card and gain 1 Honor", "Destroy him if he is bowed"
+  // "After the next time this turn he is destroyed during a battle, gain 2 Honor" (002 rule 521)
+  void delayed(const Delayed& d) {
+    const Moment& m = d.moment;
+    word(m.timing == Timing::When ? Token::WHEN : Token::AFTER);
+    if (m.times == Moment::Times::Each) words({Token::EACH, Token::TIME});
+    else if (m.times != Moment::Times::Unsaid) words({Token::THE, m.times == Moment::Times::Next ? Token::NEXT : Token::FIRST, Token::TIME});
+    if (m.span_first) moment_span(m);
+    card_ref(m.card, true);
+    name(Token::EVENT, m.event);
+    if (!m.span_first) moment_span(m);
+    if (m.during) {
+      words({Token::DURING, Token::A});
+      name(Token::DESIGNATOR, m.battle);
+    }
+    word(Token::COMMA);
+    for (size_t i = 0; i < d.effects.size(); ++i) {
+      if (i > 0) word(Token::AND);
+      effect(d.effects[i]);
+    }
+  }
+  void moment_span(const Moment& m) {  // "this turn", "this battle"
+    if (m.span == Moment::Span::None) return;
+    word(Token::THIS);
+    if (m.span == Moment::Span::Turn) word(Token::TURN);
+    else if (m.span == Moment::Span::Phase) word(Token::PHASE);
+    else if (m.span == Moment::Span::Game) word(Token::GAME);
+    else name(Token::DESIGNATOR, m.battle);
+  }
+
   void conditional(const Conditional& k) {
     if (k.as_moving) {  // "Straighten his unit as he moves"
       effect(k.effects.at(0));
@@ -839,6 +878,19 @@ class Renderer {
         card_filter(*k.cards);
         out_.erase(out_.begin() + static_cast<std::ptrdiff_t>(noun));  // its article: "a single" said it
         word(Token::ONLY);
+        return;
+      }
+      case Condition::Kind::InProvinces: {  // "this Event is face-up in one of them"
+        card_ref(*k.card, true);
+        word(Token::IS);
+        WordToken w{static_cast<int>(Token::STATE), {}, k.state->state};
+        w.value = k.state->holds ? 1 : 0;
+        out_.push_back(w);
+        word(Token::IN);
+        if (k.provinces == Condition::ProvincesNamed::OneOfThem) return words({Token::ONE, Token::OF, Token::THEM});
+        if (k.provinces == Condition::ProvincesNamed::OneOfYours) words({Token::ONE, Token::OF});
+        word(Token::YOUR);
+        name(Token::ZONE, k.zone, k.provinces == Condition::ProvincesNamed::OneOfYours);
         return;
       }
       case Condition::Kind::YourTurn:

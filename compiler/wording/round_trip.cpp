@@ -131,8 +131,9 @@ std::vector<Key> normal_form(std::span<const WordToken> words) {
         k.id = w.id;
         break;
       case Token::V_FLIP:
-        // "your turn", "once per turn": a profile's verb "Turn" after "your" or "per" is the noun
-        if (i > 0 && (is(words[i - 1], Token::YOUR) || is(words[i - 1], Token::PER))) k.type = static_cast<int>(Token::TURN);
+        // "your turn", "once per turn", "this turn": a profile's verb "Turn" after "your", "per" or "this" is the noun
+        if (i > 0 && (is(words[i - 1], Token::YOUR) || is(words[i - 1], Token::PER) || is(words[i - 1], Token::THIS)))
+          k.type = static_cast<int>(Token::TURN);
         break;
       case Token::YOU:
         // "a Follower you control" is "your Follower": the side before the card's adjectives

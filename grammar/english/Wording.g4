@@ -53,6 +53,7 @@ trigger
   : timing subject=triggerSubject EVENT
   | timing YOU EVENT object=cardRef   // "After you Equip this Follower": you did it, to the card
   | timing (subject=triggerSubject | YOU) EVENT object=cardRef? FROM (A | AN) ZONE   // "... enters play from a Province", "After you Recruit this Holding from a Province"
+  | timing YOU EVENT IN YOUR ZONE AT THE START OF YOUR turn   // "After you reveal cards in your Provinces at the start of your turn": the Dynasty Events' moment
   ;
 timing
   : AFTER | BEFORE | WHEN
@@ -101,6 +102,18 @@ sentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
   | enteringPlay                # enteringSentence   // "This Holding enters play bowed" (003 Gold Cost)
+  | moment COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # delayedSentence  // "After the next time this turn he is destroyed, gain 2 Honor" (002 521)
+  ;
+// 002 rule 521: the moment a delayed effect waits for, an event about a card: "After the next time this turn it bows",
+// "After each time he assigns this turn", "After the target attacks this turn", "... during a battle" (a battle under
+// way). With neither "the next time" nor a span it would be a trigger ("After he is destroyed, ..."): not a moment.
+moment
+  : timing (THE which=(NEXT | FIRST) TIME | EACH TIME) before=momentSpan? cardRef EVENT after=momentSpan? (DURING A DESIGNATOR)?
+  | timing cardRef EVENT after=momentSpan (DURING A DESIGNATOR)?
+  ;
+// how long it is waited for: "this turn", "this phase", "this battle" (the designator of battles), "this game"
+momentSpan
+  : THIS (turn | PHASE | DESIGNATOR | GAME)
   ;
 // 001 Attach, Transfer: what this card may be attached to ("Will only attach to a Samurai", "Can only Equip to a Crane
 // Clan Personality"; "Will not attach to a Shadowlands Personality")
@@ -129,6 +142,7 @@ conditionPart
   | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
   | cardRef NOW? HAS amount STAT                                                      # hasStatCondition // "he now has 0 Force"
   | IT IS NOT? YOUR turn                        # yourTurnCondition
+  | cardRef IS STATE IN (ONE OF (YOUR ZONE | THEM) | YOUR ZONE)   # inProvincesCondition  // "this Event is face-up in one of them", "Ashiko is face-up in one of your Provinces"
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
 turn

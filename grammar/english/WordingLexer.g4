@@ -199,3 +199,12 @@ ORDER    : 'order' ;
 REST     : 'rest' ;
 REMAINING : 'remaining' ;
 THESE    : 'these' ;
+// the Dynasty Events' moment, "After you reveal cards in your Provinces at the start of your turn" (docs/meaning.md 19)
+START    : 'start' ;
+// the moment a delayed effect waits for (002 rule 521, docs/meaning.md 19): "After the next time this turn he is
+// destroyed during a battle", "After each time he assigns this phase"
+NEXT     : 'next' ;
+FIRST    : 'first' ;
+TIME     : 'time' ;
+DURING   : 'during' ;
+PHASE    : 'phase' ;

@@ -2414,3 +2414,94 @@ TEST(Meaning, TokenGifts) {
 }
 
 }  // namespace cardc
+
+namespace cardc {
+
+// The Dynasty Events' moment (docs/meaning.md 19): "After you reveal cards in your Provinces at the start of your
+// turn" is yours, the reveal of the profile's provinces, and "if this Event is face-up in one of them" asks for this
+// card face-up in one of those provinces. Any other event at the turn's start, the singular "Province", "them" with no
+// reveal before it, another card in the province: refused.
+TEST(Meaning, RevealedEventsAndFaceUpInAProvince) {
+  auto r = read("Event",
+                "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, gain 2 Gold.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Unit& u = r->unit();
+  EXPECT_EQ(u.kind, meaning::UnitKind::Triggered);
+  ASSERT_TRUE(u.trigger);
+  EXPECT_TRUE(u.trigger->yours);
+  EXPECT_EQ(u.trigger->revealed_in, r->id_of(r->profile->zones, "Province"));
+  EXPECT_EQ(r->profile->events[static_cast<size_t>(u.trigger->event)].signal, "provinces revealed");
+  const Conditional& k = std::get<Conditional>(u.body.at(0));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::InProvinces);
+  EXPECT_EQ(k.condition.provinces, Condition::ProvincesNamed::OneOfThem);
+  EXPECT_EQ(k.condition.card->kind, CardRef::Kind::ThisCard);
+  ASSERT_TRUE(k.condition.state);
+  EXPECT_EQ(k.condition.state->state, r->id_of(r->profile->states, "Face-down"));
+  EXPECT_FALSE(k.condition.state->holds);  // face-up: not face-down
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  // 003 Abilities B: "If this card is face-up in one of your Provinces", "... in your Province"
+  auto a = read("Personality", "**Open:** If this Personality is face-up in one of your Provinces, gain 1 Honor.");
+  ASSERT_TRUE(a->paragraph().unit) << a->text(a->paragraph().unread) << ": " << a->paragraph().why;
+  EXPECT_EQ(std::get<Conditional>(a->unit().body.at(0)).condition.provinces, Condition::ProvincesNamed::OneOfYours);
+  EXPECT_TRUE(a->paragraph().round_trips) << a->paragraph().rendered;
+  auto y = read("Holding", "**Limited:** If this Holding is face-up in your Province, draw a card.");
+  ASSERT_TRUE(y->paragraph().unit) << y->text(y->paragraph().unread) << ": " << y->paragraph().why;
+  EXPECT_EQ(std::get<Conditional>(y->unit().body.at(0)).condition.provinces, Condition::ProvincesNamed::Yours);
+
+  // no other event happens as the turn starts
+  EXPECT_FALSE(read("Event", "After you gain Honor in your Provinces at the start of your turn, gain 2 Gold.")->paragraph().unit);
+  // the reveal is of all your provinces: the plural
+  EXPECT_FALSE(read("Event", "After you reveal cards in your Province at the start of your turn, gain 2 Gold.")->paragraph().unit);
+  // a zone that holds no provinces
+  EXPECT_FALSE(read("Event", "After you reveal cards in your Hands at the start of your turn, gain 2 Gold.")->paragraph().unit);
+  // "them" names the provinces of a reveal: none here
+  EXPECT_FALSE(read("Personality", "**Open:** If this Personality is face-up in one of them, gain 1 Honor.")->paragraph().unit);
+  // one of your provinces is several; your province one
+  EXPECT_FALSE(read("Personality", "**Open:** If this Personality is face-up in one of your Province, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Open:** If this Personality is face-up in your Provinces, gain 1 Honor.")->paragraph().unit);
+  // only this card's place is read
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: If he is face-up in one of your Provinces, gain 1 Honor.")->paragraph().unit);
+}
+
+}  // namespace cardc
+
+namespace cardc {
+
+// 002 rule 521: a delayed effect and its moment (docs/meaning.md 19): an event about a card, once or each time, for a
+// span, during a battle or not. Refused: a moment with neither "the next time" nor a span (a trigger's words, not a
+// moment), "before" (nothing waits before an event), two spans, an event that happens to no card.
+TEST(Meaning, DelayedMoments) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality. After the next time this turn he is destroyed during a battle, gain 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Delayed& d = std::get<Delayed>(r->unit().body.at(1));
+  EXPECT_EQ(d.moment.timing, meaning::Timing::After);
+  EXPECT_EQ(d.moment.times, Moment::Times::Next);
+  EXPECT_EQ(d.moment.span, Moment::Span::Turn);
+  EXPECT_TRUE(d.moment.span_first);
+  EXPECT_TRUE(d.moment.during);
+  EXPECT_EQ(d.moment.battle, r->id_of(r->profile->designators, "Battle"));
+  EXPECT_EQ(d.moment.card.kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(r->profile->events[static_cast<size_t>(d.moment.event)].signal, "destroyed");
+  ASSERT_EQ(d.effects.size(), 1u);
+  EXPECT_EQ(d.effects[0].verb, Primitive::gain_);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto each = read("Strategy", "**Open:** Target a Personality. After each time he is bowed this phase, his controller loses 1 Honor.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread) << ": " << each->paragraph().why;
+  const Delayed& e = std::get<Delayed>(each->unit().body.at(1));
+  EXPECT_EQ(e.moment.times, Moment::Times::Each);
+  EXPECT_EQ(e.moment.span, Moment::Span::Phase);
+  EXPECT_FALSE(e.moment.span_first);
+  ASSERT_TRUE(e.effects.at(0).player);  // his controller loses it, not you
+  EXPECT_TRUE(each->paragraph().round_trips) << each->paragraph().rendered;
+
+  // a span alone makes it a moment; with neither, the words are a trigger's and no moment of the body
+  EXPECT_TRUE(read("Strategy", "**Battle:** Target a Personality. After he is destroyed this battle, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. After he is destroyed, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. Before the next time this turn he is destroyed, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. After the next time this turn he is destroyed this turn, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. After the next time this turn he gains Honor, gain 1 Honor.")->paragraph().unit);
+}
+
+}  // namespace cardc

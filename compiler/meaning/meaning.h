@@ -162,6 +162,20 @@ struct ZoneTest {
 // of the other side there).
 enum class BattleRole : uint8_t { Attacking, Defending, Opposed };
 
+// 003 Stats: an army is a side's units at a battlefield (a unit is a person and the cards attached to him; 001 Terrain:
+// a Terrain is in no side or army). "your army" and "the enemy army" are at the current battlefield, the battle's;
+// "this army", "his army", "Yoritomo's army" are the side of that card where it is (none while it is home); compared
+// with another army ("her army has fewer units than the enemy army"), the enemy army is the other side where that one is.
+struct Army {
+  enum class Kind : uint8_t { Yours, Enemy, OfCard };
+  Kind kind = Kind::Yours;
+  Boxed<CardRef> of;      // OfCard
+  bool current = false;   // Yours printed "your current army" (the same meaning)
+  bool opposing = false;  // Enemy printed "the opposing army" (the same meaning)
+  bool this_word = false; // OfCard printed "this army" (this card's: 001 This)
+  SourceRange range;
+};
+
 // A set of cards a noun phrase describes: "an opposing Personality", "Your Samurai Personalities",
 // "Other units you control".
 struct CardFilter {
@@ -193,6 +207,7 @@ struct CardFilter {
                                       // the same meaning as "a Personality you control", "each ...")
   std::vector<CardFilter> alternatives;  // or a card of one of these ("an Air Shugenja or a Holding": whole noun
                                          // phrases, each with its own words; none of them has alternatives)
+  Boxed<Army> army;           // and in that army ("in your army", "in the enemy army", "in this army")
   SourceRange range;
 };
 
@@ -439,6 +454,10 @@ struct Condition {
     Exists,      // some card of a set is in play ("any enemy units are at the current battlefield"); the set in `cards`
     All,         // every part holds
     Any,         // some part holds
+    ArmyUnits,   // an army has fewer (more) units than another ("her army has fewer units than the enemy army"):
+                 // `army`, `than`, `compare` Below or Above
+    ArmyOpposed, // an army is opposed: it has units and the other side has units where it is ("your current army
+                 // is opposed"; 001 Battlefields)
   };
   Kind kind = Kind::CardIs;
   bool negated = false;             // "is not", "it is not your turn"
@@ -459,6 +478,8 @@ struct Condition {
   Boxed<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)
   StatBound::Compare compare = StatBound::Compare::AtMost;  // HowMany: "or fewer" (AtMost), "or more" (AtLeast)
   std::vector<Condition> parts;     // All, Any
+  Boxed<Army> army;         // ArmyUnits, ArmyOpposed
+  Boxed<Army> than;         // ArmyUnits: the army compared with
   SourceRange range;
 };
 

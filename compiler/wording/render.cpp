@@ -834,6 +834,19 @@ class Renderer {
         card_ref(*k.card, true);
         word(Token::MOVED);
         return;
+      case Condition::Kind::ArmyUnits:  // "her army has fewer units than the enemy army"
+        army(*k.army);
+        word(Token::HAS);
+        word(k.compare == StatBound::Compare::Below ? Token::FEWER : Token::MORE_);
+        words({Token::UNITS, Token::THAN});
+        army(*k.than);
+        return;
+      case Condition::Kind::ArmyOpposed:  // "your current army is opposed"
+        army(*k.army);
+        word(Token::IS);
+        if (k.negated) word(Token::NOT);
+        word(Token::OPPOSED);
+        return;
       case Condition::Kind::WouldBeOpposed:  // "he would be opposed"
         card_ref(*k.card, true);
         word(Token::WOULD);
@@ -1313,6 +1326,29 @@ class Renderer {
         name(Token::ZONE, f.in->zones[i]);
       }
     }
+    if (f.army) {  // "in your army", "in the enemy army", "in this army"
+      word(Token::IN);
+      army(*f.army);
+    }
+  }
+
+  // "your army", "your current army", "the enemy army", "the opposing army", "this army", "his army", "Yoritomo's army"
+  void army(const Army& a) {
+    switch (a.kind) {
+      case Army::Kind::Yours:
+        word(Token::YOUR);
+        if (a.current) word(Token::CURRENT);
+        break;
+      case Army::Kind::Enemy:
+        word(Token::THE);
+        word(a.opposing ? Token::OPPOSING : Token::ENEMY);
+        break;
+      case Army::Kind::OfCard:
+        if (a.this_word) word(Token::THIS);
+        else possessor(*a.of);
+        break;
+    }
+    word(Token::ARMY);
   }
 
   // "with 2 Chi or less", "with 4 or lower Force", "with [equal or] lower Chi than this Shugenja", "with Force lower

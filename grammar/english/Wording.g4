@@ -128,6 +128,8 @@ conditionPart
   | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
   | cardRef NOW? HAS amount STAT                                                      # hasStatCondition // "he now has 0 Force"
   | IT IS NOT? YOUR turn                        # yourTurnCondition
+  | army HAS comparison=(FEWER | MORE_) UNITS THAN than=army   # armyUnitsCondition   // "her army has fewer units than the enemy army"
+  | army IS NOT? OPPOSED                        # armyOpposedCondition  // "your current army is opposed"
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
 turn
@@ -361,6 +363,7 @@ filterClause
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
   | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
   | IN cardRef                                  # inUnit           // "in this unit", "in his unit" (001 This)
+  | IN army                                     # inArmy           // "in your army", "in the enemy army", "in this army"
   ;
 comparative
   : LESS | LOWER | MORE_ | HIGHER
@@ -532,4 +535,14 @@ lookedPlace
   : BACK (IN ANY ORDER)?
   | (IN | INTO) zoneOf
   | (ON | AT) THE? (TOP | BOTTOM) (OF (YOUR | THE) ZONE)? (IN ANY ORDER)?
+  ;
+
+// ---------------------------------------------------------------- armies (003 Stats: a side's units at a battlefield)
+// "your army" ("your current army": the same), "the enemy army" / "the opposing army", "this army" (the one this card is
+// in), "his army", "Yoritomo's army" (the one that card is in)
+army
+  : YOUR CURRENT? ARMY
+  | THE side=(ENEMY | OPPOSING) ARMY
+  | THIS ARMY
+  | (owner=(HIS | HER | ITS) | cardRef POSS) ARMY
   ;

@@ -199,3 +199,6 @@ ORDER    : 'order' ;
 REST     : 'rest' ;
 REMAINING : 'remaining' ;
 THESE    : 'these' ;
+// armies (003 Stats: a side's units at a battlefield): "in your army", "her army has fewer units than the enemy army",
+// "if your current army is opposed"
+ARMY     : 'army' ;

@@ -726,7 +726,7 @@ class MeaningLowering {
         return;
       }
       case Primitive::move_: {
-        if (e.to && e.to->kind == Place::Kind::CurrentBattlefield) return move_to_battle(e, b);
+        if ((e.to && e.to->kind == Place::Kind::CurrentBattlefield) || e.into) return move_to_battle(e, b);
         // whether he went home is kept: "If he moved" may ask it
         uint32_t moved = b.local();
         b.stmts.push_back(let(moved, binary(Op::Eq, send_home(e, b), konst(CARDRT_OK))));
@@ -928,8 +928,10 @@ class MeaningLowering {
     b.stmts.push_back(let(who, card(*e.card, b)));
     uint32_t where = b.local();
     b.stmts.push_back(let(where, call("cardrt_current_battlefield", {G()})));
-    Node elsewhere = and_(binary(Op::Gt, local(where), konst(0)),
-                          binary(Op::Ne, call("cardrt_card_battlefield", {G(), local(who)}), local(where)));
+    // "into your defending army": your army at the current battlefield, only while you defend (003 Stats example)
+    Node go = binary(Op::Gt, local(where), konst(0));
+    if (e.into && e.into->defending) go = and_(std::move(go), you_defend());
+    Node elsewhere = and_(std::move(go), binary(Op::Ne, call("cardrt_card_battlefield", {G(), local(who)}), local(where)));
     Node move = call("cardrt_move_to_battlefield", {G(), C(), local(who), local(where)});
     uint32_t moved = b.local();
     b.stmts.push_back(let(moved, and_(std::move(elsewhere), binary(Op::Eq, std::move(move), konst(CARDRT_OK)))));
@@ -1314,6 +1316,7 @@ class MeaningLowering {
       case Condition::Kind::ArmyUnits: {
         // "her army has fewer units than the enemy army": the units (their heads) of each side where her army is;
         // no army while she is home
+        if (k.army->defending) throw NotYet{};  // while you defend: not lowered yet
         const ArmyPlace mine = army_place(*k.army, b);
         const ArmyPlace theirs = army_place(*k.than, b, &mine);
         n = and_(binary(Op::Gt, mine.battlefield, konst(0)),
@@ -1322,6 +1325,7 @@ class MeaningLowering {
       }
       case Condition::Kind::ArmyOpposed: {
         // 001 Battlefields: an army is opposed while units of the other side are where it is (and it has units)
+        if (k.army->defending) throw NotYet{};  // while you defend: not lowered yet
         const ArmyPlace mine = army_place(*k.army, b);
         ArmyPlace theirs = mine;
         theirs.other = !mine.other;
@@ -1564,6 +1568,7 @@ class MeaningLowering {
       const ArmyPlace a = army_place(*f.army, none);
       if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
       add(and_(binary(Op::Gt, a.battlefield, konst(0)), army_side(a, card)));
+      if (f.army->defending) add(you_defend());
       if (terrain_ >= 0 && f.side != Side::Enemy && f.side != Side::Opposing && may_hold_action_cards(f))
         add(not_(call("cardrt_card_has_keyword", {G(), card, konst(terrain_)})));
     }
@@ -1639,6 +1644,8 @@ class MeaningLowering {
     }
     throw NotYet{};
   }
+  // 003 Stats example: the defending side is the player's whose turn it is not
+  Node you_defend() { return binary(Op::Ne, controller(), call("cardrt_active_player", {G()})); }
   // whether `card` is where the army is, on its side (the army's battlefield not asked: none, no army)
   static Node army_side(const ArmyPlace& a, const Node& card) {
     return and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), a.battlefield),

@@ -211,6 +211,7 @@ class Dumper {
     if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
     if (e.to) s += " to=" + place(*e.to);
+    if (e.into) s += " into=" + army(*e.into);
     if (e.zone >= 0)
       s += fmt::format(" zone={}{}", e.zone_of == Effect::ZoneOf::Owners ? "owners-" : e.zone_of == Effect::ZoneOf::Yours ? "yours-" : "",
                        p_.zones[static_cast<size_t>(e.zone)].name);
@@ -357,7 +358,7 @@ class Dumper {
   // "army=yours", "army=enemy", "army=of(this-card)"
   std::string army(const Army& a) const {
     switch (a.kind) {
-      case Army::Kind::Yours: return "army=yours";
+      case Army::Kind::Yours: return a.defending ? "army=yours-defending" : "army=yours";
       case Army::Kind::Enemy: return "army=enemy";
       case Army::Kind::OfCard: return "army=of(" + ref(*a.of) + ")";
     }

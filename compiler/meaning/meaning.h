@@ -173,6 +173,8 @@ struct Army {
   bool current = false;   // Yours printed "your current army" (the same meaning)
   bool opposing = false;  // Enemy printed "the opposing army" (the same meaning)
   bool this_word = false; // OfCard printed "this army" (this card's: 001 This)
+  bool defending = false; // Yours: "your defending army", only while you defend (the player whose turn it is not: 003
+                          // Stats example)
   SourceRange range;
 };
 
@@ -427,6 +429,8 @@ struct Effect {
   ProfileId searched = -1;         // search: the zone of yours searched for one card of `cards` ("Search your Fate deck
                                    // for a Ring"); the card found (none, if none is there) is then looked at as a look's
   Boxed<Condition> unless;  // a cost paid only while this does not hold ("Bow Yashiro unless you have Reconnaissance")
+  Boxed<Army> into;  // move: the army the card joins ("Move him into your defending army": yours, at the current
+                     // battlefield)
   SourceRange range;
 };
 

@@ -713,6 +713,7 @@ class Transformer {
     if (c->YOUR()) {
       a.kind = Army::Kind::Yours;
       a.current = c->CURRENT() != nullptr;
+      a.defending = c->DEFENDING() != nullptr;
     } else if (c->side) {
       a.kind = Army::Kind::Enemy;
       a.opposing = c->side->getType() == W::OPPOSING;
@@ -947,6 +948,13 @@ class Transformer {
       e.card = card_ref(b->cardRef(), u);
       e.to = b->THERE() ? there(b->THERE()) : place(b->place());
       if (e.to->kind != Place::Kind::CurrentBattlefield) throw Refusal{e.to->range, "a move to another place than the current battlefield"};
+    } else if (auto* ia = dynamic_cast<W::MoveIntoArmyEffectContext*>(c)) {
+      // 001 Battlefields: "Move him into your defending army": to the current battlefield, on your side; into another
+      // side's army, or a card's (wherever it is), says nothing the rules define
+      e.verb = Primitive::move_;
+      e.card = card_ref(ia->cardRef(), u);
+      e.into = army(ia->army(), u);
+      if (e.into->kind != Army::Kind::Yours) throw Refusal{e.into->range, "a move into another army than yours"};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
     } else if (auto* ra = dynamic_cast<W::RaiseEffectContext*>(c)) {

@@ -339,6 +339,10 @@ class Renderer {
         else if (e.cards) card_filter(*e.cards);  // "Destroy one of his attachments": one chosen
         if (e.to && e.to->kind != Place::Kind::Home && !e.to->there) word(Token::TO);  // "to the current battlefield"
         if (e.to && !e.place_first) place(*e.to);
+        if (e.into) {  // "into your defending army"
+          word(Token::INTO);
+          army(*e.into);
+        }
         break;
     }
     if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
@@ -1338,6 +1342,7 @@ class Renderer {
       case Army::Kind::Yours:
         word(Token::YOUR);
         if (a.current) word(Token::CURRENT);
+        if (a.defending) word(Token::DEFENDING);
         break;
       case Army::Kind::Enemy:
         word(Token::THE);

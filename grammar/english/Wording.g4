@@ -188,6 +188,7 @@ effect
   | V_ATTACH card=cardRef TO host=cardRef COMMA payment                # attachEffect          // "Attach it to him, paying all costs"
   | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"
   | deckEffect                                                        # deckCardsEffect       // "Look at the top three cards of your Fate deck"
+  | V_MOVE cardRef INTO army                                          # moveIntoArmyEffect    // "Move him into your defending army"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -541,7 +542,7 @@ lookedPlace
 // "your army" ("your current army": the same), "the enemy army" / "the opposing army", "this army" (the one this card is
 // in), "his army", "Yoritomo's army" (the one that card is in)
 army
-  : YOUR CURRENT? ARMY
+  : YOUR (CURRENT | DEFENDING)? ARMY   // "your defending army": yours while you defend
   | THE side=(ENEMY | OPPOSING) ARMY
   | THIS ARMY
   | (owner=(HIS | HER | ITS) | cardRef POSS) ARMY

@@ -2363,6 +2363,17 @@ TEST(Meaning, Armies) {
   EXPECT_TRUE(q.condition.army->current);
   EXPECT_TRUE(o->paragraph().round_trips) << o->paragraph().rendered;
 
+  auto mv = read("Personality", "**Home Battle:** Move this Personality into your defending army.");
+  ASSERT_TRUE(mv->paragraph().unit) << mv->text(mv->paragraph().unread) << ": " << mv->paragraph().why;
+  const Effect& into = std::get<Effect>(mv->unit().body.at(0));
+  EXPECT_EQ(into.verb, Primitive::move_);
+  ASSERT_TRUE(into.into);
+  EXPECT_TRUE(into.into->defending);
+  EXPECT_FALSE(into.to);
+  EXPECT_TRUE(mv->paragraph().round_trips) << mv->paragraph().rendered;
+  expect_refused("Personality", "**Battle:** Move this Personality into the enemy army.", "another army than yours");
+  expect_refused("Personality", "**Battle:** Move this Personality into this army.", "another army than yours");
+
   expect_refused("Personality", "**Battle:** Fear 2, with +1 strength if this card's army has fewer units than your army.", "than the enemy army");
   expect_refused("Personality", "**Battle:** Fear 2, with +1 strength if the enemy army has fewer units than the enemy army.", "than the enemy army");
   expect_refused("Strategy", "**Battle:** Give each Samurai in this army +1F.", "in no army");

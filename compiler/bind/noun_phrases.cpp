@@ -167,8 +167,14 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       std::optional<Node> side;
       if (whose == "your") side = binary(Op::Eq, owner(), controller());
       else if (whose == "enemy") side = binary(Op::Ne, owner(), controller());
-      else if (whose == "this" || whose == "his") {
-        std::optional<Node> who = printed_performer();
+      else if (whose == "this" || whose == "his" || whose == "her") {
+        // "this army": the performer's; "his army": the army of the card the pronoun names (001 This), as "his unit"
+        std::optional<Node> who = whose == "this" ? printed_performer() : std::nullopt;
+        if (whose != "this")
+          if (const Reference* r = reference_at(t[army]); r && r->kind == RefKind::Pronoun) {
+            std::string ignored;
+            who = from_antecedent(r->antecedent, ignored);
+          }
         if (who) {
           where = call("cardrt_card_battlefield", {G(), *who});
           side = binary(Op::Eq, owner(), call("cardrt_card_controller", {G(), std::move(*who)}));

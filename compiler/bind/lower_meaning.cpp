@@ -56,6 +56,7 @@ class MeaningLowering {
     moved_.reset();
     looked_slot_ = -1;
     looked_taken_ = 0;
+    discarded_slot_ = -1;
     int32_t kind = CARDRT_AB_CONTINUOUS;
     int32_t designators = 0;
     uint32_t flags = 0;
@@ -336,11 +337,39 @@ class MeaningLowering {
       case Primitive::move_:  // "Move your performing Personality home": a card already home cannot pay
         b.stmts.push_back(fail_if(binary(Op::Ne, send_home(c, b), konst(CARDRT_OK))));
         return;
+      case Primitive::destroy_:  // "Destroy this card", "Destroy your performing Personality"
+        b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_destroy", {G(), C(), card(*c.card, b)}), konst(CARDRT_OK))));
+        return;
       case Primitive::discard_:
         if (c.top) return discard_top_cost(*c.top, b);
-        throw NotYet{};
+        if (c.card) {  // "Discard this card"
+          b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), card(*c.card, b)}), konst(CARDRT_OK))));
+          return;
+        }
+        return discard_from_hand_cost(c, b);
       default: throw NotYet{};
     }
+  }
+
+  // "Discard a card": one of your hand, or the ability cannot be used; an action card being played is not one of them.
+  // Named after it ("the card's Focus Value"), it is chosen and kept (the slot follows it to the discard pile).
+  void discard_from_hand_cost(const Effect& c, Body& b) {
+    if (!any_card(*c.cards)) throw NotYet{};
+    if (!c.kept) {
+      uint32_t n = b.local();
+      b.stmts.push_back(let(n, konst(1)));
+      b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_discard_from_hand", {G(), C(), controller(), local(n)}), local(n))));
+      return;
+    }
+    Body f;
+    f.stmts.push_back(ret(binary(Op::Ne, param(2), self())));
+    int fn = add_function("filter", FnKind::Filter, std::move(f), c.range);
+    const int64_t k = next_slot();
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
+                                     konst(CARDRT_OK))));
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(k))}), konst(CARDRT_OK))));
+    b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(k)})));
+    discarded_slot_ = static_cast<int>(k);
   }
 
   // ---------------------------------------------------------------- the body, sentence by sentence
@@ -714,9 +743,7 @@ class MeaningLowering {
       case Primitive::discard_: {
         // "Discard a card": one of your hand, the runtime asks which (002 rule 520: none when the hand is empty)
         if (e.cards) in_your_hand(*e.cards);  // "Discard a card from your hand": the same
-        if (e.cards && e.cards->card_types.empty() && e.cards->keywords.empty() && e.cards->states.empty() && !e.cards->attachment &&
-            e.cards->alternatives.empty() &&
-            e.cards->stats.empty() && e.cards->attached.empty() && !e.cards->other) {
+        if (e.cards && any_card(*e.cards)) {
           b.stmts.push_back(eval(call("cardrt_discard_from_hand", {G(), C(), controller(), konst(1)})));
           return;
         }
@@ -1116,6 +1143,23 @@ class MeaningLowering {
   // "Bow him to gain 2 Honor": what follows "to" happens only if what comes before it was done (a card already
   // bowed is not bowed again, so no Honor); "Discard the Imperial Favor to draw a card": only if you held it
   void in_order_to(const InOrderTo& k, Body& b) {
+    if (k.only_if) {  // "If he is a Kensai, you may bow ... to ...": judged first, the rest only while it holds
+      if (continuous_ || names_undeclared_target(*k.only_if)) throw NotYet{};
+      InOrderTo unconditional = k;
+      unconditional.only_if.reset();
+      unconditional.optional = false;  // "you may": asked only while the condition holds (the one test)
+      Node holds = condition(*k.only_if, b);
+      Body inner;
+      inner.locals = b.locals;
+      in_order_to(unconditional, inner);
+      b.locals = inner.locals;
+      uint32_t judged = b.local();  // kept in a local, as an "Otherwise" after it would read (as a conditional's)
+      b.stmts.push_back(let(judged, std::move(holds)));
+      Node ask = local(judged);
+      if (k.optional) ask = and_(std::move(ask), call("cardrt_choose_yes_no", {G(), C(), konst(0)}));
+      b.stmts.push_back(if_(std::move(ask), block(std::move(inner.stmts))));
+      return;
+    }
     if (k.target && !continuous_) {  // "Target your performing Tactician to give ...": chosen (or the ability fails), then
       declare_target(*k.target, b);
       for (const Effect& t : k.then) effect(t, b);
@@ -1214,6 +1258,15 @@ class MeaningLowering {
     if (k.card && k.card->kind == CardRef::Kind::Pronoun && k.card->target == target) return true;
     if (k.army && k.army->of && k.army->of->kind == CardRef::Kind::Pronoun && k.army->of->target == target) return true;
     return std::any_of(k.parts.begin(), k.parts.end(), [&](const Condition& p) { return names_target(p, target); });
+  }
+  // a target the condition names that no effect before it declared (so not chosen yet as it is judged)
+  bool names_undeclared_target(const Condition& k) const {
+    auto undeclared = [&](const CardRef* r) {
+      return r && (r->kind == CardRef::Kind::Target || r->kind == CardRef::Kind::Pronoun) && r->target >= 0 &&
+             std::find(declared_.begin(), declared_.end(), r->target) == declared_.end();
+    };
+    if (undeclared(k.card ? &*k.card : nullptr) || (k.stat && undeclared(k.stat->value.of.get()))) return true;
+    return std::any_of(k.parts.begin(), k.parts.end(), [&](const Condition& p) { return names_undeclared_target(p); });
   }
   static bool names_a_target(const Condition& k) {
     if (k.card && (k.card->kind == CardRef::Kind::Target || k.card->kind == CardRef::Kind::Pronoun)) return true;
@@ -1697,6 +1750,11 @@ class MeaningLowering {
 
   // The cards of your hand a discard chooses from: "Discard a Kiho from your hand" says where they are, the only hand
   // a discard takes from; any other zone is not lowered yet
+  // "a card": no word narrows the set
+  static bool any_card(const CardFilter& f) {
+    return f.card_types.empty() && f.keywords.empty() && f.states.empty() && !f.attachment && f.alternatives.empty() && f.stats.empty() &&
+           f.attached.empty() && !f.other;
+  }
   CardFilter in_your_hand(const CardFilter& f) const {
     CardFilter hand = f;
     for (CardFilter& a : hand.alternatives) a = in_your_hand(a);  // "a Kiho or a Spell from your hand"

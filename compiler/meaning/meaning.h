@@ -429,6 +429,8 @@ struct Effect {
   ProfileId searched = -1;         // search: the zone of yours searched for one card of `cards` ("Search your Fate deck
                                    // for a Ring"); the card found (none, if none is there) is then looked at as a look's
   Boxed<Condition> unless;  // a cost paid only while this does not hold ("Bow Yashiro unless you have Reconnaissance")
+  bool kept = false;  // discard of one card of your hand: "the card" names it after ("Discard a card: Gain Honor equal to
+                      // the card's Focus Value"), so the card discarded is kept to be named
   Boxed<Army> into;  // move: the army the card joins ("Move him into your defending army": yours, at the current
                      // battlefield)
   SourceRange range;
@@ -543,6 +545,8 @@ struct InOrderTo {
   std::vector<Effect> done;
   std::vector<Effect> then;
   bool optional = false;  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
+  Boxed<Condition> only_if;  // "If he is a Kensai, you may bow him to ...": all of it only while this holds, judged
+                             // first (printed before it)
   SourceRange range;
 };
 

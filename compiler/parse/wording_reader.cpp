@@ -75,6 +75,9 @@ class Transformer {
     u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
     body(c->body(), u);
     if (top_named_) name_discarded_top(u);
+    if (hand_named_)
+      for (Effect& c : u.costs)  // "Discard a card: ... the card's Focus Value"
+        if (c.verb == Primitive::discard_ && c.cards) c.kept = true;
     return u;
   }
 
@@ -318,10 +321,16 @@ class Transformer {
   Effect cost(W::CostContext* c, Unit& u) {
     Effect e;
     e.range = range(c);
-    if (auto* b = dynamic_cast<W::BowCostContext*>(c)) {
+    if (auto* b = dynamic_cast<W::CardCostContext*>(c)) {
       e.verb = verb(b->verb);
       e.card = card_ref(b->cardRef(), u);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(b->verb);
+      // a card discarded from play is this card ("Discard this Spell"); another card in play is destroyed, not discarded
+      if (e.verb == Primitive::discard_ && e.card->kind != CardRef::Kind::ThisCard) throw Refusal{e.card->range, "discarding a card other than this card as a cost"};
+      return e;
+    }
+    if (auto* d = dynamic_cast<W::DiscardCostContext*>(c)) {  // "Discard a card": one of your hand, chosen as it is paid
+      discard_from_hand(d->cardFilter(), e);
       return e;
     }
     if (auto* m = dynamic_cast<W::MoveHomeCostContext*>(c)) {
@@ -373,13 +382,17 @@ class Transformer {
       for (auto* one : e->effect()) u.body.push_back(effect(one, u));
     } else if (auto* t = dynamic_cast<W::InOrderToSentenceContext*>(c)) {
       // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done
+      // "If he is a Kensai, you may bow one of his Weapons to straighten him": all of it only while the condition holds
       InOrderTo k;
       k.range = range(c);
       k.optional = t->MAY() != nullptr;
+      const bool ahead = t->condition() && antecedent_ == Antecedent::None && leads_with_pronoun(t->condition());
+      if (t->condition() && !ahead) k.only_if = condition(t->condition(), u);
       for (auto* one : t->effect()) {
         Effect e = effect(one, u);
         (one->getStart()->getTokenIndex() < t->TO()->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
       }
+      if (ahead) k.only_if = condition(t->condition(), u);
       u.body.push_back(std::move(k));
     } else if (auto* i = dynamic_cast<W::EffectIfSentenceContext*>(c)) {
       // "Destroy him if he is bowed": the effect (and its target) first, then the condition on it
@@ -896,14 +909,7 @@ class Transformer {
       e.zone = tok(z->ZONE()).id;
       e.zone_of = z->YOUR() ? Effect::ZoneOf::Yours : z->OWNER() ? Effect::ZoneOf::Owners : Effect::ZoneOf::Game;
     } else if (auto* d = dynamic_cast<W::DiscardEffectContext*>(c)) {
-      // "Discard a card", "Discard a Kiho": one card of your hand, chosen as it resolves
-      e.verb = Primitive::discard_;
-      e.cards = card_filter(d->cardFilter());
-      if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
-        throw Refusal{e.cards->range, "discarding other than one card of your hand"};
-      antecedent_ = Antecedent::Discarded;  // "its Focus Value": not in the tree yet
-      discarded_ = true;                    // "the card" names it
-      discarded_top_ = false;
+      discard_from_hand(d->cardFilter(), e);  // as it resolves
     } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
       // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
       // one in the game (the profile's [unique])
@@ -1063,6 +1069,18 @@ class Transformer {
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(k->verb);
     }
     return e;
+  }
+
+  // "Discard a card", "Discard a Kiho": one card of your hand, chosen as the effect resolves or the cost is paid
+  void discard_from_hand(W::CardFilterContext* c, Effect& e) {
+    e.verb = Primitive::discard_;
+    e.cards = card_filter(c);
+    if (e.cards->plural || e.cards->side != Side::Any || e.cards->at || !e.cards->roles.empty())
+      throw Refusal{e.cards->range, "discarding other than one card of your hand"};
+    if (antecedent_ != Antecedent::Discarded) before_discard_ = antecedent_;
+    antecedent_ = Antecedent::Discarded;  // "its Focus Value": not in the tree yet
+    discarded_ = true;                    // "the card" names it
+    discarded_top_ = false;
   }
 
   // ---------------------------------------------------------------- decks: their top cards, looked at and put back
@@ -1803,6 +1821,14 @@ class Transformer {
   // 003 Traits: a pronoun names the latest target of its unit, or its performer or the card by its own name when
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
   CardRef pronoun(SourceRange where, bool person, const Unit& u, bool plural = false) {
+    if (antecedent_ == Antecedent::Discarded && person && !discarded_top_ && before_discard_ != Antecedent::None) {
+      // "discard a card to give him +2F": a card discarded from the hand is no person in play, so "him" names the card
+      // named before it ("its" would name the card discarded: not read yet)
+      antecedent_ = before_discard_;
+      CardRef r = pronoun(where, person, u, plural);
+      antecedent_ = Antecedent::Discarded;
+      return r;
+    }
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
     if (antecedent_ == Antecedent::This) {  // the card "this ..." named, named again (001 This)
       if (plural) throw Refusal{where, "a plural pronoun naming one card"};
@@ -1856,7 +1882,11 @@ class Transformer {
     a.range = range(c);
     a.stat = tok(c->STAT()).id;
     a.own = c->OWN() != nullptr;
+    const Antecedent before = antecedent_;
     a.of = possessor(c->owner, c->cardRef(), u);
+    // on a Spell "this Shugenja" is its performer, in an amount a stat's owner only ("a Force penalty equal to this
+    // Shugenja's Chi. If its Force is now 0": its, the card penalised)
+    if (a.of->kind == CardRef::Kind::Performer && a.of->keyword >= 0) antecedent_ = before;
     if (c->minus) {  // "minus 1", "minus two": a number, not X nor an article
       const int t = c->minus->getStart()->getType();
       const Amount m = amount(c->minus);
@@ -1980,6 +2010,7 @@ class Transformer {
       // (a target named "card" since would make it ambiguous: "target an enemy card ... the card")
       if (!discarded_) throw Refusal{r.range, "'the card' names no card discarded before it"};
       top_named_ = top_named_ || discarded_top_;
+      hand_named_ = hand_named_ || !discarded_top_;
       for (const Targeting& t : u.targets)
         if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.attachment)
           throw Refusal{r.range, "'the card' after a target named 'card'"};
@@ -2452,6 +2483,7 @@ class Transformer {
   CardRef this_named_;                // Antecedent::This: the card "this Shugenja", "this Personality" named
   Antecedent this_over_ = Antecedent::None;  // what a pronoun would have named before it
   bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
+  Antecedent before_discard_ = Antecedent::None;  // what a pronoun named before the card of the hand was discarded
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   // the unit's latest look at the top cards of a deck: how many it took (none: not a constant), how many of them are
   // not chosen yet (none: the controller decides), and whether some were chosen
@@ -2460,6 +2492,7 @@ class Transformer {
   bool looked_chosen_ = false;
   bool discarded_top_ = false;  // the card "the card" names is the top card of a deck discarded (DeckTop::named)
   bool top_named_ = false;      // and "the card" named it
+  bool hand_named_ = false;     // "the card" named a card discarded from your hand
   Unit* unit_ = nullptr;    // the unit being read
 
  public:

@@ -94,7 +94,7 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
 // resource, a status, a card type, a keyword, a description, a designator, a card state.
 bool Classifier::profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out,
-                              size_t& len, bool event, bool place) const {
+                              size_t& len, EventHere event, bool place) const {
   len = 0;
   auto offer = [&](int id, size_t n, Token type) {
     if (id < 0 || n <= len) return;
@@ -132,11 +132,11 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   // (each lookup sets n before it is offered: a function's arguments have no order of evaluation)
   int id = lex_.duration_at(words, n);
   offer(id, n, Token::DURATION);
-  if (event) {
+  if (event != EventHere::No) {
     // after a timing word and its subject, a trigger's event: at equal length the event, not the verb ("After you
     // Equip this Follower", "After you Recruit this Holding")
     id = longest_of(p_.events, candidates(events_by_first_), words, n);
-    if (id >= 0 && n >= len) {
+    if (id >= 0 && (n > len || (n == len && event == EventHere::Ties))) {
       len = n;
       out.type = tok(Token::EVENT);
       out.id = id;
@@ -392,7 +392,8 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
             upto = k - i + 1;
             break;
           }
-        if (profile_name(std::span(words).subspan(i, upto), lower, w, len, subject_before, place)) {
+        const EventHere event = !subject_before ? EventHere::No : out.empty() ? EventHere::Longer : EventHere::Ties;
+        if (profile_name(std::span(words).subspan(i, upto), lower, w, len, event, place)) {
           w.range = SourceRange::join(t.range, terms[i + len - 1].range);
           break;
         }

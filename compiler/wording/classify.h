@@ -28,10 +28,13 @@ class Classifier {
   void sentence(std::span<const ast::Term> terms, std::vector<WordToken>& out, std::string_view title, std::string& lower) const;
   size_t own_name(std::span<const ast::Term* const> words, std::string_view title) const;
   size_t action_tail(std::span<const ast::Term* const> words, const std::vector<WordToken>& out, int& action, bool& plural) const;
-  // `first`: words[0] lower-cased; `event`: whether an event phrase may start here; `place`: where a zone may be
-  // named (after "into", "your", a possessive), a zone's name read before a verb of the same spelling ("into play")
+  // `first`: words[0] lower-cased; `event`: whether an event phrase may start here, and whether it wins over a verb of
+  // the same length (after a trigger's subject: "After you Equip this Follower") or only when longer (at the start of
+  // the paragraph: "Focus Effect:", but "Discard a card:" is a cost); `place`: where a zone may be named (after "into",
+  // "your", a possessive), a zone's name read before a verb of the same spelling ("into play")
+  enum class EventHere : uint8_t { No, Longer, Ties };
   bool profile_name(std::span<const ast::Term* const> words, std::string_view first, WordToken& out, size_t& len,
-                    bool event, bool place) const;
+                    EventHere event, bool place) const;
   const Lexicon& lex_;
   const GameProfile& p_;
   std::vector<int> verb_tokens_;

@@ -237,6 +237,10 @@ class Renderer {
           card_filter(*e.cards);
           break;
         }
+        if (e.card) {  // "Discard this card" (a cost)
+          card_ref(*e.card, false);
+          break;
+        }
         word(Token::THE);
         name(Token::RESOURCE, e.resource);
         break;
@@ -643,6 +647,11 @@ class Renderer {
 
   // "Bow him to gain 2 Honor", "Bow him and lose 1 Honor to draw a card and gain 1 Honor"
   void in_order_to(const InOrderTo& k) {
+    if (k.only_if) {  // "If he is a Kensai, you may bow ... to ..."
+      word(Token::IF);
+      condition(*k.only_if);
+      word(Token::COMMA);
+    }
     if (k.optional) {
       word(Token::YOU);
       word(Token::MAY);

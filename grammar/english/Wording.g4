@@ -64,7 +64,8 @@ triggerSubject
   ;
 // 003 Abilities C: costs are paid before the effects
 cost
-  : verb=(V_BOW | V_SET_STATE) cardRef          # bowCost          // "Bow this card", "Exhaust this card"
+  : verb=(V_BOW | V_SET_STATE | V_DESTROY | V_DISCARD) cardRef   # cardCost  // "Bow this card", "Exhaust this card", "Destroy your performing Personality", "Discard this card"
+  | V_DISCARD cardFilter                        # discardCost        // "Discard a card": one of your hand
   | (V_PAY | V_LOSE) amount RESOURCE            # resourceCost
   | V_MOVE (HOME cardRef | cardRef HOME)        # moveHomeCost       // "Move your performing Personality home"
   | V_DISCARD deckTop                           # discardTopCost     // "Discard the top 3 cards of your Fate deck"
@@ -86,7 +87,7 @@ whereX
 sentence
   : YOU MAY effect              # optionalSentence
   | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
-  | (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor"
+  | (IF condition COMMA)? (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor", "If he is a Kensai, you may bow him to ..."
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
   | effect AS cardRef V_MOVE    # asMovingSentence // "Straighten his unit as he moves": with the move before it, if it happened
   | IF condition COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"

@@ -2307,6 +2307,71 @@ TEST(Meaning, AsHeMoves) {
   EXPECT_FALSE(read("Item", "**Battle:** Move this Personality home. Straighten him as he move.")->paragraph().unit);
 }
 
+// "If it is your turn, bow this Holding to draw a card": the whole in-order-to only while the condition holds. A stat's
+// owner in an amount is no antecedent: in "a Force penalty equal to this Shugenja's Chi. If its Force is now 0", "its"
+// is the target penalised (on a Spell "this Shugenja" is its performer).
+TEST(Meaning, ConditionBeforeInOrderTo) {
+  auto r = read("Holding", "**Battle:** If it is your turn, you may bow this Holding to draw a card.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const InOrderTo& k = std::get<InOrderTo>(r->unit().body.at(0));
+  ASSERT_TRUE(k.only_if);
+  EXPECT_EQ(k.only_if->kind, Condition::Kind::YourTurn);
+  EXPECT_TRUE(k.optional);
+  EXPECT_EQ(k.done.at(0).verb, Primitive::bow_);
+  EXPECT_EQ(k.then.at(0).verb, Primitive::draw_);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto s = read("Spell", "**Battle:** Give a target enemy Personality a Force penalty equal to this Shugenja's Chi. "
+                         "If its Force is now 0, you may destroy this Spell to draw a card.");
+  ASSERT_TRUE(s->paragraph().unit) << s->text(s->paragraph().unread) << ": " << s->paragraph().why;
+  const InOrderTo& t = std::get<InOrderTo>(s->unit().body.at(1));
+  ASSERT_TRUE(t.only_if);
+  ASSERT_TRUE(t.only_if->card);
+  EXPECT_EQ(t.only_if->card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(t.only_if->card->target, 0);  // the target, not this Shugenja
+  // a card discarded from the hand is no person in play: "him" names the card named before it
+  auto h = read("Personality", "**Battle:** If Akagi is attacking, discard a card to give him a Force bonus equal to the card's Focus Value.",
+                "legends", "Bayushi Akagi");
+  ASSERT_TRUE(h->paragraph().unit) << h->text(h->paragraph().unread) << ": " << h->paragraph().why;
+  const InOrderTo& d = std::get<InOrderTo>(h->unit().body.at(0));
+  EXPECT_EQ(d.then.at(0).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(d.then.at(0).card->target, -2);  // Akagi
+  EXPECT_FALSE(read("Holding", "**Battle:** If it is your turn, bow this Holding to.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "**Battle:** If, bow this Holding to draw a card.")->paragraph().unit);
+}
+
+// 003 Abilities C: "Destroy this card:", "Destroy your performing Personality", "Discard this Spell:" (the card
+// itself) and "Discard a card:" (one of your hand) are costs; "the card" after it names the card discarded (kept). A
+// card in play other than this one is not discarded as a cost, and a discard of several cards is not read yet. At the
+// start of a paragraph "Discard" is the verb, not the profile's event "discard" of the same words.
+TEST(Meaning, DestroyAndDiscardCosts) {
+  auto r = read("Item", "**Battle:** Destroy this card: Melee 3 Attack.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  EXPECT_EQ(r->unit().costs.at(0).verb, Primitive::destroy_);
+  EXPECT_EQ(r->unit().costs.at(0).card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto d = read("Strategy", "**Open:** Discard a card: Gain Honor equal to the card's Focus Value.");
+  ASSERT_TRUE(d->paragraph().unit) << d->text(d->paragraph().unread) << ": " << d->paragraph().why;
+  const Effect& c = d->unit().costs.at(0);
+  EXPECT_EQ(c.verb, Primitive::discard_);
+  ASSERT_TRUE(c.cards);
+  EXPECT_TRUE(c.kept);
+  EXPECT_EQ(std::get<Effect>(d->unit().body.at(0)).amount->of->kind, CardRef::Kind::Discarded);
+
+  auto h = read("Holding", "Discard a card: Gain 1 Honor.");
+  ASSERT_TRUE(h->paragraph().unit) << h->text(h->paragraph().unread) << ": " << h->paragraph().why;
+  EXPECT_FALSE(h->unit().costs.at(0).kept);
+  EXPECT_TRUE(h->paragraph().round_trips) << h->paragraph().rendered;
+
+  auto s = read("Spell", "**Battle:** Discard this Spell: Gain 2 Honor.");
+  ASSERT_TRUE(s->paragraph().unit) << s->text(s->paragraph().unread) << ": " << s->paragraph().why;
+  EXPECT_TRUE(s->paragraph().round_trips) << s->paragraph().rendered;
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality and discard him: Gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Discard two cards: Gain 1 Honor.")->paragraph().unit);
+}
+
 
 // 003 Stats: an army is a side's units at a battlefield. Cards of an army ("in the enemy army", "in this army": this
 // card's, an attachment's its bearer's), armies compared by their units (the enemy army of another: the other side

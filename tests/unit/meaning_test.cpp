@@ -2372,7 +2372,6 @@ TEST(Meaning, DestroyAndDiscardCosts) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Discard two cards: Gain 1 Honor.")->paragraph().unit);
 }
 
-
 // 003 Stats: an army is a side's units at a battlefield. Cards of an army ("in the enemy army", "in this army": this
 // card's, an attachment's its bearer's), armies compared by their units (the enemy army of another: the other side
 // where that one is) and an army opposed; refused: an army compared with another than the enemy army, "this army" on

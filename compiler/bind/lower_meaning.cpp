@@ -1376,6 +1376,15 @@ class MeaningLowering {
                  binary(k.compare == StatBound::Compare::Below ? Op::Lt : Op::Gt, army_units(mine, k.range), army_units(theirs, k.range)));
         break;
       }
+      case Condition::Kind::ArmySize: {
+        // "there are two or more units in his army": its units where it is (none while he is home)
+        if (k.army->defending) throw NotYet{};  // while you defend: not lowered yet
+        static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
+        const ArmyPlace mine = army_place(*k.army, b);
+        n = and_(binary(Op::Gt, mine.battlefield, konst(0)),
+                 binary(ops[static_cast<size_t>(k.compare)], army_units(mine, k.range), konst(k.count->value)));
+        break;
+      }
       case Condition::Kind::ArmyOpposed: {
         // 001 Battlefields: an army is opposed while units of the other side are where it is (and it has units)
         if (k.army->defending) throw NotYet{};  // while you defend: not lowered yet

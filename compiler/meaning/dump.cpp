@@ -149,6 +149,10 @@ class Dumper {
       case Condition::Kind::ArmyUnits:
         return s + "units-of " + army(*k.army) + (k.compare == StatBound::Compare::Below ? " < " : " > ") + "units-of " + army(*k.than);
       case Condition::Kind::ArmyOpposed: return s + army(*k.army) + " opposed";
+      case Condition::Kind::ArmySize: {
+        static constexpr const char* ops[] = {"<=", ">=", "<", ">", "=="};  // StatBound::Compare
+        return s + "units-of " + army(*k.army) + " " + ops[static_cast<size_t>(k.compare)] + " " + amount(*k.count);
+      }
       case Condition::Kind::Moved: return s + ref(*k.card) + " moved";
       case Condition::Kind::At: return s + ref(*k.card) + " at " + place(*k.at);
       case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);

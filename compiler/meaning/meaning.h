@@ -464,6 +464,8 @@ struct Condition {
                  // `army`, `than`, `compare` Below or Above
     ArmyOpposed, // an army is opposed: it has units and the other side has units where it is ("your current army
                  // is opposed"; 001 Battlefields)
+    ArmySize,    // how many units an army has, compared with `count` ("there are two or more units in his army":
+                 // `compare` AtLeast; "or fewer" AtMost; none Exactly)
   };
   Kind kind = Kind::CardIs;
   bool negated = false;             // "is not", "it is not your turn"
@@ -481,10 +483,10 @@ struct Condition {
   std::optional<Place> at;          // At
   ProfileId resource = -1;          // YouHave; HowMany, when no zone
   ProfileId zone = -1;              // HowMany: the cards in this zone of yours
-  Boxed<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)
+  Boxed<Amount> count;      // HowMany, ArmySize: the number compared with (a constant: 000 7.1)
   StatBound::Compare compare = StatBound::Compare::AtMost;  // HowMany: "or fewer" (AtMost), "or more" (AtLeast)
   std::vector<Condition> parts;     // All, Any
-  Boxed<Army> army;         // ArmyUnits, ArmyOpposed
+  Boxed<Army> army;         // ArmyUnits, ArmyOpposed, ArmySize
   Boxed<Army> than;         // ArmyUnits: the army compared with
   SourceRange range;
 };

@@ -707,6 +707,18 @@ class Transformer {
       // card's (which may be elsewhere), says nothing the rules define
       if (k.than->kind != Army::Kind::Enemy || k.army->kind == Army::Kind::Enemy)
         throw Refusal{k.than->range, "an army compared with another than the enemy army"};
+    } else if (auto* as = dynamic_cast<W::ArmySizeConditionContext*>(c)) {
+      // "there are two or more units in his army": how many units it has (003 Stats), a number the text gives (000 7.1)
+      k.kind = Condition::Kind::ArmySize;
+      k.count = amount(as->amount());
+      if (k.count->kind != Amount::Kind::Constant) throw Refusal{k.count->range, "a number the text does not give"};
+      k.compare = !as->more ? StatBound::Compare::Exactly
+                  : as->more->getType() == W::MORE_ ? StatBound::Compare::AtLeast : StatBound::Compare::AtMost;
+      // one unit exactly is singular ("there is one unit"), any other count plural ("there are two or more units")
+      const bool one = k.count->value == 1 && k.compare == StatBound::Compare::Exactly;
+      if (one != (as->IS() != nullptr) || one != (as->UNIT() != nullptr))
+        throw Refusal{range(c), "'is' and 'unit' go with one unit, 'are' and 'units' with any other number"};
+      k.army = army(as->army(), u);
     } else if (auto* ao = dynamic_cast<W::ArmyOpposedConditionContext*>(c)) {
       k.kind = Condition::Kind::ArmyOpposed;  // "your current army is opposed"
       k.army = army(ao->army(), u);

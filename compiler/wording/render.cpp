@@ -854,6 +854,15 @@ class Renderer {
         words({Token::UNITS, Token::THAN});
         army(*k.than);
         return;
+      case Condition::Kind::ArmySize: {  // "there are two or more units in his army"
+        const bool one = k.count->value == 1 && k.compare == StatBound::Compare::Exactly;
+        words({Token::THERE, one ? Token::IS : Token::ARE});
+        number(*k.count);
+        if (k.compare != StatBound::Compare::Exactly) words({Token::OR, k.compare == StatBound::Compare::AtLeast ? Token::MORE_ : Token::FEWER});
+        words({one ? Token::UNIT : Token::UNITS, Token::IN});
+        army(*k.army);
+        return;
+      }
       case Condition::Kind::ArmyOpposed:  // "your current army is opposed"
         army(*k.army);
         word(Token::IS);

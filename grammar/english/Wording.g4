@@ -131,6 +131,7 @@ conditionPart
   | IT IS NOT? YOUR turn                        # yourTurnCondition
   | army HAS comparison=(FEWER | MORE_) UNITS THAN than=army   # armyUnitsCondition   // "her army has fewer units than the enemy army"
   | army IS NOT? OPPOSED                        # armyOpposedCondition  // "your current army is opposed"
+  | THERE (IS | ARE) amount (OR more=(MORE_ | FEWER))? (UNIT | UNITS) IN army   # armySizeCondition  // "there are two or more units in his army"
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
 turn

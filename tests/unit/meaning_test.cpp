@@ -2427,6 +2427,21 @@ TEST(Meaning, Armies) {
   EXPECT_TRUE(q.condition.army->current);
   EXPECT_TRUE(o->paragraph().round_trips) << o->paragraph().rendered;
 
+  auto sz = read("Strategy", "**Battle:** Target an enemy Personality. Bow him if there are two or more units in his army.");
+  ASSERT_TRUE(sz->paragraph().unit) << sz->text(sz->paragraph().unread) << ": " << sz->paragraph().why;
+  const Condition& size = std::get<Conditional>(sz->unit().body.at(1)).condition;
+  EXPECT_EQ(size.kind, Condition::Kind::ArmySize);
+  EXPECT_EQ(size.compare, StatBound::Compare::AtLeast);
+  EXPECT_EQ(size.count->value, 2);
+  EXPECT_EQ(size.army->of->target, 0);
+  EXPECT_TRUE(sz->paragraph().round_trips) << sz->paragraph().rendered;
+  auto one = read("Strategy", "**Battle:** Target an enemy Personality. Bow him if there is one unit in his army.");
+  ASSERT_TRUE(one->paragraph().unit) << one->text(one->paragraph().unread) << ": " << one->paragraph().why;
+  EXPECT_TRUE(one->paragraph().round_trips) << one->paragraph().rendered;
+  expect_refused("Strategy", "**Battle:** Target an enemy Personality. Bow him if there are one units in his army.", "go with one unit");
+  expect_refused("Strategy", "**Battle:** Target an enemy Personality. Bow him if there is two unit in his army.", "go with one unit");
+  expect_refused("Strategy", "**Battle:** Target an enemy Personality. Bow him if there are X units in his army.", "does not give");
+
   auto mv = read("Personality", "**Home Battle:** Move this Personality into your defending army.");
   ASSERT_TRUE(mv->paragraph().unit) << mv->text(mv->paragraph().unread) << ": " << mv->paragraph().why;
   const Effect& into = std::get<Effect>(mv->unit().body.at(0));

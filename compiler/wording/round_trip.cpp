@@ -7,6 +7,8 @@ namespace cardc::wording {
 namespace {
 
 bool is(const WordToken& w, Token t) { return w.type == static_cast<int>(t); }
+// a verb of the profile (WordingLexer.g4's V_ tokens, in one run from V_GAIN to V_USE)
+bool verb_token(const WordToken& w) { return w.type >= static_cast<int>(Token::V_GAIN) && w.type <= static_cast<int>(Token::V_USE); }
 
 struct Key {
   int type;
@@ -55,6 +57,8 @@ std::vector<Key> normal_form(std::span<const WordToken> words) {
         else if (i + 1 < words.size() && (is(words[i + 1], Token::AND) || is(words[i + 1], Token::IGNORING))) continue;
         // "Ranged 3 Attack, with +2 strength if ..." is "Ranged 3 Attack with +2 strength if ..."
         else if (i + 3 < words.size() && is(words[i + 1], Token::WITH) && is(words[i + 2], Token::MODIFIER) && is(words[i + 3], Token::STRENGTH)) continue;
+        // "Search your deck for a Ring, reveal it, and put it in your hand": effects one after the other, as after "and"
+        else if (i + 1 < words.size() && verb_token(words[i + 1])) k.type = static_cast<int>(Token::PERIOD);
         break;
       case Token::SLASH:
         // "+1F/+1C" is "+1F and +1C"
@@ -105,8 +109,7 @@ std::vector<Key> normal_form(std::span<const WordToken> words) {
         break;
       case Token::AND:
         // "Bow him and destroy him" is "Bow him. Destroy him.": effects one after the other
-        if (i + 1 < words.size() && words[i + 1].type >= static_cast<int>(Token::V_GAIN) && words[i + 1].type <= static_cast<int>(Token::V_USE))
-          k.type = static_cast<int>(Token::PERIOD);
+        if (i + 1 < words.size() && verb_token(words[i + 1])) k.type = static_cast<int>(Token::PERIOD);
         break;
       case Token::V_TAKE_CONTROL:
       case Token::RULE:

@@ -86,17 +86,17 @@ whereX
   ;
 sentence
   : YOU MAY effect              # optionalSentence
-  | effect (COMMA? AND effect)* # effectSentence   // "Bow him and destroy him": one after the other
-  | (IF condition COMMA)? (YOU MAY)? effect (COMMA? AND effect)* TO effect (COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor", "If he is a Kensai, you may bow him to ..."
+  | effect ((COMMA effect)* COMMA? AND effect)* # effectSentence   // "Bow him and destroy him", "Bow him, dishonor him, and destroy him": one after the other
+  | (IF condition COMMA)? (YOU MAY)? effect ((COMMA effect)* COMMA? AND effect)* TO effect ((COMMA effect)* COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor", "If he is a Kensai, you may bow him to ..."
   | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
   | effect AS cardRef V_MOVE    # asMovingSentence // "Straighten his unit as he moves": with the move before it, if it happened
-  | IF condition COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"
+  | IF condition COMMA ((YOU MAY)? effect | player effect) ((COMMA effect)* COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
   | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
   | targeting                   # targetingSentence
-  | targeting TO effect (COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
+  | targeting TO effect ((COMMA effect)* COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)

@@ -2372,6 +2372,23 @@ TEST(Meaning, DestroyAndDiscardCosts) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Discard two cards: Gain 1 Honor.")->paragraph().unit);
 }
 
+// "A, B, and C": effects one after the other, in a sentence and in a conditional's list; a comma before a verb ends an
+// effect as "and" does, in the round trip too.
+TEST(Meaning, EffectSeries) {
+  auto r = read("Strategy", "**Battle:** Bow a target enemy Personality, dishonor him, and gain 1 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_EQ(r->unit().body.size(), 3u);
+  EXPECT_EQ(std::get<Effect>(r->unit().body.at(1)).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(std::get<Effect>(r->unit().body.at(2)).verb, Primitive::gain_);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto k = read("Strategy", "**Open:** If it is your turn, draw a card, gain 1 Honor, and lose 1 Gold.");
+  ASSERT_TRUE(k->paragraph().unit) << k->text(k->paragraph().unread) << ": " << k->paragraph().why;
+  EXPECT_EQ(std::get<Conditional>(k->unit().body.at(0)).effects.size(), 3u);
+  EXPECT_TRUE(k->paragraph().round_trips) << k->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target enemy Personality, dishonor him, and.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target enemy Personality, dishonor him,")->paragraph().unit);
+}
+
 // 003 Stats: an army is a side's units at a battlefield. Cards of an army ("in the enemy army", "in this army": this
 // card's, an attachment's its bearer's), armies compared by their units (the enemy army of another: the other side
 // where that one is) and an army opposed; refused: an army compared with another than the enemy army, "this army" on

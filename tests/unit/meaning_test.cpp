@@ -2477,4 +2477,5 @@ TEST(Meaning, Armies) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Give each Samurai in your brave army +1F.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Straighten your target Samurai if your army is opposed slowly.")->paragraph().unit);
 }
+
 }  // namespace cardc

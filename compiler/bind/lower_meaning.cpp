@@ -208,11 +208,7 @@ class MeaningLowering {
     if (u.body.size() != 1 || u.kind != meaning::UnitKind::Untriggered || !u.constraints.empty()) throw NotYet{};
     const auto& e = std::get<EnteringPlay>(u.body[0]);
     // "This Fortification enters play bowed": this card, which has the keyword as printed (001 This)
-    if (e.card && e.card->kind == CardRef::Kind::ThisKeyword &&
-        std::none_of(card_.keywords.begin(), card_.keywords.end(), [&](const ast::KeywordEntry& k) {
-          return k.text == p_.keywords[static_cast<size_t>(e.card->keyword)].name;
-        }))
-      throw NotYet{};
+    if (e.card && e.card->kind == CardRef::Kind::ThisKeyword && !prints_keyword(e.card->keyword)) throw NotYet{};
     if (e.state) {
       // the runtime brings a card into play bowed, or as it is
       if (!e.state->holds || runtime_state_id(p_, static_cast<size_t>(e.state->state)) != CARDRT_STATE_BOWED) throw NotYet{};
@@ -361,9 +357,15 @@ class MeaningLowering {
       b.stmts.push_back(fail_if(binary(Op::Lt, call("cardrt_discard_from_hand", {G(), C(), controller(), local(n)}), local(n))));
       return;
     }
+    discard_chosen_from_hand(binary(Op::Ne, param(2), self()), c.range, b);
+  }
+
+  // A card of your hand that passes `test` is chosen (or what needs it fails) and discarded, kept in a slot that follows
+  // it to the discard pile: "the card's Focus Value" names it (`discarded_slot_`)
+  void discard_chosen_from_hand(Node test, SourceRange range, Body& b) {
     Body f;
-    f.stmts.push_back(ret(binary(Op::Ne, param(2), self())));
-    int fn = add_function("filter", FnKind::Filter, std::move(f), c.range);
+    f.stmts.push_back(ret(std::move(test)));
+    int fn = add_function("filter", FnKind::Filter, std::move(f), range);
     const int64_t k = next_slot();
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
                                      konst(CARDRT_OK))));
@@ -1012,6 +1014,14 @@ class MeaningLowering {
       uint32_t who = into.local();
       into.stmts.push_back(let(who, std::move(card)));
       for (const Gift& g : e.gifts) {
+        if (g.tokens) {  // 001 Token: each its counter, then its stats, bonuses from the card that created it
+          for (int64_t n = 0; n < g.tokens->count; ++n) {
+            into.stmts.push_back(eval(call("cardrt_add_counters", {G(), C(), local(who), konst(g.tokens->kind), konst(1)})));
+            for (const StatChange& ch : g.tokens->changes)
+              into.stmts.push_back(eval(call("cardrt_token_bonus", {G(), C(), local(who), konst(ch.stat), amount(ch.delta, into)})));
+          }
+          continue;
+        }
         if (g.change && g.change->delta.kind == Amount::Kind::CountOf) {  // "+1F/+1C for each Ring you control"
           modify_per_card(into, local(who), *g.change, dur);
           continue;
@@ -1180,16 +1190,7 @@ class MeaningLowering {
       // "Discard a Kiho to give him +2F": a card of your hand is chosen (not an action card being played) and
       // discarded, and only then the rest; with none to discard the effect fails
       const Effect& d = k.done[0];
-      Node test = and_(filter_test(in_your_hand(*d.cards), param(2), false), binary(Op::Ne, param(2), self()));
-      Body f;
-      f.stmts.push_back(ret(std::move(test)));
-      int fn = add_function("filter", FnKind::Filter, std::move(f), d.range);
-      const int64_t slot_k = next_slot();
-      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
-                                       konst(CARDRT_OK))));
-      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_discard_card", {G(), C(), slot(static_cast<int>(slot_k))}), konst(CARDRT_OK))));
-      b.stmts.push_back(eval(call("cardrt_slot_follow", {G(), C(), konst(slot_k)})));
-      discarded_slot_ = static_cast<int>(slot_k);  // "the card's Focus Value": the slot follows it to the discard pile
+      discard_chosen_from_hand(and_(filter_test(in_your_hand(*d.cards), param(2), false), binary(Op::Ne, param(2), self())), d.range, b);
       for (const Effect& t : k.then) effect(t, b);
       discarded_slot_ = -1;
       return;
@@ -1476,7 +1477,9 @@ class MeaningLowering {
       case CardRef::Kind::Bearer: return bearer();
       case CardRef::Kind::ThisKeyword: {
         // "this Shugenja": the card (or the one it is attached to) only while it has the keyword; else the reference
-        // fails (001 This): no card, so what acts on it does nothing and a cost on it cannot be paid
+        // fails (001 This): no card, so what acts on it does nothing and a cost on it cannot be paid. "this Weapon" on
+        // an attachment that prints the keyword itself may mean the attachment: not lowered
+        if (type_->attaches && prints_keyword(r.keyword)) throw NotYet{};
         Node who = type_->attaches ? bearer() : self();
         return binary(Op::Mul, who, call("cardrt_card_has_keyword", {G(), who, konst(r.keyword)}));
       }
@@ -1759,6 +1762,11 @@ class MeaningLowering {
 
   // The cards of your hand a discard chooses from: "Discard a Kiho from your hand" says where they are, the only hand
   // a discard takes from; any other zone is not lowered yet
+  // whether the card prints the keyword (its keyword line, by the profile's name)
+  bool prints_keyword(ProfileId k) const {
+    return std::any_of(card_.keywords.begin(), card_.keywords.end(), [&](const ast::KeywordEntry& e) { return e.text == p_.keywords[static_cast<size_t>(k)].name; });
+  }
+
   // "a card": no word narrows the set
   static bool any_card(const CardFilter& f) {
     return f.card_types.empty() && f.keywords.empty() && f.states.empty() && !f.attachment && f.alternatives.empty() && f.stats.empty() &&

@@ -196,6 +196,12 @@ class Dumper {
                                                                                   : fmt::format("{}{:+}", named(p_.stats, c.stat), c.delta.value);
     };
     for (const Gift& g : e.gifts) {
+      if (g.tokens) {  // "two +1F/+1C Fire tokens"
+        s += fmt::format(" tokens={}", g.tokens->count);
+        for (const StatChange& c : g.tokens->changes) s += " " + change(c);
+        s += " " + named(p_.statuses, g.tokens->kind);
+        continue;
+      }
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword) : " " + change(*g.change);
       if (g.or_else) s += "-or-" + change(*g.or_else);  // the controller chooses one
     }

@@ -279,6 +279,15 @@ struct Duration {
 };
 
 // One thing "Give" gives a card (003 Stats, Keywords): a stat change or a keyword.
+// 001 Token: markers of a kind placed on the card ("two +1F tokens", "a -1F/-1C Poison token", "a Madness token"); their
+// stats are bonuses (or penalties) from the card that created them, so they stay when it leaves play.
+struct TokenGift {
+  int64_t count = 1;
+  std::vector<StatChange> changes;  // "+1F/+1C": each token's
+  ProfileId kind = -1;              // the profile's status marked [token] ("Poison token"; "token": its unnamed one)
+  SourceRange range;
+};
+
 struct Gift {
   std::optional<StatChange> change;
   ProfileId keyword = -1;
@@ -286,6 +295,7 @@ struct Gift {
   // "+2F or -2F", "a Force bonus or penalty equal to his Chi", "+2 or -2 strength": the controller chooses `change` or
   // this one as the effect resolves (at most one gift of an effect)
   Boxed<StatChange> or_else;
+  Boxed<TokenGift> tokens;  // or tokens ("two +1F tokens"): the only gift of its effect
 };
 
 struct StrengthBonus;

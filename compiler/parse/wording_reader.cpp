@@ -1016,6 +1016,8 @@ class Transformer {
       e.verb = verb(ch->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ch->verb);
       e.cards = card_filter(ch->cardFilter());  // or every card of a set ("Straighten all of your Followers")
+      chosen_of_.reset();
+      if (e.cards->of && !could_be_person(*e.cards)) chosen_of_ = *e.cards->of;
       antecedent_ = Antecedent::Chosen;
     } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
       // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
@@ -1081,6 +1083,14 @@ class Transformer {
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(k->verb);
     }
     return e;
+  }
+
+  // whether a card of the set may be a person: not one attached to a card ("one of his Weapons", 001 Attach), nor of
+  // card types none of which is a person
+  bool could_be_person(const CardFilter& f) const {
+    if (f.of || f.attachment) return false;
+    if (f.card_types.empty()) return true;
+    return std::any_of(f.card_types.begin(), f.card_types.end(), [&](ProfileId t) { return p_.card_types[static_cast<size_t>(t)].person; });
   }
 
   // "Discard a card", "Discard a Kiho": one card of your hand, chosen as the effect resolves or the cost is paid
@@ -1372,7 +1382,7 @@ class Transformer {
     // gifts : gift ((COMMA | COMMA? AND) gift)* ;  gift : statChange (SLASH statChange)* | KEYWORD
     for (auto* g : c->gifts()->gift()) {
       if (auto* k = dynamic_cast<W::KeywordGiftContext*>(g)) {
-        e.gifts.push_back(Gift{std::nullopt, tok(k->KEYWORD()).id, range(g), {}});
+        e.gifts.push_back(Gift{std::nullopt, tok(k->KEYWORD()).id, range(g), {}, {}});
         continue;
       }
       if (auto* q = dynamic_cast<W::EqualGiftContext*>(g)) {
@@ -1382,35 +1392,60 @@ class Transformer {
         ch.delta = stat_of(q->statOf(), u);
         ch.delta.negated = q->kind->getType() == W::PENALTY;
         ch.range = range(g);
-        Gift gift{ch, -1, ch.range, {}};
+        Gift gift{ch, -1, ch.range, {}, {}};
         if (q->other) gift.or_else = other_sign(ch, q->kind, q->other);  // "a Force bonus or penalty equal to ..."
         e.gifts.push_back(std::move(gift));
         continue;
       }
       if (auto* x = dynamic_cast<W::EitherGiftContext*>(g)) {
         // "+2F or -2F": the controller chooses one as the effect resolves
-        Gift gift{stat_change(x->statChange(0)), -1, range(g), {}};
+        Gift gift{stat_change(x->statChange(0)), -1, range(g), {}, {}};
         gift.or_else = stat_change(x->statChange(1));
         e.gifts.push_back(std::move(gift));
         continue;
       }
       if (auto* o = dynamic_cast<W::OrGiftContext*>(g)) {
         StatChange ch = or_change(o->statChange(), o->orChange(), u);
-        e.gifts.push_back(Gift{ch, -1, ch.range, {}});
+        e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}});
+        continue;
+      }
+      if (auto* t = dynamic_cast<W::TokenGiftContext*>(g)) {
+        Gift gift{std::nullopt, -1, range(g), {}, {}};
+        gift.tokens = token_gift(t);
+        e.gifts.push_back(std::move(gift));
         continue;
       }
       auto* sg = static_cast<W::StatGiftContext*>(g);
       std::vector<StatChange> changes;
       for (auto* sc : sg->statChange()) changes.push_back(stat_change(sc));
       if (sg->perCard()) per_card_changes(sg->perCard(), changes);
-      for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range, {}});
+      for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}});
     }
     one_choice(e);
+    for (const Gift& g : e.gifts)  // a token is placed for good: no other gift or duration goes with it
+      if (g.tokens && (e.gifts.size() > 1 || c->duration())) throw Refusal{g.range, "tokens with other gifts or a duration"};
     // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
     const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
     if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
     if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
     else if (c->duration()) e.duration = duration(c->duration());
+  }
+
+  // tokenGift : amount (statChange (SLASH statChange)*)? STATUS
+  // 001 Token: "a +1F token", "two +1F Fire tokens", "a -1F/-1C Poison token", "a Madness token": how many, each one's
+  // stats, and its kind (a status the profile marks [token]); the noun's number agrees with the count
+  TokenGift token_gift(W::TokenGiftContext* c) {
+    TokenGift t;
+    t.range = range(c);
+    const Amount n = amount(c->amount());
+    if (n.kind != Amount::Kind::Constant || n.value < 1) throw Refusal{range(c->amount()), "a number of tokens that is not a positive number"};
+    t.count = n.value;
+    for (auto* sc : c->statChange()) t.changes.push_back(stat_change(sc));
+    const wording::WordToken& kind = tok(c->STATUS());
+    if (!p_.token_status(kind.id)) throw Refusal{kind.range, "a status that is no token"};
+    if (kind.plural != (t.count != 1)) throw Refusal{kind.range, "the noun's number and the count disagree"};
+    t.kind = kind.id;
+    return t;
   }
 
   // "a bonus or penalty equal to ...": the same change with the other sign; "bonus or bonus" chooses nothing
@@ -1839,6 +1874,15 @@ class Transformer {
       antecedent_ = before_discard_;
       CardRef r = pronoun(where, person, u, plural);
       antecedent_ = Antecedent::Discarded;
+      return r;
+    }
+    if (antecedent_ == Antecedent::Chosen && person && !plural && chosen_of_) {
+      // "bow one of his Weapons to straighten him", "one of Higaru's Swords ... him": a card attached to another is no
+      // person, so "him" is the card it is attached to (003 Traits: a pronoun agrees with what it names; 001 Attach)
+      CardRef r = *chosen_of_;
+      r.range = where;
+      r.person = true;
+      if (r.kind == CardRef::Kind::ThisCard || r.kind == CardRef::Kind::Bearer || r.kind == CardRef::Kind::ThisKeyword) r.pronoun = true;
       return r;
     }
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
@@ -2496,6 +2540,7 @@ class Transformer {
   Antecedent this_over_ = Antecedent::None;  // what a pronoun would have named before it
   bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
   Antecedent before_discard_ = Antecedent::None;  // what a pronoun named before the card of the hand was discarded
+  std::optional<CardRef> chosen_of_;  // the card the card chosen is attached to ("one of his Weapons"): "him" names it
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   // the unit's latest look at the top cards of a deck: how many it took (none: not a constant), how many of them are
   // not chosen yet (none: the controller decides), and whether some were chosen

@@ -38,6 +38,7 @@ bool GameProfile::zone_in_play(int zone) const { return zones[static_cast<size_t
 bool GameProfile::zone_of_provinces(int zone) const { return zones[static_cast<size_t>(zone)].attrs.count("provinces") > 0; }
 bool GameProfile::deck_zone(int zone) const { return zones[static_cast<size_t>(zone)].attrs.count("deck") > 0; }
 bool GameProfile::damage_status(int status) const { return statuses[static_cast<size_t>(status)].attrs.count("damage") > 0; }
+bool GameProfile::token_status(int status) const { return statuses[static_cast<size_t>(status)].attrs.count("token") > 0; }
 
 int GameProfile::stat_with_role(std::string_view role) const {
   for (size_t s = 0; s < stats.size(); ++s)

@@ -179,6 +179,9 @@ struct GameProfile {
   // whether the zone is a deck (`[deck]`): "one of your decks" names one of these
   bool deck_zone(int zone) const;
   bool damage_status(int status) const;
+  // whether the status is a token (`[token]`, 001 Token): a marker placed on a card, its stats bonuses from the card
+  // that created it
+  bool token_status(int status) const;
   // The stat with the role ("province strength", "luck"); -1: none
   int stat_with_role(std::string_view role) const;
   // The card type whose keywords of its [player keywords] family its controller has ("a Crab Clan player"); -1: none

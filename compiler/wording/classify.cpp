@@ -149,6 +149,15 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   offer(id, n, Token::RESOURCE);
   id = lex_.status_at(words, n);
   offer(id, n, Token::STATUS);
+  if (id >= 0 && out.type == tok(Token::STATUS) && out.id == id) {
+    // "two +1F tokens": its last word printed in the plural (the profile names it in the singular)
+    const std::string& name = p_.statuses[static_cast<size_t>(id)].name;
+    const size_t space = name.rfind(' ');
+    const std::string_view last = std::string_view(name).substr(space == std::string::npos ? 0 : space + 1);
+    const std::string_view printed = word_text(*words[n - 1]);
+    out.plural = printed.size() != last.size() ||
+                 !std::equal(printed.begin(), printed.end(), last.begin(), [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
+  }
   bool plural = false;
   int type = lex_.card_type(word_text(*words[0]), &plural);
   if (type >= 0 && len == 0) {

@@ -615,8 +615,26 @@ class Renderer {
         // "+1F/+1C for each Ring you control": after the last change counted over the same set
         const auto& per = g[i].change->delta.cards;
         if (per && (i + 1 == g.size() || !g[i + 1].change || g[i + 1].change->delta.cards != per)) for_each(*per);
+      } else if (g[i].tokens) {
+        tokens(*g[i].tokens);
       } else name(Token::KEYWORD, g[i].keyword);
     }
+  }
+
+  // "a +1F token", "two +1F Fire tokens", "a -1F/-1C Poison token" (001 Token)
+  void tokens(const TokenGift& t) {
+    if (t.count == 1) {
+      word(Token::A);
+    } else {
+      Amount n;
+      n.value = t.count;
+      number(n);
+    }
+    for (size_t i = 0; i < t.changes.size(); ++i) {
+      if (i > 0) word(Token::SLASH);
+      modifier(t.changes[i]);
+    }
+    name(Token::STATUS, t.kind, t.count != 1);
   }
 
   // "bonus", "penalty", "bonus or penalty" (the controller's choice)

@@ -227,6 +227,7 @@ gift
   | statChange orChange                         # orGift      // "-2F, or -3F if he is defending"
   | statChange OR statChange                    # eitherGift  // "+2F or -2F": the controller chooses one as it resolves
   | KEYWORD                                     # keywordGift
+  | amount (statChange (SLASH statChange)*)? STATUS   # tokenGift   // "a +1F token", "two +1F Fire tokens", "a -1F/-1C Poison token" (001 Token)
   | (A | AN) STAT kind=(BONUS | PENALTY) (OR other=(BONUS | PENALTY))? EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi", "a Force bonus or penalty equal to ..."
   ;
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats); a keyword with

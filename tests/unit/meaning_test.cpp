@@ -2336,6 +2336,13 @@ TEST(Meaning, ConditionBeforeInOrderTo) {
   const InOrderTo& d = std::get<InOrderTo>(h->unit().body.at(0));
   EXPECT_EQ(d.then.at(0).card->kind, CardRef::Kind::Pronoun);
   EXPECT_EQ(d.then.at(0).card->target, -2);  // Akagi
+  // a card attached to another is no person: "him" after "one of his Weapons" is the card they are attached to
+  auto w = read("Strategy", "**Battle:** Target a Personality. If he is a Kensai, you may bow one of his Weapons to straighten him.");
+  ASSERT_TRUE(w->paragraph().unit) << w->text(w->paragraph().unread) << ": " << w->paragraph().why;
+  const InOrderTo& b = std::get<InOrderTo>(w->unit().body.at(1));
+  EXPECT_EQ(b.then.at(0).card->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(b.then.at(0).card->target, 0);  // the Personality, not a Weapon
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. You may bow a Follower to straighten him.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "**Battle:** If it is your turn, bow this Holding to.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "**Battle:** If, bow this Holding to draw a card.")->paragraph().unit);
 }
@@ -2387,6 +2394,23 @@ TEST(Meaning, EffectSeries) {
   EXPECT_TRUE(k->paragraph().round_trips) << k->paragraph().rendered;
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target enemy Personality, dishonor him, and.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target enemy Personality, dishonor him,")->paragraph().unit);
+}
+
+// 001 Token: "two +1F Fire tokens": how many, each one's stats and its kind (a status the profile marks [token]); the
+// noun's number agrees with the count, a status that is no token is refused, and tokens go with no other gift.
+TEST(Meaning, TokenGifts) {
+  auto r = read("Strategy", "**Battle:** Give a target Personality two +1F **Fire** tokens.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_EQ(e.gifts.size(), 1u);
+  ASSERT_TRUE(e.gifts[0].tokens);
+  EXPECT_EQ(e.gifts[0].tokens->count, 2);
+  EXPECT_EQ(e.gifts[0].tokens->changes.at(0).delta.value, 1);
+  EXPECT_EQ(e.gifts[0].tokens->kind, r->id_of(r->profile->statuses, "Fire token"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Personality two +1F **Fire** token.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Personality a +1F tokens.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Personality +1F and a +1F token.")->paragraph().unit);
 }
 
 // 003 Stats: an army is a side's units at a battlefield. Cards of an army ("in the enemy army", "in this army": this

@@ -819,7 +819,7 @@ class MeaningLowering {
         return;
       }
       case Primitive::move_: {
-        if (e.to && e.to->kind == Place::Kind::CurrentBattlefield) return move_to_battle(e, b);
+        if ((e.to && e.to->kind == Place::Kind::CurrentBattlefield) || e.into) return move_to_battle(e, b);
         // whether he went home is kept: "If he moved" may ask it
         uint32_t moved = b.local();
         b.stmts.push_back(let(moved, binary(Op::Eq, send_home(e, b), konst(CARDRT_OK))));
@@ -1021,8 +1021,10 @@ class MeaningLowering {
     b.stmts.push_back(let(who, card(*e.card, b)));
     uint32_t where = b.local();
     b.stmts.push_back(let(where, call("cardrt_current_battlefield", {G()})));
-    Node elsewhere = and_(binary(Op::Gt, local(where), konst(0)),
-                          binary(Op::Ne, call("cardrt_card_battlefield", {G(), local(who)}), local(where)));
+    // "into your defending army": your army at the current battlefield, only while you defend (003 Stats example)
+    Node go = binary(Op::Gt, local(where), konst(0));
+    if (e.into && e.into->defending) go = and_(std::move(go), you_defend());
+    Node elsewhere = and_(std::move(go), binary(Op::Ne, call("cardrt_card_battlefield", {G(), local(who)}), local(where)));
     Node move = call("cardrt_move_to_battlefield", {G(), C(), local(who), local(where)});
     uint32_t moved = b.local();
     b.stmts.push_back(let(moved, and_(std::move(elsewhere), binary(Op::Eq, std::move(move), konst(CARDRT_OK)))));
@@ -1319,6 +1321,7 @@ class MeaningLowering {
 
   static bool names_target(const Condition& k, int target) {
     if (k.card && k.card->kind == CardRef::Kind::Pronoun && k.card->target == target) return true;
+    if (k.army && k.army->of && k.army->of->kind == CardRef::Kind::Pronoun && k.army->of->target == target) return true;
     return std::any_of(k.parts.begin(), k.parts.end(), [&](const Condition& p) { return names_target(p, target); });
   }
   // a target the condition names that no effect before it declared (so not chosen yet as it is judged)
@@ -1332,6 +1335,7 @@ class MeaningLowering {
   }
   static bool names_a_target(const Condition& k) {
     if (k.card && (k.card->kind == CardRef::Kind::Target || k.card->kind == CardRef::Kind::Pronoun)) return true;
+    if (k.army && k.army->of && k.army->of->kind == CardRef::Kind::Pronoun) return true;
     return std::any_of(k.parts.begin(), k.parts.end(), [](const Condition& p) { return names_a_target(p); });
   }
 
@@ -1433,17 +1437,39 @@ class MeaningLowering {
         // unit (a person that does not attach: 001 Attach) in play at the current battlefield (001 Battlefields)
         Node who = card(*k.card, b);
         Node c2 = param(2);
-        std::optional<Node> heads;
-        for (size_t t = 0; t < p_.card_types.size(); ++t)
-          if (p_.card_types[t].person && !p_.card_types[t].attaches) {
-            Node is = binary(Op::Eq, call("cardrt_card_type", {G(), c2}), konst(static_cast<int64_t>(t)));
-            heads = heads ? binary(Op::Or, std::move(*heads), std::move(is)) : std::move(is);
-          }
-        if (!heads) throw NotYet{};
-        Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), std::move(*heads)),
+        Node enemy = and_(and_(call("cardrt_card_in_play", {G(), c2}), unit_head_test(c2)),
                           and_(binary(Op::Ne, call("cardrt_card_controller", {G(), c2}), call("cardrt_card_controller", {G(), who})),
                                at_place(Place{Place::Kind::CurrentBattlefield, {}, false}, c2)));
         n = any_card(std::move(enemy), k.range);
+        break;
+      }
+      case Condition::Kind::ArmyUnits: {
+        // "her army has fewer units than the enemy army": the units (their heads) of each side where her army is;
+        // no army while she is home
+        if (k.army->defending) throw NotYet{};  // while you defend: not lowered yet
+        const ArmyPlace mine = army_place(*k.army, b);
+        const ArmyPlace theirs = army_place(*k.than, b, &mine);
+        n = and_(binary(Op::Gt, mine.battlefield, konst(0)),
+                 binary(k.compare == StatBound::Compare::Below ? Op::Lt : Op::Gt, army_units(mine, k.range), army_units(theirs, k.range)));
+        break;
+      }
+      case Condition::Kind::ArmySize: {
+        // "there are two or more units in his army": its units where it is (none while he is home)
+        if (k.army->defending) throw NotYet{};  // while you defend: not lowered yet
+        static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
+        const ArmyPlace mine = army_place(*k.army, b);
+        n = and_(binary(Op::Gt, mine.battlefield, konst(0)),
+                 binary(ops[static_cast<size_t>(k.compare)], army_units(mine, k.range), konst(k.count->value)));
+        break;
+      }
+      case Condition::Kind::ArmyOpposed: {
+        // 001 Battlefields: an army is opposed while units of the other side are where it is (and it has units)
+        if (k.army->defending) throw NotYet{};  // while you defend: not lowered yet
+        const ArmyPlace mine = army_place(*k.army, b);
+        ArmyPlace theirs = mine;
+        theirs.other = !mine.other;
+        n = and_(binary(Op::Gt, mine.battlefield, konst(0)),
+                 and_(binary(Op::Gt, army_units(mine, k.range), konst(0)), binary(Op::Gt, army_units(theirs, k.range), konst(0))));
         break;
       }
       case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
@@ -1676,6 +1702,17 @@ class MeaningLowering {
       else if (f.in_unit->kind != CardRef::Kind::ThisCard && f.in_unit->kind != CardRef::Kind::Bearer) throw NotYet{};
       add(in_unit_led_by(card, head));
     }
+    if (f.army) {
+      // 003 Stats: "in your army", "in the enemy army", "in this army"; 001 Terrain: a Terrain is in no army (the side
+      // test says it already of an enemy card)
+      Body none;
+      const ArmyPlace a = army_place(*f.army, none);
+      if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
+      add(and_(binary(Op::Gt, a.battlefield, konst(0)), army_side(a, card)));
+      if (f.army->defending) add(you_defend());
+      if (terrain_ >= 0 && f.side != Side::Enemy && f.side != Side::Opposing && may_hold_action_cards(f))
+        add(not_(call("cardrt_card_has_keyword", {G(), card, konst(terrain_)})));
+    }
     if (f.of) {  // 001 Attach: "one of his Weapons", the cards attached to him
       Body none;
       Node holder = this->card(*f.of, none);
@@ -1724,6 +1761,53 @@ class MeaningLowering {
     return and_(and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
                      binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()}))),
                 and_(present(Op::Eq), present(Op::Ne)));
+  }
+
+  // ---------------------------------------------------------------- armies (003 Stats)
+  // An army is a side's units at a battlefield (001 Battlefields: none at home): where it is and whose side.
+  // "your army", "the enemy army": at the current battlefield (the battle's); a card's ("this army", "his army"): where
+  // that card is, on its controller's side; the enemy army beside another (`beside`): the other side where that is.
+  struct ArmyPlace {
+    Node battlefield;
+    Node side;           // a player
+    bool other = false;  // the side of every other player than `side`
+  };
+  ArmyPlace army_place(const Army& a, Body& b, const ArmyPlace* beside = nullptr) {
+    switch (a.kind) {
+      case Army::Kind::Yours: return {call("cardrt_current_battlefield", {G()}), controller(), false};
+      case Army::Kind::Enemy:
+        if (beside) return {beside->battlefield, beside->side, !beside->other};
+        return {call("cardrt_current_battlefield", {G()}), controller(), true};
+      case Army::Kind::OfCard: {
+        Node who = card(*a.of, b);
+        return {call("cardrt_card_battlefield", {G(), who}), call("cardrt_card_controller", {G(), who}), false};
+      }
+    }
+    throw NotYet{};
+  }
+  // 003 Stats example: the defending side is the player's whose turn it is not
+  Node you_defend() { return binary(Op::Ne, controller(), call("cardrt_active_player", {G()})); }
+  // whether `card` is where the army is, on its side (the army's battlefield not asked: none, no army)
+  static Node army_side(const ArmyPlace& a, const Node& card) {
+    return and_(binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), a.battlefield),
+                binary(a.other ? Op::Ne : Op::Eq, call("cardrt_card_controller", {G(), card}), a.side));
+  }
+  // how many units the army has: the cards heading them there (001 This: a unit is a person and its attachments)
+  Node army_units(const ArmyPlace& a, SourceRange at) {
+    Body f;
+    f.stmts.push_back(ret(and_(and_(call("cardrt_card_in_play", {G(), param(2)}), unit_head_test(param(2))), army_side(a, param(2)))));
+    return call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), at))});
+  }
+  // whether `card` heads a unit: a person that does not attach (001 Attach)
+  Node unit_head_test(const Node& card) const {
+    std::optional<Node> heads;
+    for (size_t t = 0; t < p_.card_types.size(); ++t)
+      if (p_.card_types[t].person && !p_.card_types[t].attaches) {
+        Node is = binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(static_cast<int64_t>(t)));
+        heads = heads ? binary(Op::Or, std::move(*heads), std::move(is)) : std::move(is);
+      }
+    if (!heads) throw NotYet{};
+    return std::move(*heads);
   }
 
   // Whether some card passes `test` (a filter over its parameter 2, the card judged)

@@ -86,6 +86,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
   bool zone_named = false;  // "in your hand": the card is out of play
   zone_named_ = false;
   bool other_side = false;       // "enemy", "opposing": a card on the other side
+  bool in_army = false;          // "in your army": a card of an army (001 Terrain: a Terrain is in none)
   std::vector<int> types_named;  // the card types the words name (none: any card)
   // "your performing Courtier at any location": no presence at the battlefield is asked for
   bool anywhere = false;
@@ -156,22 +157,33 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
         continue;
       }
     }
-    // "in your army", "in the enemy army", "in this army": a player's cards at the current battlefield (an army is
-    // a player's units at a battlefield; units at home are in none)
+    // "in your army", "in the enemy army": a player's cards at the current battlefield; "in this army": this card's
+    // side where it is (an army is a player's units at a battlefield; units at home are in none; 001 Terrain: a
+    // Terrain is in no army)
     size_t army = i + 1 < to && word_is(*t[i + 1], "the") ? i + 2 : i + 1;  // "in the enemy army"
     if (w == "in" && army + 1 < to && word_is(*t[army + 1], "army")) {
       std::string whose = lower_word(*t[army]);
-      Node here = and_(binary(Op::Gt, call("cardrt_current_battlefield", {G()}), konst(0)),
-                       binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), call("cardrt_current_battlefield", {G()})));
+      Node where = call("cardrt_current_battlefield", {G()});
       std::optional<Node> side;
       if (whose == "your") side = binary(Op::Eq, owner(), controller());
       else if (whose == "enemy") side = binary(Op::Ne, owner(), controller());
-      else if (whose == "this" || whose == "his") {
-        std::optional<Node> who = printed_performer();
-        if (who) side = binary(Op::Eq, owner(), call("cardrt_card_controller", {G(), std::move(*who)}));
+      else if (whose == "this" || whose == "his" || whose == "her") {
+        // "this army": the performer's; "his army": the army of the card the pronoun names (001 This), as "his unit"
+        std::optional<Node> who = whose == "this" ? printed_performer() : std::nullopt;
+        if (whose != "this")
+          if (const Reference* r = reference_at(t[army]); r && r->kind == RefKind::Pronoun) {
+            std::string ignored;
+            who = from_antecedent(r->antecedent, ignored);
+          }
+        if (who) {
+          where = call("cardrt_card_battlefield", {G(), *who});
+          side = binary(Op::Eq, owner(), call("cardrt_card_controller", {G(), std::move(*who)}));
+        }
       }
       if (side) {
+        Node here = and_(binary(Op::Gt, where, konst(0)), binary(Op::Eq, call("cardrt_card_battlefield", {G(), card}), where));
         add(and_(std::move(here), std::move(*side)));
+        in_army = true;
         i = army + 1;
         continue;
       }
@@ -551,10 +563,10 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     why = "'" + words_text(t, from, to) + "' names no card type or keyword";
     return false;
   }
-  // 001 Terrain: a Terrain is in no side, never an enemy or opposing card (a Terrain is an action card in play: only a
-  // set that may hold one needs the test)
+  // 001 Terrain: a Terrain is in no side or army, never an enemy or opposing card (a Terrain is an action card in play:
+  // only a set that may hold one needs the test)
   if (int terrain = terrain_keyword(p_);
-      terrain >= 0 && other_side && (types_named.empty() || std::any_of(types_named.begin(), types_named.end(), [&](int ty) {
+      terrain >= 0 && (other_side || in_army) && (types_named.empty() || std::any_of(types_named.begin(), types_named.end(), [&](int ty) {
                                        return p_.card_types[static_cast<size_t>(ty)].action;
                                      })))
     tests.push_back(not_(call("cardrt_card_has_keyword", {G(), card, konst(terrain)})));

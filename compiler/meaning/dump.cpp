@@ -162,6 +162,13 @@ class Dumper {
       }
       case Condition::Kind::PaysFor: return s + "paying-for " + filter(*k.cards);
       case Condition::Kind::WouldBeOpposed: return s + ref(*k.card) + " would be opposed";
+      case Condition::Kind::ArmyUnits:
+        return s + "units-of " + army(*k.army) + (k.compare == StatBound::Compare::Below ? " < " : " > ") + "units-of " + army(*k.than);
+      case Condition::Kind::ArmyOpposed: return s + army(*k.army) + " opposed";
+      case Condition::Kind::ArmySize: {
+        static constexpr const char* ops[] = {"<=", ">=", "<", ">", "=="};  // StatBound::Compare
+        return s + "units-of " + army(*k.army) + " " + ops[static_cast<size_t>(k.compare)] + " " + amount(*k.count);
+      }
       case Condition::Kind::Moved: return s + ref(*k.card) + " moved";
       case Condition::Kind::At: return s + ref(*k.card) + " at " + place(*k.at);
       case Condition::Kind::InBattle: return s + (k.card ? ref(*k.card) : std::string("it")) + " is " + role(*k.role);
@@ -231,6 +238,7 @@ class Dumper {
     if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
     if (e.to) s += " to=" + place(*e.to);
+    if (e.into) s += " into=" + army(*e.into);
     if (e.zone >= 0)
       s += fmt::format(" zone={}{}", e.zone_of == Effect::ZoneOf::Owners ? "owners-" : e.zone_of == Effect::ZoneOf::Yours ? "yours-" : "",
                        p_.zones[static_cast<size_t>(e.zone)].name);
@@ -359,6 +367,7 @@ class Dumper {
     if (f.of) s += " attached-to=" + ref(*f.of);
     if (f.in_unit) s += " in=" + ref(*f.in_unit);
     for (const CardFilter& a : f.alternatives) s += " or" + filter(a);
+    if (f.army) s += " in-army=" + army(*f.army);
     if (f.in) {  // " in=yours-Hand|Fate Discard Pile"
       s += f.in->yours ? " in=yours-" : " in=";
       for (size_t i = 0; i < f.in->zones.size(); ++i) s += (i ? "|" : "") + p_.zones[static_cast<size_t>(f.in->zones[i])].name;
@@ -371,6 +380,16 @@ class Dumper {
     for (ProfileId t : a.card_types) kinds += (kinds.empty() ? "type=" : " or type=") + named(p_.card_types, t);
     for (ProfileId k : a.keywords) kinds += (kinds.empty() ? "keyword=" : " or keyword=") + named(p_.keywords, k);
     return kinds.empty() ? std::string("attachment") : kinds;
+  }
+
+  // "army=yours", "army=enemy", "army=of(this-card)"
+  std::string army(const Army& a) const {
+    switch (a.kind) {
+      case Army::Kind::Yours: return a.defending ? "army=yours-defending" : "army=yours";
+      case Army::Kind::Enemy: return "army=enemy";
+      case Army::Kind::OfCard: return "army=of(" + ref(*a.of) + ")";
+    }
+    return "?";
   }
 
   static std::string place(const Place& p) {

@@ -162,6 +162,22 @@ struct ZoneTest {
 // of the other side there).
 enum class BattleRole : uint8_t { Attacking, Defending, Opposed };
 
+// 003 Stats: an army is a side's units at a battlefield (a unit is a person and the cards attached to him; 001 Terrain:
+// a Terrain is in no side or army). "your army" and "the enemy army" are at the current battlefield, the battle's;
+// "this army", "his army", "Yoritomo's army" are the side of that card where it is (none while it is home); compared
+// with another army ("her army has fewer units than the enemy army"), the enemy army is the other side where that one is.
+struct Army {
+  enum class Kind : uint8_t { Yours, Enemy, OfCard };
+  Kind kind = Kind::Yours;
+  Boxed<CardRef> of;      // OfCard
+  bool current = false;   // Yours printed "your current army" (the same meaning)
+  bool opposing = false;  // Enemy printed "the opposing army" (the same meaning)
+  bool this_word = false; // OfCard printed "this army" (this card's: 001 This)
+  bool defending = false; // Yours: "your defending army", only while you defend (the player whose turn it is not: 003
+                          // Stats example)
+  SourceRange range;
+};
+
 // A set of cards a noun phrase describes: "an opposing Personality", "Your Samurai Personalities",
 // "Other units you control".
 struct CardFilter {
@@ -193,6 +209,7 @@ struct CardFilter {
                                       // the same meaning as "a Personality you control", "each ...")
   std::vector<CardFilter> alternatives;  // or a card of one of these ("an Air Shugenja or a Holding": whole noun
                                          // phrases, each with its own words; none of them has alternatives)
+  Boxed<Army> army;           // and in that army ("in your army", "in the enemy army", "in this army")
   SourceRange range;
 };
 
@@ -424,6 +441,8 @@ struct Effect {
   Boxed<Condition> unless;  // a cost paid only while this does not hold ("Bow Yashiro unless you have Reconnaissance")
   bool kept = false;  // discard of one card of your hand: "the card" names it after ("Discard a card: Gain Honor equal to
                       // the card's Focus Value"), so the card discarded is kept to be named
+  Boxed<Army> into;  // move: the army the card joins ("Move him into your defending army": yours, at the current
+                     // battlefield)
   SourceRange range;
 };
 
@@ -453,6 +472,12 @@ struct Condition {
     Any,         // some part holds
     InProvinces, // a card is in a state in one of your provinces ("this Event is face-up in one of them"); `state`,
                  // `zone` (the provinces'), `provinces` how they are named
+    ArmyUnits,   // an army has fewer (more) units than another ("her army has fewer units than the enemy army"):
+                 // `army`, `than`, `compare` Below or Above
+    ArmyOpposed, // an army is opposed: it has units and the other side has units where it is ("your current army
+                 // is opposed"; 001 Battlefields)
+    ArmySize,    // how many units an army has, compared with `count` ("there are two or more units in his army":
+                 // `compare` AtLeast; "or fewer" AtMost; none Exactly)
   };
   // InProvinces: "one of your Provinces", "one of them" (the provinces the trigger's reveal was in), "your Province"
   enum class ProvincesNamed : uint8_t { OneOfYours, OneOfThem, Yours };
@@ -472,10 +497,12 @@ struct Condition {
   std::optional<Place> at;          // At
   ProfileId resource = -1;          // YouHave; HowMany, when no zone
   ProfileId zone = -1;              // HowMany: the cards in this zone of yours
-  Boxed<Amount> count;      // HowMany: the number compared with (a constant: 000 7.1)
+  Boxed<Amount> count;      // HowMany, ArmySize: the number compared with (a constant: 000 7.1)
   StatBound::Compare compare = StatBound::Compare::AtMost;  // HowMany: "or fewer" (AtMost), "or more" (AtLeast)
   std::vector<Condition> parts;     // All, Any
   ProvincesNamed provinces = ProvincesNamed::OneOfYours;  // InProvinces
+  Boxed<Army> army;         // ArmyUnits, ArmyOpposed, ArmySize
+  Boxed<Army> than;         // ArmyUnits: the army compared with
   SourceRange range;
 };
 

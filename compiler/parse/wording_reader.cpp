@@ -712,6 +712,32 @@ class Transformer {
       }
     } else if (auto* ip = dynamic_cast<W::InProvincesConditionContext*>(c)) {
       in_provinces(k, ip, u);
+    } else if (auto* au = dynamic_cast<W::ArmyUnitsConditionContext*>(c)) {
+      // "her army has fewer units than the enemy army": how many units each has (003 Stats)
+      k.kind = Condition::Kind::ArmyUnits;
+      k.army = army(au->army(0), u);
+      k.than = army(au->than, u);
+      k.compare = au->comparison->getType() == W::FEWER ? StatBound::Compare::Below : StatBound::Compare::Above;
+      // the enemy army of another army: the other side where it is; an army compared with itself, or yours with a
+      // card's (which may be elsewhere), says nothing the rules define
+      if (k.than->kind != Army::Kind::Enemy || k.army->kind == Army::Kind::Enemy)
+        throw Refusal{k.than->range, "an army compared with another than the enemy army"};
+    } else if (auto* as = dynamic_cast<W::ArmySizeConditionContext*>(c)) {
+      // "there are two or more units in his army": how many units it has (003 Stats), a number the text gives (000 7.1)
+      k.kind = Condition::Kind::ArmySize;
+      k.count = amount(as->amount());
+      if (k.count->kind != Amount::Kind::Constant) throw Refusal{k.count->range, "a number the text does not give"};
+      k.compare = !as->more ? StatBound::Compare::Exactly
+                  : as->more->getType() == W::MORE_ ? StatBound::Compare::AtLeast : StatBound::Compare::AtMost;
+      // one unit exactly is singular ("there is one unit"), any other count plural ("there are two or more units")
+      const bool one = k.count->value == 1 && k.compare == StatBound::Compare::Exactly;
+      if (one != (as->IS() != nullptr) || one != (as->UNIT() != nullptr))
+        throw Refusal{range(c), "'is' and 'unit' go with one unit, 'are' and 'units' with any other number"};
+      k.army = army(as->army(), u);
+    } else if (auto* ao = dynamic_cast<W::ArmyOpposedConditionContext*>(c)) {
+      k.kind = Condition::Kind::ArmyOpposed;  // "your current army is opposed"
+      k.army = army(ao->army(), u);
+      k.negated = ao->NOT() != nullptr;
     } else {
       k.kind = Condition::Kind::YourTurn;
       k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;
@@ -783,6 +809,38 @@ class Transformer {
     k.provinces = c->ONE() ? Condition::ProvincesNamed::OneOfYours : Condition::ProvincesNamed::Yours;
     provinces_named(z, c->ONE() != nullptr);
     k.zone = z.id;
+  }
+
+  // army : YOUR CURRENT? ARMY | THE (ENEMY | OPPOSING) ARMY | THIS ARMY | (HIS | HER | ITS | cardRef POSS) ARMY
+  // 003 Stats: a side's units at a battlefield; "this army" is the one this card is in (001 This)
+  Army army(W::ArmyContext* c, Unit& u) {
+    Army a;
+    a.range = range(c);
+    if (c->YOUR()) {
+      a.kind = Army::Kind::Yours;
+      a.current = c->CURRENT() != nullptr;
+      a.defending = c->DEFENDING() != nullptr;
+    } else if (c->side) {
+      a.kind = Army::Kind::Enemy;
+      a.opposing = c->side->getType() == W::OPPOSING;
+    } else {
+      a.kind = Army::Kind::OfCard;
+      if (c->THIS()) {
+        // an action card is in no army (001 Terrain: nor a Terrain); an attachment is in its bearer's
+        const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
+        if (!own || own->action) throw Refusal{a.range, "'this army' on a card in no army"};
+        CardRef r;
+        r.range = a.range;
+        r.kind = own->attaches ? CardRef::Kind::Bearer : CardRef::Kind::ThisCard;
+        a.of = r;
+        a.this_word = true;
+      } else {
+        a.of = possessor(c->owner, c->cardRef(), u);
+        if (a.of->kind == CardRef::Kind::Target || a.of->plural || a.of->unit)
+          throw Refusal{a.of->range, "an army named by a target declared there, or by several cards"};
+      }
+    }
+    return a;
   }
 
   // A condition whose first words are a pronoun naming a card ("he would be opposed", "his Force is 2"; not "it is
@@ -989,6 +1047,13 @@ class Transformer {
       e.card = card_ref(b->cardRef(), u);
       e.to = b->THERE() ? there(b->THERE()) : place(b->place());
       if (e.to->kind != Place::Kind::CurrentBattlefield) throw Refusal{e.to->range, "a move to another place than the current battlefield"};
+    } else if (auto* ia = dynamic_cast<W::MoveIntoArmyEffectContext*>(c)) {
+      // 001 Battlefields: "Move him into your defending army": to the current battlefield, on your side; into another
+      // side's army, or a card's (wherever it is), says nothing the rules define
+      e.verb = Primitive::move_;
+      e.card = card_ref(ia->cardRef(), u);
+      e.into = army(ia->army(), u);
+      if (e.into->kind != Army::Kind::Yours) throw Refusal{e.into->range, "a move into another army than yours"};
     } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
       keyword_action(a->keywordAction(), u, e);
     } else if (auto* ra = dynamic_cast<W::RaiseEffectContext*>(c)) {
@@ -2400,6 +2465,11 @@ class Transformer {
       if (f.in_unit) throw Refusal{range(fc), "two units for one card"};
       f.in_unit = card_ref(n->cardRef(), *unit_);
       if (!f.in_unit->unit) throw Refusal{range(fc), "'in' a card that is no unit"};
+      return;
+    }
+    if (auto* a = dynamic_cast<W::InArmyContext*>(fc)) {  // 003 Stats: "in your army", "in the enemy army"
+      if (f.army || f.at) throw Refusal{range(fc), "two places for one card"};
+      f.army = army(a->army(), *unit_);
       return;
     }
     if (auto* z = dynamic_cast<W::InZoneContext*>(fc)) {

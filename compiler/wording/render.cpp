@@ -353,6 +353,10 @@ class Renderer {
         else if (e.cards) card_filter(*e.cards);  // "Destroy one of his attachments": one chosen
         if (e.to && e.to->kind != Place::Kind::Home && !e.to->there) word(Token::TO);  // "to the current battlefield"
         if (e.to && !e.place_first) place(*e.to);
+        if (e.into) {  // "into your defending army"
+          word(Token::INTO);
+          army(*e.into);
+        }
         break;
     }
     if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
@@ -913,6 +917,28 @@ class Renderer {
         card_ref(*k.card, true);
         word(Token::MOVED);
         return;
+      case Condition::Kind::ArmyUnits:  // "her army has fewer units than the enemy army"
+        army(*k.army);
+        word(Token::HAS);
+        word(k.compare == StatBound::Compare::Below ? Token::FEWER : Token::MORE_);
+        words({Token::UNITS, Token::THAN});
+        army(*k.than);
+        return;
+      case Condition::Kind::ArmySize: {  // "there are two or more units in his army"
+        const bool one = k.count->value == 1 && k.compare == StatBound::Compare::Exactly;
+        words({Token::THERE, one ? Token::IS : Token::ARE});
+        number(*k.count);
+        if (k.compare != StatBound::Compare::Exactly) words({Token::OR, k.compare == StatBound::Compare::AtLeast ? Token::MORE_ : Token::FEWER});
+        words({one ? Token::UNIT : Token::UNITS, Token::IN});
+        army(*k.army);
+        return;
+      }
+      case Condition::Kind::ArmyOpposed:  // "your current army is opposed"
+        army(*k.army);
+        word(Token::IS);
+        if (k.negated) word(Token::NOT);
+        word(Token::OPPOSED);
+        return;
       case Condition::Kind::WouldBeOpposed:  // "he would be opposed"
         card_ref(*k.card, true);
         word(Token::WOULD);
@@ -1392,6 +1418,30 @@ class Renderer {
         name(Token::ZONE, f.in->zones[i]);
       }
     }
+    if (f.army) {  // "in your army", "in the enemy army", "in this army"
+      word(Token::IN);
+      army(*f.army);
+    }
+  }
+
+  // "your army", "your current army", "the enemy army", "the opposing army", "this army", "his army", "Yoritomo's army"
+  void army(const Army& a) {
+    switch (a.kind) {
+      case Army::Kind::Yours:
+        word(Token::YOUR);
+        if (a.current) word(Token::CURRENT);
+        if (a.defending) word(Token::DEFENDING);
+        break;
+      case Army::Kind::Enemy:
+        word(Token::THE);
+        word(a.opposing ? Token::OPPOSING : Token::ENEMY);
+        break;
+      case Army::Kind::OfCard:
+        if (a.this_word) word(Token::THIS);
+        else possessor(*a.of);
+        break;
+    }
+    word(Token::ARMY);
   }
 
   // "with 2 Chi or less", "with 4 or lower Force", "with [equal or] lower Chi than this Shugenja", "with Force lower

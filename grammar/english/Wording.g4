@@ -143,6 +143,9 @@ conditionPart
   | cardRef NOW? HAS amount STAT                                                      # hasStatCondition // "he now has 0 Force"
   | IT IS NOT? YOUR turn                        # yourTurnCondition
   | cardRef IS STATE IN (ONE OF (YOUR ZONE | THEM) | YOUR ZONE)   # inProvincesCondition  // "this Event is face-up in one of them", "Ashiko is face-up in one of your Provinces"
+  | army HAS comparison=(FEWER | MORE_) UNITS THAN than=army   # armyUnitsCondition   // "her army has fewer units than the enemy army"
+  | army IS NOT? OPPOSED                        # armyOpposedCondition  // "your current army is opposed"
+  | THERE (IS | ARE) amount (OR more=(MORE_ | FEWER))? (UNIT | UNITS) IN army   # armySizeCondition  // "there are two or more units in his army"
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
 turn
@@ -201,6 +204,7 @@ effect
   | V_ATTACH card=cardRef TO host=cardRef COMMA payment                # attachEffect          // "Attach it to him, paying all costs"
   | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"
   | deckEffect                                                        # deckCardsEffect       // "Look at the top three cards of your Fate deck"
+  | V_MOVE cardRef INTO army                                          # moveIntoArmyEffect    // "Move him into your defending army"
   ;
 // A keyword action the profile declares, its strength where the profile puts it (docs/language.md, Keyword actions):
 // "Ranged 3 Attack", "Fear 2", "Ranged Attack with strength equal to his Chi"
@@ -377,6 +381,7 @@ filterClause
   | AT place                                    # atPlace          // "at the current battlefield", "at home"
   | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
   | IN cardRef                                  # inUnit           // "in this unit", "in his unit" (001 This)
+  | IN army                                     # inArmy           // "in your army", "in the enemy army", "in this army"
   ;
 comparative
   : LESS | LOWER | MORE_ | HIGHER
@@ -548,4 +553,14 @@ lookedPlace
   : BACK (IN ANY ORDER)?
   | (IN | INTO) zoneOf
   | (ON | AT) THE? (TOP | BOTTOM) (OF (YOUR | THE) ZONE)? (IN ANY ORDER)?
+  ;
+
+// ---------------------------------------------------------------- armies (003 Stats: a side's units at a battlefield)
+// "your army" ("your current army": the same), "the enemy army" / "the opposing army", "this army" (the one this card is
+// in), "his army", "Yoritomo's army" (the one that card is in)
+army
+  : YOUR (CURRENT | DEFENDING)? ARMY   // "your defending army": yours while you defend
+  | THE side=(ENEMY | OPPOSING) ARMY
+  | THIS ARMY
+  | (owner=(HIS | HER | ITS) | cardRef POSS) ARMY
   ;

@@ -208,3 +208,6 @@ FIRST    : 'first' ;
 TIME     : 'time' ;
 DURING   : 'during' ;
 PHASE    : 'phase' ;
+// armies (003 Stats: a side's units at a battlefield): "in your army", "her army has fewer units than the enemy army",
+// "if your current army is opposed"
+ARMY     : 'army' ;

@@ -2413,6 +2413,95 @@ TEST(Meaning, TokenGifts) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Give a target Personality +1F and a +1F token.")->paragraph().unit);
 }
 
+// 003 Stats: an army is a side's units at a battlefield. Cards of an army ("in the enemy army", "in this army": this
+// card's, an attachment's its bearer's), armies compared by their units (the enemy army of another: the other side
+// where that one is) and an army opposed; refused: an army compared with another than the enemy army, "this army" on
+// a card in none (an action card: 001 Terrain), two places for one card, a word no rule reads.
+TEST(Meaning, Armies) {
+  auto r = read("Personality", "Hana has +1F for each unbowed card in the enemy army.", "legends", "Kaito Hana");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const StatModifier& m = std::get<StatModifier>(r->unit().body.at(0));
+  const CardFilter& counted = *m.changes.at(0).delta.cards;
+  ASSERT_TRUE(counted.army);
+  EXPECT_EQ(counted.army->kind, Army::Kind::Enemy);
+  EXPECT_EQ(counted.side, Side::Any);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto t = read("Personality", "**Battle:** Bow a target enemy Follower. Give each Samurai in this army +1F.");
+  ASSERT_TRUE(t->paragraph().unit) << t->text(t->paragraph().unread) << ": " << t->paragraph().why;
+  ASSERT_TRUE(std::holds_alternative<Effect>(t->unit().body.back()));
+  const Effect& give = std::get<Effect>(t->unit().body.back());
+  ASSERT_TRUE(give.cards && give.cards->army);
+  EXPECT_EQ(give.cards->army->kind, Army::Kind::OfCard);
+  EXPECT_EQ(give.cards->army->of->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(give.cards->army->this_word);
+  EXPECT_TRUE(t->paragraph().round_trips) << t->paragraph().rendered;
+  auto f = read("Follower", "**Battle:** Give each Samurai in this army +1F.");
+  ASSERT_TRUE(f->paragraph().unit) << f->text(f->paragraph().unread) << ": " << f->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(f->unit().body.at(0)).cards->army->of->kind, CardRef::Kind::Bearer);  // 001 This
+
+  auto c = read("Personality",
+                "**Battle:** Fear 2, with +1 strength if Hana is unbowed, and with +1 strength if her army has fewer units than the enemy army.",
+                "legends", "Kaito Hana");
+  ASSERT_TRUE(c->paragraph().unit) << c->text(c->paragraph().unread) << ": " << c->paragraph().why;
+  const Condition& k = std::get<Effect>(c->unit().body.at(0)).bonuses.at(1).condition;
+  EXPECT_EQ(k.kind, Condition::Kind::ArmyUnits);
+  EXPECT_EQ(k.compare, StatBound::Compare::Below);
+  EXPECT_EQ(k.army->kind, Army::Kind::OfCard);
+  EXPECT_EQ(k.army->of->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(k.than->kind, Army::Kind::Enemy);
+  EXPECT_TRUE(c->paragraph().round_trips) << c->paragraph().rendered;
+
+  auto n = read("Personality", "**Battle:** Fear 1, with +1 strength if Hana's army has more units than the opposing army.", "legends", "Kaito Hana");
+  ASSERT_TRUE(n->paragraph().unit) << n->text(n->paragraph().unread) << ": " << n->paragraph().why;
+  const Condition& more = std::get<Effect>(n->unit().body.at(0)).bonuses.at(0).condition;
+  EXPECT_EQ(more.compare, StatBound::Compare::Above);
+  EXPECT_EQ(more.army->of->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(more.than->opposing);
+  EXPECT_TRUE(n->paragraph().round_trips) << n->paragraph().rendered;
+
+  auto o = read("Strategy", "**Battle:** Target your Samurai. Straighten him if your current army is not opposed.");
+  ASSERT_TRUE(o->paragraph().unit) << o->text(o->paragraph().unread) << ": " << o->paragraph().why;
+  const Conditional& q = std::get<Conditional>(o->unit().body.at(1));
+  EXPECT_EQ(q.condition.kind, Condition::Kind::ArmyOpposed);
+  EXPECT_TRUE(q.condition.negated);
+  EXPECT_TRUE(q.condition.army->current);
+  EXPECT_TRUE(o->paragraph().round_trips) << o->paragraph().rendered;
+
+  auto sz = read("Strategy", "**Battle:** Target an enemy Personality. Bow him if there are two or more units in his army.");
+  ASSERT_TRUE(sz->paragraph().unit) << sz->text(sz->paragraph().unread) << ": " << sz->paragraph().why;
+  const Condition& size = std::get<Conditional>(sz->unit().body.at(1)).condition;
+  EXPECT_EQ(size.kind, Condition::Kind::ArmySize);
+  EXPECT_EQ(size.compare, StatBound::Compare::AtLeast);
+  EXPECT_EQ(size.count->value, 2);
+  EXPECT_EQ(size.army->of->target, 0);
+  EXPECT_TRUE(sz->paragraph().round_trips) << sz->paragraph().rendered;
+  auto one = read("Strategy", "**Battle:** Target an enemy Personality. Bow him if there is one unit in his army.");
+  ASSERT_TRUE(one->paragraph().unit) << one->text(one->paragraph().unread) << ": " << one->paragraph().why;
+  EXPECT_TRUE(one->paragraph().round_trips) << one->paragraph().rendered;
+  expect_refused("Strategy", "**Battle:** Target an enemy Personality. Bow him if there are one units in his army.", "go with one unit");
+  expect_refused("Strategy", "**Battle:** Target an enemy Personality. Bow him if there is two unit in his army.", "go with one unit");
+  expect_refused("Strategy", "**Battle:** Target an enemy Personality. Bow him if there are X units in his army.", "does not give");
+
+  auto mv = read("Personality", "**Home Battle:** Move this Personality into your defending army.");
+  ASSERT_TRUE(mv->paragraph().unit) << mv->text(mv->paragraph().unread) << ": " << mv->paragraph().why;
+  const Effect& into = std::get<Effect>(mv->unit().body.at(0));
+  EXPECT_EQ(into.verb, Primitive::move_);
+  ASSERT_TRUE(into.into);
+  EXPECT_TRUE(into.into->defending);
+  EXPECT_FALSE(into.to);
+  EXPECT_TRUE(mv->paragraph().round_trips) << mv->paragraph().rendered;
+  expect_refused("Personality", "**Battle:** Move this Personality into the enemy army.", "another army than yours");
+  expect_refused("Personality", "**Battle:** Move this Personality into this army.", "another army than yours");
+
+  expect_refused("Personality", "**Battle:** Fear 2, with +1 strength if this card's army has fewer units than your army.", "than the enemy army");
+  expect_refused("Personality", "**Battle:** Fear 2, with +1 strength if the enemy army has fewer units than the enemy army.", "than the enemy army");
+  expect_refused("Strategy", "**Battle:** Give each Samurai in this army +1F.", "in no army");
+  expect_refused("Strategy", "**Battle:** Give each Samurai at home in your army +1F.", "two places");
+  EXPECT_FALSE(read("Strategy", "**Battle:** Give each Samurai in your brave army +1F.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Straighten your target Samurai if your army is opposed slowly.")->paragraph().unit);
+}
+
 }  // namespace cardc
 
 namespace cardc {

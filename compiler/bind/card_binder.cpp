@@ -508,7 +508,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   if (u.kind == UnitKind::ContinuousTrait && !u.effects.empty() && u.effects[0].delayed && u.effects[0].event >= 0 &&
       !u.effects[0].conditions.empty() && lower_text(u.effects[0].conditions.front()).rfind("after ", 0) == 0) {
     // several sentences after another moment are read as before (the delayed path reports them)
-    const bool revealed = p_.events[static_cast<size_t>(u.effects[0].event)].signal == "provinces revealed";
+    const bool revealed = p_.events[static_cast<size_t>(u.effects[0].event)].reveals_provinces();
     if (revealed) {
       // "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of
       // them, ...": the card's own, from the province it is in (not in play); its sentences are the trait's effect.

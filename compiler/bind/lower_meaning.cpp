@@ -242,7 +242,7 @@ class MeaningLowering {
     if (t.timing == Timing::Before && e.signal != "turn end") throw NotYet{};
     // a signal whose trigger carries more than the event (payments, focusing, targeting, reveals) is not lowered yet
     if (t.revealed_in >= 0) return revealed_trigger(t, trigger, flags, cond);
-    if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.signal == "provinces revealed") throw NotYet{};
+    if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.reveals_provinces()) throw NotYet{};
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
     if (t.card && t.yours) {
@@ -274,7 +274,7 @@ class MeaningLowering {
   // played from a hand); the engine, which revealed it, discards or keeps the Event afterwards. Yours: the player who
   // revealed is this card's.
   bool revealed_trigger(const Trigger& t, std::string& trigger, uint32_t& flags, Body& cond) {
-    if (p_.events[static_cast<size_t>(t.event)].signal != "provinces revealed" || t.timing != Timing::After || !t.yours) throw NotYet{};
+    if (!p_.events[static_cast<size_t>(t.event)].reveals_provinces() || t.timing != Timing::After || !t.yours) throw NotYet{};
     trigger = runtime_event(p_, t.event);
     flags |= CARDRT_ABF_OUT_OF_PLAY;
     cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
@@ -418,7 +418,7 @@ class MeaningLowering {
     if (continuous_) throw NotYet{};
     const Moment& m = d.moment;
     const PhraseDef& e = p_.events[static_cast<size_t>(m.event)];
-    if (e.attr != "card" || !(e.signal.empty() || e.signal == "destroyed" || e.signal == "bowed" || e.enters_play())) throw NotYet{};
+    if (!e.awaited_on_card()) throw NotYet{};
     if (!e.raised()) throw NotYet{};  // waited for forever: the binder refuses it (EventNeverRaised)
     if (m.battle >= 0 && runtime_designator(p_.designators[static_cast<size_t>(m.battle)]) != CARDRT_DESIG_BATTLE) throw NotYet{};
     static constexpr int32_t lapses[] = {0, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY_PHASE_END, CARDRT_BOUNDARY_BATTLE_END, 0};

@@ -163,8 +163,7 @@ std::optional<bool> CardBinder::event_moment(const Clause& c, EventMoment& out, 
   if (c.event < 0) return std::nullopt;
   const PhraseDef& e = p_.events[static_cast<size_t>(c.event)];
   // events about a card; of the runtime's own, those whose card is the one it happened to
-  if (e.attr != "card" || !(e.signal.empty() || e.signal == "destroyed" || e.signal == "bowed" || e.enters_play()))
-    return std::nullopt;
+  if (!e.awaited_on_card()) return std::nullopt;
   Clause m = c;
   m.terms.clear();
   for (const auto* t : c.all_terms)

@@ -298,7 +298,7 @@ class Transformer {
     if (c->START()) {
       // "After you reveal cards in your Provinces at the start of your turn": the reveal the engine makes of your
       // provinces as your turn starts; no other event happens so
-      if (p_.events[static_cast<size_t>(t.event)].signal != "provinces revealed")
+      if (!p_.events[static_cast<size_t>(t.event)].reveals_provinces())
         throw Refusal{tok(c->EVENT()).range, "an event that does not happen as the turn starts"};
       const wording::WordToken& z = tok(c->ZONE());
       provinces_named(z, true);
@@ -773,7 +773,7 @@ class Transformer {
     m.card = card_ref(c->cardRef(), u);
     if (m.card.kind == CardRef::Kind::Target) throw Refusal{m.card.range, "a target declared inside a moment"};
     const wording::WordToken& ev = tok(c->EVENT());
-    if (p_.events[static_cast<size_t>(ev.id)].attr != "card") throw Refusal{ev.range, "an event that happens to no card"};
+    if (!p_.events[static_cast<size_t>(ev.id)].about_card()) throw Refusal{ev.range, "an event that happens to no card"};
     m.event = ev.id;
     if (c->before && c->after) throw Refusal{range(c->after), "a second span"};
     if (auto* s = c->before ? c->before : c->after) {

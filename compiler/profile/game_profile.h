@@ -85,6 +85,14 @@ struct PhraseDef {  // events, durations: matched word by word
   // events: the card it happens to is no longer in play as it is judged (destroyed, left play; 003 Traits (d))
   bool takes_out_of_play() const { return signal == "destroyed" || signal == "leave play"; }
   bool enters_play() const { return signal == "enter play"; }
+  // events: the engine's reveal of a player's provinces as his turn starts (the Dynasty Events' moment)
+  bool reveals_provinces() const { return signal == "provinces revealed"; }
+  // events: it happens to a card (its subject), not a player
+  bool about_card() const { return attr == "card"; }
+  // events: a delayed effect may wait for it on one card (002 521): of a card, raised for that card
+  bool awaited_on_card() const {
+    return about_card() && (signal.empty() || signal == "destroyed" || signal == "bowed" || enters_play());
+  }
 };
 
 // A keyword action ("Ranged 3 Attack", "Fear 2"): a verb whose reminder text defines it. It does one thing to one

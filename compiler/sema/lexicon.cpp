@@ -65,6 +65,7 @@ Lexicon::Lexicon(const GameProfile& p) : p_(p) {
     for (const auto& a : s.abbrevs) sp.push_back(phrase_words(a));
     add(t->statuses, std::move(sp));
   }
+  for (const auto& d : p.durations) add(t->durations, {d.words});  // one spelling each, lower case
   for (const auto& k : p.keywords) {
     auto& words = t->keywords.emplace_back(1);
     for (char c : k.name) {
@@ -209,18 +210,7 @@ int Lexicon::keyword_at(TermSpan terms, size_t& len) const {
   return best;
 }
 
-int Lexicon::duration_at(TermSpan terms, size_t& len) const {
-  int best = -1;
-  len = 0;
-  for (size_t i = 0; i < p_.durations.size(); ++i) {
-    const auto& words = p_.durations[i].words;
-    if (words.size() > len && match_words(terms, words, false)) {
-      best = static_cast<int>(i);
-      len = words.size();
-    }
-  }
-  return best;
-}
+int Lexicon::duration_at(TermSpan terms, size_t& len) const { return longest_at(terms, len, t_->durations, false); }
 
 int Lexicon::stat_abbrev(std::string_view letters) const {
   for (size_t i = 0; i < p_.stats.size(); ++i)

@@ -54,7 +54,7 @@ class Lexicon {
     ByWord<std::vector<std::pair<uint32_t, uint32_t>>> first;  // first word -> (entry, spelling)
   };
   struct Tables {
-    Spellings stats, resources, statuses;
+    Spellings stats, resources, statuses, durations;
     std::vector<std::vector<std::string>> keywords;  // words as printed, split at each blank
     ByWord<std::vector<uint32_t>> keyword_first;     // first word as printed -> keywords
     std::vector<std::string> card_types;             // lower case

@@ -172,7 +172,8 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   // read anywhere: "Provinces have -1 strength")
   for (size_t i = 0; i < zone_words_.size(); ++i) {
     const auto& zw = zone_words_[i];
-    bool match = !zw.empty() && zw.size() <= words.size() && (zw.size() > len || (place && zw.size() == len));
+    if (zw.empty() || !first.starts_with(zw[0])) continue;  // its first word, or that word's plural, is not here
+    bool match = zw.size() <= words.size() && (zw.size() > len || (place && zw.size() == len));
     bool many = false;
     for (size_t k = 0; k < zw.size() && match; ++k) {
       std::string_view w = word_text(*words[k]);
@@ -192,7 +193,8 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   auto phrase_at = [&](const std::vector<std::vector<std::string>>& table, Token type) {
     for (size_t i = 0; i < table.size(); ++i) {
       const auto& dw = table[i];
-      bool match = !dw.empty() && dw.size() <= words.size();
+      if (dw.empty() || dw[0] != first) continue;  // (`first` is the first word lower-cased)
+      bool match = dw.size() <= words.size();
       for (size_t k = 0; k < dw.size() && match; ++k) match = lower_equals(word_text(*words[k]), dw[k]);
       if (match) offer(static_cast<int>(i), dw.size(), type);
     }
@@ -201,7 +203,8 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
   phrase_at(designator_words_, Token::DESIGNATOR);
   // a card state as an adjective ("unbowed Follower"): value 1 when the state holds, 0 for its opposite
   for (const StateWords& sw : state_words_) {
-    bool match = !sw.words.empty() && sw.words.size() <= words.size() && sw.words.size() > len;
+    if (sw.words.empty() || sw.words[0] != first) continue;
+    bool match = sw.words.size() <= words.size() && sw.words.size() > len;
     for (size_t k = 0; k < sw.words.size() && match; ++k) match = lower_equals(word_text(*words[k]), sw.words[k]);
     if (!match) continue;
     offer(sw.state, sw.words.size(), Token::STATE);

@@ -40,11 +40,13 @@ std::string lower_word(const ast::Term& t) {
 int ClauseReader::verb_at(TermSpan terms, size_t& len) const {
   int best = -1;
   len = 0;
+  if (terms.empty()) return best;
+  const std::string_view first = word_text(*terms[0]);  // asked of most words: the first word decides most verbs
   for (size_t v = 0; v < profile_.verbs.size(); ++v) {
     const auto& words = profile_.verbs[v].words;
-    if (words.empty() || words.size() > terms.size() || words.size() <= len) continue;
+    if (words.empty() || words.size() > terms.size() || words.size() <= len || !lower_equals(first, words[0])) continue;
     bool match = true;
-    for (size_t i = 0; i < words.size() && match; ++i) match = lower_equals(word_text(*terms[i]), words[i]);
+    for (size_t i = 1; i < words.size() && match; ++i) match = lower_equals(word_text(*terms[i]), words[i]);
     if (match) {
       best = static_cast<int>(v);
       len = words.size();

@@ -66,6 +66,7 @@ Lexicon::Lexicon(const GameProfile& p) : p_(p) {
     add(t->statuses, std::move(sp));
   }
   for (const auto& d : p.durations) add(t->durations, {d.words});  // one spelling each, lower case
+  for (const auto& d : p.designators) t->designators.push_back(phrase_words(d.name));
   for (const auto& k : p.keywords) {
     auto& words = t->keywords.emplace_back(1);
     for (char c : k.name) {

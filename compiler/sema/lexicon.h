@@ -36,6 +36,8 @@ class Lexicon {
   int keyword_at(TermSpan terms, size_t& len) const;    // "Lion Clan" (case as printed)
   int duration_at(TermSpan terms, size_t& len) const;   // "until the end of the turn"
   int stat_abbrev(std::string_view letters) const;      // "F" -> Force
+  // The words of each designator's name, lower case, in the profile's order ("Battle", "Open" ...)
+  const std::vector<std::vector<std::string>>& designator_words() const { return t_->designators; }
 
   const GameProfile& profile() const { return p_; }
 
@@ -55,6 +57,7 @@ class Lexicon {
   };
   struct Tables {
     Spellings stats, resources, statuses, durations;
+    std::vector<std::vector<std::string>> designators;  // lower case
     std::vector<std::vector<std::string>> keywords;  // words as printed, split at each blank
     ByWord<std::vector<uint32_t>> keyword_first;     // first word as printed -> keywords
     std::vector<std::string> card_types;             // lower case

@@ -346,14 +346,13 @@ class TextReader {
     bool all = true;
     for (const auto& g : groups) {
       Match m;
-      for (const auto& d : p_.designators) {
-        auto words = phrase_words(d.name);
+      for (size_t di = 0; di < p_.designators.size(); ++di) {
+        const auto& words = lex_.designator_words()[di];
         if (words.empty() || words.size() > g.size() || words.size() <= m.words) continue;
         bool ok = true;
-        for (size_t i = 0; i < words.size() && ok; ++i)
-          ok = lower_word(*g[g.size() - words.size() + i]) == words[i];
+        for (size_t i = 0; i < words.size() && ok; ++i) ok = word_is(*g[g.size() - words.size() + i], words[i]);
         if (ok) {
-          m.designator = &d;
+          m.designator = &p_.designators[di];
           m.words = words.size();
         }
       }

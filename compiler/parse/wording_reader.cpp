@@ -2640,6 +2640,28 @@ class Transformer {
 
 }  // namespace
 
+// Whether some rule of the grammar reads a token of this type (a transition of the parser's ATN matches it). A paragraph
+// holding a token no rule reads cannot parse: the fast stage would only fail and throw, so it goes to the LL stage.
+bool read_by_some_rule(const W& parser, size_t type) {
+  static const std::vector<bool> read = [&parser] {
+    const antlr4::atn::ATN& atn = parser.getATN();
+    std::vector<bool> r(atn.maxTokenType + 1, false);
+    for (const antlr4::atn::ATNState* s : atn.states) {
+      if (!s) continue;
+      for (const antlr4::atn::Transition* t : s->transitions) {
+        const auto kind = t->getSerializationType();
+        if (kind == antlr4::atn::Transition::NOT_SET || kind == antlr4::atn::Transition::WILDCARD) r.assign(r.size(), true);
+        if (kind != antlr4::atn::Transition::ATOM && kind != antlr4::atn::Transition::RANGE && kind != antlr4::atn::Transition::SET)
+          continue;
+        for (const antlr4::misc::Interval& i : t->label().getIntervals())
+          for (ssize_t v = std::max<ssize_t>(i.a, 0); v <= i.b && static_cast<size_t>(v) < r.size(); ++v) r[static_cast<size_t>(v)] = true;
+      }
+    }
+    return r;
+  }();
+  return type >= read.size() || read[type];
+}
+
 WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type) {
   WordingRead out;
   if (tokens.empty()) return out;
@@ -2659,13 +2681,23 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
   FirstError errors;
   parser.removeErrorListeners();
   // Two stages, as ANTLR advises: SLL prediction, which is fast and right for nearly every sentence, bailing out at
-  // the first error; then full LL, which finds the first word no shape reads.
+  // the first error; then full LL, which finds the first word no shape reads (at once for a paragraph holding a token
+  // no rule reads, which SLL could only fail on).
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
   parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
   W::UnitContext* tree = nullptr;
-  try {
-    tree = parser.unit();
-  } catch (const antlr4::ParseCancellationException&) {
+  const bool readable = std::all_of(tokens.begin(), tokens.end(), [&](const wording::WordToken& t) {
+    return read_by_some_rule(parser, static_cast<size_t>(t.type));
+  });
+  bool fast_failed = !readable;
+  if (readable) {
+    try {
+      tree = parser.unit();
+    } catch (const antlr4::ParseCancellationException&) {
+      fast_failed = true;
+    }
+  }
+  if (fast_failed) {
     stream.seek(0);
     parser.reset();
     parser.addErrorListener(&errors);

@@ -1373,6 +1373,14 @@ class Renderer {
     }
     for (ProfileId d : f.descriptions) name(Token::DESCRIPTION, d);  // "dishonorable"
     for (BattleRole r : f.roles) role(r);
+    for (ProfileId k : f.no_keywords) {  // "non-Unique"
+      word(Token::NON);
+      name(Token::KEYWORD, k);
+    }
+    for (ProfileId t : f.not_types) {  // "non-Ring"
+      word(Token::NON);
+      name(Token::CARD_TYPE, t);
+    }
     // "Nonhuman or Shadowlands": one of them, then the keywords it has all of
     const size_t any = f.any_keywords.size(), n = any + f.keywords.size();
     for (size_t i = 0; i < n; ++i) {
@@ -1638,7 +1646,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
     if (w == "a" && i + 1 < out.size() && !out[i + 1].empty() && std::string_view("aeiouAEIOU").find(out[i + 1][0]) != std::string_view::npos)
       w = "an";
     if (capital && !w.empty() && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - ('a' - 'A'));
-    if (!text.empty() && !punct && text.back() != '/') text += ' ';
+    if (!text.empty() && !punct && text.back() != '/' && text.back() != '-') text += ' ';  // "non-Unique"
     text += w;
     capital = w == ":" || w == ".";
   }

@@ -1871,7 +1871,24 @@ class Transformer {
   EnteringPlay entering_play(W::EnteringPlayContext* c, Unit& u) {
     EnteringPlay e;
     e.range = range(c);
-    if (c->cardRef()) {
+    if (c->host) {
+      // "Attaches to a Thunder Shugenja for 1 less Gold": this card's cost when it attaches to such a card (001 Attach);
+      // the verb in the third person, as a term of the card (not "Attach to ...", an effect)
+      if (!tok(c->V_ATTACH()).third_person) throw Refusal{tok(c->V_ATTACH()).range, "a term of the card in the imperative"};
+      // (a card of a type that attaches, or an action card whose own text says it attaches: the pool's Spells "Equip to"
+      // a Shugenja, as the binder reads them; never a Personality, Holding ...)
+      if (card_type_ < 0 || (!p_.card_types[static_cast<size_t>(card_type_)].attaches && !p_.card_types[static_cast<size_t>(card_type_)].action))
+        throw Refusal{tok(c->V_ATTACH()).range, "a card that does not attach"};
+      e.host = card_filter(c->host);
+      if (e.host->plural) throw Refusal{e.host->range, "attaching to several cards"};
+    } else if (c->ENTER()) {
+      // "Your Spells enter play for 1 less Gold": the cards of a set, in the plural (the verb agrees)
+      e.cards = card_filter(c->cardFilter());
+      if (!e.cards->plural) throw Refusal{e.cards->range, "'enter' after one card"};
+      const wording::WordToken& z = tok(c->ZONE());
+      if (!p_.zone_in_play(z.id)) throw Refusal{z.range, "entering a zone that is not in play"};
+      e.zone = z.id;
+    } else if (c->cardRef()) {
       e.card = card_ref(c->cardRef(), u);
       // "This Fortification" on a card that attaches to none is the card itself, with the keyword (001 This)
       const bool attaches = card_type_ >= 0 && p_.card_types[static_cast<size_t>(card_type_)].attaches;
@@ -1890,8 +1907,17 @@ class Transformer {
       e.state = StateTest{st.id, st.value == 1, st.range};
       return e;
     }
-    e.paying = c->PAYING() != nullptr;
-    e.change = cost_change(c->costChange());
+    if (auto* ig = c->ignoredCost()) {
+      // "ignoring costs", "ignoring Gold Cost": the stat the card's cost is printed in (003 Gold Cost)
+      e.ignoring = true;
+      if (ig->STAT()) {
+        if (!p_.stats[static_cast<size_t>(tok(ig->STAT()).id)].cost) throw Refusal{tok(ig->STAT()).range, "a stat that is no cost"};
+        e.ignored_stat = tok(ig->STAT()).id;
+      }
+    } else {
+      e.paying = c->PAYING() != nullptr;
+      e.change = cost_change(c->costChange());
+    }
     if (c->perCard()) per_card(c->perCard(), e.change->amount);
     if (c->condition()) e.condition = condition(c->condition(), u);
     return e;

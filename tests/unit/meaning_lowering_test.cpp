@@ -161,6 +161,11 @@ constexpr NamedFix kFixes[] = {
     {"tests/meaning/stat_operations.cards", "Stone Mark", "002 523: 'Its ATK is set to 6', a set said of the stat (the binder reads 'Set ... to' alone)"},
     {"tests/scenarios/legends/non_keywords.cards", "Sifting the Ashes", "003 Keywords: 'a non-Ring card', a card of another type (the binder read 'non-' before a keyword alone)"},
     {"tests/meaning/non_keywords.cards", "Gleaning", "003 Keywords: 'a non-Ring card', a card of another type (the binder read 'non-' before a keyword alone)"},
+    {"tests/scenarios/legends/base_values.cards", "Measured Glance", "003 Stats: 'with 3 or lower printed Force', the base value printed on the card (the binder read 'base' only after 'than')"},
+    {"tests/scenarios/legends/base_values.cards", "Lineage Tax", "003 Stats: 'Honor equal to his base Personal Honor', the base value (the binder read no base value in an amount)"},
+    {"tests/meaning/base_values.cards", "Old Ledger", "003 Stats: 'with 4 or lower base Gold Cost', the base value printed on the card (the binder read 'base' only after 'than')"},
+    {"tests/meaning/base_values.cards", "Weighing of Names", "003 Stats: 'Honor equal to his printed Personal Honor', the base value (the binder read no base value in an amount)"},
+    {"tests/meaning/base_values.cards", "Humbling Stare", "003 Stats: 'with 3 or lower printed Force', the base value printed on the card (the binder read 'base' only after 'than')"},
 };
 
 bool named_fix(const std::string& set, const std::string& title) {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <set>
 #include <algorithm>
+#include <cctype>
 
 #include "base/read_file.h"
 #include "bind/binder.h"
@@ -63,14 +64,38 @@ struct Bound {
   size_t lowered = 0;
 };
 
-// The listing of each card's functions (named c<index>_...), and of the register function.
+// The listing of each card's functions (named c<index>_...), and of the register function. A function's name ends in a
+// counter of the module's functions, which runs on past a card only one path compiles: each name is spelled as the
+// card's index and the function's place among the card's functions, so the cards after such a card compare alike.
 void split(ir::Module m, size_t cards, std::vector<std::string>& per_card, std::string& reg) {
   per_card.assign(cards, "");
+  std::vector<std::pair<std::string, std::string>> names;  // the module's name, the name compared
+  std::vector<size_t> seen(cards, 0);
+  for (const auto& f : m.functions) {
+    size_t index = 0;
+    if (f.kind != ir::FnKind::Register && std::sscanf(f.name.c_str(), "c%zu_", &index) == 1 && index < cards)
+      names.emplace_back("@" + f.name, "@c" + std::to_string(index) + "_fn" + std::to_string(seen[index]++));
+  }
+  // longest first: "@c0_x_filter1" is a prefix of "@c0_x_filter10"
+  std::sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  auto renamed = [&](std::string text) {
+    for (const auto& [from, to] : names)
+      for (size_t at = text.find(from); at != std::string::npos;) {
+        const char next = at + from.size() < text.size() ? text[at + from.size()] : ' ';
+        if (std::isalnum(static_cast<unsigned char>(next)) || next == '_') {  // a longer name this one begins
+          at = text.find(from, at + from.size());
+          continue;
+        }
+        text.replace(at, from.size(), to);
+        at = text.find(from, at + to.size());
+      }
+    return text;
+  };
   for (auto& f : m.functions) {
     canonical(f.body);
     ir::Module one;
     one.functions = {f};
-    std::string text = ir::print(one);
+    std::string text = renamed(ir::print(one));
     size_t index = 0;
     if (f.kind == ir::FnKind::Register) reg = text;
     else if (std::sscanf(f.name.c_str(), "c%zu_", &index) == 1 && index < cards) per_card[index] += text;

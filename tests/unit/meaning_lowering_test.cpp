@@ -91,7 +91,16 @@ void split(ir::Module m, size_t cards, std::vector<std::string>& per_card, std::
       }
     return text;
   };
+  // a function's address by the name compared (printed alone, a function would name index i of a module of one)
+  std::vector<std::string> compared(m.functions.size());
+  for (size_t i = 0; i < m.functions.size(); ++i) compared[i] = renamed("@" + m.functions[i].name);
+  std::function<void(ir::Node&)> addresses = [&](ir::Node& n) {
+    for (auto& k : n.kids) addresses(k);
+    if (n.op == ir::Op::FnRef)
+      n = ir::str(n.value >= 0 && static_cast<size_t>(n.value) < compared.size() ? compared[static_cast<size_t>(n.value)] : "@?");
+  };
   for (auto& f : m.functions) {
+    addresses(f.body);
     canonical(f.body);
     ir::Module one;
     one.functions = {f};

@@ -220,16 +220,29 @@ class MeaningLowering {
       return;
     }
     const auto cost = paid_cost(p_);
-    if (!cost || e.change->resource != cost->second) throw NotYet{};  // only the resource the cost is paid in
-    Amount each = e.change->amount;
-    if (e.change->more) each.value = -each.value;
+    if (!cost) throw NotYet{};
+    // "ignoring costs", "ignoring Gold Cost": the whole of it; else only the resource the cost is paid in
+    if (e.ignoring && e.ignored_stat >= 0 && static_cast<size_t>(e.ignored_stat) != cost->first) throw NotYet{};
+    if (!e.ignoring && e.change->resource != cost->second) throw NotYet{};
     continuous_ = false;
     Body f;
-    Node less = amount(each, f);
+    Node less = konst(kWholeCost);
+    if (!e.ignoring) {
+      Amount each = e.change->amount;
+      if (e.change->more) each.value = -each.value;
+      less = amount(each, f);
+    }
     if (e.condition) less = binary(Op::Mul, std::move(less), binary(Op::Ne, condition(*e.condition, f), konst(0)));
+    // the card paid for (param 2), out of play as it is paid for: one of the set ("Your Spells enter play ..."); or, as
+    // this card attaches, the card it attaches to ("Attaches to a Thunder Shugenja ...", cardrt_game_attach_cost)
+    int32_t scope = CARDRT_COST_SELF;
+    if (e.cards || e.host) {
+      less = binary(Op::Mul, std::move(less), binary(Op::Ne, filter_test(e.cards ? *e.cards : *e.host, param(2), false), konst(0)));
+      scope = e.cards ? CARDRT_COST_OTHERS : CARDRT_COST_ATTACHING;
+    }
     f.stmts.push_back(ret(std::move(less)));
     int fn = add_function("cost", FnKind::Filter, std::move(f), e.range);
-    out.stmts.push_back(checked_registration(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(CARDRT_COST_SELF)}), reg));
+    out.stmts.push_back(checked_registration(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(scope)}), reg));
   }
 
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.
@@ -1474,7 +1487,7 @@ class MeaningLowering {
       }
       case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
         static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
-        n = binary(ops[static_cast<size_t>(k.stat->compare)], call("cardrt_stat_get", {G(), card(*k.card, b), konst(k.stat->stat)}), compared(k.stat->value));
+        n = binary(ops[static_cast<size_t>(k.stat->compare)], stat_value(card(*k.card, b), k.stat->stat, k.stat->base), compared(k.stat->value));
         break;
       }
       case Condition::Kind::Has:
@@ -1496,7 +1509,7 @@ class MeaningLowering {
     zones_searched_ = false;
     // 001 Target: a restriction on face-up features (card type, keyword, stats) cannot be met by a hidden card
     const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.any_keywords.empty() ||
-                         !t.filter.stats.empty();
+                         !t.filter.no_keywords.empty() || !t.filter.not_types.empty() || !t.filter.stats.empty();
     // the binder restricts by the noun only ("a target enemy card with 2 or lower Force" may take a face-down card,
     // though Force is a face-up feature): such a card stays with it until it is fixed there
     if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.stats.empty())
@@ -1661,12 +1674,14 @@ class MeaningLowering {
       one_of = i == 0 ? std::move(has) : binary(Op::Or, std::move(one_of), std::move(has));
     }
     if (!f.any_keywords.empty()) add(std::move(one_of));
+    for (ProfileId k : f.no_keywords) add(not_(call("cardrt_card_has_keyword", {G(), card, konst(k)})));  // "non-Unique"
     Node kinds = konst(0);
     for (size_t i = 0; i < f.card_types.size(); ++i) {
       Node is = binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(f.card_types[i]));
       kinds = i == 0 ? std::move(is) : binary(Op::Or, std::move(kinds), std::move(is));
     }
     if (!f.card_types.empty()) add(std::move(kinds));
+    for (ProfileId t : f.not_types) add(binary(Op::Ne, call("cardrt_card_type", {G(), card}), konst(t)));  // "non-Ring"
     if (f.attachment) {
       // 001 Attach: attached to a card; out of play, a card of a type that attaches
       Node attaching = konst(0);
@@ -1683,7 +1698,7 @@ class MeaningLowering {
     for (ProfileId d : f.descriptions) add(description_test(p_.descriptions[static_cast<size_t>(d)], card));
     for (const StatBound& s : f.stats) {
       static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
-      add(binary(ops[static_cast<size_t>(s.compare)], call("cardrt_stat_get", {G(), card, konst(s.stat)}), compared(s.value)));
+      add(binary(ops[static_cast<size_t>(s.compare)], stat_value(card, s.stat, s.base), compared(s.value)));
     }
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
     for (BattleRole r : f.roles) add(in_battle(r, card));
@@ -1730,7 +1745,13 @@ class MeaningLowering {
     Body none;
     Node who = card(*a.of, none);
     if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
-    return call("cardrt_stat_get", {G(), std::move(who), konst(a.stat)});
+    return stat_value(std::move(who), a.stat, a.base);
+  }
+
+  // a card's stat as it is now, or its base value, printed on it (003 Stats: the current value unless the text names the
+  // base)
+  static Node stat_value(Node card, ProfileId stat, bool base) {
+    return call(base ? "cardrt_stat_base" : "cardrt_stat_get", {G(), std::move(card), konst(stat)});
   }
 
   // 001 Battlefields: a card at no battlefield is home; the current battlefield is the battle's, when there is one
@@ -1872,7 +1893,9 @@ class MeaningLowering {
 
   // A target chosen in your zones out of play: a card you own
   bool yours_out_of_play(const CardRef& r) const {
-    if (r.kind != CardRef::Kind::Target || r.target < 0) return false;
+    // the target, by "target", "the target" or a pronoun naming it ("Target a Follower in your discard pile: Put it into ...")
+    if ((r.kind != CardRef::Kind::Target && r.kind != CardRef::Kind::Pronoun && r.kind != CardRef::Kind::TheTarget) || r.target < 0)
+      return false;
     const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
     return out_of_play_zone(f) && f.in->yours;
   }
@@ -1922,7 +1945,7 @@ class MeaningLowering {
     }
     if (a.kind == Amount::Kind::StatOf) {
       // 000 7.2: the stat's value as the effect resolves, never below zero; a penalty of that much
-      Node v = call("cardrt_stat_result", {G(), card(*a.of, b), konst(a.stat)});
+      Node v = a.base ? stat_value(card(*a.of, b), a.stat, true) : call("cardrt_stat_result", {G(), card(*a.of, b), konst(a.stat)});
       if (a.minus) v = binary(Op::Max, konst(0), binary(Op::Sub, std::move(v), konst(a.minus)));  // "his Force minus 1"
       return a.negated ? binary(Op::Sub, konst(0), std::move(v)) : v;
     }

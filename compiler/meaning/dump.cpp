@@ -176,7 +176,7 @@ class Dumper {
       case Condition::Kind::AttachedTo: return s + (k.card ? ref(*k.card) : std::string("it")) + " attached to " + filter(*k.cards);
       case Condition::Kind::StatIs: {
         static constexpr const char* ops[] = {"<=", ">=", "<", ">", "=="};
-        return s + fmt::format("{}-of-{} {} {}", named(p_.stats, k.stat->stat), ref(*k.card), ops[static_cast<size_t>(k.stat->compare)], amount(k.stat->value));
+        return s + fmt::format("{}{}-of-{} {} {}", k.stat->base ? "base-" : "", named(p_.stats, k.stat->stat), ref(*k.card), ops[static_cast<size_t>(k.stat->compare)], amount(k.stat->value));
       }
     }
     return "?";
@@ -190,7 +190,7 @@ class Dumper {
 
   std::string amount(const Amount& a) const {
     if (a.kind == Amount::Kind::StatOf)
-      return fmt::format("{}{}-of-{}{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of), a.minus ? fmt::format("-less-{}", a.minus) : "");
+      return fmt::format("{}{}{}-of-{}{}", a.negated ? "minus-" : "", a.base ? "base-" : "", named(p_.stats, a.stat), ref(*a.of), a.minus ? fmt::format("-less-{}", a.minus) : "");
     if (a.kind == Amount::Kind::CountOf) return (a.value == 1 ? "" : std::to_string(a.value) + "x") + "count-of-" + filter(*a.cards);
     std::string s = a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
     if (a.or_if) s += fmt::format("-or-{}-{}({})", amount(a.or_if->amount), a.or_if->while_ ? "while" : "if", condition(a.or_if->condition));
@@ -273,9 +273,11 @@ class Dumper {
     return cost_change(*p.change) + (p.minimum ? "-at-least-" + amount(*p.minimum) : std::string());
   }
   std::string entering_play(const EnteringPlay& e) const {
-    std::string s = fmt::format("    enters-play {} card={}", at(e.range), e.card ? ref(*e.card) : std::string("this-card"));
+    std::string s = fmt::format("    enters-play {} card={}", at(e.range), e.card ? ref(*e.card) : e.cards ? filter(*e.cards) : std::string("this-card"));
+    if (e.host) s += " attaching-to=" + filter(*e.host);
     if (e.state) s += " state=" + state(*e.state);
     if (e.change) s += " cost=" + cost_change(*e.change);
+    if (e.ignoring) s += " cost=none";
     if (e.condition) s += " if " + condition(*e.condition);
     return s + "\n";
   }
@@ -359,8 +361,10 @@ class Dumper {
     for (ProfileId k : f.descriptions) s += " description=" + named(p_.descriptions, k);
     for (size_t i = 0; i < f.any_keywords.size(); ++i) s += (i ? "|" : " keyword=") + named(p_.keywords, f.any_keywords[i]);
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
+    for (ProfileId k : f.no_keywords) s += " not-keyword=" + named(p_.keywords, k);
+    for (ProfileId t : f.not_types) s += " not-type=" + named(p_.card_types, t);
     for (const StatBound& b : f.stats)
-      s += fmt::format(" {}{}{}", named(p_.stats, b.stat), compares[static_cast<size_t>(b.compare)], amount(b.value));
+      s += fmt::format(" {}{}{}{}", b.base ? "base-" : "", named(p_.stats, b.stat), compares[static_cast<size_t>(b.compare)], amount(b.value));
     for (const AttachedTest& a : f.attached) s += (a.none ? " without(" : " with(") + attached(a) + ")";
     for (BattleRole r : f.roles) s += " " + role(r);
     if (f.at) s += " at=" + place(*f.at);

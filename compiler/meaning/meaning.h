@@ -76,6 +76,8 @@ struct Amount {
   Boxed<CardRef> of;  // StatOf: whose stat
   ProfileId stat = -1;        // StatOf
   bool own = false;           // StatOf: printed "his own Chi" (the same meaning)
+  bool base = false;          // StatOf: its base value, printed on the card (003 Stats: "his base Personal Honor")
+  bool printed = false;       // base, printed "printed" ("his printed Force": the same meaning)
   bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
   int64_t minus = 0;          // StatOf: that much less ("his Force minus 1"), never below zero (000 7.2)
   std::shared_ptr<const CardFilter> cards;  // CountOf: the set counted, `value` for each of its cards ("1 Honor for
@@ -108,6 +110,8 @@ struct StatBound {
   bool equal_first = false;  // "equal to or lower than", "equal or lower" (not "lower than or equal to")
   bool same_stat = false;    // StatOf with the stat unsaid: "than this Personality", "than Fushiki's" (possessive)
   bool possessive = false;
+  bool base = false;     // the card's base value of the stat, printed on it (003 Stats: "with 7 or more base Force")
+  bool printed = false;  // base, printed "printed" (the same meaning)
   bool implied = false;  // Before, with "than ..." unsaid: "with lower Force" compares with the card performing the
                          // action (its StatOf names it: this card, its bearer, or the chosen performer)
   SourceRange range;
@@ -189,6 +193,8 @@ struct CardFilter {
                                         // Honor, a Personality with at most 0 Personal Honor)
   std::vector<ProfileId> keywords;    // the card has all of these (003 Keywords)
   std::vector<ProfileId> any_keywords;  // and one of these ("a Nonhuman or Shadowlands Personality")
+  std::vector<ProfileId> no_keywords;   // and none of these ("a non-Unique Follower", 003 Keywords)
+  std::vector<ProfileId> not_types;     // and of none of these card types ("a non-Ring card")
   Side side = Side::Any;
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one
@@ -654,6 +660,10 @@ struct EnteringPlay {
   Boxed<CostChange> change;  // "for 1 less Gold"
   bool paying = false;               // printed "paying", not "for" (the same meaning)
   Boxed<Condition> condition;  // "if you are a Lion Clan player"
+  Boxed<CardFilter> cards;     // other cards entering, not this one ("Your Spells enter play for 1 less Gold")
+  Boxed<CardFilter> host;      // this card attaching to a card of the set ("Attaches to a Thunder Shugenja for ...")
+  bool ignoring = false;       // none of the cost paid ("ignoring costs", "ignoring Gold Cost")
+  ProfileId ignored_stat = -1;  // ignoring: the cost's stat as printed ("Gold Cost"; -1: "costs")
   SourceRange range;
 };
 

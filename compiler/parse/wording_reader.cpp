@@ -677,7 +677,8 @@ class Transformer {
       // "if his Force is now 0", "if his Personal Honor is 3 or higher": the stat as it is when judged (000 7.2)
       const auto compare = !sub<W::ComparativeContext>(s) ? StatBound::Compare::Exactly
                            : lower(sub<W::ComparativeContext>(s)) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
-      stat_is(k, possessor(s->owner, sub<W::CardRefContext>(s), u), c, term(s, W::STAT), sub<W::AmountContext>(s), compare, StatBound::Form::Trailing);
+      stat_is(k, possessor(s->owner, sub<W::CardRefContext>(s), u), c, term(s, W::STAT), sub<W::AmountContext>(s), compare, StatBound::Form::Trailing,
+              s->base);
     } else if (auto* hs = node_as<W::HasStatConditionContext>(c)) {
       // "if he now has 0 Force": as "if his Force is now 0"
       stat_is(k, card_ref(sub<W::CardRefContext>(hs), u), c, term(hs, W::STAT), sub<W::AmountContext>(hs), StatBound::Compare::Exactly, StatBound::Form::Has);
@@ -860,7 +861,7 @@ class Transformer {
   // A stat of a card in a condition (StatIs): "his Force is now 0" (Trailing), "he now has 0 Force" (Has); the stat as
   // it is when judged (000 7.2), compared with a number.
   void stat_is(Condition& k, CardRef card, antlr4::ParserRuleContext* c, antlr4::tree::TerminalNode* stat,
-               W::AmountContext* value, StatBound::Compare compare, StatBound::Form form) {
+               W::AmountContext* value, StatBound::Compare compare, StatBound::Form form, antlr4::Token* base = nullptr) {
     k.kind = Condition::Kind::StatIs;
     if (card.kind == CardRef::Kind::Target) throw Refusal{card.range, "a target declared inside a condition"};
     k.card = std::move(card);
@@ -871,6 +872,7 @@ class Transformer {
     if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
     b.compare = compare;
     b.form = form;
+    base_value(base, b.base, b.printed);
     k.stat = std::move(b);
   }
 
@@ -1872,7 +1874,25 @@ class Transformer {
   EnteringPlay entering_play(W::EnteringPlayContext* c, Unit& u) {
     EnteringPlay e;
     e.range = range(c);
-    if (sub<W::CardRefContext>(c)) {
+    if (c->host) {
+      // "Attaches to a Thunder Shugenja for 1 less Gold": this card's cost when it attaches to such a card (001 Attach);
+      // the verb in the third person, as a term of the card (not "Attach to ...", an effect)
+      const wording::WordToken& verb = tok(term(c, W::V_ATTACH));
+      if (!verb.third_person) throw Refusal{verb.range, "a term of the card in the imperative"};
+      // (a card of a type that attaches, or an action card whose own text says it attaches: the pool's Spells "Equip to"
+      // a Shugenja, as the binder reads them; never a Personality, Holding ...)
+      if (card_type_ < 0 || (!p_.card_types[static_cast<size_t>(card_type_)].attaches && !p_.card_types[static_cast<size_t>(card_type_)].action))
+        throw Refusal{verb.range, "a card that does not attach"};
+      e.host = card_filter(c->host);
+      if (e.host->plural) throw Refusal{e.host->range, "attaching to several cards"};
+    } else if (term(c, W::ENTER)) {
+      // "Your Spells enter play for 1 less Gold": the cards of a set, in the plural (the verb agrees)
+      e.cards = card_filter(sub<W::CardFilterContext>(c));
+      if (!e.cards->plural) throw Refusal{e.cards->range, "'enter' after one card"};
+      const wording::WordToken& z = tok(term(c, W::ZONE));
+      if (!p_.zone_in_play(z.id)) throw Refusal{z.range, "entering a zone that is not in play"};
+      e.zone = z.id;
+    } else if (sub<W::CardRefContext>(c)) {
       e.card = card_ref(sub<W::CardRefContext>(c), u);
       // "This Fortification" on a card that attaches to none is the card itself, with the keyword (001 This)
       const bool attaches = card_type_ >= 0 && p_.card_types[static_cast<size_t>(card_type_)].attaches;
@@ -1891,8 +1911,17 @@ class Transformer {
       e.state = StateTest{st.id, st.value == 1, st.range};
       return e;
     }
-    e.paying = term(c, W::PAYING) != nullptr;
-    e.change = cost_change(sub<W::CostChangeContext>(c));
+    if (auto* ig = sub<W::IgnoredCostContext>(c)) {
+      // "ignoring costs", "ignoring Gold Cost": the stat the card's cost is printed in (003 Gold Cost)
+      e.ignoring = true;
+      if (auto* stat = term(ig, W::STAT)) {
+        if (!p_.stats[static_cast<size_t>(tok(stat).id)].cost) throw Refusal{tok(stat).range, "a stat that is no cost"};
+        e.ignored_stat = tok(stat).id;
+      }
+    } else {
+      e.paying = term(c, W::PAYING) != nullptr;
+      e.change = cost_change(sub<W::CostChangeContext>(c));
+    }
     if (sub<W::PerCardContext>(c)) per_card(sub<W::PerCardContext>(c), e.change->amount);
     if (sub<W::ConditionContext>(c)) e.condition = condition(sub<W::ConditionContext>(c), u);
     return e;
@@ -2020,6 +2049,7 @@ class Transformer {
     a.range = range(c);
     a.stat = tok(term(c, W::STAT)).id;
     a.own = term(c, W::OWN) != nullptr;
+    base_value(c->base, a.base, a.printed);
     const Antecedent before = antecedent_;
     a.of = possessor(c->owner, sub<W::CardRefContext>(c), u);
     // on a Spell "this Shugenja" is its performer, in an amount a stat's owner only ("a Force penalty equal to this
@@ -2252,6 +2282,7 @@ class Transformer {
     states(terms(c, W::STATE), f);
     descriptions(terms(c, W::DESCRIPTION), f);
     for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
+    not_kinds(c, f);
     keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
     for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
     return f;
@@ -2274,6 +2305,14 @@ class Transformer {
       from = 1;
     }
     for (size_t i = from; i < words.size(); ++i) f.keywords.push_back(tok(words[i]).id);
+  }
+
+  // notKind : NON (KEYWORD | CARD_TYPE): "a non-Unique Follower" has no such keyword, "a non-Ring card" is of another type
+  void not_kinds(antlr4::ParserRuleContext* c, CardFilter& f) {
+    for (auto* n : subs<W::NotKindContext>(c)) {
+      if (auto* k = term(n, W::KEYWORD)) f.no_keywords.push_back(tok(k).id);
+      else f.not_types.push_back(tok(term(n, W::CARD_TYPE)).id);
+    }
   }
 
   // nouns : CARD_TYPE (OR CARD_TYPE)* | CARD_TYPES (OR CARD_TYPES)* | CARD | CARDS
@@ -2342,6 +2381,7 @@ class Transformer {
     states(terms(c, W::STATE), f);
     descriptions(terms(c, W::DESCRIPTION), f);
     for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
+    not_kinds(c, f);
     keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
     for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
     if (c->alternative) alternatives(c->alternative, each, f);
@@ -2482,15 +2522,18 @@ class Transformer {
     b.range = range(fc);
     if (auto* s = node_as<W::StatAtMostContext>(fc)) {
       b.stat = tok(term(s, W::STAT)).id;
+      base_value(s->base, b.base, b.printed);
       b.value = amount(sub<W::AmountContext>(s));
       b.compare = s->comparison->getType() == W::LESS ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
     } else if (auto* o = node_as<W::StatOrLowerContext>(fc)) {  // "with 4 or lower Force"
       b.stat = tok(term(o, W::STAT)).id;
+      base_value(o->base, b.base, b.printed);
       b.value = amount(sub<W::AmountContext>(o));
       b.form = StatBound::Form::Leading;
       b.compare = lower(sub<W::ComparativeContext>(o)) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
     } else if (auto* t = node_as<W::StatThanContext>(fc)) {  // "with [equal or] lower Chi than this Shugenja"
       b.stat = tok(term(t, W::STAT)).id;
+      base_value(t->base, b.base, b.printed);
       b.form = StatBound::Form::Before;
       b.equal_first = term(t, W::EQUAL) != nullptr;
       b.compare = compare(lower(sub<W::ComparativeContext>(t)), b.equal_first);
@@ -2499,12 +2542,22 @@ class Transformer {
     } else {  // "with Force less than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
       auto* a = static_cast<W::StatComparedThanContext*>(fc);
       b.stat = tok(term(a, W::STAT)).id;
+      base_value(a->base, b.base, b.printed);
       b.form = StatBound::Form::After;
       b.equal_first = term(a, W::EQUAL) != nullptr && term(a, W::EQUAL)->getSymbol()->getTokenIndex() < sub<W::ComparativeContext>(a)->getStart()->getTokenIndex();
       b.compare = compare(lower(sub<W::ComparativeContext>(a)), term(a, W::EQUAL) != nullptr);
       compared(sub<W::ComparedContext>(a), b);
     }
+    // "with lower base Force than this Personality": whose value of the other card, its base or its current one, the
+    // words do not say
+    if (b.base && b.same_stat) throw Refusal{b.range, "a base value compared with another card's"};
     f.stats.push_back(std::move(b));
+  }
+
+  // (BASE | PRINTED)? before a stat: its base value, printed on the card (003 Stats; "printed" the same meaning)
+  static void base_value(antlr4::Token* word, bool& base, bool& printed) {
+    base = word != nullptr;
+    printed = word && word->getType() == W::PRINTED;
   }
 
   // comparative : LESS | LOWER | MORE_ | HIGHER

@@ -569,12 +569,18 @@ class Renderer {
   void stat_of(const Amount& a) {
     possessor(*a.of);
     if (a.own) word(Token::OWN);
-    name(Token::STAT, a.stat);
+    stat(a.stat, a.base, a.printed);
     if (a.minus == 0) return;
     word(Token::MINUS);
     Amount m;
     m.value = a.minus;
     number(m);
+  }
+
+  // a stat, or its base value ("base Force", "printed Force": 003 Stats)
+  void stat(ProfileId id, bool base, bool printed) {
+    if (base) word(printed ? Token::PRINTED : Token::BASE);
+    name(Token::STAT, id);
   }
 
   // "for each Samurai you control"
@@ -966,7 +972,7 @@ class Renderer {
           return name(Token::STAT, k.stat->stat);
         }
         possessor(*k.card);
-        name(Token::STAT, k.stat->stat);
+        stat(k.stat->stat, k.stat->base, k.stat->printed);
         word(Token::IS);
         number(k.stat->value);
         if (k.stat->compare == StatBound::Compare::AtMost || k.stat->compare == StatBound::Compare::AtLeast) {
@@ -1035,10 +1041,19 @@ class Renderer {
   }
 
   // 003 Gold Cost: "This Fortification enters play bowed", "Enters play paying 2 less Gold if you are a Lion Clan player"
+  // "Your Spells enter play for 1 less Gold", "Attaches to a Thunder Shugenja for 1 less Gold", "... ignoring costs"
   void entering_play(const EnteringPlay& e) {
-    if (e.card) {
+    if (e.host) {
+      verb(Primitive::attach_, false, true);
+      word(Token::TO);
+      card_filter(*e.host);
+    } else if (e.card) {
       card_ref(*e.card, true);
       word(Token::ENTERS);
+      name(Token::ZONE, e.zone);
+    } else if (e.cards) {
+      card_filter(*e.cards);
+      word(Token::ENTER);
       name(Token::ZONE, e.zone);
     } else {
       name(Token::EVENT, e.event);
@@ -1048,9 +1063,15 @@ class Renderer {
       out_.back().value = e.state->holds ? 1 : 0;
       return;
     }
-    word(e.paying ? Token::PAYING : Token::FOR);
-    cost_change(*e.change);
-    if (e.change->amount.kind == Amount::Kind::CountOf) for_each(*e.change->amount.cards);
+    if (e.ignoring) {
+      word(Token::IGNORING);
+      if (e.ignored_stat >= 0) name(Token::STAT, e.ignored_stat);
+      else word(Token::COSTS);
+    } else {
+      word(e.paying ? Token::PAYING : Token::FOR);
+      cost_change(*e.change);
+    }
+    if (e.change && e.change->amount.kind == Amount::Kind::CountOf) for_each(*e.change->amount.cards);
     if (e.condition) {
       word(Token::IF);
       condition(*e.condition);
@@ -1373,6 +1394,14 @@ class Renderer {
     }
     for (ProfileId d : f.descriptions) name(Token::DESCRIPTION, d);  // "dishonorable"
     for (BattleRole r : f.roles) role(r);
+    for (ProfileId k : f.no_keywords) {  // "non-Unique"
+      word(Token::NON);
+      name(Token::KEYWORD, k);
+    }
+    for (ProfileId t : f.not_types) {  // "non-Ring"
+      word(Token::NON);
+      name(Token::CARD_TYPE, t);
+    }
     // "Nonhuman or Shadowlands": one of them, then the keywords it has all of
     const size_t any = f.any_keywords.size(), n = any + f.keywords.size();
     for (size_t i = 0; i < n; ++i) {
@@ -1455,7 +1484,7 @@ class Renderer {
       case StatBound::Form::Has:  // (a condition's form: never in a set)
       case StatBound::Form::Trailing:
         number(b.value);
-        name(Token::STAT, b.stat);
+        stat(b.stat, b.base, b.printed);
         word(Token::OR);
         word(lower ? Token::LESS : Token::MORE_);
         return;
@@ -1463,7 +1492,7 @@ class Renderer {
         number(b.value);
         word(Token::OR);
         word(lower ? Token::LOWER : Token::HIGHER);
-        name(Token::STAT, b.stat);
+        stat(b.stat, b.base, b.printed);
         return;
       case StatBound::Form::Before:
         if (equal) {
@@ -1471,12 +1500,12 @@ class Renderer {
           word(Token::OR);
         }
         word(lower ? Token::LOWER : Token::HIGHER);
-        name(Token::STAT, b.stat);
+        stat(b.stat, b.base, b.printed);
         if (b.implied) return;  // "with lower Force"
         word(Token::THAN);
         break;
       case StatBound::Form::After:
-        name(Token::STAT, b.stat);
+        stat(b.stat, b.base, b.printed);
         if (equal && b.equal_first) {
           word(Token::EQUAL);
           word(Token::TO);
@@ -1638,7 +1667,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
     if (w == "a" && i + 1 < out.size() && !out[i + 1].empty() && std::string_view("aeiouAEIOU").find(out[i + 1][0]) != std::string_view::npos)
       w = "an";
     if (capital && !w.empty() && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - ('a' - 'A'));
-    if (!text.empty() && !punct && text.back() != '/') text += ' ';
+    if (!text.empty() && !punct && text.back() != '/' && text.back() != '-') text += ' ';  // "non-Unique"
     text += w;
     capital = w == ":" || w == ".";
   }

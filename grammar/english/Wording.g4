@@ -139,7 +139,7 @@ conditionPart
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | YOU HAVE amount OR more=(FEWER | LESS | MORE_) (CARDS IN YOUR ZONE | RESOURCE)   # youHaveHowManyCondition  // "you have four or fewer cards in your hand", "you have 10 or more Gold"
   | YOU ARE (A | AN)? KEYWORD (OR KEYWORD)* PLAYER?   # youAreCondition  // "you are a Crab Clan player" (the profile's player keywords)
-  | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
+  | (owner=(HIS | HER | ITS) | cardRef POSS) base=(BASE | PRINTED)? STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
   | cardRef NOW? HAS amount STAT                                                      # hasStatCondition // "he now has 0 Force"
   | IT IS NOT? YOUR turn                        # yourTurnCondition
   | cardRef IS STATE IN (ONE OF (YOUR ZONE | THEM) | YOUR ZONE)   # inProvincesCondition  // "this Event is face-up in one of them", "Ashiko is face-up in one of your Provinces"
@@ -330,7 +330,7 @@ performed
   ;
 // after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun
-  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* notKind* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
   ;
 
 // ---------------------------------------------------------------- card sets
@@ -338,8 +338,13 @@ targetNoun
 // "Other units you control", "an opposing Personality with 2 Chi or less", "an unbowed Follower or Item"
 // A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
-  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers | partitive) OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers | partitive) OTHER? (STATE | DESCRIPTION | battleRole)* notKind* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
     (OR alternative=cardFilter)?  // "an Air Shugenja or a Holding": whole noun phrases, each its own set
+  ;
+// "a non-Unique Follower", "your non-Shadowlands Personalities", "a non-Ring card": a card without that keyword, or
+// not of that card type (003 Keywords)
+notKind
+  : NON (KEYWORD | CARD_TYPE)
   ;
 // "a Nonhuman or Shadowlands Personality", "your Earth or Water Shugenja", "a Courtier or Shugenja": the card has one of
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
@@ -369,11 +374,11 @@ nouns
   ;
 filterClause
   : YOU control                                 # youControl
-  | WITH amount STAT OR comparison=(LESS | MORE_)   # statAtMost
-  | WITH amount OR comparative STAT                 # statOrLower      // "with 4 or lower Force"
-  | WITH (EQUAL OR)? comparative STAT (THAN compared)?   # statThan   // "with lower Personal Honor than this Personality"
+  | WITH amount base=(BASE | PRINTED)? STAT OR comparison=(LESS | MORE_)   # statAtMost
+  | WITH amount OR comparative base=(BASE | PRINTED)? STAT   # statOrLower      // "with 4 or lower Force"
+  | WITH (EQUAL OR)? comparative base=(BASE | PRINTED)? STAT (THAN compared)?   # statThan   // "with lower Personal Honor than this Personality"
                                                     // "with lower Force": than the card performing the action
-  | WITH STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
+  | WITH base=(BASE | PRINTED)? STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
   | WITH (A | AN) attachedKind (OR attachedKind)*   # withAttached  // "with a Weapon": one such card is attached (001 Attach)
@@ -439,7 +444,7 @@ chosenCount
 // A card's stat as an amount, its current value (000 7.2): "his Chi", "Akagi's Force", "this Shugenja's Chi",
 // "your target Personality's Chi", "his own Personal Honor"
 statOf
-  : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? STAT (MINUS minus=amount)?   // "his Force minus 1"
+  : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? base=(BASE | PRINTED)? STAT (MINUS minus=amount)?   // "his Force minus 1"
   ;
 // How many cards of a set there are as the effect resolves (000 7.4): "the number of Structures you rule"
 countOf
@@ -500,8 +505,17 @@ rounding
 // bowed"), or for less (more) of the resource its cost is paid in, while a condition holds or for each card of a set
 // ("Enters play paying 2 less Gold if you are a Lion Clan player", "This Holding enters play for 1 less Gold for each
 // Geisha you control"). With no subject printed, the paragraph opens with the event's words ("Enters play").
+// Other cards' costs: "Your Spells enter play for 1 less Gold" (a set entering, in the plural). Not paid at all:
+// "Nishoji enters play ignoring Gold Cost if you control a Ring". What this card costs when it attaches to a card of a
+// set (it may still attach to others, at its full cost): "Attaches to a Thunder Shugenja for 1 less Gold", "Equips to a
+// Void Shugenja ...", "Attaches to an Emerald Champion ignoring costs".
 enteringPlay
-  : (cardRef ENTERS ZONE | EVENT) (STATE | (FOR | PAYING) costChange (perCard | IF condition)?)
+  : (cardRef ENTERS ZONE | EVENT | cardFilter ENTER ZONE) (STATE | (FOR | PAYING) costChange (perCard | IF condition)? | ignoredCost (IF condition)?)
+  | V_ATTACH TO host=cardFilter (FOR costChange | ignoredCost)
+  ;
+// none of the cost paid: "ignoring costs", "ignoring Gold Cost" (the stat the cost is printed in)
+ignoredCost
+  : IGNORING (STAT | COSTS)
   ;
 // "2 less Gold", "1 more Gold": a change to what a card costs, in a resource
 costChange

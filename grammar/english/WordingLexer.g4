@@ -132,6 +132,10 @@ BATTLEFIELD : 'battlefield' ;
 // What is attached to a card (001 Attach)
 WITHOUT  : 'without' ;
 NO       : 'no' ;       // "with no Followers", "it has no attachments": the same as "without"
+NON      : 'non-' ;     // a prefix the classifier splits from its word: a "non-Unique Follower" has no such keyword
+// A stat's base value, printed on the card (003 Stats: the current value is checked unless the text names the base)
+BASE     : 'base' ;
+PRINTED  : 'printed' ;
 WHILE    : 'while' ;
 ATTACKING : 'attacking' ;
 DEFENDING : 'defending' ;
@@ -185,6 +189,7 @@ DOWN     : 'down' ;
 // 003 Gold Cost: how a card enters play and what is paid for it ("This Holding enters play bowed", "Enters play paying
 // 2 less Gold", "Attach it to him, paying all costs")
 ENTERS   : 'enters' ;
+ENTER    : 'enter' ;     // "Your Spells enter play for 1 less Gold"
 PAYING   : 'paying' ;
 COSTS    : 'costs' ;
 SINGLE   : 'single' ;

@@ -2593,4 +2593,97 @@ TEST(Meaning, DelayedMoments) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. After the next time this turn he gains Honor, gain 1 Honor.")->paragraph().unit);
 }
 
+// 003 Keywords: "non-" before a keyword is a card without it, before a card type a card of another type; the prefix is
+// a word of the grammar's, split from its word by the classifier. Refused: "non-" before a word that is neither, or
+// with no noun or keyword after it.
+TEST(Meaning, NonKeywords) {
+  auto r = read("Strategy", "**Battle:** Bow a target enemy non-Unique Personality.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const meaning::Targeting& t = r->unit().targets.at(0);
+  EXPECT_EQ(t.filter.no_keywords, std::vector<ProfileId>{r->id_of(r->profile->keywords, "Unique")});
+  EXPECT_TRUE(t.filter.keywords.empty());
+  EXPECT_EQ(t.filter.card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Personality")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto g = read("Holding", "Your non-Shadowlands Personalities have +1C.");
+  ASSERT_TRUE(g->paragraph().unit) << g->text(g->paragraph().unread) << ": " << g->paragraph().why;
+  EXPECT_EQ(std::get<StatModifier>(g->unit().body.at(0)).cards->no_keywords,
+            std::vector<ProfileId>{g->id_of(g->profile->keywords, "Shadowlands")});
+
+  auto c = read("Strategy", "**Limited:** Target a non-Ring card in your discard pile: Put it into your hand.");
+  ASSERT_TRUE(c->paragraph().unit) << c->text(c->paragraph().unread) << ": " << c->paragraph().why;
+  EXPECT_EQ(c->unit().targets.at(0).filter.not_types, std::vector<ProfileId>{c->id_of(c->profile->card_types, "Ring")});
+  EXPECT_TRUE(c->unit().targets.at(0).filter.card_types.empty());
+  EXPECT_TRUE(c->paragraph().round_trips) << c->paragraph().rendered;
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target non-Gold Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target non-Frobbed Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target non-Unique.")->paragraph().unit);
+}
+
+// 003 Gold Cost: terms of a card about what cards cost: other cards' ("Your Spells enter play for 1 less Gold"), none
+// of it ("ignoring Gold Cost"), this card's when it attaches to a card of a set. Refused: the verb in the imperative (an
+// effect, not a term), attaching on a card that does not attach, one card "enter"ing, a stat that is no cost.
+TEST(Meaning, CostTerms) {
+  auto r = read("Holding", "Your Spells enter play for 1 less Gold.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const EnteringPlay& e = std::get<EnteringPlay>(r->unit().body.at(0));
+  ASSERT_TRUE(e.cards);
+  EXPECT_EQ(e.cards->card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Spell")});
+  EXPECT_EQ(e.change->amount.value, 1);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto i = read("Personality", "This Personality enters play ignoring Gold Cost if you control a Ring.");
+  ASSERT_TRUE(i->paragraph().unit) << i->text(i->paragraph().unread) << ": " << i->paragraph().why;
+  const EnteringPlay& ig = std::get<EnteringPlay>(i->unit().body.at(0));
+  EXPECT_TRUE(ig.ignoring);
+  EXPECT_EQ(ig.ignored_stat, i->id_of(i->profile->stats, "Gold Cost"));
+  EXPECT_TRUE(ig.condition);
+  EXPECT_TRUE(i->paragraph().round_trips) << i->paragraph().rendered;
+
+  auto a = read("Item", "Attaches to a Samurai ignoring costs.");
+  ASSERT_TRUE(a->paragraph().unit) << a->text(a->paragraph().unread) << ": " << a->paragraph().why;
+  const EnteringPlay& at = std::get<EnteringPlay>(a->unit().body.at(0));
+  ASSERT_TRUE(at.host);
+  EXPECT_EQ(at.host->keywords, std::vector<ProfileId>{a->id_of(a->profile->keywords, "Samurai")});
+  EXPECT_TRUE(at.ignoring);
+  EXPECT_EQ(at.ignored_stat, -1);
+  EXPECT_TRUE(a->paragraph().round_trips) << a->paragraph().rendered;
+
+  EXPECT_FALSE(read("Item", "Attach to a Samurai for 1 less Gold.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "Attaches to a Samurai for 1 less Gold.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "Your Spell enter play for 1 less Gold.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "This Personality enters play ignoring Force.")->paragraph().unit);
+  EXPECT_FALSE(read("Item", "Attaches to your Samurai Personalities for 1 less Gold.")->paragraph().unit);
+}
+
+// 003 Stats: the current value of a stat is checked unless the text names its base value, printed on the card: "base"
+// or "printed" (the same meaning) before the stat, in an amount, a condition and a set's comparison. Refused: a base
+// value compared with another card's same stat (which of its values, the words do not say), "base" before no stat.
+TEST(Meaning, BaseValues) {
+  auto r = read("Strategy", "**Open:** Target a Personality: His controller loses Honor equal to his printed Personal Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_EQ(e.amount->kind, Amount::Kind::StatOf);
+  EXPECT_TRUE(e.amount->base);
+  EXPECT_TRUE(e.amount->printed);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto f = read("Strategy", "**Battle:** Bow a target enemy Personality with 3 or lower base Force.");
+  ASSERT_TRUE(f->paragraph().unit) << f->text(f->paragraph().unread) << ": " << f->paragraph().why;
+  const StatBound& b = f->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_TRUE(b.base);
+  EXPECT_FALSE(b.printed);
+  EXPECT_EQ(b.compare, StatBound::Compare::AtMost);
+  EXPECT_TRUE(f->paragraph().round_trips) << f->paragraph().rendered;
+
+  auto c = read("Strategy", "**Open:** Target a Personality: If his base Personal Honor is 3 or higher, dishonor him.");
+  ASSERT_TRUE(c->paragraph().unit) << c->text(c->paragraph().unread) << ": " << c->paragraph().why;
+  EXPECT_TRUE(c->paragraph().round_trips) << c->paragraph().rendered;
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality with lower base Force than this Strategy.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality with 3 or lower base.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target base Personality.")->paragraph().unit);
+}
+
 }  // namespace cardc

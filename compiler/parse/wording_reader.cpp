@@ -54,8 +54,8 @@ struct Refusal {
 
 class Transformer {
  public:
-  Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type)
-      : t_(tokens), p_(p), card_type_(card_type) {}
+  Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type, std::span<const ProfileId> keywords)
+      : t_(tokens), p_(p), card_type_(card_type), own_keywords_(keywords) {}
 
   // unit : header? evenIf? (constraint COLON)* body EOF
   Unit unit(W::UnitContext* c) {
@@ -1714,6 +1714,16 @@ class Transformer {
       traits = sub<W::TraitsContext>(s);
       dur = sub<W::DurationContext>(s);
       when = sub<W::WhileConditionContext>(s);
+    } else if (auto* wf = node_as<W::WhileFirstStatementContext>(c)) {
+      // "While this Shugenja is Fire, he has +1F": the condition read first, so a pronoun after it may name its card
+      m.while_ = while_condition(sub<W::WhileConditionContext>(wf), u);
+      m.while_first = true;
+      if (sub<W::CardRefContext>(wf)) m.card = card_ref(sub<W::CardRefContext>(wf), u);
+      else {
+        m.cards = card_filter(sub<W::CardFilterContext>(wf));
+        if (!m.cards->plural) throw Refusal{range(sub<W::CardFilterContext>(wf)), "'have' with one card"};
+      }
+      traits = sub<W::TraitsContext>(wf);
     } else if (auto* pay = node_as<W::PayingStatementContext>(c)) {
       // "This Holding has +2GP when it pays for a single Shugenja only": its changes hold while the payment under way
       // is for one such card ("it" is the card the statement is about: this card, which pays)
@@ -2120,9 +2130,21 @@ class Transformer {
       const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
       const wording::WordToken& noun = tok(t->noun);
       if (noun.type == W::KEYWORD) {
-        if (own && own->action && u.kind == UnitKind::Ability) return this_performer(noun, std::move(r), u);
-        if (own && own->action) throw Refusal{r.range, "'this' naming the card an action card is attached to is not read yet"};
-        r.kind = CardRef::Kind::ThisKeyword;  // 001 This: "this Shugenja"
+        // (an action card's "this Terrain" when it prints the keyword itself: the card, as on any card that attaches to none)
+        const bool printed = std::find(own_keywords_.begin(), own_keywords_.end(), noun.id) != own_keywords_.end();
+        if (own && own->action && u.kind == UnitKind::Ability && !printed) return this_performer(noun, std::move(r), u);
+        if (own && own->action && printed) {  // "Put this Terrain into play" on a Terrain Strategy: the card itself
+          r.kind = CardRef::Kind::ThisCard;
+          r.keyword = noun.id;
+          if (antecedent_ != Antecedent::This) this_over_ = antecedent_;
+          antecedent_ = Antecedent::This;
+          this_named_ = r;
+          return r;
+        }
+        // 001 This: "this Shugenja", the card itself, or the card it is attached to if he has the keyword; in a trait of an
+        // action card, the card it is attached to: the pool's Spells attach by their own text ("Equip this Spell to a
+        // Void Shugenja"), and their traits hold while they are in play ("While this Shugenja is Fire, he has +1F")
+        r.kind = CardRef::Kind::ThisKeyword;
         r.keyword = noun.id;
       } else if (noun.type == W::CARD_TYPE && noun.id != card_type_) {
         // 001 This: "this Personality" on an attachment names the card it is attached to
@@ -2686,6 +2708,7 @@ class Transformer {
   bool top_named_ = false;      // and "the card" named it
   bool hand_named_ = false;     // "the card" named a card discarded from your hand
   Unit* unit_ = nullptr;    // the unit being read
+  std::span<const ProfileId> own_keywords_;  // the card's printed keywords
 
  public:
   std::vector<std::pair<SourceRange, ProfileId>> disagreeing_;  // pronouns of a person naming a card of another type
@@ -2693,7 +2716,8 @@ class Transformer {
 
 }  // namespace
 
-WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type) {
+WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type,
+                         std::span<const ProfileId> keywords) {
   WordingRead out;
   if (tokens.empty()) return out;
   // WORD is in no rule: a paragraph holding one is not read, and the grammar need not run to say so
@@ -2741,7 +2765,7 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     return out;
   }
   try {
-    Transformer reader(tokens, profile, card_type);
+    Transformer reader(tokens, profile, card_type, keywords);
     out.unit = reader.unit(tree);
     out.disagreeing_pronouns = std::move(reader.disagreeing_);
   } catch (const Refusal& r) {

@@ -2301,12 +2301,7 @@ class Transformer {
     if (f.plural && !counted) throw Refusal{f.range, "targeting several cards at once"};
     f.other = term(c, W::OTHER) != nullptr;
     if (c->side) f.side = side(c->side);
-    states(terms(c, W::STATE), f);
-    descriptions(terms(c, W::DESCRIPTION), f);
-    for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
-    not_kinds(c, f);
-    keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
-    for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
+    described(c, f);
     return f;
   }
 
@@ -2327,6 +2322,17 @@ class Transformer {
       from = 1;
     }
     for (size_t i = from; i < words.size(); ++i) f.keywords.push_back(tok(words[i]).id);
+  }
+
+  // What a targetNoun and a cardFilter both read after their side: (STATE | DESCRIPTION | battleRole)* notKind*
+  // keywordChoice? KEYWORD* ... filterClause*
+  void described(antlr4::ParserRuleContext* c, CardFilter& f) {
+    states(terms(c, W::STATE), f);
+    descriptions(terms(c, W::DESCRIPTION), f);
+    for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
+    not_kinds(c, f);
+    keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
+    for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
   }
 
   // notKind : NON (KEYWORD | CARD_TYPE): "a non-Unique Follower" has no such keyword, "a non-Ring card" is of another type
@@ -2400,12 +2406,7 @@ class Transformer {
     f.other = term(c, W::OTHER) != nullptr || (c->article && c->article->getType() == W::ANOTHER);
     if (c->side) f.side = side(c->side);
     if (sub<W::AnotherPlayersContext>(c)) f.side = Side::AnotherPlayers;
-    states(terms(c, W::STATE), f);
-    descriptions(terms(c, W::DESCRIPTION), f);
-    for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
-    not_kinds(c, f);
-    keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
-    for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
+    described(c, f);
     if (c->alternative) alternatives(c->alternative, each, f);
     return f;
   }

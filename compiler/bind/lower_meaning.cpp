@@ -1856,7 +1856,8 @@ class MeaningLowering {
   // How many cards of a kind are attached to `holder` (001 Attach): of a type, or of any type that attaches, counted
   // by the runtime; of some keywords, through a test of each attached card.
   Node attached_count(const AttachedTest& a, const Node& holder) {
-    if (a.keywords.empty() && a.card_types.size() <= 1)
+    // (an action card attached by its own text, "while he has a Spell", is tested as the binder tests it: the same count)
+    if (a.keywords.empty() && a.card_types.size() <= 1 && (a.card_types.empty() || p_.card_types[static_cast<size_t>(a.card_types[0])].attaches))
       return call("cardrt_card_attachments", {G(), holder, konst(a.card_types.empty() ? -1 : a.card_types[0])});
     Node kinds = konst(0);
     bool first = true;

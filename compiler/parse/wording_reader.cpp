@@ -2639,13 +2639,14 @@ class Transformer {
   }
 
   // attachedCards : ATTACHMENTS | CARD_TYPES | (A | AN) attachedKind (OR attachedKind)*
-  // Only a card type that attaches can be attached (001 Attach): "without Holdings" says nothing.
+  // Only a card type that attaches can be attached (001 Attach), or an action card by its own text: "without Holdings"
+  // says nothing.
   AttachedTest attached(W::AttachedCardsContext* c) {
     AttachedTest a;
     a.range = range(c);
     auto type = [&](antlr4::tree::TerminalNode* n) {
       const wording::WordToken& w = tok(n);
-      if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
+      if (!may_attach(w.id)) throw Refusal{w.range, "a card type that does not attach"};
       a.card_types.push_back(w.id);
     };
     if (term(c, W::CARD_TYPES)) {
@@ -2663,9 +2664,14 @@ class Transformer {
         continue;
       }
       const wording::WordToken& w = tok(term(k, W::CARD_TYPE));
-      if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
+      if (!may_attach(w.id)) throw Refusal{w.range, "a card type that does not attach"};
       a.card_types.push_back(w.id);
     }
+  }
+  // a card type that attaches, or an action card, which may by its own text (the pool's Spells: "while he has a Spell")
+  bool may_attach(ProfileId type) const {
+    const CardTypeDef& t = p_.card_types[static_cast<size_t>(type)];
+    return t.attaches || t.action;
   }
 
   // amount : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE

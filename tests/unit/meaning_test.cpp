@@ -2713,6 +2713,12 @@ TEST(Meaning, WhileFirstAndActionCardTraits) {
   ASSERT_TRUE(b->paragraph().unit) << b->text(b->paragraph().unread) << ": " << b->paragraph().why;
   EXPECT_TRUE(b->unit().performer);  // in an ability, the card performing it (001 Tactician)
 
+  auto h = read("Personality", "This Personality has +2F while he has a Spell.");
+  ASSERT_TRUE(h->paragraph().unit) << h->text(h->paragraph().unread) << ": " << h->paragraph().why;
+  EXPECT_EQ(std::get<StatModifier>(h->unit().body.at(0)).while_->attached->card_types,
+            std::vector<ProfileId>{h->id_of(h->profile->card_types, "Spell")});
+  EXPECT_FALSE(read("Personality", "This Personality has +2F while he has a Holding.")->paragraph().unit);
+
   EXPECT_FALSE(read("Personality", "While opposed, this Personality has +2F until the turn ends.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "While you control a Ring, your Personality have +1F.")->paragraph().unit);
 }

@@ -24,6 +24,8 @@ struct WordingRead {
 };
 
 // `card_type`: the card's type in the profile (references to "this Personality" on an attachment name its bearer).
-WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type);
+// `keywords`: the card's own printed keywords ("this Terrain" on a Terrain Strategy names the card itself, 001 This)
+WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type,
+                         std::span<const meaning::ProfileId> keywords = {});
 
 }  // namespace cardc

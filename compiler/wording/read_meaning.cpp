@@ -23,6 +23,10 @@ void read_meaning(CheckContext& ctx) {
     for (size_t t = 0; t < ctx.profile.card_types.size(); ++t)
       if (ctx.profile.card_types[t].name == card.type) type = static_cast<int>(t);
     const bool action = type >= 0 && ctx.profile.card_types[static_cast<size_t>(type)].action;
+    std::vector<meaning::ProfileId> keywords;  // its printed keywords, by the profile's ids
+    for (const ast::KeywordEntry& k : card.keywords)
+      for (size_t i = 0; i < ctx.profile.keywords.size(); ++i)
+        if (ctx.profile.keywords[i].name == k.text) keywords.push_back(static_cast<meaning::ProfileId>(i));
     for (const ast::Paragraph& p : card.text) {
       std::vector<wording::WordToken> printed = classifier.classify(p, card.title);
       if (printed.empty()) continue;  // reminder text alone: no rules meaning (003 Reminder text), nothing to read
@@ -31,7 +35,7 @@ void read_meaning(CheckContext& ctx) {
         ParagraphMeaning m;
         m.paragraph = SourceRange::join(words.front().range, words.back().range);
         if (words.size() == printed.size()) m.paragraph = p.range;
-        WordingRead r = read_wording(words, ctx.profile, type);
+        WordingRead r = read_wording(words, ctx.profile, type, keywords);
         for (const auto& [pronoun, card_type] : r.disagreeing_pronouns)  // 003 Traits: "he" names a person
           ctx.diags.report(DiagId::PronounAgreement, pronoun, std::string(ctx.sources.text(pronoun)),
                            ctx.profile.card_types[static_cast<size_t>(card_type)].name);

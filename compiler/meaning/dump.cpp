@@ -218,6 +218,11 @@ class Dumper {
         s += " " + named(p_.statuses, g.tokens->kind);
         continue;
       }
+      if (g.granted) {  // 003 Embedded text: the unit granted, rendered back in quotes
+        s += fmt::format(" {}=\"{}\"", g.granted->kind == UnitKind::Ability ? "ability" : "trait", wording::spell(wording::render(*g.granted, p_), p_));
+        if (g.holder >= 0) s += " holder=" + named(p_.card_types, g.holder);
+        continue;
+      }
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword) : " " + change(*g.change);
       if (g.or_else) s += "-or-" + change(*g.or_else);  // the controller chooses one
     }

@@ -288,6 +288,8 @@ struct TokenGift {
   SourceRange range;
 };
 
+struct Unit;
+
 struct Gift {
   std::optional<StatChange> change;
   ProfileId keyword = -1;
@@ -296,6 +298,10 @@ struct Gift {
   // this one as the effect resolves (at most one gift of an effect)
   Boxed<StatChange> or_else;
   Boxed<TokenGift> tokens;  // or tokens ("two +1F tokens"): the only gift of its effect
+  // or a trait or ability granted (003 Embedded text: "the ability, "Battle: ..."", "the trait "...""): a unit of its
+  // own, whose "this Personality" and pronouns are the card that has it; "ability" or "trait" as its kind says
+  Boxed<Unit> granted;
+  ProfileId holder = -1;  // granted: the card type of the card given it, when the words name one (-1: unknown)
 };
 
 struct StrengthBonus;

@@ -52,8 +52,8 @@ struct Refusal {
 
 class Transformer {
  public:
-  Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type)
-      : t_(tokens), p_(p), card_type_(card_type) {}
+  Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type, const EmbeddedReader* embedded)
+      : t_(tokens), p_(p), card_type_(card_type), embedded_(embedded) {}
 
   // unit : header? evenIf? (constraint COLON)* body EOF
   Unit unit(W::UnitContext* c) {
@@ -1463,7 +1463,7 @@ class Transformer {
     // gifts : gift ((COMMA | COMMA? AND) gift)* ;  gift : statChange (SLASH statChange)* | KEYWORD
     for (auto* g : c->gifts()->gift()) {
       if (auto* k = dynamic_cast<W::KeywordGiftContext*>(g)) {
-        e.gifts.push_back(Gift{std::nullopt, tok(k->KEYWORD()).id, range(g), {}, {}});
+        e.gifts.push_back(Gift{std::nullopt, tok(k->KEYWORD()).id, range(g), {}, {}, {}, -1});
         continue;
       }
       if (auto* q = dynamic_cast<W::EqualGiftContext*>(g)) {
@@ -1473,25 +1473,29 @@ class Transformer {
         ch.delta = stat_of(q->statOf(), u);
         ch.delta.negated = q->kind->getType() == W::PENALTY;
         ch.range = range(g);
-        Gift gift{ch, -1, ch.range, {}, {}};
+        Gift gift{ch, -1, ch.range, {}, {}, {}, -1};
         if (q->other) gift.or_else = other_sign(ch, q->kind, q->other);  // "a Force bonus or penalty equal to ..."
         e.gifts.push_back(std::move(gift));
         continue;
       }
       if (auto* x = dynamic_cast<W::EitherGiftContext*>(g)) {
         // "+2F or -2F": the controller chooses one as the effect resolves
-        Gift gift{stat_change(x->statChange(0)), -1, range(g), {}, {}};
+        Gift gift{stat_change(x->statChange(0)), -1, range(g), {}, {}, {}, -1};
         gift.or_else = stat_change(x->statChange(1));
         e.gifts.push_back(std::move(gift));
         continue;
       }
       if (auto* o = dynamic_cast<W::OrGiftContext*>(g)) {
         StatChange ch = or_change(o->statChange(), o->orChange(), u);
-        e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}});
+        e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}, {}, -1});
+        continue;
+      }
+      if (auto* q = dynamic_cast<W::GrantedGiftContext*>(g)) {
+        e.gifts.push_back(granted_gift(q, e, u));
         continue;
       }
       if (auto* t = dynamic_cast<W::TokenGiftContext*>(g)) {
-        Gift gift{std::nullopt, -1, range(g), {}, {}};
+        Gift gift{std::nullopt, -1, range(g), {}, {}, {}, -1};
         gift.tokens = token_gift(t);
         e.gifts.push_back(std::move(gift));
         continue;
@@ -1500,7 +1504,7 @@ class Transformer {
       std::vector<StatChange> changes;
       for (auto* sc : sg->statChange()) changes.push_back(stat_change(sc));
       if (sg->perCard()) per_card_changes(sg->perCard(), changes);
-      for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}});
+      for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}, {}, -1});
     }
     one_choice(e);
     for (const Gift& g : e.gifts)  // a token is placed for good: no other gift or duration goes with it
@@ -1510,6 +1514,41 @@ class Transformer {
     if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
     if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
     else if (c->duration()) e.duration = duration(c->duration());
+  }
+
+  // grantedGift : THE (ABILITY | TRAIT) COMMA? EMBEDDED
+  // 003 Embedded text: the quoted text is a trait or ability of its own, read as the card given it has it ("this
+  // Personality" is that card, its pronouns its own); every word of it is read, or the whole paragraph is refused, at
+  // the first word in the quotes no shape reads. "ability" names an ability, "trait" a trait (003 Traits, Abilities).
+  Gift granted_gift(W::GrantedGiftContext* c, const Effect& e, const Unit& u) {
+    Gift g{std::nullopt, -1, range(c), {}, {}, {}, -1};
+    const wording::WordToken& quoted = tok(c->EMBEDDED());
+    if (!embedded_) throw Refusal{quoted.range, "quoted text where none is read"};
+    g.holder = e.card ? named_type(*e.card, u) : e.cards && e.cards->card_types.size() == 1 ? e.cards->card_types[0] : -1;
+    WordingRead r = (*embedded_)(quoted.range, g.holder);
+    if (!r.unit) throw Refusal{r.unread.valid() ? r.unread : quoted.range, r.why.empty() ? "no sentence shape reads these words" : r.why};
+    if ((r.unit->kind == UnitKind::Ability) != (c->ABILITY() != nullptr))
+      throw Refusal{range(c), c->ABILITY() ? "a trait named an ability" : "an ability named a trait"};
+    for (auto& d : r.disagreeing_pronouns) disagreeing_.push_back(d);
+    g.granted = std::move(*r.unit);
+    return g;
+  }
+
+  // The card type of the one card a reference names, when the words say it (-1: they do not)
+  ProfileId named_type(const CardRef& r, const Unit& u) const {
+    auto one = [](const std::vector<ProfileId>& t) { return t.size() == 1 ? t[0] : ProfileId{-1}; };
+    switch (r.kind) {
+      case CardRef::Kind::ThisCard: return r.card_type >= 0 ? r.card_type : card_type_;
+      case CardRef::Kind::Bearer: return r.card_type;
+      case CardRef::Kind::Performer: return u.performer ? one(u.performer->filter.card_types) : -1;
+      case CardRef::Kind::Target:
+      case CardRef::Kind::TheTarget:
+      case CardRef::Kind::Pronoun:
+        if (r.kind == CardRef::Kind::Pronoun && r.target == -2) return card_type_;  // the card's own name, named again
+        if (r.kind == CardRef::Kind::Pronoun && r.target == -1) return u.performer ? one(u.performer->filter.card_types) : -1;
+        return r.target >= 0 && static_cast<size_t>(r.target) < u.targets.size() ? one(u.targets[static_cast<size_t>(r.target)].filter.card_types) : -1;
+      default: return -1;
+    }
   }
 
   // tokenGift : amount (statChange (SLASH statChange)*)? STATUS
@@ -2613,6 +2652,7 @@ class Transformer {
   std::span<const wording::WordToken> t_;
   const GameProfile& p_;
   int card_type_;
+  const EmbeddedReader* embedded_;  // reads quoted text (003 Embedded text); none: refused
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
   enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This, Looked };
   Antecedent antecedent_ = Antecedent::None;
@@ -2639,7 +2679,8 @@ class Transformer {
 
 }  // namespace
 
-WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type) {
+WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type,
+                         const EmbeddedReader* embedded) {
   WordingRead out;
   if (tokens.empty()) return out;
   // WORD is in no rule: a paragraph holding one is not read, and the grammar need not run to say so
@@ -2687,7 +2728,7 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     return out;
   }
   try {
-    Transformer reader(tokens, profile, card_type);
+    Transformer reader(tokens, profile, card_type, embedded);
     out.unit = reader.unit(tree);
     out.disagreeing_pronouns = std::move(reader.disagreeing_);
   } catch (const Refusal& r) {

@@ -243,6 +243,7 @@ gift
   | KEYWORD                                     # keywordGift
   | amount (statChange (SLASH statChange)*)? STATUS   # tokenGift   // "a +1F token", "two +1F Fire tokens", "a -1F/-1C Poison token" (001 Token)
   | (A | AN) STAT kind=(BONUS | PENALTY) (OR other=(BONUS | PENALTY))? EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi", "a Force bonus or penalty equal to ..."
+  | THE (ABILITY | TRAIT) COMMA? EMBEDDED       # grantedGift // "the ability, "Battle: ..."", "the trait "..."" (003 Embedded text)
   ;
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats); a keyword with
 // them or alone ("+3F and Elite", "Naval"); a continuous trait may hold only while a condition does ("while defending")

@@ -1207,6 +1207,10 @@ class MeaningLowering {
     if (m.while_ && !continuous_) throw NotYet{};  // "while" in an effect: not a shape lowered yet
     auto apply = [&](Body& into, const Node& who) {
       for (ProfileId k : m.keywords) into.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), who, konst(k), konst(dur)})));
+      // 003 Embedded text: "Your Samurai have the ability, "..."": granted while the trait holds (the runtime takes a
+      // continuous grant back once the trait no longer makes it), abilities of this card's definition
+      if (m.granted)
+        into.stmts.push_back(eval(call("cardrt_grant_ability", {G(), C(), who, call("cardrt_ctx_def", {G(), C()}), konst(granted_index(*m.granted)), konst(dur)})));
       for (const StatChange& ch : m.changes) {
         if (ch.delta.kind == Amount::Kind::CountOf) modify_per_card(into, who, ch, dur);  // "DEF +1 for each Structure you rule"
         else into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), who, konst(ch.stat), amount(ch.delta, into), konst(dur)})));

@@ -547,6 +547,7 @@ struct StatModifier {
   std::optional<Duration> duration;
   Boxed<Condition> while_;    // a continuous trait that holds only while this does, judged each time it
                                       // applies ("while defending", "while he has a Spell"; 003 Traits)
+  Boxed<Gift> granted;  // a trait or ability it has too, in quotes ("have +1F and the ability, "...""; 003 Embedded text)
   SourceRange range;
 };
 

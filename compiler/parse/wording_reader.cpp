@@ -1491,7 +1491,7 @@ class Transformer {
         continue;
       }
       if (auto* q = dynamic_cast<W::GrantedGiftContext*>(g)) {
-        e.gifts.push_back(granted_gift(q, e, u));
+        e.gifts.push_back(granted(q->granted(), e.card ? named_type(*e.card, u) : e.cards ? one_type(*e.cards) : -1));
         continue;
       }
       if (auto* t = dynamic_cast<W::TokenGiftContext*>(g)) {
@@ -1516,15 +1516,15 @@ class Transformer {
     else if (c->duration()) e.duration = duration(c->duration());
   }
 
-  // grantedGift : THE (ABILITY | TRAIT) COMMA? EMBEDDED
+  // granted : THE (ABILITY | TRAIT) COMMA? EMBEDDED
   // 003 Embedded text: the quoted text is a trait or ability of its own, read as the card given it has it ("this
-  // Personality" is that card, its pronouns its own); every word of it is read, or the whole paragraph is refused, at
-  // the first word in the quotes no shape reads. "ability" names an ability, "trait" a trait (003 Traits, Abilities).
-  Gift granted_gift(W::GrantedGiftContext* c, const Effect& e, const Unit& u) {
-    Gift g{std::nullopt, -1, range(c), {}, {}, {}, -1};
+  // Personality" is that card of type `holder`, its pronouns its own); every word of it is read, or the whole
+  // paragraph is refused, at the first word in the quotes no shape reads. "ability" names an ability, "trait" a trait
+  // (003 Traits, Abilities).
+  Gift granted(W::GrantedContext* c, ProfileId holder) {
+    Gift g{std::nullopt, -1, range(c), {}, {}, {}, holder};
     const wording::WordToken& quoted = tok(c->EMBEDDED());
     if (!embedded_) throw Refusal{quoted.range, "quoted text where none is read"};
-    g.holder = e.card ? named_type(*e.card, u) : e.cards && e.cards->card_types.size() == 1 ? e.cards->card_types[0] : -1;
     WordingRead r = (*embedded_)(quoted.range, g.holder);
     if (!r.unit) throw Refusal{r.unread.valid() ? r.unread : quoted.range, r.why.empty() ? "no sentence shape reads these words" : r.why};
     if ((r.unit->kind == UnitKind::Ability) != (c->ABILITY() != nullptr))
@@ -1533,6 +1533,9 @@ class Transformer {
     g.granted = std::move(*r.unit);
     return g;
   }
+
+  // The card type of every card of a set, when the words name one (-1: they do not)
+  static ProfileId one_type(const CardFilter& f) { return f.card_types.size() == 1 && f.alternatives.empty() ? f.card_types[0] : -1; }
 
   // The card type of the one card a reference names, when the words say it (-1: they do not)
   ProfileId named_type(const CardRef& r, const Unit& u) const {
@@ -1781,6 +1784,7 @@ class Transformer {
     if (traits->orChange()) m.changes.push_back(or_change(traits->statChange(), traits->orChange(), u));
     if (traits->perCard()) per_card_changes(traits->perCard(), m.changes);
     if (traits->KEYWORD()) m.keywords.push_back(tok(traits->KEYWORD()).id);
+    if (traits->granted()) m.granted = granted(traits->granted(), m.card ? named_type(*m.card, u) : one_type(*m.cards));
     if (dur) m.duration = duration(dur);
     if (when && dur) throw Refusal{range(when), "a duration and a condition for one trait"};
     if (when) m.while_ = while_condition(when, u);

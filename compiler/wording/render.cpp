@@ -1169,6 +1169,10 @@ class Renderer {
       if (!m.changes.empty()) word(Token::AND);
       name(Token::KEYWORD, k);
     }
+    if (m.granted) {  // "+1F and the ability, "...""
+      if (!m.changes.empty()) word(Token::AND);
+      granted(*m.granted->granted);
+    }
     if (m.duration) name(Token::DURATION, m.duration->duration);
     if (m.while_ && m.while_->kind == Condition::Kind::PaysFor) return condition(*m.while_);  // "when it pays for ..."
     if (m.while_) {

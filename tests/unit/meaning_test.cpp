@@ -2637,6 +2637,18 @@ TEST(Meaning, GrantedAbilities) {
                 "Sunao's Gift");
   EXPECT_FALSE(n->paragraph().unit);  // the Strategy's own name: no name inside the quotes
   EXPECT_EQ(n->text(n->paragraph().unread), "Sunao");
+
+  // a trait that grants it: "Your Samurai Personalities have +1F and the ability, "..."" (while the trait holds)
+  auto h = read("Holding", "Your Samurai Personalities have +1F and the ability, \"**Open:** Bow this Personality: Gain 1 Honor.\"");
+  ASSERT_TRUE(h->paragraph().unit) << h->text(h->paragraph().unread) << ": " << h->paragraph().why;
+  const StatModifier& m = std::get<StatModifier>(h->unit().body.at(0));
+  EXPECT_EQ(m.changes.size(), 1u);
+  ASSERT_TRUE(m.granted);
+  EXPECT_EQ(m.granted->holder, h->id_of(h->profile->card_types, "Personality"));
+  EXPECT_EQ(m.granted->granted->costs.at(0).card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(h->paragraph().round_trips) << h->paragraph().rendered;
+  // "Your Samurai have ...": no card type, so "this Personality" in the quotes names no card the words say
+  expect_refused("Holding", "Your Samurai have the ability, \"**Open:** Bow this Personality: Gain 1 Honor.\"", "a card type this card is not");
 }
 
 }  // namespace cardc

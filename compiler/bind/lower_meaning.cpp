@@ -1543,7 +1543,7 @@ class MeaningLowering {
     zones_searched_ = false;
     // 001 Target: a restriction on face-up features (card type, keyword, stats) cannot be met by a hidden card
     const bool face_up = !t.filter.card_types.empty() || !t.filter.keywords.empty() || !t.filter.any_keywords.empty() ||
-                         !t.filter.stats.empty();
+                         !t.filter.no_keywords.empty() || !t.filter.not_types.empty() || !t.filter.stats.empty();
     // the binder restricts by the noun only ("a target enemy card with 2 or lower Force" may take a face-down card,
     // though Force is a face-up feature): such a card stays with it until it is fixed there
     if (t.filter.card_types.empty() && t.filter.keywords.empty() && t.filter.any_keywords.empty() && !t.filter.stats.empty())
@@ -1708,12 +1708,14 @@ class MeaningLowering {
       one_of = i == 0 ? std::move(has) : binary(Op::Or, std::move(one_of), std::move(has));
     }
     if (!f.any_keywords.empty()) add(std::move(one_of));
+    for (ProfileId k : f.no_keywords) add(not_(call("cardrt_card_has_keyword", {G(), card, konst(k)})));  // "non-Unique"
     Node kinds = konst(0);
     for (size_t i = 0; i < f.card_types.size(); ++i) {
       Node is = binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(f.card_types[i]));
       kinds = i == 0 ? std::move(is) : binary(Op::Or, std::move(kinds), std::move(is));
     }
     if (!f.card_types.empty()) add(std::move(kinds));
+    for (ProfileId t : f.not_types) add(binary(Op::Ne, call("cardrt_card_type", {G(), card}), konst(t)));  // "non-Ring"
     if (f.attachment) {
       // 001 Attach: attached to a card; out of play, a card of a type that attaches
       Node attaching = konst(0);
@@ -1919,7 +1921,9 @@ class MeaningLowering {
 
   // A target chosen in your zones out of play: a card you own
   bool yours_out_of_play(const CardRef& r) const {
-    if (r.kind != CardRef::Kind::Target || r.target < 0) return false;
+    // the target, by "target", "the target" or a pronoun naming it ("Target a Follower in your discard pile: Put it into ...")
+    if ((r.kind != CardRef::Kind::Target && r.kind != CardRef::Kind::Pronoun && r.kind != CardRef::Kind::TheTarget) || r.target < 0)
+      return false;
     const CardFilter& f = u_->targets[static_cast<size_t>(r.target)].filter;
     return out_of_play_zone(f) && f.in->yours;
   }

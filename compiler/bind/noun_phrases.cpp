@@ -358,10 +358,6 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       add(std::move(none));
       continue;
     }
-    if (w == "non-unique") {
-      add(not_(call("cardrt_card_has_keyword", {G(), card, call("cardrt_keyword_id", {G(), str("Unique")})})));
-      continue;
-    }
     // "non-Naval", "non-Water": without that keyword
     if (w.rfind("non-", 0) == 0 && w.size() > 4) {
       size_t klen = 0;

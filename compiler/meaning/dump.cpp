@@ -370,6 +370,8 @@ class Dumper {
     for (ProfileId k : f.descriptions) s += " description=" + named(p_.descriptions, k);
     for (size_t i = 0; i < f.any_keywords.size(); ++i) s += (i ? "|" : " keyword=") + named(p_.keywords, f.any_keywords[i]);
     for (ProfileId k : f.keywords) s += " keyword=" + named(p_.keywords, k);
+    for (ProfileId k : f.no_keywords) s += " not-keyword=" + named(p_.keywords, k);
+    for (ProfileId t : f.not_types) s += " not-type=" + named(p_.card_types, t);
     for (const StatBound& b : f.stats)
       s += fmt::format(" {}{}{}", named(p_.stats, b.stat), compares[static_cast<size_t>(b.compare)], amount(b.value));
     for (const AttachedTest& a : f.attached) s += (a.none ? " without(" : " with(") + attached(a) + ")";

@@ -189,6 +189,8 @@ struct CardFilter {
                                         // Honor, a Personality with at most 0 Personal Honor)
   std::vector<ProfileId> keywords;    // the card has all of these (003 Keywords)
   std::vector<ProfileId> any_keywords;  // and one of these ("a Nonhuman or Shadowlands Personality")
+  std::vector<ProfileId> no_keywords;   // and none of these ("a non-Unique Follower", 003 Keywords)
+  std::vector<ProfileId> not_types;     // and of none of these card types ("a non-Ring card")
   Side side = Side::Any;
   bool other = false;   // not this card (001 This: nor the card it is attached to)
   bool plural = false;  // names every such card, not one

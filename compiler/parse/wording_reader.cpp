@@ -2294,6 +2294,7 @@ class Transformer {
     states(c->STATE(), f);
     descriptions(c->DESCRIPTION(), f);
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
+    not_kinds(c->notKind(), f);
     keywords(c->keywordChoice(), c->KEYWORD(), f);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     return f;
@@ -2316,6 +2317,14 @@ class Transformer {
       from = 1;
     }
     for (size_t i = from; i < words.size(); ++i) f.keywords.push_back(tok(words[i]).id);
+  }
+
+  // notKind : NON (KEYWORD | CARD_TYPE): "a non-Unique Follower" has no such keyword, "a non-Ring card" is of another type
+  void not_kinds(const std::vector<W::NotKindContext*>& words, CardFilter& f) {
+    for (auto* n : words) {
+      if (n->KEYWORD()) f.no_keywords.push_back(tok(n->KEYWORD()).id);
+      else f.not_types.push_back(tok(n->CARD_TYPE()).id);
+    }
   }
 
   // nouns : CARD_TYPE (OR CARD_TYPE)* | CARD_TYPES (OR CARD_TYPES)* | CARD | CARDS
@@ -2384,6 +2393,7 @@ class Transformer {
     states(c->STATE(), f);
     descriptions(c->DESCRIPTION(), f);
     for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
+    not_kinds(c->notKind(), f);
     keywords(c->keywordChoice(), c->KEYWORD(), f);
     for (auto* fc : c->filterClause()) filter_clause(fc, f);
     if (c->alternative) alternatives(c->alternative, each, f);

@@ -1,5 +1,6 @@
 #include "wording/classify.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <unordered_map>
@@ -251,6 +252,16 @@ namespace {
 
 bool capitalised(std::string_view w) { return !w.empty() && w[0] >= 'A' && w[0] <= 'Z'; }
 
+// How many letters at the start of a word are a prefix of the language ("non-" of "non-Unique"); 0 if none.
+size_t prefix_size(const ast::Term& t) {
+  if (t.kind != ast::TermKind::Word) return 0;
+  const size_t dash = t.text.find('-');
+  if (dash == std::string_view::npos || dash == 0 || dash + 1 >= t.text.size()) return 0;
+  std::string lower(t.text.substr(0, dash + 1));
+  for (char& c : lower) c = ascii_lower(c);
+  return closed_words().contains(lower) ? dash + 1 : 0;
+}
+
 }  // namespace
 
 // How many words at the start of `words` are words of the card's own title used as its name (003 Card title: the
@@ -282,6 +293,23 @@ size_t Classifier::own_name(std::span<const ast::Term* const> words, std::string
 
 void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordToken>& out, std::string_view title,
                           std::string& lower) const {
+  // a prefix of the language is read as a word of its own: "non-Unique" is NON KEYWORD (WordingLexer.g4's literal
+  // tokens ending in a hyphen)
+  std::vector<ast::Term> split;
+  if (std::any_of(printed.begin(), printed.end(), [](const ast::Term& t) { return prefix_size(t) > 0; })) {
+    split.reserve(printed.size() + 2);
+    for (const ast::Term& t : printed) {
+      const size_t n = prefix_size(t);
+      split.push_back(t);
+      if (!n) continue;
+      split.back().text = t.text.substr(0, n);
+      split.back().range.end = t.range.begin + static_cast<uint32_t>(n);
+      split.push_back(t);
+      split.back().text = t.text.substr(n);
+      split.back().range.begin = t.range.begin + static_cast<uint32_t>(n);
+    }
+    printed = split;
+  }
   // a possessive word is read as its stem followed by POSS: "Akagi's Force" is NAME POSS STAT
   std::vector<ast::Term> stems;
   std::vector<bool> possessive;

@@ -1391,6 +1391,14 @@ class Renderer {
     }
     for (ProfileId d : f.descriptions) name(Token::DESCRIPTION, d);  // "dishonorable"
     for (BattleRole r : f.roles) role(r);
+    for (ProfileId k : f.no_keywords) {  // "non-Unique"
+      word(Token::NON);
+      name(Token::KEYWORD, k);
+    }
+    for (ProfileId t : f.not_types) {  // "non-Ring"
+      word(Token::NON);
+      name(Token::CARD_TYPE, t);
+    }
     // "Nonhuman or Shadowlands": one of them, then the keywords it has all of
     const size_t any = f.any_keywords.size(), n = any + f.keywords.size();
     for (size_t i = 0; i < n; ++i) {
@@ -1658,7 +1666,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       w = "an";
     if (w == "." && text.ends_with(".\u201d")) continue;  // the quoted unit's period ends the sentence around it too
     if (capital && !w.empty() && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - ('a' - 'A'));
-    if (!text.empty() && !punct && text.back() != '/' && !text.ends_with("\u201c")) text += ' ';
+    if (!text.empty() && !punct && text.back() != '/' && text.back() != '-' && !text.ends_with("\u201c")) text += ' ';  // "non-Unique"
     text += w;
     capital = w == ":" || w == "." || w == "\u201c";
   }

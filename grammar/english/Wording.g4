@@ -336,7 +336,7 @@ performed
   ;
 // after "target": "Personality", "opposing Samurai Personality you control", "unbowed Scout"
 targetNoun
-  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+  : side=(YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* notKind* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
   ;
 
 // ---------------------------------------------------------------- card sets
@@ -344,8 +344,13 @@ targetNoun
 // "Other units you control", "an opposing Personality with 2 Chi or less", "an unbowed Follower or Item"
 // A card named by its keywords alone is any card with them ("an unbowed Samurai", 003 Keywords).
 cardFilter
-  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers | partitive) OTHER? (STATE | DESCRIPTION | battleRole)* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
+  : (article=(A | AN | ANOTHER)? side=(YOUR | OPPOSING | ENEMY)? | anotherPlayers | partitive) OTHER? (STATE | DESCRIPTION | battleRole)* notKind* keywordChoice? (KEYWORD* nouns | KEYWORD+) filterClause*
     (OR alternative=cardFilter)?  // "an Air Shugenja or a Holding": whole noun phrases, each its own set
+  ;
+// "a non-Unique Follower", "your non-Shadowlands Personalities", "a non-Ring card": a card without that keyword, or
+// not of that card type (003 Keywords)
+notKind
+  : NON (KEYWORD | CARD_TYPE)
   ;
 // "a Nonhuman or Shadowlands Personality", "your Earth or Water Shugenja", "a Courtier or Shugenja": the card has one of
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them

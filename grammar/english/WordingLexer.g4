@@ -132,6 +132,7 @@ BATTLEFIELD : 'battlefield' ;
 // What is attached to a card (001 Attach)
 WITHOUT  : 'without' ;
 NO       : 'no' ;       // "with no Followers", "it has no attachments": the same as "without"
+NON      : 'non-' ;     // a prefix the classifier splits from its word: a "non-Unique Follower" has no such keyword
 WHILE    : 'while' ;
 ATTACKING : 'attacking' ;
 DEFENDING : 'defending' ;

@@ -160,6 +160,8 @@ constexpr NamedFix kFixes[] = {
     {"tests/meaning/stat_operations.cards", "Ceiling Curse", "002 523: 'Its ATK is divided by 3, rounded up', a division rounded up (the binder had no division)"},
     {"tests/meaning/stat_operations.cards", "Sundering Hex", "002 523: 'Reduce the ATK of target creature by half', a division (the binder had no halving)"},
     {"tests/meaning/stat_operations.cards", "Stone Mark", "002 523: 'Its ATK is set to 6', a set said of the stat (the binder reads 'Set ... to' alone)"},
+    {"tests/scenarios/legends/non_keywords.cards", "Sifting the Ashes", "003 Keywords: 'a non-Ring card', a card of another type (the binder read 'non-' before a keyword alone)"},
+    {"tests/meaning/non_keywords.cards", "Gleaning", "003 Keywords: 'a non-Ring card', a card of another type (the binder read 'non-' before a keyword alone)"},
 };
 
 bool named_fix(const std::string& set, const std::string& title) {

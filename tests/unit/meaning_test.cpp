@@ -2593,6 +2593,34 @@ TEST(Meaning, DelayedMoments) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. After the next time this turn he gains Honor, gain 1 Honor.")->paragraph().unit);
 }
 
+// 003 Keywords: "non-" before a keyword is a card without it, before a card type a card of another type; the prefix is
+// a word of the grammar's, split from its word by the classifier. Refused: "non-" before a word that is neither, or
+// with no noun or keyword after it.
+TEST(Meaning, NonKeywords) {
+  auto r = read("Strategy", "**Battle:** Bow a target enemy non-Unique Personality.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const meaning::Targeting& t = r->unit().targets.at(0);
+  EXPECT_EQ(t.filter.no_keywords, std::vector<ProfileId>{r->id_of(r->profile->keywords, "Unique")});
+  EXPECT_TRUE(t.filter.keywords.empty());
+  EXPECT_EQ(t.filter.card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Personality")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto g = read("Holding", "Your non-Shadowlands Personalities have +1C.");
+  ASSERT_TRUE(g->paragraph().unit) << g->text(g->paragraph().unread) << ": " << g->paragraph().why;
+  EXPECT_EQ(std::get<StatModifier>(g->unit().body.at(0)).cards->no_keywords,
+            std::vector<ProfileId>{g->id_of(g->profile->keywords, "Shadowlands")});
+
+  auto c = read("Strategy", "**Limited:** Target a non-Ring card in your discard pile: Put it into your hand.");
+  ASSERT_TRUE(c->paragraph().unit) << c->text(c->paragraph().unread) << ": " << c->paragraph().why;
+  EXPECT_EQ(c->unit().targets.at(0).filter.not_types, std::vector<ProfileId>{c->id_of(c->profile->card_types, "Ring")});
+  EXPECT_TRUE(c->unit().targets.at(0).filter.card_types.empty());
+  EXPECT_TRUE(c->paragraph().round_trips) << c->paragraph().rendered;
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target non-Gold Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target non-Frobbed Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target non-Unique.")->paragraph().unit);
+}
+
 }  // namespace cardc
 
 namespace cardc {

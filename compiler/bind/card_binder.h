@@ -179,8 +179,6 @@ class CardBinder {
   bool use_limit(const std::string& lowered, int32_t kind, uint32_t& flags) const;
   bool register_cost_reduction(uint32_t def, Node amount, int32_t scope, SourceRange origin, Body& reg, Body& out);
   size_t ignored_cost_words(const std::vector<const ast::Term*>& t, size_t k, size_t cost_stat) const;
-  // a reduction larger than any printed cost: "ignoring costs" (the runtime never lets a cost fall below zero)
-  static constexpr int64_t kWholeCost = int64_t{1} << 30;
   std::optional<bool> cost_reduction(const TextUnit& u, uint32_t def, Body& reg, Body& out);
   bool additional_action(const Clause& c, size_t v, Body& b);
   struct TopCards {

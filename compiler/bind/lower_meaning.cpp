@@ -259,16 +259,29 @@ class MeaningLowering {
       return;
     }
     const auto cost = paid_cost(p_);
-    if (!cost || e.change->resource != cost->second) throw NotYet{};  // only the resource the cost is paid in
-    Amount each = e.change->amount;
-    if (e.change->more) each.value = -each.value;
+    if (!cost) throw NotYet{};
+    // "ignoring costs", "ignoring Gold Cost": the whole of it; else only the resource the cost is paid in
+    if (e.ignoring && e.ignored_stat >= 0 && static_cast<size_t>(e.ignored_stat) != cost->first) throw NotYet{};
+    if (!e.ignoring && e.change->resource != cost->second) throw NotYet{};
     continuous_ = false;
     Body f;
-    Node less = amount(each, f);
+    Node less = konst(kWholeCost);
+    if (!e.ignoring) {
+      Amount each = e.change->amount;
+      if (e.change->more) each.value = -each.value;
+      less = amount(each, f);
+    }
     if (e.condition) less = binary(Op::Mul, std::move(less), binary(Op::Ne, condition(*e.condition, f), konst(0)));
+    // the card paid for (param 2), out of play as it is paid for: one of the set ("Your Spells enter play ..."); or, as
+    // this card attaches, the card it attaches to ("Attaches to a Thunder Shugenja ...", cardrt_game_attach_cost)
+    int32_t scope = CARDRT_COST_SELF;
+    if (e.cards || e.host) {
+      less = binary(Op::Mul, std::move(less), binary(Op::Ne, filter_test(e.cards ? *e.cards : *e.host, param(2), false), konst(0)));
+      scope = e.cards ? CARDRT_COST_OTHERS : CARDRT_COST_ATTACHING;
+    }
     f.stmts.push_back(ret(std::move(less)));
     int fn = add_function("cost", FnKind::Filter, std::move(f), e.range);
-    out.stmts.push_back(checked_registration(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(CARDRT_COST_SELF)}), reg));
+    out.stmts.push_back(checked_registration(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(scope)}), reg));
   }
 
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.

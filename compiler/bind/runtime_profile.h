@@ -49,5 +49,7 @@ int terrain_keyword(const GameProfile& profile);
 // stat a resource pays with that resource (none: no card of the game costs anything to bring into play).
 int cost_resource(const GameProfile& profile, const std::string& stat_name);
 std::optional<std::pair<size_t, int>> paid_cost(const GameProfile& profile);
+// A cost reduction larger than any printed cost: "ignoring costs" (the runtime never lets a cost fall below zero).
+inline constexpr int64_t kWholeCost = int64_t{1} << 30;
 
 }  // namespace cardc

@@ -277,9 +277,11 @@ class Dumper {
     return cost_change(*p.change) + (p.minimum ? "-at-least-" + amount(*p.minimum) : std::string());
   }
   std::string entering_play(const EnteringPlay& e) const {
-    std::string s = fmt::format("    enters-play {} card={}", at(e.range), e.card ? ref(*e.card) : std::string("this-card"));
+    std::string s = fmt::format("    enters-play {} card={}", at(e.range), e.card ? ref(*e.card) : e.cards ? filter(*e.cards) : std::string("this-card"));
+    if (e.host) s += " attaching-to=" + filter(*e.host);
     if (e.state) s += " state=" + state(*e.state);
     if (e.change) s += " cost=" + cost_change(*e.change);
+    if (e.ignoring) s += " cost=none";
     if (e.condition) s += " if " + condition(*e.condition);
     return s + "\n";
   }

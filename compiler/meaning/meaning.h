@@ -663,6 +663,10 @@ struct EnteringPlay {
   Boxed<CostChange> change;  // "for 1 less Gold"
   bool paying = false;               // printed "paying", not "for" (the same meaning)
   Boxed<Condition> condition;  // "if you are a Lion Clan player"
+  Boxed<CardFilter> cards;     // other cards entering, not this one ("Your Spells enter play for 1 less Gold")
+  Boxed<CardFilter> host;      // this card attaching to a card of the set ("Attaches to a Thunder Shugenja for ...")
+  bool ignoring = false;       // none of the cost paid ("ignoring costs", "ignoring Gold Cost")
+  ProfileId ignored_stat = -1;  // ignoring: the cost's stat as printed ("Gold Cost"; -1: "costs")
   SourceRange range;
 };
 

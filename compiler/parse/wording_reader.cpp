@@ -9,6 +9,7 @@
 
 #include "Wording.h"
 #include "antlr4-runtime.h"
+#include "parse/parse_tree.h"
 
 namespace cardc {
 
@@ -16,6 +17,7 @@ namespace {
 
 using W = cardc_wording::Wording;
 using namespace meaning;
+using namespace parse_tree;
 
 // The first syntax error's token: the first word no shape reads.
 class FirstError : public antlr4::BaseErrorListener {
@@ -60,20 +62,20 @@ class Transformer {
     Unit u;
     unit_ = &u;  // what a card named inside a card set refers to ("with lower Chi than this Shugenja")
     u.range = range(c);
-    u.kind = c->header() ? UnitKind::Ability : c->trigger() ? UnitKind::Triggered : UnitKind::Untriggered;  // before its words are read
-    if (c->header()) header(c->header(), u);
-    if (c->evenIf()) u.even_if = condition(c->evenIf()->condition(), u);
-    if (c->trigger()) {  // the trigger before a comma
-      u.trigger = trigger(c->trigger(), u);
+    u.kind = sub<W::HeaderContext>(c) ? UnitKind::Ability : sub<W::TriggerContext>(c) ? UnitKind::Triggered : UnitKind::Untriggered;  // before its words are read
+    if (sub<W::HeaderContext>(c)) header(sub<W::HeaderContext>(c), u);
+    if (sub<W::EvenIfContext>(c)) u.even_if = condition(sub<W::ConditionContext>(sub<W::EvenIfContext>(c)), u);
+    if (sub<W::TriggerContext>(c)) {  // the trigger before a comma
+      u.trigger = trigger(sub<W::TriggerContext>(c), u);
       u.trigger->leads = true;
     }
-    if (auto* l = c->limit()) {
-      u.limit = use_limit(l->useLimit());
-      if (l->constraint()) constraint(l->constraint(), u);
+    if (auto* l = sub<W::LimitContext>(c)) {
+      u.limit = use_limit(sub<W::UseLimitContext>(l));
+      if (sub<W::ConstraintContext>(l)) constraint(sub<W::ConstraintContext>(l), u);
     }
-    for (auto* k : c->constraint()) constraint(k, u);
-    u.kind = c->header() ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
-    body(c->body(), u);
+    for (auto* k : subs<W::ConstraintContext>(c)) constraint(k, u);
+    u.kind = sub<W::HeaderContext>(c) ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
+    body(sub<W::BodyContext>(c), u);
     if (top_named_) name_discarded_top(u);
     if (hand_named_)
       for (Effect& c : u.costs)  // "Discard a card: ... the card's Focus Value"
@@ -96,10 +98,10 @@ class Transformer {
   UseLimit use_limit(W::UseLimitContext* c) {
     UseLimit l;
     l.range = range(c);
-    l.per_game = c->GAME() != nullptr;
-    if (c->TWICE()) l.times = 2;
-    if (c->amount()) {
-      const Amount n = amount(c->amount());
+    l.per_game = term(c, W::GAME) != nullptr;
+    if (term(c, W::TWICE)) l.times = 2;
+    if (sub<W::AmountContext>(c)) {
+      const Amount n = amount(sub<W::AmountContext>(c));
       if (n.kind != Amount::Kind::Constant || n.value < 3 || n.value > 15) throw Refusal{n.range, "a number of times from 3 to 15"};
       l.times = n.value;
     }
@@ -108,76 +110,76 @@ class Transformer {
 
   // header : KEYWORD* DESIGNATOR (SLASH DESIGNATOR)* COLON
   void header(W::HeaderContext* c, Unit& u) {
-    for (auto* k : c->KEYWORD()) u.keywords.push_back(tok(k).id);
-    for (auto* d : c->DESIGNATOR()) u.designators.push_back(tok(d).id);
+    for (auto* k : terms(c, W::KEYWORD)) u.keywords.push_back(tok(k).id);
+    for (auto* d : terms(c, W::DESIGNATOR)) u.designators.push_back(tok(d).id);
   }
 
   // constraint : trigger | constraintPart ((COMMA | COMMA? AND) constraintPart)* | IF condition
   void constraint(W::ConstraintContext* c, Unit& u) {
-    if (auto* t = dynamic_cast<W::TriggerConstraintContext*>(c)) {
+    if (auto* t = node_as<W::TriggerConstraintContext>(c)) {
       if (u.trigger) throw Refusal{range(c), "a second trigger"};
-      u.trigger = trigger(t->trigger(), u);
+      u.trigger = trigger(sub<W::TriggerContext>(t), u);
       return;
     }
-    if (auto* k = dynamic_cast<W::ConditionConstraintContext*>(c)) {
+    if (auto* k = node_as<W::ConditionConstraintContext>(c)) {
       // 003 Abilities: a condition in the constraints block: the ability may be used only while it holds
       Constraint block;
       block.range = range(c);
-      u.conditions.push_back(condition(k->condition(), u));
+      u.conditions.push_back(condition(sub<W::ConditionContext>(k), u));
       block.kind = Constraint::Kind::Condition;
       block.items.push_back(static_cast<int>(u.conditions.size() - 1));
       u.constraints.push_back(std::move(block));
       return;
     }
-    if (auto* cp = dynamic_cast<W::ConditionPartsConstraintContext*>(c)) {
+    if (auto* cp = node_as<W::ConditionPartsConstraintContext>(c)) {
       // "If any enemy units are at the current battlefield, choose your performing Personality:": the condition, then
       // the block's costs and targets (003 Abilities: one constraints block)
       Constraint block;
-      block.range = range(cp->condition());
-      u.conditions.push_back(condition(cp->condition(), u));
+      block.range = range(sub<W::ConditionContext>(cp));
+      u.conditions.push_back(condition(sub<W::ConditionContext>(cp), u));
       block.kind = Constraint::Kind::Condition;
       block.leads = true;
       block.items.push_back(static_cast<int>(u.conditions.size() - 1));
       u.constraints.push_back(std::move(block));
-      constraint_parts(cp->constraintParts(), u);
+      constraint_parts(sub<W::ConstraintPartsContext>(cp), u);
       return;
     }
-    if (auto* tp = dynamic_cast<W::TriggerPartsConstraintContext*>(c)) {
+    if (auto* tp = node_as<W::TriggerPartsConstraintContext>(c)) {
       // "Reaction: After Itao enters play, target a Follower in your hand:": the trigger, then the block's costs and
       // targets (003 Abilities: one constraints block)
       if (u.trigger) throw Refusal{range(c), "a second trigger"};
-      u.trigger = trigger(tp->trigger(), u);
+      u.trigger = trigger(sub<W::TriggerContext>(tp), u);
       u.trigger->leads = true;  // printed before a comma (the same meaning as a colon)
-      constraint_parts(tp->constraintParts(), u);
+      constraint_parts(sub<W::ConstraintPartsContext>(tp), u);
       return;
     }
-    if (auto* k = dynamic_cast<W::CostSentencesConstraintContext*>(c)) {
+    if (auto* k = node_as<W::CostSentencesConstraintContext>(c)) {
       // "Bow this card. Pay 3 Gold:": costs one sentence each, paid in order as "and" would join them (003 Abilities C)
       Constraint block;
       block.range = range(c);
       block.sentences = true;
-      for (auto* one : k->cost()) {
+      for (auto* one : subs<W::CostContext>(k)) {
         u.costs.push_back(cost(one, u));
         block.items.push_back(static_cast<int>(u.costs.size() - 1));
       }
       u.constraints.push_back(std::move(block));
       return;
     }
-    constraint_parts(static_cast<W::BlockConstraintContext*>(c)->constraintParts(), u);
+    constraint_parts(sub<W::ConstraintPartsContext>(static_cast<W::BlockConstraintContext*>(c)), u);
   }
 
   // constraintParts : constraintPart ((COMMA | COMMA? AND) constraintPart)*
   // One block of costs, targeting and the performer, in the order printed; costs in a row are one block.
   void constraint_parts(W::ConstraintPartsContext* c, Unit& u) {
     bool first = true;
-    for (auto* part : c->constraintPart()) {
+    for (auto* part : subs<W::ConstraintPartContext>(c)) {
       Constraint block;
       block.range = range(part);
       block.joined = !first;
       first = false;
-      if (auto* k = dynamic_cast<W::CostPartContext*>(part)) {
-        Effect paid = cost(k->cost(), u);
-        if (k->UNLESS()) paid.unless = condition(k->condition(), u);  // "Bow this Shugenja unless he is Void"
+      if (auto* k = node_as<W::CostPartContext>(part)) {
+        Effect paid = cost(sub<W::CostContext>(k), u);
+        if (term(k, W::UNLESS)) paid.unless = condition(sub<W::ConditionContext>(k), u);  // "Bow this Shugenja unless he is Void"
         if (block.joined && u.constraints.back().kind == Constraint::Kind::Costs) {
           u.costs.push_back(std::move(paid));
           u.constraints.back().items.push_back(static_cast<int>(u.costs.size() - 1));
@@ -186,15 +188,15 @@ class Transformer {
         }
         u.costs.push_back(std::move(paid));
         block.items.push_back(static_cast<int>(u.costs.size() - 1));
-      } else if (auto* t = dynamic_cast<W::TargetingPartContext*>(part)) {
+      } else if (auto* t = node_as<W::TargetingPartContext>(part)) {
         // 001 Target: declared in the constraints block, chosen before the costs are paid
-        add_target(u, targeting(t->targeting()));
+        add_target(u, targeting(sub<W::TargetingContext>(t)));
         u.targets.back().in_constraints = true;
         block.kind = Constraint::Kind::Targeting;
         block.items.push_back(static_cast<int>(u.targets.size() - 1));
       } else {
         // "Choose your performing unbowed Monk": the performer, chosen as the action is announced
-        performer(static_cast<W::PerformerPartContext*>(part)->performer(), u);
+        performer(sub<W::PerformerContext>(static_cast<W::PerformerPartContext*>(part)), u);
         block.kind = Constraint::Kind::Performer;
       }
       u.constraints.push_back(std::move(block));
@@ -206,13 +208,13 @@ class Transformer {
   void by_player(W::PlayerContext* p, Effect& e, Unit& u) {
     PlayerRef who;
     who.range = range(p);
-    if (p->CONTROLLER()) {
+    if (term(p, W::CONTROLLER)) {
       who.kind = PlayerRef::Kind::ControllerOf;
-      who.of = possessor(p->owner, p->cardRef(), u);
+      who.of = possessor(p->owner, sub<W::CardRefContext>(p), u);
     } else {
       who.kind = PlayerRef::Kind::Each;
-      who.other = p->OTHER() != nullptr;
-      who.all = p->ALL() != nullptr;
+      who.other = term(p, W::OTHER) != nullptr;
+      who.all = term(p, W::ALL) != nullptr;
     }
     if (e.verb != Primitive::gain_ && e.verb != Primitive::lose_ && e.verb != Primitive::draw_)
       throw Refusal{e.range, "a player doing what this verb says"};
@@ -231,7 +233,7 @@ class Transformer {
     if (u.performer || targets_performer(u)) throw Refusal{range(c), "a second performer"};
     Performer p;
     p.range = range(c);
-    p.filter = performed(c->performed(), p.range, p.anywhere);
+    p.filter = performed(sub<W::PerformedContext>(c), p.range, p.anywhere);
     u.performer = std::move(p);
     antecedent_ = Antecedent::Performer;
     CardRef r;
@@ -266,13 +268,13 @@ class Transformer {
   CardFilter performed(W::PerformedContext* c, SourceRange whole, bool& anywhere) {
     CardFilter f;
     f.range = whole;
-    nouns(c->nouns(), f, c->KEYWORD());
+    nouns(sub<W::NounsContext>(c), f, terms(c, W::KEYWORD));
     if (f.plural) throw Refusal{whole, "several cards performing one action"};
     f.side = Side::Yours;
-    states(c->STATE(), f);
-    descriptions(c->DESCRIPTION(), f);
-    for (auto* k : c->KEYWORD()) f.keywords.push_back(tok(k).id);
-    anywhere = c->LOCATION() != nullptr;
+    states(terms(c, W::STATE), f);
+    descriptions(terms(c, W::DESCRIPTION), f);
+    for (auto* k : terms(c, W::KEYWORD)) f.keywords.push_back(tok(k).id);
+    anywhere = term(c, W::LOCATION) != nullptr;
     return f;
   }
   static bool targets_performer(const Unit& u) {
@@ -293,38 +295,38 @@ class Transformer {
   Trigger trigger(W::TriggerContext* c, Unit& u) {
     Trigger t;
     t.range = range(c);
-    t.timing = c->timing()->AFTER() ? Timing::After : c->timing()->BEFORE() ? Timing::Before : Timing::When;
-    t.event = tok(c->EVENT()).id;
-    if (c->START()) {
+    t.timing = term(sub<W::TimingContext>(c), W::AFTER) ? Timing::After : term(sub<W::TimingContext>(c), W::BEFORE) ? Timing::Before : Timing::When;
+    t.event = tok(term(c, W::EVENT)).id;
+    if (term(c, W::START)) {
       // "After you reveal cards in your Provinces at the start of your turn": the reveal the engine makes of your
       // provinces as your turn starts; no other event happens so
       if (!p_.events[static_cast<size_t>(t.event)].reveals_provinces())
-        throw Refusal{tok(c->EVENT()).range, "an event that does not happen as the turn starts"};
-      const wording::WordToken& z = tok(c->ZONE());
+        throw Refusal{tok(term(c, W::EVENT)).range, "an event that does not happen as the turn starts"};
+      const wording::WordToken& z = tok(term(c, W::ZONE));
       provinces_named(z, true);
       t.yours = true;
       t.revealed_in = z.id;
       return t;
     }
-    if (c->FROM()) {
+    if (term(c, W::FROM)) {
       // "After this Holding enters play from a Province", "After you Recruit this Holding from a Province": the card
       // has just left a province (the profile's zone of provinces; no other zone is read yet)
-      const wording::WordToken& z = tok(c->ZONE());
+      const wording::WordToken& z = tok(term(c, W::ZONE));
       provinces_named(z, false);
       t.from = z.id;
-      if (!c->YOU() && c->object) throw Refusal{range(c->object), "a second card after the event"};
-      if (c->YOU() && !c->object) throw Refusal{t.range, "what you did it to is not named"};
+      if (!term(c, W::YOU) && c->object) throw Refusal{range(c->object), "a second card after the event"};
+      if (term(c, W::YOU) && !c->object) throw Refusal{t.range, "what you did it to is not named"};
     }
-    if (c->YOU()) {  // "After you Recruit this Holding"
+    if (term(c, W::YOU)) {  // "After you Recruit this Holding"
       t.yours = true;
       t.card = card_ref(c->object, u);
       if (t.card->kind != CardRef::Kind::ThisCard && t.card->kind != CardRef::Kind::Bearer)
         throw Refusal{t.card->range, "what you did it to is not this card"};
       return t;
     }
-    if (auto* s = dynamic_cast<W::CardSubjectContext*>(c->subject)) t.card = card_ref(s->cardRef(), u);
-    else if (dynamic_cast<W::YourSubjectContext*>(c->subject)) t.yours = true;
-    else t.cards = card_filter(static_cast<W::FilterSubjectContext*>(c->subject)->cardFilter());
+    if (auto* s = node_as<W::CardSubjectContext>(c->subject)) t.card = card_ref(sub<W::CardRefContext>(s), u);
+    else if (node_as<W::YourSubjectContext>(c->subject)) t.yours = true;
+    else t.cards = card_filter(sub<W::CardFilterContext>(static_cast<W::FilterSubjectContext*>(c->subject)));
     return t;
   }
 
@@ -332,40 +334,40 @@ class Transformer {
   Effect cost(W::CostContext* c, Unit& u) {
     Effect e;
     e.range = range(c);
-    if (auto* b = dynamic_cast<W::CardCostContext*>(c)) {
+    if (auto* b = node_as<W::CardCostContext>(c)) {
       e.verb = verb(b->verb);
-      e.card = card_ref(b->cardRef(), u);
+      e.card = card_ref(sub<W::CardRefContext>(b), u);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(b->verb);
       // a card discarded from play is this card ("Discard this Spell"); another card in play is destroyed, not discarded
       if (e.verb == Primitive::discard_ && e.card->kind != CardRef::Kind::ThisCard) throw Refusal{e.card->range, "discarding a card other than this card as a cost"};
       return e;
     }
-    if (auto* d = dynamic_cast<W::DiscardCostContext*>(c)) {  // "Discard a card": one of your hand, chosen as it is paid
-      discard_from_hand(d->cardFilter(), e);
+    if (auto* d = node_as<W::DiscardCostContext>(c)) {  // "Discard a card": one of your hand, chosen as it is paid
+      discard_from_hand(sub<W::CardFilterContext>(d), e);
       return e;
     }
-    if (auto* m = dynamic_cast<W::MoveHomeCostContext*>(c)) {
-      move_home(m->HOME(), m->cardRef(), u, e);
+    if (auto* m = node_as<W::MoveHomeCostContext>(c)) {
+      move_home(term(m, W::HOME), sub<W::CardRefContext>(m), u, e);
       return e;
     }
-    if (auto* d = dynamic_cast<W::DiscardTopCostContext*>(c)) {  // "Discard the top 3 cards of your Fate deck"
+    if (auto* d = node_as<W::DiscardTopCostContext>(c)) {  // "Discard the top 3 cards of your Fate deck"
       e.verb = Primitive::discard_;
-      e.top = deck_top(d->deckTop(), u);
+      e.top = deck_top(sub<W::DeckTopContext>(d), u);
       return e;
     }
     auto* r = static_cast<W::ResourceCostContext*>(c);
-    e.verb = r->V_PAY() ? Primitive::pay_ : Primitive::lose_;
-    e.amount = amount(r->amount());
-    e.resource = tok(r->RESOURCE()).id;
+    e.verb = term(r, W::V_PAY) ? Primitive::pay_ : Primitive::lose_;
+    e.amount = amount(sub<W::AmountContext>(r));
+    e.resource = tok(term(r, W::RESOURCE)).id;
     return e;
   }
 
   // body : sentence whereX? (PERIOD sentence whereX?)* PERIOD? | constructor PERIOD?
   void body(W::BodyContext* c, Unit& u) {
-    if (c->constructor()) return u.body.push_back(constructor(c->constructor(), u));
+    if (sub<W::ConstructorContext>(c)) return u.body.push_back(constructor(sub<W::ConstructorContext>(c), u));
     for (auto* child : c->children) {  // in text order: a definition of X follows its sentence
-      if (auto* s = dynamic_cast<W::SentenceContext*>(child)) sentence(s, u);
-      else if (auto* w = dynamic_cast<W::WhereXContext*>(child)) where_x(w, u);
+      if (auto* s = node_as<W::SentenceContext>(child)) sentence(s, u);
+      else if (auto* w = node_as<W::WhereXContext>(child)) where_x(w, u);
     }
   }
 
@@ -377,108 +379,108 @@ class Transformer {
     XDefinition d;
     d.range = range(c);
     d.after = u.body.size() - 1;
-    d.amount = c->statOf() ? stat_of(c->statOf(), u) : count_of(c->countOf());
+    d.amount = sub<W::StatOfContext>(c) ? stat_of(sub<W::StatOfContext>(c), u) : count_of(sub<W::CountOfContext>(c));
     u.x = std::move(d);
   }
 
   // sentence : YOU MAY effect | effect | targeting | statement
   void sentence(W::SentenceContext* c, Unit& u) {
-    if (auto* o = dynamic_cast<W::OptionalSentenceContext*>(c)) {
-      Effect e = effect(o->effect(), u);
+    if (auto* o = node_as<W::OptionalSentenceContext>(c)) {
+      Effect e = effect(sub<W::EffectContext>(o), u);
       e.optional = true;
       e.range = range(c);
       if (e.looked) looked_left_.reset();  // "You may put one on the bottom": how many are left, the controller decides
       u.body.push_back(std::move(e));
-    } else if (auto* e = dynamic_cast<W::EffectSentenceContext*>(c)) {
-      for (auto* one : e->effect()) u.body.push_back(effect(one, u));
-    } else if (auto* t = dynamic_cast<W::InOrderToSentenceContext*>(c)) {
+    } else if (auto* e = node_as<W::EffectSentenceContext>(c)) {
+      for (auto* one : subs<W::EffectContext>(e)) u.body.push_back(effect(one, u));
+    } else if (auto* t = node_as<W::InOrderToSentenceContext>(c)) {
       // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done
       // "If he is a Kensai, you may bow one of his Weapons to straighten him": all of it only while the condition holds
       InOrderTo k;
       k.range = range(c);
-      k.optional = t->MAY() != nullptr;
-      const bool ahead = t->condition() && antecedent_ == Antecedent::None && leads_with_pronoun(t->condition());
-      if (t->condition() && !ahead) k.only_if = condition(t->condition(), u);
-      for (auto* one : t->effect()) {
+      k.optional = term(t, W::MAY) != nullptr;
+      const bool ahead = sub<W::ConditionContext>(t) && antecedent_ == Antecedent::None && leads_with_pronoun(sub<W::ConditionContext>(t));
+      if (sub<W::ConditionContext>(t) && !ahead) k.only_if = condition(sub<W::ConditionContext>(t), u);
+      for (auto* one : subs<W::EffectContext>(t)) {
         Effect e = effect(one, u);
-        (one->getStart()->getTokenIndex() < t->TO()->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
+        (one->getStart()->getTokenIndex() < term(t, W::TO)->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
       }
-      if (ahead) k.only_if = condition(t->condition(), u);
+      if (ahead) k.only_if = condition(sub<W::ConditionContext>(t), u);
       u.body.push_back(std::move(k));
-    } else if (auto* i = dynamic_cast<W::EffectIfSentenceContext*>(c)) {
+    } else if (auto* i = node_as<W::EffectIfSentenceContext>(c)) {
       // "Destroy him if he is bowed": the effect (and its target) first, then the condition on it
       Conditional k;
       k.range = range(c);
       k.condition_first = false;
-      k.effects.push_back(effect(i->effect(), u));
-      k.condition = condition(i->condition(), u);
+      k.effects.push_back(effect(sub<W::EffectContext>(i), u));
+      k.condition = condition(sub<W::ConditionContext>(i), u);
       u.body.push_back(std::move(k));
-    } else if (auto* am = dynamic_cast<W::AsMovingSentenceContext*>(c)) {
+    } else if (auto* am = node_as<W::AsMovingSentenceContext>(c)) {
       // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him
       Conditional k;
       k.range = range(c);
       k.condition_first = false;
       k.as_moving = true;
-      k.effects.push_back(effect(am->effect(), u));
-      k.condition = moved(am->cardRef(), range(am->cardRef()), u);
-      if (!tok(am->V_MOVE()).third_person) throw Refusal{tok(am->V_MOVE()).range, "the verb's person and its subject disagree"};
+      k.effects.push_back(effect(sub<W::EffectContext>(am), u));
+      k.condition = moved(sub<W::CardRefContext>(am), range(sub<W::CardRefContext>(am)), u);
+      if (!tok(term(am, W::V_MOVE)).third_person) throw Refusal{tok(term(am, W::V_MOVE)).range, "the verb's person and its subject disagree"};
       u.body.push_back(std::move(k));
-    } else if (auto* i = dynamic_cast<W::ConditionalSentenceContext*>(c)) {
+    } else if (auto* i = node_as<W::ConditionalSentenceContext>(c)) {
       Conditional k;
       k.range = range(c);
       // "If he would be opposed, move your target Personality ...": with no card named before it, a pronoun of the
       // condition names the card the effects name after it (as the semantic passes read it), so they are read first
-      const bool ahead = antecedent_ == Antecedent::None && leads_with_pronoun(i->condition());
-      if (!ahead) k.condition = condition(i->condition(), u);
-      for (auto* one : i->effect()) k.effects.push_back(effect(one, u));
-      if (i->player()) by_player(i->player(), k.effects.front(), u);
-      if (ahead) k.condition = condition(i->condition(), u);
+      const bool ahead = antecedent_ == Antecedent::None && leads_with_pronoun(sub<W::ConditionContext>(i));
+      if (!ahead) k.condition = condition(sub<W::ConditionContext>(i), u);
+      for (auto* one : subs<W::EffectContext>(i)) k.effects.push_back(effect(one, u));
+      if (sub<W::PlayerContext>(i)) by_player(sub<W::PlayerContext>(i), k.effects.front(), u);
+      if (ahead) k.condition = condition(sub<W::ConditionContext>(i), u);
       // "If you control a Temple, you may straighten him": the controller chooses whether to do it
-      if (i->MAY()) {
+      if (term(i, W::MAY)) {
         if (k.effects.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
         k.effects[0].optional = true;
         if (k.effects[0].looked) looked_left_.reset();
       }
       u.body.push_back(std::move(k));
-    } else if (auto* d = dynamic_cast<W::DelayedSentenceContext*>(c)) {
+    } else if (auto* d = node_as<W::DelayedSentenceContext>(c)) {
       u.body.push_back(delayed(d, u));
-    } else if (auto* w = dynamic_cast<W::PlayerSentenceContext*>(c)) {
-      Effect e = effect(w->effect(), u);
-      by_player(w->player(), e, u);
+    } else if (auto* w = node_as<W::PlayerSentenceContext>(c)) {
+      Effect e = effect(sub<W::EffectContext>(w), u);
+      by_player(sub<W::PlayerContext>(w), e, u);
       e.range = range(c);
       u.body.push_back(std::move(e));
-    } else if (auto* o = dynamic_cast<W::ChoiceSentenceContext*>(c)) {
+    } else if (auto* o = node_as<W::ChoiceSentenceContext>(c)) {
       Choice k;
       k.range = range(c);
-      for (auto* one : o->effect()) k.options.push_back(effect(one, u));
+      for (auto* one : subs<W::EffectContext>(o)) k.options.push_back(effect(one, u));
       u.body.push_back(std::move(k));
-    } else if (auto* v = dynamic_cast<W::VerbChoiceSentenceContext*>(c)) {
+    } else if (auto* v = node_as<W::VerbChoiceSentenceContext>(c)) {
       u.body.push_back(verb_choice(v, u));
-    } else if (auto* k = dynamic_cast<W::ChooseCardsSentenceContext*>(c)) {
+    } else if (auto* k = node_as<W::ChooseCardsSentenceContext>(c)) {
       u.body.push_back(choose_cards(k));
-    } else if (auto* a = dynamic_cast<W::AttachSentenceContext*>(c)) {
-      u.body.push_back(attach_requirement(a->attachRequirement()));
-    } else if (auto* o = dynamic_cast<W::OperationSentenceContext*>(c)) {
-      u.body.push_back(stat_operation(o->statOperation(), u));
-    } else if (auto* ep = dynamic_cast<W::EnteringSentenceContext*>(c)) {
-      u.body.push_back(entering_play(ep->enteringPlay(), u));
-    } else if (auto* t = dynamic_cast<W::TargetingSentenceContext*>(c)) {
-      add_target(u, targeting(t->targeting()));
+    } else if (auto* a = node_as<W::AttachSentenceContext>(c)) {
+      u.body.push_back(attach_requirement(sub<W::AttachRequirementContext>(a)));
+    } else if (auto* o = node_as<W::OperationSentenceContext>(c)) {
+      u.body.push_back(stat_operation(sub<W::StatOperationContext>(o), u));
+    } else if (auto* ep = node_as<W::EnteringSentenceContext>(c)) {
+      u.body.push_back(entering_play(sub<W::EnteringPlayContext>(ep), u));
+    } else if (auto* t = node_as<W::TargetingSentenceContext>(c)) {
+      add_target(u, targeting(sub<W::TargetingContext>(t)));
       u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
-    } else if (auto* tt = dynamic_cast<W::TargetToSentenceContext*>(c)) {
+    } else if (auto* tt = node_as<W::TargetToSentenceContext>(c)) {
       // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
       InOrderTo k;
       k.range = range(c);
-      add_target(u, targeting(tt->targeting()));
+      add_target(u, targeting(sub<W::TargetingContext>(tt)));
       k.target = static_cast<int>(u.targets.size() - 1);
-      for (auto* one : tt->effect()) k.then.push_back(effect(one, u));
+      for (auto* one : subs<W::EffectContext>(tt)) k.then.push_back(effect(one, u));
       u.body.push_back(std::move(k));
     } else {
-      W::StatementContext* st = static_cast<W::StatementSentenceContext*>(c)->statement();
-      if (auto* r = dynamic_cast<W::RestrictionStatementContext*>(st)) u.body.push_back(restriction(r, u));
-      else if (auto* l = dynamic_cast<W::LimitStatementContext*>(st)) u.body.push_back(stat_limit(l, u));
-      else if (auto* a = dynamic_cast<W::ActionStrengthStatementContext*>(st)) u.body.push_back(action_strength(a, u));
-      else if (auto* pv = dynamic_cast<W::ProvinceStatementContext*>(st)) u.body.push_back(province_modifier(pv));
+      W::StatementContext* st = sub<W::StatementContext>(static_cast<W::StatementSentenceContext*>(c));
+      if (auto* r = node_as<W::RestrictionStatementContext>(st)) u.body.push_back(restriction(r, u));
+      else if (auto* l = node_as<W::LimitStatementContext>(st)) u.body.push_back(stat_limit(l, u));
+      else if (auto* a = node_as<W::ActionStrengthStatementContext>(st)) u.body.push_back(action_strength(a, u));
+      else if (auto* pv = node_as<W::ProvinceStatementContext>(st)) u.body.push_back(province_modifier(pv));
       else u.body.push_back(statement(st, u));
     }
   }
@@ -489,13 +491,13 @@ class Transformer {
   ProvinceModifier province_modifier(W::ProvinceStatementContext* c) {
     ProvinceModifier m;
     m.range = range(c);
-    m.yours = c->YOUR() != nullptr;
-    const wording::WordToken& z = tok(c->ZONE());
+    m.yours = term(c, W::YOUR) != nullptr;
+    const wording::WordToken& z = tok(term(c, W::ZONE));
     provinces_named(z, true);
     m.zone = z.id;
-    const wording::WordToken& v = tok(c->MODIFIER());
+    const wording::WordToken& v = tok(term(c, W::MODIFIER));
     if (v.id >= 0 || v.uses_x) throw Refusal{v.range, "a province's strength changed by a stat's letters or X"};
-    m.change.range = SourceRange::join(v.range, tok(c->STRENGTH()).range);
+    m.change.range = SourceRange::join(v.range, tok(term(c, W::STRENGTH)).range);
     m.change.stat = province_strength(m.change.range);
     m.change.delta.value = v.value;
     m.change.delta.range = v.range;
@@ -507,11 +509,11 @@ class Transformer {
   StatLimit stat_limit(W::LimitStatementContext* c, Unit& u) {
     StatLimit k;
     k.range = range(c);
-    k.card = possessor(c->owner, c->cardRef(), u);
+    k.card = possessor(c->owner, sub<W::CardRefContext>(c), u);
     k.maximum = c->bound->getType() == W::MAXIMUM;
-    k.stat = tok(c->STAT()).id;
-    k.value = amount(c->amount());
-    if (c->duration()) k.duration = duration(c->duration());
+    k.stat = tok(term(c, W::STAT)).id;
+    k.value = amount(sub<W::AmountContext>(c));
+    if (sub<W::DurationContext>(c)) k.duration = duration(sub<W::DurationContext>(c));
     return k;
   }
 
@@ -521,11 +523,11 @@ class Transformer {
   ActionStrength action_strength(W::ActionStrengthStatementContext* c, Unit& u) {
     ActionStrength k;
     k.range = range(c);
-    const wording::WordToken& tail = tok(c->ACTION_TAIL());
+    const wording::WordToken& tail = tok(term(c, W::ACTION_TAIL));
     if (!tail.plural) throw Refusal{tail.range, "one keyword action where all of a kind are meant"};
     const std::vector<std::string>& words = p_.keyword_actions[static_cast<size_t>(tail.id)].words;
     const size_t at = p_.keyword_actions[static_cast<size_t>(tail.id)].strength_at;
-    for (auto* n : c->KEYWORD_ACTION()) {
+    for (auto* n : terms(c, W::KEYWORD_ACTION)) {
       const wording::WordToken& w = tok(n);
       const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(w.id)];
       if (w.value != 1 || !std::equal(a.words.begin() + static_cast<long>(a.strength_at), a.words.end(), words.begin() + static_cast<long>(at), words.end()))
@@ -533,8 +535,8 @@ class Transformer {
       if (std::find(k.actions.begin(), k.actions.end(), w.id) != k.actions.end()) throw Refusal{w.range, "a keyword action named twice"};
       k.actions.push_back(w.id);
     }
-    k.target = card_ref(c->cardRef(), u);
-    const wording::WordToken& m = tok(c->MODIFIER());
+    k.target = card_ref(sub<W::CardRefContext>(c), u);
+    const wording::WordToken& m = tok(term(c, W::MODIFIER));
     if (m.id != -1 || m.uses_x) throw Refusal{m.range, "a strength change is a number with no stat"};
     k.delta = m.value;
     return k;
@@ -544,14 +546,14 @@ class Transformer {
   Restriction restriction(W::RestrictionStatementContext* c, Unit& u) {
     Restriction r;
     r.range = range(c);
-    r.card = card_ref(c->cardRef(), u);
-    if (auto* a = dynamic_cast<W::AttackRestrictedContext*>(c->restricted())) {
+    r.card = card_ref(sub<W::CardRefContext>(c), u);
+    if (auto* a = node_as<W::AttackRestrictedContext>(sub<W::RestrictedContext>(c))) {
       r.kind = Restriction::Kind::Attack;
-      if (a->cardFilter()) {
-        r.against = card_filter(a->cardFilter());
+      if (sub<W::CardFilterContext>(a)) {
+        r.against = card_filter(sub<W::CardFilterContext>(a));
         if (!r.against->plural) throw Refusal{r.against->range, "a restriction against one card"};
       }
-    } else if (dynamic_cast<W::DestroyedRestrictedContext*>(c->restricted())) {
+    } else if (node_as<W::DestroyedRestrictedContext>(sub<W::RestrictedContext>(c))) {
       r.kind = Restriction::Kind::BeDestroyed;
     } else {
       r.kind = Restriction::Kind::ReceiveStatus;
@@ -563,9 +565,9 @@ class Transformer {
   // 002 524: the options are the effects after the colon, in printed order
   Constructor constructor(W::ConstructorContext* c, Unit& u) {
     Constructor k;
-    k.range = SourceRange::join(tok(c->V_CHOOSE()).range, tok(c->FROM() ? c->FROM() : c->MORE_()).range);
-    if (c->amount()) k.times = amount(c->amount());
-    for (auto* one : c->effect()) k.options.push_back(effect(one, u));
+    k.range = SourceRange::join(tok(term(c, W::V_CHOOSE)).range, tok(term(c, W::FROM) ? term(c, W::FROM) : term(c, W::MORE_)).range);
+    if (sub<W::AmountContext>(c)) k.times = amount(sub<W::AmountContext>(c));
+    for (auto* one : subs<W::EffectContext>(c)) k.options.push_back(effect(one, u));
     return k;
   }
 
@@ -573,9 +575,9 @@ class Transformer {
   ChooseCards choose_cards(W::ChooseCardsSentenceContext* c) {
     ChooseCards k;
     k.range = range(c);
-    k.filter = card_filter(c->cardFilter());
-    if (auto* n = c->chosenCount()) {
-      if (c->cardFilter()->article) throw Refusal{k.filter.range, "an article after the number of cards"};
+    k.filter = card_filter(sub<W::CardFilterContext>(c));
+    if (auto* n = sub<W::ChosenCountContext>(c)) {
+      if (sub<W::CardFilterContext>(c)->article) throw Refusal{k.filter.range, "an article after the number of cards"};
       const wording::WordToken& w = tok(n->getStart());
       Amount a;
       a.range = range(n);
@@ -597,11 +599,10 @@ class Transformer {
 
   // condition : conditionPart (AND conditionPart)* | conditionPart (OR conditionPart)+
   Condition condition(W::ConditionContext* c, Unit& u) {
-    auto parts = dynamic_cast<W::AllConditionsContext*>(c) ? static_cast<W::AllConditionsContext*>(c)->conditionPart()
-                                                            : static_cast<W::AnyConditionsContext*>(c)->conditionPart();
-    if (parts.size() == 1) return condition_part(parts[0], u);
+    const auto parts = subs<W::ConditionPartContext>(c);  // either alternative's parts
+    if (parts.size() == 1) return condition_part(*parts.begin(), u);
     Condition all;
-    all.kind = dynamic_cast<W::AllConditionsContext*>(c) ? Condition::Kind::All : Condition::Kind::Any;
+    all.kind = node_as<W::AllConditionsContext>(c) ? Condition::Kind::All : Condition::Kind::Any;
     all.range = range(c);
     for (auto* p : parts) all.parts.push_back(condition_part(p, u));
     return all;
@@ -611,57 +612,57 @@ class Transformer {
   Condition condition_part(W::ConditionPartContext* c, Unit& u) {
     Condition k;
     k.range = range(c);
-    if (auto* i = dynamic_cast<W::CardIsConditionContext*>(c)) {
+    if (auto* i = node_as<W::CardIsConditionContext>(c)) {
       k.kind = Condition::Kind::CardIs;
-      k.card = card_ref(i->cardRef(), u);
+      k.card = card_ref(sub<W::CardRefContext>(i), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      k.negated = i->NOT() != nullptr;
-      if (auto* s = dynamic_cast<W::StateDescriptionContext*>(i->description()))
-        k.state = StateTest{tok(s->STATE()).id, tok(s->STATE()).value != 0, range(s)};
+      k.negated = term(i, W::NOT) != nullptr;
+      if (auto* s = node_as<W::StateDescriptionContext>(sub<W::DescriptionContext>(i)))
+        k.state = StateTest{tok(term(s, W::STATE)).id, tok(term(s, W::STATE)).value != 0, range(s)};
       else
-        for (auto* t : static_cast<W::KeywordDescriptionContext*>(i->description())->trait()) {
-          if (t->KEYWORD()) {
+        for (auto* t : subs<W::TraitContext>(static_cast<W::KeywordDescriptionContext*>(sub<W::DescriptionContext>(i)))) {
+          if (term(t, W::KEYWORD)) {
             if (!k.descriptions.empty()) throw Refusal{range(t), "a keyword after a description"};
-            k.keywords.push_back(tok(t->KEYWORD()).id);
+            k.keywords.push_back(tok(term(t, W::KEYWORD)).id);
           } else {
-            k.descriptions.push_back(tok(t->DESCRIPTION()).id);
+            k.descriptions.push_back(tok(term(t, W::DESCRIPTION)).id);
           }
         }
-    } else if (auto* b = dynamic_cast<W::CardInBattleConditionContext*>(c)) {
+    } else if (auto* b = node_as<W::CardInBattleConditionContext>(c)) {
       k.kind = Condition::Kind::InBattle;  // "he is defending"
-      k.card = card_ref(b->cardRef(), u);
+      k.card = card_ref(sub<W::CardRefContext>(b), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      k.negated = b->NOT() != nullptr;
-      k.role = battle_role(b->battleRole());
-    } else if (auto* o = dynamic_cast<W::WouldBeOpposedConditionContext*>(c)) {
+      k.negated = term(b, W::NOT) != nullptr;
+      k.role = battle_role(sub<W::BattleRoleContext>(b));
+    } else if (auto* o = node_as<W::WouldBeOpposedConditionContext>(c)) {
       k.kind = Condition::Kind::WouldBeOpposed;  // "he would be opposed"
-      k.card = card_ref(o->cardRef(), u);
+      k.card = card_ref(sub<W::CardRefContext>(o), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-    } else if (auto* a = dynamic_cast<W::CardAtConditionContext*>(c)) {
+    } else if (auto* a = node_as<W::CardAtConditionContext>(c)) {
       k.kind = Condition::Kind::At;  // "he is at the current battlefield", "this card is not at home"
-      k.card = card_ref(a->cardRef(), u);
+      k.card = card_ref(sub<W::CardRefContext>(a), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      k.negated = a->NOT() != nullptr;
-      k.at = a->THERE() ? there(a->THERE()) : place(a->place());
-    } else if (auto* h = dynamic_cast<W::HasNoConditionContext*>(c)) {
+      k.negated = term(a, W::NOT) != nullptr;
+      k.at = term(a, W::THERE) ? there(term(a, W::THERE)) : place(sub<W::PlaceContext>(a));
+    } else if (auto* h = node_as<W::HasNoConditionContext>(c)) {
       k.kind = Condition::Kind::Has;  // "it has no attachments": it has none of them (001 Attach)
       k.negated = true;
-      k.card = card_ref(h->cardRef(), u);
+      k.card = card_ref(sub<W::CardRefContext>(h), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      k.attached = attached(h->attachedCards());
+      k.attached = attached(sub<W::AttachedCardsContext>(h));
       k.attached->none = false;
       k.attached->no_word = true;
-    } else if (auto* m = dynamic_cast<W::MovedConditionContext*>(c)) {
+    } else if (auto* m = node_as<W::MovedConditionContext>(c)) {
       // "If he moved": asks what a move before it in the unit did to the card
       const SourceRange where = k.range;
-      k = moved(m->cardRef(), range(c), u);
+      k = moved(sub<W::CardRefContext>(m), range(c), u);
       k.range = where;
-    } else if (auto* y = dynamic_cast<W::YouControlConditionContext*>(c)) {
+    } else if (auto* y = node_as<W::YouControlConditionContext>(c)) {
       k.kind = Condition::Kind::YouControl;
-      k.cards = card_filter(y->cardFilter());
+      k.cards = card_filter(sub<W::CardFilterContext>(y));
       if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'you control' before a plural or a side"};
       k.cards->side = Side::Yours;
-    } else if (auto* ua = dynamic_cast<W::UnitsAtConditionContext*>(c)) {
+    } else if (auto* ua = node_as<W::UnitsAtConditionContext>(c)) {
       // "any enemy units are at the current battlefield": some card of that side is there (a unit's cards are where
       // it is; 001 Terrain: a Terrain is on no side)
       k.kind = Condition::Kind::Exists;
@@ -670,77 +671,77 @@ class Transformer {
       f.plural = true;
       f.units = true;
       if (ua->side) f.side = side(ua->side);
-      f.at = ua->THERE() ? there(ua->THERE()) : place(ua->place());
+      f.at = term(ua, W::THERE) ? there(term(ua, W::THERE)) : place(sub<W::PlaceContext>(ua));
       k.cards = std::move(f);
-    } else if (auto* s = dynamic_cast<W::StatIsConditionContext*>(c)) {
+    } else if (auto* s = node_as<W::StatIsConditionContext>(c)) {
       // "if his Force is now 0", "if his Personal Honor is 3 or higher": the stat as it is when judged (000 7.2)
-      const auto compare = !s->comparative() ? StatBound::Compare::Exactly
-                           : lower(s->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
-      stat_is(k, possessor(s->owner, s->cardRef(), u), c, s->STAT(), s->amount(), compare, StatBound::Form::Trailing);
-    } else if (auto* hs = dynamic_cast<W::HasStatConditionContext*>(c)) {
+      const auto compare = !sub<W::ComparativeContext>(s) ? StatBound::Compare::Exactly
+                           : lower(sub<W::ComparativeContext>(s)) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+      stat_is(k, possessor(s->owner, sub<W::CardRefContext>(s), u), c, term(s, W::STAT), sub<W::AmountContext>(s), compare, StatBound::Form::Trailing);
+    } else if (auto* hs = node_as<W::HasStatConditionContext>(c)) {
       // "if he now has 0 Force": as "if his Force is now 0"
-      stat_is(k, card_ref(hs->cardRef(), u), c, hs->STAT(), hs->amount(), StatBound::Compare::Exactly, StatBound::Form::Has);
-    } else if (auto* a = dynamic_cast<W::YouAreConditionContext*>(c)) {
+      stat_is(k, card_ref(sub<W::CardRefContext>(hs), u), c, term(hs, W::STAT), sub<W::AmountContext>(hs), StatBound::Compare::Exactly, StatBound::Form::Has);
+    } else if (auto* a = node_as<W::YouAreConditionContext>(c)) {
       // "you are a Crab Clan player": a keyword of the family a player has by a card of his (the profile's [player
       // keywords]); a player is not a card, so any other keyword says nothing of him
       k.kind = Condition::Kind::YouAre;
-      const bool article = a->A() || a->AN();
-      k.player_noun = a->PLAYER() != nullptr;
+      const bool article = term(a, W::A) || term(a, W::AN);
+      k.player_noun = term(a, W::PLAYER) != nullptr;
       if (article != k.player_noun) throw Refusal{range(c), "'a' and 'player' go together"};
       const int type = p_.player_keywords_type();
       const std::string family = type < 0 ? std::string() : p_.card_types[static_cast<size_t>(type)].player_keywords;
-      for (auto* kw : a->KEYWORD()) {
+      for (auto* kw : terms(a, W::KEYWORD)) {
         const wording::WordToken& w = tok(kw);
         if (family.empty() || p_.keywords[static_cast<size_t>(w.id)].family != family)
           throw Refusal{w.range, "a keyword no player has"};
         k.keywords.push_back(w.id);
       }
-    } else if (auto* h = dynamic_cast<W::YouHaveConditionContext*>(c)) {
+    } else if (auto* h = node_as<W::YouHaveConditionContext>(c)) {
       k.kind = Condition::Kind::YouHave;
-      k.resource = tok(h->RESOURCE()).id;
-    } else if (auto* m = dynamic_cast<W::YouHaveHowManyConditionContext*>(c)) {
+      k.resource = tok(term(h, W::RESOURCE)).id;
+    } else if (auto* m = node_as<W::YouHaveHowManyConditionContext>(c)) {
       // "you have four or fewer cards in your hand": a zone of a player's, out of play; "10 or more Gold"
       k.kind = Condition::Kind::HowMany;
-      k.count = amount(m->amount());
+      k.count = amount(sub<W::AmountContext>(m));
       if (k.count->kind != Amount::Kind::Constant) throw Refusal{k.count->range, "a number the text does not give"};
       k.compare = m->more->getType() == W::MORE_ ? StatBound::Compare::AtLeast : StatBound::Compare::AtMost;
-      if (m->RESOURCE()) {  // "or fewer", "or less": one meaning (the renderer says "fewer" of cards, "less" of a resource)
-        k.resource = tok(m->RESOURCE()).id;
+      if (term(m, W::RESOURCE)) {  // "or fewer", "or less": one meaning (the renderer says "fewer" of cards, "less" of a resource)
+        k.resource = tok(term(m, W::RESOURCE)).id;
       } else {
-        k.zone = tok(m->ZONE()).id;
-        if (p_.zone_in_play(k.zone)) throw Refusal{tok(m->ZONE()).range, "cards in play are controlled, not had"};
+        k.zone = tok(term(m, W::ZONE)).id;
+        if (p_.zone_in_play(k.zone)) throw Refusal{tok(term(m, W::ZONE)).range, "cards in play are controlled, not had"};
       }
-    } else if (auto* ip = dynamic_cast<W::InProvincesConditionContext*>(c)) {
+    } else if (auto* ip = node_as<W::InProvincesConditionContext>(c)) {
       in_provinces(k, ip, u);
-    } else if (auto* au = dynamic_cast<W::ArmyUnitsConditionContext*>(c)) {
+    } else if (auto* au = node_as<W::ArmyUnitsConditionContext>(c)) {
       // "her army has fewer units than the enemy army": how many units each has (003 Stats)
       k.kind = Condition::Kind::ArmyUnits;
-      k.army = army(au->army(0), u);
+      k.army = army(sub<W::ArmyContext>(au, 0), u);
       k.than = army(au->than, u);
       k.compare = au->comparison->getType() == W::FEWER ? StatBound::Compare::Below : StatBound::Compare::Above;
       // the enemy army of another army: the other side where it is; an army compared with itself, or yours with a
       // card's (which may be elsewhere), says nothing the rules define
       if (k.than->kind != Army::Kind::Enemy || k.army->kind == Army::Kind::Enemy)
         throw Refusal{k.than->range, "an army compared with another than the enemy army"};
-    } else if (auto* as = dynamic_cast<W::ArmySizeConditionContext*>(c)) {
+    } else if (auto* as = node_as<W::ArmySizeConditionContext>(c)) {
       // "there are two or more units in his army": how many units it has (003 Stats), a number the text gives (000 7.1)
       k.kind = Condition::Kind::ArmySize;
-      k.count = amount(as->amount());
+      k.count = amount(sub<W::AmountContext>(as));
       if (k.count->kind != Amount::Kind::Constant) throw Refusal{k.count->range, "a number the text does not give"};
       k.compare = !as->more ? StatBound::Compare::Exactly
                   : as->more->getType() == W::MORE_ ? StatBound::Compare::AtLeast : StatBound::Compare::AtMost;
       // one unit exactly is singular ("there is one unit"), any other count plural ("there are two or more units")
       const bool one = k.count->value == 1 && k.compare == StatBound::Compare::Exactly;
-      if (one != (as->IS() != nullptr) || one != (as->UNIT() != nullptr))
+      if (one != (term(as, W::IS) != nullptr) || one != (term(as, W::UNIT) != nullptr))
         throw Refusal{range(c), "'is' and 'unit' go with one unit, 'are' and 'units' with any other number"};
-      k.army = army(as->army(), u);
-    } else if (auto* ao = dynamic_cast<W::ArmyOpposedConditionContext*>(c)) {
+      k.army = army(sub<W::ArmyContext>(as), u);
+    } else if (auto* ao = node_as<W::ArmyOpposedConditionContext>(c)) {
       k.kind = Condition::Kind::ArmyOpposed;  // "your current army is opposed"
-      k.army = army(ao->army(), u);
-      k.negated = ao->NOT() != nullptr;
+      k.army = army(sub<W::ArmyContext>(ao), u);
+      k.negated = term(ao, W::NOT) != nullptr;
     } else {
       k.kind = Condition::Kind::YourTurn;
-      k.negated = static_cast<W::YourTurnConditionContext*>(c)->NOT() != nullptr;
+      k.negated = term(static_cast<W::YourTurnConditionContext*>(c), W::NOT) != nullptr;
     }
     return k;
   }
@@ -751,10 +752,10 @@ class Transformer {
   Delayed delayed(W::DelayedSentenceContext* c, Unit& u) {
     Delayed d;
     d.range = range(c);
-    d.moment = moment(c->moment(), u);
-    for (auto* one : c->effect()) d.effects.push_back(effect(one, u));
-    if (c->player()) by_player(c->player(), d.effects.front(), u);
-    if (c->MAY()) {
+    d.moment = moment(sub<W::MomentContext>(c), u);
+    for (auto* one : subs<W::EffectContext>(c)) d.effects.push_back(effect(one, u));
+    if (sub<W::PlayerContext>(c)) by_player(sub<W::PlayerContext>(c), d.effects.front(), u);
+    if (term(c, W::MAY)) {
       if (d.effects.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
       d.effects[0].optional = true;
     }
@@ -766,24 +767,24 @@ class Transformer {
   Moment moment(W::MomentContext* c, Unit& u) {
     Moment m;
     m.range = range(c);
-    if (c->timing()->BEFORE()) throw Refusal{m.range, "a moment before an event"};  // 002 521: nothing waits before one
-    m.timing = c->timing()->AFTER() ? Timing::After : Timing::When;
-    m.times = c->EACH() ? Moment::Times::Each : !c->which ? Moment::Times::Unsaid
+    if (term(sub<W::TimingContext>(c), W::BEFORE)) throw Refusal{m.range, "a moment before an event"};  // 002 521: nothing waits before one
+    m.timing = term(sub<W::TimingContext>(c), W::AFTER) ? Timing::After : Timing::When;
+    m.times = term(c, W::EACH) ? Moment::Times::Each : !c->which ? Moment::Times::Unsaid
               : c->which->getType() == W::NEXT ? Moment::Times::Next : Moment::Times::First;
-    m.card = card_ref(c->cardRef(), u);
+    m.card = card_ref(sub<W::CardRefContext>(c), u);
     if (m.card.kind == CardRef::Kind::Target) throw Refusal{m.card.range, "a target declared inside a moment"};
-    const wording::WordToken& ev = tok(c->EVENT());
+    const wording::WordToken& ev = tok(term(c, W::EVENT));
     if (!p_.events[static_cast<size_t>(ev.id)].about_card()) throw Refusal{ev.range, "an event that happens to no card"};
     m.event = ev.id;
     if (c->before && c->after) throw Refusal{range(c->after), "a second span"};
     if (auto* s = c->before ? c->before : c->after) {
       m.span_first = c->before != nullptr;
-      m.span = s->turn() ? Moment::Span::Turn : s->PHASE() ? Moment::Span::Phase : s->GAME() ? Moment::Span::Game : Moment::Span::Battle;
-      if (s->DESIGNATOR()) m.battle = tok(s->DESIGNATOR()).id;
+      m.span = sub<W::TurnContext>(s) ? Moment::Span::Turn : term(s, W::PHASE) ? Moment::Span::Phase : term(s, W::GAME) ? Moment::Span::Game : Moment::Span::Battle;
+      if (term(s, W::DESIGNATOR)) m.battle = tok(term(s, W::DESIGNATOR)).id;
     }
-    if (c->DURING()) {
-      const ProfileId d = tok(c->DESIGNATOR()).id;
-      if (m.battle >= 0 && m.battle != d) throw Refusal{tok(c->DESIGNATOR()).range, "two designators for one battle"};
+    if (term(c, W::DURING)) {
+      const ProfileId d = tok(term(c, W::DESIGNATOR)).id;
+      if (m.battle >= 0 && m.battle != d) throw Refusal{tok(term(c, W::DESIGNATOR)).range, "two designators for one battle"};
       m.battle = d;
       m.during = true;
     }
@@ -796,18 +797,18 @@ class Transformer {
   // Abilities B). A card is only ever put into its owner's provinces.
   void in_provinces(Condition& k, W::InProvincesConditionContext* c, Unit& u) {
     k.kind = Condition::Kind::InProvinces;
-    k.card = card_ref(c->cardRef(), u);
+    k.card = card_ref(sub<W::CardRefContext>(c), u);
     if (k.card->kind != CardRef::Kind::ThisCard) throw Refusal{k.card->range, "a card other than this one in a province"};
-    k.state = StateTest{tok(c->STATE()).id, tok(c->STATE()).value != 0, tok(c->STATE()).range};
-    if (c->THEM()) {
-      if (!u.trigger || u.trigger->revealed_in < 0) throw Refusal{tok(c->THEM()).range, "'them' names no provinces the trigger revealed"};
+    k.state = StateTest{tok(term(c, W::STATE)).id, tok(term(c, W::STATE)).value != 0, tok(term(c, W::STATE)).range};
+    if (term(c, W::THEM)) {
+      if (!u.trigger || u.trigger->revealed_in < 0) throw Refusal{tok(term(c, W::THEM)).range, "'them' names no provinces the trigger revealed"};
       k.provinces = Condition::ProvincesNamed::OneOfThem;
       k.zone = u.trigger->revealed_in;
       return;
     }
-    const wording::WordToken& z = tok(c->ZONE());
-    k.provinces = c->ONE() ? Condition::ProvincesNamed::OneOfYours : Condition::ProvincesNamed::Yours;
-    provinces_named(z, c->ONE() != nullptr);
+    const wording::WordToken& z = tok(term(c, W::ZONE));
+    k.provinces = term(c, W::ONE) ? Condition::ProvincesNamed::OneOfYours : Condition::ProvincesNamed::Yours;
+    provinces_named(z, term(c, W::ONE) != nullptr);
     k.zone = z.id;
   }
 
@@ -816,16 +817,16 @@ class Transformer {
   Army army(W::ArmyContext* c, Unit& u) {
     Army a;
     a.range = range(c);
-    if (c->YOUR()) {
+    if (term(c, W::YOUR)) {
       a.kind = Army::Kind::Yours;
-      a.current = c->CURRENT() != nullptr;
-      a.defending = c->DEFENDING() != nullptr;
+      a.current = term(c, W::CURRENT) != nullptr;
+      a.defending = term(c, W::DEFENDING) != nullptr;
     } else if (c->side) {
       a.kind = Army::Kind::Enemy;
       a.opposing = c->side->getType() == W::OPPOSING;
     } else {
       a.kind = Army::Kind::OfCard;
-      if (c->THIS()) {
+      if (term(c, W::THIS)) {
         // an action card is in no army (001 Terrain: nor a Terrain); an attachment is in its bearer's
         const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
         if (!own || own->action) throw Refusal{a.range, "'this army' on a card in no army"};
@@ -835,7 +836,7 @@ class Transformer {
         a.of = r;
         a.this_word = true;
       } else {
-        a.of = possessor(c->owner, c->cardRef(), u);
+        a.of = possessor(c->owner, sub<W::CardRefContext>(c), u);
         if (a.of->kind == CardRef::Kind::Target || a.of->plural || a.of->unit)
           throw Refusal{a.of->range, "an army named by a target declared there, or by several cards"};
       }
@@ -847,9 +848,9 @@ class Transformer {
   // your turn")
   static bool leads_with_pronoun(W::ConditionContext* c) {
     W::ConditionPartContext* first = nullptr;
-    if (auto* all = dynamic_cast<W::AllConditionsContext*>(c)) first = all->conditionPart(0);
-    else first = static_cast<W::AnyConditionsContext*>(c)->conditionPart(0);
-    if (dynamic_cast<W::YourTurnConditionContext*>(first)) return false;
+    if (auto* all = node_as<W::AllConditionsContext>(c)) first = sub<W::ConditionPartContext>(all, 0);
+    else first = sub<W::ConditionPartContext>(static_cast<W::AnyConditionsContext*>(c), 0);
+    if (node_as<W::YourTurnConditionContext>(first)) return false;
     switch (first->getStart()->getType()) {
       case W::HE: case W::SHE: case W::IT: case W::HIM: case W::HER: case W::HIS: case W::ITS: return true;
       default: return false;
@@ -875,11 +876,11 @@ class Transformer {
 
   // targeting : V_TARGET cardFilter
   Targeting targeting(W::TargetingContext* c) {
-    if (c->performer()) return performing_target(c->performer()->performed(), range(c), *unit_);
+    if (sub<W::PerformerContext>(c)) return performing_target(sub<W::PerformedContext>(sub<W::PerformerContext>(c)), range(c), *unit_);
     Targeting t;
-    if (c->targetCount()) t.count = target_count(c->targetCount());
+    if (sub<W::TargetCountContext>(c)) t.count = target_count(sub<W::TargetCountContext>(c));
     // after a count the noun has no article ("one or two Personalities", "one or more of your Samurai")
-    t.filter = card_filter(c->cardFilter(), t.count.has_value());
+    t.filter = card_filter(sub<W::CardFilterContext>(c), t.count.has_value());
     if (t.count && t.filter.partitive) t.filter.plural = true;  // "one or two of your Personalities": a plural after "of"
     t.range = range(c);
     several_nouns(t);
@@ -896,17 +897,17 @@ class Transformer {
       if (v.kind != Amount::Kind::Constant) throw Refusal{v.range, "a count of targets other than a number"};
       return v.value;
     };
-    if (c->UP()) {
+    if (term(c, W::UP)) {
       n.form = TargetCount::Form::UpTo;
       n.min = 0;
-      n.max = number(c->amount(0));
+      n.max = number(sub<W::AmountContext>(c, 0));
     } else if (c->count) {
       n.form = TargetCount::Form::Exactly;
       n.min = n.max = amount_word(tok(c->count), n.range).value;
     } else {
-      n.form = c->MORE_() ? TargetCount::Form::OrMore : TargetCount::Form::OrN;
-      n.min = number(c->amount(0));
-      n.max = c->MORE_() ? -1 : number(c->amount(1));
+      n.form = term(c, W::MORE_) ? TargetCount::Form::OrMore : TargetCount::Form::OrN;
+      n.min = number(sub<W::AmountContext>(c, 0));
+      n.max = term(c, W::MORE_) ? -1 : number(sub<W::AmountContext>(c, 1));
       if (n.max >= 0 && n.max <= n.min) throw Refusal{n.range, "a count of targets whose second number is not the greater"};
     }
     if (n.max == 0 || n.min < 0) throw Refusal{n.range, "a count of no targets"};
@@ -924,44 +925,44 @@ class Transformer {
   Effect effect(W::EffectContext* c, Unit& u) {
     Effect e;
     e.range = range(c);
-    if (auto* r = dynamic_cast<W::ResourceEffectContext*>(c)) {
+    if (auto* r = node_as<W::ResourceEffectContext>(c)) {
       e.verb = verb(r->verb);
-      e.amount = r->statOf() ? stat_of(r->statOf(), u) : amount(r->amount());
-      if (r->perCard()) per_card(r->perCard(), *e.amount);
-      e.resource = tok(r->RESOURCE()).id;
-      if (auto* o = r->orResource()) {
+      e.amount = sub<W::StatOfContext>(r) ? stat_of(sub<W::StatOfContext>(r), u) : amount(sub<W::AmountContext>(r));
+      if (sub<W::PerCardContext>(r)) per_card(sub<W::PerCardContext>(r), *e.amount);
+      e.resource = tok(term(r, W::RESOURCE)).id;
+      if (auto* o = sub<W::OrResourceContext>(r)) {
         // "Produce 2 Gold, or 3 Gold if ...": the same resource
-        if (tok(o->RESOURCE()).id != e.resource) throw Refusal{range(o), "an alternative of another resource"};
-        or_if(*e.amount, amount(o->amount()), o->condition(), nullptr, range(o), u);
+        if (tok(term(o, W::RESOURCE)).id != e.resource) throw Refusal{range(o), "an alternative of another resource"};
+        or_if(*e.amount, amount(sub<W::AmountContext>(o)), sub<W::ConditionContext>(o), nullptr, range(o), u);
       }
-      if (r->duration()) e.duration = duration(r->duration());
-    } else if (auto* d = dynamic_cast<W::DrawEffectContext*>(c)) {
+      if (sub<W::DurationContext>(r)) e.duration = duration(sub<W::DurationContext>(r));
+    } else if (auto* d = node_as<W::DrawEffectContext>(c)) {
       e.verb = Primitive::draw_;
-      e.amount = amount(d->amount());
+      e.amount = amount(sub<W::AmountContext>(d));
       // "a card", "2 cards": the noun's number agrees with the amount
       bool one = e.amount->kind == Amount::Kind::Constant && e.amount->value == 1;
-      if (one != (d->CARD() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
-    } else if (auto* a = dynamic_cast<W::AdditionalActionEffectContext*>(c)) {
+      if (one != (term(d, W::CARD) != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+    } else if (auto* a = node_as<W::AdditionalActionEffectContext>(c)) {
       // "You may take an additional Battle action", "Take two additional Battle actions": the player may act again
       e.verb = Primitive::take_action_;
-      e.amount = amount(a->amount());
+      e.amount = amount(sub<W::AmountContext>(a));
       if (e.amount->kind != Amount::Kind::Constant || e.amount->value < 1) throw Refusal{e.amount->range, "a number of additional actions that is no count"};
-      if ((e.amount->value == 1) != (a->ACTION() != nullptr)) throw Refusal{range(c), "the number of actions and the noun disagree"};
-      for (auto* d : a->DESIGNATOR()) e.designators.push_back(tok(d).id);
-    } else if (auto* ce = dynamic_cast<W::CreateEffectContext*>(c)) {
+      if ((e.amount->value == 1) != (term(a, W::ACTION) != nullptr)) throw Refusal{range(c), "the number of actions and the noun disagree"};
+      for (auto* d : terms(a, W::DESIGNATOR)) e.designators.push_back(tok(d).id);
+    } else if (auto* ce = node_as<W::CreateEffectContext>(c)) {
       // 003 Created cards: "Create a 2F/2C/3PH Lion Clan • Samurai Personality", "Create two 1F/1C/0PH Ninja
       // Personalities at the current battlefield": cards the game had not, in play under your control
       e.verb = Primitive::create_;
-      e.amount = amount(ce->amount());
+      e.amount = amount(sub<W::AmountContext>(ce));
       if (e.amount->kind != Amount::Kind::Constant || e.amount->value < 1) throw Refusal{e.amount->range, "a number of created cards that is no count"};
-      if ((e.amount->value == 1) != (ce->CARD_TYPE() != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
+      if ((e.amount->value == 1) != (term(ce, W::CARD_TYPE) != nullptr)) throw Refusal{range(c), "the number of cards and the noun disagree"};
       CardFilter made;
-      made.card_types.push_back(tok(ce->CARD_TYPE() ? ce->CARD_TYPE() : ce->CARD_TYPES()).id);
-      for (auto* k : ce->KEYWORD()) made.keywords.push_back(tok(k).id);
+      made.card_types.push_back(tok(term(ce, W::CARD_TYPE) ? term(ce, W::CARD_TYPE) : term(ce, W::CARD_TYPES)).id);
+      for (auto* k : terms(ce, W::KEYWORD)) made.keywords.push_back(tok(k).id);
       made.range = range(c);
       e.cards = std::move(made);
-      if (auto* line = ce->statLine())
-        for (auto* v : line->STAT_VALUE()) {
+      if (auto* line = sub<W::StatLineContext>(ce))
+        for (auto* v : terms(line, W::STAT_VALUE)) {
           const wording::WordToken& sv = tok(v);
           StatChange s;
           s.stat = sv.id;
@@ -971,142 +972,142 @@ class Transformer {
             if (b.stat == s.stat) throw Refusal{sv.range, "a stat printed twice"};
           e.base.push_back(s);
         }
-      if (ce->place()) e.to = place(ce->place());
+      if (sub<W::PlaceContext>(ce)) e.to = place(sub<W::PlaceContext>(ce));
       antecedent_ = Antecedent::Chosen;  // "and straighten him" after it names the created card: not in the tree yet
-    } else if (auto* pe = dynamic_cast<W::PutEffectContext*>(c)) {
+    } else if (auto* pe = node_as<W::PutEffectContext>(c)) {
       // "Put this Strategy into play", "Put it into its owner's hand"; "Put a Spell in your discard pile into your
       // hand": one card of the set, chosen as it resolves (not targeted, 001 Target)
       e.verb = Primitive::put_;
-      auto* pronoun = dynamic_cast<W::PronounRefContext*>(pe->cardRef());
+      auto* pronoun = node_as<W::PronounRefContext>(sub<W::CardRefContext>(pe));
       if (pronoun && antecedent_ == Antecedent::Looked && (pronoun->pronoun->getType() == W::IT || pronoun->pronoun->getType() == W::THEM)) {
         // "put it into your hand" after a look or a search: the cards looked at (or found), as "Put it in your hand"
         e.looked = looked_all(pronoun->pronoun->getType() == W::IT, range(pronoun));
-        auto* z = pe->zoneOf();
-        if (!z->YOUR()) throw Refusal{range(z), "cards looked at put into a zone not yours"};
+        auto* z = sub<W::ZoneOfContext>(pe);
+        if (!term(z, W::YOUR)) throw Refusal{range(z), "cards looked at put into a zone not yours"};
         LookedPlace w;
-        w.range = SourceRange::join(tok(pe->INTO()).range, range(z));
+        w.range = SourceRange::join(tok(term(pe, W::INTO)).range, range(z));
         w.kind = LookedPlace::Kind::Zone;
         w.into = w.yours = true;
-        w.zone = tok(z->ZONE()).id;
+        w.zone = tok(term(z, W::ZONE)).id;
         e.looked_place = std::move(w);
         return e;
       }
-      if (pe->cardRef()) {
-        e.card = card_ref(pe->cardRef(), u);
+      if (sub<W::CardRefContext>(pe)) {
+        e.card = card_ref(sub<W::CardRefContext>(pe), u);
       } else {
-        e.cards = card_filter(pe->cardFilter());
+        e.cards = card_filter(sub<W::CardFilterContext>(pe));
         if (e.cards->plural) throw Refusal{e.cards->range, "putting several cards"};
         antecedent_ = Antecedent::Chosen;  // "it" after it names the chosen card: not in the tree yet
       }
-      auto* z = pe->zoneOf();
-      e.zone = tok(z->ZONE()).id;
-      e.zone_of = z->YOUR() ? Effect::ZoneOf::Yours : z->OWNER() ? Effect::ZoneOf::Owners : Effect::ZoneOf::Game;
-    } else if (auto* d = dynamic_cast<W::DiscardEffectContext*>(c)) {
-      discard_from_hand(d->cardFilter(), e);  // as it resolves
-    } else if (auto* q = dynamic_cast<W::UniqueResourceEffectContext*>(c)) {
+      auto* z = sub<W::ZoneOfContext>(pe);
+      e.zone = tok(term(z, W::ZONE)).id;
+      e.zone_of = term(z, W::YOUR) ? Effect::ZoneOf::Yours : term(z, W::OWNER) ? Effect::ZoneOf::Owners : Effect::ZoneOf::Game;
+    } else if (auto* d = node_as<W::DiscardEffectContext>(c)) {
+      discard_from_hand(sub<W::CardFilterContext>(d), e);  // as it resolves
+    } else if (auto* q = node_as<W::UniqueResourceEffectContext>(c)) {
       // "Take the Imperial Favor" (from whoever holds it), "Discard the Imperial Favor": a resource of which there is
       // one in the game (the profile's [unique])
       e.verb = q->verb->getType() == W::V_DISCARD ? Primitive::discard_ : Primitive::take_action_;
-      e.resource = tok(q->RESOURCE()).id;
+      e.resource = tok(term(q, W::RESOURCE)).id;
       if (!p_.resources[static_cast<size_t>(e.resource)].unique) throw Refusal{e.range, "'the' before a resource that is not unique"};
-    } else if (auto* g = dynamic_cast<W::GiveEffectContext*>(c)) {
+    } else if (auto* g = node_as<W::GiveEffectContext>(c)) {
       give(g, u, e);
-    } else if (auto* m = dynamic_cast<W::MoveHomeEffectContext*>(c)) {
-      move_home(m->HOME(), m->cardRef(), u, e);
-    } else if (auto* d = dynamic_cast<W::DealEffectContext*>(c)) {
+    } else if (auto* m = node_as<W::MoveHomeEffectContext>(c)) {
+      move_home(term(m, W::HOME), sub<W::CardRefContext>(m), u, e);
+    } else if (auto* d = node_as<W::DealEffectContext>(c)) {
       // dealEffect : V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?
       e.verb = Primitive::deal_;
-      e.amount = amount(d->amount());
-      e.status = tok(d->STATUS()).id;
-      e.card = card_ref(d->cardRef(), u);
-      if (d->STAT()) {  // any stat the words name: which one may be ignored is checked on the tree (check_meaning.h)
-        e.ignoring = tok(d->STAT()).id;
-        e.ignoring_range = SourceRange::join(tok(d->IGNORING()).range, tok(d->STAT()).range);
+      e.amount = amount(sub<W::AmountContext>(d));
+      e.status = tok(term(d, W::STATUS)).id;
+      e.card = card_ref(sub<W::CardRefContext>(d), u);
+      if (term(d, W::STAT)) {  // any stat the words name: which one may be ignored is checked on the tree (check_meaning.h)
+        e.ignoring = tok(term(d, W::STAT)).id;
+        e.ignoring_range = SourceRange::join(tok(term(d, W::IGNORING)).range, tok(term(d, W::STAT)).range);
       }
-    } else if (auto* f = dynamic_cast<W::InflictEffectContext*>(c)) {
+    } else if (auto* f = node_as<W::InflictEffectContext>(c)) {
       // inflictEffect : V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?  (004 Status: one Status, rolled against)
       e.verb = Primitive::inflict_;
-      e.status = tok(f->STATUS()).id;
-      e.card = card_ref(f->cardRef(), u);
-      if (f->STAT()) {
-        e.ignoring = tok(f->STAT()).id;
-        e.ignoring_range = SourceRange::join(tok(f->IGNORING()).range, tok(f->STAT()).range);
+      e.status = tok(term(f, W::STATUS)).id;
+      e.card = card_ref(sub<W::CardRefContext>(f), u);
+      if (term(f, W::STAT)) {
+        e.ignoring = tok(term(f, W::STAT)).id;
+        e.ignoring_range = SourceRange::join(tok(term(f, W::IGNORING)).range, tok(term(f, W::STAT)).range);
       }
-    } else if (auto* rk = dynamic_cast<W::RemoveKeywordEffectContext*>(c)) {
+    } else if (auto* rk = node_as<W::RemoveKeywordEffectContext>(c)) {
       // 003 Keywords: effects grant and remove keywords, for a duration (to the end of the turn when none is given)
       e.verb = Primitive::remove_;
-      e.keyword = tok(rk->KEYWORD()).id;
-      e.card = card_ref(rk->cardRef(), u);
-      if (rk->duration()) e.duration = duration(rk->duration());
-    } else if (auto* rg = dynamic_cast<W::RemoveFromGameEffectContext*>(c)) {
+      e.keyword = tok(term(rk, W::KEYWORD)).id;
+      e.card = card_ref(sub<W::CardRefContext>(rk), u);
+      if (sub<W::DurationContext>(rk)) e.duration = duration(sub<W::DurationContext>(rk));
+    } else if (auto* rg = node_as<W::RemoveFromGameEffectContext>(c)) {
       e.verb = Primitive::remove_;  // out of the game: the zone of cards removed from it
-      e.card = card_ref(rg->cardRef(), u);
-    } else if (auto* b = dynamic_cast<W::MoveToBattleEffectContext*>(c)) {
+      e.card = card_ref(sub<W::CardRefContext>(rg), u);
+    } else if (auto* b = node_as<W::MoveToBattleEffectContext>(c)) {
       // 001 Battlefields: "Move him to the current battlefield"
       e.verb = Primitive::move_;
-      e.card = card_ref(b->cardRef(), u);
-      e.to = b->THERE() ? there(b->THERE()) : place(b->place());
+      e.card = card_ref(sub<W::CardRefContext>(b), u);
+      e.to = term(b, W::THERE) ? there(term(b, W::THERE)) : place(sub<W::PlaceContext>(b));
       if (e.to->kind != Place::Kind::CurrentBattlefield) throw Refusal{e.to->range, "a move to another place than the current battlefield"};
-    } else if (auto* ia = dynamic_cast<W::MoveIntoArmyEffectContext*>(c)) {
+    } else if (auto* ia = node_as<W::MoveIntoArmyEffectContext>(c)) {
       // 001 Battlefields: "Move him into your defending army": to the current battlefield, on your side; into another
       // side's army, or a card's (wherever it is), says nothing the rules define
       e.verb = Primitive::move_;
-      e.card = card_ref(ia->cardRef(), u);
-      e.into = army(ia->army(), u);
+      e.card = card_ref(sub<W::CardRefContext>(ia), u);
+      e.into = army(sub<W::ArmyContext>(ia), u);
       if (e.into->kind != Army::Kind::Yours) throw Refusal{e.into->range, "a move into another army than yours"};
-    } else if (auto* a = dynamic_cast<W::KeywordActionEffectContext*>(c)) {
-      keyword_action(a->keywordAction(), u, e);
-    } else if (auto* ra = dynamic_cast<W::RaiseEffectContext*>(c)) {
+    } else if (auto* a = node_as<W::KeywordActionEffectContext>(c)) {
+      keyword_action(sub<W::KeywordActionContext>(a), u, e);
+    } else if (auto* ra = node_as<W::RaiseEffectContext>(c)) {
       // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi": a bonus or a penalty to the stat of that size
       // (003 Stats), as "Give him -2F" says it
       e.verb = verb(ra->verb);
-      e.card = possessor(ra->owner, ra->cardRef(), u);
-      e.stat = tok(ra->STAT()).id;
-      e.amount = ra->statOf() ? stat_of(ra->statOf(), u) : amount(ra->amount());
+      e.card = possessor(ra->owner, sub<W::CardRefContext>(ra), u);
+      e.stat = tok(term(ra, W::STAT)).id;
+      e.amount = sub<W::StatOfContext>(ra) ? stat_of(sub<W::StatOfContext>(ra), u) : amount(sub<W::AmountContext>(ra));
       if (e.amount->kind == Amount::Kind::Constant && e.amount->value < 1) throw Refusal{e.amount->range, "a change by a number that is not positive"};
-      if (ra->duration()) e.duration = duration(ra->duration());
-    } else if (auto* sw = dynamic_cast<W::SwitchEffectContext*>(c)) {
+      if (sub<W::DurationContext>(ra)) e.duration = duration(sub<W::DurationContext>(ra));
+    } else if (auto* sw = node_as<W::SwitchEffectContext>(c)) {
       // "Switch his Force and Chi": the card's two stats trade their current values (003 Stats: setting stats)
       e.verb = Primitive::switch_;
-      e.card = possessor(sw->owner, sw->cardRef(), u);
+      e.card = possessor(sw->owner, sub<W::CardRefContext>(sw), u);
       e.stat = tok(sw->first).id;
       e.other_stat = tok(sw->second).id;
       if (e.stat == e.other_stat) throw Refusal{range(c), "a stat switched with itself"};
-      if (sw->duration()) e.duration = duration(sw->duration());
-    } else if (auto* sc = dynamic_cast<W::SwitchCardsEffectContext*>(c)) {
+      if (sub<W::DurationContext>(sw)) e.duration = duration(sub<W::DurationContext>(sw));
+    } else if (auto* sc = node_as<W::SwitchCardsEffectContext>(c)) {
       // "Switch the target's and this Follower's Force": one stat of two cards trades its current values (003 Stats)
       e.verb = Primitive::switch_;
       e.card = possessor(sc->owner, sc->first, u);
       e.other_card = possessor(nullptr, sc->second, u);
-      e.stat = e.other_stat = tok(sc->STAT()).id;
-      if (sc->duration()) e.duration = duration(sc->duration());
-    } else if (auto* h = dynamic_cast<W::HealEffectContext*>(c)) {
+      e.stat = e.other_stat = tok(term(sc, W::STAT)).id;
+      if (sub<W::DurationContext>(sc)) e.duration = duration(sub<W::DurationContext>(sc));
+    } else if (auto* h = node_as<W::HealEffectContext>(c)) {
       // "Heal 2 wounds on target beast": counters of the profile's damage status removed from a card; "Heal X": from
       // your hero (002 520.2: all of them when fewer)
       e.verb = Primitive::heal_;
-      e.amount = amount(h->amount());
-      if (h->STATUS()) {
-        e.status = tok(h->STATUS()).id;
-        if (!p_.damage_status(e.status)) throw Refusal{tok(h->STATUS()).range, "healing removes damage, not this status"};
-        e.card = card_ref(h->cardRef(), u);
+      e.amount = amount(sub<W::AmountContext>(h));
+      if (term(h, W::STATUS)) {
+        e.status = tok(term(h, W::STATUS)).id;
+        if (!p_.damage_status(e.status)) throw Refusal{tok(term(h, W::STATUS)).range, "healing removes damage, not this status"};
+        e.card = card_ref(sub<W::CardRefContext>(h), u);
       }
-    } else if (auto* ch = dynamic_cast<W::ChosenCardEffectContext*>(c)) {
+    } else if (auto* ch = node_as<W::ChosenCardEffectContext>(c)) {
       // "Destroy one of his attachments", "bow one of Higaru's Swords": one card of the set, which the controller
       // chooses as the effect resolves; not targeted (001 Target: only "target" targets). "Straighten all of your
       // Followers": each card of the set.
       e.verb = verb(ch->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ch->verb);
-      e.cards = card_filter(ch->cardFilter());  // or every card of a set ("Straighten all of your Followers")
+      e.cards = card_filter(sub<W::CardFilterContext>(ch));  // or every card of a set ("Straighten all of your Followers")
       chosen_of_.reset();
       if (e.cards->of && !could_be_person(*e.cards)) chosen_of_ = *e.cards->of;
       antecedent_ = Antecedent::Chosen;
-    } else if (auto* ta = dynamic_cast<W::TargetAndCardEffectContext*>(c)) {
+    } else if (auto* ta = node_as<W::TargetAndCardEffectContext>(c)) {
       // "target and bow an enemy Personality": "bow target enemy Personality" worded the other way (001 Target: the
       // target is declared where the effect names it)
       e.verb = verb(ta->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ta->verb);
       Targeting t;
-      t.filter = card_filter(ta->cardFilter());
+      t.filter = card_filter(sub<W::CardFilterContext>(ta));
       if (t.filter.plural) throw Refusal{t.filter.range, "targeting several cards at once"};
       t.inline_ = true;
       t.verb_after = true;
@@ -1117,50 +1118,50 @@ class Transformer {
       r.range = u.targets.back().range;
       r.target = static_cast<int>(u.targets.size() - 1);
       e.card = std::move(r);
-    } else if (auto* pg = dynamic_cast<W::ProvinceGiveEffectContext*>(c)) {
+    } else if (auto* pg = node_as<W::ProvinceGiveEffectContext>(c)) {
       province_give(pg, u, e);
-    } else if (auto* ps = dynamic_cast<W::ProvinceStrengthEffectContext*>(c)) {
+    } else if (auto* ps = node_as<W::ProvinceStrengthEffectContext>(c)) {
       // "Increase the current battlefield's province's strength by his Chi" (003 Stats: a bonus, or a penalty)
       e.verb = verb(ps->verb);
-      e.province = province(ps->province(), u);
-      e.amount = ps->statOf() ? stat_of(ps->statOf(), u) : amount(ps->amount());
-    } else if (auto* rf = dynamic_cast<W::RefillEffectContext*>(c)) {
+      e.province = province(sub<W::ProvinceContext>(ps), u);
+      e.amount = sub<W::StatOfContext>(ps) ? stat_of(sub<W::StatOfContext>(ps), u) : amount(sub<W::AmountContext>(ps));
+    } else if (auto* rf = node_as<W::RefillEffectContext>(c)) {
       // "Refill this Province face-up", "refill the Province face-up": the top card of its owner's refill deck goes
       // into it (a put verb the profile marks [refills]), face-down unless the words say face-up
-      const wording::WordToken& v = tok(rf->V_PUT());
+      const wording::WordToken& v = tok(term(rf, W::V_PUT));
       if (!p_.verbs[static_cast<size_t>(v.id)].refills) throw Refusal{v.range, "putting a province somewhere"};
       e.verb = Primitive::put_;
       e.refill = v.id;
-      e.province = province(rf->province(), u);
+      e.province = province(sub<W::ProvinceContext>(rf), u);
       if (e.province->kind == ProvinceRef::Kind::OneOfYours) throw Refusal{e.province->range, "refilling a province chosen as it resolves"};
-      if (rf->STATE()) e.state = StateTest{tok(rf->STATE()).id, tok(rf->STATE()).value == 1, tok(rf->STATE()).range};
-    } else if (auto* pd = dynamic_cast<W::ProvinceDestroyEffectContext*>(c)) {
+      if (term(rf, W::STATE)) e.state = StateTest{tok(term(rf, W::STATE)).id, tok(term(rf, W::STATE)).value == 1, tok(term(rf, W::STATE)).range};
+    } else if (auto* pd = node_as<W::ProvinceDestroyEffectContext>(c)) {
       e.verb = Primitive::destroy_;
-      e.province = province(pd->province(), u);
-    } else if (auto* em = dynamic_cast<W::EarmarkedEffectContext*>(c)) {
+      e.province = province(sub<W::ProvinceContext>(pd), u);
+    } else if (auto* em = node_as<W::EarmarkedEffectContext>(c)) {
       // "Produce 2 Gold, which can only pay for a single Armor, Mine, or Weapon": one card bought with one of them
       e.verb = Primitive::produce_;
-      e.amount = amount(em->amount());
-      e.resource = tok(em->RESOURCE()).id;
-      W::EarmarkContext* k = em->earmark();
+      e.amount = amount(sub<W::AmountContext>(em));
+      e.resource = tok(term(em, W::RESOURCE)).id;
+      W::EarmarkContext* k = sub<W::EarmarkContext>(em);
       CardFilter f;
-      f.range = SourceRange::join(tok(k->SINGLE()).range, range(k));
-      for (auto* kw : k->KEYWORD()) f.any_keywords.push_back(tok(kw).id);
+      f.range = SourceRange::join(tok(term(k, W::SINGLE)).range, range(k));
+      for (auto* kw : terms(k, W::KEYWORD)) f.any_keywords.push_back(tok(kw).id);
       if (f.any_keywords.size() == 1) f.any_keywords.swap(f.keywords);
       e.earmark = std::move(f);
-      e.earmark_spelling = {k->getStart()->getType() == W::COMMA, k->WHICH() != nullptr, k->MAY() != nullptr, k->ONE() != nullptr};
-    } else if (auto* at = dynamic_cast<W::AttachEffectContext*>(c)) {
+      e.earmark_spelling = {k->getStart()->getType() == W::COMMA, term(k, W::WHICH) != nullptr, term(k, W::MAY) != nullptr, term(k, W::ONE) != nullptr};
+    } else if (auto* at = node_as<W::AttachEffectContext>(c)) {
       // "Attach it to him, paying all costs": the card is brought into play attached, what the payment says paid
       e.verb = Primitive::attach_;
       e.card = card_ref(at->card, u);
       e.host = card_ref(at->host, u);
-      e.payment = payment(at->payment());
-    } else if (auto* dc = dynamic_cast<W::DeckCardsEffectContext*>(c)) {
-      deck_effect(dc->deckEffect(), u, e);
+      e.payment = payment(sub<W::PaymentContext>(at));
+    } else if (auto* dc = node_as<W::DeckCardsEffectContext>(c)) {
+      deck_effect(sub<W::DeckEffectContext>(dc), u, e);
     } else {
       auto* k = static_cast<W::CardEffectContext*>(c);
       e.verb = verb(k->verb);
-      e.card = card_ref(k->cardRef(), u);
+      e.card = card_ref(sub<W::CardRefContext>(k), u);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(k->verb);
     }
     return e;
@@ -1189,18 +1190,18 @@ class Transformer {
   // ---------------------------------------------------------------- decks: their top cards, looked at and put back
   // deckEffect : V_DISCARD deckTop | V_LOOK AT deckTop | V_PUT lookedCards lookedPlace | V_DISCARD lookedCards
   void deck_effect(W::DeckEffectContext* c, Unit& u, Effect& e) {
-    if (auto* d = dynamic_cast<W::DiscardTopEffectContext*>(c)) {
+    if (auto* d = node_as<W::DiscardTopEffectContext>(c)) {
       // "Discard the top card of any Fate deck": "the card" after it names that one card (it follows it to the pile)
       e.verb = Primitive::discard_;
-      e.top = deck_top(d->deckTop(), u);
+      e.top = deck_top(sub<W::DeckTopContext>(d), u);
       const bool one = e.top->count.kind == Amount::Kind::Constant && e.top->count.value == 1 && !e.top->number_of;
       discarded_ = discarded_top_ = one;
       antecedent_ = Antecedent::Discarded;  // a pronoun naming the discarded cards: not in the tree yet
       return;
     }
-    if (auto* l = dynamic_cast<W::LookAtTopEffectContext*>(c)) {
+    if (auto* l = node_as<W::LookAtTopEffectContext>(c)) {
       e.verb = Primitive::look_;
-      e.top = deck_top(l->deckTop(), u);
+      e.top = deck_top(sub<W::DeckTopContext>(l), u);
       looked_ = true;
       looked_chosen_ = false;
       looked_count_.reset();
@@ -1209,17 +1210,17 @@ class Transformer {
       antecedent_ = Antecedent::Looked;
       return;
     }
-    if (auto* p = dynamic_cast<W::PutLookedEffectContext*>(c)) {
+    if (auto* p = node_as<W::PutLookedEffectContext>(c)) {
       e.verb = Primitive::put_;
-      e.looked = looked_cards(p->lookedCards());
-      e.looked_place = looked_place(p->lookedPlace(), *e.looked);
+      e.looked = looked_cards(sub<W::LookedCardsContext>(p));
+      e.looked_place = looked_place(sub<W::LookedPlaceContext>(p), *e.looked);
       return;
     }
-    if (auto* f = dynamic_cast<W::SearchEffectContext*>(c)) {
+    if (auto* f = node_as<W::SearchEffectContext>(c)) {
       // "Search your Fate deck for a Ring": the one card found (or none) is then named as the cards of a look are
       e.verb = Primitive::search_;
-      e.searched = tok(f->ZONE()).id;
-      e.cards = card_filter(f->cardFilter());
+      e.searched = tok(term(f, W::ZONE)).id;
+      e.cards = card_filter(sub<W::CardFilterContext>(f));
       if (e.cards->plural || e.cards->side != Side::Any || e.cards->in || e.cards->at || !e.cards->roles.empty())
         throw Refusal{e.cards->range, "searching for other than one card of the zone"};
       looked_ = true;
@@ -1228,14 +1229,14 @@ class Transformer {
       antecedent_ = Antecedent::Looked;
       return;
     }
-    if (auto* v = dynamic_cast<W::ShowLookedEffectContext*>(c)) {  // "Show it": to every player
+    if (auto* v = node_as<W::ShowLookedEffectContext>(c)) {  // "Show it": to every player
       e.verb = Primitive::reveal_;
-      e.looked = looked_cards(v->lookedCards(), false);
+      e.looked = looked_cards(sub<W::LookedCardsContext>(v), false);
       return;
     }
     auto* d = static_cast<W::DiscardLookedEffectContext*>(c);  // "You may discard one of them"
     e.verb = Primitive::discard_;
-    e.looked = looked_cards(d->lookedCards());
+    e.looked = looked_cards(sub<W::LookedCardsContext>(d));
   }
 
   // "Discard the top card of any Fate deck. ... the card's Focus Value": the discard of that one card is marked, so that
@@ -1259,27 +1260,27 @@ class Transformer {
   DeckTop deck_top(W::DeckTopContext* c, Unit& u) {
     DeckTop t;
     t.range = range(c);
-    if (c->statOf()) {
+    if (sub<W::StatOfContext>(c)) {
       t.number_of = true;
-      t.on_the_top = c->THE() != nullptr;
-      t.count = stat_of(c->statOf(), u);
-    } else if (c->amount()) {
-      t.count = amount(c->amount());
+      t.on_the_top = term(c, W::THE) != nullptr;
+      t.count = stat_of(sub<W::StatOfContext>(c), u);
+    } else if (sub<W::AmountContext>(c)) {
+      t.count = amount(sub<W::AmountContext>(c));
       if (t.count.kind != Amount::Kind::Constant || t.count.value < 2)
         throw Refusal{t.count.range, "the top cards of a deck, a number more than one ('the top card': one)"};
     } else {
       t.count.value = 1;
-      t.count.range = tok(c->CARD()).range;
+      t.count.range = tok(term(c, W::CARD)).range;
     }
-    W::DeckContext* d = c->deck();
-    t.zone = tok(d->ZONE()).id;
-    if (d->ONE()) {  // "one of your decks": the zone named in the plural, one of those the profile marks a deck
-      if (!tok(d->ZONE()).plural || !p_.deck_zone(t.zone))
+    W::DeckContext* d = sub<W::DeckContext>(c);
+    t.zone = tok(term(d, W::ZONE)).id;
+    if (term(d, W::ONE)) {  // "one of your decks": the zone named in the plural, one of those the profile marks a deck
+      if (!tok(term(d, W::ZONE)).plural || !p_.deck_zone(t.zone))
         throw Refusal{range(d), "'one of your' before other than the profile's decks"};
       t.whose = DeckTop::Whose::OneOfYours;
       return t;
     }
-    if (tok(d->ZONE()).plural) throw Refusal{range(d), "one deck, named in the singular"};
+    if (tok(term(d, W::ZONE)).plural) throw Refusal{range(d), "one deck, named in the singular"};
     t.whose = d->whose->getType() == W::YOUR ? DeckTop::Whose::Yours : DeckTop::Whose::Any;
     t.whose_a = d->whose->getType() == W::A;
     return t;
@@ -1292,30 +1293,30 @@ class Transformer {
     k.range = range(c);
     if (!looked_) throw Refusal{k.range, "cards looked at, with no look before them"};
     if (!moves) {  // "Show it": the cards stay where they are, to be named again
-      if (!c->IT() || looked_chosen_ || looked_count_ != 1) throw Refusal{k.range, "showing other than the one card found or looked at"};
+      if (!term(c, W::IT) || looked_chosen_ || looked_count_ != 1) throw Refusal{k.range, "showing other than the one card found or looked at"};
       k.form = LookedCards::Form::It;
       return k;
     }
-    if (c->REST() || c->REMAINING() || c->OTHER()) {
+    if (term(c, W::REST) || term(c, W::REMAINING) || term(c, W::OTHER)) {
       k.which = LookedCards::Which::Rest;
-      k.form = c->REST() ? LookedCards::Form::TheRest : c->REMAINING() ? LookedCards::Form::TheRemainingCards : LookedCards::Form::TheOther;
+      k.form = term(c, W::REST) ? LookedCards::Form::TheRest : term(c, W::REMAINING) ? LookedCards::Form::TheRemainingCards : LookedCards::Form::TheOther;
       if (!looked_chosen_) throw Refusal{k.range, "the rest of the cards looked at, none chosen before"};
-      if (c->OTHER()) {
-        const Amount n = amount(c->amount(0));
+      if (term(c, W::OTHER)) {
+        const Amount n = amount(sub<W::AmountContext>(c, 0));
         k.other = n.value;
-        k.cards_word = c->CARDS() != nullptr;
+        k.cards_word = term(c, W::CARDS) != nullptr;
         if (n.kind != Amount::Kind::Constant || !looked_left_ || *looked_left_ != n.value)
           throw Refusal{k.range, "'the other " + std::to_string(n.value) + "', not how many cards are left"};
       }
       looked_left_ = 0;
       return k;
     }
-    if (c->amount().empty()) return looked_all(c->IT() != nullptr, k.range);  // "them", "it"
+    if (!sub<W::AmountContext>(c)) return looked_all(term(c, W::IT) != nullptr, k.range);  // "them", "it"
     // "one", "one of them", "one or two of these cards": some the controller chooses among them
     k.which = LookedCards::Which::Some;
-    k.form = c->THESE() ? LookedCards::Form::OfTheseCards : c->OF() ? LookedCards::Form::OfThem : LookedCards::Form::Bare;
-    const Amount low = amount(c->amount(0));
-    const Amount high = c->amount().size() > 1 ? amount(c->amount(1)) : low;
+    k.form = term(c, W::THESE) ? LookedCards::Form::OfTheseCards : term(c, W::OF) ? LookedCards::Form::OfThem : LookedCards::Form::Bare;
+    const Amount low = amount(sub<W::AmountContext>(c, 0));
+    const Amount high = sub<W::AmountContext>(c, 1) ? amount(sub<W::AmountContext>(c, 1)) : low;
     if (low.kind != Amount::Kind::Constant || high.kind != Amount::Kind::Constant || low.value < 1 || high.value < low.value || high.value > 8)
       throw Refusal{k.range, "how many of the cards looked at, from 1 to 8"};
     if (c->getStart()->getType() == W::A || c->getStart()->getType() == W::AN) throw Refusal{k.range, "'a' for cards looked at"};
@@ -1344,22 +1345,22 @@ class Transformer {
   LookedPlace looked_place(W::LookedPlaceContext* c, const LookedCards& k) {
     LookedPlace w;
     w.range = range(c);
-    w.any_order = c->ORDER() != nullptr;
-    if (c->BACK()) {
+    w.any_order = term(c, W::ORDER) != nullptr;
+    if (term(c, W::BACK)) {
       w.kind = LookedPlace::Kind::Back;
-    } else if (auto* z = c->zoneOf()) {  // "in your hand"
+    } else if (auto* z = sub<W::ZoneOfContext>(c)) {  // "in your hand"
       w.kind = LookedPlace::Kind::Zone;
-      w.into = c->INTO() != nullptr;
-      if (!z->YOUR()) throw Refusal{range(z), "cards looked at put into a zone not yours"};
+      w.into = term(c, W::INTO) != nullptr;
+      if (!term(z, W::YOUR)) throw Refusal{range(z), "cards looked at put into a zone not yours"};
       w.yours = true;
-      w.zone = tok(z->ZONE()).id;
+      w.zone = tok(term(z, W::ZONE)).id;
     } else {
-      w.kind = c->TOP() ? LookedPlace::Kind::Top : LookedPlace::Kind::Bottom;
-      w.at = c->AT() != nullptr;
-      w.the = !c->THE().empty() && c->THE(0)->getSymbol()->getTokenIndex() < (c->TOP() ? c->TOP() : c->BOTTOM())->getSymbol()->getTokenIndex();
-      if (c->ZONE()) {
-        w.zone = tok(c->ZONE()).id;
-        w.yours = c->YOUR() != nullptr;
+      w.kind = term(c, W::TOP) ? LookedPlace::Kind::Top : LookedPlace::Kind::Bottom;
+      w.at = term(c, W::AT) != nullptr;
+      w.the = term(c, W::THE) && term(c, W::THE, 0)->getSymbol()->getTokenIndex() < (term(c, W::TOP) ? term(c, W::TOP) : term(c, W::BOTTOM))->getSymbol()->getTokenIndex();
+      if (term(c, W::ZONE)) {
+        w.zone = tok(term(c, W::ZONE)).id;
+        w.yours = term(c, W::YOUR) != nullptr;
         w.of_the = !w.yours;  // "of the deck": the one they are in
       }
     }
@@ -1375,29 +1376,29 @@ class Transformer {
   // Its strength where the profile puts it: "Ranged 3 Attack" (not "Ranged 3", nor "Ranged Attack 3"), "Fear 2"; or
   // after its whole name, "with strength equal to" a card's stat.
   void keyword_action(W::KeywordActionContext* c, Unit& u, Effect& e) {
-    const wording::WordToken& head = tok(c->KEYWORD_ACTION());
+    const wording::WordToken& head = tok(term(c, W::KEYWORD_ACTION));
     const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(head.id)];
     e.action = head.id;
     e.verb = primitive_named(a.primitive).value_or(Primitive::destroy_);  // the profile checked it
-    if (c->statOf()) {
+    if (sub<W::StatOfContext>(c)) {
       if (head.value == 1) throw Refusal{range(c), "the strength is not where the profile puts it in '" + a.name + "'"};
-      e.amount = stat_of(c->statOf(), u);
+      e.amount = stat_of(sub<W::StatOfContext>(c), u);
       return;
     }
-    strength_at(head, c->ACTION_TAIL() != nullptr, c->amount(), range(c));
-    e.amount = amount(c->amount());
+    strength_at(head, term(c, W::ACTION_TAIL) != nullptr, sub<W::AmountContext>(c), range(c));
+    e.amount = amount(sub<W::AmountContext>(c));
     in_action_ = true;  // "the target" in a condition of its strength: the card the action is choosing
-    for (auto* b : c->strengthBonus()) e.bonuses.push_back(strength_bonus(b, u));
-    if (auto* o = c->orStrength()) {
+    for (auto* b : subs<W::StrengthBonusContext>(c)) e.bonuses.push_back(strength_bonus(b, u));
+    if (auto* o = sub<W::OrStrengthContext>(c)) {
       // orStrength : COMMA OR KEYWORD_ACTION amount ACTION_TAIL? IF condition: the same action, another strength
-      const wording::WordToken& again = tok(o->KEYWORD_ACTION());
+      const wording::WordToken& again = tok(term(o, W::KEYWORD_ACTION));
       if (again.id != head.id) throw Refusal{again.range, "another keyword action as the strength's alternative"};
-      strength_at(again, o->ACTION_TAIL() != nullptr, o->amount(), range(o));
-      if (!o->amount()->NUMBER()) throw Refusal{range(o->amount()), "the other strength is a number"};
+      strength_at(again, term(o, W::ACTION_TAIL) != nullptr, sub<W::AmountContext>(o), range(o));
+      if (!term(sub<W::AmountContext>(o), W::NUMBER)) throw Refusal{range(sub<W::AmountContext>(o)), "the other strength is a number"};
       StrengthBonus b;
       b.instead = true;
-      b.value = tok(o->amount()->getStart()).value;
-      b.condition = condition(o->condition(), u);
+      b.value = tok(sub<W::AmountContext>(o)->getStart()).value;
+      b.condition = condition(sub<W::ConditionContext>(o), u);
       b.range = range(o);
       check_bonus(b);
       e.bonuses.push_back(std::move(b));
@@ -1412,17 +1413,17 @@ class Transformer {
     const bool inside = a.strength_at < a.words.size();
     if ((head.value == 1) != inside || tail != inside)
       throw Refusal{where, "the strength is not where the profile puts it in '" + a.name + "'"};
-    if (!n->NUMBER() && !n->VARX()) throw Refusal{range(n), "a strength is a number"};
+    if (!term(n, W::NUMBER) && !term(n, W::VARX)) throw Refusal{range(n), "a strength is a number"};
   }
 
   // strengthBonus : COMMA? WITH MODIFIER STRENGTH IF condition
   StrengthBonus strength_bonus(W::StrengthBonusContext* c, Unit& u) {
-    const wording::WordToken& m = tok(c->MODIFIER());
+    const wording::WordToken& m = tok(term(c, W::MODIFIER));
     // "+2 strength": a number of strength, no stat's letters, no X
     if (m.id != -1 || m.uses_x || m.value == 0) throw Refusal{m.range, "a strength bonus is a number of strength"};
     StrengthBonus b;
     b.value = m.value;
-    b.condition = condition(c->condition(), u);
+    b.condition = condition(sub<W::ConditionContext>(c), u);
     b.range = range(c);
     check_bonus(b);
     return b;
@@ -1454,23 +1455,23 @@ class Transformer {
   // "Give him and each of his Followers +3F": the card, then every card of the set, each the same gifts
   void give(W::GiveEffectContext* c, Unit& u, Effect& e) {
     e.verb = Primitive::give_;
-    if (c->cardRef()) e.card = card_ref(c->cardRef(), u);
-    if (c->cardFilter()) {
-      e.cards = card_filter(c->cardFilter(), true);
-      if (e.cards->plural) throw Refusal{range(c->cardFilter()), "'each' before a plural"};
+    if (sub<W::CardRefContext>(c)) e.card = card_ref(sub<W::CardRefContext>(c), u);
+    if (sub<W::CardFilterContext>(c)) {
+      e.cards = card_filter(sub<W::CardFilterContext>(c), true);
+      if (e.cards->plural) throw Refusal{range(sub<W::CardFilterContext>(c)), "'each' before a plural"};
       e.cards->plural = true;  // every such card
     }
     // gifts : gift ((COMMA | COMMA? AND) gift)* ;  gift : statChange (SLASH statChange)* | KEYWORD
-    for (auto* g : c->gifts()->gift()) {
-      if (auto* k = dynamic_cast<W::KeywordGiftContext*>(g)) {
-        e.gifts.push_back(Gift{std::nullopt, tok(k->KEYWORD()).id, range(g), {}, {}, {}, -1});
+    for (auto* g : subs<W::GiftContext>(sub<W::GiftsContext>(c))) {
+      if (auto* k = node_as<W::KeywordGiftContext>(g)) {
+        e.gifts.push_back(Gift{std::nullopt, tok(term(k, W::KEYWORD)).id, range(g), {}, {}, {}, -1});
         continue;
       }
-      if (auto* q = dynamic_cast<W::EqualGiftContext*>(g)) {
+      if (auto* q = node_as<W::EqualGiftContext>(g)) {
         // "a Force penalty equal to his Chi": the stat changes by the other stat's value as the effect resolves
         StatChange ch;
-        ch.stat = tok(q->STAT()).id;
-        ch.delta = stat_of(q->statOf(), u);
+        ch.stat = tok(term(q, W::STAT)).id;
+        ch.delta = stat_of(sub<W::StatOfContext>(q), u);
         ch.delta.negated = q->kind->getType() == W::PENALTY;
         ch.range = range(g);
         Gift gift{ch, -1, ch.range, {}, {}, {}, -1};
@@ -1478,23 +1479,23 @@ class Transformer {
         e.gifts.push_back(std::move(gift));
         continue;
       }
-      if (auto* x = dynamic_cast<W::EitherGiftContext*>(g)) {
+      if (auto* x = node_as<W::EitherGiftContext>(g)) {
         // "+2F or -2F": the controller chooses one as the effect resolves
-        Gift gift{stat_change(x->statChange(0)), -1, range(g), {}, {}, {}, -1};
-        gift.or_else = stat_change(x->statChange(1));
+        Gift gift{stat_change(sub<W::StatChangeContext>(x, 0)), -1, range(g), {}, {}, {}, -1};
+        gift.or_else = stat_change(sub<W::StatChangeContext>(x, 1));
         e.gifts.push_back(std::move(gift));
         continue;
       }
-      if (auto* o = dynamic_cast<W::OrGiftContext*>(g)) {
-        StatChange ch = or_change(o->statChange(), o->orChange(), u);
+      if (auto* o = node_as<W::OrGiftContext>(g)) {
+        StatChange ch = or_change(sub<W::StatChangeContext>(o), sub<W::OrChangeContext>(o), u);
         e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}, {}, -1});
         continue;
       }
-      if (auto* q = dynamic_cast<W::GrantedGiftContext*>(g)) {
-        e.gifts.push_back(granted(q->granted(), e.card ? named_type(*e.card, u) : e.cards ? one_type(*e.cards) : -1));
+      if (auto* q = node_as<W::GrantedGiftContext>(g)) {
+        e.gifts.push_back(granted(sub<W::GrantedContext>(q), e.card ? named_type(*e.card, u) : e.cards ? one_type(*e.cards) : -1));
         continue;
       }
-      if (auto* t = dynamic_cast<W::TokenGiftContext*>(g)) {
+      if (auto* t = node_as<W::TokenGiftContext>(g)) {
         Gift gift{std::nullopt, -1, range(g), {}, {}, {}, -1};
         gift.tokens = token_gift(t);
         e.gifts.push_back(std::move(gift));
@@ -1502,18 +1503,18 @@ class Transformer {
       }
       auto* sg = static_cast<W::StatGiftContext*>(g);
       std::vector<StatChange> changes;
-      for (auto* sc : sg->statChange()) changes.push_back(stat_change(sc));
-      if (sg->perCard()) per_card_changes(sg->perCard(), changes);
+      for (auto* sc : subs<W::StatChangeContext>(sg)) changes.push_back(stat_change(sc));
+      if (sub<W::PerCardContext>(sg)) per_card_changes(sub<W::PerCardContext>(sg), changes);
       for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}, {}, -1});
     }
     one_choice(e);
     for (const Gift& g : e.gifts)  // a token is placed for good: no other gift or duration goes with it
-      if (g.tokens && (e.gifts.size() > 1 || c->duration())) throw Refusal{g.range, "tokens with other gifts or a duration"};
+      if (g.tokens && (e.gifts.size() > 1 || sub<W::DurationContext>(c))) throw Refusal{g.range, "tokens with other gifts or a duration"};
     // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
-    const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
-    if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
-    if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
-    else if (c->duration()) e.duration = duration(c->duration());
+    const bool permanent = p_.verbs[static_cast<size_t>(tok(term(c, W::V_GIVE)).id)].permanent;
+    if (permanent && sub<W::DurationContext>(c)) throw Refusal{range(sub<W::DurationContext>(c)), "a duration after a permanent verb"};
+    if (permanent) e.duration = Duration{-1, true, tok(term(c, W::V_GIVE)).range};
+    else if (sub<W::DurationContext>(c)) e.duration = duration(sub<W::DurationContext>(c));
   }
 
   // granted : THE (ABILITY | TRAIT) COMMA? EMBEDDED
@@ -1523,12 +1524,12 @@ class Transformer {
   // (003 Traits, Abilities).
   Gift granted(W::GrantedContext* c, ProfileId holder) {
     Gift g{std::nullopt, -1, range(c), {}, {}, {}, holder};
-    const wording::WordToken& quoted = tok(c->EMBEDDED());
+    const wording::WordToken& quoted = tok(term(c, W::EMBEDDED));
     if (!embedded_) throw Refusal{quoted.range, "quoted text where none is read"};
     WordingRead r = (*embedded_)(quoted.range, g.holder);
     if (!r.unit) throw Refusal{r.unread.valid() ? r.unread : quoted.range, r.why.empty() ? "no sentence shape reads these words" : r.why};
-    if ((r.unit->kind == UnitKind::Ability) != (c->ABILITY() != nullptr))
-      throw Refusal{range(c), c->ABILITY() ? "a trait named an ability" : "an ability named a trait"};
+    if ((r.unit->kind == UnitKind::Ability) != (term(c, W::ABILITY) != nullptr))
+      throw Refusal{range(c), term(c, W::ABILITY) ? "a trait named an ability" : "an ability named a trait"};
     for (auto& d : r.disagreeing_pronouns) disagreeing_.push_back(d);
     g.granted = std::move(*r.unit);
     return g;
@@ -1560,11 +1561,11 @@ class Transformer {
   TokenGift token_gift(W::TokenGiftContext* c) {
     TokenGift t;
     t.range = range(c);
-    const Amount n = amount(c->amount());
-    if (n.kind != Amount::Kind::Constant || n.value < 1) throw Refusal{range(c->amount()), "a number of tokens that is not a positive number"};
+    const Amount n = amount(sub<W::AmountContext>(c));
+    if (n.kind != Amount::Kind::Constant || n.value < 1) throw Refusal{range(sub<W::AmountContext>(c)), "a number of tokens that is not a positive number"};
     t.count = n.value;
-    for (auto* sc : c->statChange()) t.changes.push_back(stat_change(sc));
-    const wording::WordToken& kind = tok(c->STATUS());
+    for (auto* sc : subs<W::StatChangeContext>(c)) t.changes.push_back(stat_change(sc));
+    const wording::WordToken& kind = tok(term(c, W::STATUS));
     if (!p_.token_status(kind.id)) throw Refusal{kind.range, "a status that is no token"};
     if (kind.plural != (t.count != 1)) throw Refusal{kind.range, "the noun's number and the count disagree"};
     t.kind = kind.id;
@@ -1594,28 +1595,28 @@ class Transformer {
     ProvinceRef r;
     r.range = range(c);
     antlr4::tree::TerminalNode* zone = nullptr;
-    if (auto* t = dynamic_cast<W::ThisProvinceContext*>(c)) {
-      zone = t->ZONE();
-    } else if (auto* k = dynamic_cast<W::CurrentProvinceContext*>(c)) {
+    if (auto* t = node_as<W::ThisProvinceContext>(c)) {
+      zone = term(t, W::ZONE);
+    } else if (auto* k = node_as<W::CurrentProvinceContext>(c)) {
       r.kind = ProvinceRef::Kind::Current;
-      zone = k->ZONE();
-    } else if (auto* b = dynamic_cast<W::BattlefieldProvinceContext*>(c)) {
+      zone = term(k, W::ZONE);
+    } else if (auto* b = node_as<W::BattlefieldProvinceContext>(c)) {
       r.kind = ProvinceRef::Kind::Current;
       r.battlefield = true;
-      r.this_battlefield = b->THIS() != nullptr;
-      zone = b->ZONE();
-    } else if (auto* o = dynamic_cast<W::ProvinceOfCardContext*>(c)) {
+      r.this_battlefield = term(b, W::THIS) != nullptr;
+      zone = term(b, W::ZONE);
+    } else if (auto* o = node_as<W::ProvinceOfCardContext>(c)) {
       r.kind = ProvinceRef::Kind::OfCard;
       r.of = pronoun(tok(o->owner).range, o->owner->getType() != W::ITS, u);
-      zone = o->ZONE();
-    } else if (auto* l = dynamic_cast<W::ProvinceLeftContext*>(c)) {
+      zone = term(o, W::ZONE);
+    } else if (auto* l = node_as<W::ProvinceLeftContext>(c)) {
       // "the Province": the one the unit's trigger names ("After this Holding enters play from a Province")
       if (!u.trigger || u.trigger->from < 0) throw Refusal{r.range, "'the' province of no trigger"};
       r.kind = ProvinceRef::Kind::Left;
-      zone = l->ZONE();
+      zone = term(l, W::ZONE);
     } else {
       r.kind = ProvinceRef::Kind::OneOfYours;
-      zone = static_cast<W::OneOfYourProvincesContext*>(c)->ZONE();
+      zone = term(static_cast<W::OneOfYourProvincesContext*>(c), W::ZONE);
     }
     const wording::WordToken& z = tok(zone);
     // "one of your Provinces" names them in the plural; every other name, one province
@@ -1641,18 +1642,18 @@ class Transformer {
   // Chi": its strength changes like a stat (003 Stats), for the duration (to the end of the turn when none is given)
   void province_give(W::ProvinceGiveEffectContext* c, Unit& u, Effect& e) {
     e.verb = Primitive::give_;
-    e.province = province(c->province(), u);
+    e.province = province(sub<W::ProvinceContext>(c), u);
     StatChange ch;
-    ch.range = range(c->provinceChange());
+    ch.range = range(sub<W::ProvinceChangeContext>(c));
     ch.stat = province_strength(ch.range);
     Gift gift;
-    if (auto* q = dynamic_cast<W::StrengthEqualChangeContext*>(c->provinceChange())) {
-      ch.delta = stat_of(q->statOf(), u);
+    if (auto* q = node_as<W::StrengthEqualChangeContext>(sub<W::ProvinceChangeContext>(c))) {
+      ch.delta = stat_of(sub<W::StatOfContext>(q), u);
       ch.delta.negated = q->kind->getType() == W::PENALTY;
       if (q->other) gift.or_else = other_sign(ch, q->kind, q->other);  // "a strength bonus or penalty equal to ..."
     } else {
       // "+3 strength"; "+2 or -2 strength": one of them, the controller's choice as it resolves
-      auto* sc = static_cast<W::StrengthChangeContext*>(c->provinceChange());
+      auto* sc = static_cast<W::StrengthChangeContext*>(sub<W::ProvinceChangeContext>(c));
       auto bare = [&](antlr4::Token* t) {
         const wording::WordToken& m = tok(t);
         if (m.id >= 0 || m.uses_x) throw Refusal{m.range, "a province's strength changed by a stat's letters or X"};
@@ -1661,16 +1662,16 @@ class Transformer {
         one.delta.range = m.range;
         return one;
       };
-      ch = bare(sc->MODIFIER(0)->getSymbol());
+      ch = bare(term(sc, W::MODIFIER, 0)->getSymbol());
       if (sc->other) gift.or_else = bare(sc->other);
     }
     gift.change = ch;
     gift.range = ch.range;
     e.gifts.push_back(std::move(gift));
-    const bool permanent = p_.verbs[static_cast<size_t>(tok(c->V_GIVE()).id)].permanent;
-    if (permanent && c->duration()) throw Refusal{range(c->duration()), "a duration after a permanent verb"};
-    if (permanent) e.duration = Duration{-1, true, tok(c->V_GIVE()).range};
-    else if (c->duration()) e.duration = duration(c->duration());
+    const bool permanent = p_.verbs[static_cast<size_t>(tok(term(c, W::V_GIVE)).id)].permanent;
+    if (permanent && sub<W::DurationContext>(c)) throw Refusal{range(sub<W::DurationContext>(c)), "a duration after a permanent verb"};
+    if (permanent) e.duration = Duration{-1, true, tok(term(c, W::V_GIVE)).range};
+    else if (sub<W::DurationContext>(c)) e.duration = duration(sub<W::DurationContext>(c));
   }
 
   // verbChoiceSentence : first=choiceVerb OR effect
@@ -1684,10 +1685,10 @@ class Transformer {
     antlr4::Token* first = v->first->getStart();
     const int t = first->getType();
     const bool on_card = t == W::V_BOW || t == W::V_STRAIGHTEN || t == W::V_DESTROY || t == W::V_SET_STATE;
-    const bool fits = on_card ? dynamic_cast<W::CardEffectContext*>(v->effect()) != nullptr
-                              : dynamic_cast<W::RaiseEffectContext*>(v->effect()) || dynamic_cast<W::ProvinceStrengthEffectContext*>(v->effect());
+    const bool fits = on_card ? node_as<W::CardEffectContext>(sub<W::EffectContext>(v)) != nullptr
+                              : node_as<W::RaiseEffectContext>(sub<W::EffectContext>(v)) || node_as<W::ProvinceStrengthEffectContext>(sub<W::EffectContext>(v));
     if (!fits) throw Refusal{tok(first).range, "a verb that does not fit the effect after 'or'"};
-    Effect second = effect(v->effect(), u);
+    Effect second = effect(sub<W::EffectContext>(v), u);
     second.range = k.range;
     Effect one = second;
     one.verb = verb(first);
@@ -1739,52 +1740,52 @@ class Transformer {
     W::TraitsContext* traits = nullptr;
     W::DurationContext* dur = nullptr;
     W::WhileConditionContext* when = nullptr;
-    if (auto* l = dynamic_cast<W::LossStatementContext*>(c)) {
+    if (auto* l = node_as<W::LossStatementContext>(c)) {
       // lossStatement : cardRef (V_LOSE | V_SUFFER) statChanges duration?
-      m.card = card_ref(l->cardRef(), u);
+      m.card = card_ref(sub<W::CardRefContext>(l), u);
       m.loss = verb(l->loss);
       m.loss_range = tok(l->loss).range;
-      m.changes = stat_changes(l->statChanges());
-      if (l->duration()) m.duration = duration(l->duration());
+      m.changes = stat_changes(sub<W::StatChangesContext>(l));
+      if (sub<W::DurationContext>(l)) m.duration = duration(sub<W::DurationContext>(l));
       return m;
     }
-    if (auto* s = dynamic_cast<W::CardStatementContext*>(c)) {
-      m.card = card_ref(s->cardRef(), u);
-      traits = s->traits();
-      dur = s->duration();
-      when = s->whileCondition();
-    } else if (auto* pay = dynamic_cast<W::PayingStatementContext*>(c)) {
+    if (auto* s = node_as<W::CardStatementContext>(c)) {
+      m.card = card_ref(sub<W::CardRefContext>(s), u);
+      traits = sub<W::TraitsContext>(s);
+      dur = sub<W::DurationContext>(s);
+      when = sub<W::WhileConditionContext>(s);
+    } else if (auto* pay = node_as<W::PayingStatementContext>(c)) {
       // "This Holding has +2GP when it pays for a single Shugenja only": its changes hold while the payment under way
       // is for one such card ("it" is the card the statement is about: this card, which pays)
-      m.card = card_ref(pay->cardRef(), u);
+      m.card = card_ref(sub<W::CardRefContext>(pay), u);
       if (m.card->kind != CardRef::Kind::ThisCard) throw Refusal{m.card->range, "another card than this one paying"};
-      traits = pay->traits();
+      traits = sub<W::TraitsContext>(pay);
       Condition k;
       k.kind = Condition::Kind::PaysFor;
-      k.range = SourceRange::join(tok(pay->WHEN()).range, tok(pay->ONLY()).range);
-      k.cards = target_noun(pay->targetNoun());
+      k.range = SourceRange::join(tok(term(pay, W::WHEN)).range, tok(term(pay, W::ONLY)).range);
+      k.cards = target_noun(sub<W::TargetNounContext>(pay));
       if (k.cards->side != Side::Any || k.cards->other) throw Refusal{k.cards->range, "a side or 'other' after 'a single'"};
       m.while_ = std::move(k);
     } else {
       auto* g = static_cast<W::GroupStatementContext*>(c);
-      m.cards = card_filter(g->cardFilter());
+      m.cards = card_filter(sub<W::CardFilterContext>(g));
       // "Your other Earth Shugenja have +1F": a noun of keywords alone may be spelled alike in both numbers; with no
       // article, "have" says it names several
       const CardFilter& f = *m.cards;
-      if (!f.plural && !g->cardFilter()->article && !f.partitive && f.card_types.empty() && !f.attachment && !f.keywords.empty() &&
+      if (!f.plural && !sub<W::CardFilterContext>(g)->article && !f.partitive && f.card_types.empty() && !f.attachment && !f.keywords.empty() &&
           f.alternatives.empty())
         m.cards->plural = m.cards->singular_spelling = true;
-      if (!m.cards->plural) throw Refusal{range(g->cardFilter()), "'have' with one card"};
-      traits = g->traits();
-      dur = g->duration();
-      when = g->whileCondition();
+      if (!m.cards->plural) throw Refusal{range(sub<W::CardFilterContext>(g)), "'have' with one card"};
+      traits = sub<W::TraitsContext>(g);
+      dur = sub<W::DurationContext>(g);
+      when = sub<W::WhileConditionContext>(g);
     }
     // traits : statChanges perCard? (AND KEYWORD)? | statChange orChange | KEYWORD
-    if (traits->statChanges()) m.changes = stat_changes(traits->statChanges());
-    if (traits->orChange()) m.changes.push_back(or_change(traits->statChange(), traits->orChange(), u));
-    if (traits->perCard()) per_card_changes(traits->perCard(), m.changes);
-    if (traits->KEYWORD()) m.keywords.push_back(tok(traits->KEYWORD()).id);
-    if (traits->granted()) m.granted = granted(traits->granted(), m.card ? named_type(*m.card, u) : one_type(*m.cards));
+    if (sub<W::StatChangesContext>(traits)) m.changes = stat_changes(sub<W::StatChangesContext>(traits));
+    if (sub<W::OrChangeContext>(traits)) m.changes.push_back(or_change(sub<W::StatChangeContext>(traits), sub<W::OrChangeContext>(traits), u));
+    if (sub<W::PerCardContext>(traits)) per_card_changes(sub<W::PerCardContext>(traits), m.changes);
+    if (term(traits, W::KEYWORD)) m.keywords.push_back(tok(term(traits, W::KEYWORD)).id);
+    if (sub<W::GrantedContext>(traits)) m.granted = granted(sub<W::GrantedContext>(traits), m.card ? named_type(*m.card, u) : one_type(*m.cards));
     if (dur) m.duration = duration(dur);
     if (when && dur) throw Refusal{range(when), "a duration and a condition for one trait"};
     if (when) m.while_ = while_condition(when, u);
@@ -1796,21 +1797,21 @@ class Transformer {
   Condition while_condition(W::WhileConditionContext* c, Unit& u) {
     Condition k;
     k.range = range(c);
-    if (auto* r = dynamic_cast<W::RoleWhileContext*>(c)) {
+    if (auto* r = node_as<W::RoleWhileContext>(c)) {
       k.kind = Condition::Kind::InBattle;
-      k.role = battle_role(r->battleRole());
-    } else if (auto* a = dynamic_cast<W::AttachedToWhileContext*>(c)) {
+      k.role = battle_role(sub<W::BattleRoleContext>(r));
+    } else if (auto* a = node_as<W::AttachedToWhileContext>(c)) {
       k.kind = Condition::Kind::AttachedTo;
-      k.cards = card_filter(a->cardFilter());
+      k.cards = card_filter(sub<W::CardFilterContext>(a));
       if (k.cards->plural) throw Refusal{k.cards->range, "attached to several cards"};
-    } else if (auto* h = dynamic_cast<W::HasWhileContext*>(c)) {
+    } else if (auto* h = node_as<W::HasWhileContext>(c)) {
       k.kind = Condition::Kind::Has;
-      k.card = card_ref(h->cardRef(), u);
+      k.card = card_ref(sub<W::CardRefContext>(h), u);
       if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
-      k.attached = attached(h->attachedCards());
+      k.attached = attached(sub<W::AttachedCardsContext>(h));
       k.attached->none = false;
     } else {
-      k = condition(static_cast<W::ConditionWhileContext*>(c)->condition(), u);
+      k = condition(sub<W::ConditionContext>(static_cast<W::ConditionWhileContext*>(c)), u);
     }
     return k;
   }
@@ -1818,20 +1819,20 @@ class Transformer {
   // statChanges : statChange (AND statChange)* ;  statChange : MODIFIER STAT? | STAT MODIFIER
   std::vector<StatChange> stat_changes(W::StatChangesContext* c) {
     std::vector<StatChange> out;
-    for (auto* s : c->statChange()) out.push_back(stat_change(s));
+    for (auto* s : subs<W::StatChangeContext>(c)) out.push_back(stat_change(s));
     return out;
   }
 
   StatChange stat_change(W::StatChangeContext* s) {
-    const wording::WordToken& m = tok(s->MODIFIER());
+    const wording::WordToken& m = tok(term(s, W::MODIFIER));
     StatChange ch;
     ch.range = range(s);
     ch.delta.range = m.range;
     if (m.uses_x) throw Refusal{m.range, "a modifier of X"};
     ch.delta.value = m.value;
     if (m.id == -2) throw Refusal{m.range, "its letters name no stat of the profile"};
-    if (s->STAT() && m.id >= 0) throw Refusal{ch.range, "two stats for one modifier"};
-    ch.stat = s->STAT() ? tok(s->STAT()).id : m.id;
+    if (term(s, W::STAT) && m.id >= 0) throw Refusal{ch.range, "two stats for one modifier"};
+    ch.stat = term(s, W::STAT) ? tok(term(s, W::STAT)).id : m.id;
     if (ch.stat < 0) throw Refusal{m.range, "a modifier that names no stat"};
     if (ch.delta.value == 0) throw Refusal{m.range, "+0 is no change"};  // 000 7.2
     return ch;
@@ -1858,26 +1859,26 @@ class Transformer {
       ch.op = op;
       ch.delta.value = v;
       ch.form = f;
-      operand = alt->statOperand();
-      dur = alt->duration();
-      if constexpr (requires { alt->rounding(); }) rounding = alt->rounding();
-      if constexpr (requires { alt->amount(); }) by = alt->amount();
+      operand = sub<W::StatOperandContext>(alt);
+      dur = sub<W::DurationContext>(alt);
+      if constexpr (requires { sub<W::RoundingContext>(alt); }) rounding = sub<W::RoundingContext>(alt);
+      if constexpr (requires { sub<W::AmountContext>(alt); }) by = sub<W::AmountContext>(alt);
     };
-    if (auto* d = dynamic_cast<W::DoubleOperationContext*>(c)) take(d, Op::Multiply, 2, Form::Double);
-    else if (auto* h = dynamic_cast<W::HalveOperationContext*>(c)) take(h, Op::Divide, 2, Form::Halve);
-    else if (auto* v = dynamic_cast<W::DivideOperationContext*>(c)) take(v, Op::Divide, 0, Form::Divide);
-    else if (auto* r = dynamic_cast<W::ReduceByHalfOperationContext*>(c))
-      take(r, Op::Divide, 2, r->BY() ? Form::ReduceByHalf : Form::ReduceToHalf);
-    else if (auto* st = dynamic_cast<W::SetOperationContext*>(c)) take(st, Op::Set, 0, Form::Set);
-    else if (auto* mu = dynamic_cast<W::MultipliedOperationContext*>(c))
-      take(mu, Op::Multiply, 2, mu->DOUBLED() ? Form::IsDoubled : Form::IsMultiplied);
-    else if (auto* dv = dynamic_cast<W::DividedOperationContext*>(c))
-      take(dv, Op::Divide, 2, dv->HALVED() ? Form::IsHalved : Form::IsDivided);
+    if (auto* d = node_as<W::DoubleOperationContext>(c)) take(d, Op::Multiply, 2, Form::Double);
+    else if (auto* h = node_as<W::HalveOperationContext>(c)) take(h, Op::Divide, 2, Form::Halve);
+    else if (auto* v = node_as<W::DivideOperationContext>(c)) take(v, Op::Divide, 0, Form::Divide);
+    else if (auto* r = node_as<W::ReduceByHalfOperationContext>(c))
+      take(r, Op::Divide, 2, term(r, W::BY) ? Form::ReduceByHalf : Form::ReduceToHalf);
+    else if (auto* st = node_as<W::SetOperationContext>(c)) take(st, Op::Set, 0, Form::Set);
+    else if (auto* mu = node_as<W::MultipliedOperationContext>(c))
+      take(mu, Op::Multiply, 2, term(mu, W::DOUBLED) ? Form::IsDoubled : Form::IsMultiplied);
+    else if (auto* dv = node_as<W::DividedOperationContext>(c))
+      take(dv, Op::Divide, 2, term(dv, W::HALVED) ? Form::IsHalved : Form::IsDivided);
     else take(static_cast<W::SetToOperationContext*>(c), Op::Set, 0, Form::IsSet);
     // the card first (a target it names is declared before anything the amount names)
-    ch.stat = tok(operand->STAT()).id;
-    ch.stat_first = operand->THE() != nullptr;
-    m.card = ch.stat_first ? card_ref(operand->cardRef(), u) : possessor(operand->owner, operand->cardRef(), u);
+    ch.stat = tok(term(operand, W::STAT)).id;
+    ch.stat_first = term(operand, W::THE) != nullptr;
+    m.card = ch.stat_first ? card_ref(sub<W::CardRefContext>(operand), u) : possessor(operand->owner, sub<W::CardRefContext>(operand), u);
     if (by) {
       ch.delta = amount(by);
       // 000 7.1: integers; a factor or a divisor is printed ("Divide its ATK by 3"); a value set may be X (7.4)
@@ -1888,7 +1889,7 @@ class Transformer {
     if (rounding) {
       ch.round_up = rounding->direction->getType() == W::UP;
       ch.rounding_printed = true;
-      ch.rounding_comma = rounding->COMMA() != nullptr;
+      ch.rounding_comma = term(rounding, W::COMMA) != nullptr;
     }
     if (dur) m.duration = duration(dur);
     m.changes.push_back(std::move(ch));
@@ -1902,8 +1903,8 @@ class Transformer {
       throw Refusal{range(c), "a requirement of attachment on a card that does not attach"};
     AttachRequirement a;
     a.range = range(c);
-    a.only = c->ONLY() != nullptr;
-    a.to = card_filter(c->cardFilter());
+    a.only = term(c, W::ONLY) != nullptr;
+    a.to = card_filter(sub<W::CardFilterContext>(c));
     if (a.to.plural || a.to.side != Side::Any || a.to.other) throw Refusal{a.to.range, "a requirement of attachment to several cards or a side"};
     return a;
   }
@@ -1914,29 +1915,56 @@ class Transformer {
   EnteringPlay entering_play(W::EnteringPlayContext* c, Unit& u) {
     EnteringPlay e;
     e.range = range(c);
-    if (c->cardRef()) {
-      e.card = card_ref(c->cardRef(), u);
+    if (c->host) {
+      // "Attaches to a Thunder Shugenja for 1 less Gold": this card's cost when it attaches to such a card (001 Attach);
+      // the verb in the third person, as a term of the card (not "Attach to ...", an effect)
+      const wording::WordToken& verb = tok(term(c, W::V_ATTACH));
+      if (!verb.third_person) throw Refusal{verb.range, "a term of the card in the imperative"};
+      // (a card of a type that attaches, or an action card whose own text says it attaches: the pool's Spells "Equip to"
+      // a Shugenja, as the binder reads them; never a Personality, Holding ...)
+      if (card_type_ < 0 || (!p_.card_types[static_cast<size_t>(card_type_)].attaches && !p_.card_types[static_cast<size_t>(card_type_)].action))
+        throw Refusal{verb.range, "a card that does not attach"};
+      e.host = card_filter(c->host);
+      if (e.host->plural) throw Refusal{e.host->range, "attaching to several cards"};
+    } else if (term(c, W::ENTER)) {
+      // "Your Spells enter play for 1 less Gold": the cards of a set, in the plural (the verb agrees)
+      e.cards = card_filter(sub<W::CardFilterContext>(c));
+      if (!e.cards->plural) throw Refusal{e.cards->range, "'enter' after one card"};
+      const wording::WordToken& z = tok(term(c, W::ZONE));
+      if (!p_.zone_in_play(z.id)) throw Refusal{z.range, "entering a zone that is not in play"};
+      e.zone = z.id;
+    } else if (sub<W::CardRefContext>(c)) {
+      e.card = card_ref(sub<W::CardRefContext>(c), u);
       // "This Fortification" on a card that attaches to none is the card itself, with the keyword (001 This)
       const bool attaches = card_type_ >= 0 && p_.card_types[static_cast<size_t>(card_type_)].attaches;
       if (e.card->kind != CardRef::Kind::ThisCard && (e.card->kind != CardRef::Kind::ThisKeyword || attaches))
         throw Refusal{e.card->range, "another card than this one entering play"};
-      const wording::WordToken& z = tok(c->ZONE());
+      const wording::WordToken& z = tok(term(c, W::ZONE));
       if (!p_.zone_in_play(z.id)) throw Refusal{z.range, "entering a zone that is not in play"};
       e.zone = z.id;
     } else {
-      const wording::WordToken& ev = tok(c->EVENT());
+      const wording::WordToken& ev = tok(term(c, W::EVENT));
       if (!p_.events[static_cast<size_t>(ev.id)].enters_play()) throw Refusal{ev.range, "an event that is not entering play"};
       e.event = ev.id;
     }
-    if (c->STATE()) {
-      const wording::WordToken& st = tok(c->STATE());
+    if (term(c, W::STATE)) {
+      const wording::WordToken& st = tok(term(c, W::STATE));
       e.state = StateTest{st.id, st.value == 1, st.range};
       return e;
     }
-    e.paying = c->PAYING() != nullptr;
-    e.change = cost_change(c->costChange());
-    if (c->perCard()) per_card(c->perCard(), e.change->amount);
-    if (c->condition()) e.condition = condition(c->condition(), u);
+    if (auto* ig = sub<W::IgnoredCostContext>(c)) {
+      // "ignoring costs", "ignoring Gold Cost": the stat the card's cost is printed in (003 Gold Cost)
+      e.ignoring = true;
+      if (auto* stat = term(ig, W::STAT)) {
+        if (!p_.stats[static_cast<size_t>(tok(stat).id)].cost) throw Refusal{tok(stat).range, "a stat that is no cost"};
+        e.ignored_stat = tok(stat).id;
+      }
+    } else {
+      e.paying = term(c, W::PAYING) != nullptr;
+      e.change = cost_change(sub<W::CostChangeContext>(c));
+    }
+    if (sub<W::PerCardContext>(c)) per_card(sub<W::PerCardContext>(c), e.change->amount);
+    if (sub<W::ConditionContext>(c)) e.condition = condition(sub<W::ConditionContext>(c), u);
     return e;
   }
 
@@ -1944,10 +1972,10 @@ class Transformer {
   CostChange cost_change(W::CostChangeContext* c) {
     CostChange k;
     k.range = range(c);
-    k.amount = amount(c->amount());
+    k.amount = amount(sub<W::AmountContext>(c));
     if (k.amount.kind != Amount::Kind::Constant || k.amount.value < 1) throw Refusal{k.amount.range, "a change of cost that is no count"};
     k.more = c->change->getType() == W::MORE_;
-    k.resource = tok(c->RESOURCE()).id;
+    k.resource = tok(term(c, W::RESOURCE)).id;
     return k;
   }
 
@@ -1955,11 +1983,11 @@ class Transformer {
   Payment payment(W::PaymentContext* c) {
     Payment p;
     p.range = range(c);
-    if (c->costChange()) {
-      p.change = cost_change(c->costChange());
+    if (sub<W::CostChangeContext>(c)) {
+      p.change = cost_change(sub<W::CostChangeContext>(c));
       if (p.change->more) throw Refusal{p.change->range, "paying more than a card's costs"};
-      if (c->MINIMUM()) {
-        p.minimum = amount(c->amount());
+      if (term(c, W::MINIMUM)) {
+        p.minimum = amount(sub<W::AmountContext>(c));
         if (p.minimum->kind != Amount::Kind::Constant) throw Refusal{p.minimum->range, "a minimum that is no number"};
       }
     }
@@ -1970,9 +1998,9 @@ class Transformer {
   // "-2F, or -3F if he is defending": the second change of the same stat while the condition holds
   StatChange or_change(W::StatChangeContext* first, W::OrChangeContext* o, Unit& u) {
     StatChange ch = stat_change(first);
-    StatChange other = stat_change(o->statChange());
+    StatChange other = stat_change(sub<W::StatChangeContext>(o));
     if (other.stat != ch.stat) throw Refusal{range(o), "an alternative change of another stat"};
-    or_if(ch.delta, other.delta, o->condition(), o->whileCondition(), range(o), u);
+    or_if(ch.delta, other.delta, sub<W::ConditionContext>(o), sub<W::WhileConditionContext>(o), range(o), u);
     ch.range = SourceRange::join(ch.range, range(o));
     return ch;
   }
@@ -1987,7 +2015,7 @@ class Transformer {
     a.or_if = std::move(alt);
   }
 
-  Duration duration(W::DurationContext* c) { return Duration{tok(c->DURATION()).id, false, range(c)}; }
+  Duration duration(W::DurationContext* c) { return Duration{tok(term(c, W::DURATION)).id, false, range(c)}; }
 
   // 003 Traits: a pronoun names the latest target of its unit, or its performer or the card by its own name when
   // that was named since ("give Ruri +2F and give her Samurai"); with none it names nothing (never the card)
@@ -2060,10 +2088,10 @@ class Transformer {
     Amount a;
     a.kind = Amount::Kind::StatOf;
     a.range = range(c);
-    a.stat = tok(c->STAT()).id;
-    a.own = c->OWN() != nullptr;
+    a.stat = tok(term(c, W::STAT)).id;
+    a.own = term(c, W::OWN) != nullptr;
     const Antecedent before = antecedent_;
-    a.of = possessor(c->owner, c->cardRef(), u);
+    a.of = possessor(c->owner, sub<W::CardRefContext>(c), u);
     // on a Spell "this Shugenja" is its performer, in an amount a stat's owner only ("a Force penalty equal to this
     // Shugenja's Chi. If its Force is now 0": its, the card penalised)
     if (a.of->kind == CardRef::Kind::Performer && a.of->keyword >= 0) antecedent_ = before;
@@ -2083,7 +2111,7 @@ class Transformer {
     a.kind = Amount::Kind::CountOf;
     a.value = 1;
     a.range = range(c);
-    CardFilter f = card_filter(c->cardFilter());
+    CardFilter f = card_filter(sub<W::CardFilterContext>(c));
     if (!f.plural) throw Refusal{f.range, "the number of one card"};
     a.cards = std::make_shared<const CardFilter>(std::move(f));
     return a;
@@ -2093,7 +2121,7 @@ class Transformer {
   // "1 Honor for each Samurai you control": the amount once for every card of the set as the effect resolves
   void per_card(W::PerCardContext* c, Amount& a) {
     if (a.kind != Amount::Kind::Constant) throw Refusal{a.range, "an amount for each card that is no number"};
-    CardFilter f = card_filter(c->cardFilter(), true);
+    CardFilter f = card_filter(sub<W::CardFilterContext>(c), true);
     if (f.plural) throw Refusal{f.range, "'each' before a plural"};
     f.plural = true;  // every such card
     a.kind = Amount::Kind::CountOf;
@@ -2128,7 +2156,7 @@ class Transformer {
   CardRef card_ref(W::CardRefContext* c, Unit& u) {
     CardRef r;
     r.range = range(c);
-    if (auto* t = dynamic_cast<W::ThisRefContext*>(c)) {
+    if (auto* t = node_as<W::ThisRefContext>(c)) {
       const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
       const wording::WordToken& noun = tok(t->noun);
       if (noun.type == W::KEYWORD) {
@@ -2152,11 +2180,11 @@ class Transformer {
       this_named_ = r;
       return r;
     }
-    if (auto* p = dynamic_cast<W::PronounRefContext*>(c)) {
-      const bool plural = p->THEY() || p->THEM();  // "them": no person to agree with
-      return pronoun(r.range, !p->IT() && !plural, u, plural);
+    if (auto* p = node_as<W::PronounRefContext>(c)) {
+      const bool plural = term(p, W::THEY) || term(p, W::THEM);  // "them": no person to agree with
+      return pronoun(r.range, !term(p, W::IT) && !plural, u, plural);
     }
-    if (dynamic_cast<W::ThisUnitRefContext*>(c)) {
+    if (node_as<W::ThisUnitRefContext>(c)) {
       // 001 This: "this unit" is the unit of the card, or of the card it is attached to; a card in no unit has none
       const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
       if (!own || (!own->attaches && !own->person)) throw Refusal{r.range, "'this unit' on a card that is in no unit"};
@@ -2164,28 +2192,28 @@ class Transformer {
       r.unit = true;
       return r;
     }
-    if (auto* w = dynamic_cast<W::UnitOfRefContext*>(c)) {
+    if (auto* w = node_as<W::UnitOfRefContext>(c)) {
       // "his unit": the unit of the card the pronoun names
       CardRef of = pronoun(tok(w->owner).range, w->owner->getType() != W::ITS, u);
       of.range = r.range;
       of.unit = true;
       return of;
     }
-    if (auto* n = dynamic_cast<W::NameRefContext*>(c)) {
+    if (auto* n = node_as<W::NameRefContext>(c)) {
       // 003 Card title: the card's own name (or words of it, as the Oracle prints them) names the card itself
       r.kind = CardRef::Kind::ThisCard;
-      r.name = std::string(tok(n->NAME()).text);
+      r.name = std::string(tok(term(n, W::NAME)).text);
       antecedent_ = Antecedent::Name;
       return r;
     }
-    if (auto* p = dynamic_cast<W::PerformerRefContext*>(c)) return performer(p->performer(), u);
-    if (dynamic_cast<W::TheTargetRefContext*>(c) && in_action_) {
+    if (auto* p = node_as<W::PerformerRefContext>(c)) return performer(sub<W::PerformerContext>(p), u);
+    if (node_as<W::TheTargetRefContext>(c) && in_action_) {
       // "the target" in a keyword action's strength: the card it is choosing
       r.kind = CardRef::Kind::TheTarget;
       r.target = -1;
       return r;
     }
-    if (dynamic_cast<W::TheCardRefContext*>(c)) {
+    if (node_as<W::TheCardRefContext>(c)) {
       // "the card's Focus Value" after "Discard a card to ...": the card discarded, the unit's latest choice
       // (a target named "card" since would make it ambiguous: "target an enemy card ... the card")
       if (!discarded_) throw Refusal{r.range, "'the card' names no card discarded before it"};
@@ -2197,7 +2225,7 @@ class Transformer {
       r.kind = CardRef::Kind::Discarded;
       return r;
     }
-    if (auto* n = dynamic_cast<W::TheNounRefContext*>(c)) {
+    if (auto* n = node_as<W::TheNounRefContext>(c)) {
       // "Target an enemy Personality: Bow the Personality": the one target of the unit its noun names (a card type or
       // a keyword of its set); none or several: the words do not say which card
       const wording::WordToken& noun = tok(n->noun);
@@ -2217,17 +2245,17 @@ class Transformer {
       (type ? r.card_type : r.keyword) = noun.id;
       return r;
     }
-    if (dynamic_cast<W::TheTargetRefContext*>(c) || dynamic_cast<W::EachTargetRefContext*>(c)) {
+    if (node_as<W::TheTargetRefContext>(c) || node_as<W::EachTargetRefContext>(c)) {
       // "the target": the unit's one target; with several the words do not say which. "each target": every card of
       // the unit's one targeting of several ("target one or two Samurai: Raise each target's Force ...")
       if (u.targets.size() != 1) throw Refusal{r.range, u.targets.empty() ? "'the target' with no target" : "'the target' with several targets"};
       r.kind = CardRef::Kind::TheTarget;
       r.target = 0;
-      r.plural = dynamic_cast<W::EachTargetRefContext*>(c) != nullptr;
+      r.plural = node_as<W::EachTargetRefContext>(c) != nullptr;
       if (r.plural != u.targets[0].several()) throw Refusal{r.range, r.plural ? "'each target' of one card" : "'the target' of several cards"};
       return r;
     }
-    if (auto* a = dynamic_cast<W::PerformerAgainRefContext*>(c)) {
+    if (auto* a = node_as<W::PerformerAgainRefContext>(c)) {
       // "your Monk" after "your performing unbowed Monk": the performer named again by its noun (its card type, else
       // its last keyword)
       if (!u.performer) throw Refusal{r.range, "no performer was named before it"};
@@ -2241,22 +2269,22 @@ class Transformer {
       (type ? r.card_type : r.keyword) = noun.id;
       return r;
     }
-    if (auto* p = dynamic_cast<W::PerformingTargetRefContext*>(c)) {
-      Targeting t = performing_target(p->performed(), r.range, u);
+    if (auto* p = node_as<W::PerformingTargetRefContext>(c)) {
+      Targeting t = performing_target(sub<W::PerformedContext>(p), r.range, u);
       t.inline_ = true;
       add_target(u, std::move(t));
       r.kind = CardRef::Kind::Target;
       r.target = static_cast<int>(u.targets.size() - 1);
       return r;
     }
-    if (auto* k = dynamic_cast<W::CountedTargetRefContext*>(c)) {
+    if (auto* k = node_as<W::CountedTargetRefContext>(c)) {
       // "Bow one or two target attachments", "give one or two of your target unbowed Personalities ...": several cards
       // targeted where the effect names them, the effect done to each
       Targeting t;
       t.inline_ = true;
       t.range = r.range;
-      t.count = target_count(k->targetCount());
-      t.filter = target_noun(k->targetNoun(), true);
+      t.count = target_count(sub<W::TargetCountContext>(k));
+      t.filter = target_noun(sub<W::TargetNounContext>(k), true);
       if (k->owner) {
         if (t.filter.side != Side::Any) throw Refusal{r.range, "two sides for one target"};
         t.filter.side = Side::Yours;
@@ -2272,7 +2300,7 @@ class Transformer {
     Targeting t;
     t.inline_ = true;
     t.range = r.range;
-    t.filter = target_noun(i->targetNoun());
+    t.filter = target_noun(sub<W::TargetNounContext>(i));
     if (i->owner) {  // "your target Personality"
       if (t.filter.side != Side::Any) throw Refusal{r.range, "two sides for one target"};
       t.filter.side = Side::Yours;
@@ -2287,16 +2315,16 @@ class Transformer {
   CardFilter target_noun(W::TargetNounContext* c, bool counted = false) {
     CardFilter f;
     f.range = range(c);
-    nouns(c->nouns(), f, c->KEYWORD());
+    nouns(sub<W::NounsContext>(c), f, terms(c, W::KEYWORD));
     if (f.plural && !counted) throw Refusal{f.range, "targeting several cards at once"};
-    f.other = c->OTHER() != nullptr;
+    f.other = term(c, W::OTHER) != nullptr;
     if (c->side) f.side = side(c->side);
-    states(c->STATE(), f);
-    descriptions(c->DESCRIPTION(), f);
-    for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
-    not_kinds(c->notKind(), f);
-    keywords(c->keywordChoice(), c->KEYWORD(), f);
-    for (auto* fc : c->filterClause()) filter_clause(fc, f);
+    states(terms(c, W::STATE), f);
+    descriptions(terms(c, W::DESCRIPTION), f);
+    for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
+    not_kinds(c, f);
+    keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
+    for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
     return f;
   }
 
@@ -2308,11 +2336,11 @@ class Transformer {
     if (choice) {
       if (words.empty()) throw Refusal{range(choice), "a keyword or a card type"};
       // "Fudo and Fallen Personalities": the cards of each keyword; of one card it would say both
-      if (!choice->AND().empty()) {
-        if (!f.plural) throw Refusal{tok(choice->AND(0)).range, "'and' between the keywords of one card"};
+      if (term(choice, W::AND)) {
+        if (!f.plural) throw Refusal{tok(term(choice, W::AND, 0)).range, "'and' between the keywords of one card"};
         f.keywords_and = true;
       }
-      for (auto* k : choice->KEYWORD()) f.any_keywords.push_back(tok(k).id);
+      for (auto* k : terms(choice, W::KEYWORD)) f.any_keywords.push_back(tok(k).id);
       f.any_keywords.push_back(tok(words[0]).id);
       from = 1;
     }
@@ -2320,10 +2348,10 @@ class Transformer {
   }
 
   // notKind : NON (KEYWORD | CARD_TYPE): "a non-Unique Follower" has no such keyword, "a non-Ring card" is of another type
-  void not_kinds(const std::vector<W::NotKindContext*>& words, CardFilter& f) {
-    for (auto* n : words) {
-      if (n->KEYWORD()) f.no_keywords.push_back(tok(n->KEYWORD()).id);
-      else f.not_types.push_back(tok(n->CARD_TYPE()).id);
+  void not_kinds(antlr4::ParserRuleContext* c, CardFilter& f) {
+    for (auto* n : subs<W::NotKindContext>(c)) {
+      if (auto* k = term(n, W::KEYWORD)) f.no_keywords.push_back(tok(k).id);
+      else f.not_types.push_back(tok(term(n, W::CARD_TYPE)).id);
     }
   }
 
@@ -2334,11 +2362,11 @@ class Transformer {
       f.plural = !keywords.empty() && tok(keywords.back()).plural;
       return;
     }
-    f.plural = !c->CARD_TYPES().empty() || c->CARDS() || c->ATTACHMENTS();
-    f.attachment = c->ATTACHMENT() || c->ATTACHMENTS();
-    for (auto* n : c->CARD_TYPE()) f.card_types.push_back(tok(n).id);
-    for (auto* n : c->CARD_TYPES()) f.card_types.push_back(tok(n).id);  // "card": any
-    f.types_and = !c->AND().empty();  // only between plurals: the grammar says so
+    f.plural = term(c, W::CARD_TYPES) || term(c, W::CARDS) || term(c, W::ATTACHMENTS);
+    f.attachment = term(c, W::ATTACHMENT) || term(c, W::ATTACHMENTS);
+    for (auto* n : terms(c, W::CARD_TYPE)) f.card_types.push_back(tok(n).id);
+    for (auto* n : terms(c, W::CARD_TYPES)) f.card_types.push_back(tok(n).id);  // "card": any
+    f.types_and = term(c, W::AND) != nullptr;  // only between plurals: the grammar says so
   }
 
   void states(const std::vector<antlr4::tree::TerminalNode*>& words, CardFilter& f) {
@@ -2362,11 +2390,11 @@ class Transformer {
   // A stat compared after them describes them all, as the rules' keyword actions word it ("Bow a target enemy Follower
   // or Personality with 4 or lower Force"; the binder reads it so too).
   void check_clause_scope(const CardFilter& f, W::FilterClauseContext* fc) {
-    const bool stat = dynamic_cast<W::StatAtMostContext*>(fc) || dynamic_cast<W::StatOrLowerContext*>(fc) ||
-                      dynamic_cast<W::StatThanContext*>(fc) || dynamic_cast<W::StatComparedThanContext*>(fc);
+    const bool stat = node_as<W::StatAtMostContext>(fc) || node_as<W::StatOrLowerContext>(fc) ||
+                      node_as<W::StatThanContext>(fc) || node_as<W::StatComparedThanContext>(fc);
     // a zone holds whatever cards are in it: "a Follower or Item in your hand" are both there
-    const bool zone = dynamic_cast<W::InZoneContext*>(fc) != nullptr;
-    if (f.card_types.size() > 1 && !dynamic_cast<W::YouControlContext*>(fc) && !stat && !zone)
+    const bool zone = node_as<W::InZoneContext>(fc) != nullptr;
+    if (f.card_types.size() > 1 && !node_as<W::YouControlContext>(fc) && !stat && !zone)
       throw Refusal{range(fc), "it may describe the last card type or all of them"};
   }
 
@@ -2383,19 +2411,19 @@ class Transformer {
   CardFilter card_filter(W::CardFilterContext* c, bool each = false) {
     CardFilter f;
     f.range = range(c);
-    nouns(c->nouns(), f, c->KEYWORD());
+    nouns(sub<W::NounsContext>(c), f, terms(c, W::KEYWORD));
     if (c->article && (f.plural || each)) throw Refusal{f.range, "an article after 'each' or before a plural"};
-    if (auto* part = c->partitive()) partitive(part, each, f);
-    else if (!c->article && !f.plural && !c->side && !c->anotherPlayers() && !each) throw Refusal{f.range, "a singular noun with no article"};
-    f.other = c->OTHER() != nullptr || (c->article && c->article->getType() == W::ANOTHER);
+    if (auto* part = sub<W::PartitiveContext>(c)) partitive(part, each, f);
+    else if (!c->article && !f.plural && !c->side && !sub<W::AnotherPlayersContext>(c) && !each) throw Refusal{f.range, "a singular noun with no article"};
+    f.other = term(c, W::OTHER) != nullptr || (c->article && c->article->getType() == W::ANOTHER);
     if (c->side) f.side = side(c->side);
-    if (c->anotherPlayers()) f.side = Side::AnotherPlayers;
-    states(c->STATE(), f);
-    descriptions(c->DESCRIPTION(), f);
-    for (auto* r : c->battleRole()) f.roles.push_back(battle_role(r));
-    not_kinds(c->notKind(), f);
-    keywords(c->keywordChoice(), c->KEYWORD(), f);
-    for (auto* fc : c->filterClause()) filter_clause(fc, f);
+    if (sub<W::AnotherPlayersContext>(c)) f.side = Side::AnotherPlayers;
+    states(terms(c, W::STATE), f);
+    descriptions(terms(c, W::DESCRIPTION), f);
+    for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
+    not_kinds(c, f);
+    keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
+    for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
     if (c->alternative) alternatives(c->alternative, each, f);
     return f;
   }
@@ -2419,14 +2447,14 @@ class Transformer {
   // Attach); a target there would be chosen inside the set's words, which the tree does not say.
   void partitive(W::PartitiveContext* c, bool each, CardFilter& f) {
     if (!f.plural) throw Refusal{f.range, "a singular noun after 'of'"};
-    if (!(c->ONE() || c->ALL()) == !each) throw Refusal{range(c), "'of' without 'one', 'all' or 'each' before it"};
+    if (!(term(c, W::ONE) || term(c, W::ALL)) == !each) throw Refusal{range(c), "'of' without 'one', 'all' or 'each' before it"};
     f.partitive = true;
-    f.plural = c->ALL() != nullptr;  // one card ("one of"), every card ("all of"), or each card (the caller makes the set every card)
-    if (c->YOUR()) {
+    f.plural = term(c, W::ALL) != nullptr;  // one card ("one of"), every card ("all of"), or each card (the caller makes the set every card)
+    if (term(c, W::YOUR)) {
       f.side = Side::Yours;
       return;
     }
-    f.of = possessor(c->owner, c->cardRef(), *unit_);
+    f.of = possessor(c->owner, sub<W::CardRefContext>(c), *unit_);
     if (f.of->kind == CardRef::Kind::Target || f.of->kind == CardRef::Kind::TheTarget || f.of->unit)
       throw Refusal{f.of->range, "a target's or a unit's cards"};
   }
@@ -2435,10 +2463,10 @@ class Transformer {
   Place place(W::PlaceContext* c) {
     Place p;
     p.range = range(c);
-    p.this_battlefield = c->THIS() != nullptr;
-    p.kind = c->HOME() ? Place::Kind::Home
-             : c->CURRENT() || c->THIS() ? Place::Kind::CurrentBattlefield
-             : c->ANY() ? Place::Kind::AnyBattlefield
+    p.this_battlefield = term(c, W::THIS) != nullptr;
+    p.kind = term(c, W::HOME) ? Place::Kind::Home
+             : term(c, W::CURRENT) || term(c, W::THIS) ? Place::Kind::CurrentBattlefield
+             : term(c, W::ANY) ? Place::Kind::AnyBattlefield
                         : Place::Kind::AnotherBattlefield;
     place_named_ = p;
     return p;
@@ -2462,13 +2490,13 @@ class Transformer {
   ZoneTest zone_in(W::ZoneInContext* c, bool from) {
     ZoneTest z;
     z.range = range(c);
-    z.yours = c->YOUR() != nullptr;
+    z.yours = term(c, W::YOUR) != nullptr;
     z.from = from;
-    for (auto* n : c->ZONE()) {
+    for (auto* n : terms(c, W::ZONE)) {
       const ProfileId id = tok(n).id;
       if (std::find(z.zones.begin(), z.zones.end(), id) != z.zones.end()) throw Refusal{tok(n).range, "a zone named twice"};
       const bool in_play = p_.zone_in_play(id);
-      if (in_play && (z.yours || c->ZONE().size() > 1)) throw Refusal{tok(n).range, "a zone in play beside a player's zones"};
+      if (in_play && (z.yours || term(c, W::ZONE, 1))) throw Refusal{tok(n).range, "a zone in play beside a player's zones"};
       z.zones.push_back(id);
     }
     return z;
@@ -2487,74 +2515,74 @@ class Transformer {
   //              | WITH (EQUAL OR)? comparative STAT THAN compared | WITH STAT ... compared | WITHOUT ... | AT place
   void filter_clause(W::FilterClauseContext* fc, CardFilter& f) {
     check_clause_scope(f, fc);
-    if (dynamic_cast<W::YouControlContext*>(fc)) {
+    if (node_as<W::YouControlContext>(fc)) {
       if (f.side != Side::Any && f.side != Side::Yours) throw Refusal{range(fc), "'you control' after another side"};
       f.side = Side::Yours;
       return;
     }
-    if (auto* w = dynamic_cast<W::WithoutAttachedContext*>(fc)) {
-      f.attached.push_back(attached(w->attachedCards()));
+    if (auto* w = node_as<W::WithoutAttachedContext>(fc)) {
+      f.attached.push_back(attached(sub<W::AttachedCardsContext>(w)));
       return;
     }
-    if (auto* w = dynamic_cast<W::WithNoAttachedContext*>(fc)) {  // "with no Followers"
-      f.attached.push_back(attached(w->attachedCards()));
+    if (auto* w = node_as<W::WithNoAttachedContext>(fc)) {  // "with no Followers"
+      f.attached.push_back(attached(sub<W::AttachedCardsContext>(w)));
       f.attached.back().no_word = true;
       return;
     }
-    if (auto* w = dynamic_cast<W::WithAttachedContext*>(fc)) {  // "with a Weapon": at least one attached
+    if (auto* w = node_as<W::WithAttachedContext>(fc)) {  // "with a Weapon": at least one attached
       AttachedTest a;
       a.range = range(fc);
       a.none = false;
-      attached_kinds(w->attachedKind(), a);
+      attached_kinds(subs<W::AttachedKindContext>(w), a);
       f.attached.push_back(std::move(a));
       return;
     }
-    if (auto* a = dynamic_cast<W::AtPlaceContext*>(fc)) {
+    if (auto* a = node_as<W::AtPlaceContext>(fc)) {
       if (f.at) throw Refusal{range(fc), "two places for one card"};
-      f.at = place(a->place());
+      f.at = place(sub<W::PlaceContext>(a));
       return;
     }
-    if (auto* n = dynamic_cast<W::InUnitContext*>(fc)) {  // 001 This: a Personality and the cards attached to him
+    if (auto* n = node_as<W::InUnitContext>(fc)) {  // 001 This: a Personality and the cards attached to him
       if (f.in_unit) throw Refusal{range(fc), "two units for one card"};
-      f.in_unit = card_ref(n->cardRef(), *unit_);
+      f.in_unit = card_ref(sub<W::CardRefContext>(n), *unit_);
       if (!f.in_unit->unit) throw Refusal{range(fc), "'in' a card that is no unit"};
       return;
     }
-    if (auto* a = dynamic_cast<W::InArmyContext*>(fc)) {  // 003 Stats: "in your army", "in the enemy army"
+    if (auto* a = node_as<W::InArmyContext>(fc)) {  // 003 Stats: "in your army", "in the enemy army"
       if (f.army || f.at) throw Refusal{range(fc), "two places for one card"};
-      f.army = army(a->army(), *unit_);
+      f.army = army(sub<W::ArmyContext>(a), *unit_);
       return;
     }
-    if (auto* z = dynamic_cast<W::InZoneContext*>(fc)) {
+    if (auto* z = node_as<W::InZoneContext>(fc)) {
       if (f.in) throw Refusal{range(fc), "two zones for one card"};
-      f.in = zone_in(z->zoneIn(), z->FROM() != nullptr);
+      f.in = zone_in(sub<W::ZoneInContext>(z), term(z, W::FROM) != nullptr);
       return;
     }
     StatBound b;
     b.range = range(fc);
-    if (auto* s = dynamic_cast<W::StatAtMostContext*>(fc)) {
-      b.stat = tok(s->STAT()).id;
-      b.value = amount(s->amount());
+    if (auto* s = node_as<W::StatAtMostContext>(fc)) {
+      b.stat = tok(term(s, W::STAT)).id;
+      b.value = amount(sub<W::AmountContext>(s));
       b.compare = s->comparison->getType() == W::LESS ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
-    } else if (auto* o = dynamic_cast<W::StatOrLowerContext*>(fc)) {  // "with 4 or lower Force"
-      b.stat = tok(o->STAT()).id;
-      b.value = amount(o->amount());
+    } else if (auto* o = node_as<W::StatOrLowerContext>(fc)) {  // "with 4 or lower Force"
+      b.stat = tok(term(o, W::STAT)).id;
+      b.value = amount(sub<W::AmountContext>(o));
       b.form = StatBound::Form::Leading;
-      b.compare = lower(o->comparative()) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
-    } else if (auto* t = dynamic_cast<W::StatThanContext*>(fc)) {  // "with [equal or] lower Chi than this Shugenja"
-      b.stat = tok(t->STAT()).id;
+      b.compare = lower(sub<W::ComparativeContext>(o)) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+    } else if (auto* t = node_as<W::StatThanContext>(fc)) {  // "with [equal or] lower Chi than this Shugenja"
+      b.stat = tok(term(t, W::STAT)).id;
       b.form = StatBound::Form::Before;
-      b.equal_first = t->EQUAL() != nullptr;
-      b.compare = compare(lower(t->comparative()), b.equal_first);
-      if (t->compared()) compared(t->compared(), b);
+      b.equal_first = term(t, W::EQUAL) != nullptr;
+      b.compare = compare(lower(sub<W::ComparativeContext>(t)), b.equal_first);
+      if (sub<W::ComparedContext>(t)) compared(sub<W::ComparedContext>(t), b);
       else performer_compared(b);
     } else {  // "with Force less than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
       auto* a = static_cast<W::StatComparedThanContext*>(fc);
-      b.stat = tok(a->STAT()).id;
+      b.stat = tok(term(a, W::STAT)).id;
       b.form = StatBound::Form::After;
-      b.equal_first = a->EQUAL() != nullptr && a->EQUAL()->getSymbol()->getTokenIndex() < a->comparative()->getStart()->getTokenIndex();
-      b.compare = compare(lower(a->comparative()), a->EQUAL() != nullptr);
-      compared(a->compared(), b);
+      b.equal_first = term(a, W::EQUAL) != nullptr && term(a, W::EQUAL)->getSymbol()->getTokenIndex() < sub<W::ComparativeContext>(a)->getStart()->getTokenIndex();
+      b.compare = compare(lower(sub<W::ComparativeContext>(a)), term(a, W::EQUAL) != nullptr);
+      compared(sub<W::ComparedContext>(a), b);
     }
     f.stats.push_back(std::move(b));
   }
@@ -2593,21 +2621,21 @@ class Transformer {
   }
 
   void compared(W::ComparedContext* c, StatBound& b) {
-    if (c->NUMBER()) {
-      b.value.value = tok(c->NUMBER()).value;
+    if (term(c, W::NUMBER)) {
+      b.value.value = tok(term(c, W::NUMBER)).value;
       b.value.range = range(c);
       return;
     }
-    if (c->statOf()) {
-      if (c->statOf()->owner) throw Refusal{range(c), "a pronoun in a comparison"};
-      b.value = stat_of(c->statOf(), *unit_);
+    if (sub<W::StatOfContext>(c)) {
+      if (sub<W::StatOfContext>(c)->owner) throw Refusal{range(c), "a pronoun in a comparison"};
+      b.value = stat_of(sub<W::StatOfContext>(c), *unit_);
     } else {
       b.value.kind = Amount::Kind::StatOf;
       b.value.range = range(c);
       b.value.stat = b.stat;
-      b.value.of = card_ref(c->cardRef(), *unit_);
+      b.value.of = card_ref(sub<W::CardRefContext>(c), *unit_);
       b.same_stat = true;
-      b.possessive = c->POSS() != nullptr;
+      b.possessive = term(c, W::POSS) != nullptr;
     }
     const CardRef::Kind k = b.value.of->kind;
     if (k == CardRef::Kind::Target || k == CardRef::Kind::Pronoun || k == CardRef::Kind::TheTarget)
@@ -2624,21 +2652,21 @@ class Transformer {
       if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
       a.card_types.push_back(w.id);
     };
-    if (c->CARD_TYPES()) {
+    if (term(c, W::CARD_TYPES)) {
       a.plural = true;
-      type(c->CARD_TYPES());
+      type(term(c, W::CARD_TYPES));
     }
-    attached_kinds(c->attachedKind(), a);
+    attached_kinds(subs<W::AttachedKindContext>(c), a);
     return a;
   }
   // attachedKind : KEYWORD | CARD_TYPE, of a card type that attaches (001 Attach)
-  void attached_kinds(const std::vector<W::AttachedKindContext*>& kinds, AttachedTest& a) {
+  void attached_kinds(Children<W::AttachedKindContext> kinds, AttachedTest& a) {
     for (auto* k : kinds) {
-      if (k->KEYWORD()) {
-        a.keywords.push_back(tok(k->KEYWORD()).id);
+      if (term(k, W::KEYWORD)) {
+        a.keywords.push_back(tok(term(k, W::KEYWORD)).id);
         continue;
       }
-      const wording::WordToken& w = tok(k->CARD_TYPE());
+      const wording::WordToken& w = tok(term(k, W::CARD_TYPE));
       if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
       a.card_types.push_back(w.id);
     }

@@ -117,7 +117,8 @@ void check_game_rules(CheckContext& ctx) {
           if (!word_is(*t[i], "ignoring")) continue;
           size_t len = 0;
           int s = lex.stat_at(std::span(t).subspan(i + 1), len);
-          if (s < 0) continue;
+          // ("ignoring Gold Cost": a cost not paid, 003 Gold Cost)
+          if (s < 0 || p.stats[static_cast<size_t>(s)].cost) continue;
           bool damage = prim == "deal" || prim == "inflict" || prim == "attack" || unit_text.find("damage") != std::string::npos;
           if (!damage) ctx.diags.report(DiagId::IgnoringResistMisplaced, terms_range(t, i, i + 1 + len), t[i + 1]->text);
         }

@@ -413,7 +413,7 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
         // (after "enters": "This Holding enters play")
         const bool place = !out.empty() && (before == tok(Token::INTO) || before == tok(Token::YOUR) ||
                                             before == tok(Token::POSS) || before == tok(Token::IN) ||
-                                            before == tok(Token::ENTERS) ||
+                                            before == tok(Token::ENTERS) || before == tok(Token::ENTER) ||
                                             before == tok(Token::FROM) ||
                                             (before == tok(Token::OR) && out.size() > 1 && out[out.size() - 2].type == tok(Token::ZONE)) ||
                                             ((before == tok(Token::THIS) || before == tok(Token::CURRENT) || before == tok(Token::HIS) ||

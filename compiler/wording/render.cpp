@@ -1049,10 +1049,19 @@ class Renderer {
   }
 
   // 003 Gold Cost: "This Fortification enters play bowed", "Enters play paying 2 less Gold if you are a Lion Clan player"
+  // "Your Spells enter play for 1 less Gold", "Attaches to a Thunder Shugenja for 1 less Gold", "... ignoring costs"
   void entering_play(const EnteringPlay& e) {
-    if (e.card) {
+    if (e.host) {
+      verb(Primitive::attach_, false, true);
+      word(Token::TO);
+      card_filter(*e.host);
+    } else if (e.card) {
       card_ref(*e.card, true);
       word(Token::ENTERS);
+      name(Token::ZONE, e.zone);
+    } else if (e.cards) {
+      card_filter(*e.cards);
+      word(Token::ENTER);
       name(Token::ZONE, e.zone);
     } else {
       name(Token::EVENT, e.event);
@@ -1062,9 +1071,15 @@ class Renderer {
       out_.back().value = e.state->holds ? 1 : 0;
       return;
     }
-    word(e.paying ? Token::PAYING : Token::FOR);
-    cost_change(*e.change);
-    if (e.change->amount.kind == Amount::Kind::CountOf) for_each(*e.change->amount.cards);
+    if (e.ignoring) {
+      word(Token::IGNORING);
+      if (e.ignored_stat >= 0) name(Token::STAT, e.ignored_stat);
+      else word(Token::COSTS);
+    } else {
+      word(e.paying ? Token::PAYING : Token::FOR);
+      cost_change(*e.change);
+    }
+    if (e.change && e.change->amount.kind == Amount::Kind::CountOf) for_each(*e.change->amount.cards);
     if (e.condition) {
       word(Token::IF);
       condition(*e.condition);

@@ -511,8 +511,17 @@ rounding
 // bowed"), or for less (more) of the resource its cost is paid in, while a condition holds or for each card of a set
 // ("Enters play paying 2 less Gold if you are a Lion Clan player", "This Holding enters play for 1 less Gold for each
 // Geisha you control"). With no subject printed, the paragraph opens with the event's words ("Enters play").
+// Other cards' costs: "Your Spells enter play for 1 less Gold" (a set entering, in the plural). Not paid at all:
+// "Nishoji enters play ignoring Gold Cost if you control a Ring". What this card costs when it attaches to a card of a
+// set (it may still attach to others, at its full cost): "Attaches to a Thunder Shugenja for 1 less Gold", "Equips to a
+// Void Shugenja ...", "Attaches to an Emerald Champion ignoring costs".
 enteringPlay
-  : (cardRef ENTERS ZONE | EVENT) (STATE | (FOR | PAYING) costChange (perCard | IF condition)?)
+  : (cardRef ENTERS ZONE | EVENT | cardFilter ENTER ZONE) (STATE | (FOR | PAYING) costChange (perCard | IF condition)? | ignoredCost (IF condition)?)
+  | V_ATTACH TO host=cardFilter (FOR costChange | ignoredCost)
+  ;
+// none of the cost paid: "ignoring costs", "ignoring Gold Cost" (the stat the cost is printed in)
+ignoredCost
+  : IGNORING (STAT | COSTS)
   ;
 // "2 less Gold", "1 more Gold": a change to what a card costs, in a resource
 costChange

@@ -186,6 +186,7 @@ DOWN     : 'down' ;
 // 003 Gold Cost: how a card enters play and what is paid for it ("This Holding enters play bowed", "Enters play paying
 // 2 less Gold", "Attach it to him, paying all costs")
 ENTERS   : 'enters' ;
+ENTER    : 'enter' ;     // "Your Spells enter play for 1 less Gold"
 PAYING   : 'paying' ;
 COSTS    : 'costs' ;
 SINGLE   : 'single' ;

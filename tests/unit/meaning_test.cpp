@@ -2621,6 +2621,42 @@ TEST(Meaning, NonKeywords) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target non-Unique.")->paragraph().unit);
 }
 
+// 003 Gold Cost: terms of a card about what cards cost: other cards' ("Your Spells enter play for 1 less Gold"), none
+// of it ("ignoring Gold Cost"), this card's when it attaches to a card of a set. Refused: the verb in the imperative (an
+// effect, not a term), attaching on a card that does not attach, one card "enter"ing, a stat that is no cost.
+TEST(Meaning, CostTerms) {
+  auto r = read("Holding", "Your Spells enter play for 1 less Gold.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const EnteringPlay& e = std::get<EnteringPlay>(r->unit().body.at(0));
+  ASSERT_TRUE(e.cards);
+  EXPECT_EQ(e.cards->card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Spell")});
+  EXPECT_EQ(e.change->amount.value, 1);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto i = read("Personality", "This Personality enters play ignoring Gold Cost if you control a Ring.");
+  ASSERT_TRUE(i->paragraph().unit) << i->text(i->paragraph().unread) << ": " << i->paragraph().why;
+  const EnteringPlay& ig = std::get<EnteringPlay>(i->unit().body.at(0));
+  EXPECT_TRUE(ig.ignoring);
+  EXPECT_EQ(ig.ignored_stat, i->id_of(i->profile->stats, "Gold Cost"));
+  EXPECT_TRUE(ig.condition);
+  EXPECT_TRUE(i->paragraph().round_trips) << i->paragraph().rendered;
+
+  auto a = read("Item", "Attaches to a Samurai ignoring costs.");
+  ASSERT_TRUE(a->paragraph().unit) << a->text(a->paragraph().unread) << ": " << a->paragraph().why;
+  const EnteringPlay& at = std::get<EnteringPlay>(a->unit().body.at(0));
+  ASSERT_TRUE(at.host);
+  EXPECT_EQ(at.host->keywords, std::vector<ProfileId>{a->id_of(a->profile->keywords, "Samurai")});
+  EXPECT_TRUE(at.ignoring);
+  EXPECT_EQ(at.ignored_stat, -1);
+  EXPECT_TRUE(a->paragraph().round_trips) << a->paragraph().rendered;
+
+  EXPECT_FALSE(read("Item", "Attach to a Samurai for 1 less Gold.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "Attaches to a Samurai for 1 less Gold.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "Your Spell enter play for 1 less Gold.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "This Personality enters play ignoring Force.")->paragraph().unit);
+  EXPECT_FALSE(read("Item", "Attaches to your Samurai Personalities for 1 less Gold.")->paragraph().unit);
+}
+
 }  // namespace cardc
 
 namespace cardc {

@@ -1534,7 +1534,7 @@ class MeaningLowering {
       }
       case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
         static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
-        n = binary(ops[static_cast<size_t>(k.stat->compare)], call("cardrt_stat_get", {G(), card(*k.card, b), konst(k.stat->stat)}), compared(k.stat->value));
+        n = binary(ops[static_cast<size_t>(k.stat->compare)], stat_value(card(*k.card, b), k.stat->stat, k.stat->base), compared(k.stat->value));
         break;
       }
       case Condition::Kind::Has:
@@ -1745,7 +1745,7 @@ class MeaningLowering {
     for (ProfileId d : f.descriptions) add(description_test(p_.descriptions[static_cast<size_t>(d)], card));
     for (const StatBound& s : f.stats) {
       static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
-      add(binary(ops[static_cast<size_t>(s.compare)], call("cardrt_stat_get", {G(), card, konst(s.stat)}), compared(s.value)));
+      add(binary(ops[static_cast<size_t>(s.compare)], stat_value(card, s.stat, s.base), compared(s.value)));
     }
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
     for (BattleRole r : f.roles) add(in_battle(r, card));
@@ -1792,7 +1792,13 @@ class MeaningLowering {
     Body none;
     Node who = card(*a.of, none);
     if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
-    return call("cardrt_stat_get", {G(), std::move(who), konst(a.stat)});
+    return stat_value(std::move(who), a.stat, a.base);
+  }
+
+  // a card's stat as it is now, or its base value, printed on it (003 Stats: the current value unless the text names the
+  // base)
+  static Node stat_value(Node card, ProfileId stat, bool base) {
+    return call(base ? "cardrt_stat_base" : "cardrt_stat_get", {G(), std::move(card), konst(stat)});
   }
 
   // 001 Battlefields: a card at no battlefield is home; the current battlefield is the battle's, when there is one
@@ -1986,7 +1992,7 @@ class MeaningLowering {
     }
     if (a.kind == Amount::Kind::StatOf) {
       // 000 7.2: the stat's value as the effect resolves, never below zero; a penalty of that much
-      Node v = call("cardrt_stat_result", {G(), card(*a.of, b), konst(a.stat)});
+      Node v = a.base ? stat_value(card(*a.of, b), a.stat, true) : call("cardrt_stat_result", {G(), card(*a.of, b), konst(a.stat)});
       if (a.minus) v = binary(Op::Max, konst(0), binary(Op::Sub, std::move(v), konst(a.minus)));  // "his Force minus 1"
       return a.negated ? binary(Op::Sub, konst(0), std::move(v)) : v;
     }

@@ -176,7 +176,7 @@ class Dumper {
       case Condition::Kind::AttachedTo: return s + (k.card ? ref(*k.card) : std::string("it")) + " attached to " + filter(*k.cards);
       case Condition::Kind::StatIs: {
         static constexpr const char* ops[] = {"<=", ">=", "<", ">", "=="};
-        return s + fmt::format("{}-of-{} {} {}", named(p_.stats, k.stat->stat), ref(*k.card), ops[static_cast<size_t>(k.stat->compare)], amount(k.stat->value));
+        return s + fmt::format("{}{}-of-{} {} {}", k.stat->base ? "base-" : "", named(p_.stats, k.stat->stat), ref(*k.card), ops[static_cast<size_t>(k.stat->compare)], amount(k.stat->value));
       }
     }
     return "?";
@@ -190,7 +190,7 @@ class Dumper {
 
   std::string amount(const Amount& a) const {
     if (a.kind == Amount::Kind::StatOf)
-      return fmt::format("{}{}-of-{}{}", a.negated ? "minus-" : "", named(p_.stats, a.stat), ref(*a.of), a.minus ? fmt::format("-less-{}", a.minus) : "");
+      return fmt::format("{}{}{}-of-{}{}", a.negated ? "minus-" : "", a.base ? "base-" : "", named(p_.stats, a.stat), ref(*a.of), a.minus ? fmt::format("-less-{}", a.minus) : "");
     if (a.kind == Amount::Kind::CountOf) return (a.value == 1 ? "" : std::to_string(a.value) + "x") + "count-of-" + filter(*a.cards);
     std::string s = a.kind == Amount::Kind::X ? std::string("X") : std::to_string(a.value);
     if (a.or_if) s += fmt::format("-or-{}-{}({})", amount(a.or_if->amount), a.or_if->while_ ? "while" : "if", condition(a.or_if->condition));
@@ -375,7 +375,7 @@ class Dumper {
     for (ProfileId k : f.no_keywords) s += " not-keyword=" + named(p_.keywords, k);
     for (ProfileId t : f.not_types) s += " not-type=" + named(p_.card_types, t);
     for (const StatBound& b : f.stats)
-      s += fmt::format(" {}{}{}", named(p_.stats, b.stat), compares[static_cast<size_t>(b.compare)], amount(b.value));
+      s += fmt::format(" {}{}{}{}", b.base ? "base-" : "", named(p_.stats, b.stat), compares[static_cast<size_t>(b.compare)], amount(b.value));
     for (const AttachedTest& a : f.attached) s += (a.none ? " without(" : " with(") + attached(a) + ")";
     for (BattleRole r : f.roles) s += " " + role(r);
     if (f.at) s += " at=" + place(*f.at);

@@ -76,6 +76,8 @@ struct Amount {
   Boxed<CardRef> of;  // StatOf: whose stat
   ProfileId stat = -1;        // StatOf
   bool own = false;           // StatOf: printed "his own Chi" (the same meaning)
+  bool base = false;          // StatOf: its base value, printed on the card (003 Stats: "his base Personal Honor")
+  bool printed = false;       // base, printed "printed" ("his printed Force": the same meaning)
   bool negated = false;       // StatOf: its opposite ("a Force penalty equal to ...")
   int64_t minus = 0;          // StatOf: that much less ("his Force minus 1"), never below zero (000 7.2)
   std::shared_ptr<const CardFilter> cards;  // CountOf: the set counted, `value` for each of its cards ("1 Honor for
@@ -108,6 +110,8 @@ struct StatBound {
   bool equal_first = false;  // "equal to or lower than", "equal or lower" (not "lower than or equal to")
   bool same_stat = false;    // StatOf with the stat unsaid: "than this Personality", "than Fushiki's" (possessive)
   bool possessive = false;
+  bool base = false;     // the card's base value of the stat, printed on it (003 Stats: "with 7 or more base Force")
+  bool printed = false;  // base, printed "printed" (the same meaning)
   bool implied = false;  // Before, with "than ..." unsaid: "with lower Force" compares with the card performing the
                          // action (its StatOf names it: this card, its bearer, or the chosen performer)
   SourceRange range;

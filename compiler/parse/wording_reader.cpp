@@ -677,7 +677,8 @@ class Transformer {
       // "if his Force is now 0", "if his Personal Honor is 3 or higher": the stat as it is when judged (000 7.2)
       const auto compare = !sub<W::ComparativeContext>(s) ? StatBound::Compare::Exactly
                            : lower(sub<W::ComparativeContext>(s)) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
-      stat_is(k, possessor(s->owner, sub<W::CardRefContext>(s), u), c, term(s, W::STAT), sub<W::AmountContext>(s), compare, StatBound::Form::Trailing);
+      stat_is(k, possessor(s->owner, sub<W::CardRefContext>(s), u), c, term(s, W::STAT), sub<W::AmountContext>(s), compare, StatBound::Form::Trailing,
+              s->base);
     } else if (auto* hs = node_as<W::HasStatConditionContext>(c)) {
       // "if he now has 0 Force": as "if his Force is now 0"
       stat_is(k, card_ref(sub<W::CardRefContext>(hs), u), c, term(hs, W::STAT), sub<W::AmountContext>(hs), StatBound::Compare::Exactly, StatBound::Form::Has);
@@ -860,7 +861,7 @@ class Transformer {
   // A stat of a card in a condition (StatIs): "his Force is now 0" (Trailing), "he now has 0 Force" (Has); the stat as
   // it is when judged (000 7.2), compared with a number.
   void stat_is(Condition& k, CardRef card, antlr4::ParserRuleContext* c, antlr4::tree::TerminalNode* stat,
-               W::AmountContext* value, StatBound::Compare compare, StatBound::Form form) {
+               W::AmountContext* value, StatBound::Compare compare, StatBound::Form form, antlr4::Token* base = nullptr) {
     k.kind = Condition::Kind::StatIs;
     if (card.kind == CardRef::Kind::Target) throw Refusal{card.range, "a target declared inside a condition"};
     k.card = std::move(card);
@@ -871,6 +872,7 @@ class Transformer {
     if (b.value.kind != Amount::Kind::Constant) throw Refusal{b.value.range, "a stat compared with other than a number"};
     b.compare = compare;
     b.form = form;
+    base_value(base, b.base, b.printed);
     k.stat = std::move(b);
   }
 
@@ -2090,6 +2092,7 @@ class Transformer {
     a.range = range(c);
     a.stat = tok(term(c, W::STAT)).id;
     a.own = term(c, W::OWN) != nullptr;
+    base_value(c->base, a.base, a.printed);
     const Antecedent before = antecedent_;
     a.of = possessor(c->owner, sub<W::CardRefContext>(c), u);
     // on a Spell "this Shugenja" is its performer, in an amount a stat's owner only ("a Force penalty equal to this
@@ -2562,15 +2565,18 @@ class Transformer {
     b.range = range(fc);
     if (auto* s = node_as<W::StatAtMostContext>(fc)) {
       b.stat = tok(term(s, W::STAT)).id;
+      base_value(s->base, b.base, b.printed);
       b.value = amount(sub<W::AmountContext>(s));
       b.compare = s->comparison->getType() == W::LESS ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
     } else if (auto* o = node_as<W::StatOrLowerContext>(fc)) {  // "with 4 or lower Force"
       b.stat = tok(term(o, W::STAT)).id;
+      base_value(o->base, b.base, b.printed);
       b.value = amount(sub<W::AmountContext>(o));
       b.form = StatBound::Form::Leading;
       b.compare = lower(sub<W::ComparativeContext>(o)) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
     } else if (auto* t = node_as<W::StatThanContext>(fc)) {  // "with [equal or] lower Chi than this Shugenja"
       b.stat = tok(term(t, W::STAT)).id;
+      base_value(t->base, b.base, b.printed);
       b.form = StatBound::Form::Before;
       b.equal_first = term(t, W::EQUAL) != nullptr;
       b.compare = compare(lower(sub<W::ComparativeContext>(t)), b.equal_first);
@@ -2579,12 +2585,22 @@ class Transformer {
     } else {  // "with Force less than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
       auto* a = static_cast<W::StatComparedThanContext*>(fc);
       b.stat = tok(term(a, W::STAT)).id;
+      base_value(a->base, b.base, b.printed);
       b.form = StatBound::Form::After;
       b.equal_first = term(a, W::EQUAL) != nullptr && term(a, W::EQUAL)->getSymbol()->getTokenIndex() < sub<W::ComparativeContext>(a)->getStart()->getTokenIndex();
       b.compare = compare(lower(sub<W::ComparativeContext>(a)), term(a, W::EQUAL) != nullptr);
       compared(sub<W::ComparedContext>(a), b);
     }
+    // "with lower base Force than this Personality": whose value of the other card, its base or its current one, the
+    // words do not say
+    if (b.base && b.same_stat) throw Refusal{b.range, "a base value compared with another card's"};
     f.stats.push_back(std::move(b));
+  }
+
+  // (BASE | PRINTED)? before a stat: its base value, printed on the card (003 Stats; "printed" the same meaning)
+  static void base_value(antlr4::Token* word, bool& base, bool& printed) {
+    base = word != nullptr;
+    printed = word && word->getType() == W::PRINTED;
   }
 
   // comparative : LESS | LOWER | MORE_ | HIGHER

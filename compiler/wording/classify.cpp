@@ -399,7 +399,10 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
           std::string next(word_text(*words[i + 1]));
           for (char& ch : next) ch = ascii_lower(ch);
           auto than = closed_words().find(std::string_view(next));
-          if ((than != closed_words().end() && than->second == tok(Token::THAN)) || lex_.stat_at(std::span(words).subspan(i + 1), n) >= 0) {
+          // (or before a stat's base value: "with 3 or lower printed Force")
+          const bool compares = than != closed_words().end() && (than->second == tok(Token::THAN) || than->second == tok(Token::BASE) ||
+                                                                 than->second == tok(Token::PRINTED));
+          if (compares || lex_.stat_at(std::span(words).subspan(i + 1), n) >= 0) {
             w.type = it->second;
             break;
           }

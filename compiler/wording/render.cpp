@@ -569,12 +569,18 @@ class Renderer {
   void stat_of(const Amount& a) {
     possessor(*a.of);
     if (a.own) word(Token::OWN);
-    name(Token::STAT, a.stat);
+    stat(a.stat, a.base, a.printed);
     if (a.minus == 0) return;
     word(Token::MINUS);
     Amount m;
     m.value = a.minus;
     number(m);
+  }
+
+  // a stat, or its base value ("base Force", "printed Force": 003 Stats)
+  void stat(ProfileId id, bool base, bool printed) {
+    if (base) word(printed ? Token::PRINTED : Token::BASE);
+    name(Token::STAT, id);
   }
 
   // "for each Samurai you control"
@@ -980,7 +986,7 @@ class Renderer {
           return name(Token::STAT, k.stat->stat);
         }
         possessor(*k.card);
-        name(Token::STAT, k.stat->stat);
+        stat(k.stat->stat, k.stat->base, k.stat->printed);
         word(Token::IS);
         number(k.stat->value);
         if (k.stat->compare == StatBound::Compare::AtMost || k.stat->compare == StatBound::Compare::AtLeast) {
@@ -1496,7 +1502,7 @@ class Renderer {
       case StatBound::Form::Has:  // (a condition's form: never in a set)
       case StatBound::Form::Trailing:
         number(b.value);
-        name(Token::STAT, b.stat);
+        stat(b.stat, b.base, b.printed);
         word(Token::OR);
         word(lower ? Token::LESS : Token::MORE_);
         return;
@@ -1504,7 +1510,7 @@ class Renderer {
         number(b.value);
         word(Token::OR);
         word(lower ? Token::LOWER : Token::HIGHER);
-        name(Token::STAT, b.stat);
+        stat(b.stat, b.base, b.printed);
         return;
       case StatBound::Form::Before:
         if (equal) {
@@ -1512,12 +1518,12 @@ class Renderer {
           word(Token::OR);
         }
         word(lower ? Token::LOWER : Token::HIGHER);
-        name(Token::STAT, b.stat);
+        stat(b.stat, b.base, b.printed);
         if (b.implied) return;  // "with lower Force"
         word(Token::THAN);
         break;
       case StatBound::Form::After:
-        name(Token::STAT, b.stat);
+        stat(b.stat, b.base, b.printed);
         if (equal && b.equal_first) {
           word(Token::EQUAL);
           word(Token::TO);

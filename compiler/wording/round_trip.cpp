@@ -78,6 +78,7 @@ std::vector<Key> normal_form(std::span<const WordToken> words) {
         }
         break;
       }
+      case Token::PRINTED: k.type = static_cast<int>(Token::BASE); break;  // "printed Force" is "base Force" (003 Stats)
       case Token::NOW:  // "if his Force is now 0": a condition is judged as it resolves, "now" says no more
         continue;
       case Token::CAN: case Token::MAY:

@@ -139,7 +139,7 @@ conditionPart
   | YOU HAVE RESOURCE                           # youHaveCondition     // "you have Reconnaissance"
   | YOU HAVE amount OR more=(FEWER | LESS | MORE_) (CARDS IN YOUR ZONE | RESOURCE)   # youHaveHowManyCondition  // "you have four or fewer cards in your hand", "you have 10 or more Gold"
   | YOU ARE (A | AN)? KEYWORD (OR KEYWORD)* PLAYER?   # youAreCondition  // "you are a Crab Clan player" (the profile's player keywords)
-  | (owner=(HIS | HER | ITS) | cardRef POSS) STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
+  | (owner=(HIS | HER | ITS) | cardRef POSS) base=(BASE | PRINTED)? STAT IS NOW? amount (OR comparative)?   # statIsCondition  // "his Force is now 0"
   | cardRef NOW? HAS amount STAT                                                      # hasStatCondition // "he now has 0 Force"
   | IT IS NOT? YOUR turn                        # yourTurnCondition
   | cardRef IS STATE IN (ONE OF (YOUR ZONE | THEM) | YOUR ZONE)   # inProvincesCondition  // "this Event is face-up in one of them", "Ashiko is face-up in one of your Provinces"
@@ -380,11 +380,11 @@ nouns
   ;
 filterClause
   : YOU control                                 # youControl
-  | WITH amount STAT OR comparison=(LESS | MORE_)   # statAtMost
-  | WITH amount OR comparative STAT                 # statOrLower      // "with 4 or lower Force"
-  | WITH (EQUAL OR)? comparative STAT (THAN compared)?   # statThan   // "with lower Personal Honor than this Personality"
+  | WITH amount base=(BASE | PRINTED)? STAT OR comparison=(LESS | MORE_)   # statAtMost
+  | WITH amount OR comparative base=(BASE | PRINTED)? STAT   # statOrLower      // "with 4 or lower Force"
+  | WITH (EQUAL OR)? comparative base=(BASE | PRINTED)? STAT (THAN compared)?   # statThan   // "with lower Personal Honor than this Personality"
                                                     // "with lower Force": than the card performing the action
-  | WITH STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
+  | WITH base=(BASE | PRINTED)? STAT (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared   # statComparedThan
                                                     // "with Force less than or equal to his Chi", "with Gold Cost lower than Fushiki's"
   | WITHOUT attachedCards                        # withoutAttached  // "without attachments", "without a Weapon or Armor"
   | WITH (A | AN) attachedKind (OR attachedKind)*   # withAttached  // "with a Weapon": one such card is attached (001 Attach)
@@ -450,7 +450,7 @@ chosenCount
 // A card's stat as an amount, its current value (000 7.2): "his Chi", "Akagi's Force", "this Shugenja's Chi",
 // "your target Personality's Chi", "his own Personal Honor"
 statOf
-  : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? STAT (MINUS minus=amount)?   // "his Force minus 1"
+  : (owner=(HIS | HER | ITS) | cardRef POSS) OWN? base=(BASE | PRINTED)? STAT (MINUS minus=amount)?   // "his Force minus 1"
   ;
 // How many cards of a set there are as the effect resolves (000 7.4): "the number of Structures you rule"
 countOf

@@ -133,6 +133,9 @@ BATTLEFIELD : 'battlefield' ;
 WITHOUT  : 'without' ;
 NO       : 'no' ;       // "with no Followers", "it has no attachments": the same as "without"
 NON      : 'non-' ;     // a prefix the classifier splits from its word: a "non-Unique Follower" has no such keyword
+// A stat's base value, printed on the card (003 Stats: the current value is checked unless the text names the base)
+BASE     : 'base' ;
+PRINTED  : 'printed' ;
 WHILE    : 'while' ;
 ATTACKING : 'attacking' ;
 DEFENDING : 'defending' ;

@@ -2657,6 +2657,35 @@ TEST(Meaning, CostTerms) {
   EXPECT_FALSE(read("Item", "Attaches to your Samurai Personalities for 1 less Gold.")->paragraph().unit);
 }
 
+// 003 Stats: the current value of a stat is checked unless the text names its base value, printed on the card: "base"
+// or "printed" (the same meaning) before the stat, in an amount, a condition and a set's comparison. Refused: a base
+// value compared with another card's same stat (which of its values, the words do not say), "base" before no stat.
+TEST(Meaning, BaseValues) {
+  auto r = read("Strategy", "**Open:** Target a Personality: His controller loses Honor equal to his printed Personal Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_EQ(e.amount->kind, Amount::Kind::StatOf);
+  EXPECT_TRUE(e.amount->base);
+  EXPECT_TRUE(e.amount->printed);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto f = read("Strategy", "**Battle:** Bow a target enemy Personality with 3 or lower base Force.");
+  ASSERT_TRUE(f->paragraph().unit) << f->text(f->paragraph().unread) << ": " << f->paragraph().why;
+  const StatBound& b = f->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_TRUE(b.base);
+  EXPECT_FALSE(b.printed);
+  EXPECT_EQ(b.compare, StatBound::Compare::AtMost);
+  EXPECT_TRUE(f->paragraph().round_trips) << f->paragraph().rendered;
+
+  auto c = read("Strategy", "**Open:** Target a Personality: If his base Personal Honor is 3 or higher, dishonor him.");
+  ASSERT_TRUE(c->paragraph().unit) << c->text(c->paragraph().unread) << ": " << c->paragraph().why;
+  EXPECT_TRUE(c->paragraph().round_trips) << c->paragraph().rendered;
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality with lower base Force than this Strategy.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality with 3 or lower base.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target base Personality.")->paragraph().unit);
+}
+
 }  // namespace cardc
 
 namespace cardc {

@@ -140,8 +140,9 @@ class MeaningLowering {
           kind = CARDRT_AB_ACTION;
           flags |= CARDRT_ABF_OPTIONAL | CARDRT_ABF_UNLIMITED;
         } else if (type_->action) {
-          if (!effects) throw NotYet{};  // an action card of stat changes alone: not a shape lowered yet
-          kind = CARDRT_AB_ACTION;  // an action card's own sentences are what it does when played (003 Abilities)
+          // an action card's own sentences are what it does when played (003 Abilities); its statements alone are
+          // traits that hold while it is in play, attached by its own text (the pool's Spells: "This Shugenja has +2F")
+          if (effects) kind = CARDRT_AB_ACTION;
         } else if (effects) {
           // 003 Traits: "Lose 3 Honor" on a card that enters play is "After this card enters play: Lose 3 Honor"
           if (!type_->enters_play || !std::all_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<Effect>(s); }))
@@ -1233,6 +1234,18 @@ class MeaningLowering {
       Node c = card(*m.card, b);
       subject_ = c;  // as written: a condition on it reads the card, not the local
       uint32_t who = b.local();
+      if (m.while_first) {
+        // "While opposed, Brawler has +2F": the condition judged first, as printed (the binder's order)
+        const uint32_t holds = b.local();
+        b.stmts.push_back(let(holds, condition(*m.while_, b)));
+        Body guarded;
+        guarded.locals = b.locals;
+        guarded.stmts.push_back(let(who, std::move(c)));
+        apply(guarded, local(who));
+        b.locals = guarded.locals;
+        b.stmts.push_back(if_(local(holds), block(std::move(guarded.stmts))));
+        return;
+      }
       b.stmts.push_back(let(who, std::move(c)));
       if (!m.while_) return apply(b, local(who));
       // 003 Traits: the trait applies only while its condition holds, judged each time it applies
@@ -1616,7 +1629,9 @@ class MeaningLowering {
         // fails (001 This): no card, so what acts on it does nothing and a cost on it cannot be paid. "this Weapon" on
         // an attachment that prints the keyword itself may mean the attachment: not lowered
         if (type_->attaches && prints_keyword(r.keyword)) throw NotYet{};
-        Node who = type_->attaches ? bearer() : self();
+        // (on an action card that does not print the keyword, a trait's: the card it is attached to, the pool's Spells
+        // attaching by their own text)
+        Node who = type_->attaches || (type_->action && !prints_keyword(r.keyword)) ? bearer() : self();
         return binary(Op::Mul, who, call("cardrt_card_has_keyword", {G(), who, konst(r.keyword)}));
       }
       case CardRef::Kind::Target:
@@ -1888,7 +1903,8 @@ class MeaningLowering {
   // How many cards of a kind are attached to `holder` (001 Attach): of a type, or of any type that attaches, counted
   // by the runtime; of some keywords, through a test of each attached card.
   Node attached_count(const AttachedTest& a, const Node& holder) {
-    if (a.keywords.empty() && a.card_types.size() <= 1)
+    // (an action card attached by its own text, "while he has a Spell", is tested as the binder tests it: the same count)
+    if (a.keywords.empty() && a.card_types.size() <= 1 && (a.card_types.empty() || p_.card_types[static_cast<size_t>(a.card_types[0])].attaches))
       return call("cardrt_card_attachments", {G(), holder, konst(a.card_types.empty() ? -1 : a.card_types[0])});
     Node kinds = konst(0);
     bool first = true;

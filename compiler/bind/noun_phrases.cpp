@@ -1048,7 +1048,13 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
     // ... or, in a continuous trait of a Spell, the one it is attached to (printed_performer)
     const CardTypeDef* ct = p_.card_type(r_.card->type);
     if (ct && ct->action)
-      if (auto who = printed_performer()) return who;
+      if (auto who = printed_performer()) {
+        // 001 This: "this Shugenja" is the card it is attached to only while he has the keyword; else it fails
+        const std::string_view named = text.substr(5);
+        for (size_t k = 0; k < p_.keywords.size(); ++k)
+          if (p_.keywords[k].name == named) return binary(Op::Mul, *who, call("cardrt_card_has_keyword", {G(), *who, konst(static_cast<int64_t>(k))}));
+        return who;
+      }
   }
   // "Bow the Personality. If he is dishonorable, ...": "the Personality" is the unit's one Personality target
   if (a.begin >= 4) {

@@ -134,6 +134,12 @@ std::optional<Node> CardBinder::performer_at(const std::vector<const ast::Term*>
   }
   if (names_performer_by_keyword(t, i, len)) {
     end = i + 1 + len;
+    // a Spell's trait: the card it is attached to, only while he has the keyword (001 This; else it fails)
+    if (!performer_slot_) {
+      size_t klen = 0;
+      const int kw = lex_.keyword_at(std::span(t).subspan(i + 1), klen);
+      if (kw >= 0) return binary(Op::Mul, *who, call("cardrt_card_has_keyword", {G(), *who, konst(kw)}));
+    }
     return who;
   }
   // "your Monk", "your Berserker's base Force": the performer chosen as "your performing unbowed Monk"

@@ -345,7 +345,9 @@ class Dumper {
       return "unit-of-" + ref(head);
     }
     switch (r.kind) {
-      case CardRef::Kind::ThisCard: return r.name.empty() ? "this-card" : "this-card(" + r.name + ")";
+      case CardRef::Kind::ThisCard:
+        if (r.keyword >= 0) return "this-card(" + named(p_.keywords, r.keyword) + ")";
+        return r.name.empty() ? "this-card" : "this-card(" + r.name + ")";
       case CardRef::Kind::Bearer: return "bearer";
       case CardRef::Kind::ThisKeyword: return "this-card-if-" + named(p_.keywords, r.keyword);
       case CardRef::Kind::Target: return fmt::format("target#{}", r.target);

@@ -38,7 +38,7 @@ struct CardRef {
   };
   Kind kind = Kind::ThisCard;
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
-  ProfileId keyword = -1;    // ThisKeyword
+  ProfileId keyword = -1;    // ThisKeyword; ThisCard: the keyword it is named by, printed on it ("this Terrain")
   int target = -1;           // Target, Pronoun, TheTarget: the index of the unit's targeting it names (Pronoun: -1
                              // names the unit's performer, -2 the card named before by its own name; TheTarget: -1
                              // the card a keyword action is choosing, in its strength's condition)
@@ -554,6 +554,7 @@ struct StatModifier {
   Boxed<Condition> while_;    // a continuous trait that holds only while this does, judged each time it
                                       // applies ("while defending", "while he has a Spell"; 003 Traits)
   Boxed<Gift> granted;  // a trait or ability it has too, in quotes ("have +1F and the ability, "...""; 003 Embedded text)
+  bool while_first = false;   // printed before the subject ("While this Shugenja is Fire, he has +1F"; the same meaning)
   SourceRange range;
 };
 

@@ -54,8 +54,9 @@ struct Refusal {
 
 class Transformer {
  public:
-  Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type, const EmbeddedReader* embedded)
-      : t_(tokens), p_(p), card_type_(card_type), embedded_(embedded) {}
+  Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type, std::span<const ProfileId> keywords,
+              const EmbeddedReader* embedded)
+      : t_(tokens), p_(p), card_type_(card_type), embedded_(embedded), own_keywords_(keywords) {}
 
   // unit : header? evenIf? (constraint COLON)* body EOF
   Unit unit(W::UnitContext* c) {
@@ -1756,6 +1757,16 @@ class Transformer {
       traits = sub<W::TraitsContext>(s);
       dur = sub<W::DurationContext>(s);
       when = sub<W::WhileConditionContext>(s);
+    } else if (auto* wf = node_as<W::WhileFirstStatementContext>(c)) {
+      // "While this Shugenja is Fire, he has +1F": the condition read first, so a pronoun after it may name its card
+      m.while_ = while_condition(sub<W::WhileConditionContext>(wf), u);
+      m.while_first = true;
+      if (sub<W::CardRefContext>(wf)) m.card = card_ref(sub<W::CardRefContext>(wf), u);
+      else {
+        m.cards = card_filter(sub<W::CardFilterContext>(wf));
+        if (!m.cards->plural) throw Refusal{range(sub<W::CardFilterContext>(wf)), "'have' with one card"};
+      }
+      traits = sub<W::TraitsContext>(wf);
     } else if (auto* pay = node_as<W::PayingStatementContext>(c)) {
       // "This Holding has +2GP when it pays for a single Shugenja only": its changes hold while the payment under way
       // is for one such card ("it" is the card the statement is about: this card, which pays)
@@ -2163,9 +2174,21 @@ class Transformer {
       const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
       const wording::WordToken& noun = tok(t->noun);
       if (noun.type == W::KEYWORD) {
-        if (own && own->action && u.kind == UnitKind::Ability) return this_performer(noun, std::move(r), u);
-        if (own && own->action) throw Refusal{r.range, "'this' naming the card an action card is attached to is not read yet"};
-        r.kind = CardRef::Kind::ThisKeyword;  // 001 This: "this Shugenja"
+        // (an action card's "this Terrain" when it prints the keyword itself: the card, as on any card that attaches to none)
+        const bool printed = std::find(own_keywords_.begin(), own_keywords_.end(), noun.id) != own_keywords_.end();
+        if (own && own->action && u.kind == UnitKind::Ability && !printed) return this_performer(noun, std::move(r), u);
+        if (own && own->action && printed) {  // "Put this Terrain into play" on a Terrain Strategy: the card itself
+          r.kind = CardRef::Kind::ThisCard;
+          r.keyword = noun.id;
+          if (antecedent_ != Antecedent::This) this_over_ = antecedent_;
+          antecedent_ = Antecedent::This;
+          this_named_ = r;
+          return r;
+        }
+        // 001 This: "this Shugenja", the card itself, or the card it is attached to if he has the keyword; in a trait of an
+        // action card, the card it is attached to: the pool's Spells attach by their own text ("Equip this Spell to a
+        // Void Shugenja"), and their traits hold while they are in play ("While this Shugenja is Fire, he has +1F")
+        r.kind = CardRef::Kind::ThisKeyword;
         r.keyword = noun.id;
       } else if (noun.type == W::CARD_TYPE && noun.id != card_type_) {
         // 001 This: "this Personality" on an attachment names the card it is attached to
@@ -2322,12 +2345,7 @@ class Transformer {
     if (f.plural && !counted) throw Refusal{f.range, "targeting several cards at once"};
     f.other = term(c, W::OTHER) != nullptr;
     if (c->side) f.side = side(c->side);
-    states(terms(c, W::STATE), f);
-    descriptions(terms(c, W::DESCRIPTION), f);
-    for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
-    not_kinds(c, f);
-    keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
-    for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
+    described(c, f);
     return f;
   }
 
@@ -2348,6 +2366,17 @@ class Transformer {
       from = 1;
     }
     for (size_t i = from; i < words.size(); ++i) f.keywords.push_back(tok(words[i]).id);
+  }
+
+  // What a targetNoun and a cardFilter both read after their side: (STATE | DESCRIPTION | battleRole)* notKind*
+  // keywordChoice? KEYWORD* ... filterClause*
+  void described(antlr4::ParserRuleContext* c, CardFilter& f) {
+    states(terms(c, W::STATE), f);
+    descriptions(terms(c, W::DESCRIPTION), f);
+    for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
+    not_kinds(c, f);
+    keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
+    for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
   }
 
   // notKind : NON (KEYWORD | CARD_TYPE): "a non-Unique Follower" has no such keyword, "a non-Ring card" is of another type
@@ -2421,12 +2450,7 @@ class Transformer {
     f.other = term(c, W::OTHER) != nullptr || (c->article && c->article->getType() == W::ANOTHER);
     if (c->side) f.side = side(c->side);
     if (sub<W::AnotherPlayersContext>(c)) f.side = Side::AnotherPlayers;
-    states(terms(c, W::STATE), f);
-    descriptions(terms(c, W::DESCRIPTION), f);
-    for (auto* r : subs<W::BattleRoleContext>(c)) f.roles.push_back(battle_role(r));
-    not_kinds(c, f);
-    keywords(sub<W::KeywordChoiceContext>(c), terms(c, W::KEYWORD), f);
-    for (auto* fc : subs<W::FilterClauseContext>(c)) filter_clause(fc, f);
+    described(c, f);
     if (c->alternative) alternatives(c->alternative, each, f);
     return f;
   }
@@ -2659,13 +2683,14 @@ class Transformer {
   }
 
   // attachedCards : ATTACHMENTS | CARD_TYPES | (A | AN) attachedKind (OR attachedKind)*
-  // Only a card type that attaches can be attached (001 Attach): "without Holdings" says nothing.
+  // Only a card type that attaches can be attached (001 Attach), or an action card by its own text: "without Holdings"
+  // says nothing.
   AttachedTest attached(W::AttachedCardsContext* c) {
     AttachedTest a;
     a.range = range(c);
     auto type = [&](antlr4::tree::TerminalNode* n) {
       const wording::WordToken& w = tok(n);
-      if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
+      if (!may_attach(w.id)) throw Refusal{w.range, "a card type that does not attach"};
       a.card_types.push_back(w.id);
     };
     if (term(c, W::CARD_TYPES)) {
@@ -2683,9 +2708,14 @@ class Transformer {
         continue;
       }
       const wording::WordToken& w = tok(term(k, W::CARD_TYPE));
-      if (!p_.card_types[static_cast<size_t>(w.id)].attaches) throw Refusal{w.range, "a card type that does not attach"};
+      if (!may_attach(w.id)) throw Refusal{w.range, "a card type that does not attach"};
       a.card_types.push_back(w.id);
     }
+  }
+  // a card type that attaches, or an action card, which may by its own text (the pool's Spells: "while he has a Spell")
+  bool may_attach(ProfileId type) const {
+    const CardTypeDef& t = p_.card_types[static_cast<size_t>(type)];
+    return t.attaches || t.action;
   }
 
   // amount : NUMBER | VARX | A | AN | ONE | TWO | THREE | FOUR | FIVE
@@ -2730,6 +2760,7 @@ class Transformer {
   bool top_named_ = false;      // and "the card" named it
   bool hand_named_ = false;     // "the card" named a card discarded from your hand
   Unit* unit_ = nullptr;    // the unit being read
+  std::span<const ProfileId> own_keywords_;  // the card's printed keywords
 
  public:
   std::vector<std::pair<SourceRange, ProfileId>> disagreeing_;  // pronouns of a person naming a card of another type
@@ -2738,7 +2769,7 @@ class Transformer {
 }  // namespace
 
 WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type,
-                         const EmbeddedReader* embedded) {
+                         std::span<const ProfileId> keywords, const EmbeddedReader* embedded) {
   WordingRead out;
   if (tokens.empty()) return out;
   // WORD is in no rule: a paragraph holding one is not read, and the grammar need not run to say so
@@ -2786,7 +2817,7 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     return out;
   }
   try {
-    Transformer reader(tokens, profile, card_type, embedded);
+    Transformer reader(tokens, profile, card_type, keywords, embedded);
     out.unit = reader.unit(tree);
     out.disagreeing_pronouns = std::move(reader.disagreeing_);
   } catch (const Refusal& r) {

@@ -29,8 +29,9 @@ struct WordingRead {
 using EmbeddedReader = std::function<WordingRead(SourceRange quoted, int holder)>;
 
 // `card_type`: the card's type in the profile (references to "this Personality" on an attachment name its bearer).
+// `keywords`: the card's own printed keywords ("this Terrain" on a Terrain Strategy names the card itself, 001 This)
 // `embedded`: how quoted text is read (none: a granted trait or ability is refused).
 WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type,
-                         const EmbeddedReader* embedded = nullptr);
+                         std::span<const meaning::ProfileId> keywords = {}, const EmbeddedReader* embedded = nullptr);
 
 }  // namespace cardc

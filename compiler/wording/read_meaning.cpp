@@ -45,7 +45,7 @@ void read_meaning(CheckContext& ctx) {
     if (!q) return r;
     std::vector<wording::WordToken> words = classifier.classify(*q, {});
     if (words.empty()) return r;
-    r = read_wording(words, ctx.profile, holder, &read_quoted);
+    r = read_wording(words, ctx.profile, holder, {}, &read_quoted);
     if (!r.unit) return r;
     wording::check_meaning(*r.unit, ctx.profile, ctx.diags, [&](SourceRange at) { return std::string(ctx.sources.text(at)); });
     std::vector<wording::WordToken> rendered = wording::render(*r.unit, ctx.profile);
@@ -62,6 +62,10 @@ void read_meaning(CheckContext& ctx) {
     for (size_t t = 0; t < ctx.profile.card_types.size(); ++t)
       if (ctx.profile.card_types[t].name == card.type) type = static_cast<int>(t);
     const bool action = type >= 0 && ctx.profile.card_types[static_cast<size_t>(type)].action;
+    std::vector<meaning::ProfileId> keywords;  // its printed keywords, by the profile's ids
+    for (const ast::KeywordEntry& k : card.keywords)
+      for (size_t i = 0; i < ctx.profile.keywords.size(); ++i)
+        if (ctx.profile.keywords[i].name == k.text) keywords.push_back(static_cast<meaning::ProfileId>(i));
     for (const ast::Paragraph& p : card.text) {
       paragraph = &p;
       std::vector<wording::WordToken> printed = classifier.classify(p, card.title);
@@ -72,7 +76,7 @@ void read_meaning(CheckContext& ctx) {
         m.paragraph = SourceRange::join(words.front().range, words.back().range);
         if (words.size() == printed.size()) m.paragraph = p.range;
         quoted_differs = false;
-        WordingRead r = read_wording(words, ctx.profile, type, &read_quoted);
+        WordingRead r = read_wording(words, ctx.profile, type, keywords, &read_quoted);
         for (const auto& [pronoun, card_type] : r.disagreeing_pronouns)  // 003 Traits: "he" names a person
           ctx.diags.report(DiagId::PronounAgreement, pronoun, std::string(ctx.sources.text(pronoun)),
                            ctx.profile.card_types[static_cast<size_t>(card_type)].name);

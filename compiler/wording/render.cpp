@@ -1170,6 +1170,11 @@ class Renderer {
 
   void stat_modifier(const StatModifier& m) {
     if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m);
+    if (m.while_first) {  // "While this Shugenja is Fire, he has +1F"
+      word(Token::WHILE);
+      condition(*m.while_);
+      word(Token::COMMA);
+    }
     if (m.card) {
       card_ref(*m.card, true);
       if (m.loss) {  // "He loses 1F": the profile's verb after its subject
@@ -1196,7 +1201,7 @@ class Renderer {
     }
     if (m.duration) name(Token::DURATION, m.duration->duration);
     if (m.while_ && m.while_->kind == Condition::Kind::PaysFor) return condition(*m.while_);  // "when it pays for ..."
-    if (m.while_) {
+    if (m.while_ && !m.while_first) {
       if (!m.changes.empty() && m.changes.back().delta.or_if) word(Token::COMMA);  // "+2F, or +3F if ..., while attacking"
       word(Token::WHILE);
       condition(*m.while_);
@@ -1271,6 +1276,11 @@ class Renderer {
           WordToken w{static_cast<int>(Token::NAME), {}};
           w.text = r.name;
           out_.push_back(w);
+          break;
+        }
+        if (r.keyword >= 0) {  // by a keyword it prints ("this Terrain" on a Terrain Strategy)
+          word(Token::THIS);
+          name(Token::KEYWORD, r.keyword);
           break;
         }
         [[fallthrough]];

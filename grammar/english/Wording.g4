@@ -255,6 +255,7 @@ statement
   : cardRef HAS traits duration? (COMMA? WHILE whileCondition)?  # cardStatement
   | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?      # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
   | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
+  | WHILE whileCondition COMMA (cardRef HAS | cardFilter HAVE) traits   # whileFirstStatement  // "While this Shugenja is Fire, he has +1F"
   | cardRef CANNOT restricted                                   # restrictionStatement  // 003 Traits: "This unit cannot attack"
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"

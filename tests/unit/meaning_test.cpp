@@ -573,8 +573,11 @@ TEST(Meaning, ThisKeywordOnAnActionCardIsItsPerformer) {
   // another keyword names another card; a printed performer and "this" together are two ways of naming one
   EXPECT_FALSE(read("Spell", "**Battle:** Bow this Shugenja: Give this Monk +2F.")->paragraph().unit);
   EXPECT_FALSE(read("Spell", "**Battle:** Choose your performing Shugenja: Give this Shugenja +2F.")->paragraph().unit);
-  // a Spell's trait: the card it is attached to
-  EXPECT_FALSE(read("Spell", "This Shugenja has +2F.")->paragraph().unit);
+  // a Spell's trait: the card it is attached to, while he has the keyword (001 This), no performer
+  auto trait = read("Spell", "This Shugenja has +2F.");
+  ASSERT_TRUE(trait->paragraph().unit) << trait->text(trait->paragraph().unread) << ": " << trait->paragraph().why;
+  EXPECT_EQ(std::get<StatModifier>(trait->unit().body.at(0)).card->kind, CardRef::Kind::ThisKeyword);
+  EXPECT_FALSE(trait->unit().performer);
   // not an action card: "this Shugenja" is the card itself (a Personality) if it has the keyword
   auto person = read("Personality", "**Battle:** Bow this Shugenja: Gain 1 Honor.");
   ASSERT_TRUE(person->paragraph().unit) << person->text(person->paragraph().unread);
@@ -2684,6 +2687,40 @@ TEST(Meaning, BaseValues) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality with lower base Force than this Strategy.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality with 3 or lower base.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target base Personality.")->paragraph().unit);
+}
+
+// 003 Traits: a condition printed before its trait ("While opposed, this Personality has +2F"), read first so a
+// pronoun after it names its card; 001 This on action cards: a Spell's trait names the card it is attached to ("This
+// Shugenja has +2F"), and a keyword the card prints itself names the card ("Put this Terrain into play" on a Terrain
+// Strategy), not a performer. Refused: a duration with the leading condition, one card with "have".
+TEST(Meaning, WhileFirstAndActionCardTraits) {
+  auto r = read("Personality", "While opposed, this Personality has +2F.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const StatModifier& m = std::get<StatModifier>(r->unit().body.at(0));
+  EXPECT_TRUE(m.while_first);
+  ASSERT_TRUE(m.while_);
+  EXPECT_EQ(m.while_->kind, Condition::Kind::InBattle);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto s = read("Spell", "While this Shugenja is Fire, he has +1C.");
+  ASSERT_TRUE(s->paragraph().unit) << s->text(s->paragraph().unread) << ": " << s->paragraph().why;
+  const StatModifier& sm = std::get<StatModifier>(s->unit().body.at(0));
+  EXPECT_EQ(sm.card->kind, CardRef::Kind::ThisKeyword);
+  EXPECT_FALSE(s->unit().performer);
+  EXPECT_TRUE(s->paragraph().round_trips) << s->paragraph().rendered;
+
+  auto b = read("Spell", "**Battle:** Give this Shugenja +2F.");
+  ASSERT_TRUE(b->paragraph().unit) << b->text(b->paragraph().unread) << ": " << b->paragraph().why;
+  EXPECT_TRUE(b->unit().performer);  // in an ability, the card performing it (001 Tactician)
+
+  auto h = read("Personality", "This Personality has +2F while he has a Spell.");
+  ASSERT_TRUE(h->paragraph().unit) << h->text(h->paragraph().unread) << ": " << h->paragraph().why;
+  EXPECT_EQ(std::get<StatModifier>(h->unit().body.at(0)).while_->attached->card_types,
+            std::vector<ProfileId>{h->id_of(h->profile->card_types, "Spell")});
+  EXPECT_FALSE(read("Personality", "This Personality has +2F while he has a Holding.")->paragraph().unit);
+
+  EXPECT_FALSE(read("Personality", "While opposed, this Personality has +2F until the turn ends.")->paragraph().unit);
+  EXPECT_FALSE(read("Holding", "While you control a Ring, your Personality have +1F.")->paragraph().unit);
 }
 
 }  // namespace cardc

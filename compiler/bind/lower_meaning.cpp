@@ -34,15 +34,53 @@ class MeaningLowering {
     for (const ParagraphMeaning& pm : paragraphs)
       if (pm.unit->x) card_x_ = &*pm.unit->x;
     size_t n = 0;
+    printed_abilities_ = static_cast<size_t>(std::count_if(paragraphs.begin(), paragraphs.end(), [](const ParagraphMeaning& pm) {
+      return registers_ability(*pm.unit);
+    }));
     for (const ParagraphMeaning& pm : paragraphs) {
       unit_prefix_ = prefix_ + "_u" + std::to_string(n++);
       unit(*pm.unit, def, reg, out);
     }
+    granted_units(def, reg, out);
     for (auto& s : out.stmts) reg.stmts.push_back(std::move(s));
   }
 
  private:
   // ---------------------------------------------------------------- units (003 Traits, Abilities)
+  // Whether the unit is an ability of the card's definition (a requirement of attachment, a bonus to provinces and how
+  // the card enters play are terms of the card, registered with it)
+  static bool registers_ability(const Unit& u) {
+    return std::none_of(u.body.begin(), u.body.end(), [](const Step& s) {
+      return std::holds_alternative<AttachRequirement>(s) || std::holds_alternative<ProvinceModifier>(s) || std::holds_alternative<EnteringPlay>(s);
+    });
+  }
+
+  // 003 Embedded text: a granted trait or ability is an ability of this card's definition, registered after the
+  // printed ones (so theirs keep their places) and flagged CARDRT_ABF_GRANTED; the runtime grants it to the card given
+  // it (cardrt_grant_ability), which has it as its own: "this Personality" in it is that card, which performs it. Its
+  // index, as the gift that grants it is lowered.
+  int64_t granted_index(const Gift& g) {
+    auto at = std::find_if(granted_.begin(), granted_.end(), [&](const Granted& k) { return k.unit == &*g.granted; });
+    if (at == granted_.end()) at = granted_.insert(granted_.end(), Granted{&*g.granted, g.holder});
+    return static_cast<int64_t>(printed_abilities_) + (at - granted_.begin());
+  }
+
+  // The granted units, in the order their grants were lowered (one granted inside another after it), each on the card
+  // type of the card given it: a person, which performs its own actions (001 Tactician); any other is not lowered yet
+  void granted_units(uint32_t def, Body& reg, Body& out) {
+    const CardTypeDef* printed = type_;
+    for (size_t k = 0; k < granted_.size(); ++k) {
+      const Granted g = granted_[k];
+      if (g.holder < 0 || !p_.card_types[static_cast<size_t>(g.holder)].person || !registers_ability(*g.unit)) throw NotYet{};
+      type_ = &p_.card_types[static_cast<size_t>(g.holder)];
+      granting_ = true;
+      unit_prefix_ = prefix_ + "_g" + std::to_string(k);
+      unit(*g.unit, def, reg, out);
+    }
+    granting_ = false;
+    type_ = printed;
+  }
+
   void unit(const Unit& u, uint32_t def, Body& reg, Body& out) {
     u_ = &u;
     if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<AttachRequirement>(s); }))
@@ -131,6 +169,7 @@ class MeaningLowering {
       if (bowed) flags |= CARDRT_ABF_EVEN_IF_BOWED;
     }
     if (type_->action && !(u.trigger && u.trigger->revealed_in >= 0)) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
+    if (granting_) flags |= CARDRT_ABF_GRANTED;
     if (u.limit) {  // 003 Traits: how often it may be used, or the trait trigger, per turn or per game
       if (kind != CARDRT_AB_ACTION && kind != CARDRT_AB_REACTION) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
       if (u.limit->times > 1) flags |= CARDRT_ABF_TIMES(static_cast<uint32_t>(u.limit->times));
@@ -1100,6 +1139,10 @@ class MeaningLowering {
           }
           continue;
         }
+        if (g.granted) {  // 003 Embedded text: an ability of this card's definition, granted to the card (abilities stack)
+          into.stmts.push_back(eval(call("cardrt_grant_ability", {G(), C(), local(who), call("cardrt_ctx_def", {G(), C()}), konst(granted_index(g)), konst(dur)})));
+          continue;
+        }
         if (g.change && g.change->delta.kind == Amount::Kind::CountOf) {  // "+1F/+1C for each Ring you control"
           modify_per_card(into, local(who), *g.change, dur);
           continue;
@@ -1178,6 +1221,10 @@ class MeaningLowering {
     if (m.while_ && !continuous_) throw NotYet{};  // "while" in an effect: not a shape lowered yet
     auto apply = [&](Body& into, const Node& who) {
       for (ProfileId k : m.keywords) into.stmts.push_back(eval(call("cardrt_grant_keyword", {G(), C(), who, konst(k), konst(dur)})));
+      // 003 Embedded text: "Your Samurai have the ability, "..."": granted while the trait holds (the runtime takes a
+      // continuous grant back once the trait no longer makes it), abilities of this card's definition
+      if (m.granted)
+        into.stmts.push_back(eval(call("cardrt_grant_ability", {G(), C(), who, call("cardrt_ctx_def", {G(), C()}), konst(granted_index(*m.granted)), konst(dur)})));
       for (const StatChange& ch : m.changes) {
         if (ch.delta.kind == Amount::Kind::CountOf) modify_per_card(into, who, ch, dur);  // "DEF +1 for each Structure you rule"
         else into.stmts.push_back(eval(call("cardrt_stat_modify", {G(), C(), who, konst(ch.stat), amount(ch.delta, into), konst(dur)})));
@@ -2016,6 +2063,14 @@ class MeaningLowering {
   std::optional<Node> subject_;  // the card a trait describes, for a condition that names no card ("while attacking")
   const XDefinition* card_x_ = nullptr;  // "where X is ..." in any unit of the card
   std::map<const CardFilter*, int> per_card_filters_;  // the count function of each "for each" set
+  // 003 Embedded text: the card's granted units (granted_index), registered after its printed abilities
+  struct Granted {
+    const Unit* unit;
+    ProfileId holder;  // the card type of the card given it (-1: the words do not say)
+  };
+  std::vector<Granted> granted_;
+  size_t printed_abilities_ = 0;
+  bool granting_ = false;  // lowering a granted unit
 };
 
 }  // namespace

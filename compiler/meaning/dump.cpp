@@ -218,6 +218,10 @@ class Dumper {
         s += " " + named(p_.statuses, g.tokens->kind);
         continue;
       }
+      if (g.granted) {
+        s += granted(g);
+        continue;
+      }
       s += !g.change ? " keyword=" + named(p_.keywords, g.keyword) : " " + change(*g.change);
       if (g.or_else) s += "-or-" + change(*g.or_else);  // the controller chooses one
     }
@@ -289,6 +293,12 @@ class Dumper {
     return s;
   }
 
+  // 003 Embedded text: the unit granted, rendered back in quotes, and the card type of the card that has it
+  std::string granted(const Gift& g) const {
+    std::string s = fmt::format(" {}=\"{}\"", g.granted->kind == UnitKind::Ability ? "ability" : "trait", wording::spell(wording::render(*g.granted, p_), p_));
+    return g.holder >= 0 ? s + " holder=" + named(p_.card_types, g.holder) : s;
+  }
+
   std::string modifier(const StatModifier& m) const {
     std::string s = at(m.range);
     if (m.card) s += " card=" + ref(*m.card);
@@ -298,6 +308,7 @@ class Dumper {
       s += c.op != StatChange::Op::Add ? operation(c)
            : c.delta.cards || c.delta.or_if ? fmt::format(" {}+({})", named(p_.stats, c.stat), amount(c.delta)) : fmt::format(" {}{:+}", named(p_.stats, c.stat), c.delta.value);
     for (ProfileId k : m.keywords) s += " keyword=" + named(p_.keywords, k);
+    if (m.granted) s += granted(*m.granted);
     s += m.duration ? duration(*m.duration) : std::string(" duration=none");
     if (m.while_) s += " while(" + condition(*m.while_) + ")";
     return s;

@@ -294,6 +294,8 @@ struct TokenGift {
   SourceRange range;
 };
 
+struct Unit;
+
 struct Gift {
   std::optional<StatChange> change;
   ProfileId keyword = -1;
@@ -302,6 +304,10 @@ struct Gift {
   // this one as the effect resolves (at most one gift of an effect)
   Boxed<StatChange> or_else;
   Boxed<TokenGift> tokens;  // or tokens ("two +1F tokens"): the only gift of its effect
+  // or a trait or ability granted (003 Embedded text: "the ability, "Battle: ..."", "the trait "...""): a unit of its
+  // own, whose "this Personality" and pronouns are the card that has it; "ability" or "trait" as its kind says
+  Boxed<Unit> granted;
+  ProfileId holder = -1;  // granted: the card type of the card given it, when the words name one (-1: unknown)
 };
 
 struct StrengthBonus;
@@ -547,6 +553,7 @@ struct StatModifier {
   std::optional<Duration> duration;
   Boxed<Condition> while_;    // a continuous trait that holds only while this does, judged each time it
                                       // applies ("while defending", "while he has a Spell"; 003 Traits)
+  Boxed<Gift> granted;  // a trait or ability it has too, in quotes ("have +1F and the ability, "...""; 003 Embedded text)
   bool while_first = false;   // printed before the subject ("While this Shugenja is Fire, he has +1F"; the same meaning)
   SourceRange range;
 };

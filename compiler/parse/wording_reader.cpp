@@ -54,8 +54,9 @@ struct Refusal {
 
 class Transformer {
  public:
-  Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type, std::span<const ProfileId> keywords)
-      : t_(tokens), p_(p), card_type_(card_type), own_keywords_(keywords) {}
+  Transformer(std::span<const wording::WordToken> tokens, const GameProfile& p, int card_type, std::span<const ProfileId> keywords,
+              const EmbeddedReader* embedded)
+      : t_(tokens), p_(p), card_type_(card_type), embedded_(embedded), own_keywords_(keywords) {}
 
   // unit : header? evenIf? (constraint COLON)* body EOF
   Unit unit(W::UnitContext* c) {
@@ -1466,7 +1467,7 @@ class Transformer {
     // gifts : gift ((COMMA | COMMA? AND) gift)* ;  gift : statChange (SLASH statChange)* | KEYWORD
     for (auto* g : subs<W::GiftContext>(sub<W::GiftsContext>(c))) {
       if (auto* k = node_as<W::KeywordGiftContext>(g)) {
-        e.gifts.push_back(Gift{std::nullopt, tok(term(k, W::KEYWORD)).id, range(g), {}, {}});
+        e.gifts.push_back(Gift{std::nullopt, tok(term(k, W::KEYWORD)).id, range(g), {}, {}, {}, -1});
         continue;
       }
       if (auto* q = node_as<W::EqualGiftContext>(g)) {
@@ -1476,25 +1477,29 @@ class Transformer {
         ch.delta = stat_of(sub<W::StatOfContext>(q), u);
         ch.delta.negated = q->kind->getType() == W::PENALTY;
         ch.range = range(g);
-        Gift gift{ch, -1, ch.range, {}, {}};
+        Gift gift{ch, -1, ch.range, {}, {}, {}, -1};
         if (q->other) gift.or_else = other_sign(ch, q->kind, q->other);  // "a Force bonus or penalty equal to ..."
         e.gifts.push_back(std::move(gift));
         continue;
       }
       if (auto* x = node_as<W::EitherGiftContext>(g)) {
         // "+2F or -2F": the controller chooses one as the effect resolves
-        Gift gift{stat_change(sub<W::StatChangeContext>(x, 0)), -1, range(g), {}, {}};
+        Gift gift{stat_change(sub<W::StatChangeContext>(x, 0)), -1, range(g), {}, {}, {}, -1};
         gift.or_else = stat_change(sub<W::StatChangeContext>(x, 1));
         e.gifts.push_back(std::move(gift));
         continue;
       }
       if (auto* o = node_as<W::OrGiftContext>(g)) {
         StatChange ch = or_change(sub<W::StatChangeContext>(o), sub<W::OrChangeContext>(o), u);
-        e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}});
+        e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}, {}, -1});
+        continue;
+      }
+      if (auto* q = node_as<W::GrantedGiftContext>(g)) {
+        e.gifts.push_back(granted(sub<W::GrantedContext>(q), e.card ? named_type(*e.card, u) : e.cards ? one_type(*e.cards) : -1));
         continue;
       }
       if (auto* t = node_as<W::TokenGiftContext>(g)) {
-        Gift gift{std::nullopt, -1, range(g), {}, {}};
+        Gift gift{std::nullopt, -1, range(g), {}, {}, {}, -1};
         gift.tokens = token_gift(t);
         e.gifts.push_back(std::move(gift));
         continue;
@@ -1503,7 +1508,7 @@ class Transformer {
       std::vector<StatChange> changes;
       for (auto* sc : subs<W::StatChangeContext>(sg)) changes.push_back(stat_change(sc));
       if (sub<W::PerCardContext>(sg)) per_card_changes(sub<W::PerCardContext>(sg), changes);
-      for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}});
+      for (StatChange& ch : changes) e.gifts.push_back(Gift{ch, -1, ch.range, {}, {}, {}, -1});
     }
     one_choice(e);
     for (const Gift& g : e.gifts)  // a token is placed for good: no other gift or duration goes with it
@@ -1513,6 +1518,44 @@ class Transformer {
     if (permanent && sub<W::DurationContext>(c)) throw Refusal{range(sub<W::DurationContext>(c)), "a duration after a permanent verb"};
     if (permanent) e.duration = Duration{-1, true, tok(term(c, W::V_GIVE)).range};
     else if (sub<W::DurationContext>(c)) e.duration = duration(sub<W::DurationContext>(c));
+  }
+
+  // granted : THE (ABILITY | TRAIT) COMMA? EMBEDDED
+  // 003 Embedded text: the quoted text is a trait or ability of its own, read as the card given it has it ("this
+  // Personality" is that card of type `holder`, its pronouns its own); every word of it is read, or the whole
+  // paragraph is refused, at the first word in the quotes no shape reads. "ability" names an ability, "trait" a trait
+  // (003 Traits, Abilities).
+  Gift granted(W::GrantedContext* c, ProfileId holder) {
+    Gift g{std::nullopt, -1, range(c), {}, {}, {}, holder};
+    const wording::WordToken& quoted = tok(term(c, W::EMBEDDED));
+    if (!embedded_) throw Refusal{quoted.range, "quoted text where none is read"};
+    WordingRead r = (*embedded_)(quoted.range, g.holder);
+    if (!r.unit) throw Refusal{r.unread.valid() ? r.unread : quoted.range, r.why.empty() ? "no sentence shape reads these words" : r.why};
+    if ((r.unit->kind == UnitKind::Ability) != (term(c, W::ABILITY) != nullptr))
+      throw Refusal{range(c), term(c, W::ABILITY) ? "a trait named an ability" : "an ability named a trait"};
+    for (auto& d : r.disagreeing_pronouns) disagreeing_.push_back(d);
+    g.granted = std::move(*r.unit);
+    return g;
+  }
+
+  // The card type of every card of a set, when the words name one (-1: they do not)
+  static ProfileId one_type(const CardFilter& f) { return f.card_types.size() == 1 && f.alternatives.empty() ? f.card_types[0] : -1; }
+
+  // The card type of the one card a reference names, when the words say it (-1: they do not)
+  ProfileId named_type(const CardRef& r, const Unit& u) const {
+    auto one = [](const std::vector<ProfileId>& t) { return t.size() == 1 ? t[0] : ProfileId{-1}; };
+    switch (r.kind) {
+      case CardRef::Kind::ThisCard: return r.card_type >= 0 ? r.card_type : card_type_;
+      case CardRef::Kind::Bearer: return r.card_type;
+      case CardRef::Kind::Performer: return u.performer ? one(u.performer->filter.card_types) : -1;
+      case CardRef::Kind::Target:
+      case CardRef::Kind::TheTarget:
+      case CardRef::Kind::Pronoun:
+        if (r.kind == CardRef::Kind::Pronoun && r.target == -2) return card_type_;  // the card's own name, named again
+        if (r.kind == CardRef::Kind::Pronoun && r.target == -1) return u.performer ? one(u.performer->filter.card_types) : -1;
+        return r.target >= 0 && static_cast<size_t>(r.target) < u.targets.size() ? one(u.targets[static_cast<size_t>(r.target)].filter.card_types) : -1;
+      default: return -1;
+    }
   }
 
   // tokenGift : amount (statChange (SLASH statChange)*)? STATUS
@@ -1755,6 +1798,7 @@ class Transformer {
     if (sub<W::OrChangeContext>(traits)) m.changes.push_back(or_change(sub<W::StatChangeContext>(traits), sub<W::OrChangeContext>(traits), u));
     if (sub<W::PerCardContext>(traits)) per_card_changes(sub<W::PerCardContext>(traits), m.changes);
     if (term(traits, W::KEYWORD)) m.keywords.push_back(tok(term(traits, W::KEYWORD)).id);
+    if (sub<W::GrantedContext>(traits)) m.granted = granted(sub<W::GrantedContext>(traits), m.card ? named_type(*m.card, u) : one_type(*m.cards));
     if (dur) m.duration = duration(dur);
     if (when && dur) throw Refusal{range(when), "a duration and a condition for one trait"};
     if (when) m.while_ = while_condition(when, u);
@@ -2696,6 +2740,7 @@ class Transformer {
   std::span<const wording::WordToken> t_;
   const GameProfile& p_;
   int card_type_;
+  const EmbeddedReader* embedded_;  // reads quoted text (003 Embedded text); none: refused
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
   enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This, Looked };
   Antecedent antecedent_ = Antecedent::None;
@@ -2746,7 +2791,7 @@ bool read_by_some_rule(const W& parser, size_t type) {
 }
 
 WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameProfile& profile, int card_type,
-                         std::span<const ProfileId> keywords) {
+                         std::span<const ProfileId> keywords, const EmbeddedReader* embedded) {
   WordingRead out;
   if (tokens.empty()) return out;
   // WORD is in no rule: a paragraph holding one is not read, and the grammar need not run to say so
@@ -2804,7 +2849,7 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     return out;
   }
   try {
-    Transformer reader(tokens, profile, card_type, keywords);
+    Transformer reader(tokens, profile, card_type, keywords, embedded);
     out.unit = reader.unit(tree);
     out.disagreeing_pronouns = std::move(reader.disagreeing_);
   } catch (const Refusal& r) {

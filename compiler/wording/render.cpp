@@ -633,8 +633,22 @@ class Renderer {
         if (per && (i + 1 == g.size() || !g[i + 1].change || g[i + 1].change->delta.cards != per)) for_each(*per);
       } else if (g[i].tokens) {
         tokens(*g[i].tokens);
+      } else if (g[i].granted) {
+        granted(*g[i].granted);
       } else name(Token::KEYWORD, g[i].keyword);
     }
+  }
+
+  // 003 Embedded text: "the ability, "Battle: ..."", "the trait, "..."": the unit in quotes, rendered as a unit of its
+  // own (its pronouns are its own) between an opening EMBEDDED (value 1) and a closing one (value 2), which the round
+  // trip reads as the one quoted term printed (the unit's own words are compared on their own, read_meaning.cpp)
+  void granted(const Unit& u) {
+    word(Token::THE);
+    word(u.kind == UnitKind::Ability ? Token::ABILITY : Token::TRAIT);
+    word(Token::COMMA);
+    out_.push_back(WordToken{static_cast<int>(Token::EMBEDDED), {}, -1, 1});
+    for (WordToken& w : Renderer(p_).unit(u)) out_.push_back(w);
+    out_.push_back(WordToken{static_cast<int>(Token::EMBEDDED), {}, -1, 2});
   }
 
   // "a +1F token", "two +1F Fire tokens", "a -1F/-1C Poison token" (001 Token)
@@ -1181,6 +1195,10 @@ class Renderer {
       if (!m.changes.empty()) word(Token::AND);
       name(Token::KEYWORD, k);
     }
+    if (m.granted) {  // "+1F and the ability, "...""
+      if (!m.changes.empty()) word(Token::AND);
+      granted(*m.granted->granted);
+    }
     if (m.duration) name(Token::DURATION, m.duration->duration);
     if (m.while_ && m.while_->kind == Condition::Kind::PaysFor) return condition(*m.while_);  // "when it pays for ..."
     if (m.while_ && !m.while_first) {
@@ -1644,6 +1662,7 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
       case Token::EVENT: out.push_back(phrase(p.events, w.id)); break;
       case Token::DURATION: out.push_back(phrase(p.durations, w.id)); break;
       case Token::NUMBER: out.push_back(std::to_string(w.value)); break;
+      case Token::EMBEDDED: out.push_back(w.value == 2 ? "\u201d" : "\u201c"); break;  // the granted unit's quotes
       case Token::VARX: out.push_back("X"); break;
       case Token::NAME: out.push_back(std::string(w.text)); break;
       case Token::POSS: out.push_back(!out.empty() && out.back().ends_with('s') ? "'" : "'s"); break;
@@ -1673,13 +1692,14 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
   bool capital = true;
   for (size_t i = 0; i < out.size(); ++i) {
     std::string w = out[i];
-    bool punct = w == ":" || w == ";" || w == "." || w == "/" || w == "," || w == "'s" || w == "'";
+    bool punct = w == ":" || w == ";" || w == "." || w == "/" || w == "," || w == "'s" || w == "'" || w == "\u201d";
     if (w == "a" && i + 1 < out.size() && !out[i + 1].empty() && std::string_view("aeiouAEIOU").find(out[i + 1][0]) != std::string_view::npos)
       w = "an";
+    if (w == "." && text.ends_with(".\u201d")) continue;  // the quoted unit's period ends the sentence around it too
     if (capital && !w.empty() && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - ('a' - 'A'));
-    if (!text.empty() && !punct && text.back() != '/' && text.back() != '-') text += ' ';  // "non-Unique"
+    if (!text.empty() && !punct && text.back() != '/' && text.back() != '-' && !text.ends_with("\u201c")) text += ' ';  // "non-Unique"
     text += w;
-    capital = w == ":" || w == ".";
+    capital = w == ":" || w == "." || w == "\u201c";
   }
   return text;
 }

@@ -57,6 +57,8 @@ std::vector<Key> normal_form(std::span<const WordToken> words) {
         else if (i + 1 < words.size() && (is(words[i + 1], Token::AND) || is(words[i + 1], Token::IGNORING))) continue;
         // "Ranged 3 Attack, with +2 strength if ..." is "Ranged 3 Attack with +2 strength if ..."
         else if (i + 3 < words.size() && is(words[i + 1], Token::WITH) && is(words[i + 2], Token::MODIFIER) && is(words[i + 3], Token::STRENGTH)) continue;
+        // "the ability "..."" is "the ability, "..."" (003 Embedded text)
+        else if (i + 1 < words.size() && is(words[i + 1], Token::EMBEDDED)) continue;
         // "Search your deck for a Ring, reveal it, and put it in your hand": effects one after the other, as after "and"
         else if (i + 1 < words.size() && verb_token(words[i + 1])) k.type = static_cast<int>(Token::PERIOD);
         break;
@@ -174,6 +176,16 @@ std::vector<Key> normal_form(std::span<const WordToken> words) {
         break;
       }
       case Token::ACTION_TAIL: k.id = w.id; break;
+      case Token::EMBEDDED:
+        // a rendered granted unit (render.cpp: its words between an opening and a closing EMBEDDED) is the one quoted
+        // term printed; its words are compared with the quoted ones on their own (read_meaning.cpp)
+        if (w.value == 1)
+          for (int depth = 1; depth > 0 && i + 1 < words.size();) {
+            ++i;
+            if (is(words[i], Token::EMBEDDED)) depth += words[i].value == 1 ? 1 : words[i].value == 2 ? -1 : 0;
+          }
+        k.value = 0;
+        break;
     }
     out.push_back(k);
   }

@@ -243,6 +243,11 @@ gift
   | KEYWORD                                     # keywordGift
   | amount (statChange (SLASH statChange)*)? STATUS   # tokenGift   // "a +1F token", "two +1F Fire tokens", "a -1F/-1C Poison token" (001 Token)
   | (A | AN) STAT kind=(BONUS | PENALTY) (OR other=(BONUS | PENALTY))? EQUAL TO statOf   # equalGift   // "a Force penalty equal to his Chi", "a Force bonus or penalty equal to ..."
+  | granted                                     # grantedGift // "the ability, "Battle: ..."", "the trait "..."" (003 Embedded text)
+  ;
+// 003 Embedded text: a trait or ability in quotes, a unit of its own
+granted
+  : THE (ABILITY | TRAIT) COMMA? EMBEDDED
   ;
 // "He has -2F until the battle ends", "Your Samurai Personalities have +1F": stat changes (003 Stats); a keyword with
 // them or alone ("+3F and Elite", "Naval"); a continuous trait may hold only while a condition does ("while defending")
@@ -268,6 +273,7 @@ traits
   : statChanges perCard? (AND KEYWORD)?
   | statChange orChange         // "+3F, or +4F while he is Fire"
   | KEYWORD
+  | (statChanges COMMA? AND)? granted   // "Your Samurai have +1F and the ability, "..."" (003 Embedded text)
   ;
 // ", or -3F if he is defending", ", or +4F while he is Fire": another change of the same stat while the condition holds
 orChange

@@ -216,3 +216,6 @@ PHASE    : 'phase' ;
 // armies (003 Stats: a side's units at a battlefield): "in your army", "her army has fewer units than the enemy army",
 // "if your current army is opposed"
 ARMY     : 'army' ;
+// granted traits and abilities (003 Embedded text): "Permanently give him +1F and the ability, "Battle: ...""
+ABILITY  : 'ability' ;
+TRAIT    : 'trait' ;

@@ -171,6 +171,7 @@ struct NamedFix {
   const char* rule;
 };
 constexpr NamedFix kFixes[] = {
+    {"tests/scenarios/legends/granted_traits.cards", "Lantern Shrine", "003 Embedded text: 'Your Samurai Personalities have the ability, \"...\"', granted while the trait holds (the binder read no such statement)"},
     {"tests/scenarios/legends/card_costs.cards", "Offering of Insight", "003 Abilities C: 'Discard a card: ... the card's Focus Value', the card of your hand discarded as the cost (the binder refused 'the card' after a cost)"},
     {"tests/scenarios/legends/sign_choices.cards", "Fickle Blessing", "001 Target: '+2F or -2F' on a target chosen before the choice (the binder refused it)"},
     {"tests/scenarios/terrus/defined_x.cards", "Ember Drake", "000 7.4: X the text defines, as the effect resolves"},

@@ -2724,3 +2724,61 @@ TEST(Meaning, WhileFirstAndActionCardTraits) {
 }
 
 }  // namespace cardc
+
+namespace cardc {
+
+// 003 Embedded text: a granted ability or trait is a unit of its own in the gift ("Permanently give him +1F and the
+// ability, "..."", without the comma as well), read as the card given it has it: "this Personality" in it is that
+// card (its own, not the granting Strategy). Refused: any word in the quotes no shape reads (the whole paragraph, at
+// that word), "trait" naming an ability and "ability" a trait (003 Traits, Abilities), "this Personality" in quotes
+// given to a card whose type the words do not say, the granting card's own name in the quotes.
+TEST(Meaning, GrantedAbilities) {
+  auto r = read("Strategy",
+                "**Battle:** Target your Personality. Permanently give him +1F and the ability, \"**Limited:** Bow this Personality: Gain 2 Honor.\"");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.back());
+  ASSERT_EQ(e.gifts.size(), 2u);
+  EXPECT_TRUE(e.gifts[0].change);
+  ASSERT_TRUE(e.gifts[1].granted);
+  EXPECT_EQ(e.gifts[1].holder, r->id_of(r->profile->card_types, "Personality"));
+  const Unit& g = *e.gifts[1].granted;
+  EXPECT_EQ(g.kind, meaning::UnitKind::Ability);
+  EXPECT_EQ(g.designators.at(0), r->id_of(r->profile->designators, "Limited"));
+  ASSERT_EQ(g.costs.size(), 1u);
+  EXPECT_EQ(g.costs[0].card->kind, CardRef::Kind::ThisCard);  // the card that has it
+  EXPECT_EQ(g.costs[0].card->card_type, r->id_of(r->profile->card_types, "Personality"));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  EXPECT_EQ(r->paragraph().rendered,
+            "Battle: Target a Personality you control. Permanently give him +1F and the ability, \u201cLimited: Bow this Personality: Gain 2 Honor.\u201d");
+
+  auto t = read("Strategy", "**Open:** Target your Personality. Give him the trait \"This Personality has +2F.\"");
+  ASSERT_TRUE(t->paragraph().unit) << t->text(t->paragraph().unread) << ": " << t->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(t->unit().body.back()).gifts.at(0).granted->kind, meaning::UnitKind::Untriggered);
+  EXPECT_TRUE(t->paragraph().round_trips) << t->paragraph().rendered;
+
+  auto w = read("Strategy", "**Battle:** Target your Personality. Give him the ability, \"**Battle:** Frobnicate target enemy Follower.\"");
+  EXPECT_FALSE(w->paragraph().unit);
+  EXPECT_EQ(w->text(w->paragraph().unread), "Frobnicate");
+  expect_refused("Strategy", "**Battle:** Target your Personality. Give him the trait, \"**Battle:** Gain 1 Honor.\"", "an ability named a trait");
+  expect_refused("Strategy", "**Battle:** Target your Personality. Give him the ability, \"This Personality has +2F.\"", "a trait named an ability");
+  expect_refused("Strategy", "**Battle:** Target a card. Give it the ability, \"**Battle:** Bow this Personality: Gain 1 Honor.\"",
+                 "a card type this card is not");
+  auto n = read("Strategy", "**Battle:** Target your Personality. Give him the ability, \"**Battle:** Bow Sunao: Gain 1 Honor.\"", "legends",
+                "Sunao's Gift");
+  EXPECT_FALSE(n->paragraph().unit);  // the Strategy's own name: no name inside the quotes
+  EXPECT_EQ(n->text(n->paragraph().unread), "Sunao");
+
+  // a trait that grants it: "Your Samurai Personalities have +1F and the ability, "..."" (while the trait holds)
+  auto h = read("Holding", "Your Samurai Personalities have +1F and the ability, \"**Open:** Bow this Personality: Gain 1 Honor.\"");
+  ASSERT_TRUE(h->paragraph().unit) << h->text(h->paragraph().unread) << ": " << h->paragraph().why;
+  const StatModifier& m = std::get<StatModifier>(h->unit().body.at(0));
+  EXPECT_EQ(m.changes.size(), 1u);
+  ASSERT_TRUE(m.granted);
+  EXPECT_EQ(m.granted->holder, h->id_of(h->profile->card_types, "Personality"));
+  EXPECT_EQ(m.granted->granted->costs.at(0).card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(h->paragraph().round_trips) << h->paragraph().rendered;
+  // "Your Samurai have ...": no card type, so "this Personality" in the quotes names no card the words say
+  expect_refused("Holding", "Your Samurai have the ability, \"**Open:** Bow this Personality: Gain 1 Honor.\"", "a card type this card is not");
+}
+
+}  // namespace cardc

@@ -2781,7 +2781,8 @@ bool read_by_some_rule(const W& parser, size_t type) {
         if (kind == antlr4::atn::Transition::NOT_SET || kind == antlr4::atn::Transition::WILDCARD) r.assign(r.size(), true);
         if (kind != antlr4::atn::Transition::ATOM && kind != antlr4::atn::Transition::RANGE && kind != antlr4::atn::Transition::SET)
           continue;
-        for (const antlr4::misc::Interval& i : t->label().getIntervals())
+        const antlr4::misc::IntervalSet label = t->label();  // by value: its intervals live as long as it does
+        for (const antlr4::misc::Interval& i : label.getIntervals())
           for (ssize_t v = std::max<ssize_t>(i.a, 0); v <= i.b && static_cast<size_t>(v) < r.size(); ++v) r[static_cast<size_t>(v)] = true;
       }
     }

@@ -1760,6 +1760,10 @@ class MeaningLowering {
     for (ProfileId d : f.descriptions) add(description_test(p_.descriptions[static_cast<size_t>(d)], card));
     for (const StatBound& s : f.stats) {
       static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
+      if (s.total) {  // 003 Stats: the total Force of the card's unit, compared with a number or another unit's
+        add(binary(ops[static_cast<size_t>(s.compare)], call("cardrt_unit_force", {G(), card}), unit_total_compared(s)));
+        continue;
+      }
       add(binary(ops[static_cast<size_t>(s.compare)], stat_value(card, s.stat, s.base), compared(s.value)));
     }
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
@@ -1808,6 +1812,15 @@ class MeaningLowering {
     Node who = card(*a.of, none);
     if (!none.stmts.empty()) throw NotYet{};  // a target declared here: not in a set's test
     return stat_value(std::move(who), a.stat, a.base);
+  }
+
+  // What a unit's total Force is compared with (003 Stats): a number, or another unit's total ("than this unit")
+  Node unit_total_compared(const StatBound& s) {
+    if (!s.same_stat || !s.value.of || !s.value.of->unit) return compared(s.value);
+    Body none;
+    Node head = unit_head(*s.value.of, none);
+    if (!none.stmts.empty()) throw NotYet{};
+    return call("cardrt_unit_force", {G(), std::move(head)});
   }
 
   // a card's stat as it is now, or its base value, printed on it (003 Stats: the current value unless the text names the

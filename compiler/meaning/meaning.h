@@ -115,6 +115,13 @@ struct StatBound {
   bool implied = false;  // Before, with "than ..." unsaid: "with lower Force" compares with the card performing the
                          // action (its StatOf names it: this card, its bearer, or the chosen performer)
   SourceRange range;
+  // A relative clause (docs/meaning.md 23): "whose Force is 7 or higher" says what "with 7 or higher Force" says; its
+  // form Leading ("is 7 or higher", "is 0": Exactly) or After ("is less than or equal to this Shugenja's Chi")
+  bool whose = false;
+  bool now = false;       // whose, printed "is now 0" (judged as the set is anyway)
+  bool total = false;     // the total Force of the card's unit (003 Stats: its unbowed cards' Force totaled): "whose
+                          // unit's total Force"; compared with a unit ("than this unit"), that unit's total
+  bool unit_has = false;  // total, printed "whose unit has lower total Force than this unit" (form Before)
 };
 
 // "unbowed", "dishonored": one of the profile's card states holds, or does not (its opposite).

@@ -2423,7 +2423,8 @@ class Transformer {
   // or Personality with 4 or lower Force"; the binder reads it so too).
   void check_clause_scope(const CardFilter& f, W::FilterClauseContext* fc) {
     const bool stat = node_as<W::StatAtMostContext>(fc) || node_as<W::StatOrLowerContext>(fc) ||
-                      node_as<W::StatThanContext>(fc) || node_as<W::StatComparedThanContext>(fc);
+                      node_as<W::StatThanContext>(fc) || node_as<W::StatComparedThanContext>(fc) ||
+                      node_as<W::WhoseStatIsContext>(fc) || node_as<W::WhoseUnitHasContext>(fc);
     // a zone holds whatever cards are in it: "a Follower or Item in your hand" are both there
     const bool zone = node_as<W::InZoneContext>(fc) != nullptr;
     if (f.card_types.size() > 1 && !node_as<W::YouControlContext>(fc) && !stat && !zone)
@@ -2587,7 +2588,8 @@ class Transformer {
     }
     StatBound b;
     b.range = range(fc);
-    if (auto* s = node_as<W::StatAtMostContext>(fc)) {
+    if (whose_bound(fc, b)) {
+    } else if (auto* s = node_as<W::StatAtMostContext>(fc)) {
       b.stat = tok(term(s, W::STAT)).id;
       base_value(s->base, b.base, b.printed);
       b.value = amount(sub<W::AmountContext>(s));
@@ -2619,6 +2621,61 @@ class Transformer {
     // words do not say
     if (b.base && b.same_stat) throw Refusal{b.range, "a base value compared with another card's"};
     f.stats.push_back(std::move(b));
+  }
+
+  // A relative clause on the cards of a set (docs/meaning.md 23), read as the stat bound it states:
+  //   WHOSE whoseStat IS NOW? whoseBound | WHOSE UNIT HAS (EQUAL OR)? comparative TOTAL STAT THAN compared
+  // "whose Force is 7 or higher" (Leading, as "with 7 or higher Force"), "whose Force is 0" (Exactly), "whose Force is
+  // less than or equal to this Shugenja's Chi" (After), "whose unit's total Force is 7 or higher", "whose unit has lower
+  // total Force than this unit" (Before). A total is a unit's Force (003 Stats: the Force of its unbowed Personality and
+  // Followers totaled); another stat has no total the rules define, and a total compared with one card's stat unsaid
+  // ("than this Personality") leaves open whether that card's Force or its unit's is meant.
+  bool whose_bound(W::FilterClauseContext* fc, StatBound& b) {
+    auto total_of = [&](antlr4::tree::TerminalNode* stat) {
+      if (p_.stats[static_cast<size_t>(tok(stat).id)].role != "force") throw Refusal{tok(stat).range, "a total of a stat the rules do not total"};
+      b.total = true;
+    };
+    auto total_compared = [&] {
+      if (b.same_stat && b.total != b.value.of->unit) throw Refusal{b.value.range, "a unit's total compared with one card's stat"};
+    };
+    b.whose = true;
+    if (auto* h = node_as<W::WhoseUnitHasContext>(fc)) {  // "whose unit has lower total Force than this unit"
+      b.stat = tok(term(h, W::STAT)).id;
+      total_of(term(h, W::STAT));
+      b.unit_has = true;
+      b.form = StatBound::Form::Before;
+      b.equal_first = term(h, W::EQUAL) != nullptr;
+      b.compare = compare(lower(sub<W::ComparativeContext>(h)), b.equal_first);
+      compared(sub<W::ComparedContext>(h), b);
+      total_compared();
+      return true;
+    }
+    auto* w = node_as<W::WhoseStatIsContext>(fc);
+    if (!w) {
+      b.whose = false;
+      return false;
+    }
+    auto* st = sub<W::WhoseStatContext>(w);
+    b.stat = tok(term(st, W::STAT)).id;
+    base_value(st->base, b.base, b.printed);
+    if (term(st, W::TOTAL)) total_of(term(st, W::STAT));
+    b.now = term(w, W::NOW) != nullptr;
+    auto* bound = sub<W::WhoseBoundContext>(w);
+    if (auto* n = sub<W::AmountContext>(bound)) {  // "is 7 or higher", "is 0"
+      b.value = amount(n);
+      b.form = StatBound::Form::Leading;
+      auto* c = sub<W::ComparativeContext>(bound);
+      b.compare = !c ? StatBound::Compare::Exactly : lower(c) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
+      return true;
+    }
+    // "is less than or equal to this Shugenja's Chi", "is equal to or lower than his Chi"
+    b.form = StatBound::Form::After;
+    const bool equal = term(bound, W::EQUAL) != nullptr;
+    b.equal_first = equal && term(bound, W::EQUAL)->getSymbol()->getTokenIndex() < sub<W::ComparativeContext>(bound)->getStart()->getTokenIndex();
+    b.compare = compare(lower(sub<W::ComparativeContext>(bound)), equal);
+    compared(sub<W::ComparedContext>(bound), b);
+    total_compared();
+    return true;
   }
 
   // (BASE | PRINTED)? before a stat: its base value, printed on the card (003 Stats; "printed" the same meaning)

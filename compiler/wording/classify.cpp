@@ -397,15 +397,22 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
         // a comparative ("lower") before a stat or "than" compares ("with lower Chi than ..."), though a profile verb
         // has its spelling ("Lower his Force")
         if (auto it = closed_words().find(std::string_view(lower));
-            it != closed_words().end() && (it->second == tok(Token::LOWER) || it->second == tok(Token::HIGHER)) && i + 1 < terms.size()) {
+            it != closed_words().end() && (it->second == tok(Token::LOWER) || it->second == tok(Token::HIGHER))) {
+          // (after "or" after a number: "whose Force is 3 or lower", docs/meaning.md 23; a verb is never there)
+          auto number = [&](int type) {
+            for (Token n : {Token::NUMBER, Token::ZERO, Token::ONE, Token::TWO, Token::THREE, Token::FOUR, Token::FIVE})
+              if (type == tok(n)) return true;
+            return false;
+          };
+          const bool after_number = out.size() > 1 && out.back().type == tok(Token::OR) && number(out[out.size() - 2].type);
           size_t n = 0;
-          std::string next(word_text(*words[i + 1]));
+          std::string next(i + 1 < terms.size() ? word_text(*words[i + 1]) : std::string_view());
           for (char& ch : next) ch = ascii_lower(ch);
           auto than = closed_words().find(std::string_view(next));
-          // (or before a stat's base value: "with 3 or lower printed Force")
+          // (or before a stat's base value: "with 3 or lower printed Force"; or a unit's total: "lower total Force")
           const bool compares = than != closed_words().end() && (than->second == tok(Token::THAN) || than->second == tok(Token::BASE) ||
-                                                                 than->second == tok(Token::PRINTED));
-          if (compares || lex_.stat_at(std::span(words).subspan(i + 1), n) >= 0) {
+                                                                 than->second == tok(Token::PRINTED) || than->second == tok(Token::TOTAL));
+          if (after_number || compares || (i + 1 < terms.size() && lex_.stat_at(std::span(words).subspan(i + 1), n) >= 0)) {
             w.type = it->second;
             break;
           }

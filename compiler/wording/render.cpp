@@ -1505,6 +1505,7 @@ class Renderer {
   // than or equal to his Chi", "with Force equal to or lower than your Paragon's Personal Honor"
   void stat_bound(const StatBound& b) {
     using C = StatBound::Compare;
+    if (b.whose) return whose_bound(b);
     const bool lower = b.compare == C::AtMost || b.compare == C::Below;
     const bool equal = b.compare == C::AtMost || b.compare == C::AtLeast;
     word(Token::WITH);
@@ -1548,10 +1549,44 @@ class Renderer {
         }
         break;
     }
+    bound_value(b);
+  }
+  // what a stat is compared with: a number, a card's stat, or a card and the same stat
+  void bound_value(const StatBound& b) {
     if (b.value.kind != Amount::Kind::StatOf) return number(b.value);
     if (!b.same_stat) return stat_of(b.value);
     card_ref(*b.value.of, false);  // "than this Personality", "than Fushiki's"
     if (b.possessive) word(Token::POSS);
+  }
+
+  // A relative clause (docs/meaning.md 23): "whose Force is 7 or higher", "whose Force is now 0", "whose unit's total
+  // Force is less than or equal to ...", "whose unit has lower total Force than this unit"
+  void whose_bound(const StatBound& b) {
+    using C = StatBound::Compare;
+    const bool lower = b.compare == C::AtMost || b.compare == C::Below;
+    const bool equal = b.compare == C::AtMost || b.compare == C::AtLeast;
+    word(Token::WHOSE);
+    if (b.unit_has) {
+      words({Token::UNIT, Token::HAS});
+      if (equal) words({Token::EQUAL, Token::OR});
+      words({lower ? Token::LOWER : Token::HIGHER, Token::TOTAL});
+      stat(b.stat, false, false);
+      word(Token::THAN);
+      return bound_value(b);
+    }
+    if (b.total) words({Token::UNIT, Token::POSS, Token::TOTAL});
+    stat(b.stat, b.base, b.printed);
+    word(Token::IS);
+    if (b.now) word(Token::NOW);
+    if (b.form == StatBound::Form::Leading) {  // "7 or higher", "0"
+      number(b.value);
+      if (b.compare != C::Exactly) words({Token::OR, lower ? Token::LOWER : Token::HIGHER});
+      return;
+    }
+    if (equal && b.equal_first) words({Token::EQUAL, Token::TO, Token::OR});
+    words({lower ? Token::LOWER : Token::HIGHER, Token::THAN});
+    if (equal && !b.equal_first) words({Token::OR, Token::EQUAL, Token::TO});
+    bound_value(b);
   }
 
   // "attachments", "Followers", "a Weapon or Armor"

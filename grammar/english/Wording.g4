@@ -394,6 +394,8 @@ filterClause
   | (IN | FROM) zoneIn                          # inZone           // "in your discard pile", "from your hand", "in play"
   | IN cardRef                                  # inUnit           // "in this unit", "in his unit" (001 This)
   | IN army                                     # inArmy           // "in your army", "in the enemy army", "in this army"
+  | WHOSE whoseStat IS NOW? whoseBound          # whoseStatIs      // "whose Force is 7 or higher", "whose unit's total Force is 7 or higher"
+  | WHOSE UNIT HAS (EQUAL OR)? comparative TOTAL STAT THAN compared   # whoseUnitHas  // "whose unit has lower total Force than this unit"
   ;
 comparative
   : LESS | LOWER | MORE_ | HIGHER
@@ -584,4 +586,17 @@ army
   | THE side=(ENEMY | OPPOSING) ARMY
   | THIS ARMY
   | (owner=(HIS | HER | ITS) | cardRef POSS) ARMY
+  ;
+
+// ---------------------------------------------------------------- relative clauses (docs/meaning.md 23)
+// A relative clause is a condition on each card of a set, read as a stat bound of the set: "whose Force is ..." says
+// what "with ... Force" says. The stat of the card, or (003 Stats) the total Force of its unit: "whose unit's total Force"
+whoseStat
+  : base=(BASE | PRINTED)? STAT
+  | UNIT POSS TOTAL STAT
+  ;
+// what the stat is: "7 or higher", "0", "less than or equal to this Shugenja's Chi", "equal to or lower than his Chi"
+whoseBound
+  : amount (OR comparative)?
+  | (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared
   ;

@@ -219,3 +219,8 @@ ARMY     : 'army' ;
 // granted traits and abilities (003 Embedded text): "Permanently give him +1F and the ability, "Battle: ...""
 ABILITY  : 'ability' ;
 TRAIT    : 'trait' ;
+// relative clauses on card sets and players (docs/meaning.md 23): "a target Personality whose Force is 7 or higher",
+// "whose unit's total Force is 7 or higher" (003 Stats: a unit's Force is its cards' total), "each player who does not
+// control an Ancestor Personality"
+WHOSE    : 'whose' ;
+TOTAL    : 'total' ;

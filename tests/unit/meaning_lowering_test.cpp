@@ -201,6 +201,8 @@ constexpr NamedFix kFixes[] = {
     {"tests/meaning/base_values.cards", "Old Ledger", "003 Stats: 'with 4 or lower base Gold Cost', the base value printed on the card (the binder read 'base' only after 'than')"},
     {"tests/meaning/base_values.cards", "Weighing of Names", "003 Stats: 'Honor equal to his printed Personal Honor', the base value (the binder read no base value in an amount)"},
     {"tests/meaning/base_values.cards", "Humbling Stare", "003 Stats: 'with 3 or lower printed Force', the base value printed on the card (the binder read 'base' only after 'than')"},
+    {"tests/scenarios/legends/relative_clauses.cards", "Quiet Ebb", "docs/meaning.md 23: 'a target Follower whose Force is 0', exactly 0 (the binder read a number after 'whose ... is' only before 'or lower' / 'or higher')"},
+    {"tests/meaning/relative_clauses.cards", "Quiet Ebb", "docs/meaning.md 23: 'Followers whose Force is 0', exactly 0 (the binder read a number after 'whose ... is' only before 'or lower' / 'or higher')"},
 };
 
 bool named_fix(const std::string& set, const std::string& title) {

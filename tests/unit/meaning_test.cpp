@@ -2781,4 +2781,58 @@ TEST(Meaning, GrantedAbilities) {
   expect_refused("Holding", "Your Samurai have the ability, \"**Open:** Bow this Personality: Gain 1 Honor.\"", "a card type this card is not");
 }
 
+// docs/meaning.md 23: a relative clause on a set is the stat bound it states ("whose Force is 3 or lower" says what
+// "with 3 or lower Force" says); "whose unit's total Force" is the Force of the card's unit, its unbowed cards' Force
+// totaled (003 Stats), compared with a number or another unit ("than this unit"). Refused: a total of a stat the rules
+// do not total, a unit's total compared with one card's stat (or a card's stat with a unit), a pronoun in the
+// comparison, "total" without "unit's".
+TEST(Meaning, RelativeClauses) {
+  auto r = read("Strategy", "**Battle:** Bow a target enemy Personality whose Force is 3 or lower.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const StatBound& b = r->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_TRUE(b.whose);
+  EXPECT_FALSE(b.total);
+  EXPECT_EQ(b.stat, r->id_of(r->profile->stats, "Force"));
+  EXPECT_EQ(b.compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(b.value.value, 3);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto t = read("Strategy", "**Battle:** Move home a target Personality whose unit's total Force is 8 or higher.");
+  ASSERT_TRUE(t->paragraph().unit) << t->text(t->paragraph().unread) << ": " << t->paragraph().why;
+  const StatBound& tb = t->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_TRUE(tb.total);
+  EXPECT_EQ(tb.compare, StatBound::Compare::AtLeast);
+  EXPECT_EQ(tb.value.value, 8);
+  EXPECT_TRUE(t->paragraph().round_trips) << t->paragraph().rendered;
+
+  auto u = read("Personality", "**Battle:** Target an enemy Personality whose unit has lower total Force than this unit: Bow the target.");
+  ASSERT_TRUE(u->paragraph().unit) << u->text(u->paragraph().unread) << ": " << u->paragraph().why;
+  const StatBound& ub = u->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_TRUE(ub.total);
+  EXPECT_TRUE(ub.unit_has);
+  EXPECT_EQ(ub.compare, StatBound::Compare::Below);
+  ASSERT_EQ(ub.value.kind, Amount::Kind::StatOf);
+  EXPECT_TRUE(ub.value.of->unit);
+  EXPECT_EQ(ub.value.of->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(u->paragraph().round_trips) << u->paragraph().rendered;
+
+  auto z = read("Strategy", "**Limited:** Target one or two Followers whose Force is now 0: Destroy them.");
+  ASSERT_TRUE(z->paragraph().unit) << z->text(z->paragraph().unread) << ": " << z->paragraph().why;
+  EXPECT_EQ(z->unit().targets.at(0).filter.stats.at(0).compare, StatBound::Compare::Exactly);
+  EXPECT_TRUE(z->paragraph().round_trips) << z->paragraph().rendered;
+
+  auto c = read("Item", "**Battle:** Bow this card: Bow a target enemy attachment whose Force is less than or equal to this Personality's Chi.");
+  ASSERT_TRUE(c->paragraph().unit) << c->text(c->paragraph().unread) << ": " << c->paragraph().why;
+  const StatBound& cb = c->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_EQ(cb.compare, StatBound::Compare::AtMost);
+  EXPECT_EQ(cb.value.stat, c->id_of(c->profile->stats, "Chi"));
+  EXPECT_TRUE(c->paragraph().round_trips) << c->paragraph().rendered;
+
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality whose unit's total Chi is 3 or lower.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Battle:** Bow a target Personality whose unit has lower total Force than this Personality.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Battle:** Bow a target Personality whose Force is lower than this unit.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality: Bow a target Follower whose Force is lower than his Chi.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality whose total Force is 3 or lower.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -1529,7 +1529,7 @@ class MeaningLowering {
       case Condition::Kind::ArmySize: {
         // "there are two or more units in his army": its units where it is (none while he is home)
         if (k.army->defending) throw NotYet{};  // while you defend: not lowered yet
-        static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
+        static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq, Op::Ne};  // StatBound::Compare
         const ArmyPlace mine = army_place(*k.army, b);
         n = and_(binary(Op::Gt, mine.battlefield, konst(0)),
                  binary(ops[static_cast<size_t>(k.compare)], army_units(mine, k.range), konst(k.count->value)));
@@ -1546,7 +1546,7 @@ class MeaningLowering {
         break;
       }
       case Condition::Kind::StatIs: {  // "if his Force is now 0": the stat as it is when judged
-        static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
+        static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq, Op::Ne};  // StatBound::Compare
         n = binary(ops[static_cast<size_t>(k.stat->compare)], stat_value(card(*k.card, b), k.stat->stat, k.stat->base), compared(k.stat->value));
         break;
       }
@@ -1759,12 +1759,14 @@ class MeaningLowering {
     }
     for (ProfileId d : f.descriptions) add(description_test(p_.descriptions[static_cast<size_t>(d)], card));
     for (const StatBound& s : f.stats) {
-      static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq};  // StatBound::Compare
+      static constexpr Op ops[] = {Op::Le, Op::Ge, Op::Lt, Op::Gt, Op::Eq, Op::Ne};  // StatBound::Compare
       if (s.total) {  // 003 Stats: the total Force of the card's unit, compared with a number or another unit's
         add(binary(ops[static_cast<size_t>(s.compare)], call("cardrt_unit_force", {G(), card}), unit_total_compared(s)));
         continue;
       }
-      add(binary(ops[static_cast<size_t>(s.compare)], stat_value(card, s.stat, s.base), compared(s.value)));
+      // "whose Force is different from his base Force": the card's own stat on both sides
+      Node value = s.own ? stat_value(card, s.value.stat, s.value.base) : compared(s.value);
+      add(binary(ops[static_cast<size_t>(s.compare)], stat_value(card, s.stat, s.base), std::move(value)));
     }
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
     for (BattleRole r : f.roles) add(in_battle(r, card));

@@ -364,7 +364,7 @@ class Dumper {
 
   std::string filter(const CardFilter& f) const {
     static constexpr const char* sides[] = {"any", "yours", "opposing", "enemy", "another-players"};
-    static constexpr const char* compares[] = {"<=", ">=", "<", ">", "="};  // StatBound::Compare
+    static constexpr const char* compares[] = {"<=", ">=", "<", ">", "=", "!="};  // StatBound::Compare
     std::string s = fmt::format("{{{} side={}", f.plural ? "every" : "one", sides[static_cast<size_t>(f.side)]);
     if (f.other) s += " other";
     for (ProfileId t : f.card_types) s += " type=" + named(p_.card_types, t);
@@ -378,7 +378,8 @@ class Dumper {
     for (ProfileId t : f.not_types) s += " not-type=" + named(p_.card_types, t);
     for (const StatBound& b : f.stats)
       s += fmt::format(" {}{}{}{}{}", b.total ? "unit-total-" : "", b.base ? "base-" : "", named(p_.stats, b.stat),
-                       compares[static_cast<size_t>(b.compare)], amount(b.value));
+                       compares[static_cast<size_t>(b.compare)],
+                       b.own ? fmt::format("own-{}{}", b.value.base ? "base-" : "", named(p_.stats, b.value.stat)) : amount(b.value));
     for (const AttachedTest& a : f.attached) s += (a.none ? " without(" : " with(") + attached(a) + ")";
     for (BattleRole r : f.roles) s += " " + role(r);
     if (f.at) s += " at=" + place(*f.at);

@@ -98,7 +98,7 @@ enum class Side : uint8_t {
 // "with 2 Chi or less": a stat compared with an amount; "with lower Chi than this Shugenja": with another card's stat
 // (its current value, 000 7.2), the same stat when the words name none.
 struct StatBound {
-  enum class Compare : uint8_t { AtMost, AtLeast, Below, Above, Exactly };
+  enum class Compare : uint8_t { AtMost, AtLeast, Below, Above, Exactly, Differs };  // Differs: "different from"
   // how the words put it (one meaning, several spellings; the renderer keeps it): "with 2 Chi or less" (Trailing),
   // "with 4 or lower Force" (Leading), "with lower Chi than ..." (Before), "with Chi lower than ..." (After); in a
   // condition, "his Force is 0" (Trailing) or "he has 0 Force" (Has)
@@ -122,6 +122,8 @@ struct StatBound {
   bool total = false;     // the total Force of the card's unit (003 Stats: its unbowed cards' Force totaled): "whose
                           // unit's total Force"; compared with a unit ("than this unit"), that unit's total
   bool unit_has = false;  // total, printed "whose unit has lower total Force than this unit" (form Before)
+  bool own = false;       // whose: the value is a stat of the card itself, named by a pronoun ("whose Force is different
+                          // from his base Force"); `value.of` is that pronoun, for its spelling only
 };
 
 // "unbowed", "dishonored": one of the profile's card states holds, or does not (its opposite).

@@ -2588,7 +2588,7 @@ class Transformer {
     }
     StatBound b;
     b.range = range(fc);
-    if (whose_bound(fc, b)) {
+    if (whose_bound(fc, f, b)) {
     } else if (auto* s = node_as<W::StatAtMostContext>(fc)) {
       b.stat = tok(term(s, W::STAT)).id;
       base_value(s->base, b.base, b.printed);
@@ -2630,7 +2630,7 @@ class Transformer {
   // total Force than this unit" (Before). A total is a unit's Force (003 Stats: the Force of its unbowed Personality and
   // Followers totaled); another stat has no total the rules define, and a total compared with one card's stat unsaid
   // ("than this Personality") leaves open whether that card's Force or its unit's is meant.
-  bool whose_bound(W::FilterClauseContext* fc, StatBound& b) {
+  bool whose_bound(W::FilterClauseContext* fc, const CardFilter& f, StatBound& b) {
     auto total_of = [&](antlr4::tree::TerminalNode* stat) {
       if (p_.stats[static_cast<size_t>(tok(stat).id)].role != "force") throw Refusal{tok(stat).range, "a total of a stat the rules do not total"};
       b.total = true;
@@ -2668,6 +2668,13 @@ class Transformer {
       b.compare = !c ? StatBound::Compare::Exactly : lower(c) ? StatBound::Compare::AtMost : StatBound::Compare::AtLeast;
       return true;
     }
+    if (term(bound, W::DIFFERENT)) {  // "is different from his base Force", "is different from this Personality's Chi"
+      b.form = StatBound::Form::After;
+      b.compare = StatBound::Compare::Differs;
+      own_stat(sub<W::ComparedContext>(bound), f, b);
+      total_compared();
+      return true;
+    }
     // "is less than or equal to this Shugenja's Chi", "is equal to or lower than his Chi"
     b.form = StatBound::Form::After;
     const bool equal = term(bound, W::EQUAL) != nullptr;
@@ -2676,6 +2683,34 @@ class Transformer {
     compared(sub<W::ComparedContext>(bound), b);
     total_compared();
     return true;
+  }
+
+  // After "whose ... is different from": a pronoun owning the stat names the card the clause describes ("whose Force is
+  // different from his base Force"), agreeing with its card types (003 Traits: "his" a person, "its" none); any other
+  // card is compared as after "than". The card's own current stat compared with itself says nothing: refused.
+  void own_stat(W::ComparedContext* c, const CardFilter& f, StatBound& b) {
+    auto* s = sub<W::StatOfContext>(c);
+    if (!s || !s->owner) return compared(c, b);
+    const bool person = s->owner->getType() != W::ITS;
+    const bool persons = !f.card_types.empty() && std::all_of(f.card_types.begin(), f.card_types.end(), [&](ProfileId t) {
+      return p_.card_types[static_cast<size_t>(t)].person;
+    });
+    const bool things = std::none_of(f.card_types.begin(), f.card_types.end(), [&](ProfileId t) {
+      return p_.card_types[static_cast<size_t>(t)].person;
+    });
+    if (!f.alternatives.empty() || (person ? !persons : !things)) throw Refusal{tok(s->owner).range, "a pronoun that does not agree with the cards the clause describes"};
+    if (term(s, W::OWN) || term(s, W::MINUS)) throw Refusal{range(c), "a comparison with the card's own stat in other words"};
+    b.own = true;
+    b.value.kind = Amount::Kind::StatOf;
+    b.value.range = range(c);
+    b.value.stat = tok(term(s, W::STAT)).id;
+    base_value(s->base, b.value.base, b.value.printed);
+    if (b.value.stat == b.stat && b.value.base == b.base) throw Refusal{range(c), "a stat compared with itself"};
+    CardRef who;
+    who.kind = CardRef::Kind::Pronoun;
+    who.person = person;
+    who.range = tok(s->owner).range;
+    b.value.of = std::move(who);
   }
 
   // (BASE | PRINTED)? before a stat: its base value, printed on the card (003 Stats; "printed" the same meaning)

@@ -1453,7 +1453,8 @@ class Renderer {
 
   // what follows the noun: "with 2 Chi or less", "without attachments"
   void clauses(const CardFilter& f) {
-    for (const StatBound& b : f.stats) stat_bound(b);
+    for (const StatBound& b : f.stats)
+      if (!b.whose) stat_bound(b);
     for (const AttachedTest& a : f.attached) {
       if (a.none && a.no_word) words({Token::WITH, Token::NO});  // "with no Followers"
       else word(a.none ? Token::WITHOUT : Token::WITH);  // "without attachments", "with a Weapon"
@@ -1479,6 +1480,9 @@ class Renderer {
       word(Token::IN);
       army(*f.army);
     }
+    // a relative clause ends the noun phrase: "an enemy card without attachments whose unit has lower total Force ..."
+    for (const StatBound& b : f.stats)
+      if (b.whose) stat_bound(b);
   }
 
   // "your army", "your current army", "the enemy army", "the opposing army", "this army", "his army", "Yoritomo's army"
@@ -1582,6 +1586,10 @@ class Renderer {
       number(b.value);
       if (b.compare != C::Exactly) words({Token::OR, lower ? Token::LOWER : Token::HIGHER});
       return;
+    }
+    if (b.compare == C::Differs) {
+      words({Token::DIFFERENT, Token::FROM});
+      return bound_value(b);
     }
     if (equal && b.equal_first) words({Token::EQUAL, Token::TO, Token::OR});
     words({lower ? Token::LOWER : Token::HIGHER, Token::THAN});

@@ -599,4 +599,5 @@ whoseStat
 whoseBound
   : amount (OR comparative)?
   | (comparative THAN (OR EQUAL TO)? | EQUAL TO OR comparative THAN) compared
+  | DIFFERENT FROM compared     // "different from his base Force": "his", the card the clause describes
   ;

@@ -224,3 +224,4 @@ TRAIT    : 'trait' ;
 // control an Ancestor Personality"
 WHOSE    : 'whose' ;
 TOTAL    : 'total' ;
+DIFFERENT : 'different' ;  // "whose Force is different from his base Force"

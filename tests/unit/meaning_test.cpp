@@ -2828,6 +2828,18 @@ TEST(Meaning, RelativeClauses) {
   EXPECT_EQ(cb.value.stat, c->id_of(c->profile->stats, "Chi"));
   EXPECT_TRUE(c->paragraph().round_trips) << c->paragraph().rendered;
 
+  // "different from his base Force": "his" names the card the clause describes, its own base value
+  auto d = read("Strategy", "**Battle:** Target a Personality whose Force is different from his base Force: Bow him.");
+  ASSERT_TRUE(d->paragraph().unit) << d->text(d->paragraph().unread) << ": " << d->paragraph().why;
+  const StatBound& db = d->unit().targets.at(0).filter.stats.at(0);
+  EXPECT_EQ(db.compare, StatBound::Compare::Differs);
+  EXPECT_TRUE(db.own);
+  EXPECT_TRUE(db.value.base);
+  EXPECT_FALSE(db.base);
+  EXPECT_TRUE(d->paragraph().round_trips) << d->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Holding whose Gold Cost is different from his base Gold Cost: Bow it.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality whose Force is different from his Force: Bow him.")->paragraph().unit);
+
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality whose unit's total Chi is 3 or lower.")->paragraph().unit);
   EXPECT_FALSE(read("Personality", "**Battle:** Bow a target Personality whose unit has lower total Force than this Personality.")->paragraph().unit);
   EXPECT_FALSE(read("Personality", "**Battle:** Bow a target Personality whose Force is lower than this unit.")->paragraph().unit);

@@ -1769,6 +1769,8 @@ class MeaningLowering {
       add(binary(ops[static_cast<size_t>(s.compare)], stat_value(card, s.stat, s.base), std::move(value)));
     }
     for (const AttachedTest& a : f.attached) add(binary(a.none ? Op::Eq : Op::Gt, attached_count(a, card), konst(0)));
+    // 001 Token: "who has a Madness token", a counter of that status on the card
+    for (ProfileId k : f.has_tokens) add(binary(Op::Gt, call("cardrt_card_counters", {G(), card, konst(k)}), konst(0)));
     for (BattleRole r : f.roles) add(in_battle(r, card));
     if (f.at) add(at_place(*f.at, card));
     if (f.in_unit) {

@@ -387,6 +387,7 @@ class Dumper {
     if (f.in_unit) s += " in=" + ref(*f.in_unit);
     for (const CardFilter& a : f.alternatives) s += " or" + filter(a);
     if (f.army) s += " in-army=" + army(*f.army);
+    for (ProfileId k : f.has_tokens) s += " has-token=" + named(p_.statuses, k);
     if (f.in) {  // " in=yours-Hand|Fate Discard Pile"
       s += f.in->yours ? " in=yours-" : " in=";
       for (size_t i = 0; i < f.in->zones.size(); ++i) s += (i ? "|" : "") + p_.zones[static_cast<size_t>(f.in->zones[i])].name;

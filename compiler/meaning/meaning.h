@@ -226,6 +226,10 @@ struct CardFilter {
                                          // phrases, each with its own words; none of them has alternatives)
   Boxed<Army> army;           // and in that army ("in your army", "in the enemy army", "in this army")
   SourceRange range;
+  // and a relative clause (docs/meaning.md 23): it has a token of each of these statuses the profile marks [token]
+  // ("a Personality who has a Madness token", 001 Token); printed with "who" (of persons) or "that"
+  std::vector<ProfileId> has_tokens;
+  bool who = false;
 };
 
 // 001 Target: how many cards one targeting takes, printed before its noun: "one or two" (OrN), "one or more" (OrMore:

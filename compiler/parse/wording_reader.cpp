@@ -2581,6 +2581,10 @@ class Transformer {
       f.army = army(sub<W::ArmyContext>(a), *unit_);
       return;
     }
+    if (auto* h = node_as<W::HasTokenClauseContext>(fc)) {
+      has_token(h, f);
+      return;
+    }
     if (auto* z = node_as<W::InZoneContext>(fc)) {
       if (f.in) throw Refusal{range(fc), "two zones for one card"};
       f.in = zone_in(sub<W::ZoneInContext>(z), term(z, W::FROM) != nullptr);
@@ -2683,6 +2687,23 @@ class Transformer {
     compared(sub<W::ComparedContext>(bound), b);
     total_compared();
     return true;
+  }
+
+  // relative=(WHO | THAT) HAS (A | AN) STATUS: "a Personality who has a Madness token" (001 Token: a token is a status
+  // the profile marks [token], one counter each). "who" names persons only (the set's card types all persons), "that"
+  // any card; one clause of each kind of token; a token printed in the plural after "a" is refused.
+  void has_token(W::HasTokenClauseContext* c, CardFilter& f) {
+    const wording::WordToken& kind = tok(term(c, W::STATUS));
+    if (!p_.token_status(kind.id)) throw Refusal{kind.range, "a status that is no token"};
+    if (kind.plural) throw Refusal{kind.range, "the noun's number and the count disagree"};
+    const bool who = c->relative->getType() == W::WHO;
+    const bool persons = !f.card_types.empty() && f.alternatives.empty() &&
+                         std::all_of(f.card_types.begin(), f.card_types.end(), [&](ProfileId t) { return p_.card_types[static_cast<size_t>(t)].person; });
+    if (who && !persons) throw Refusal{tok(term(c, W::WHO)).range, "'who' after cards that are not all persons"};
+    if (!f.has_tokens.empty() && f.who != who) throw Refusal{range(c), "'who' and 'that' in one set"};
+    if (std::find(f.has_tokens.begin(), f.has_tokens.end(), kind.id) != f.has_tokens.end()) throw Refusal{kind.range, "a token named twice"};
+    f.has_tokens.push_back(kind.id);
+    f.who = who;
   }
 
   // After "whose ... is different from": a pronoun owning the stat names the card the clause describes ("whose Force is

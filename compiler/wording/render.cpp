@@ -1483,6 +1483,10 @@ class Renderer {
     // a relative clause ends the noun phrase: "an enemy card without attachments whose unit has lower total Force ..."
     for (const StatBound& b : f.stats)
       if (b.whose) stat_bound(b);
+    for (ProfileId k : f.has_tokens) {  // "who has a Madness token"
+      words({f.who ? Token::WHO : Token::THAT, Token::HAS, Token::A});
+      name(Token::STATUS, k);
+    }
   }
 
   // "your army", "your current army", "the enemy army", "the opposing army", "this army", "his army", "Yoritomo's army"

@@ -396,6 +396,7 @@ filterClause
   | IN army                                     # inArmy           // "in your army", "in the enemy army", "in this army"
   | WHOSE whoseStat IS NOW? whoseBound          # whoseStatIs      // "whose Force is 7 or higher", "whose unit's total Force is 7 or higher"
   | WHOSE UNIT HAS (EQUAL OR)? comparative TOTAL STAT THAN compared   # whoseUnitHas  // "whose unit has lower total Force than this unit"
+  | relative=(WHO | THAT) HAS (A | AN) STATUS   # hasTokenClause   // "a Personality who has a Madness token" (001 Token)
   ;
 comparative
   : LESS | LOWER | MORE_ | HIGHER

@@ -224,4 +224,5 @@ TRAIT    : 'trait' ;
 // control an Ancestor Personality"
 WHOSE    : 'whose' ;
 TOTAL    : 'total' ;
-DIFFERENT : 'different' ;  // "whose Force is different from his base Force"
+DIFFERENT : 'different' ;
+WHO      : 'who' ;       // "a Personality who has a Madness token"  // "whose Force is different from his base Force"

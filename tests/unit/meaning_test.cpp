@@ -2840,6 +2840,18 @@ TEST(Meaning, RelativeClauses) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target a Holding whose Gold Cost is different from his base Gold Cost: Bow it.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality whose Force is different from his Force: Bow him.")->paragraph().unit);
 
+  // 001 Token: "who has a Madness token", a counter of that status; "who" of persons only, "that" of any card
+  auto k = read("Strategy", "**Open:** Bow a target Personality who has a Madness token.");
+  ASSERT_TRUE(k->paragraph().unit) << k->text(k->paragraph().unread) << ": " << k->paragraph().why;
+  const CardFilter& kf = k->unit().targets.at(0).filter;
+  EXPECT_EQ(kf.has_tokens, std::vector<ProfileId>{k->id_of(k->profile->statuses, "Madness token")});
+  EXPECT_TRUE(kf.who);
+  EXPECT_TRUE(k->paragraph().round_trips) << k->paragraph().rendered;
+  EXPECT_TRUE(read("Strategy", "**Open:** Bow a target Follower that has a Charging token.")->paragraph().round_trips);
+  EXPECT_FALSE(read("Strategy", "**Open:** Destroy a target Holding who has a Wealth token.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Bow a target Personality who has a Madness tokens.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Bow a target Personality who has a Madness token who has a Madness token.")->paragraph().unit);
+
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality whose unit's total Chi is 3 or lower.")->paragraph().unit);
   EXPECT_FALSE(read("Personality", "**Battle:** Bow a target Personality whose unit has lower total Force than this Personality.")->paragraph().unit);
   EXPECT_FALSE(read("Personality", "**Battle:** Bow a target Personality whose Force is lower than this unit.")->paragraph().unit);

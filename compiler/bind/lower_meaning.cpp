@@ -1924,7 +1924,7 @@ class MeaningLowering {
   // a discard takes from; any other zone is not lowered yet
   // whether the card prints the keyword (its keyword line, by the profile's name)
   bool prints_keyword(ProfileId k) const {
-    return std::any_of(card_.keywords.begin(), card_.keywords.end(), [&](const ast::KeywordEntry& e) { return e.text == p_.keywords[static_cast<size_t>(k)].name; });
+    return std::any_of(card_.keywords.begin(), card_.keywords.end(), [&](const ast::KeywordEntry& e) { return p_.keyword_id(e.text) == static_cast<size_t>(k); });
   }
 
   // "a card": no word narrows the set

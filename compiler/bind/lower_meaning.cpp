@@ -630,7 +630,16 @@ class MeaningLowering {
     Effect one = e;
     one.player.reset();
     Body each;
-    effect_frame(one, each);
+    if (e.player->who) {
+      // "each player who does not control an Ancestor Personality": judged in the player's own effect, where the
+      // player is "you" (the runtime's for_each_player makes each one the context's controller)
+      Body only;
+      effect_frame(one, only);
+      Node holds = condition(*e.player->who, each);
+      each.stmts.push_back(if_(std::move(holds), block(std::move(only.stmts))));
+    } else {
+      effect_frame(one, each);
+    }
     each.stmts.push_back(ret(konst(CARDRT_OK)));
     int fn = add_function("each_player", FnKind::Effect, std::move(each), e.range);
     Node who = konst(0);

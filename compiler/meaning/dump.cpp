@@ -204,6 +204,7 @@ class Dumper {
     if (e.optional) s += " optional";
     if (e.player && e.player->kind == PlayerRef::Kind::Each) s += e.player->other ? " player=each-other" : " player=each";
     else if (e.player) s += " player=controller-of-" + ref(*e.player->of);
+    if (e.player && e.player->who) s += " who=(" + condition(*e.player->who) + ")";
     if (e.state) s += " state=" + state(*e.state);
     if (e.card) s += " card=" + ref(*e.card);
     if (e.cards) s += " cards=" + filter(*e.cards);

@@ -54,6 +54,7 @@ struct CardRef {
 
 struct CardFilter;
 struct AmountIf;
+struct Condition;
 
 // Who does what a verb says: you (an imperative: "Gain 2 Honor"), or the controller of a card ("His controller loses
 // 1 Honor").
@@ -64,6 +65,9 @@ struct PlayerRef {
   bool other = false;         // Each: every player but you ("each other player")
   bool all = false;           // Each: printed "all players" (the same meaning as "each player")
   SourceRange range;
+  // Each: a relative clause, only the players it holds of, each judged as "you" ("each player who does not control an
+  // Ancestor Personality": a YouControl condition, negated; docs/meaning.md 23)
+  std::shared_ptr<const Condition> who;
 };
 
 // 000 7: a number the text gives. Integers only (7.1); X is the card's one X (7.4); a card's stat, its value as the

@@ -216,11 +216,25 @@ class Transformer {
       who.kind = PlayerRef::Kind::Each;
       who.other = term(p, W::OTHER) != nullptr;
       who.all = term(p, W::ALL) != nullptr;
+      if (term(p, W::WHO)) who.who = player_controls(p, u);
     }
     if (e.verb != Primitive::gain_ && e.verb != Primitive::lose_ && e.verb != Primitive::draw_)
       throw Refusal{e.range, "a player doing what this verb says"};
     e.range = SourceRange::join(who.range, e.range);
     e.player = std::move(who);
+  }
+
+  // "each player who does not control an Ancestor Personality", "each player who controls a Ring": a condition on each
+  // player, judged with that player as "you" (docs/meaning.md 23), as "you control" is (one card of the set, no side)
+  std::shared_ptr<const Condition> player_controls(W::PlayerContext* p, Unit&) {
+    Condition k;
+    k.kind = Condition::Kind::YouControl;
+    k.range = range(p);
+    k.negated = term(p, W::DOES) != nullptr;
+    k.cards = card_filter(sub<W::CardFilterContext>(p));
+    if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'controls' before a plural or a side"};
+    k.cards->side = Side::Yours;
+    return std::make_shared<const Condition>(std::move(k));
   }
 
   // A targeting of the unit: the latest card a pronoun may name.

@@ -198,6 +198,14 @@ class Renderer {
       word(e.player->all ? Token::ALL : Token::EACH);
       if (e.player->other) word(Token::OTHER);
       word(e.player->all ? Token::PLAYERS : Token::PLAYER);
+      if (e.player->who) {  // "who does not control an Ancestor Personality"
+        word(Token::WHO);
+        word(e.player->who->negated ? Token::DOES : Token::CONTROLS);
+        if (e.player->who->negated) words({Token::NOT, Token::CONTROL});
+        CardFilter any = *e.player->who->cards;
+        any.side = Side::Any;
+        card_filter(any);
+      }
       verb(e.verb, false, !e.player->all);
     } else {
       if (e.state) state_verb(*e.state);

@@ -309,6 +309,7 @@ player
   : (owner=(HIS | HER | ITS) | cardRef POSS) CONTROLLER
   | EACH OTHER? PLAYER          // "Each player loses 1 Honor": every player (or every other) in turn
   | ALL OTHER? PLAYERS          // "All players lose 3 Honor"
+  | EACH OTHER? PLAYER WHO (DOES NOT control | CONTROLS | V_TAKE_CONTROL) cardFilter   // "Each player who does not control an Ancestor Personality loses 2 Honor"
   ;
 
 // ---------------------------------------------------------------- references (001 This)

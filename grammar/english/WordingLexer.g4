@@ -226,4 +226,6 @@ TRAIT    : 'trait' ;
 WHOSE    : 'whose' ;
 TOTAL    : 'total' ;
 DIFFERENT : 'different' ;
-WHO      : 'who' ;       // "a Personality who has a Madness token"  // "whose Force is different from his base Force"
+WHO      : 'who' ;       // "a Personality who has a Madness token"
+DOES     : 'does' ;      // "each player who does not control an Ancestor Personality"
+CONTROLS : 'controls' ;  // "whose Force is different from his base Force"

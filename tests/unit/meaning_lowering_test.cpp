@@ -202,6 +202,9 @@ constexpr NamedFix kFixes[] = {
     {"tests/meaning/base_values.cards", "Weighing of Names", "003 Stats: 'Honor equal to his printed Personal Honor', the base value (the binder read no base value in an amount)"},
     {"tests/meaning/base_values.cards", "Humbling Stare", "003 Stats: 'with 3 or lower printed Force', the base value printed on the card (the binder read 'base' only after 'than')"},
     {"tests/scenarios/legends/relative_clauses.cards", "Quiet Ebb", "docs/meaning.md 23: 'a target Follower whose Force is 0', exactly 0 (the binder read a number after 'whose ... is' only before 'or lower' / 'or higher')"},
+    {"tests/scenarios/legends/relative_clauses.cards", "Ancestral Reckoning", "docs/meaning.md 23: 'Each player who does not control a Samurai Personality loses 2 Honor', each player judged as 'you' (the binder refused 'who' after 'player')"},
+    {"tests/scenarios/legends/relative_clauses.cards", "Shared Fortune", "docs/meaning.md 23: 'Each other player who controls a Holding draws a card', each player judged as 'you' (the binder refused 'who' after 'player')"},
+    {"tests/meaning/relative_clauses.cards", "Ancestral Reckoning", "docs/meaning.md 23: 'Each player who does not control a Samurai Personality loses 2 Honor', each player judged as 'you' (the binder refused 'who' after 'player')"},
     {"tests/meaning/relative_clauses.cards", "Quiet Ebb", "docs/meaning.md 23: 'Followers whose Force is 0', exactly 0 (the binder read a number after 'whose ... is' only before 'or lower' / 'or higher')"},
 };
 

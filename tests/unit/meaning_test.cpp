@@ -2852,6 +2852,22 @@ TEST(Meaning, RelativeClauses) {
   EXPECT_FALSE(read("Strategy", "**Open:** Bow a target Personality who has a Madness tokens.")->paragraph().unit);
   EXPECT_FALSE(read("Strategy", "**Open:** Bow a target Personality who has a Madness token who has a Madness token.")->paragraph().unit);
 
+  // players: "Each player who does not control a Samurai Personality loses 2 Honor", each judged as "you"
+  auto p = read("Strategy", "**Limited:** Each player who does not control a Samurai Personality loses 2 Honor.");
+  ASSERT_TRUE(p->paragraph().unit) << p->text(p->paragraph().unread) << ": " << p->paragraph().why;
+  const Effect& pe = std::get<Effect>(p->unit().body.at(0));
+  ASSERT_TRUE(pe.player && pe.player->who);
+  EXPECT_EQ(pe.player->who->kind, Condition::Kind::YouControl);
+  EXPECT_TRUE(pe.player->who->negated);
+  EXPECT_EQ(pe.player->who->cards->side, Side::Yours);
+  EXPECT_TRUE(p->paragraph().round_trips) << p->paragraph().rendered;
+  auto q = read("Strategy", "**Open:** Each other player who controls a Holding draws a card.");
+  ASSERT_TRUE(q->paragraph().unit) << q->text(q->paragraph().unread) << ": " << q->paragraph().why;
+  EXPECT_FALSE(std::get<Effect>(q->unit().body.at(0)).player->who->negated);
+  EXPECT_TRUE(q->paragraph().round_trips) << q->paragraph().rendered;
+  EXPECT_FALSE(read("Strategy", "**Open:** Each player who controls your Holding draws a card.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Each player who controls Holdings draws a card.")->paragraph().unit);
+
   EXPECT_FALSE(read("Strategy", "**Battle:** Bow a target Personality whose unit's total Chi is 3 or lower.")->paragraph().unit);
   EXPECT_FALSE(read("Personality", "**Battle:** Bow a target Personality whose unit has lower total Force than this Personality.")->paragraph().unit);
   EXPECT_FALSE(read("Personality", "**Battle:** Bow a target Personality whose Force is lower than this unit.")->paragraph().unit);

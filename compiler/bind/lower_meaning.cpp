@@ -129,6 +129,7 @@ class MeaningLowering {
         if ((type_->action && u.trigger->revealed_in < 0) || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
+        if (p_.events[static_cast<size_t>(u.trigger->event)].optional) flags |= CARDRT_ABF_OPTIONAL;
         break;
       case meaning::UnitKind::Untriggered:
         if (!u.costs.empty()) {

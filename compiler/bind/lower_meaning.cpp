@@ -129,6 +129,7 @@ class MeaningLowering {
         if ((type_->action && u.trigger->revealed_in < 0) || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
+        if (p_.events[static_cast<size_t>(u.trigger->event)].optional) flags |= CARDRT_ABF_OPTIONAL;
         break;
       case meaning::UnitKind::Untriggered:
         if (!u.costs.empty()) {
@@ -180,14 +181,10 @@ class MeaningLowering {
     in_province_ = delayed_ = false;
     designators_ = designators;
     if (u.performer) choose_performer(*u.performer, designators, target);
-    for (size_t i = 0; i < u.constraints.size(); ++i) {
-      const Constraint& c = u.constraints[i];
-      // a targeting in a block with costs or the performer ("Bow this card and target ...:"): the binder declares it
-      // among the costs, in the order printed; the lowering would declare it with the targets (001 Target: before the
-      // costs), a difference not yet named as a fix with a scenario
-      const bool shared = c.joined || (i + 1 < u.constraints.size() && u.constraints[i + 1].joined);
-      if (c.kind == Constraint::Kind::Targeting && shared) throw NotYet{};
-      if (c.kind == Constraint::Kind::Targeting) declare_target(c.items.at(0), target);  // 001 Target: before costs
+    for (const Constraint& c : u.constraints) {
+      // a targeting, alone in its block or joined to costs or the performer ("Bow this card and target ...:"), is made
+      // with the others before any cost is paid (001 Targeting paradoxes)
+      if (c.kind == Constraint::Kind::Targeting) declare_target(c.items.at(0), target);
       else if (c.kind == Constraint::Kind::Condition) {
         // 003 Abilities: the ability may be used (or the trait triggers) only while the condition holds
         Node prev = has_cond && !cond.stmts.empty() ? std::move(cond.stmts.back().kids.front()) : konst(1);

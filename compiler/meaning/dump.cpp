@@ -52,10 +52,11 @@ class Dumper {
       static constexpr const char* timings[] = {"after", "before", "when"};
       const Trigger& t = *u.trigger;
       std::string who = t.card && t.yours ? "you-to-" + ref(*t.card) : t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
-      out_ << fmt::format("    trigger {} {} event=\"{}\" of={}{}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
+      out_ << fmt::format("    trigger {} {} event=\"{}\" of={}{}{}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
                           named(p_.events, t.event), who, t.from >= 0 ? " from=" + p_.zones[static_cast<size_t>(t.from)].name
                                                          : t.revealed_in >= 0 ? " in=" + p_.zones[static_cast<size_t>(t.revealed_in)].name + " at-turn-start"
-                                                                              : std::string());
+                                                                              : std::string(),
+                          t.alone ? " named-alone" : "");
     }
     if (u.performer)
       out_ << fmt::format("    performer {}{}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",

@@ -759,6 +759,7 @@ struct Trigger {
   // "After you reveal cards in your Provinces at the start of your turn" (the Dynasty Events' moment, yours): the
   // zone they are revealed in (the provinces'), as the turn starts
   ProfileId revealed_in = -1;
+  bool alone = false;  // the event named alone before its colon ("Invest:"): it happens to this card (`card`)
   SourceRange range;
 };
 

@@ -310,8 +310,18 @@ class Transformer {
   Trigger trigger(W::TriggerContext* c, Unit& u) {
     Trigger t;
     t.range = range(c);
-    t.timing = term(sub<W::TimingContext>(c), W::AFTER) ? Timing::After : term(sub<W::TimingContext>(c), W::BEFORE) ? Timing::Before : Timing::When;
     t.event = tok(term(c, W::EVENT)).id;
+    if (!sub<W::TimingContext>(c)) {
+      // "Invest: Pay 3 Gold: ...": the event named alone happens to this card, after which the trait triggers
+      if (!p_.events[static_cast<size_t>(t.event)].about_card()) throw Refusal{t.range, "an event named alone that happens to no card"};
+      t.alone = true;
+      CardRef self;
+      self.kind = CardRef::Kind::ThisCard;
+      self.range = t.range;
+      t.card = self;
+      return t;
+    }
+    t.timing = term(sub<W::TimingContext>(c), W::AFTER) ? Timing::After : term(sub<W::TimingContext>(c), W::BEFORE) ? Timing::Before : Timing::When;
     if (term(c, W::START)) {
       // "After you reveal cards in your Provinces at the start of your turn": the reveal the engine makes of your
       // provinces as your turn starts; no other event happens so

@@ -147,6 +147,7 @@ class Renderer {
   }
 
   void trigger(const Trigger& t) {
+    if (t.alone) return name(Token::EVENT, t.event);  // "Invest:"
     word(t.timing == Timing::After ? Token::AFTER : t.timing == Timing::Before ? Token::BEFORE : Token::WHEN);
     if (t.card && t.yours) {  // "After you Equip this Follower"
       word(Token::YOU);

@@ -54,6 +54,7 @@ trigger
   | timing YOU EVENT object=cardRef   // "After you Equip this Follower": you did it, to the card
   | timing (subject=triggerSubject | YOU) EVENT object=cardRef? FROM (A | AN) ZONE   // "... enters play from a Province", "After you Recruit this Holding from a Province"
   | timing YOU EVENT IN YOUR ZONE AT THE START OF YOUR turn   // "After you reveal cards in your Provinces at the start of your turn": the Dynasty Events' moment
+  | EVENT                       // "Invest: Pay 3 Gold: ...": the event named alone before its colon happens to this card
   ;
 timing
   : AFTER | BEFORE | WHEN

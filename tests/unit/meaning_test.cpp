@@ -2904,4 +2904,23 @@ TEST(Meaning, Otherwise) {
   EXPECT_FALSE(read("Strategy", "**Open:** If you control a Temple, draw a card. Otherwise lose 1 Honor.")->paragraph().unit);
 }
 
+// An event named alone before its colon happens to this card ("Invest: Pay 3 Gold: ...", the profile's Invest event:
+// this card entering play, optional). Refused: an event about no card named alone, a second block before the event.
+TEST(Meaning, EventNamedAlone) {
+  auto r = read("Personality", "Invest: Pay 3 Gold: Give this Personality two +1F tokens.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_TRUE(r->unit().trigger);
+  const Trigger& t = *r->unit().trigger;
+  EXPECT_TRUE(t.alone);
+  EXPECT_EQ(r->profile->events.at(static_cast<size_t>(t.event)).text, "Invest");
+  ASSERT_TRUE(t.card);
+  EXPECT_EQ(t.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(r->unit().kind, meaning::UnitKind::Triggered);
+  EXPECT_EQ(r->unit().costs.size(), 1u);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  EXPECT_FALSE(read("Personality", "battle begins: Gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "Invest slowly: Pay 3 Gold: Gain 2 Honor.")->paragraph().unit);
+}
+
 }  // namespace cardc

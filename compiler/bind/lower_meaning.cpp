@@ -2081,6 +2081,7 @@ std::optional<bool> lower_card_meaning(const CheckContext& ctx, ir::Module& m, c
     return std::nullopt;
   const size_t functions_before = m.functions.size();
   Body card_reg;
+  card_reg.registering = reg.registering;
   try {
     MeaningLowering(ctx, m, r, index).card(paragraphs, card_reg);
   } catch (const NotYet&) {

@@ -1372,6 +1372,8 @@ class MeaningLowering {
           std::find(declared_.begin(), declared_.end(), e.card->target) == declared_.end())
         declare_target(e.card->target, b);
     Node holds = condition(k.condition, b);
+    // a target first chosen in one branch would be unchosen in the other (001 Target: chosen as the action is announced)
+    const size_t declared_before = declared_.size();
     // "If he moved, you may bow him": the controller is asked only while the condition holds (the one test)
     const bool ask = k.effects.size() == 1 && k.effects[0].optional;
     for (const Effect& e : k.effects) {
@@ -1383,13 +1385,25 @@ class MeaningLowering {
       }
     }
     b.locals = inner.locals;
-    if (k.condition_first) {  // judged once, before the effects (kept in a local, as an "Otherwise" after it would read)
-      uint32_t judged = b.local();
-      b.stmts.push_back(let(judged, std::move(holds)));
-      holds = local(judged);
+    std::optional<uint32_t> judged;
+    if (k.condition_first) {  // judged once, before the effects (kept in a local, which an "Otherwise" after it reads)
+      judged = b.local();
+      b.stmts.push_back(let(*judged, std::move(holds)));
+      holds = local(*judged);
     }
     if (ask) holds = and_(std::move(holds), call("cardrt_choose_yes_no", {G(), C(), konst(0)}));
     b.stmts.push_back(if_(std::move(holds), block(std::move(inner.stmts))));
+    if (k.otherwise.empty()) return;
+    // "Otherwise, ...": when the condition failed as it was judged; an effect the controller declined is no failed
+    // condition
+    Body other;
+    other.locals = b.locals;
+    for (const Effect& e : k.otherwise) effect(e, other);
+    if (declared_.size() != declared_before || !judged) throw NotYet{};
+    b.locals = other.locals;
+    const uint32_t failed = b.local();
+    b.stmts.push_back(let(failed, not_(local(*judged))));
+    b.stmts.push_back(if_(local(failed), block(std::move(other.stmts))));
   }
 
   static bool names_target(const Condition& k, int target) {
@@ -1924,7 +1938,7 @@ class MeaningLowering {
   // a discard takes from; any other zone is not lowered yet
   // whether the card prints the keyword (its keyword line, by the profile's name)
   bool prints_keyword(ProfileId k) const {
-    return std::any_of(card_.keywords.begin(), card_.keywords.end(), [&](const ast::KeywordEntry& e) { return e.text == p_.keywords[static_cast<size_t>(k)].name; });
+    return std::any_of(card_.keywords.begin(), card_.keywords.end(), [&](const ast::KeywordEntry& e) { return p_.keyword_id(e.text) == static_cast<size_t>(k); });
   }
 
   // "a card": no word narrows the set

@@ -1050,9 +1050,8 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
     if (ct && ct->action)
       if (auto who = printed_performer()) {
         // 001 This: "this Shugenja" is the card it is attached to only while he has the keyword; else it fails
-        const std::string_view named = text.substr(5);
-        for (size_t k = 0; k < p_.keywords.size(); ++k)
-          if (p_.keywords[k].name == named) return binary(Op::Mul, *who, call("cardrt_card_has_keyword", {G(), *who, konst(static_cast<int64_t>(k))}));
+        if (auto k = p_.keyword_id(text.substr(5)))
+          return binary(Op::Mul, *who, call("cardrt_card_has_keyword", {G(), *who, konst(static_cast<int64_t>(*k))}));
         return who;
       }
   }

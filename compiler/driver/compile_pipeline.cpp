@@ -1,9 +1,12 @@
 #include "driver/compile_pipeline.h"
 
 #include <algorithm>
+#include <deque>
 #include <filesystem>
 #include <ostream>
+#include <set>
 #include <string>
+#include <tuple>
 
 #include "bind/runtime_profile.h"
 #include "codegen/cache_key.h"
@@ -156,12 +159,17 @@ int build_ir_module(const std::vector<std::string>& paths, const std::vector<std
     return 2;
   }
   if (compiled->io_error) return 2;
-  if (!compiled->checked || compiled->diags.errors()) {
-    // --keep-going: leave out the cards that have errors (their diagnostics are printed above) and compile the
-    // rest; errors outside every card (a set's header, the profile) still stop the compile.
+  // --keep-going: leave out the cards that have errors (their diagnostics are printed above) and compile the rest;
+  // errors outside every card (a set's header, the profile) still stop the compile. A check error stops a pass before
+  // the binding, so the next pass may find binding errors in other cards: leave those out too, until a pass is clean
+  // (each pass leaves out at least one more card, so this ends).
+  CardsLeftOut left_out;
+  std::vector<std::string> titles;
+  std::set<std::tuple<uint32_t, uint32_t, std::string>> printed;  // a later pass prints only what is new
+  for (const auto& d : compiled->diags.sorted()) printed.insert({d.range.file, d.range.begin, d.message});
+  while (!compiled->checked || compiled->diags.errors()) {
     if (!keep_going || !compiled->set || !compiled->profile) return 1;
-    CardsLeftOut left_out;
-    std::vector<std::string> titles;
+    const size_t before = left_out.size();
     for (const auto& d : compiled->diags.sorted()) {
       if (d.severity != Severity::Error) continue;
       const ast::Card* in = nullptr;
@@ -172,13 +180,16 @@ int build_ir_module(const std::vector<std::string>& paths, const std::vector<std
       if (!in || in->range.file >= sets.size()) return 1;
       if (left_out.insert({size_t(in->range.file), in->range.begin}).second) titles.push_back(in->title);
     }
-    if (slices && slices->restart) slices->restart();  // the first binding's slices are not the library's
+    if (left_out.size() == before) return 1;
+    if (slices && slices->restart) slices->restart();  // the earlier binding's slices are not the library's
     compiled = compile_sets(sets, profile_dirs, true, progress, &left_out, &compiled->sm, slices);
     if (progress) progress("");
-    if (!compiled->checked || compiled->diags.errors()) {
-      write_diagnostics(compiled->sm, compiled->diags.sorted(), err);
-      return 1;
-    }
+    std::deque<Diagnostic> fresh;
+    for (const auto& d : compiled->diags.sorted())
+      if (printed.insert({d.range.file, d.range.begin, d.message}).second) fresh.push_back(d);
+    write_diagnostics(compiled->sm, fresh, err);
+  }
+  if (!titles.empty()) {
     err << "cardc compile: --keep-going left out " << titles.size() << " card" << (titles.size() == 1 ? "" : "s")
         << " with errors:";
     for (size_t i = 0; i < titles.size(); ++i) err << (i ? ", '" : " '") << titles[i] << "'";

@@ -74,6 +74,8 @@ class Dumper {
       else if (const auto* k = std::get_if<Conditional>(&s)) {
         out_ << fmt::format("    only-if {} {}\n", at(k->range), condition(k->condition));
         for (const Effect& e : k->effects) out_ << "      effect " << effect(e) << "\n";
+        if (!k->otherwise.empty()) out_ << fmt::format("    otherwise {}\n", at(k->otherwise_range));
+        for (const Effect& e : k->otherwise) out_ << "      effect " << effect(e) << "\n";
       }
       else if (const auto* o = std::get_if<InOrderTo>(&s)) {
         out_ << fmt::format("    in-order-to {}{}{}\n", at(o->range), o->optional ? " optional" : "",

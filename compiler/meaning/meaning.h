@@ -562,6 +562,10 @@ struct StatModifier {
 struct Conditional {
   Condition condition;
   std::vector<Effect> effects;
+  // "If he is dishonorable, he loses 1 Honor. Otherwise, gain 1 Honor": the sentence after it, done when the condition
+  // fails (not when the controller declines an effect "you may" do)
+  std::vector<Effect> otherwise;
+  SourceRange otherwise_range;
   bool condition_first = true;  // the order printed (both orders mean the same; the renderer keeps it)
   bool as_moving = false;  // printed "as he moves" after the effect (a Moved condition): done with the move before it,
                            // so only if it happened, as "if he moved" says

@@ -443,6 +443,21 @@ class Transformer {
         if (k.effects[0].looked) looked_left_.reset();
       }
       u.body.push_back(std::move(k));
+    } else if (auto* o = node_as<W::OtherwiseSentenceContext>(c)) {
+      // "If he is dishonorable, his controller loses 1 Honor. Otherwise, ...": the other branch of the sentence before
+      std::vector<Effect> otherwise;
+      for (auto* one : subs<W::EffectContext>(o)) otherwise.push_back(effect(one, u));
+      if (sub<W::PlayerContext>(o)) by_player(sub<W::PlayerContext>(o), otherwise.front(), u);
+      if (term(o, W::MAY)) {
+        if (otherwise.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
+        otherwise[0].optional = true;
+        if (otherwise[0].looked) looked_left_.reset();
+      }
+      Conditional* k = u.body.empty() ? nullptr : std::get_if<Conditional>(&u.body.back());
+      if (!k || !k->condition_first || k->as_moving || !k->otherwise.empty())
+        throw Refusal{range(c), "'Otherwise' follows no sentence that begins with 'If'"};
+      k->otherwise = std::move(otherwise);
+      k->otherwise_range = range(c);
     } else if (auto* d = node_as<W::DelayedSentenceContext>(c)) {
       u.body.push_back(delayed(d, u));
     } else if (auto* w = node_as<W::PlayerSentenceContext>(c)) {

@@ -67,6 +67,11 @@ const KeywordDef* GameProfile::keyword(std::string_view n) const {
   return nullptr;
 }
 
+std::optional<size_t> GameProfile::keyword_id(std::string_view n) const {
+  if (const KeywordDef* k = keyword(n)) return static_cast<size_t>(k - keywords.data());
+  return std::nullopt;
+}
+
 const NamedDef* GameProfile::designator(std::string_view n) const {
   auto i = index_.designators.find(n);
   return i ? &designators[*i] : nullptr;

@@ -179,6 +179,7 @@ struct GameProfile {
   std::optional<size_t> stat(std::string_view name_or_abbrev) const;
   const CardTypeDef* card_type(std::string_view name) const;
   const KeywordDef* keyword(std::string_view name) const;  // handles the Experienced prefix family
+  std::optional<size_t> keyword_id(std::string_view name) const;  // its index in `keywords`, the meaning tree's id
   const NamedDef* designator(std::string_view name) const;
   const ResourceDef* resource(std::string_view name) const;
   // Zones by their attributes: the one zone in play, the zone of provinces; a status that is damage

@@ -16,6 +16,11 @@ namespace {
 
 int tok(Token t) { return static_cast<int>(t); }
 
+// whether quoted text ends with a period ("... Bow him.")
+bool ends_with_period(const ast::Paragraph& p) {
+  return !p.blocks.empty() && !p.blocks.back().sentences.empty() && p.blocks.back().sentences.back().ends_with_period;
+}
+
 // The closed-class words of the language: lower-case spelling -> token (WordingLexer.g4's literal tokens).
 const std::unordered_map<std::string_view, int>& closed_words() {
   static const std::unordered_map<std::string_view, int> words = [] {
@@ -464,6 +469,11 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
       const ast::Term& last = printed[i + len - 1];
       out.push_back(WordToken{tok(Token::POSS), SourceRange{last.range.file, last.range.end, last.range.end}});
     }
+    // 'the ability, "... Bow him." Otherwise, ...': the period inside the closing quote ends the sentence around it too,
+    // when a capitalised word begins the next
+    if (w.type == tok(Token::EMBEDDED) && ends_with_period(*t.embedded_text()) && i + 1 < terms.size() &&
+        terms[i + 1].kind == ast::TermKind::Word && !terms[i + 1].text.empty() && terms[i + 1].text[0] >= 'A' && terms[i + 1].text[0] <= 'Z')
+      out.push_back(WordToken{tok(Token::PERIOD), SourceRange{t.range.file, t.range.end, t.range.end}});
     i += len;
   }
 }

@@ -58,14 +58,12 @@ void read_meaning(CheckContext& ctx) {
   };
   for (size_t c = 0; c < ctx.set.cards.size(); ++c) {
     const ast::Card& card = ctx.set.cards[c];
-    int type = -1;
-    for (size_t t = 0; t < ctx.profile.card_types.size(); ++t)
-      if (ctx.profile.card_types[t].name == card.type) type = static_cast<int>(t);
-    const bool action = type >= 0 && ctx.profile.card_types[static_cast<size_t>(type)].action;
+    const CardTypeDef* type_def = ctx.profile.card_type(card.type);
+    const int type = type_def ? static_cast<int>(type_def - ctx.profile.card_types.data()) : -1;
+    const bool action = type_def && type_def->action;
     std::vector<meaning::ProfileId> keywords;  // its printed keywords, by the profile's ids
     for (const ast::KeywordEntry& k : card.keywords)
-      for (size_t i = 0; i < ctx.profile.keywords.size(); ++i)
-        if (ctx.profile.keywords[i].name == k.text) keywords.push_back(static_cast<meaning::ProfileId>(i));
+      if (auto i = ctx.profile.keyword_id(k.text)) keywords.push_back(static_cast<meaning::ProfileId>(*i));
     for (const ast::Paragraph& p : card.text) {
       paragraph = &p;
       std::vector<wording::WordToken> printed = classifier.classify(p, card.title);

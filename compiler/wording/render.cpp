@@ -819,6 +819,14 @@ class Renderer {
       if (i > 0) word(Token::AND);
       effect(k.effects[i]);
     }
+    if (k.otherwise.empty()) return;
+    word(Token::PERIOD);
+    word(Token::OTHERWISE);
+    word(Token::COMMA);
+    for (size_t i = 0; i < k.otherwise.size(); ++i) {
+      if (i > 0) word(Token::AND);
+      effect(k.otherwise[i]);
+    }
   }
 
   void condition(const Condition& k) {
@@ -1695,7 +1703,10 @@ std::string spell(const std::vector<WordToken>& words, const GameProfile& p) {
     bool punct = w == ":" || w == ";" || w == "." || w == "/" || w == "," || w == "'s" || w == "'" || w == "\u201d";
     if (w == "a" && i + 1 < out.size() && !out[i + 1].empty() && std::string_view("aeiouAEIOU").find(out[i + 1][0]) != std::string_view::npos)
       w = "an";
-    if (w == "." && text.ends_with(".\u201d")) continue;  // the quoted unit's period ends the sentence around it too
+    if (w == "." && text.ends_with(".\u201d")) {  // the quoted unit's period ends the sentence around it too
+      capital = true;
+      continue;
+    }
     if (capital && !w.empty() && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - ('a' - 'A'));
     if (!text.empty() && !punct && text.back() != '/' && text.back() != '-' && !text.ends_with("\u201c")) text += ' ';  // "non-Unique"
     text += w;

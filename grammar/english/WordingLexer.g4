@@ -58,6 +58,7 @@ TIMES    : 'times' ;    // the ability constructor (002 524): "choose 2 times fr
 ZERO     : 'zero' ;
 MINUS    : 'minus' ;
 UNLESS   : 'unless' ;
+OTHERWISE : 'otherwise' ;
 AS       : 'as' ;       // "Straighten his unit as he moves"   // "Bow Yashiro unless you have Reconnaissance": a cost paid only while the condition does not hold    // "his Force minus 1" (000 7.2)
 // Players and sides (001 Enemy, Opposing)
 YOU      : 'you' ;

@@ -43,6 +43,18 @@ grep -q "typo.cards:11:48: error: 'Honr' is not a resource of game 'legends' \[U
 grep -q "left out 1 card with errors: 'Hoshiro the Ferryman'" "$work/err" || { cat "$work/err"; fail "--keep-going did not name the card"; }
 diff <(defined "$work/kept.ir") <(grep '^card "' "$river" | sed 's/^card "//; s/"$//' | grep -vx "Hoshiro the Ferryman") ||
   fail "--keep-going did not compile exactly the other cards"
+# A check error stops a pass before the binding: a card the binder refuses is found by the next pass and left out
+# too, and each diagnostic is printed once.
+sed 's/\*\*Limited:\*\* Bow this card: Gain 1 Honor\./**Limited:** Bow this card: Other players may not draw cards this turn./' \
+  "$work/typo.cards" >"$work/two.cards"
+grep -q "may not draw cards" "$work/two.cards" || fail "could not make the unbound card"
+"$cardc" compile --color never -k --profile-path "$src/cards/legends" "$work/two.cards" --emit=ir -o "$work/two_kept.ir" \
+  2>"$work/err" || { cat "$work/err"; fail "compile --keep-going with a check error and a binding error"; }
+grep -q "left out 2 cards with errors: 'Hoshiro the Ferryman', 'Lantern Watchtower'" "$work/err" ||
+  { cat "$work/err"; fail "--keep-going did not leave out both cards"; }
+[[ $(grep -c "error: 'Honr' is not a resource" "$work/err") -eq 1 ]] || { cat "$work/err"; fail "a diagnostic printed twice"; }
+diff <(defined "$work/two_kept.ir") <(grep '^card "' "$river" | sed 's/^card "//; s/"$//' |
+  grep -vx -e "Hoshiro the Ferryman" -e "Lantern Watchtower") || fail "--keep-going did not compile exactly the other cards"
 "$cardc" compile -k --profile-path "$src/cards/legends" - -o "$work/stdin.so" <"$work/typo.cards" 2>/dev/null ||
   fail "--keep-going on standard input (read once)"
 # --sign signs the one library of several sets, and a --keep-going one (docs/robustness.md "Signed card

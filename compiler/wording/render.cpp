@@ -305,6 +305,7 @@ class Renderer {
         card_ref(*e.card, false);
         word(Token::TO);
         card_ref(*e.host, false);
+        if (!e.payment) break;  // a card just created (003 Created cards)
         word(Token::COMMA);
         payment(*e.payment);
         break;
@@ -1318,6 +1319,9 @@ class Renderer {
         break;
       case CardRef::Kind::Discarded:  // "the card"
         words({Token::THE, Token::CARD});
+        break;
+      case CardRef::Kind::Created:  // "it", "him": the card just created
+        word(!r.person ? Token::IT : subject ? Token::HE : Token::HIM);
         break;
       case CardRef::Kind::TheTarget:
         word(r.plural ? Token::EACH : Token::THE);  // "each target": every card of a targeting of several

@@ -1003,6 +1003,7 @@ class Transformer {
       if (sub<W::PlaceContext>(ce)) e.to = place(sub<W::PlaceContext>(ce));
       // "and attach it to ...": a pronoun after it names the created card (several: not read yet)
       antecedent_ = e.amount->value == 1 ? Antecedent::Created : Antecedent::Chosen;
+      created_type_ = e.cards->card_types.front();
     } else if (auto* pe = node_as<W::PutEffectContext>(c)) {
       // "Put this Strategy into play", "Put it into its owner's hand"; "Put a Spell in your discard pile into your
       // hand": one card of the set, chosen as it resolves (not targeted, 001 Target)
@@ -2086,6 +2087,8 @@ class Transformer {
       r.kind = CardRef::Kind::Created;
       r.range = where;
       r.person = person;
+      // 003 Traits: a pronoun agrees with what it names ("he" a person)
+      if (person && !p_.card_types[static_cast<size_t>(created_type_)].person) disagreeing_.emplace_back(where, created_type_);
       return r;
     }
     if (antecedent_ == Antecedent::This) {  // the card "this ..." named, named again (001 This)
@@ -2781,6 +2784,7 @@ class Transformer {
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
   enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This, Looked, Created };
   Antecedent antecedent_ = Antecedent::None;
+  ProfileId created_type_ = -1;  // the card type of the card the last create effect made (Antecedent::Created)
   std::optional<Place> place_named_;  // the last place the unit named, which "there" names
   CardRef this_named_;                // Antecedent::This: the card "this Shugenja", "this Personality" named
   Antecedent this_over_ = Antecedent::None;  // what a pronoun would have named before it

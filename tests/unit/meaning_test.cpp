@@ -1554,7 +1554,12 @@ TEST(Meaning, CreatedCards) {
   EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
   EXPECT_FALSE(read("Holding", "**Battle:** Create two 1F/1C/0PH **Ninja** Personality.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "**Battle:** Create a 1F/1F **Ninja** Personality.")->paragraph().unit);
-  EXPECT_FALSE(read("Holding", "**Battle:** Create a 1F/1C/0PH **Ninja** Personality and straighten him.")->paragraph().unit);
+  // "him" after it names the card created (CardRef::Created); after two created cards, "them" is not read yet
+  auto him = read("Holding", "**Battle:** Create a 1F/1C/0PH **Ninja** Personality and straighten him.");
+  ASSERT_TRUE(him->paragraph().unit) << him->text(him->paragraph().unread) << ": " << him->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(him->unit().body.at(1)).card->kind, CardRef::Kind::Created);
+  EXPECT_TRUE(him->paragraph().round_trips) << him->paragraph().rendered;
+  EXPECT_FALSE(read("Holding", "**Battle:** Create two 1F/1C/0PH **Ninja** Personalities and straighten them.")->paragraph().unit);
 }
 
 // "Dishonor him if his Force is now 0", "If his Personal Honor is 3 or higher": a card's stat as it is when the

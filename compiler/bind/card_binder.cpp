@@ -686,6 +686,9 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
   if (c.event < 0) return fail({c.range, "its event is unknown"});
   const PhraseDef& e = p_.events[static_cast<size_t>(c.event)];
   const auto& t = c.all_terms;
+  // "Invest:": an event named alone, which happens to this card and may be declined, is read by the wording grammar
+  // alone (the meaning tree's Trigger::alone)
+  if (e.optional) return fail({c.range, "this trigger is compiled from its meaning only"});
   // "After this Holding enters play from a Province": the zone it came from (the runtime's enter-play event says)
   if (e.enters_play() && t.size() > 3 && lower_word(*t[t.size() - 3]) == "from") {
     Clause zc = c;

@@ -90,6 +90,7 @@ class MeaningLowering {
     if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<EnteringPlay>(s); }))
       return entering_play(u, def, reg, out);
     declared_.clear();
+    created_.reset();
     chosen_ = 0;
     moved_.reset();
     looked_slot_ = -1;
@@ -129,6 +130,7 @@ class MeaningLowering {
         if ((type_->action && u.trigger->revealed_in < 0) || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
+        if (p_.events[static_cast<size_t>(u.trigger->event)].optional) flags |= CARDRT_ABF_OPTIONAL;
         break;
       case meaning::UnitKind::Untriggered:
         if (!u.costs.empty()) {
@@ -180,14 +182,10 @@ class MeaningLowering {
     in_province_ = delayed_ = false;
     designators_ = designators;
     if (u.performer) choose_performer(*u.performer, designators, target);
-    for (size_t i = 0; i < u.constraints.size(); ++i) {
-      const Constraint& c = u.constraints[i];
-      // a targeting in a block with costs or the performer ("Bow this card and target ...:"): the binder declares it
-      // among the costs, in the order printed; the lowering would declare it with the targets (001 Target: before the
-      // costs), a difference not yet named as a fix with a scenario
-      const bool shared = c.joined || (i + 1 < u.constraints.size() && u.constraints[i + 1].joined);
-      if (c.kind == Constraint::Kind::Targeting && shared && false) throw NotYet{};
-      if (c.kind == Constraint::Kind::Targeting) declare_target(c.items.at(0), target);  // 001 Target: before costs
+    for (const Constraint& c : u.constraints) {
+      // a targeting, alone in its block or joined to costs or the performer ("Bow this card and target ...:"), is made
+      // with the others before any cost is paid (001 Targeting paradoxes)
+      if (c.kind == Constraint::Kind::Targeting) declare_target(c.items.at(0), target);
       else if (c.kind == Constraint::Kind::Condition) {
         // 003 Abilities: the ability may be used (or the trait triggers) only while the condition holds
         Node prev = has_cond && !cond.stmts.empty() ? std::move(cond.stmts.back().kids.front()) : konst(1);
@@ -820,6 +818,7 @@ class MeaningLowering {
             b.stmts.push_back(eval(call("cardrt_move_to_battlefield", {G(), C(), local(made),
                                                                      e.to->kind == Place::Kind::Home ? konst(0) : call("cardrt_current_battlefield", {G()})})));
         }
+        created_ = made;
         return;
       }
       case Primitive::put_: {
@@ -1017,6 +1016,13 @@ class MeaningLowering {
   // the text says, never below its minimum, nor below zero: 000 7.2), or the effect fails; then it is attached (the
   // runtime checks what it may be attached to: 001 Attach).
   void attach(const Effect& e, Body& b) {
+    // a card just created is attached as it is, paying nothing: it is not played (003 Created cards)
+    if (!e.payment) {
+      if (continuous_) throw NotYet{};
+      Node made = card(*e.card, b);
+      b.stmts.push_back(eval(call("cardrt_attach", {G(), C(), std::move(made), card(*e.host, b)})));
+      return;
+    }
     const auto cost = paid_cost(p_);
     if (continuous_ || !cost || !e.payment || (e.payment->change && e.payment->change->resource != cost->second)) throw NotYet{};
     uint32_t who = b.local(), on = b.local();
@@ -1657,6 +1663,9 @@ class MeaningLowering {
       case CardRef::Kind::Discarded:
         if (discarded_slot_ < 0) throw NotYet{};
         return slot(discarded_slot_);
+      case CardRef::Kind::Created:
+        if (!created_) throw NotYet{};
+        return local(*created_);
       case CardRef::Kind::TheTarget:
         if (r.target >= 0) return target_card(r.target);
         if (!choosing_) throw NotYet{};
@@ -2061,7 +2070,8 @@ class MeaningLowering {
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   int each_target_ = -1;     // lowering the effect on each card of this targeting of several (each_target)
-  int discarded_slot_ = -1;  // lowering what follows "Discard a card to ...": the slot of the card discarded
+  int discarded_slot_ = -1;
+  std::optional<uint32_t> created_;  // the local holding the card the unit's create effect made last  // lowering what follows "Discard a card to ...": the slot of the card discarded
   int looked_slot_ = -1;     // the unit's latest look at the top cards of a deck: its slot
   uint32_t looked_taken_ = 0;  // and the slots of the cards chosen from it since (those "the rest" leaves out)
   // the unit's latest move in its effects' own body (not inside a choice or a function for each card, whose locals are

@@ -52,10 +52,11 @@ class Dumper {
       static constexpr const char* timings[] = {"after", "before", "when"};
       const Trigger& t = *u.trigger;
       std::string who = t.card && t.yours ? "you-to-" + ref(*t.card) : t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
-      out_ << fmt::format("    trigger {} {} event=\"{}\" of={}{}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
+      out_ << fmt::format("    trigger {} {} event=\"{}\" of={}{}{}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
                           named(p_.events, t.event), who, t.from >= 0 ? " from=" + p_.zones[static_cast<size_t>(t.from)].name
                                                          : t.revealed_in >= 0 ? " in=" + p_.zones[static_cast<size_t>(t.revealed_in)].name + " at-turn-start"
-                                                                              : std::string());
+                                                                              : std::string(),
+                          t.alone ? " named-alone" : "");
     }
     if (u.performer)
       out_ << fmt::format("    performer {}{}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
@@ -357,6 +358,7 @@ class Dumper {
         return r.target == -2 ? std::string("pronoun->this-card") : r.target < 0 ? std::string("pronoun->performer") : fmt::format("pronoun->target#{}", r.target);
       case CardRef::Kind::Performer: return "performer";
       case CardRef::Kind::Discarded: return "the-discarded-card";
+      case CardRef::Kind::Created: return "the-created-card";
       case CardRef::Kind::TheTarget:
         return fmt::format("the-target#{}", r.target) + (r.card_type >= 0 ? "(" + named(p_.card_types, r.card_type) + ")"
                                                          : r.keyword >= 0 ? "(" + named(p_.keywords, r.keyword) + ")" : "");

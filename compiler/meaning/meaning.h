@@ -35,6 +35,8 @@ struct CardRef {
                   // keyword)
     Discarded,    // "the card": the card the unit's effect before it discarded ("Discard a card to give him a Force
                   // bonus equal to the card's Focus Value")
+    Created,      // "it" after "Create a 1F Ashigaru Follower": the card the unit's effect before it created (003
+                  // Created cards)
   };
   Kind kind = Kind::ThisCard;
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
@@ -742,6 +744,7 @@ struct Trigger {
   // "After you reveal cards in your Provinces at the start of your turn" (the Dynasty Events' moment, yours): the
   // zone they are revealed in (the provinces'), as the turn starts
   ProfileId revealed_in = -1;
+  bool alone = false;  // the event named alone before its colon ("Invest:"): it happens to this card (`card`)
   SourceRange range;
 };
 

@@ -80,6 +80,9 @@ struct PhraseDef {  // events, durations: matched word by word
   SourceRange where;
   std::string signal;  // events: the runtime's built-in event it is (enter_play, destroyed, turn_start ...)
   bool engine = false;  // events: [engine]: the engine raises it (cardrt_game_emit), as it performs that step or action
+  // events: [optional]: a trait it triggers is offered to its controller, who may decline it and its costs ("Invest:
+  // Pay 3 Gold: ...": after the card enters play, its player may pay to get the effect)
+  bool optional = false;
   // events: someone raises it (the runtime, or the engine), so a card may wait for it (docs/language.md, Events)
   bool raised() const { return !signal.empty() || engine; }
   // events: the card it happens to is no longer in play as it is judged (destroyed, left play; 003 Traits (d))

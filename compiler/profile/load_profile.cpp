@@ -30,7 +30,7 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> description{"stat", "at most", "at least"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};
   static const std::vector<std::string_view> keyword{"rule", "prefix"};
-  static const std::vector<std::string_view> event{"subject", "signal", "engine"};
+  static const std::vector<std::string_view> event{"subject", "signal", "engine", "optional"};
   static const std::vector<std::string_view> duration{"ends at"};
   static const std::vector<std::string_view> status{"resist roll", "damage", "token"};
   static const std::vector<std::string_view> dice{"sides"};
@@ -469,6 +469,7 @@ class Loader {
           // The runtime's built-in event this phrase is (runtime/src/profile.cpp names them).
           ph.signal = attr_value(d, "signal");
           ph.engine = attr(d, "engine") != nullptr;
+          ph.optional = attr(d, "optional") != nullptr;
           static const std::vector<std::string_view> signals{
               "enter play", "leave play", "destroyed", "damaged", "resource gained", "resource lost", "card drawn",
               "turn start", "turn end", "battle resolved", "targeted", "bonus", "penalty", "attached",

@@ -54,6 +54,7 @@ trigger
   | timing YOU EVENT object=cardRef   // "After you Equip this Follower": you did it, to the card
   | timing (subject=triggerSubject | YOU) EVENT object=cardRef? FROM (A | AN) ZONE   // "... enters play from a Province", "After you Recruit this Holding from a Province"
   | timing YOU EVENT IN YOUR ZONE AT THE START OF YOUR turn   // "After you reveal cards in your Provinces at the start of your turn": the Dynasty Events' moment
+  | EVENT                       // "Invest: Pay 3 Gold: ...": the event named alone before its colon happens to this card
   ;
 timing
   : AFTER | BEFORE | WHEN
@@ -202,7 +203,7 @@ effect
   | V_REMOVE KEYWORD FROM cardRef duration?                           # removeKeywordEffect   // "Remove Ninja from Hurunayi" (003 Keywords)
   | V_REMOVE cardRef FROM THE GAME                                    # removeFromGameEffect  // "Remove this Spell from the game"
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
-  | V_ATTACH card=cardRef TO host=cardRef COMMA payment                # attachEffect          // "Attach it to him, paying all costs"
+  | V_ATTACH card=cardRef TO host=cardRef (COMMA payment)?             # attachEffect          // "Attach it to him, paying all costs"; a card just created, paying nothing
   | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"
   | deckEffect                                                        # deckCardsEffect       // "Look at the top three cards of your Fate deck"
   | V_MOVE cardRef INTO army                                          # moveIntoArmyEffect    // "Move him into your defending army"

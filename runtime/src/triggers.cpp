@@ -90,11 +90,16 @@ void Game::dispatch(const EventInfo& ev) {
       mark_used(card(h.card), h.ref.key);
     }
     const PlayerId ctrl = card(h.card).controller;
-    if ((h.ref.ab->flags & CARDRT_ABF_OPTIONAL) && !choose_yes_no(nullptr, ctrl, CARDRT_PURPOSE_OPTIONAL, h.card))
-      continue;
     EffectRun run(*this, h.card, h.ref, ctrl);
     cardrt_effect_ctx& ctx = run.ctx();
     ctx.event = ev;
+    // an optional trait ("Invest: Pay 3 Gold: ...") is offered only when it triggers (its condition holds, as for a
+    // reaction), and its player may decline it with its costs
+    if (h.ref.ab->flags & CARDRT_ABF_OPTIONAL) {
+      const AbilityDef& ab = *h.ref.ab;
+      if (ab.fn[CARDRT_FN_CONDITION] && !ab.fn[CARDRT_FN_CONDITION](handle, &ctx)) continue;
+      if (!choose_yes_no(&ctx, ctrl, CARDRT_PURPOSE_OPTIONAL, h.card)) continue;
+    }
     resolve(ctx, false, false, ctrl);
   }
   // Reactions are voluntary: each is offered to its controller (003 Abilities)

@@ -200,6 +200,8 @@ constexpr NamedFix kFixes[] = {
     {"tests/scenarios/legends/base_values.cards", "Lineage Tax", "003 Stats: 'Honor equal to his base Personal Honor', the base value (the binder read no base value in an amount)"},
     {"tests/meaning/base_values.cards", "Old Ledger", "003 Stats: 'with 4 or lower base Gold Cost', the base value printed on the card (the binder read 'base' only after 'than')"},
     {"tests/meaning/base_values.cards", "Weighing of Names", "003 Stats: 'Honor equal to his printed Personal Honor', the base value (the binder read no base value in an amount)"},
+    {"tests/meaning/invest.cards", "Patient Investor", "Invest (the profile's optional event named alone): after this card enters play, its player may pay to get the effect (the binder read the trigger as any card entering play, not optional)"},
+    {"tests/meaning/invest.cards", "Growing Orchard", "Invest (the profile's optional event named alone): after this card enters play, its player may pay to get the effect (the binder read the trigger as any card entering play, not optional)"},
     {"tests/meaning/otherwise.cards", "Path of the Judge", "003 Embedded text: 'the ability, \"... Destroy him.\" Otherwise, ...', the quote's period ends the sentence around it (the binder refused the sentence after it)"},
     {"tests/meaning/base_values.cards", "Humbling Stare", "003 Stats: 'with 3 or lower printed Force', the base value printed on the card (the binder read 'base' only after 'than')"},
 };

@@ -61,13 +61,16 @@ uint32_t register_ability(Module& m, const std::string& unit_prefix, uint32_t de
                           const std::string& trigger, uint32_t flags, AbilitySlots slots, SourceRange origin, Body& reg,
                           Body& out) {
   uint32_t ab = reg.local();
-  out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators), str(trigger),
-                                                          konst(static_cast<int64_t>(flags))})));
-  out.stmts.push_back(if_(binary(Op::Lt, local(ab), konst(0)), block({ret(local(ab))})));
+  if (reg.registering) {
+    out.stmts.push_back(let(ab, call("cardrt_def_ability", {param(0), local(def), konst(kind), konst(designators),
+                                                            str(trigger), konst(static_cast<int64_t>(flags))})));
+    out.stmts.push_back(if_(binary(Op::Lt, local(ab), konst(0)), block({ret(local(ab))})));
+  }
   auto slot_fn = [&](int32_t slot, const std::string& name, Body b) {
     if (slot != CARDRT_FN_CONDITION) b.stmts.push_back(ret(konst(CARDRT_OK)));
     int f = add_unit_function(m, unit_prefix, name, FnKind::Effect, std::move(b), origin);
-    out.stmts.push_back(checked_registration(call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(slot), fn_ref(f)}), reg));
+    if (reg.registering)
+      out.stmts.push_back(checked_registration(call("cardrt_def_ability_fn", {param(0), local(def), local(ab), konst(slot), fn_ref(f)}), reg));
   };
   if (slots.has_condition) slot_fn(CARDRT_FN_CONDITION, "condition", std::move(slots.condition));
   if (!slots.target.stmts.empty()) slot_fn(CARDRT_FN_TARGET, "target", std::move(slots.target));
@@ -80,6 +83,7 @@ uint32_t register_ability(Module& m, const std::string& unit_prefix, uint32_t de
 uint32_t define_card(const GameProfile& p, const ast::Card& card, Body& reg, Body& out) {
   auto checked = [&](Node c) { return checked_registration(std::move(c), reg); };
   uint32_t def = reg.local();
+  if (!reg.registering) return def;
   out.stmts.push_back(let(def, call("cardrt_def_card", {param(0), str(card.title), str(card.type)})));
   out.stmts.push_back(if_(binary(Op::Lt, local(def), konst(0)), block({ret(local(def))})));
   for (const ast::StatEntry& s : card.stats) {
@@ -1034,6 +1038,7 @@ BindResult bind_card_set(const CheckContext& ctx, const std::string& profile_ide
     // Each card's registration sets every local before it reads it, so the cards share one set of locals: the
     // register function of a 10,000-card set stays far below the IR's limit on locals.
     Body card_reg;
+    card_reg.registering = !slices || slices->reads_registration;
     // A card the wording grammar read whole is lowered from its meaning; any other is bound from its words.
     if (from_meaning && i < ctx.meanings.size())
       if (std::optional<bool> lowered = lower_card_meaning(ctx, out.module, r, i, ctx.meanings[i], card_reg)) {

@@ -104,6 +104,10 @@ inline Clause tail_clause(const Clause& c, size_t from, int verb) {
 struct Body {
   std::vector<Node> stmts;
   uint32_t locals = 0;
+  // False in the register function's body of a check (ir::SliceSink::reads_registration): nothing reads the cards'
+  // registration, so define_card and register_ability number their locals and add the ability's functions but write
+  // no registration call. What binds, and why not, is decided before and apart from it.
+  bool registering = true;
   uint32_t local() { return locals++; }
 };
 

@@ -15,7 +15,8 @@ CheckBinding bind_checked_set(const CheckContext& ctx) {
   const ir::SliceSink counted_only{.min_functions = 1,
                                    .take = [](ir::Module&, size_t, ir::Function&) { return true; },
                                    .restart = {},
-                                   .keeps_taken = false};
+                                   .keeps_taken = false,
+                                   .reads_registration = false};
   BindResult b = bind_card_set(ctx, "", "", true, &counted_only);
   CheckBinding out;
   out.bound = true;

@@ -90,6 +90,7 @@ class MeaningLowering {
     if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<EnteringPlay>(s); }))
       return entering_play(u, def, reg, out);
     declared_.clear();
+    created_.reset();
     chosen_ = 0;
     moved_.reset();
     looked_slot_ = -1;
@@ -826,6 +827,7 @@ class MeaningLowering {
             b.stmts.push_back(eval(call("cardrt_move_to_battlefield", {G(), C(), local(made),
                                                                      e.to->kind == Place::Kind::Home ? konst(0) : call("cardrt_current_battlefield", {G()})})));
         }
+        created_ = made;
         return;
       }
       case Primitive::put_: {
@@ -1023,6 +1025,13 @@ class MeaningLowering {
   // the text says, never below its minimum, nor below zero: 000 7.2), or the effect fails; then it is attached (the
   // runtime checks what it may be attached to: 001 Attach).
   void attach(const Effect& e, Body& b) {
+    // a card just created is attached as it is, paying nothing: it is not played (003 Created cards)
+    if (!e.payment) {
+      if (continuous_) throw NotYet{};
+      Node made = card(*e.card, b);
+      b.stmts.push_back(eval(call("cardrt_attach", {G(), C(), std::move(made), card(*e.host, b)})));
+      return;
+    }
     const auto cost = paid_cost(p_);
     if (continuous_ || !cost || !e.payment || (e.payment->change && e.payment->change->resource != cost->second)) throw NotYet{};
     uint32_t who = b.local(), on = b.local();
@@ -1663,6 +1672,9 @@ class MeaningLowering {
       case CardRef::Kind::Discarded:
         if (discarded_slot_ < 0) throw NotYet{};
         return slot(discarded_slot_);
+      case CardRef::Kind::Created:
+        if (!created_) throw NotYet{};
+        return local(*created_);
       case CardRef::Kind::TheTarget:
         if (r.target >= 0) return target_card(r.target);
         if (!choosing_) throw NotYet{};
@@ -2084,7 +2096,8 @@ class MeaningLowering {
   int64_t chosen_ = 0;       // cards the unit's keyword actions chose so far (their slots follow its targets)
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   int each_target_ = -1;     // lowering the effect on each card of this targeting of several (each_target)
-  int discarded_slot_ = -1;  // lowering what follows "Discard a card to ...": the slot of the card discarded
+  int discarded_slot_ = -1;
+  std::optional<uint32_t> created_;  // the local holding the card the unit's create effect made last  // lowering what follows "Discard a card to ...": the slot of the card discarded
   int looked_slot_ = -1;     // the unit's latest look at the top cards of a deck: its slot
   uint32_t looked_taken_ = 0;  // and the slots of the cards chosen from it since (those "the rest" leaves out)
   // the unit's latest move in its effects' own body (not inside a choice or a function for each card, whose locals are
@@ -2118,6 +2131,7 @@ std::optional<bool> lower_card_meaning(const CheckContext& ctx, ir::Module& m, c
     return std::nullopt;
   const size_t functions_before = m.functions.size();
   Body card_reg;
+  card_reg.registering = reg.registering;
   try {
     MeaningLowering(ctx, m, r, index).card(paragraphs, card_reg);
   } catch (const NotYet&) {

@@ -83,7 +83,7 @@ class Lowerer {
       auto* type = llvm::FunctionType::get(type_of(s.ret), params, false);
       auto* f = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, s.name, m_);
       f->setDoesNotThrow();  // no C++ exception crosses the runtime's C ABI (cardrt.h)
-      abi_[s.name] = f;
+      abi_.push_back(f);
     }
   }
 
@@ -488,7 +488,7 @@ class Lowerer {
       case Op::Param:
       case Op::Local: return true;
       case Op::Call:
-        if (!is_inlined_query(n.text)) return false;
+        if (!is_inlined_query(ir::abi_name(n))) return false;
         break;
       case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Min: case Op::Max:
       case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
@@ -536,18 +536,18 @@ class Lowerer {
   }
 
   Value call(const Node& n) {
-    const ir::AbiSignature* s = ir::find_abi(n.text);
-    auto it = abi_.find(n.text);
-    if (!s || it == abi_.end()) throw LowerError{"call of '" + n.text + "', which is not in abi.def"};
-    if (n.kids.size() != s->param_count) throw LowerError{"call of " + n.text + " with the wrong arity"};
+    const ir::AbiSignature* s = ir::abi_of(n);
+    if (!s) throw LowerError{"call of '" + std::string(ir::abi_name(n)) + "', which is not in abi.def"};
+    llvm::Function* callee = abi_[static_cast<size_t>(s - ir::abi_signatures().data())];
+    if (n.kids.size() != s->param_count) throw LowerError{"call of " + std::string(s->name) + " with the wrong arity"};
     std::vector<llvm::Value*> args;
     for (size_t i = 0; i < n.kids.size(); ++i) args.push_back(argument(s->params[i], n.kids[i]));
     if (speculation_ok_)
-      if (std::optional<QueryRead> read = read_query(b_, n.text, args)) {
+      if (std::optional<QueryRead> read = read_query(b_, s->name, args)) {
         *speculation_ok_ = b_.CreateAnd(*speculation_ok_, read->ok);
         return {read->value, AbiType::I32};
       }
-    llvm::Value* r = b_.CreateCall(it->second, args);
+    llvm::Value* r = b_.CreateCall(callee, args);
     switch (s->ret) {
       case AbiType::I32:
       case AbiType::U32: return {r, AbiType::I32};
@@ -587,7 +587,7 @@ class Lowerer {
   llvm::LLVMContext& c_;
   llvm::IRBuilder<> b_;
   const LowerOptions& options_;
-  std::unordered_map<std::string, llvm::Function*> abi_;
+  std::vector<llvm::Function*> abi_;  // by the ABI function's number (abi.def's order)
   std::vector<llvm::Function*> fns_;
   std::unordered_map<size_t, llvm::GlobalVariable*> tables_;  // function tables by partition
   std::unordered_map<std::string, llvm::GlobalVariable*> strings_;

@@ -135,8 +135,9 @@ std::string module_cache_key(const ir::Module& m, std::string_view context) {
       const ir::Node* n = stack.back();
       stack.pop_back();
       k.u64(static_cast<uint64_t>(n->op) << 56 ^ n->kids.size());
-      k.u64(static_cast<uint64_t>(n->value));
-      k.text(n->text);
+      // a call as its name (the key of an ABI function is what it was when a call held its name)
+      k.u64(static_cast<uint64_t>(n->op == ir::Op::Call ? 0 : n->value));
+      k.text(n->op == ir::Op::Call ? ir::abi_name(*n) : std::string_view(n->text));
       for (size_t i = n->kids.size(); i-- > 0;) stack.push_back(&n->kids[i]);
     }
   }

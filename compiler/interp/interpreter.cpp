@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ir/handed_functions.h"
+#include "ir/verify.h"
 
 namespace cardc {
 
@@ -59,13 +60,11 @@ const AbiEntry kAbi[] = {
 #undef CARDRT_ABI_FN
 };
 
-const std::unordered_map<std::string, int>& abi_index() {
-  static const std::unordered_map<std::string, int> index = [] {
-    std::unordered_map<std::string, int> m;
-    for (size_t i = 0; i < sizeof kAbi / sizeof kAbi[0]; ++i) m.emplace(kAbi[i].name, static_cast<int>(i));
-    return m;
-  }();
-  return index;
+// A call's entry of kAbi: the ABI function's number (kAbi and ir::abi_signatures() are both abi.def in its order);
+// -1 when abi.def has no function of its name.
+int abi_number(const ir::Node& n) {
+  const ir::AbiSignature* s = ir::abi_of(n);
+  return s ? static_cast<int>(s - ir::abi_signatures().data()) : -1;
 }
 
 int32_t saturate(int64_t v) {
@@ -97,13 +96,13 @@ struct Interpreter::Impl {
   RNode resolve(const ir::Node& n) {
     RNode r{n.op, n.value, -1, nullptr, {}};
     if (n.op == ir::Op::Call) {
-      auto it = abi_index().find(n.text);
-      if (it == abi_index().end()) {
-        if (error.empty()) error = "unknown runtime function '" + n.text + "'";
+      const int c = abi_number(n);
+      if (c < 0) {
+        if (error.empty()) error = "unknown runtime function '" + std::string(ir::abi_name(n)) + "'";
       } else {
-        r.callee = it->second;
-        if (kAbi[it->second].arity != static_cast<int>(n.kids.size()) && error.empty())
-          error = "'" + n.text + "' takes " + std::to_string(kAbi[it->second].arity) + " arguments, not " +
+        r.callee = c;
+        if (kAbi[c].arity != static_cast<int>(n.kids.size()) && error.empty())
+          error = "'" + std::string(kAbi[c].name) + "' takes " + std::to_string(kAbi[c].arity) + " arguments, not " +
                   std::to_string(n.kids.size());
       }
     }
@@ -125,10 +124,7 @@ struct Interpreter::Impl {
   // function run once (run_register_function), where resolving would cost more than running.
   static int callee(const RNode& n) { return n.callee; }
   static const char* text(const RNode& n) { return n.text; }
-  static int callee(const ir::Node& n) {
-    auto it = abi_index().find(n.text);
-    return it == abi_index().end() ? -1 : it->second;
-  }
+  static int callee(const ir::Node& n) { return abi_number(n); }
   static const char* text(const ir::Node& n) { return n.text.c_str(); }
 
   template <class N>

@@ -1,5 +1,7 @@
 #include "ir/ir.h"
 
+#include "ir/verify.h"
+
 #include <sstream>
 
 namespace cardc::ir {
@@ -38,7 +40,16 @@ Node str(std::string s) { return Node{Op::Str, 0, std::move(s), {}, {}}; }
 Node param(int index) { return Node{Op::Param, index, {}, {}, {}}; }
 Node local(uint32_t index) { return Node{Op::Local, index, {}, {}, {}}; }
 Node fn_ref(int function) { return Node{Op::FnRef, function, {}, {}, {}}; }
-Node call(std::string abi_name, std::vector<Node> args) { return Node{Op::Call, 0, std::move(abi_name), std::move(args), {}}; }
+Node call(std::string_view abi_name, std::vector<Node> args) {
+  if (const AbiSignature* s = find_abi(abi_name))
+    return Node{Op::Call, s - abi_signatures().data(), {}, std::move(args), {}};
+  return Node{Op::Call, -1, std::string(abi_name), std::move(args), {}};
+}
+std::string_view abi_name(const Node& call) {
+  if (!call.text.empty()) return call.text;
+  const auto abi = abi_signatures();
+  return call.value >= 0 && static_cast<size_t>(call.value) < abi.size() ? abi[static_cast<size_t>(call.value)].name : "";
+}
 Node binary(Op op, Node a, Node b) {
   Node n{op, 0, {}, {}, {}};
   n.kids.reserve(2);
@@ -116,7 +127,7 @@ void print_node(const Module& m, const Node& n, std::ostream& out, int depth) {
       out << "@" << (n.value >= 0 && static_cast<size_t>(n.value) < m.functions.size() ? m.functions[n.value].name : "?");
       return;
     case Op::Call: {
-      out << n.text << "(";
+      out << abi_name(n) << "(";
       for (size_t i = 0; i < n.kids.size(); ++i) {
         if (i) out << ", ";
         print_node(m, n.kids[i], out, depth);

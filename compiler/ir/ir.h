@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/source_manager.h"
@@ -26,7 +27,7 @@ enum class Op : uint8_t {
   Param,   // the function's parameter number `value` (see FnKind)
   Local,   // read local variable `value`
   FnRef,   // the address of module function number `value`
-  Call,    // ABI function `text` (a name in abi.def) with `kids` as arguments; yields its result
+  Call,    // ABI function number `value` (its place in abi.def; abi_name()) with `kids` as arguments; yields its result
   Add, Sub, Mul, Div,  // saturating 32-bit arithmetic on kids[0], kids[1]; Div by 0 is 0 (000 7.3)
   Min, Max,
   Eq, Ne, Lt, Le, Gt, Ge,  // 1 or 0
@@ -42,7 +43,7 @@ enum class Op : uint8_t {
 struct Node {
   Op op = Op::Block;
   int64_t value = 0;
-  std::string text;
+  std::string text;  // a Str's text; a Call's only when it names no function of abi.def (value -1; verify reports it)
   std::vector<Node> kids;
   SourceRange origin;  // the card text this came from, for diagnostics and debug info
 };
@@ -96,8 +97,12 @@ Node str(std::string s);
 Node param(int index);
 Node local(uint32_t index);
 Node fn_ref(int function);
-Node call(std::string abi_name, std::vector<Node> args);
-inline Node call(std::string abi_name, std::initializer_list<ListedNode> args) { return call(std::move(abi_name), nodes(args)); }
+// A call names its ABI function by number, not by a string of its own: a check builds some 40 calls a card, and
+// most names are longer than a string keeps inline (docs/performance.md, session 22).
+Node call(std::string_view abi_name, std::vector<Node> args);
+inline Node call(std::string_view abi_name, std::initializer_list<ListedNode> args) { return call(abi_name, nodes(args)); }
+// The name of a Call's ABI function (`text` when it has one: a name abi.def lacks, or IR edited by hand).
+std::string_view abi_name(const Node& call);
 Node binary(Op op, Node a, Node b);
 Node let(uint32_t index, Node v);
 Node eval(Node v);

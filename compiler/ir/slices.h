@@ -26,6 +26,9 @@ struct SliceSink {
   // drops the slice's functions whole instead of keeping their names, so the module does not grow with the set and
   // the later cards' functions are numbered afresh; the module it returns holds only the cards after the last slice.
   bool keeps_taken = true;
+  // False: the sink never reads the registration it is handed (a check counts what binds). The binder then writes
+  // the cards' functions but not the calls that register them (cardrt_def_card, _ability, _ability_fn ...).
+  bool reads_registration = true;
 };
 
 }  // namespace cardc::ir

@@ -189,14 +189,14 @@ class Verifier {
   }
 
   std::optional<AbiType> call(const Node& n, int depth) {
-    const AbiSignature* s = find_abi(n.text);
+    const AbiSignature* s = abi_of(n);
     if (!s) {
-      fail(n, "call of '" + n.text + "', which is not a function of the runtime ABI (abi.def)");
+      fail(n, "call of '" + std::string(abi_name(n)) + "', which is not a function of the runtime ABI (abi.def)");
       for (const Node& k : n.kids) value(k, depth + 1);
       return std::nullopt;
     }
     if (n.kids.size() != s->param_count) {
-      fail(n, "call of " + n.text + " with " + std::to_string(n.kids.size()) + " argument" +
+      fail(n, "call of " + std::string(abi_name(n)) + " with " + std::to_string(n.kids.size()) + " argument" +
                   (n.kids.size() == 1 ? "" : "s") + "; abi.def declares " + std::to_string(s->param_count));
       return std::nullopt;
     }
@@ -273,6 +273,11 @@ const AbiSignature* find_abi(std::string_view name) {
   }();
   const auto it = index.find(name);
   return it == index.end() ? nullptr : it->second;
+}
+
+const AbiSignature* abi_of(const Node& call) {
+  if (!call.text.empty()) return find_abi(call.text);
+  return call.value >= 0 && static_cast<size_t>(call.value) < std::size(kAbi) ? &kAbi[call.value] : nullptr;
 }
 
 AbiType fn_param_type(FnKind k, int index) {

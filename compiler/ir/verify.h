@@ -29,6 +29,8 @@ struct AbiSignature {
 // Every function of abi.def, in its order (the order is the ABI: append only).
 std::span<const AbiSignature> abi_signatures();
 const AbiSignature* find_abi(std::string_view name);
+// The ABI function a Call names (ir.h abi_name); nullptr when abi.def has none of that name.
+const AbiSignature* abi_of(const Node& call);
 
 // The C type of parameter `index` of a module function of kind k (ir.h FnKind).
 AbiType fn_param_type(FnKind k, int index);

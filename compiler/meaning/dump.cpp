@@ -359,6 +359,7 @@ class Dumper {
         return r.target == -2 ? std::string("pronoun->this-card") : r.target < 0 ? std::string("pronoun->performer") : fmt::format("pronoun->target#{}", r.target);
       case CardRef::Kind::Performer: return "performer";
       case CardRef::Kind::Discarded: return "the-discarded-card";
+      case CardRef::Kind::Created: return "the-created-card";
       case CardRef::Kind::TheTarget:
         return fmt::format("the-target#{}", r.target) + (r.card_type >= 0 ? "(" + named(p_.card_types, r.card_type) + ")"
                                                          : r.keyword >= 0 ? "(" + named(p_.keywords, r.keyword) + ")" : "");

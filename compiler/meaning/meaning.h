@@ -35,6 +35,8 @@ struct CardRef {
                   // keyword)
     Discarded,    // "the card": the card the unit's effect before it discarded ("Discard a card to give him a Force
                   // bonus equal to the card's Focus Value")
+    Created,      // "it" after "Create a 1F Ashigaru Follower": the card the unit's effect before it created (003
+                  // Created cards)
   };
   Kind kind = Kind::ThisCard;
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")

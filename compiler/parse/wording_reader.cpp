@@ -1015,7 +1015,9 @@ class Transformer {
           e.base.push_back(s);
         }
       if (sub<W::PlaceContext>(ce)) e.to = place(sub<W::PlaceContext>(ce));
-      antecedent_ = Antecedent::Chosen;  // "and straighten him" after it names the created card: not in the tree yet
+      // "and attach it to ...": a pronoun after it names the created card (several: not read yet)
+      antecedent_ = e.amount->value == 1 ? Antecedent::Created : Antecedent::Chosen;
+      created_type_ = e.cards->card_types.front();
     } else if (auto* pe = node_as<W::PutEffectContext>(c)) {
       // "Put this Strategy into play", "Put it into its owner's hand"; "Put a Spell in your discard pile into your
       // hand": one card of the set, chosen as it resolves (not targeted, 001 Target)
@@ -1197,7 +1199,10 @@ class Transformer {
       e.verb = Primitive::attach_;
       e.card = card_ref(at->card, u);
       e.host = card_ref(at->host, u);
-      e.payment = payment(sub<W::PaymentContext>(at));
+      // a card just created is not played, so nothing is paid for it (003 Created cards); any other card attached is
+      // played, and the words say what is paid
+      if (sub<W::PaymentContext>(at)) e.payment = payment(sub<W::PaymentContext>(at));
+      else if (e.card->kind != CardRef::Kind::Created) throw Refusal{range(c), "attaching a card without saying what is paid"};
     } else if (auto* dc = node_as<W::DeckCardsEffectContext>(c)) {
       deck_effect(sub<W::DeckEffectContext>(dc), u, e);
     } else {
@@ -2090,6 +2095,16 @@ class Transformer {
       return r;
     }
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
+    if (antecedent_ == Antecedent::Created) {  // "Create a 1F Ashigaru Follower and attach it to ...": the card made
+      if (plural) throw Refusal{where, "a plural pronoun naming one card"};
+      CardRef r;
+      r.kind = CardRef::Kind::Created;
+      r.range = where;
+      r.person = person;
+      // 003 Traits: a pronoun agrees with what it names ("he" a person)
+      if (person && !p_.card_types[static_cast<size_t>(created_type_)].person) disagreeing_.emplace_back(where, created_type_);
+      return r;
+    }
     if (antecedent_ == Antecedent::This) {  // the card "this ..." named, named again (001 This)
       if (plural) throw Refusal{where, "a plural pronoun naming one card"};
       // another card named before it (a target, the performer, a card chosen or discarded; the card's own name on an
@@ -2894,8 +2909,9 @@ class Transformer {
   int card_type_;
   const EmbeddedReader* embedded_;  // reads quoted text (003 Embedded text); none: refused
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
-  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This, Looked };
+  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This, Looked, Created };
   Antecedent antecedent_ = Antecedent::None;
+  ProfileId created_type_ = -1;  // the card type of the card the last create effect made (Antecedent::Created)
   std::optional<Place> place_named_;  // the last place the unit named, which "there" names
   CardRef this_named_;                // Antecedent::This: the card "this Shugenja", "this Personality" named
   Antecedent this_over_ = Antecedent::None;  // what a pronoun would have named before it

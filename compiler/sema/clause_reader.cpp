@@ -222,10 +222,11 @@ bool ClauseReader::read(TermSpan terms, Clause& out, std::string& why) const {
   // there is none)
   // "Hamuro enters play ignoring Gold Cost if ...", "This Fortification enters play bowed": how it enters
   for (size_t i = 0; i + 2 < terms.size() && terms[i]->kind != ast::TermKind::Embedded; ++i) {
-    std::string a = lower_word(*terms[i]), b = lower_word(*terms[i + 1]), c = lower_word(*terms[i + 2]);
+    // compared in place: three lower-cased copies at every word of every clause cost more than the rest of the loop
+    const ast::Term &a = *terms[i], &b = *terms[i + 1], &c = *terms[i + 2];
     bool more = i + 3 < terms.size();
-    if ((a == "enters" || a == "enter") && b == "play" &&
-        (((c == "for" || c == "paying" || c == "ignoring") && more) || (c == "bowed" && !more))) {
+    if ((word_is(a, "enters") || word_is(a, "enter")) && word_is(b, "play") &&
+        (((word_is(c, "for") || word_is(c, "paying") || word_is(c, "ignoring")) && more) || (word_is(c, "bowed") && !more))) {
       out.form = ClauseForm::Declarative;
       out.predicate = "enters play";
       out.subject.clear();

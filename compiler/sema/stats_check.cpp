@@ -20,8 +20,8 @@ int recipient_type(const Lexicon& lex, const TextUnit& u, const std::vector<cons
     if (int ct = lex.card_type(t[i]->text); ct >= 0) type = ct;
     for (const Reference& r : u.references)
       if (r.range.begin <= t[i]->range.begin && t[i]->range.end <= r.range.end && r.card_type >= 0) type = r.card_type;
-    std::string w = lower_word(*t[i]);
-    if (w == "you" || w == "your" || w == "player" || w == "players") type = -1;
+    const ast::Term& w = *t[i];
+    if (word_is(w, "you") || word_is(w, "your") || word_is(w, "player") || word_is(w, "players")) type = -1;
   }
   return type;
 }
@@ -65,9 +65,8 @@ void check_stats(CheckContext& ctx) {
             }
           } else if (term.kind == ast::TermKind::Word) {
             // "a Force bonus", "a Force and Chi penalty equal to ..."
-            std::string w = lower_word(term);
-            if (w == "bonus" || w == "penalty") {
-              negative = w == "penalty";
+            if (word_is(term, "bonus") || word_is(term, "penalty")) {
+              negative = word_is(term, "penalty");
               for (size_t back = i; back-- > 0 && back + 4 >= i;) {
                 size_t len = 0;
                 int s = lex.stat_at(std::span(t).subspan(back), len);
@@ -81,16 +80,16 @@ void check_stats(CheckContext& ctx) {
               }
               continue;
             }
-            if ((w == "maximum" || w == "minimum") && i + 1 < t.size()) {
+            if ((word_is(term, "maximum") || word_is(term, "minimum")) && i + 1 < t.size()) {
               size_t len = 0;
               int s = lex.stat_at(std::span(t).subspan(i + 1), len);
               size_t at = i + 1 + len;
               if (s >= 0 && at + 1 < t.size() && word_is(*t[at], "is") && t[at + 1]->kind == ast::TermKind::Number)
-                (w == "maximum" ? maxima : minima)[s] = {t[at + 1]->value, terms_range(t, i, at + 2)};
+                (word_is(term, "maximum") ? maxima : minima)[s] = {t[at + 1]->value, terms_range(t, i, at + 2)};
               continue;
             }
             // "this will not reduce Chi below 1" restricts a penalty to Chi (003 Stats).
-            if (w == "reduce" && i + 1 < t.size()) {
+            if (word_is(term, "reduce") && i + 1 < t.size()) {
               size_t len = 0;
               int s = lex.stat_at(std::span(t).subspan(i + 1), len);
               if (s >= 0 && i + 1 + len < t.size() && word_is(*t[i + 1 + len], "below") && !penalties.count(s)) {

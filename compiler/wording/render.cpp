@@ -176,6 +176,14 @@ class Renderer {
     name(Token::ZONE, t.from);
   }
 
+  // effects one after the other, joined by `between` ("bow him and destroy him"; a constructor's options by ";")
+  void effects(const std::vector<Effect>& list, Token between) {
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (i > 0) word(between);
+      effect(list[i]);
+    }
+  }
+
   void effect(const Effect& e) {
     if (e.optional) {
       word(Token::YOU);
@@ -313,6 +321,7 @@ class Renderer {
         card_ref(*e.card, false);
         word(Token::TO);
         card_ref(*e.host, false);
+        if (!e.payment) break;  // a card just created (003 Created cards)
         word(Token::COMMA);
         payment(*e.payment);
         break;
@@ -714,15 +723,9 @@ class Renderer {
       word(Token::MAY);
     }
     if (k.target) targeting(u_->targets[static_cast<size_t>(*k.target)]);  // "Target your performing Tactician to ..."
-    for (size_t i = 0; i < k.done.size(); ++i) {
-      if (i > 0) word(Token::AND);
-      effect(k.done[i]);
-    }
+    effects(k.done, Token::AND);
     word(Token::TO);
-    for (size_t i = 0; i < k.then.size(); ++i) {
-      if (i > 0) word(Token::AND);
-      effect(k.then[i]);
-    }
+    effects(k.then, Token::AND);
   }
 
   // "Move him home or give him +2F"; "Bow or straighten him", "Raise or lower his Force by 2" (the verbs alone, then
@@ -753,10 +756,7 @@ class Renderer {
       word(Token::MORE_);
     }
     word(Token::COLON);
-    for (size_t i = 0; i < k.options.size(); ++i) {
-      if (i > 0) word(Token::SEMI);
-      effect(k.options[i]);
-    }
+    effects(k.options, Token::SEMI);
   }
 
   // "Choose a beast you rule", "Choose 2 beasts you rule", "Choose -2 beasts" (a negative count keeps its sign)
@@ -793,10 +793,7 @@ class Renderer {
       name(Token::DESIGNATOR, m.battle);
     }
     word(Token::COMMA);
-    for (size_t i = 0; i < d.effects.size(); ++i) {
-      if (i > 0) word(Token::AND);
-      effect(d.effects[i]);
-    }
+    effects(d.effects, Token::AND);
   }
   void moment_span(const Moment& m) {  // "this turn", "this battle"
     if (m.span == Moment::Span::None) return;
@@ -824,18 +821,12 @@ class Renderer {
     word(Token::IF);
     condition(k.condition);
     word(Token::COMMA);
-    for (size_t i = 0; i < k.effects.size(); ++i) {
-      if (i > 0) word(Token::AND);
-      effect(k.effects[i]);
-    }
+    effects(k.effects, Token::AND);
     if (k.otherwise.empty()) return;
     word(Token::PERIOD);
     word(Token::OTHERWISE);
     word(Token::COMMA);
-    for (size_t i = 0; i < k.otherwise.size(); ++i) {
-      if (i > 0) word(Token::AND);
-      effect(k.otherwise[i]);
-    }
+    effects(k.otherwise, Token::AND);
   }
 
   void condition(const Condition& k) {
@@ -1326,6 +1317,9 @@ class Renderer {
         break;
       case CardRef::Kind::Discarded:  // "the card"
         words({Token::THE, Token::CARD});
+        break;
+      case CardRef::Kind::Created:  // "it", "him": the card just created
+        word(!r.person ? Token::IT : subject ? Token::HE : Token::HIM);
         break;
       case CardRef::Kind::TheTarget:
         word(r.plural ? Token::EACH : Token::THE);  // "each target": every card of a targeting of several

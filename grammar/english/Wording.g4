@@ -203,7 +203,7 @@ effect
   | V_REMOVE KEYWORD FROM cardRef duration?                           # removeKeywordEffect   // "Remove Ninja from Hurunayi" (003 Keywords)
   | V_REMOVE cardRef FROM THE GAME                                    # removeFromGameEffect  // "Remove this Spell from the game"
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
-  | V_ATTACH card=cardRef TO host=cardRef COMMA payment                # attachEffect          // "Attach it to him, paying all costs"
+  | V_ATTACH card=cardRef TO host=cardRef (COMMA payment)?             # attachEffect          // "Attach it to him, paying all costs"; a card just created, paying nothing
   | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"
   | deckEffect                                                        # deckCardsEffect       // "Look at the top three cards of your Fate deck"
   | V_MOVE cardRef INTO army                                          # moveIntoArmyEffect    // "Move him into your defending army"

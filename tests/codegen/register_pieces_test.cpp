@@ -27,7 +27,7 @@ namespace {
 std::vector<RegisterPiece> pieces_of(const ir::Module& m) { return plan_register_pieces(m, plan_partitions(m)); }
 
 bool starts_a_card(const ir::Node& s) {
-  return s.op == ir::Op::Let && !s.kids.empty() && s.kids[0].op == ir::Op::Call && s.kids[0].text == "cardrt_def_card";
+  return s.op == ir::Op::Let && !s.kids.empty() && s.kids[0].op == ir::Op::Call && ir::abi_name(s.kids[0]) == "cardrt_def_card";
 }
 
 // Registers `m` with an eager JIT, with or without an object cache; the register function's result and the number

@@ -140,6 +140,42 @@ TEST(BindSlices, ASinkThatKeepsNothingCountsAsTheWholeBinding) {
   EXPECT_LT(most, 100u) << "the module grew with the set";
 }
 
+// A check reads no registration (ir::SliceSink::reads_registration): the binder writes none, yet every card binds or
+// fails as when bound whole, into the same functions.
+TEST(BindSlices, ASinkThatReadsNoRegistrationGetsTheSameFunctionsAndNoRegistration) {
+  CheckedSet s(600);
+  ASSERT_TRUE(s.ctx);
+  const BindResult whole = bind_card_set(*s.ctx, "p", "s");
+  size_t whole_registrations = 0;
+  for (const ir::Node& st : whole.module.functions[static_cast<size_t>(whole.module.register_fn)].body.kids)
+    if (st.op != ir::Op::Return) ++whole_registrations;
+  ASSERT_GT(whole_registrations, 600u);
+  ir::SliceSink sink;
+  sink.min_functions = 1;
+  sink.reads_registration = false;
+  std::vector<std::string> handed;
+  size_t registration_statements = 0;
+  sink.take = [&](ir::Module& m, size_t first, ir::Function& registration) {
+    for (size_t f = first; f < m.functions.size(); ++f) handed.push_back(listing(m.functions[f]));
+    registration_statements += registration.body.kids.size();
+    return true;
+  };
+  const BindResult counted = bind_card_set(*s.ctx, "p", "s", true, &sink);
+  // the cards after the last slice: still in the module, after the slices' functions, with the register function
+  for (size_t f = handed.size(); f < counted.module.functions.size(); ++f)
+    if (static_cast<int>(f) != counted.module.register_fn) handed.push_back(listing(counted.module.functions[f]));
+  for (const ir::Node& st : counted.module.functions[static_cast<size_t>(counted.module.register_fn)].body.kids)
+    if (st.op != ir::Op::Return) ++registration_statements;
+  EXPECT_EQ(counted.cards_compiled, whole.cards_compiled);
+  EXPECT_EQ(counted.cards_lowered, whole.cards_lowered);
+  EXPECT_EQ(counted.compiled, whole.compiled);
+  EXPECT_EQ(registration_statements, 0u) << "a registration nobody reads was written";
+  std::vector<std::string> whole_functions;
+  for (size_t f = 0; f < whole.module.functions.size(); ++f)
+    if (static_cast<int>(f) != whole.module.register_fn) whole_functions.push_back(listing(whole.module.functions[f]));
+  EXPECT_EQ(handed, whole_functions);
+}
+
 TEST(BindSlices, ASinkThatRefusesStopsTheBinding) {
   CheckedSet s(400);
   ir::SliceSink sink;

@@ -1554,7 +1554,12 @@ TEST(Meaning, CreatedCards) {
   EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
   EXPECT_FALSE(read("Holding", "**Battle:** Create two 1F/1C/0PH **Ninja** Personality.")->paragraph().unit);
   EXPECT_FALSE(read("Holding", "**Battle:** Create a 1F/1F **Ninja** Personality.")->paragraph().unit);
-  EXPECT_FALSE(read("Holding", "**Battle:** Create a 1F/1C/0PH **Ninja** Personality and straighten him.")->paragraph().unit);
+  // "him" after it names the card created (CardRef::Created); after two created cards, "them" is not read yet
+  auto him = read("Holding", "**Battle:** Create a 1F/1C/0PH **Ninja** Personality and straighten him.");
+  ASSERT_TRUE(him->paragraph().unit) << him->text(him->paragraph().unread) << ": " << him->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(him->unit().body.at(1)).card->kind, CardRef::Kind::Created);
+  EXPECT_TRUE(him->paragraph().round_trips) << him->paragraph().rendered;
+  EXPECT_FALSE(read("Holding", "**Battle:** Create two 1F/1C/0PH **Ninja** Personalities and straighten them.")->paragraph().unit);
 }
 
 // "Dishonor him if his Force is now 0", "If his Personal Honor is 3 or higher": a card's stat as it is when the
@@ -2921,6 +2926,23 @@ TEST(Meaning, EventNamedAlone) {
 
   EXPECT_FALSE(read("Personality", "battle begins: Gain 1 Honor.")->paragraph().unit);
   EXPECT_FALSE(read("Personality", "Invest slowly: Pay 3 Gold: Gain 2 Honor.")->paragraph().unit);
+}
+
+// 003 Created cards: "it" after "Create a 1F Infantry Follower" names the card created, attached paying nothing (it is
+// not played). Refused: a pronoun naming several created cards, attaching another card without saying what is paid.
+TEST(Meaning, CreatedCardNamedAgain) {
+  auto r = read("Holding", "**Limited:** Bow this card: Create a 1F **Infantry** Follower and attach it to your target Personality.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& attach = std::get<Effect>(r->unit().body.at(1));
+  EXPECT_EQ(attach.verb, Primitive::attach_);
+  EXPECT_EQ(attach.card->kind, CardRef::Kind::Created);
+  EXPECT_EQ(attach.host->kind, CardRef::Kind::Target);
+  EXPECT_FALSE(attach.payment);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  EXPECT_FALSE(read("Holding", "**Limited:** Bow this card: Create two 1F **Infantry** Followers and attach them to your target Personality.")
+                   ->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality.")->paragraph().unit);
 }
 
 }  // namespace cardc

@@ -427,11 +427,7 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
   uint32_t flags = 0;
   std::string trigger;
   Body cond, target, cost, effect;
-  struct Announced {  // restored after a granted unit bound within this one
-    Body*& at;
-    Body* was;
-    ~Announced() { at = was; }
-  } announced{announced_targets_, std::exchange(announced_targets_, &target)};
+  const Restored<Body*> announced(announced_targets_, &target);  // a granted unit bound within this one has its own
   bool has_cond = false;
   const Clause* trig = nullptr;
   for (const Clause& c : u.constraints)

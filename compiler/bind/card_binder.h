@@ -23,6 +23,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cardrt/cardrt.h"
@@ -384,6 +385,17 @@ class CardBinder {
   // the unit's target function: a targeting in a cost's clause ("Bow this card and target ...:") is made there, with
   // the others, before any cost is paid (001 Targeting paradoxes: what a cost chooses is chosen after the targets)
   Body* announced_targets_ = nullptr;
+  // A member set for a scope and given back what it held when the scope ends (a unit bound within another, a phrase
+  // read within a phrase)
+  template <class T>
+  struct Restored {
+    T& at;
+    T kept;
+    Restored(T& member, T now) : at(member), kept(std::exchange(member, std::move(now))) {}
+    ~Restored() { at = std::move(kept); }
+    Restored(const Restored&) = delete;
+    Restored& operator=(const Restored&) = delete;
+  };
   uint32_t last_created_ = 0;
   SourceRange created_range_;
   std::optional<uint32_t> roll_local_;  // the local holding "the result" of the last "Roll a D6"

@@ -41,12 +41,7 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     return true;
   }
   // the phrase being read, for a pronoun that names the card itself ("whose Force is different from his base Force")
-  struct Restore {
-    SourceRange& r;
-    SourceRange kept;
-    ~Restore() { r = kept; }
-  } restore{filtering_, filtering_};
-  if (from < to) filtering_ = SourceRange::join(t[from]->range, t[to - 1]->range);
+  const Restored<SourceRange> phrase(filtering_, from < to ? SourceRange::join(t[from]->range, t[to - 1]->range) : filtering_);
   std::vector<Node> tests;
   bool noun = false;
   auto add = [&](Node n) { tests.push_back(std::move(n)); };

@@ -457,26 +457,12 @@ class Transformer {
       // condition names the card the effects name after it (as the semantic passes read it), so they are read first
       const bool ahead = antecedent_ == Antecedent::None && leads_with_pronoun(sub<W::ConditionContext>(i));
       if (!ahead) k.condition = condition(sub<W::ConditionContext>(i), u);
-      for (auto* one : subs<W::EffectContext>(i)) k.effects.push_back(effect(one, u));
-      if (sub<W::PlayerContext>(i)) by_player(sub<W::PlayerContext>(i), k.effects.front(), u);
+      k.effects = branch(i, u);  // "If you control a Temple, you may straighten him": the controller chooses
       if (ahead) k.condition = condition(sub<W::ConditionContext>(i), u);
-      // "If you control a Temple, you may straighten him": the controller chooses whether to do it
-      if (term(i, W::MAY)) {
-        if (k.effects.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
-        k.effects[0].optional = true;
-        if (k.effects[0].looked) looked_left_.reset();
-      }
       u.body.push_back(std::move(k));
     } else if (auto* o = node_as<W::OtherwiseSentenceContext>(c)) {
       // "If he is dishonorable, his controller loses 1 Honor. Otherwise, ...": the other branch of the sentence before
-      std::vector<Effect> otherwise;
-      for (auto* one : subs<W::EffectContext>(o)) otherwise.push_back(effect(one, u));
-      if (sub<W::PlayerContext>(o)) by_player(sub<W::PlayerContext>(o), otherwise.front(), u);
-      if (term(o, W::MAY)) {
-        if (otherwise.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
-        otherwise[0].optional = true;
-        if (otherwise[0].looked) looked_left_.reset();
-      }
+      std::vector<Effect> otherwise = branch(o, u);
       Conditional* k = u.body.empty() ? nullptr : std::get_if<Conditional>(&u.body.back());
       if (!k || !k->condition_first || k->as_moving || !k->otherwise.empty())
         throw Refusal{range(c), "'Otherwise' follows no sentence that begins with 'If'"};
@@ -794,13 +780,23 @@ class Transformer {
     Delayed d;
     d.range = range(c);
     d.moment = moment(sub<W::MomentContext>(c), u);
-    for (auto* one : subs<W::EffectContext>(c)) d.effects.push_back(effect(one, u));
-    if (sub<W::PlayerContext>(c)) by_player(sub<W::PlayerContext>(c), d.effects.front(), u);
-    if (term(c, W::MAY)) {
-      if (d.effects.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
-      d.effects[0].optional = true;
-    }
+    d.effects = branch(c, u);
     return d;
+  }
+
+  // The effects a condition, "Otherwise" or a moment leads: ((YOU MAY)? effect | player effect) (COMMA? AND effect)*,
+  // one after the other; "you may" makes the one effect optional (the controller chooses whether to do it)
+  template <class Context>
+  std::vector<Effect> branch(Context* c, Unit& u) {
+    std::vector<Effect> out;
+    for (auto* one : subs<W::EffectContext>(c)) out.push_back(effect(one, u));
+    if (sub<W::PlayerContext>(c)) by_player(sub<W::PlayerContext>(c), out.front(), u);
+    if (term(c, W::MAY)) {
+      if (out.size() != 1) throw Refusal{range(c), "'you may' before several effects"};
+      out[0].optional = true;
+      if (out[0].looked) looked_left_.reset();  // "you may put one on the bottom": how many are left, he decides
+    }
+    return out;
   }
 
   // moment : timing (THE (NEXT | FIRST) TIME | EACH TIME) momentSpan? cardRef EVENT momentSpan? (DURING A DESIGNATOR)?

@@ -285,6 +285,7 @@ class Transformer {
     f.range = whole;
     nouns(sub<W::NounsContext>(c), f, terms(c, W::KEYWORD));
     if (f.plural) throw Refusal{whole, "several cards performing one action"};
+    if (f.units) throw Refusal{whole, "a unit performing an action"};  // 001 Tactician: a card performs it
     f.side = Side::Yours;
     states(terms(c, W::STATE), f);
     descriptions(terms(c, W::DESCRIPTION), f);
@@ -572,8 +573,25 @@ class Transformer {
   Restriction restriction(W::RestrictionStatementContext* c, Unit& u) {
     Restriction r;
     r.range = range(c);
-    r.card = card_ref(sub<W::CardRefContext>(c), u);
-    if (auto* a = node_as<W::AttackRestrictedContext>(sub<W::RestrictedContext>(c))) {
+    r.will_not = term(c, W::WILL) != nullptr;
+    r.subject_printed = sub<W::CardRefContext>(c) != nullptr;
+    if (r.subject_printed) {
+      r.card = card_ref(sub<W::CardRefContext>(c), u);
+    } else {
+      // "Cannot attach Items", "Will not attach cards": a term of the card itself, a person that takes attachments
+      // (001 Attach); of an effect or any other restriction it would name no card
+      const bool person = card_type_ >= 0 && p_.card_types[static_cast<size_t>(card_type_)].person;
+      if (!person || !node_as<W::AttachRestrictedContext>(sub<W::RestrictedContext>(c)) || u.kind != UnitKind::Untriggered)
+        throw Refusal{r.range, "a restriction that names no card"};
+      r.card.kind = CardRef::Kind::ThisCard;
+      r.card.range = SourceRange{r.range.begin, r.range.begin};
+    }
+    if (auto* at = node_as<W::AttachRestrictedContext>(sub<W::RestrictedContext>(c))) {
+      // "cannot attach Items": such cards are never attached to it (a card attaching is not in play yet)
+      r.kind = Restriction::Kind::ReceiveAttachment;
+      r.against = card_filter(sub<W::CardFilterContext>(at), false, true);
+      if (!r.against->plural) throw Refusal{r.against->range, "a restriction against one card"};
+    } else if (auto* a = node_as<W::AttackRestrictedContext>(sub<W::RestrictedContext>(c))) {
       r.kind = Restriction::Kind::Attack;
       if (sub<W::CardFilterContext>(a)) {
         r.against = card_filter(sub<W::CardFilterContext>(a));
@@ -584,6 +602,7 @@ class Transformer {
     } else {
       r.kind = Restriction::Kind::ReceiveStatus;
     }
+    if (r.will_not && r.kind != Restriction::Kind::ReceiveAttachment) throw Refusal{r.range, "'will not' of what a card does"};
     return r;
   }
 
@@ -1054,6 +1073,7 @@ class Transformer {
       give(g, u, e);
     } else if (auto* m = node_as<W::MoveHomeEffectContext>(c)) {
       move_home(term(m, W::HOME), sub<W::CardRefContext>(m), u, e);
+      if (m->other) e.other_card = card_ref(m->other, u);  // "Move home this unit and a target enemy unit": both go
     } else if (auto* d = node_as<W::DealEffectContext>(c)) {
       // dealEffect : V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?
       e.verb = Primitive::deal_;
@@ -1088,6 +1108,17 @@ class Transformer {
       e.card = card_ref(sub<W::CardRefContext>(b), u);
       e.to = term(b, W::THERE) ? there(term(b, W::THERE)) : place(sub<W::PlaceContext>(b));
       if (e.to->kind != Place::Kind::CurrentBattlefield) throw Refusal{e.to->range, "a move to another place than the current battlefield"};
+    } else if (auto* mo = node_as<W::MoveToOpposeEffectContext>(c)) {
+      // "Move this Personality to oppose him": to the battlefield where that card is, on its enemies' side (001
+      // Battlefields); a card of his own side is opposed by no move
+      e.verb = Primitive::move_;
+      // a pronoun there names a card named before the clause, never the card moved (that would be "himself")
+      const Antecedent before = antecedent_, over = this_over_;
+      e.card = card_ref(sub<W::CardRefContext>(mo), u);
+      antecedent_ = before;
+      this_over_ = over;
+      e.opposing = card_ref(mo->opposed, u);
+      e.opposing_verb = tok(term(mo, W::V_ASSIGN)).id;
     } else if (auto* ia = node_as<W::MoveIntoArmyEffectContext>(c)) {
       // 001 Battlefields: "Move him into your defending army": to the current battlefield, on your side; into another
       // side's army, or a card's (wherever it is), says nothing the rules define
@@ -1157,7 +1188,7 @@ class Transformer {
       r.kind = CardRef::Kind::Target;
       r.range = u.targets.back().range;
       r.target = static_cast<int>(u.targets.size() - 1);
-      e.card = std::move(r);
+      e.card = named_unit(std::move(r), u);
     } else if (auto* pg = node_as<W::ProvinceGiveEffectContext>(c)) {
       province_give(pg, u, e);
     } else if (auto* ps = node_as<W::ProvinceStrengthEffectContext>(c)) {
@@ -2143,7 +2174,7 @@ class Transformer {
         disagreeing_.emplace_back(where, t);
         break;
       }
-    return r;
+    return named_unit(std::move(r), u);
   }
 
   // statOf : ((HIS | HER | ITS) | cardRef POSS) OWN? STAT
@@ -2271,6 +2302,7 @@ class Transformer {
     if (auto* w = node_as<W::UnitOfRefContext>(c)) {
       // "his unit": the unit of the card the pronoun names
       CardRef of = pronoun(tok(w->owner).range, w->owner->getType() != W::ITS, u);
+      if (of.unit_itself) throw Refusal{r.range, "a unit's unit"};
       of.range = r.range;
       of.unit = true;
       return of;
@@ -2329,7 +2361,7 @@ class Transformer {
       r.target = 0;
       r.plural = node_as<W::EachTargetRefContext>(c) != nullptr;
       if (r.plural != u.targets[0].several()) throw Refusal{r.range, r.plural ? "'each target' of one card" : "'the target' of several cards"};
-      return r;
+      return named_unit(std::move(r), u);
     }
     if (auto* a = node_as<W::PerformerAgainRefContext>(c)) {
       // "your Monk" after "your performing unbowed Monk": the performer named again by its noun (its card type, else
@@ -2384,7 +2416,7 @@ class Transformer {
     add_target(u, std::move(t));
     r.kind = CardRef::Kind::Target;
     r.target = static_cast<int>(u.targets.size() - 1);
-    return r;
+    return named_unit(std::move(r), u);
   }
 
   // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
@@ -2396,6 +2428,7 @@ class Transformer {
     f.other = term(c, W::OTHER) != nullptr;
     if (c->side) f.side = side(c->side);
     described(c, f);
+    one_unit(f, false);
     return f;
   }
 
@@ -2446,6 +2479,7 @@ class Transformer {
     }
     f.plural = term(c, W::CARD_TYPES) || term(c, W::CARDS) || term(c, W::ATTACHMENTS);
     f.attachment = term(c, W::ATTACHMENT) || term(c, W::ATTACHMENTS);
+    f.units = term(c, W::UNIT) != nullptr;  // "a target enemy unit": one unit, by the card heading it
     for (auto* n : terms(c, W::CARD_TYPE)) f.card_types.push_back(tok(n).id);
     for (auto* n : terms(c, W::CARD_TYPES)) f.card_types.push_back(tok(n).id);  // "card": any
     f.types_and = term(c, W::AND) != nullptr;  // only between plurals: the grammar says so
@@ -2490,11 +2524,15 @@ class Transformer {
   }
 
   // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
-  // `each`: after "each", a singular noun with no article names every such card.
-  CardFilter card_filter(W::CardFilterContext* c, bool each = false) {
+  // `each`: after "each", a singular noun with no article names every such card. `several`: where the words name
+  // several cards ("cannot attach Armor"), a noun of keywords alone with no article may be spelled as one.
+  CardFilter card_filter(W::CardFilterContext* c, bool each = false, bool several = false) {
     CardFilter f;
     f.range = range(c);
     nouns(sub<W::NounsContext>(c), f, terms(c, W::KEYWORD));
+    if (several && !f.plural && !c->article && !c->side && !sub<W::NounsContext>(c) && !sub<W::PartitiveContext>(c) &&
+        !sub<W::AnotherPlayersContext>(c) && !terms(c, W::KEYWORD).empty())
+      f.plural = f.singular_spelling = true;
     if (c->article && (f.plural || each)) throw Refusal{f.range, "an article after 'each' or before a plural"};
     if (auto* part = sub<W::PartitiveContext>(c)) partitive(part, each, f);
     else if (!c->article && !f.plural && !c->side && !sub<W::AnotherPlayersContext>(c) && !each) throw Refusal{f.range, "a singular noun with no article"};
@@ -2502,8 +2540,32 @@ class Transformer {
     if (c->side) f.side = side(c->side);
     if (sub<W::AnotherPlayersContext>(c)) f.side = Side::AnotherPlayers;
     described(c, f);
+    one_unit(f, each);
     if (c->alternative) alternatives(c->alternative, each, f);
     return f;
+  }
+
+  // "a target enemy unit", "an opposed unit": one unit (001 This: a person and the cards attached to him), by the card
+  // heading it, whose side and place in the battle are the unit's. What else a card may be said to be or have (its
+  // keywords, state, a stat but the unit's total) would leave open whether the unit or its head is meant: not read.
+  void one_unit(const CardFilter& f, bool each) {
+    if (!f.units) return;
+    const bool only_total = std::all_of(f.stats.begin(), f.stats.end(), [](const StatBound& b) { return b.total; });
+    if (each || !f.states.empty() || !f.descriptions.empty() || !f.keywords.empty() || !f.any_keywords.empty() ||
+        !f.no_keywords.empty() || !f.not_types.empty() || !only_total || !f.attached.empty() || f.in || f.of || f.in_unit ||
+        f.army || !f.has_tokens.empty() || f.side == Side::AnotherPlayers)
+      throw Refusal{f.range, "a unit described as one card is"};
+  }
+
+  // A reference to a targeted unit names the unit ("Target an enemy unit: Destroy it": each card in it), its card the
+  // one heading it; 003 Traits: a pronoun agrees with what it names, and a unit is "it"
+  CardRef named_unit(CardRef r, const Unit& u) const {
+    if (r.target < 0 || static_cast<size_t>(r.target) >= u.targets.size() || !u.targets[static_cast<size_t>(r.target)].filter.units ||
+        r.kind == CardRef::Kind::Performer)
+      return r;
+    if (r.kind == CardRef::Kind::Pronoun && r.person) throw Refusal{r.range, "'he' naming a unit"};
+    r.unit = r.unit_itself = true;
+    return r;
   }
 
   // (OR alternative=cardFilter)?: "an Air Shugenja or a Holding", "another Personality or a Follower": whole noun

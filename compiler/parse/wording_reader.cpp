@@ -19,31 +19,54 @@ using W = cardc_wording::Wording;
 using namespace meaning;
 using namespace parse_tree;
 
-// The first syntax error's token: the first word no shape reads.
-class FirstError : public antlr4::BaseErrorListener {
+// A paragraph's tokens, remembering the furthest one the parser looked at: the first word no shape reads is the one no
+// prediction could read past, whichever rule the parser had chosen when it stopped (a choice made early, as between
+// the shapes after a sentence's first effect, fails at the first word that rule cannot read)
+class FurthestLook : public antlr4::CommonTokenStream {
  public:
-  void syntaxError(antlr4::Recognizer*, antlr4::Token* offending, size_t, size_t, const std::string&,
-                   std::exception_ptr) override {
-    if (seen) return;
-    seen = true;
-    if (offending) index = offending->getTokenIndex();
+  using antlr4::CommonTokenStream::CommonTokenStream;
+  antlr4::Token* LT(ssize_t k) override {
+    antlr4::Token* t = antlr4::CommonTokenStream::LT(k);
+    if (t && k > 0) furthest = std::max(furthest, t->getTokenIndex());
+    return t;
   }
-  bool seen = false;
-  size_t index = 0;
+  size_t furthest = 0;
 };
 
-// Reports the first error to the listeners, then stops: no recovery, which would invent tokens (and a token of a
-// ListTokenSource has no input stream to invent them from).
-class ReportThenStop : public antlr4::DefaultErrorStrategy {
+// Notes the first syntax error, then runs the parse out at the paragraph's end: no recovery (which would invent
+// tokens), and no exception out of the parser. One would unwind through every rule the parser is in, each a large
+// generated function whose exception tables the unwinder reads twice: a paragraph no shape reads cost more to give up
+// than to parse (docs/performance.md, session 23). At the end a rule that cannot go on throws to its own handler,
+// which returns; the tree of a paragraph with an error is not read.
+class StopAtFirstError : public antlr4::ANTLRErrorStrategy {
  public:
-  struct Stop {};
-  void recover(antlr4::Parser*, std::exception_ptr) override { throw Stop{}; }
+  explicit StopAtFirstError(FurthestLook& stream) : stream_(stream) {}
+  void reset(antlr4::Parser*) override {}
   antlr4::Token* recoverInline(antlr4::Parser* p) override {
-    antlr4::InputMismatchException e(p);
-    reportError(p, e);
-    throw Stop{};
+    note(p->getCurrentToken());
+    return p->getCurrentToken();  // the end: no token is invented
   }
+  void recover(antlr4::Parser*, std::exception_ptr) override { run_out(); }
   void sync(antlr4::Parser*) override {}
+  bool inErrorRecoveryMode(antlr4::Parser*) override { return failed; }
+  void reportMatch(antlr4::Parser*) override {}
+  void reportError(antlr4::Parser*, const antlr4::RecognitionException& e) override { note(e.getOffendingToken()); }
+
+  bool failed = false;
+  size_t index = 0;     // the first error's token
+  size_t furthest = 0;  // the furthest token looked at by then
+
+ private:
+  void note(antlr4::Token* offending) {
+    if (!failed) {
+      failed = true;
+      if (offending) index = offending->getTokenIndex();
+      furthest = stream_.furthest;
+    }
+    run_out();
+  }
+  void run_out() { stream_.seek(stream_.size() - 1); }
+  FurthestLook& stream_;
 };
 
 // A reading that the grammar accepted but the tree cannot hold (a modifier whose letters name no stat ...).
@@ -409,49 +432,47 @@ class Transformer {
     u.x = std::move(d);
   }
 
-  // sentence : YOU MAY effect | effect | targeting | statement
+  // sentence : effect (... inOrderTo? | IF condition | AS cardRef V_MOVE | OR effect) | YOU MAY effect (... inOrderTo)?
+  //          | IF condition COMMA (... inOrderTo? | player effect ...) | targeting inOrderTo? | statement | ...
   void sentence(W::SentenceContext* c, Unit& u) {
-    if (auto* o = node_as<W::OptionalSentenceContext>(c)) {
+    if (auto* e = node_as<W::EffectSentenceContext>(c)) {
+      if (auto* to = sub<W::InOrderToContext>(e)) {
+        u.body.push_back(in_order_to(e, to, u));
+      } else if (sub<W::ConditionContext>(e)) {
+        // "Destroy him if he is bowed": the effect (and its target) first, then the condition on it
+        Conditional k;
+        k.range = range(c);
+        k.condition_first = false;
+        k.effects.push_back(effect(sub<W::EffectContext>(e), u));
+        k.condition = condition(sub<W::ConditionContext>(e), u);
+        u.body.push_back(std::move(k));
+      } else if (sub<W::CardRefContext>(e)) {
+        // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him
+        Conditional k;
+        k.range = range(c);
+        k.condition_first = false;
+        k.as_moving = true;
+        k.effects.push_back(effect(sub<W::EffectContext>(e), u));
+        k.condition = moved(sub<W::CardRefContext>(e), range(sub<W::CardRefContext>(e)), u);
+        if (!tok(term(e, W::V_MOVE)).third_person) throw Refusal{tok(term(e, W::V_MOVE)).range, "the verb's person and its subject disagree"};
+        u.body.push_back(std::move(k));
+      } else if (term(e, W::OR)) {
+        Choice k;
+        k.range = range(c);
+        for (auto* one : subs<W::EffectContext>(e)) k.options.push_back(effect(one, u));
+        u.body.push_back(std::move(k));
+      } else {
+        for (auto* one : subs<W::EffectContext>(e)) u.body.push_back(effect(one, u));
+      }
+    } else if (auto* o = node_as<W::OptionalSentenceContext>(c)) {
+      if (auto* to = sub<W::InOrderToContext>(o)) return u.body.push_back(in_order_to(o, to, u));
       Effect e = effect(sub<W::EffectContext>(o), u);
       e.optional = true;
       e.range = range(c);
       if (e.looked) looked_left_.reset();  // "You may put one on the bottom": how many are left, the controller decides
       u.body.push_back(std::move(e));
-    } else if (auto* e = node_as<W::EffectSentenceContext>(c)) {
-      for (auto* one : subs<W::EffectContext>(e)) u.body.push_back(effect(one, u));
-    } else if (auto* t = node_as<W::InOrderToSentenceContext>(c)) {
-      // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done
-      // "If he is a Kensai, you may bow one of his Weapons to straighten him": all of it only while the condition holds
-      InOrderTo k;
-      k.range = range(c);
-      k.optional = term(t, W::MAY) != nullptr;
-      const bool ahead = sub<W::ConditionContext>(t) && antecedent_ == Antecedent::None && leads_with_pronoun(sub<W::ConditionContext>(t));
-      if (sub<W::ConditionContext>(t) && !ahead) k.only_if = condition(sub<W::ConditionContext>(t), u);
-      for (auto* one : subs<W::EffectContext>(t)) {
-        Effect e = effect(one, u);
-        (one->getStart()->getTokenIndex() < term(t, W::TO)->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
-      }
-      if (ahead) k.only_if = condition(sub<W::ConditionContext>(t), u);
-      u.body.push_back(std::move(k));
-    } else if (auto* i = node_as<W::EffectIfSentenceContext>(c)) {
-      // "Destroy him if he is bowed": the effect (and its target) first, then the condition on it
-      Conditional k;
-      k.range = range(c);
-      k.condition_first = false;
-      k.effects.push_back(effect(sub<W::EffectContext>(i), u));
-      k.condition = condition(sub<W::ConditionContext>(i), u);
-      u.body.push_back(std::move(k));
-    } else if (auto* am = node_as<W::AsMovingSentenceContext>(c)) {
-      // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him
-      Conditional k;
-      k.range = range(c);
-      k.condition_first = false;
-      k.as_moving = true;
-      k.effects.push_back(effect(sub<W::EffectContext>(am), u));
-      k.condition = moved(sub<W::CardRefContext>(am), range(sub<W::CardRefContext>(am)), u);
-      if (!tok(term(am, W::V_MOVE)).third_person) throw Refusal{tok(term(am, W::V_MOVE)).range, "the verb's person and its subject disagree"};
-      u.body.push_back(std::move(k));
     } else if (auto* i = node_as<W::ConditionalSentenceContext>(c)) {
+      if (auto* to = sub<W::InOrderToContext>(i)) return u.body.push_back(in_order_to(i, to, u));
       Conditional k;
       k.range = range(c);
       // "If he would be opposed, move your target Personality ...": with no card named before it, a pronoun of the
@@ -476,11 +497,6 @@ class Transformer {
       by_player(sub<W::PlayerContext>(w), e, u);
       e.range = range(c);
       u.body.push_back(std::move(e));
-    } else if (auto* o = node_as<W::ChoiceSentenceContext>(c)) {
-      Choice k;
-      k.range = range(c);
-      for (auto* one : subs<W::EffectContext>(o)) k.options.push_back(effect(one, u));
-      u.body.push_back(std::move(k));
     } else if (auto* v = node_as<W::VerbChoiceSentenceContext>(c)) {
       u.body.push_back(verb_choice(v, u));
     } else if (auto* k = node_as<W::ChooseCardsSentenceContext>(c)) {
@@ -493,15 +509,16 @@ class Transformer {
       u.body.push_back(entering_play(sub<W::EnteringPlayContext>(ep), u));
     } else if (auto* t = node_as<W::TargetingSentenceContext>(c)) {
       add_target(u, targeting(sub<W::TargetingContext>(t)));
-      u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
-    } else if (auto* tt = node_as<W::TargetToSentenceContext>(c)) {
-      // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
-      InOrderTo k;
-      k.range = range(c);
-      add_target(u, targeting(sub<W::TargetingContext>(tt)));
-      k.target = static_cast<int>(u.targets.size() - 1);
-      for (auto* one : subs<W::EffectContext>(tt)) k.then.push_back(effect(one, u));
-      u.body.push_back(std::move(k));
+      if (auto* to = sub<W::InOrderToContext>(t)) {
+        // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
+        InOrderTo k;
+        k.range = range(c);
+        k.target = static_cast<int>(u.targets.size() - 1);
+        for (auto* one : subs<W::EffectContext>(to)) k.then.push_back(effect(one, u));
+        u.body.push_back(std::move(k));
+      } else {
+        u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
+      }
     } else {
       W::StatementContext* st = sub<W::StatementContext>(static_cast<W::StatementSentenceContext*>(c));
       if (auto* r = node_as<W::RestrictionStatementContext>(st)) u.body.push_back(restriction(r, u));
@@ -801,6 +818,23 @@ class Transformer {
     d.moment = moment(sub<W::MomentContext>(c), u);
     d.effects = branch(c, u);
     return d;
+  }
+
+  // inOrderTo : TO effect ((COMMA effect)* COMMA? AND effect)*, after the effects of a sentence `c`
+  // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done; "If he is a Kensai, you
+  // may bow one of his Weapons to straighten him": all of it only while the condition holds
+  template <class Context>
+  InOrderTo in_order_to(Context* c, W::InOrderToContext* to, Unit& u) {
+    InOrderTo k;
+    k.range = range(c);
+    k.optional = term(c, W::MAY) != nullptr;
+    W::ConditionContext* only_if = sub<W::ConditionContext>(c);
+    const bool ahead = only_if && antecedent_ == Antecedent::None && leads_with_pronoun(only_if);
+    if (only_if && !ahead) k.only_if = condition(only_if, u);
+    for (auto* one : subs<W::EffectContext>(c)) k.done.push_back(effect(one, u));
+    for (auto* one : subs<W::EffectContext>(to)) k.then.push_back(effect(one, u));
+    if (ahead) k.only_if = condition(only_if, u);
+    return k;
   }
 
   // The effects a condition, "Otherwise" or a moment leads: ((YOU MAY)? effect | player effect) (COMMA? AND effect)*,
@@ -3032,43 +3066,40 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
   list.reserve(tokens.size());
   for (const auto& t : tokens) list.push_back(std::make_unique<antlr4::CommonToken>(static_cast<size_t>(t.type), std::string(t.text)));
   antlr4::ListTokenSource source(std::move(list));
-  antlr4::CommonTokenStream stream(&source);
+  FurthestLook stream(&source);
+  stream.fill();
   W parser(&stream);
-  FirstError errors;
   parser.removeErrorListeners();
-  // Two stages, as ANTLR advises: SLL prediction, which is fast and right for nearly every sentence, bailing out at
-  // the first error; then full LL, which finds the first word no shape reads (at once for a paragraph holding a token
+  // Two stages, as ANTLR advises: SLL prediction, which is fast and right for nearly every sentence, stopping at the
+  // first error; then full LL, which finds the first word no shape reads (at once for a paragraph holding a token
   // no rule reads, which SLL could only fail on).
+  auto fast = std::make_shared<StopAtFirstError>(stream);
+  parser.setErrorHandler(fast);
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
-  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
   W::UnitContext* tree = nullptr;
   const bool readable = std::all_of(tokens.begin(), tokens.end(), [&](const wording::WordToken& t) {
     return read_by_some_rule(parser, static_cast<size_t>(t.type));
   });
-  bool fast_failed = !readable;
   if (readable) {
-    try {
-      tree = parser.unit();
-    } catch (const antlr4::ParseCancellationException&) {
-      fast_failed = true;
-    }
+    tree = parser.unit();
+    if (fast->failed) tree = nullptr;
   }
-  if (fast_failed) {
-    stream.seek(0);
+  auto full = std::make_shared<StopAtFirstError>(stream);
+  if (!tree) {
     parser.reset();
-    parser.addErrorListener(&errors);
-    parser.setErrorHandler(std::make_shared<ReportThenStop>());
+    stream.furthest = 0;
+    parser.setErrorHandler(full);
     parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
     try {
       tree = parser.unit();
-    } catch (const ReportThenStop::Stop&) {
-      errors.seen = true;
     } catch (const std::exception&) {
-      errors.seen = true;
+      full->failed = true;
     }
+    if (full->failed) tree = nullptr;
   }
-  if (errors.seen || !tree) {
-    size_t i = errors.index < tokens.size() ? errors.index : tokens.size() - 1;
+  if (!tree) {
+    const size_t at = std::max(full->index, full->furthest);
+    size_t i = at < tokens.size() ? at : tokens.size() - 1;
     out.unread = tokens[i].range;
     // punctuation the classifier added where the text ended a sentence or a block: the words before it stopped short
     if (tokens[i].type == W::PERIOD) out.why = "the sentence ends before a shape of the grammar does";

@@ -86,25 +86,31 @@ constructor
 whereX
   : COMMA WHERE VARX IS (statOf | countOf)
   ;
+// The sentences that begin with an effect are one alternative, told apart by the words after the effect (those that
+// begin with "you may", "if" or a targeting, by an "in order to" after their effects): the parser reads the effect
+// once, not once for each shape it might begin (docs/performance.md, session 23)
 sentence
-  : YOU MAY effect              # optionalSentence
-  | effect ((COMMA effect)* COMMA? AND effect)* # effectSentence   // "Bow him and destroy him", "Bow him, dishonor him, and destroy him": one after the other
-  | (IF condition COMMA)? (YOU MAY)? effect ((COMMA effect)* COMMA? AND effect)* TO effect ((COMMA effect)* COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor", "If he is a Kensai, you may bow him to ..."
-  | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
-  | effect AS cardRef V_MOVE    # asMovingSentence // "Straighten his unit as he moves": with the move before it, if it happened
-  | IF condition COMMA ((YOU MAY)? effect | player effect) ((COMMA effect)* COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"
+  : effect ( ((COMMA effect)* COMMA? AND effect)* inOrderTo?   // "Bow him, dishonor him, and destroy him": one after the other; "Bow him to gain 2 Honor"
+           | IF condition               // "Destroy him if he is Shadowlands"
+           | AS cardRef V_MOVE          // "Straighten his unit as he moves": with the move before it, if it happened
+           | OR effect                  // "Move him home or give him +2F": the controller chooses one
+           )                            # effectSentence
+  | YOU MAY effect (((COMMA effect)* COMMA? AND effect)* inOrderTo)?   # optionalSentence  // "You may draw a card", "You may bow him to gain 2 Honor"
+  | IF condition COMMA ((YOU MAY)? effect ((COMMA effect)* COMMA? AND effect)* inOrderTo? | player effect ((COMMA effect)* COMMA? AND effect)*)   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor", "If he is a Kensai, you may bow him to ..."
   | OTHERWISE COMMA ((YOU MAY)? effect | player effect) ((COMMA effect)* COMMA? AND effect)*   # otherwiseSentence  // "If he is dishonorable, ... . Otherwise, gain 1 Honor": when the condition of the sentence before fails
   | player effect               # playerSentence   // "His controller loses 1 Honor"
-  | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
   | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
-  | targeting                   # targetingSentence
-  | targeting TO effect ((COMMA effect)* COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
+  | targeting inOrderTo?        # targetingSentence  // "Target an opposing Personality"; "Target your performing Tactician to give him +1F"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
   | enteringPlay                # enteringSentence   // "This Holding enters play bowed" (003 Gold Cost)
   | moment COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # delayedSentence  // "After the next time this turn he is destroyed, gain 2 Honor" (002 521)
+  ;
+// "... to gain 2 Honor": the effects after "to", done only if those before it were
+inOrderTo
+  : TO effect ((COMMA effect)* COMMA? AND effect)*
   ;
 // 002 rule 521: the moment a delayed effect waits for, an event about a card: "After the next time this turn it bows",
 // "After each time he assigns this turn", "After the target attacks this turn", "... during a battle" (a battle under

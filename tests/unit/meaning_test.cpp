@@ -228,6 +228,17 @@ TEST(Meaning, AWordNoShapeReadsIsNamed) {
   EXPECT_EQ(luck->text(luck->paragraph().unread), "Luck");  // "ignoring" is a word of the language; legends has no Luck
 }
 
+// The word named is the first no reading gets past, whichever shape the parser tried first: "or" and "and" may join
+// another condition ("... or he is dishonorable", "... and the Personality is bowed"), so the word after them is unread.
+TEST(Meaning, TheWordNamedIsTheFirstNoReadingGetsPast) {
+  auto state = read("Personality", "**Open:** Gain 2 Honor if this Personality is not bowed or dishonorable.");
+  EXPECT_FALSE(state->paragraph().unit);
+  EXPECT_EQ(state->text(state->paragraph().unread), "dishonorable");
+  auto resource = read("Personality", "**Battle:** Gain 2 Honor, or 3 Honor if you control a Courtier and the Imperial Favor.");
+  EXPECT_FALSE(resource->paragraph().unit);
+  EXPECT_EQ(resource->text(resource->paragraph().unread), "Imperial Favor");
+}
+
 // 003 Traits: a pronoun names an earlier target of its unit; with none it names nothing, never the card by default.
 TEST(Meaning, PronounWithoutAntecedentIsRefused) {
   auto r = read("Personality", "**Battle:** He has +2F until the battle ends.");

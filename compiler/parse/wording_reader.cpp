@@ -509,14 +509,20 @@ class Transformer {
       u.body.push_back(entering_play(sub<W::EnteringPlayContext>(ep), u));
     } else if (auto* t = node_as<W::TargetingSentenceContext>(c)) {
       add_target(u, targeting(sub<W::TargetingContext>(t)));
-      if (auto* to = sub<W::InOrderToContext>(t)) {
-        // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
+      auto* to = sub<W::InOrderToContext>(t);
+      if (to || term(t, W::AND)) {
+        // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects; "You
+        // may target your Personality and move him home": the same, if the controller chooses to (001 Target: chosen
+        // only then)
         InOrderTo k;
         k.range = range(c);
         k.target = static_cast<int>(u.targets.size() - 1);
-        for (auto* one : subs<W::EffectContext>(to)) k.then.push_back(effect(one, u));
+        k.optional = term(t, W::MAY) != nullptr;
+        k.joined = to == nullptr;
+        for (auto* one : subs<W::EffectContext>(to ? static_cast<antlr4::ParserRuleContext*>(to) : t)) k.then.push_back(effect(one, u));
         u.body.push_back(std::move(k));
       } else {
+        if (term(t, W::MAY)) throw Refusal{range(c), "'you may' before a targeting with no effect after it"};
         u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
       }
     } else {

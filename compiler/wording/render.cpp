@@ -736,7 +736,7 @@ class Renderer {
     }
     if (k.target) targeting(u_->targets[static_cast<size_t>(*k.target)]);  // "Target your performing Tactician to ..."
     effects(k.done, Token::AND);
-    word(Token::TO);
+    word(k.joined ? Token::AND : Token::TO);  // "You may target your Personality and move him home"
     effects(k.then, Token::AND);
   }
 

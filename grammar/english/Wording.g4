@@ -101,7 +101,7 @@ sentence
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
-  | targeting inOrderTo?        # targetingSentence  // "Target an opposing Personality"; "Target your performing Tactician to give him +1F"
+  | (YOU MAY)? targeting (inOrderTo | AND effect ((COMMA effect)* COMMA? AND effect)*)?   # targetingSentence  // "Target an opposing Personality"; "Target your performing Tactician to give him +1F"; "You may target your Personality and move him home"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)

@@ -1217,18 +1217,12 @@ class Transformer {
       // target is declared where the effect names it)
       e.verb = verb(ta->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ta->verb);
-      Targeting t;
-      t.filter = card_filter(sub<W::CardFilterContext>(ta));
-      if (t.filter.plural) throw Refusal{t.filter.range, "targeting several cards at once"};
-      t.inline_ = true;
-      t.verb_after = true;
-      t.range = t.filter.range;
-      add_target(u, std::move(t));
-      CardRef r;
-      r.kind = CardRef::Kind::Target;
-      r.range = u.targets.back().range;
-      r.target = static_cast<int>(u.targets.size() - 1);
-      e.card = named_unit(std::move(r), u);
+      e.card = target_after_and(sub<W::CardFilterContext>(ta), u);
+    } else if (auto* tg = node_as<W::TargetAndGiveEffectContext>(c)) {
+      // "target and give your Yojimbo Personality Conqueror": "give your target Yojimbo Personality Conqueror"
+      e.verb = Primitive::give_;
+      e.card = target_after_and(sub<W::CardFilterContext>(tg), u);
+      gifts(sub<W::GiftsContext>(tg), sub<W::DurationContext>(tg), term(tg, W::V_GIVE), u, e);
     } else if (auto* pg = node_as<W::ProvinceGiveEffectContext>(c)) {
       province_give(pg, u, e);
     } else if (auto* ps = node_as<W::ProvinceStrengthEffectContext>(c)) {
@@ -1575,8 +1569,30 @@ class Transformer {
       if (e.cards->plural) throw Refusal{range(sub<W::CardFilterContext>(c)), "'each' before a plural"};
       e.cards->plural = true;  // every such card
     }
+    gifts(sub<W::GiftsContext>(c), sub<W::DurationContext>(c), term(c, W::V_GIVE), u, e);
+  }
+
+  // "target and bow an enemy Personality", "target and give your Yojimbo Personality Conqueror": the inline target of
+  // "bow target enemy Personality" worded the other way (001 Target: declared where the effect names it)
+  CardRef target_after_and(W::CardFilterContext* c, Unit& u) {
+    Targeting t;
+    t.filter = card_filter(c);
+    if (t.filter.plural) throw Refusal{t.filter.range, "targeting several cards at once"};
+    t.inline_ = true;
+    t.verb_after = true;
+    t.range = t.filter.range;
+    add_target(u, std::move(t));
+    CardRef r;
+    r.kind = CardRef::Kind::Target;
+    r.range = u.targets.back().range;
+    r.target = static_cast<int>(u.targets.size() - 1);
+    return named_unit(std::move(r), u);
+  }
+
+  // What a give verb gives (`verb` its token), for how long
+  void gifts(W::GiftsContext* c, W::DurationContext* dur, antlr4::tree::TerminalNode* verb, Unit& u, Effect& e) {
     // gifts : gift ((COMMA | COMMA? AND) gift)* ;  gift : statChange (SLASH statChange)* | KEYWORD
-    for (auto* g : subs<W::GiftContext>(sub<W::GiftsContext>(c))) {
+    for (auto* g : subs<W::GiftContext>(c)) {
       if (auto* k = node_as<W::KeywordGiftContext>(g)) {
         e.gifts.push_back(Gift{std::nullopt, tok(term(k, W::KEYWORD)).id, range(g), {}, {}, {}, -1});
         continue;
@@ -1623,12 +1639,12 @@ class Transformer {
     }
     one_choice(e);
     for (const Gift& g : e.gifts)  // a token is placed for good: no other gift or duration goes with it
-      if (g.tokens && (e.gifts.size() > 1 || sub<W::DurationContext>(c))) throw Refusal{g.range, "tokens with other gifts or a duration"};
+      if (g.tokens && (e.gifts.size() > 1 || dur)) throw Refusal{g.range, "tokens with other gifts or a duration"};
     // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
-    const bool permanent = p_.verbs[static_cast<size_t>(tok(term(c, W::V_GIVE)).id)].permanent;
-    if (permanent && sub<W::DurationContext>(c)) throw Refusal{range(sub<W::DurationContext>(c)), "a duration after a permanent verb"};
-    if (permanent) e.duration = Duration{-1, true, tok(term(c, W::V_GIVE)).range};
-    else if (sub<W::DurationContext>(c)) e.duration = duration(sub<W::DurationContext>(c));
+    const bool permanent = p_.verbs[static_cast<size_t>(tok(verb).id)].permanent;
+    if (permanent && dur) throw Refusal{range(dur), "a duration after a permanent verb"};
+    if (permanent) e.duration = Duration{-1, true, tok(verb).range};
+    else if (dur) e.duration = duration(dur);
   }
 
   // granted : THE (ABILITY | TRAIT) COMMA? EMBEDDED

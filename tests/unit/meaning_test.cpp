@@ -3079,6 +3079,19 @@ TEST(Meaning, TargetAndEffects) {
   EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
 
   expect_refused("Strategy", "**Battle:** You may target your Personality.", "'you may' before a targeting with no effect after it");
+
+  // "target and give your Samurai Personality Conqueror": the inline target of "give your target ...", worded the other way
+  auto g = read("Strategy", "**Battle:** You may target and give your Samurai Personality Conqueror.");
+  ASSERT_TRUE(g->paragraph().unit) << g->text(g->paragraph().unread) << ": " << g->paragraph().why;
+  const Effect& ge = std::get<Effect>(g->unit().body.at(0));
+  EXPECT_EQ(ge.verb, Primitive::give_);
+  EXPECT_TRUE(ge.optional);
+  EXPECT_TRUE(g->unit().targets.at(0).verb_after);
+  EXPECT_EQ(g->unit().targets.at(0).filter.side, Side::Yours);
+  ASSERT_EQ(ge.gifts.size(), 1u);
+  EXPECT_EQ(ge.gifts[0].keyword, g->id_of(g->profile->keywords, "Conqueror"));
+  EXPECT_TRUE(g->paragraph().round_trips) << g->paragraph().rendered;
+  expect_refused("Strategy", "**Battle:** Target and give your Samurai Personalities +1F.", "targeting several cards at once");
 }
 
 }  // namespace cardc

@@ -86,7 +86,7 @@ class Dumper {
         for (const Effect& e : o->then) out_ << "      then " << effect(e) << "\n";
       }
       else if (const auto* k = std::get_if<Choice>(&s)) {
-        out_ << fmt::format("    choose-one {}{}\n", at(k->range), k->shared_card ? " shared-card" : "");
+        out_ << fmt::format("    choose-one {}{}\n", at(k->range), k->shared_card ? " shared-card" : k->shared_verb ? " shared-verb" : "");
         for (const Effect& e : k->options) out_ << "      option " << effect(e) << "\n";
       }
       else if (const auto* k = std::get_if<Constructor>(&s)) {

@@ -624,6 +624,8 @@ struct Choice {
   std::vector<Effect> options;
   bool shared_card = false;  // "Bow or straighten him", "Raise or lower his Force by 2": the options differ by their
                              // verb only, printed once after the last verb
+  bool shared_verb = false;  // "Bow him or all of his attachments": the options differ by the cards the verb acts on,
+                             // the verb printed once before the first
   SourceRange range;
 };
 

@@ -465,6 +465,7 @@ class Transformer {
         Choice k;
         k.range = range(c);
         for (auto* one : subs<W::EffectContext>(e)) k.options.push_back(effect(one, u));
+        if (auto* other = sub<W::CardFilterContext>(e)) k.options.push_back(other_cards(k, other));
         u.body.push_back(std::move(k));
       } else {
         for (auto* one : subs<W::EffectContext>(e)) u.body.push_back(effect(one, u));
@@ -1822,6 +1823,21 @@ class Transformer {
   // "Bow or straighten him", "Raise or lower the current province's strength by 4": the effect after "or" says the rest
   // for both verbs (the same card or province, the same amount), read once; the first verb must fit that effect's frame
   // (a verb done to a card before a card effect, raising or lowering before a raise)
+  // "Bow him or all of his attachments": the verb of a card effect on other cards, one of them or all (chosen as it
+  // resolves, not targeted: 001 Target)
+  Effect other_cards(Choice& k, W::CardFilterContext* c) {
+    const Effect& first = k.options.front();
+    const bool on_card = first.verb == Primitive::bow_ || first.verb == Primitive::straighten_ || first.verb == Primitive::destroy_ ||
+                         first.verb == Primitive::set_state_;
+    if (!on_card || !first.card || first.optional) throw Refusal{range(c), "cards after 'or' where the verb before acts on no one card"};
+    k.shared_verb = true;
+    Effect second = first;
+    second.card.reset();
+    second.cards = card_filter(c);
+    second.range = range(c);
+    return second;
+  }
+
   Choice verb_choice(W::VerbChoiceSentenceContext* v, Unit& u) {
     Choice k;
     k.range = range(v);

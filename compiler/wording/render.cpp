@@ -755,6 +755,10 @@ class Renderer {
     for (size_t i = 0; i < k.options.size(); ++i) {
       if (i > 0) word(Token::OR);
       const Effect& e = k.options[i];
+      if (k.shared_verb && i > 0) {  // "Bow him or all of his attachments"
+        card_filter(*e.cards);
+        continue;
+      }
       if (!k.shared_card || i + 1 == k.options.size()) {
         effect(e);
         continue;

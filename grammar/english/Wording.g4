@@ -94,6 +94,7 @@ sentence
                                         // "Move him home and straighten his unit as he moves": the last with the move before it, if it happened
            | IF condition               // "Destroy him if he is Shadowlands"
            | OR effect                  // "Move him home or give him +2F": the controller chooses one
+           | OR cardFilter              // "Bow him or all of his attachments": the verb shared, the cards it acts on chosen
            )                            # effectSentence
   | YOU MAY effect (((COMMA effect)* COMMA? AND effect)* inOrderTo)?   # optionalSentence  // "You may draw a card", "You may bow him to gain 2 Honor"
   | IF condition COMMA ((YOU MAY)? effect ((COMMA effect)* COMMA? AND effect)* inOrderTo? | player effect ((COMMA effect)* COMMA? AND effect)*)   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor", "If he is a Kensai, you may bow him to ..."

@@ -3145,4 +3145,22 @@ TEST(Meaning, SeveralEffectsAsHeMoves) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Move a target enemy Personality home and bow his unit as they move.")->paragraph().unit);
 }
 
+
+// "Bow him or all of his attachments": one verb, two sets of cards it may act on, the controller choosing as it resolves
+TEST(Meaning, SharedVerbChoice) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Bow him or all of his attachments.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<Choice>(r->unit().body.at(0));
+  EXPECT_TRUE(k.shared_verb);
+  ASSERT_EQ(k.options.size(), 2u);
+  EXPECT_EQ(k.options[1].verb, Primitive::bow_);
+  EXPECT_FALSE(k.options[1].card);
+  ASSERT_TRUE(k.options[1].cards);
+  EXPECT_TRUE(k.options[1].cards->plural);
+  EXPECT_TRUE(k.options[1].cards->attachment);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  // the verb before "or" must act on one card
+  expect_refused("Strategy", "**Battle:** Gain 2 Honor or all of your Followers.", "cards after 'or' where the verb before acts on no one card");
+}
+
 }  // namespace cardc

@@ -710,6 +710,10 @@ class MeaningLowering {
     // a delayed effect applies to the player it was set up for (002 rule 521), whoever controls the card then
     if (!e.player || e.player->kind == PlayerRef::Kind::You) return delayed_ ? call("cardrt_ctx_affected_player", {G(), C()}) : controller();
     if (e.player->kind == PlayerRef::Kind::Each) throw NotYet{};  // each_player makes each one "you" in turn
+    if (e.player->kind == PlayerRef::Kind::Target) {  // "A target player loses 1 Honor": declared where named
+      if (std::find(declared_.begin(), declared_.end(), e.player->target) == declared_.end()) declare_target(e.player->target, b);
+      return slot(e.player->target);
+    }
     return call("cardrt_card_controller", {G(), card(*e.player->of, b)});
   }
 
@@ -1623,6 +1627,14 @@ class MeaningLowering {
   void declare_target(int k, Body& b) {
     const meaning::Targeting& t = u_->targets[static_cast<size_t>(k)];
     if (continuous_) throw NotYet{};
+    if (t.player) {  // 001 Target: any player
+      Body any;
+      any.stmts.push_back(ret(konst(1)));
+      int f = add_function("filter", FnKind::Filter, std::move(any), t.range);
+      b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_player", {G(), C(), konst(k), fn_ref(f), konst(0)}), konst(CARDRT_OK))));
+      declared_.push_back(k);
+      return;
+    }
     zones_searched_ = true;
     int f = filter_function(t.filter, t.range, t.performing ? std::optional<Node>(performing(t.anywhere)) : std::nullopt);
     zones_searched_ = false;

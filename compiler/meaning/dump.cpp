@@ -68,7 +68,8 @@ class Dumper {
     for (size_t i = 0; i < u.targets.size(); ++i)
       out_ << fmt::format("    target #{} {}{}{}{}{}{} {}\n", i, at(u.targets[i].range), u.targets[i].inline_ ? " inline" : "",
                           u.targets[i].in_constraints ? " in-constraints" : "", u.targets[i].performing ? " performing" : "",
-                          u.targets[i].anywhere ? " anywhere" : "", count(u.targets[i].count), filter(u.targets[i].filter));
+                          u.targets[i].anywhere ? " anywhere" : "", count(u.targets[i].count),
+                          u.targets[i].player ? std::string("player") : filter(u.targets[i].filter));
     for (const Step& s : u.body) {
       if (const auto* e = std::get_if<Effect>(&s)) out_ << "    effect " << effect(*e) << "\n";
       else if (const auto* t = std::get_if<TargetStep>(&s)) out_ << fmt::format("    declare target #{} {}\n", t->target, at(t->range));
@@ -204,6 +205,7 @@ class Dumper {
     std::string s = fmt::format("{} {}", at(e.range), primitive_name(e.verb));
     if (e.optional) s += " optional";
     if (e.player && e.player->kind == PlayerRef::Kind::Each) s += e.player->other ? " player=each-other" : " player=each";
+    else if (e.player && e.player->kind == PlayerRef::Kind::Target) s += fmt::format(" player=target#{}", e.player->target);
     else if (e.player) s += " player=controller-of-" + ref(*e.player->of);
     if (e.player && e.player->who) s += " who=(" + condition(*e.player->who) + ")";
     if (e.state) s += " state=" + state(*e.state);

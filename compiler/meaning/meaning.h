@@ -63,9 +63,10 @@ struct Condition;
 // Who does what a verb says: you (an imperative: "Gain 2 Honor"), or the controller of a card ("His controller loses
 // 1 Honor").
 struct PlayerRef {
-  enum class Kind : uint8_t { You, ControllerOf, Each };
+  enum class Kind : uint8_t { You, ControllerOf, Each, Target };
   Kind kind = Kind::You;
   Boxed<CardRef> of;  // ControllerOf
+  int target = -1;    // Target: the unit's targeting of a player ("A target player loses 1 Honor")
   bool other = false;         // Each: every player but you ("each other player")
   bool all = false;           // Each: printed "all players" (the same meaning as "each player")
   SourceRange range;
@@ -264,6 +265,8 @@ struct Targeting {
   bool performing = false;      // "Target your performing Courtier": the target is a card that may perform the action
                                 // (001 Tactician): the card itself or its bearer, else one present at the battle
   bool anywhere = false;        // performing, "at any location": a Battle action's performer need not be at the battle
+  bool player = false;          // a player, any, not a card ("A target player loses 1 Honor": 001 Target designates
+                                // cards or other game entities such as a player); its filter unused, declared inline
   SourceRange range;
 };
 

@@ -235,6 +235,16 @@ class Transformer {
     if (term(p, W::CONTROLLER)) {
       who.kind = PlayerRef::Kind::ControllerOf;
       who.of = possessor(p->owner, sub<W::CardRefContext>(p), u);
+    } else if (term(p, W::V_TARGET)) {
+      // "A target player loses 1 Honor": a player targeted where the effect names him (001 Target); no pronoun names
+      // him (the words a pronoun names are cards)
+      Targeting t;
+      t.player = true;
+      t.inline_ = true;
+      t.range = who.range;
+      u.targets.push_back(std::move(t));
+      who.kind = PlayerRef::Kind::Target;
+      who.target = static_cast<int>(u.targets.size() - 1);
     } else {
       who.kind = PlayerRef::Kind::Each;
       who.other = term(p, W::OTHER) != nullptr;
@@ -2239,6 +2249,7 @@ class Transformer {
     r.range = where;
     r.kind = CardRef::Kind::Pronoun;
     r.target = antecedent_ == Antecedent::Name ? -2 : antecedent_ == Antecedent::Performer ? -1 : static_cast<int>(u.targets.size() - 1);
+    if (r.target >= 0 && u.targets[static_cast<size_t>(r.target)].player) throw Refusal{where, "a pronoun after a targeted player"};
     r.person = person;
     // 003 Traits: a pronoun agrees with what it names: "him" after a target that is no person (a Follower) names the
     // performer named before it ("Choose your performing Personality and target a Follower: Attach it to him")
@@ -2443,6 +2454,7 @@ class Transformer {
       // "the target": the unit's one target; with several the words do not say which. "each target": every card of
       // the unit's one targeting of several ("target one or two Samurai: Raise each target's Force ...")
       if (u.targets.size() != 1) throw Refusal{r.range, u.targets.empty() ? "'the target' with no target" : "'the target' with several targets"};
+      if (u.targets[0].player) throw Refusal{r.range, "'the target' naming a player"};
       r.kind = CardRef::Kind::TheTarget;
       r.target = 0;
       r.plural = node_as<W::EachTargetRefContext>(c) != nullptr;

@@ -206,6 +206,11 @@ class Renderer {
       possessor(*e.player->of);
       word(Token::CONTROLLER);
       verb(e.verb, false, true);
+    } else if (e.player && e.player->kind == PlayerRef::Kind::Target) {  // "A target player loses 1 Honor"
+      word(Token::A);
+      verb(Primitive::target_);
+      word(Token::PLAYER);
+      verb(e.verb, false, true);
     } else if (e.player && e.player->kind == PlayerRef::Kind::Each) {  // "Each player loses", "All other players lose"
       word(e.player->all ? Token::ALL : Token::EACH);
       if (e.player->other) word(Token::OTHER);

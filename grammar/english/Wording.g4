@@ -320,6 +320,7 @@ duration
 player
   : (owner=(HIS | HER | ITS) | cardRef POSS) CONTROLLER
   | EACH OTHER? PLAYER          // "Each player loses 1 Honor": every player (or every other) in turn
+  | A V_TARGET PLAYER           // "A target player loses 1 Honor" (001 Target: a player may be the target)
   | ALL OTHER? PLAYERS          // "All players lose 3 Honor"
   | EACH OTHER? PLAYER WHO (DOES NOT control | CONTROLS | V_TAKE_CONTROL) cardFilter   // "Each player who does not control an Ancestor Personality loses 2 Honor"
   ;

@@ -3163,4 +3163,23 @@ TEST(Meaning, SharedVerbChoice) {
   expect_refused("Strategy", "**Battle:** Gain 2 Honor or all of your Followers.", "cards after 'or' where the verb before acts on no one card");
 }
 
+
+// 001 Target: "A target player loses 1 Honor": a player targeted where the effect names him; no pronoun names him
+TEST(Meaning, TargetPlayer) {
+  auto r = read("Personality", "**Political Interrupt:** After this Personality enters play, a target player loses 1 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_EQ(r->unit().targets.size(), 1u);
+  EXPECT_TRUE(r->unit().targets[0].player);
+  EXPECT_TRUE(r->unit().targets[0].inline_);
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_TRUE(e.player);
+  EXPECT_EQ(e.player->kind, PlayerRef::Kind::Target);
+  EXPECT_EQ(e.player->target, 0);
+  EXPECT_EQ(e.verb, Primitive::lose_);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  // a pronoun, or "the target", names cards
+  expect_refused("Strategy", "**Battle:** Target a Personality. A target player loses 1 Honor. Bow him.", "a pronoun after a targeted player");
+  expect_refused("Strategy", "**Battle:** A target player loses 1 Honor. Bow the target.", "'the target' naming a player");
+}
+
 }  // namespace cardc

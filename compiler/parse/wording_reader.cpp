@@ -322,6 +322,7 @@ class Transformer {
     f.range = whole;
     nouns(sub<W::NounsContext>(c), f, terms(c, W::KEYWORD));
     if (f.plural) throw Refusal{whole, "several cards performing one action"};
+    if (f.units) throw Refusal{whole, "a unit performing an action"};  // 001 Tactician: a card performs it
     f.side = Side::Yours;
     states(terms(c, W::STATE), f);
     descriptions(terms(c, W::DESCRIPTION), f);
@@ -522,14 +523,20 @@ class Transformer {
       u.body.push_back(entering_play(sub<W::EnteringPlayContext>(ep), u));
     } else if (auto* t = node_as<W::TargetingSentenceContext>(c)) {
       add_target(u, targeting(sub<W::TargetingContext>(t)));
-      if (auto* to = sub<W::InOrderToContext>(t)) {
-        // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
+      auto* to = sub<W::InOrderToContext>(t);
+      if (to || term(t, W::AND)) {
+        // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects; "You
+        // may target your Personality and move him home": the same, if the controller chooses to (001 Target: chosen
+        // only then)
         InOrderTo k;
         k.range = range(c);
         k.target = static_cast<int>(u.targets.size() - 1);
-        for (auto* one : subs<W::EffectContext>(to)) k.then.push_back(effect(one, u));
+        k.optional = term(t, W::MAY) != nullptr;
+        k.joined = to == nullptr;
+        for (auto* one : subs<W::EffectContext>(to ? static_cast<antlr4::ParserRuleContext*>(to) : t)) k.then.push_back(effect(one, u));
         u.body.push_back(std::move(k));
       } else {
+        if (term(t, W::MAY)) throw Refusal{range(c), "'you may' before a targeting with no effect after it"};
         u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
       }
     } else {
@@ -603,8 +610,25 @@ class Transformer {
   Restriction restriction(W::RestrictionStatementContext* c, Unit& u) {
     Restriction r;
     r.range = range(c);
-    r.card = card_ref(sub<W::CardRefContext>(c), u);
-    if (auto* a = node_as<W::AttackRestrictedContext>(sub<W::RestrictedContext>(c))) {
+    r.will_not = term(c, W::WILL) != nullptr;
+    r.subject_printed = sub<W::CardRefContext>(c) != nullptr;
+    if (r.subject_printed) {
+      r.card = card_ref(sub<W::CardRefContext>(c), u);
+    } else {
+      // "Cannot attach Items", "Will not attach cards": a term of the card itself, a person that takes attachments
+      // (001 Attach); of an effect or any other restriction it would name no card
+      const bool person = card_type_ >= 0 && p_.card_types[static_cast<size_t>(card_type_)].person;
+      if (!person || !node_as<W::AttachRestrictedContext>(sub<W::RestrictedContext>(c)) || u.kind != UnitKind::Untriggered)
+        throw Refusal{r.range, "a restriction that names no card"};
+      r.card.kind = CardRef::Kind::ThisCard;
+      r.card.range = SourceRange{r.range.begin, r.range.begin};
+    }
+    if (auto* at = node_as<W::AttachRestrictedContext>(sub<W::RestrictedContext>(c))) {
+      // "cannot attach Items": such cards are never attached to it (a card attaching is not in play yet)
+      r.kind = Restriction::Kind::ReceiveAttachment;
+      r.against = card_filter(sub<W::CardFilterContext>(at), false, true);
+      if (!r.against->plural) throw Refusal{r.against->range, "a restriction against one card"};
+    } else if (auto* a = node_as<W::AttackRestrictedContext>(sub<W::RestrictedContext>(c))) {
       r.kind = Restriction::Kind::Attack;
       if (sub<W::CardFilterContext>(a)) {
         r.against = card_filter(sub<W::CardFilterContext>(a));
@@ -615,6 +639,7 @@ class Transformer {
     } else {
       r.kind = Restriction::Kind::ReceiveStatus;
     }
+    if (r.will_not && r.kind != Restriction::Kind::ReceiveAttachment) throw Refusal{r.range, "'will not' of what a card does"};
     return r;
   }
 
@@ -1102,6 +1127,7 @@ class Transformer {
       give(g, u, e);
     } else if (auto* m = node_as<W::MoveHomeEffectContext>(c)) {
       move_home(term(m, W::HOME), sub<W::CardRefContext>(m), u, e);
+      if (m->other) e.other_card = card_ref(m->other, u);  // "Move home this unit and a target enemy unit": both go
     } else if (auto* d = node_as<W::DealEffectContext>(c)) {
       // dealEffect : V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?
       e.verb = Primitive::deal_;
@@ -1136,6 +1162,17 @@ class Transformer {
       e.card = card_ref(sub<W::CardRefContext>(b), u);
       e.to = term(b, W::THERE) ? there(term(b, W::THERE)) : place(sub<W::PlaceContext>(b));
       if (e.to->kind != Place::Kind::CurrentBattlefield) throw Refusal{e.to->range, "a move to another place than the current battlefield"};
+    } else if (auto* mo = node_as<W::MoveToOpposeEffectContext>(c)) {
+      // "Move this Personality to oppose him": to the battlefield where that card is, on its enemies' side (001
+      // Battlefields); a card of his own side is opposed by no move
+      e.verb = Primitive::move_;
+      // a pronoun there names a card named before the clause, never the card moved (that would be "himself")
+      const Antecedent before = antecedent_, over = this_over_;
+      e.card = card_ref(sub<W::CardRefContext>(mo), u);
+      antecedent_ = before;
+      this_over_ = over;
+      e.opposing = card_ref(mo->opposed, u);
+      e.opposing_verb = tok(term(mo, W::V_ASSIGN)).id;
     } else if (auto* ia = node_as<W::MoveIntoArmyEffectContext>(c)) {
       // 001 Battlefields: "Move him into your defending army": to the current battlefield, on your side; into another
       // side's army, or a card's (wherever it is), says nothing the rules define
@@ -1194,18 +1231,12 @@ class Transformer {
       // target is declared where the effect names it)
       e.verb = verb(ta->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ta->verb);
-      Targeting t;
-      t.filter = card_filter(sub<W::CardFilterContext>(ta));
-      if (t.filter.plural) throw Refusal{t.filter.range, "targeting several cards at once"};
-      t.inline_ = true;
-      t.verb_after = true;
-      t.range = t.filter.range;
-      add_target(u, std::move(t));
-      CardRef r;
-      r.kind = CardRef::Kind::Target;
-      r.range = u.targets.back().range;
-      r.target = static_cast<int>(u.targets.size() - 1);
-      e.card = std::move(r);
+      e.card = target_after_and(sub<W::CardFilterContext>(ta), u);
+    } else if (auto* tg = node_as<W::TargetAndGiveEffectContext>(c)) {
+      // "target and give your Yojimbo Personality Conqueror": "give your target Yojimbo Personality Conqueror"
+      e.verb = Primitive::give_;
+      e.card = target_after_and(sub<W::CardFilterContext>(tg), u);
+      gifts(sub<W::GiftsContext>(tg), sub<W::DurationContext>(tg), term(tg, W::V_GIVE), u, e);
     } else if (auto* pg = node_as<W::ProvinceGiveEffectContext>(c)) {
       province_give(pg, u, e);
     } else if (auto* ps = node_as<W::ProvinceStrengthEffectContext>(c)) {
@@ -1552,8 +1583,30 @@ class Transformer {
       if (e.cards->plural) throw Refusal{range(sub<W::CardFilterContext>(c)), "'each' before a plural"};
       e.cards->plural = true;  // every such card
     }
+    gifts(sub<W::GiftsContext>(c), sub<W::DurationContext>(c), term(c, W::V_GIVE), u, e);
+  }
+
+  // "target and bow an enemy Personality", "target and give your Yojimbo Personality Conqueror": the inline target of
+  // "bow target enemy Personality" worded the other way (001 Target: declared where the effect names it)
+  CardRef target_after_and(W::CardFilterContext* c, Unit& u) {
+    Targeting t;
+    t.filter = card_filter(c);
+    if (t.filter.plural) throw Refusal{t.filter.range, "targeting several cards at once"};
+    t.inline_ = true;
+    t.verb_after = true;
+    t.range = t.filter.range;
+    add_target(u, std::move(t));
+    CardRef r;
+    r.kind = CardRef::Kind::Target;
+    r.range = u.targets.back().range;
+    r.target = static_cast<int>(u.targets.size() - 1);
+    return named_unit(std::move(r), u);
+  }
+
+  // What a give verb gives (`verb` its token), for how long
+  void gifts(W::GiftsContext* c, W::DurationContext* dur, antlr4::tree::TerminalNode* verb, Unit& u, Effect& e) {
     // gifts : gift ((COMMA | COMMA? AND) gift)* ;  gift : statChange (SLASH statChange)* | KEYWORD
-    for (auto* g : subs<W::GiftContext>(sub<W::GiftsContext>(c))) {
+    for (auto* g : subs<W::GiftContext>(c)) {
       if (auto* k = node_as<W::KeywordGiftContext>(g)) {
         e.gifts.push_back(Gift{std::nullopt, tok(term(k, W::KEYWORD)).id, range(g), {}, {}, {}, -1});
         continue;
@@ -1600,12 +1653,12 @@ class Transformer {
     }
     one_choice(e);
     for (const Gift& g : e.gifts)  // a token is placed for good: no other gift or duration goes with it
-      if (g.tokens && (e.gifts.size() > 1 || sub<W::DurationContext>(c))) throw Refusal{g.range, "tokens with other gifts or a duration"};
+      if (g.tokens && (e.gifts.size() > 1 || dur)) throw Refusal{g.range, "tokens with other gifts or a duration"};
     // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
-    const bool permanent = p_.verbs[static_cast<size_t>(tok(term(c, W::V_GIVE)).id)].permanent;
-    if (permanent && sub<W::DurationContext>(c)) throw Refusal{range(sub<W::DurationContext>(c)), "a duration after a permanent verb"};
-    if (permanent) e.duration = Duration{-1, true, tok(term(c, W::V_GIVE)).range};
-    else if (sub<W::DurationContext>(c)) e.duration = duration(sub<W::DurationContext>(c));
+    const bool permanent = p_.verbs[static_cast<size_t>(tok(verb).id)].permanent;
+    if (permanent && dur) throw Refusal{range(dur), "a duration after a permanent verb"};
+    if (permanent) e.duration = Duration{-1, true, tok(verb).range};
+    else if (dur) e.duration = duration(dur);
   }
 
   // granted : THE (ABILITY | TRAIT) COMMA? EMBEDDED
@@ -2191,7 +2244,7 @@ class Transformer {
         disagreeing_.emplace_back(where, t);
         break;
       }
-    return r;
+    return named_unit(std::move(r), u);
   }
 
   // statOf : ((HIS | HER | ITS) | cardRef POSS) OWN? STAT
@@ -2319,6 +2372,7 @@ class Transformer {
     if (auto* w = node_as<W::UnitOfRefContext>(c)) {
       // "his unit": the unit of the card the pronoun names
       CardRef of = pronoun(tok(w->owner).range, w->owner->getType() != W::ITS, u);
+      if (of.unit_itself) throw Refusal{r.range, "a unit's unit"};
       of.range = r.range;
       of.unit = true;
       return of;
@@ -2377,7 +2431,7 @@ class Transformer {
       r.target = 0;
       r.plural = node_as<W::EachTargetRefContext>(c) != nullptr;
       if (r.plural != u.targets[0].several()) throw Refusal{r.range, r.plural ? "'each target' of one card" : "'the target' of several cards"};
-      return r;
+      return named_unit(std::move(r), u);
     }
     if (auto* a = node_as<W::PerformerAgainRefContext>(c)) {
       // "your Monk" after "your performing unbowed Monk": the performer named again by its noun (its card type, else
@@ -2432,7 +2486,7 @@ class Transformer {
     add_target(u, std::move(t));
     r.kind = CardRef::Kind::Target;
     r.target = static_cast<int>(u.targets.size() - 1);
-    return r;
+    return named_unit(std::move(r), u);
   }
 
   // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
@@ -2444,6 +2498,7 @@ class Transformer {
     f.other = term(c, W::OTHER) != nullptr;
     if (c->side) f.side = side(c->side);
     described(c, f);
+    one_unit(f, false);
     return f;
   }
 
@@ -2494,6 +2549,7 @@ class Transformer {
     }
     f.plural = term(c, W::CARD_TYPES) || term(c, W::CARDS) || term(c, W::ATTACHMENTS);
     f.attachment = term(c, W::ATTACHMENT) || term(c, W::ATTACHMENTS);
+    f.units = term(c, W::UNIT) != nullptr;  // "a target enemy unit": one unit, by the card heading it
     for (auto* n : terms(c, W::CARD_TYPE)) f.card_types.push_back(tok(n).id);
     for (auto* n : terms(c, W::CARD_TYPES)) f.card_types.push_back(tok(n).id);  // "card": any
     f.types_and = term(c, W::AND) != nullptr;  // only between plurals: the grammar says so
@@ -2538,11 +2594,15 @@ class Transformer {
   }
 
   // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
-  // `each`: after "each", a singular noun with no article names every such card.
-  CardFilter card_filter(W::CardFilterContext* c, bool each = false) {
+  // `each`: after "each", a singular noun with no article names every such card. `several`: where the words name
+  // several cards ("cannot attach Armor"), a noun of keywords alone with no article may be spelled as one.
+  CardFilter card_filter(W::CardFilterContext* c, bool each = false, bool several = false) {
     CardFilter f;
     f.range = range(c);
     nouns(sub<W::NounsContext>(c), f, terms(c, W::KEYWORD));
+    if (several && !f.plural && !c->article && !c->side && !sub<W::NounsContext>(c) && !sub<W::PartitiveContext>(c) &&
+        !sub<W::AnotherPlayersContext>(c) && !terms(c, W::KEYWORD).empty())
+      f.plural = f.singular_spelling = true;
     if (c->article && (f.plural || each)) throw Refusal{f.range, "an article after 'each' or before a plural"};
     if (auto* part = sub<W::PartitiveContext>(c)) partitive(part, each, f);
     else if (!c->article && !f.plural && !c->side && !sub<W::AnotherPlayersContext>(c) && !each) throw Refusal{f.range, "a singular noun with no article"};
@@ -2550,8 +2610,32 @@ class Transformer {
     if (c->side) f.side = side(c->side);
     if (sub<W::AnotherPlayersContext>(c)) f.side = Side::AnotherPlayers;
     described(c, f);
+    one_unit(f, each);
     if (c->alternative) alternatives(c->alternative, each, f);
     return f;
+  }
+
+  // "a target enemy unit", "an opposed unit": one unit (001 This: a person and the cards attached to him), by the card
+  // heading it, whose side and place in the battle are the unit's. What else a card may be said to be or have (its
+  // keywords, state, a stat but the unit's total) would leave open whether the unit or its head is meant: not read.
+  void one_unit(const CardFilter& f, bool each) {
+    if (!f.units) return;
+    const bool only_total = std::all_of(f.stats.begin(), f.stats.end(), [](const StatBound& b) { return b.total; });
+    if (each || !f.states.empty() || !f.descriptions.empty() || !f.keywords.empty() || !f.any_keywords.empty() ||
+        !f.no_keywords.empty() || !f.not_types.empty() || !only_total || !f.attached.empty() || f.in || f.of || f.in_unit ||
+        f.army || !f.has_tokens.empty() || f.side == Side::AnotherPlayers)
+      throw Refusal{f.range, "a unit described as one card is"};
+  }
+
+  // A reference to a targeted unit names the unit ("Target an enemy unit: Destroy it": each card in it), its card the
+  // one heading it; 003 Traits: a pronoun agrees with what it names, and a unit is "it"
+  CardRef named_unit(CardRef r, const Unit& u) const {
+    if (r.target < 0 || static_cast<size_t>(r.target) >= u.targets.size() || !u.targets[static_cast<size_t>(r.target)].filter.units ||
+        r.kind == CardRef::Kind::Performer)
+      return r;
+    if (r.kind == CardRef::Kind::Pronoun && r.person) throw Refusal{r.range, "'he' naming a unit"};
+    r.unit = r.unit_itself = true;
+    return r;
   }
 
   // (OR alternative=cardFilter)?: "an Air Shugenja or a Holding", "another Personality or a Follower": whole noun

@@ -196,8 +196,11 @@ class Renderer {
       verb(Primitive::target_);
       word(Token::AND);
       if (e.state) state_verb(*e.state);
-      else verb(e.verb, false);
-      return card_filter(u_->targets[static_cast<size_t>(e.card->target)].filter);
+      else verb(e.verb, e.duration && e.duration->permanent);
+      card_filter(u_->targets[static_cast<size_t>(e.card->target)].filter);
+      if (e.verb == Primitive::give_) gifts(e.gifts);  // "target and give your Samurai Personality Conqueror"
+      if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
+      return;
     }
     if (e.player && e.player->kind == PlayerRef::Kind::ControllerOf) {  // "His controller loses 1 Honor"
       possessor(*e.player->of);
@@ -368,9 +371,21 @@ class Renderer {
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
+        if (e.other_card) {  // "Move home this unit and a target enemy unit" (its article: "and target" would be a verb)
+          word(Token::AND);
+          if (e.other_card->kind == CardRef::Kind::Target && !e.other_card->plural &&
+              u_->targets[static_cast<size_t>(e.other_card->target)].filter.side != Side::Yours)
+            word(Token::A);
+          card_ref(*e.other_card, false);
+        }
         else if (e.cards) card_filter(*e.cards);  // "Destroy one of his attachments": one chosen
         if (e.to && e.to->kind != Place::Kind::Home && !e.to->there) word(Token::TO);  // "to the current battlefield"
         if (e.to && !e.place_first) place(*e.to);
+        if (e.opposing) {  // "to oppose him"
+          word(Token::TO);
+          out_.push_back(WordToken{static_cast<int>(Token::V_ASSIGN), {}, e.opposing_verb});
+          card_ref(*e.opposing, false);
+        }
         if (e.into) {  // "into your defending army"
           word(Token::INTO);
           army(*e.into);
@@ -724,7 +739,7 @@ class Renderer {
     }
     if (k.target) targeting(u_->targets[static_cast<size_t>(*k.target)]);  // "Target your performing Tactician to ..."
     effects(k.done, Token::AND);
-    word(Token::TO);
+    word(k.joined ? Token::AND : Token::TO);  // "You may target your Personality and move him home"
     effects(k.then, Token::AND);
   }
 
@@ -1042,9 +1057,14 @@ class Renderer {
 
   // "This unit cannot attack structures", "This Personality cannot be destroyed"
   void restriction(const Restriction& r) {
-    card_ref(r.card, true);
-    word(Token::CANNOT);
+    if (r.subject_printed) card_ref(r.card, true);
+    if (r.will_not) words({Token::WILL, Token::NOT});
+    else word(Token::CANNOT);
     switch (r.kind) {
+      case Restriction::Kind::ReceiveAttachment:  // "Cannot attach Items"
+        verb(Primitive::attach_);
+        card_filter(*r.against);
+        return;
       case Restriction::Kind::Attack:
         verb(Primitive::attack_);
         if (r.against) card_filter(*r.against);
@@ -1272,7 +1292,7 @@ class Renderer {
   }
 
   void card_ref(const CardRef& r, bool subject) {
-    if (r.unit) {  // "this unit", "his unit"
+    if (r.unit && !r.unit_itself) {  // "this unit", "his unit"
       if (r.kind == CardRef::Kind::Pronoun || r.pronoun) word(person(r) ? Token::HIS : Token::ITS);
       else word(Token::THIS);
       return word(Token::UNIT);
@@ -1458,6 +1478,7 @@ class Renderer {
       name(plural ? Token::CARD_TYPES : Token::CARD_TYPE, f.card_types[i], plural);
     }
     if (f.attachment) return word(plural ? Token::ATTACHMENTS : Token::ATTACHMENT);
+    if (f.units && !plural) return word(Token::UNIT);  // "a target enemy unit"
     // any card: "card", or its keywords alone ("an unbowed Samurai")
     if (f.card_types.empty() && f.keywords.empty() && f.any_keywords.empty()) word(plural ? Token::CARDS : Token::CARD);
   }

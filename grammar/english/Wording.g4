@@ -101,7 +101,7 @@ sentence
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
-  | targeting inOrderTo?        # targetingSentence  // "Target an opposing Personality"; "Target your performing Tactician to give him +1F"
+  | (YOU MAY)? targeting (inOrderTo | AND effect ((COMMA effect)* COMMA? AND effect)*)?   # targetingSentence  // "Target an opposing Personality"; "Target your performing Tactician to give him +1F"; "You may target your Personality and move him home"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
@@ -188,6 +188,7 @@ effect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter  # chosenCardEffect  // "Destroy one of his attachments": one chosen as it resolves (001 Target: not targeted)
   | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect
+  | V_TARGET AND V_GIVE cardFilter gifts duration?                    # targetAndGiveEffect  // "target and give your Yojimbo Personality Conqueror"
   | verb=(V_INCREASE | V_REDUCE) (owner=(HIS | HER | ITS) | cardRef POSS) STAT BY (amount | statOf) duration?   # raiseEffect  // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi"  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect
@@ -195,8 +196,9 @@ effect
   | V_SWITCH (owner=(HIS | HER | ITS) | first=cardRef POSS) AND second=cardRef POSS STAT duration?   # switchCardsEffect  // "Switch the target's and this Follower's Force"
   | V_HEAL amount (STATUS ON cardRef)?                                # healEffect      // "Heal 2" (your hero: 002 520.2), "Heal 2 wounds on target beast"   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef (AND EACH cardFilter)? | EACH cardFilter) gifts duration?   # giveEffect  // "Give him and each of his Followers +3F"
-  | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
+  | V_MOVE (HOME cardRef (AND other=cardRef)? | cardRef HOME)         # moveHomeEffect  // "Move him home", "Move home a target Personality", "Move home this unit and a target enemy unit"
   | V_MOVE cardRef (TO place | THERE)                                 # moveToBattleEffect  // "Move him to the current battlefield", "Move him there"
+  | V_MOVE cardRef TO V_ASSIGN opposed=cardRef                        # moveToOpposeEffect  // "Move this Personality to oppose him"
   | keywordAction                                                     # keywordActionEffect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
   | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"
@@ -264,7 +266,7 @@ statement
   | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?      # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
   | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
   | WHILE whileCondition COMMA (cardRef HAS | cardFilter HAVE) traits   # whileFirstStatement  // "While this Shugenja is Fire, he has +1F"
-  | cardRef CANNOT restricted                                   # restrictionStatement  // 003 Traits: "This unit cannot attack"
+  | cardRef? (CANNOT | WILL NOT) restricted                     # restrictionStatement  // 003 Traits: "This unit cannot attack"; "Cannot attach Items": the card itself
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"
   | YOUR? ZONE HAVE MODIFIER STRENGTH                           # provinceStatement  // "Your provinces have +2 strength" (003 Stats)
@@ -275,6 +277,7 @@ restricted
   : V_ATTACK cardFilter?                        # attackRestricted    // "cannot attack", "cannot attack structures"
   | BE DESTROYED                                # destroyedRestricted // "cannot be destroyed"
   | BE INFLICTED WITH STATUSES                  # statusRestricted    // "cannot be inflicted with Statuses" (004 Status)
+  | V_ATTACH cardFilter                         # attachRestricted    // "cannot attach Items", "will not attach cards": have them attached (001 Attach)
   ;
 // "+1F for each Samurai you control": changes that fluctuate with a count (003 Stats)
 traits
@@ -387,6 +390,7 @@ nouns
   | CARDS
   | ATTACHMENT                  // 001 Attach: a card attached to another
   | ATTACHMENTS
+  | UNIT                        // "a target enemy unit": a unit (001 This: a person and the cards attached to him), named by its head
   ;
 filterClause
   : YOU control                                 # youControl

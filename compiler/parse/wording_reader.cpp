@@ -532,7 +532,8 @@ class Transformer {
         k.range = range(c);
         k.target = static_cast<int>(u.targets.size() - 1);
         k.optional = term(t, W::MAY) != nullptr;
-        k.joined = to == nullptr;
+        if (!to) k.form = InOrderTo::Form::And;
+        else printed_form(to, k);
         for (auto* one : subs<W::EffectContext>(to ? static_cast<antlr4::ParserRuleContext*>(to) : t)) k.then.push_back(effect(one, u));
         u.body.push_back(std::move(k));
       } else {
@@ -854,7 +855,15 @@ class Transformer {
     for (auto* one : subs<W::EffectContext>(c)) k.done.push_back(effect(one, u));
     for (auto* one : subs<W::EffectContext>(to)) k.then.push_back(effect(one, u));
     if (ahead) k.only_if = condition(only_if, u);
+    printed_form(to, k);
     return k;
+  }
+  // "to", or "; if you did," (its period, its tense): the same meaning
+  void printed_form(W::InOrderToContext* to, InOrderTo& k) {
+    if (!term(to, W::IF)) return;
+    k.form = InOrderTo::Form::IfYouDid;
+    k.did_period = term(to, W::PERIOD) != nullptr;
+    k.did_present = term(to, W::DO) != nullptr;
   }
 
   // The effects a condition, "Otherwise" or a moment leads: ((YOU MAY)? effect | player effect) (COMMA? AND effect)*,

@@ -111,6 +111,7 @@ sentence
 // "... to gain 2 Honor": the effects after "to", done only if those before it were
 inOrderTo
   : TO effect ((COMMA effect)* COMMA? AND effect)*
+  | (SEMI | PERIOD) IF YOU (DID | DO) COMMA effect ((COMMA effect)* COMMA? AND effect)*   // "You may discard a Kiho; if you did, destroy the target": what "to" says
   ;
 // 002 rule 521: the moment a delayed effect waits for, an event about a card: "After the next time this turn it bows",
 // "After each time he assigns this turn", "After the target attacks this turn", "... during a battle" (a battle under

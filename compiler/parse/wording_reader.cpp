@@ -460,13 +460,18 @@ class Transformer {
         k.effects.push_back(effect(sub<W::EffectContext>(e), u));
         k.condition = condition(sub<W::ConditionContext>(e), u);
         u.body.push_back(std::move(k));
-      } else if (sub<W::CardRefContext>(e)) {
-        // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him
+      } else if (term(e, W::AS)) {
+        // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him; "Move him home
+        // and bow his unit as he moves": the effects before it one after the other, the move among them
+        std::vector<W::EffectContext*> effects;
+        for (auto* one : subs<W::EffectContext>(e)) effects.push_back(one);
+        for (size_t i = 0; i + 1 < effects.size(); ++i) u.body.push_back(effect(effects[i], u));
         Conditional k;
         k.range = range(c);
+        k.range.begin = range(effects.back()).begin;  // from the effect it makes conditional
         k.condition_first = false;
         k.as_moving = true;
-        k.effects.push_back(effect(sub<W::EffectContext>(e), u));
+        k.effects.push_back(effect(effects.back(), u));
         k.condition = moved(sub<W::CardRefContext>(e), range(sub<W::CardRefContext>(e)), u);
         if (!tok(term(e, W::V_MOVE)).third_person) throw Refusal{tok(term(e, W::V_MOVE)).range, "the verb's person and its subject disagree"};
         u.body.push_back(std::move(k));

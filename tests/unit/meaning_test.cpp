@@ -3127,4 +3127,22 @@ TEST(Meaning, IfYouDid) {
   EXPECT_FALSE(read("Strategy", "**Battle:** You may bow this card; if he did, gain 2 Honor.")->paragraph().unit);
 }
 
+
+// "Move a target Personality home and bow his unit as he moves": the effects before "as" one after the other, the last
+// only if the move among them moved him (001 Battlefields)
+TEST(Meaning, SeveralEffectsAsHeMoves) {
+  auto r = read("Strategy", "**Battle:** Move a target enemy Personality home and bow his unit as he moves.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_EQ(r->unit().body.size(), 2u);
+  EXPECT_EQ(std::get<Effect>(r->unit().body.at(0)).verb, Primitive::move_);
+  const auto& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_TRUE(k.as_moving);
+  EXPECT_EQ(k.condition.kind, Condition::Kind::Moved);
+  ASSERT_EQ(k.effects.size(), 1u);
+  EXPECT_EQ(k.effects[0].verb, Primitive::bow_);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  // "he moves" names the card moved: "they move" names none
+  EXPECT_FALSE(read("Strategy", "**Battle:** Move a target enemy Personality home and bow his unit as they move.")->paragraph().unit);
+}
+
 }  // namespace cardc

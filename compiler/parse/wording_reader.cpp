@@ -33,6 +33,18 @@ class FurthestLook : public antlr4::CommonTokenStream {
   size_t furthest = 0;
 };
 
+// The parser's prediction, answering "no alternative" at once after a paragraph's first error: the parse then runs
+// out without predicting at each rule it leaves (at the end of the paragraph that prediction found nothing, at full
+// cost, every time: a sixth of the prediction of a check; the first error is all a failing paragraph is parsed for).
+class StoppablePrediction : public antlr4::atn::ParserATNSimulator {
+ public:
+  using antlr4::atn::ParserATNSimulator::ParserATNSimulator;
+  size_t adaptivePredict(antlr4::TokenStream* input, size_t decision, antlr4::ParserRuleContext* outer) override {
+    return stopped ? antlr4::atn::ATN::INVALID_ALT_NUMBER : antlr4::atn::ParserATNSimulator::adaptivePredict(input, decision, outer);
+  }
+  bool stopped = false;
+};
+
 // Notes the first syntax error, then runs the parse out at the paragraph's end: no recovery (which would invent
 // tokens), and no exception out of the parser. One would unwind through every rule the parser is in, each a large
 // generated function whose exception tables the unwinder reads twice: a paragraph no shape reads cost more to give up
@@ -40,7 +52,7 @@ class FurthestLook : public antlr4::CommonTokenStream {
 // which returns; the tree of a paragraph with an error is not read.
 class StopAtFirstError : public antlr4::ANTLRErrorStrategy {
  public:
-  explicit StopAtFirstError(FurthestLook& stream) : stream_(stream) {}
+  StopAtFirstError(FurthestLook& stream, StoppablePrediction& prediction) : stream_(stream), prediction_(prediction) {}
   void reset(antlr4::Parser*) override {}
   antlr4::Token* recoverInline(antlr4::Parser* p) override {
     note(p->getCurrentToken());
@@ -62,11 +74,13 @@ class StopAtFirstError : public antlr4::ANTLRErrorStrategy {
       failed = true;
       if (offending) index = offending->getTokenIndex();
       furthest = stream_.furthest;
+      prediction_.stopped = true;
     }
     run_out();
   }
   void run_out() { stream_.seek(stream_.size() - 1); }
   FurthestLook& stream_;
+  StoppablePrediction& prediction_;
 };
 
 // A reading that the grammar accepted but the tree cannot hold (a modifier whose letters name no stat ...).
@@ -3134,12 +3148,16 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
   stream.fill();
   W parser(&stream);
   parser.removeErrorListeners();
+  auto* generated = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
+  // the generated parser's prediction cache (its DFA), shared by every paragraph; setInterpreter deletes `generated`
+  auto* prediction = new StoppablePrediction(&parser, parser.getATN(), generated->decisionToDFA, generated->getSharedContextCache());
+  parser.setInterpreter(prediction);
   // Two stages, as ANTLR advises: SLL prediction, which is fast and right for nearly every sentence, stopping at the
   // first error; then full LL, which finds the first word no shape reads (at once for a paragraph holding a token
   // no rule reads, which SLL could only fail on).
-  auto fast = std::make_shared<StopAtFirstError>(stream);
+  auto fast = std::make_shared<StopAtFirstError>(stream, *prediction);
   parser.setErrorHandler(fast);
-  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  prediction->setPredictionMode(antlr4::atn::PredictionMode::SLL);
   W::UnitContext* tree = nullptr;
   const bool readable = std::all_of(tokens.begin(), tokens.end(), [&](const wording::WordToken& t) {
     return read_by_some_rule(parser, static_cast<size_t>(t.type));
@@ -3148,12 +3166,13 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     tree = parser.unit();
     if (fast->failed) tree = nullptr;
   }
-  auto full = std::make_shared<StopAtFirstError>(stream);
+  auto full = std::make_shared<StopAtFirstError>(stream, *prediction);
   if (!tree) {
     parser.reset();
     stream.furthest = 0;
+    prediction->stopped = false;
     parser.setErrorHandler(full);
-    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
+    prediction->setPredictionMode(antlr4::atn::PredictionMode::LL);
     try {
       tree = parser.unit();
     } catch (const std::exception&) {

@@ -30,6 +30,24 @@ void GameProfile::add_designator(NamedDef d) {
   designators.push_back(std::move(d));
 }
 
+void GameProfile::index_phrases() {
+  index_.verbs = {};
+  index_.events = {};
+  index_.third_person = {};
+  for (size_t v = 0; v < verbs.size(); ++v) {
+    const std::vector<std::string>& w = verbs[v].words;
+    if (w.empty()) continue;
+    index_.verbs.add(w[0], static_cast<int>(v));
+    if (w.size() != 1) continue;
+    // challenge -> challenges, destroy -> destroys, dish -> dishes, carry -> carries
+    index_.third_person.add(w[0] + "s", v);
+    index_.third_person.add(w[0] + "es", v);
+    if (w[0].size() > 1 && w[0].back() == 'y') index_.third_person.add(w[0].substr(0, w[0].size() - 1) + "ies", v);
+  }
+  for (size_t e = 0; e < events.size(); ++e)
+    if (!events[e].words.empty()) index_.events.add(events[e].words[0], static_cast<int>(e));
+}
+
 // A spelling given to two stats (one's name, another's abbreviation) names the first declared: the index keeps
 // the first index of each spelling, and a stat's name and abbreviations are indexed before the next stat's.
 std::optional<size_t> GameProfile::stat(std::string_view n) const { return index_.stats.find(n); }

@@ -8,6 +8,7 @@
 
 #include "base/source_manager.h"
 #include "profile/name_index.h"
+#include "profile/phrase_index.h"
 
 namespace cardc {
 
@@ -204,10 +205,16 @@ struct GameProfile {
   std::vector<std::string> keyword_names() const;
   std::vector<std::string> designator_names() const;
 
+  // Indexes `verbs` and `events` (load_profile does, once they are all declared): ClauseReader's lookups go through it.
+  void index_phrases();
+
   // The indexes behind the lookups (tests read their comparison counts).
   struct Indexes {
     NameIndex stats, card_types, resources, keywords, designators;
     std::vector<size_t> prefix_keywords;  // 003 Keywords EXCEPTION: the few keywords that name a family by prefix
+    PhraseIndex verbs, events;            // by first word
+    // the one-word verbs' third-person forms ("challenges", "carries") -> the first verb with that form
+    NameIndex third_person;
   };
   const Indexes& indexes() const { return index_; }
 

@@ -85,6 +85,7 @@ class Loader {
     check_player_keywords();
     if (p_->designators.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "designators");
     if (p_->verbs.empty()) diags_.report(DiagId::ProfileMissing, file_.game_range, "verbs");
+    p_->index_phrases();
     return std::move(p_);
   }
 

@@ -41,14 +41,14 @@ int ClauseReader::verb_at(TermSpan terms, size_t& len) const {
   int best = -1;
   len = 0;
   if (terms.empty()) return best;
-  const std::string_view first = word_text(*terms[0]);  // asked of most words: the first word decides most verbs
-  for (size_t v = 0; v < profile_.verbs.size(); ++v) {
-    const auto& words = profile_.verbs[v].words;
-    if (words.empty() || words.size() > terms.size() || words.size() <= len || !lower_equals(first, words[0])) continue;
+  // the verbs whose first word this is (GameProfile::index_phrases), in the order declared; the longest wins
+  for (int v : profile_.indexes().verbs.starting(word_text(*terms[0]))) {
+    const auto& words = profile_.verbs[static_cast<size_t>(v)].words;
+    if (words.size() > terms.size() || words.size() <= len) continue;
     bool match = true;
     for (size_t i = 1; i < words.size() && match; ++i) match = lower_equals(word_text(*terms[i]), words[i]);
     if (match) {
-      best = static_cast<int>(v);
+      best = v;
       len = words.size();
     }
   }
@@ -56,22 +56,10 @@ int ClauseReader::verb_at(TermSpan terms, size_t& len) const {
 }
 
 bool ClauseReader::third_person_verb(std::string_view w, int& verb) const {
-  for (size_t v = 0; v < profile_.verbs.size(); ++v) {
-    const auto& words = profile_.verbs[v].words;
-    if (words.size() != 1) continue;
-    const std::string& base = words[0];
-    // challenge -> challenges, destroy -> destroys, dish -> dishes, carry -> carries (compared in place: this is
-    // asked of most words the binder reads, and building each form cost allocations)
-    auto is = [&](std::string_view stem, std::string_view suffix) {
-      return w.size() == stem.size() + suffix.size() && w.starts_with(stem) && w.ends_with(suffix);
-    };
-    const std::string_view b(base);
-    if (is(b, "s") || is(b, "es") || (b.size() > 1 && b.back() == 'y' && is(b.substr(0, b.size() - 1), "ies"))) {
-      verb = static_cast<int>(v);
-      return true;
-    }
-  }
-  return false;
+  std::optional<size_t> v = profile_.indexes().third_person.find(w);  // "challenges", "carries": GameProfile::index_phrases
+  if (!v) return false;
+  verb = static_cast<int>(*v);
+  return true;
 }
 
 int ClauseReader::event_in(TermSpan terms) const {
@@ -94,12 +82,13 @@ int ClauseReader::event_in(TermSpan terms) const {
 }
 
 int ClauseReader::event_named(TermSpan terms) const {
-  for (size_t e = 0; e < profile_.events.size(); ++e) {
-    const auto& ev = profile_.events[e].words;
+  if (terms.empty()) return -1;
+  for (int e : profile_.indexes().events.starting(word_text(*terms[0]))) {
+    const auto& ev = profile_.events[static_cast<size_t>(e)].words;
     if (ev.size() != terms.size()) continue;
     bool match = true;
-    for (size_t i = 0; i < ev.size() && match; ++i) match = lower_equals(word_text(*terms[i]), ev[i]);
-    if (match) return static_cast<int>(e);
+    for (size_t i = 1; i < ev.size() && match; ++i) match = lower_equals(word_text(*terms[i]), ev[i]);
+    if (match) return e;
   }
   return -1;
 }

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "profile/load_profile.h"
+#include "sema/clause_reader.h"
 #include "test_support.h"
 
 namespace cardc {
@@ -195,6 +196,54 @@ TEST(Profile, ASpellingNamesTheFirstStatDeclaredWithIt) {
   g.add_keyword(experienced);
   EXPECT_EQ(g.keyword("Experienced 2 Akodo Kage"), &g.keywords[0]);
   EXPECT_EQ(g.keyword("Experiencedx"), nullptr);
+}
+
+// ClauseReader's lookups go through the profile's index of phrases by first word: a word as printed in any case finds
+// the longest verb declared that starts there, the first declared of a third-person form, the event named whole.
+TEST(Profile, VerbsAndEventsAreFoundByTheirFirstWord) {
+  auto p = test::parse_game(
+      "game legends \"L5R\"\n"
+      "stat Force (F)\n"
+      "card type Personality: Force\n"
+      "designator Battle\n"
+      "verb Bow [primitive = bow]\n"
+      "verb Carry [primitive = bow]\n"
+      "verb Bow out [primitive = destroy]\n"
+      "event enters play [subject = card, signal = enter play]\n");
+  auto g = load(*p);
+  ASSERT_EQ(p->diags->errors(), 0u);
+  auto terms = [](std::vector<std::string> words) {
+    std::vector<ast::Term> out;
+    for (auto& w : words) {
+      ast::Term t;
+      t.kind = ast::TermKind::Word;
+      t.text = w;
+      out.push_back(t);
+    }
+    return out;
+  };
+  ClauseReader reader(*g);
+  auto find = [&](const std::vector<ast::Term>& t, size_t& len) {
+    std::vector<const ast::Term*> ptrs;
+    for (const auto& x : t) ptrs.push_back(&x);
+    return reader.verb_at(ptrs, len);
+  };
+  size_t len = 0;
+  EXPECT_EQ(find(terms({"BOW", "Out", "him"}), len), 2);  // the longest, whatever the case
+  EXPECT_EQ(len, 2u);
+  EXPECT_EQ(find(terms({"bow", "him"}), len), 0);
+  EXPECT_EQ(len, 1u);
+  EXPECT_EQ(find(terms({"bows"}), len), -1);
+  int verb = -1;
+  EXPECT_TRUE(reader.third_person_verb("carries", verb));
+  EXPECT_EQ(verb, 1);
+  EXPECT_TRUE(reader.third_person_verb("bows", verb));
+  EXPECT_EQ(verb, 0);
+  EXPECT_FALSE(reader.third_person_verb("bow", verb));
+  auto event = terms({"Enters", "play"});
+  std::vector<const ast::Term*> ev{&event[0], &event[1]};
+  EXPECT_EQ(reader.event_named(ev), 0);
+  EXPECT_EQ(reader.event_named(std::span(ev).first(1)), -1);
 }
 
 TEST(Profile, PhraseWordsAreLowerCase) {

@@ -82,6 +82,7 @@ std::optional<Node> CardBinder::other_player_controls(const std::vector<const as
   else if (word(k) == "another" && word(k + 1) == "player" && word(k + 2) == "controls") from = k + 3;
   else if (word(k) == "any" && word(k + 1) == "other" && word(k + 2) == "player" && word(k + 3) == "controls") from = k + 4;
   if (from == 0 || from >= t.size()) return std::nullopt;
+  const bool leader = word(k) == "the";
   Node them = call("cardrt_opponent", {G(), controller()});
   auto controls = [&](size_t a, size_t b) -> std::optional<Node> {
     size_t uend = 0;
@@ -90,7 +91,11 @@ std::optional<Node> CardBinder::other_player_controls(const std::vector<const as
     std::optional<Node> test;
     std::string why;
     if (!noun_filter(t, a, b, param(2), test, why)) return std::nullopt;
-    int fn = filter_function(and_(std::move(*test), binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), them)), origin);
+    // a card of the enemy leader's; "another player" is any player but you, as "another player's Personality" reads
+    // it (the same test as the meaning tree's Side::AnotherPlayers; docs/meaning.md 25)
+    Node whose = leader ? binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), them)
+                        : binary(Op::Ne, call("cardrt_card_controller", {G(), param(2)}), controller());
+    int fn = filter_function(and_(std::move(*test), std::move(whose)), origin);
     return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0));
   };
   if (auto all = controls(from, t.size())) return all;

@@ -1456,6 +1456,10 @@ class MeaningLowering {
         // (001 This): not lowered yet
         if (k.card->kind == CardRef::Kind::ThisKeyword) throw NotYet{};
         Node who = card(*k.card, b);
+        if (k.cards) {  // "if it is an attachment": of the set the noun names, wherever it is (docs/meaning.md 25)
+          n = filter_test(*k.cards, who, false);
+          break;
+        }
         if (k.state) {
           n = call("cardrt_card_state", {G(), who, konst(runtime_state_id(p_, static_cast<size_t>(k.state->state)))});
           if (!k.state->holds) n = not_(std::move(n));
@@ -1581,6 +1585,17 @@ class MeaningLowering {
       }
       case Condition::Kind::Has:
         n = binary(Op::Gt, attached_count(*k.attached, card(*k.card, b)), konst(0));
+        break;
+      case Condition::Kind::BattleSide: {
+        // 003 Stats example: the Attacker is the player whose turn it is, the Defender his opponent, while a battle is
+        // resolved; only a Battle action is sure to be taken in one (elsewhere the binder's reading stays)
+        if (designators_ != CARDRT_DESIG_BATTLE) throw NotYet{};
+        Node mine = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
+        n = k.defender ? not_(std::move(mine)) : std::move(mine);
+        break;
+      }
+      case Condition::Kind::HasTokens:  // 001 Token: one or more of that status's tokens are on the card
+        n = binary(Op::Gt, call("cardrt_card_counters", {G(), card(*k.card, b), konst(k.status)}), konst(0));
         break;
       case Condition::Kind::AttachedTo:  // 001 Attach: the card it is attached to is of the set
         n = filter_test(*k.cards, call("cardrt_card_attached_to", {G(), k.card ? card(*k.card, b) : *subject_}));
@@ -1953,7 +1968,7 @@ class MeaningLowering {
   // by the runtime; of some keywords, through a test of each attached card.
   Node attached_count(const AttachedTest& a, const Node& holder) {
     // (an action card attached by its own text, "while he has a Spell", is tested as the binder tests it: the same count)
-    if (a.keywords.empty() && a.card_types.size() <= 1 && (a.card_types.empty() || p_.card_types[static_cast<size_t>(a.card_types[0])].attaches))
+    if (a.keywords.empty() && a.choice.empty() && a.card_types.size() <= 1 && (a.card_types.empty() || p_.card_types[static_cast<size_t>(a.card_types[0])].attaches))
       return call("cardrt_card_attachments", {G(), holder, konst(a.card_types.empty() ? -1 : a.card_types[0])});
     Node kinds = konst(0);
     bool first = true;
@@ -1963,6 +1978,11 @@ class MeaningLowering {
     };
     for (ProfileId t : a.card_types) one_of(binary(Op::Eq, call("cardrt_card_type", {G(), param(2)}), konst(t)));
     for (ProfileId k : a.keywords) one_of(call("cardrt_card_has_keyword", {G(), param(2), konst(k)}));
+    if (!a.choice.empty()) {  // "a Gaijin or Peasant Weapon": and one of these keywords
+      Node any = call("cardrt_card_has_keyword", {G(), param(2), konst(a.choice[0])});
+      for (size_t i = 1; i < a.choice.size(); ++i) any = binary(Op::Or, std::move(any), call("cardrt_card_has_keyword", {G(), param(2), konst(a.choice[i])}));
+      kinds = and_(std::move(any), std::move(kinds));
+    }
     Body test;
     test.stmts.push_back(ret(and_(call("cardrt_card_in_play", {G(), param(2)}), std::move(kinds))));
     int fn = add_function("filter", FnKind::Filter, std::move(test), a.range);

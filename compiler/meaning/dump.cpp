@@ -144,9 +144,13 @@ class Dumper {
         for (size_t i = 0; i < k.keywords.size(); ++i) s += (i ? " or " : " ") + named(p_.keywords, k.keywords[i]);
         for (size_t i = 0; i < k.descriptions.size(); ++i)
           s += (i || !k.keywords.empty() ? " or " : " ") + named(p_.descriptions, k.descriptions[i]);
+        if (k.cards) s += " " + filter(*k.cards);
         return s;
       }
-      case Condition::Kind::YouControl: return s + "you control " + filter(*k.cards);
+      case Condition::Kind::YouControl:
+        return s + (k.cards->side == Side::AnotherPlayers ? "another player controls " : "you control ") + filter(*k.cards);
+      case Condition::Kind::BattleSide: return s + (k.defender ? "you are the defender" : "you are the attacker");
+      case Condition::Kind::HasTokens: return s + ref(*k.card) + " has-tokens " + named(p_.statuses, k.status);
       case Condition::Kind::Exists: return s + "some " + filter(*k.cards);
       case Condition::Kind::YouAre: {
         s += "you are";
@@ -404,7 +408,9 @@ class Dumper {
     std::string kinds;
     for (ProfileId t : a.card_types) kinds += (kinds.empty() ? "type=" : " or type=") + named(p_.card_types, t);
     for (ProfileId k : a.keywords) kinds += (kinds.empty() ? "keyword=" : " or keyword=") + named(p_.keywords, k);
-    return kinds.empty() ? std::string("attachment") : kinds;
+    if (kinds.empty()) kinds = "attachment";
+    for (size_t i = 0; i < a.choice.size(); ++i) kinds += (i ? " or " : " and-one-of ") + named(p_.keywords, a.choice[i]);
+    return kinds;
   }
 
   // "army=yours", "army=enemy", "army=of(this-card)"

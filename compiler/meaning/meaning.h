@@ -147,6 +147,9 @@ struct AttachedTest {
   bool plural = false;                // printed "Followers", not "a Follower" (the same meaning)
   bool none = true;                   // "without": no such card is attached
   bool no_word = false;               // printed "with no Followers" (the same meaning as "without")
+  // "a Gaijin or Peasant Weapon": the attached card has one of these keywords as well as one of `keywords`
+  // (docs/meaning.md 25)
+  std::vector<ProfileId> choice;
   SourceRange range;
 };
 
@@ -509,6 +512,9 @@ struct Condition {
                  // is opposed"; 001 Battlefields)
     ArmySize,    // how many units an army has, compared with `count` ("there are two or more units in his army":
                  // `compare` AtLeast; "or fewer" AtMost; none Exactly)
+    HasTokens,   // a card has one or more tokens of a status ("your Monk has any Fire tokens"; 001 Token): `status`
+    BattleSide,  // you are the Attacker (`defender`: the Defender) of the battle: the Attacker is the player whose turn
+                 // it is (003 Stats example: the player attacking, and the Defender, his opponent)
   };
   // InProvinces: "one of your Provinces", "one of them" (the provinces the trigger's reveal was in), "your Province"
   enum class ProvincesNamed : uint8_t { OneOfYours, OneOfThem, Yours };
@@ -534,6 +540,13 @@ struct Condition {
   ProvincesNamed provinces = ProvincesNamed::OneOfYours;  // InProvinces
   Boxed<Army> army;         // ArmyUnits, ArmyOpposed, ArmySize
   Boxed<Army> than;         // ArmyUnits: the army compared with
+  // docs/meaning.md 25: CardIs may test `card` against a set of `cards` ("it is an attachment", "the target is a
+  // Follower"); YouControl's set may be another player's ("another player controls a dishonorable Personality": the
+  // set's side AnotherPlayers)
+  ProfileId status = -1;            // HasTokens
+  bool any = false;                 // YouControl: printed "any Rings" (some card of the set; the same meaning)
+  bool attached_word = false;       // Has: printed "attached" after the cards ("has a Weapon attached"; the same meaning)
+  bool defender = false;            // BattleSide: "you are the Defender"
   SourceRange range;
 };
 

@@ -766,9 +766,74 @@ class Transformer {
       k.kind = Condition::Kind::ArmyOpposed;  // "your current army is opposed"
       k.army = army(sub<W::ArmyContext>(ao), u);
       k.negated = term(ao, W::NOT) != nullptr;
+    } else if (auto* held = node_as<W::CardHeldConditionContext>(c)) {
+      k = held_condition(sub<W::HeldConditionContext>(held), u);
     } else {
       k.kind = Condition::Kind::YourTurn;
       k.negated = term(static_cast<W::YourTurnConditionContext*>(c), W::NOT) != nullptr;
+    }
+    return k;
+  }
+
+  // heldCondition (docs/meaning.md 25): what a card is attached to, has attached or has on it, which card types it is
+  // of, and what another player controls; the vocabulary of the tree's conditions and sets, by profile id
+  Condition held_condition(W::HeldConditionContext* c, Unit& u) {
+    Condition k;
+    k.range = range(c);
+    auto named_card = [&](antlr4::ParserRuleContext* ctx) {
+      k.card = card_ref(sub<W::CardRefContext>(ctx), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      if (k.card->plural || k.card->unit) throw Refusal{k.card->range, "a condition on several cards or a unit"};
+    };
+    if (auto* a = node_as<W::AttachedToConditionContext>(c)) {
+      // "if this Follower is attached to an Earth Shugenja": the card it is attached to is of the set (001 Attach)
+      k.kind = Condition::Kind::AttachedTo;
+      named_card(a);
+      k.negated = term(a, W::NOT) != nullptr;
+      k.cards = card_filter(sub<W::CardFilterContext>(a));
+      if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "attached to several cards, or to a side"};
+    } else if (auto* h = node_as<W::HasAttachedConditionContext>(c)) {
+      // "if Juriken has a Gaijin or Peasant Weapon attached": such a card is attached to him (001 Attach)
+      k.kind = Condition::Kind::Has;
+      named_card(h);
+      k.attached = attached(sub<W::AttachedCardsContext>(h));
+      k.attached->none = false;
+      k.attached_word = term(h, W::ATTACHED) != nullptr;
+    } else if (auto* t = node_as<W::HasAnyTokensConditionContext>(c)) {
+      // "if your Monk has any Fire tokens": one or more tokens of that status are on him (001 Token)
+      k.kind = Condition::Kind::HasTokens;
+      named_card(t);
+      const wording::WordToken& st = tok(term(t, W::STATUS));
+      if (!p_.token_status(st.id) || !st.plural) throw Refusal{st.range, "'any' before a status that is no token, or one token"};
+      k.status = st.id;
+    } else if (auto* ty = node_as<W::CardTypeConditionContext>(c)) {
+      // "Destroy it if it is an attachment", "if the target is a Follower": the card is of the set the noun names
+      k.kind = Condition::Kind::CardIs;
+      named_card(ty);
+      k.negated = term(ty, W::NOT) != nullptr;
+      CardFilter f;
+      f.range = range(sub<W::NounsContext>(ty));
+      nouns(sub<W::NounsContext>(ty), f, {});
+      if (f.plural || (f.card_types.empty() && !f.attachment)) throw Refusal{f.range, "one card is of a card type, or an attachment"};
+      k.cards = std::move(f);
+    } else if (auto* o = node_as<W::AnotherControlsConditionContext>(c)) {
+      // "while another player controls a dishonorable Personality": a card of the set that a player other than you
+      // controls, as "another player's Personality" names one (Side::AnotherPlayers)
+      k.kind = Condition::Kind::YouControl;
+      k.cards = card_filter(sub<W::CardFilterContext>(o));
+      if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'controls' before a plural or a side"};
+      k.cards->side = Side::AnotherPlayers;
+    } else if (auto* bs = node_as<W::BattleSideConditionContext>(c)) {
+      k.kind = Condition::Kind::BattleSide;  // "if you are the Attacker"
+      k.defender = bs->side->getType() == W::DEFENDER;
+    } else {
+      // "if you control any Rings": some card of the set in the plural
+      auto* y = static_cast<W::YouControlAnyConditionContext*>(c);
+      k.kind = Condition::Kind::YouControl;
+      k.any = true;
+      k.cards = card_filter(sub<W::CardFilterContext>(y));
+      if (!k.cards->plural || k.cards->side != Side::Any || k.cards->partitive) throw Refusal{k.cards->range, "'any' before one card or a side"};
+      k.cards->side = Side::Yours;
     }
     return k;
   }
@@ -2861,6 +2926,12 @@ class Transformer {
       type(term(c, W::CARD_TYPES));
     }
     attached_kinds(subs<W::AttachedKindContext>(c), a);
+    if (auto* choice = sub<W::KeywordChoiceContext>(c)) {
+      // "a Gaijin or Peasant Weapon": a Weapon with one of the keywords before it (as keywordChoice reads a set)
+      for (auto* k : terms(choice, W::KEYWORD)) a.choice.push_back(tok(k).id);
+      a.choice.push_back(tok(term(c, W::KEYWORD, 0)).id);
+      a.keywords.push_back(tok(term(c, W::KEYWORD, 1)).id);
+    }
     return a;
   }
   // attachedKind : KEYWORD | CARD_TYPE, of a card type that attaches (001 Attach)

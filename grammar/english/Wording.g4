@@ -148,6 +148,17 @@ conditionPart
   | army HAS comparison=(FEWER | MORE_) UNITS THAN than=army   # armyUnitsCondition   // "her army has fewer units than the enemy army"
   | army IS NOT? OPPOSED                        # armyOpposedCondition  // "your current army is opposed"
   | THERE (IS | ARE) amount (OR more=(MORE_ | FEWER))? (UNIT | UNITS) IN army   # armySizeCondition  // "there are two or more units in his army"
+  | heldCondition                               # cardHeldCondition  // docs/meaning.md 25
+  ;
+// What a card is, has or is attached to, and what another player controls (docs/meaning.md 25)
+heldCondition
+  : cardRef IS NOT? ATTACHED TO cardFilter      # attachedToCondition   // "this Follower is attached to an Earth Shugenja"
+  | cardRef HAS attachedCards ATTACHED?         # hasAttachedCondition  // "Juriken has a Gaijin or Peasant Weapon attached"
+  | cardRef HAS ANY STATUS                      # hasAnyTokensCondition // "your Monk has any Fire tokens" (001 Token)
+  | cardRef IS NOT? (A | AN) nouns              # cardTypeCondition     // "it is an attachment", "the target is a Follower"
+  | ANOTHER PLAYER (CONTROLS | V_TAKE_CONTROL) cardFilter   # anotherControlsCondition  // "another player controls a dishonorable Personality"
+  | YOU control ANY cardFilter                  # youControlAnyCondition    // "you control any Rings": some card of the set
+  | YOU ARE THE side=(ATTACKER | DEFENDER)      # battleSideCondition       // "you are the Attacker"
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
 turn
@@ -360,6 +371,7 @@ notKind
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
 keywordChoice
   : (KEYWORD OR)+
+  | (KEYWORD COMMA)+ KEYWORD COMMA? OR    // "a Daimyo, Duelist, or Kensai Personality": one of them (docs/meaning.md 25)
   | (KEYWORD AND)+    // "Fudo and Fallen Personalities": several cards, those of each keyword (the same as "or")
   ;
 // "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords", "all of his attachments": one (or, after
@@ -424,6 +436,7 @@ attachedCards
   : ATTACHMENTS
   | CARD_TYPES
   | (A | AN) attachedKind (OR attachedKind)*
+  | (A | AN) keywordChoice KEYWORD KEYWORD    // "a Gaijin or Peasant Weapon": a Weapon with one of those keywords (docs/meaning.md 25)
   ;
 attachedKind
   : KEYWORD | CARD_TYPE

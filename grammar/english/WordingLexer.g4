@@ -229,3 +229,6 @@ DIFFERENT : 'different' ;
 WHO      : 'who' ;       // "a Personality who has a Madness token"
 DOES     : 'does' ;      // "each player who does not control an Ancestor Personality"
 CONTROLS : 'controls' ;  // "whose Force is different from his base Force"
+// the players of a battle (docs/meaning.md 25): "If you are the Attacker"
+ATTACKER : 'attacker' ;
+DEFENDER : 'defender' ;

@@ -590,6 +590,13 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     bool current = lower(words_text(t, k, t.size())) == "at the current battlefield";
     if (there || current) return result(at_current_battlefield(std::move(*card)));
   }
+  // "If it is opposing a bowed Follower": as "while opposing" (before, card_is read "opposing" as the side of the card
+  // itself: "it is an opposing bowed Follower"; docs/meaning.md 25)
+  if (word(end) == "opposing") {
+    auto o = opposes(t, end + 1, t.size(), *card, cond);
+    if (!o) return std::nullopt;
+    return result(std::move(*o));
+  }
   // "if this Follower is attached to an Earth Shugenja"
   if (word(end) == "attached" && word(end + 1) == "to") {
     std::optional<Node> host;

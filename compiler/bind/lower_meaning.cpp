@@ -1586,6 +1586,28 @@ class MeaningLowering {
       case Condition::Kind::Has:
         n = binary(Op::Gt, attached_count(*k.attached, card(*k.card, b)), konst(0));
         break;
+      case Condition::Kind::Opposes: {
+        // 001 Battlefields: both in the battle at the current battlefield, on opposite sides; the sides of a set's
+        // cards by the attacking player (the player whose turn it is, 003 Stats example) and the other
+        Node who = k.card ? card(*k.card, b) : *subject_;
+        const Place current{Place::Kind::CurrentBattlefield, {}, false};
+        Node here = at_place(current, who);
+        if (k.other) {
+          Node other = card(*k.other, b);
+          Node sides = binary(Op::Ne, call("cardrt_card_controller", {G(), other}), call("cardrt_card_controller", {G(), who}));
+          n = and_(std::move(here), and_(at_place(current, other), std::move(sides)));
+          break;
+        }
+        auto side = [&](Op op) {
+          Node c2 = param(2);
+          Node there = and_(at_place(current, c2), binary(op, call("cardrt_card_controller", {G(), c2}), call("cardrt_active_player", {G()})));
+          return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(filter_function(*k.cards, k.range, std::move(there)))}), konst(0));
+        };
+        Node attackers = side(Op::Eq), defenders = side(Op::Ne);
+        Node attacking = binary(Op::Eq, call("cardrt_card_controller", {G(), who}), call("cardrt_active_player", {G()}));
+        n = and_(std::move(here), binary(Op::Or, and_(attacking, std::move(defenders)), and_(not_(attacking), std::move(attackers))));
+        break;
+      }
       case Condition::Kind::BattleSide: {
         // 003 Stats example: the Attacker is the player whose turn it is, the Defender his opponent, while a battle is
         // resolved; only a Battle action is sure to be taken in one (elsewhere the binder's reading stays)

@@ -149,6 +149,8 @@ class Dumper {
       }
       case Condition::Kind::YouControl:
         return s + (k.cards->side == Side::AnotherPlayers ? "another player controls " : "you control ") + filter(*k.cards);
+      case Condition::Kind::Opposes:
+        return s + (k.card ? ref(*k.card) : std::string("it")) + " opposes " + (k.other ? ref(*k.other) : "some " + filter(*k.cards));
       case Condition::Kind::BattleSide: return s + (k.defender ? "you are the defender" : "you are the attacker");
       case Condition::Kind::HasTokens: return s + ref(*k.card) + " has-tokens " + named(p_.statuses, k.status);
       case Condition::Kind::Exists: return s + "some " + filter(*k.cards);

@@ -513,6 +513,9 @@ struct Condition {
     ArmySize,    // how many units an army has, compared with `count` ("there are two or more units in his army":
                  // `compare` AtLeast; "or fewer" AtMost; none Exactly)
     HasTokens,   // a card has one or more tokens of a status ("your Monk has any Fire tokens"; 001 Token): `status`
+    Opposes,     // a card and another (`other`), or some card of a set (`cards`), are on opposite sides in the battle at
+                 // the current battlefield ("while opposing this Item", "it is opposing a bowed Follower"; 001
+                 // Battlefields, 003 Stats example: the attacking player's cards and the other side's)
     BattleSide,  // you are the Attacker (`defender`: the Defender) of the battle: the Attacker is the player whose turn
                  // it is (003 Stats example: the player attacking, and the Defender, his opponent)
   };
@@ -544,9 +547,10 @@ struct Condition {
   // Follower"); YouControl's set may be another player's ("another player controls a dishonorable Personality": the
   // set's side AnotherPlayers)
   ProfileId status = -1;            // HasTokens
-  bool any = false;                 // YouControl: printed "any Rings" (some card of the set; the same meaning)
+  bool any = false;                 // YouControl, Opposes: printed "any Rings" (some card of the set; the same meaning)
   bool attached_word = false;       // Has: printed "attached" after the cards ("has a Weapon attached"; the same meaning)
   bool defender = false;            // BattleSide: "you are the Defender"
+  Boxed<CardRef> other;             // Opposes: the card opposed
   SourceRange range;
 };
 

@@ -775,6 +775,21 @@ class Transformer {
     return k;
   }
 
+  // opposing : OPPOSING (cardRef | ANY? cardFilter): the card opposed, or some card of a set ("any" before a plural)
+  void opposing(W::OpposingContext* c, Condition& k, Unit& u) {
+    k.kind = Condition::Kind::Opposes;
+    if (auto* r = sub<W::CardRefContext>(c)) {
+      k.other = card_ref(r, u);
+      if (k.other->kind == CardRef::Kind::Target) throw Refusal{k.other->range, "a target declared inside a condition"};
+      if (k.other->plural || k.other->unit) throw Refusal{k.other->range, "opposing several cards or a unit"};
+      return;
+    }
+    k.any = term(c, W::ANY) != nullptr;
+    k.cards = card_filter(sub<W::CardFilterContext>(c));
+    if (k.cards->plural != k.any || k.cards->side != Side::Any || k.cards->partitive)
+      throw Refusal{k.cards->range, "'any' before several cards, an article before one; no side"};
+  }
+
   // heldCondition (docs/meaning.md 25): what a card is attached to, has attached or has on it, which card types it is
   // of, and what another player controls; the vocabulary of the tree's conditions and sets, by profile id
   Condition held_condition(W::HeldConditionContext* c, Unit& u) {
@@ -823,6 +838,9 @@ class Transformer {
       k.cards = card_filter(sub<W::CardFilterContext>(o));
       if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'controls' before a plural or a side"};
       k.cards->side = Side::AnotherPlayers;
+    } else if (auto* op = node_as<W::OpposingConditionContext>(c)) {
+      named_card(op);  // "it is opposing a bowed Follower or Personality"
+      opposing(sub<W::OpposingContext>(op), k, u);
     } else if (auto* bs = node_as<W::BattleSideConditionContext>(c)) {
       k.kind = Condition::Kind::BattleSide;  // "if you are the Attacker"
       k.defender = bs->side->getType() == W::DEFENDER;
@@ -1922,6 +1940,8 @@ class Transformer {
       k.kind = Condition::Kind::AttachedTo;
       k.cards = card_filter(sub<W::CardFilterContext>(a));
       if (k.cards->plural) throw Refusal{k.cards->range, "attached to several cards"};
+    } else if (auto* o = node_as<W::OpposingWhileContext>(c)) {
+      opposing(sub<W::OpposingContext>(o), k, u);  // "while opposing this Item": the card the trait describes
     } else if (auto* h = node_as<W::HasWhileContext>(c)) {
       k.kind = Condition::Kind::Has;
       k.card = card_ref(sub<W::CardRefContext>(h), u);
@@ -2926,11 +2946,12 @@ class Transformer {
       type(term(c, W::CARD_TYPES));
     }
     attached_kinds(subs<W::AttachedKindContext>(c), a);
-    if (auto* choice = sub<W::KeywordChoiceContext>(c)) {
-      // "a Gaijin or Peasant Weapon": a Weapon with one of the keywords before it (as keywordChoice reads a set)
-      for (auto* k : terms(choice, W::KEYWORD)) a.choice.push_back(tok(k).id);
-      a.choice.push_back(tok(term(c, W::KEYWORD, 0)).id);
-      a.keywords.push_back(tok(term(c, W::KEYWORD, 1)).id);
+    if (auto* kw = term(c, W::KEYWORD)) {
+      // "a Gaijin or Peasant Weapon", "a Fire Spell": one with the keyword before it (or one of the keywords, as
+      // keywordChoice reads a set)
+      if (auto* choice = sub<W::KeywordChoiceContext>(c))
+        for (auto* k : terms(choice, W::KEYWORD)) a.choice.push_back(tok(k).id);
+      a.choice.push_back(tok(kw).id);
     }
     return a;
   }

@@ -1019,6 +1019,15 @@ class Renderer {
         attached_cards(*k.attached);
         if (k.attached_word) word(Token::ATTACHED);  // "he has a Weapon attached"
         return;
+      case Condition::Kind::Opposes:  // "it is opposing a bowed Follower", "opposing this Item"
+        if (k.card) {
+          card_ref(*k.card, true);
+          word(Token::IS);
+        }
+        word(Token::OPPOSING);
+        if (k.other) return card_ref(*k.other, false);
+        if (k.any) word(Token::ANY);
+        return card_filter(*k.cards);
       case Condition::Kind::BattleSide:  // "you are the Attacker"
         return words({Token::YOU, Token::ARE, Token::THE, k.defender ? Token::DEFENDER : Token::ATTACKER});
       case Condition::Kind::HasTokens:  // "your Monk has any Fire tokens"
@@ -1638,7 +1647,7 @@ class Renderer {
     bool first = true;
     for (size_t i = 0; i < a.choice.size(); ++i) {  // "a Gaijin or Peasant Weapon"
       if (i > 0 && a.choice.size() > 2) word(Token::COMMA);
-      if (i + 1 == a.choice.size()) word(Token::OR);
+      if (i > 0 && i + 1 == a.choice.size()) word(Token::OR);
       name(Token::KEYWORD, a.choice[i]);
     }
     for (ProfileId t : a.card_types) {

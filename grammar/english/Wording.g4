@@ -159,6 +159,11 @@ heldCondition
   | ANOTHER PLAYER (CONTROLS | V_TAKE_CONTROL) cardFilter   # anotherControlsCondition  // "another player controls a dishonorable Personality"
   | YOU control ANY cardFilter                  # youControlAnyCondition    // "you control any Rings": some card of the set
   | YOU ARE THE side=(ATTACKER | DEFENDER)      # battleSideCondition       // "you are the Attacker"
+  | cardRef IS opposing                         # opposingCondition         // "it is opposing a bowed Follower or Personality"
+  ;
+// "opposing this Item", "opposing a Shadowlands card", "opposing any dishonorable Personalities" (docs/meaning.md 25)
+opposing
+  : OPPOSING (cardRef | ANY? cardFilter)
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
 turn
@@ -298,6 +303,7 @@ whileCondition
   : battleRole                                  # roleWhile
   | ATTACHED TO cardFilter                      # attachedToWhile
   | cardRef HAS attachedCards                   # hasWhile
+  | opposing                                    # opposingWhile   // "while opposing this Item" (docs/meaning.md 25)
   | condition                                   # conditionWhile
   ;
 battleRole
@@ -436,7 +442,7 @@ attachedCards
   : ATTACHMENTS
   | CARD_TYPES
   | (A | AN) attachedKind (OR attachedKind)*
-  | (A | AN) keywordChoice KEYWORD KEYWORD    // "a Gaijin or Peasant Weapon": a Weapon with one of those keywords (docs/meaning.md 25)
+  | (A | AN) keywordChoice? KEYWORD attachedKind  // "a Gaijin or Peasant Weapon", "a Fire Spell": one with the keyword(s) before it (docs/meaning.md 25)
   ;
 attachedKind
   : KEYWORD | CARD_TYPE

@@ -3014,6 +3014,28 @@ TEST(Meaning, HeldConditions) {
   EXPECT_TRUE(tf.keywords.empty());
   EXPECT_TRUE(three->paragraph().round_trips) << three->paragraph().rendered;
 
+  // 001 Battlefields: opposing a card, or some card of a set ("any" before the plural)
+  auto op = read("Item", "This Personality has +2F while opposing a Shadowlands card.");
+  ASSERT_TRUE(op->paragraph().unit) << op->text(op->paragraph().unread) << ": " << op->paragraph().why;
+  const Condition& opk = *std::get<StatModifier>(op->unit().body.at(0)).while_;
+  EXPECT_EQ(opk.kind, Condition::Kind::Opposes);
+  EXPECT_FALSE(opk.card);  // the card the trait describes
+  EXPECT_EQ(opk.cards->keywords, std::vector<ProfileId>{op->id_of(op->profile->keywords, "Shadowlands")});
+  EXPECT_TRUE(op->paragraph().round_trips) << op->paragraph().rendered;
+  auto opi = read("Personality", "**Battle:** If this Personality is opposing any dishonorable Personalities, gain 1 Honor.");
+  ASSERT_TRUE(opi->paragraph().unit) << opi->text(opi->paragraph().unread) << ": " << opi->paragraph().why;
+  EXPECT_EQ(first(*opi).kind, Condition::Kind::Opposes);
+  EXPECT_TRUE(first(*opi).any);
+  EXPECT_EQ(first(*opi).card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(opi->paragraph().round_trips) << opi->paragraph().rendered;
+  auto spell = read("Personality", "**Battle:** If this Personality has a Fire Spell, gain 1 Honor.");
+  ASSERT_TRUE(spell->paragraph().unit) << spell->text(spell->paragraph().unread) << ": " << spell->paragraph().why;
+  EXPECT_EQ(first(*spell).attached->card_types, std::vector<ProfileId>{spell->id_of(spell->profile->card_types, "Spell")});
+  EXPECT_EQ(first(*spell).attached->choice, std::vector<ProfileId>{spell->id_of(spell->profile->keywords, "Fire")});
+  EXPECT_TRUE(spell->paragraph().round_trips) << spell->paragraph().rendered;
+  expect_refused("Personality", "**Battle:** If this Personality is opposing dishonorable Personalities, gain 1 Honor.", "'any' before several cards");
+  expect_refused("Personality", "**Battle:** If this Personality is opposing a target Personality, gain 1 Honor.", "a target declared inside a condition");
+
   // 003 Stats example: the Attacker and the Defender are players of the battle
   auto side = read("Strategy", "**Battle:** If you are the Defender, gain 1 Honor.");
   ASSERT_TRUE(side->paragraph().unit) << side->text(side->paragraph().unread) << ": " << side->paragraph().why;

@@ -652,6 +652,8 @@ std::optional<Node> CardBinder::while_subject(const std::vector<const ast::Term*
       negate = true;
       ++i;
     }
+    // "while it is opposing a bowed Follower": as "while opposing" (not the subject's own side; docs/meaning.md 25)
+    if (word(i) == "opposing" && !negate) return opposes(t, i + 1, t.size(), subject, terms_range(t, from, t.size()));
   }
   auto is = card_is(t, i, t.size(), std::move(subject));
   if (!is) return std::nullopt;

@@ -684,10 +684,7 @@ class Transformer {
       k = moved(sub<W::CardRefContext>(m), range(c), u);
       k.range = where;
     } else if (auto* y = node_as<W::YouControlConditionContext>(c)) {
-      k.kind = Condition::Kind::YouControl;
-      k.cards = card_filter(sub<W::CardFilterContext>(y));
-      if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'you control' before a plural or a side"};
-      k.cards->side = Side::Yours;
+      controlled(k, sub<W::CardFilterContext>(y), Side::Yours);
     } else if (auto* ua = node_as<W::UnitsAtConditionContext>(c)) {
       // "any enemy units are at the current battlefield": some card of that side is there (a unit's cards are where
       // it is; 001 Terrain: a Terrain is on no side)
@@ -790,6 +787,15 @@ class Transformer {
       throw Refusal{k.cards->range, "'any' before several cards, an article before one; no side"};
   }
 
+  // "you control a Courtier", "another player controls a dishonorable Personality": one card of a set, whose the
+  // words before it say (YouControl; a plural or a side printed with it would say it again)
+  void controlled(Condition& k, W::CardFilterContext* f, Side whose) {
+    k.kind = Condition::Kind::YouControl;
+    k.cards = card_filter(f);
+    if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'control' before a plural or a side"};
+    k.cards->side = whose;
+  }
+
   // heldCondition (docs/meaning.md 25): what a card is attached to, has attached or has on it, which card types it is
   // of, and what another player controls; the vocabulary of the tree's conditions and sets, by profile id
   Condition held_condition(W::HeldConditionContext* c, Unit& u) {
@@ -834,10 +840,7 @@ class Transformer {
     } else if (auto* o = node_as<W::AnotherControlsConditionContext>(c)) {
       // "while another player controls a dishonorable Personality": a card of the set that a player other than you
       // controls, as "another player's Personality" names one (Side::AnotherPlayers)
-      k.kind = Condition::Kind::YouControl;
-      k.cards = card_filter(sub<W::CardFilterContext>(o));
-      if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'controls' before a plural or a side"};
-      k.cards->side = Side::AnotherPlayers;
+      controlled(k, sub<W::CardFilterContext>(o), Side::AnotherPlayers);
     } else if (auto* op = node_as<W::OpposingConditionContext>(c)) {
       named_card(op);  // "it is opposing a bowed Follower or Personality"
       opposing(sub<W::OpposingContext>(op), k, u);

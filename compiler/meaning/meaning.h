@@ -222,6 +222,10 @@ struct CardFilter {
   bool types_and = false;     // plural, its card types joined by "and" ("Personalities and Followers"): every card
                               // of each, the same set as "or"
   bool keywords_and = false;  // plural, its keyword choice joined by "and" ("Fudo and Fallen Personalities")
+  // its keyword choice printed as a list ("Daimyo, Duelist, or Kensai"; the same meaning as "Daimyo or Duelist or
+  // Kensai"), with a comma before "or" (`keywords_serial`) or not
+  bool keywords_listed = false;
+  bool keywords_serial = false;
   std::vector<StatBound> stats;
   std::vector<AttachedTest> attached;
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")

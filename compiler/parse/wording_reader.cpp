@@ -2500,6 +2500,10 @@ class Transformer {
         f.keywords_and = true;
       }
       for (auto* k : terms(choice, W::KEYWORD)) f.any_keywords.push_back(tok(k).id);
+      // "Daimyo, Duelist, or Kensai": a list, its commas kept for the renderer (one before "or" too: serial)
+      const size_t commas = terms(choice, W::COMMA).size();
+      f.keywords_listed = commas > 0;
+      f.keywords_serial = commas > 0 && commas == f.any_keywords.size();
       f.any_keywords.push_back(tok(words[0]).id);
       from = 1;
     }

@@ -1470,8 +1470,9 @@ class Renderer {
     // "Nonhuman or Shadowlands": one of them, then the keywords it has all of
     const size_t any = f.any_keywords.size(), n = any + f.keywords.size();
     for (size_t i = 0; i < n; ++i) {
-      if (i > 0 && i < any && any > 2) word(Token::COMMA);  // "a Daimyo, Duelist, or Kensai Personality"
-      if (i > 0 && i + 1 == any) word(f.keywords_and ? Token::AND : Token::OR);
+      // "a Daimyo, Duelist, or Kensai Personality": a list as printed
+      if (i > 0 && i < any && f.keywords_listed && (i + 1 < any || f.keywords_serial)) word(Token::COMMA);
+      if (i > 0 && i < any && (i + 1 == any || !f.keywords_listed)) word(f.keywords_and ? Token::AND : Token::OR);
       // cards named by keywords alone, several: the last in the plural ("Monks")
       name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any],
            f.plural && !f.singular_spelling && !each && f.card_types.empty() && i + 1 == n);

@@ -3013,6 +3013,14 @@ TEST(Meaning, HeldConditions) {
                                                       three->id_of(three->profile->keywords, "Kensai")}));
   EXPECT_TRUE(tf.keywords.empty());
   EXPECT_TRUE(three->paragraph().round_trips) << three->paragraph().rendered;
+  // the list's spelling kept: without the comma before "or", and as "or" alone
+  for (const char* text : {"**Open:** Straighten a target Daimyo, Duelist or Kensai Personality.",
+                           "**Open:** Straighten a target Daimyo or Duelist or Kensai Personality."}) {
+    auto spelled = read("Strategy", text);
+    ASSERT_TRUE(spelled->paragraph().unit) << text;
+    EXPECT_EQ(spelled->unit().targets.at(0).filter.any_keywords, tf.any_keywords) << text;
+    EXPECT_TRUE(spelled->paragraph().round_trips) << spelled->paragraph().rendered;
+  }
 
   // 001 Battlefields: opposing a card, or some card of a set ("any" before the plural)
   auto op = read("Item", "This Personality has +2F while opposing a Shadowlands card.");

@@ -2897,11 +2897,13 @@ class Transformer {
   // there would name a card the set is being chosen beside, which the tree does not say yet.
   // "a Personality with lower Force": lower than the card performing the action, as the binder reads it (001
   // Tactician): the chosen performer, or the card itself (a person) or its bearer (an attachment); an ability of
-  // another card (a Holding's) has no card to compare with
+  // another card (a Holding's) has no card to compare with. In a trait, no card performs an action: the card the trait
+  // is on (a person) or its bearer (an attachment) is the one compared with ("Tochiko has +2F while opposing a
+  // Personality with lower Force"; docs/meaning.md 25)
   void performer_compared(StatBound& b) {
     CardRef who;
     who.range = b.range;
-    if (card_type_ < 0 || unit_->designators.empty()) throw Refusal{b.range, "a comparison with no card to compare with"};
+    if (card_type_ < 0) throw Refusal{b.range, "a comparison with no card to compare with"};
     const CardTypeDef& type = p_.card_types[static_cast<size_t>(card_type_)];
     if (unit_->performer) who.kind = CardRef::Kind::Performer;
     else if (type.person && !type.attaches) who.kind = CardRef::Kind::ThisCard;

@@ -3041,6 +3041,17 @@ TEST(Meaning, HeldConditions) {
   EXPECT_EQ(first(*spell).attached->card_types, std::vector<ProfileId>{spell->id_of(spell->profile->card_types, "Spell")});
   EXPECT_EQ(first(*spell).attached->choice, std::vector<ProfileId>{spell->id_of(spell->profile->keywords, "Fire")});
   EXPECT_TRUE(spell->paragraph().round_trips) << spell->paragraph().rendered;
+  // "with lower Force" in a trait: lower than the card the trait is on (no card performs an action there)
+  auto lower = read("Personality", "This Personality has +2F while opposing a Personality with lower Force.");
+  ASSERT_TRUE(lower->paragraph().unit) << lower->text(lower->paragraph().unread) << ": " << lower->paragraph().why;
+  const StatBound& lb = std::get<StatModifier>(lower->unit().body.at(0)).while_->cards->stats.at(0);
+  EXPECT_EQ(lb.compare, StatBound::Compare::Below);
+  EXPECT_EQ(lb.value.of->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(lower->paragraph().round_trips) << lower->paragraph().rendered;
+  auto bearer = read("Item", "This Personality has +2F while opposing a Personality with lower Force.");
+  ASSERT_TRUE(bearer->paragraph().unit) << bearer->paragraph().why;
+  EXPECT_EQ(std::get<StatModifier>(bearer->unit().body.at(0)).while_->cards->stats.at(0).value.of->kind, CardRef::Kind::Bearer);
+  expect_refused("Holding", "Your Personalities with lower Force have +1F.", "no card performing the action");
   expect_refused("Personality", "**Battle:** If this Personality is opposing dishonorable Personalities, gain 1 Honor.", "'any' before several cards");
   expect_refused("Personality", "**Battle:** If this Personality is opposing a target Personality, gain 1 Honor.", "a target declared inside a condition");
 

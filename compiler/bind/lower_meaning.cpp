@@ -237,6 +237,8 @@ class MeaningLowering {
     Node amount = konst(m.change.delta.value);
     if (m.yours) amount = binary(Op::Mul, std::move(amount), binary(Op::Eq, call("cardrt_province_owner", {G(), param(2)}), controller()));
     Body f;
+    // "... while another player controls a dishonorable Personality": nothing while it does not hold
+    if (m.while_) amount = binary(Op::Mul, std::move(amount), binary(Op::Ne, condition(*m.while_, f), konst(0)));
     f.stmts.push_back(ret(std::move(amount)));
     int fn = add_function("province", FnKind::Filter, std::move(f), m.range);
     out.stmts.push_back(checked_registration(call("cardrt_def_province_bonus", {param(0), local(def), fn_ref(fn)}), reg));

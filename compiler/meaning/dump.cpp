@@ -97,8 +97,8 @@ class Dumper {
         out_ << fmt::format("    choose-cards {} count={} {}\n", at(k->range), k->count ? amount(*k->count) : "one",
                             filter(k->filter));
       else if (const auto* pm = std::get_if<ProvinceModifier>(&s))
-        out_ << fmt::format("    provinces {} {}{} {:+}\n", at(pm->range), pm->yours ? "yours " : "", named(p_.stats, pm->change.stat),
-                            pm->change.delta.value);
+        out_ << fmt::format("    provinces {} {}{} {:+}{}\n", at(pm->range), pm->yours ? "yours " : "", named(p_.stats, pm->change.stat),
+                            pm->change.delta.value, pm->while_ ? " while(" + condition(*pm->while_) + ")" : std::string());
       else if (const auto* l = std::get_if<StatLimit>(&s))
         out_ << fmt::format("    limit {} {}-of-{} {} {}{}\n", at(l->range), named(p_.stats, l->stat), ref(l->card),
                             l->maximum ? "at-most" : "at-least", amount(l->value),

@@ -697,6 +697,9 @@ struct ProvinceModifier {
   bool yours = false;
   ProfileId zone = -1;  // the zone of provinces, as printed (plural)
   StatChange change;    // of the stat the profile gives the role province strength
+  // "... while another player controls a dishonorable Personality": only while it holds, judged each time the
+  // strength is read (docs/meaning.md 25); a condition about some card named (no card here has the bonus)
+  Boxed<Condition> while_;
   SourceRange range;
 };
 

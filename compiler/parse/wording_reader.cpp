@@ -506,7 +506,7 @@ class Transformer {
       if (auto* r = node_as<W::RestrictionStatementContext>(st)) u.body.push_back(restriction(r, u));
       else if (auto* l = node_as<W::LimitStatementContext>(st)) u.body.push_back(stat_limit(l, u));
       else if (auto* a = node_as<W::ActionStrengthStatementContext>(st)) u.body.push_back(action_strength(a, u));
-      else if (auto* pv = node_as<W::ProvinceStatementContext>(st)) u.body.push_back(province_modifier(pv));
+      else if (auto* pv = node_as<W::ProvinceStatementContext>(st)) u.body.push_back(province_modifier(pv, u));
       else u.body.push_back(statement(st, u));
     }
   }
@@ -514,8 +514,13 @@ class Transformer {
   // provinceStatement : YOUR? ZONE HAVE MODIFIER STRENGTH
   // "Provinces have -1 strength", "Your provinces have +2 strength": every province (or yours) while the card is in
   // play (003 Stats), by the profile's zone of provinces named in the plural
-  ProvinceModifier province_modifier(W::ProvinceStatementContext* c) {
+  ProvinceModifier province_modifier(W::ProvinceStatementContext* c, Unit& u) {
     ProvinceModifier m;
+    if (auto* when = sub<W::WhileConditionContext>(c)) {
+      // no card has the bonus, so a condition must name what it is about ("while attacking" names nothing here)
+      if (!node_as<W::ConditionWhileContext>(when)) throw Refusal{range(when), "a condition on no card named"};
+      m.while_ = while_condition(when, u);
+    }
     m.range = range(c);
     m.yours = term(c, W::YOUR) != nullptr;
     const wording::WordToken& z = tok(term(c, W::ZONE));

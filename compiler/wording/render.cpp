@@ -506,6 +506,10 @@ class Renderer {
     v.value = m.change.delta.value;
     out_.push_back(v);
     word(Token::STRENGTH);
+    if (m.while_) {  // "... while another player controls a dishonorable Personality"
+      word(Token::WHILE);
+      condition(*m.while_);
+    }
   }
 
   void province(const ProvinceRef& r) {

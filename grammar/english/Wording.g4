@@ -277,7 +277,7 @@ statement
   | cardRef CANNOT restricted                                   # restrictionStatement  // 003 Traits: "This unit cannot attack"
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"
-  | YOUR? ZONE HAVE MODIFIER STRENGTH                           # provinceStatement  // "Your provinces have +2 strength" (003 Stats)
+  | YOUR? ZONE HAVE MODIFIER STRENGTH (WHILE whileCondition)?   # provinceStatement  // "Your provinces have +2 strength" (003 Stats), "... while another player controls ..." 
   | cardRef HAS traits WHEN IT V_PAY FOR A SINGLE targetNoun ONLY   # payingStatement  // "This Holding has +2GP when it pays for a single Shugenja only" (003 Gold Cost)
   ;
 // what a card may not do, or have done to it

@@ -3000,6 +3000,16 @@ TEST(Meaning, HeldConditions) {
   EXPECT_EQ(ok.cards->descriptions, std::vector<ProfileId>{o->id_of(o->profile->descriptions, "dishonorable")});
   EXPECT_TRUE(o->paragraph().round_trips) << o->paragraph().rendered;
 
+  // a province bonus only while a condition holds; one naming no card is refused (no card has the bonus)
+  auto pv = read("Personality", "Your provinces have +2 strength while another player controls a dishonorable Personality.");
+  ASSERT_TRUE(pv->paragraph().unit) << pv->text(pv->paragraph().unread) << ": " << pv->paragraph().why;
+  const ProvinceModifier& pm = std::get<ProvinceModifier>(pv->unit().body.at(0));
+  ASSERT_TRUE(pm.while_);
+  EXPECT_EQ(pm.while_->kind, Condition::Kind::YouControl);
+  EXPECT_EQ(pm.while_->cards->side, Side::AnotherPlayers);
+  EXPECT_TRUE(pv->paragraph().round_trips) << pv->paragraph().rendered;
+  expect_refused("Personality", "Your provinces have +2 strength while attacking.", "a condition on no card named");
+
   auto any = read("Holding", "**Open:** Bow this card: If you control any Rings, gain 1 Honor.");
   ASSERT_TRUE(any->paragraph().unit) << any->text(any->paragraph().unread) << ": " << any->paragraph().why;
   EXPECT_TRUE(first(*any).any);

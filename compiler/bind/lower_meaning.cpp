@@ -571,6 +571,13 @@ class MeaningLowering {
       case Restriction::Kind::ReceiveStatus:
         b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(CARDRT_FORBID_RECEIVE_STATUS), konst(0), dur})));
         return;
+      case Restriction::Kind::ReceiveAttachment: {  // the card attaching is not in play yet (001 Attach)
+        Body f;
+        f.stmts.push_back(ret(filter_test(*r.against, param(2), false)));
+        int fn = add_function("filter", FnKind::Filter, std::move(f), r.range);
+        b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(CARDRT_FORBID_RECEIVE_ATTACHMENT), fn_ref(fn), dur})));
+        return;
+      }
     }
   }
 
@@ -665,7 +672,7 @@ class MeaningLowering {
   // One card of a set in play, chosen by the controller as the effect resolves (001 Target: not targeted), into the
   // slot after the unit's targets and earlier choices; with none to choose the effect fails
   Node chosen_card(const CardFilter& f, SourceRange at, Body& b) {
-    if (continuous_ || out_of_play_zone(f)) throw NotYet{};
+    if (continuous_ || out_of_play_zone(f) || f.units) throw NotYet{};  // (a unit chosen is more than its head)
     const int64_t slot_k = next_slot();
     int fn = filter_function(f, at);
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(slot_k), fn_ref(fn), konst(1), konst(1), konst(0)}),
@@ -882,7 +889,19 @@ class MeaningLowering {
         return;
       }
       case Primitive::move_: {
-        if ((e.to && e.to->kind == Place::Kind::CurrentBattlefield) || e.into) return move_to_battle(e, b);
+        if ((e.to && e.to->kind == Place::Kind::CurrentBattlefield) || e.into || e.opposing) {
+          if (e.other_card) throw NotYet{};
+          return move_to_battle(e, b);
+        }
+        if (e.other_card) {  // "Move home this unit and a target enemy unit": each goes home, the target chosen first
+          Effect second = e;
+          second.card = *e.other_card;
+          second.other_card.reset();
+          Node other_home = send_home(second, b);
+          b.stmts.push_back(eval(send_home(e, b)));
+          b.stmts.push_back(eval(std::move(other_home)));
+          return;
+        }
         // whether he went home is kept: "If he moved" may ask it
         uint32_t moved = b.local();
         b.stmts.push_back(let(moved, binary(Op::Eq, send_home(e, b), konst(CARDRT_OK))));
@@ -1090,7 +1109,8 @@ class MeaningLowering {
     uint32_t who = b.local();
     b.stmts.push_back(let(who, card(*e.card, b)));
     uint32_t where = b.local();
-    b.stmts.push_back(let(where, call("cardrt_current_battlefield", {G()})));
+    // "to oppose him": where he is (at home: nowhere to go)
+    b.stmts.push_back(let(where, e.opposing ? call("cardrt_card_battlefield", {G(), card(*e.opposing, b)}) : call("cardrt_current_battlefield", {G()})));
     // "into your defending army": your army at the current battlefield, only while you defend (003 Stats example)
     Node go = binary(Op::Gt, local(where), konst(0));
     if (e.into && e.into->defending) go = and_(std::move(go), you_defend());
@@ -1795,6 +1815,7 @@ class MeaningLowering {
         if (terrain_ >= 0 && may_hold_action_cards(f)) add(not_(call("cardrt_card_has_keyword", {G(), card, konst(terrain_)})));
         break;
     }
+    if (f.units && !f.plural) add(unit_head_test(card));  // "a target enemy unit": the card heading it (001 This)
     if (f.other) {
       // 001 This: "other" cards are neither this card nor the card it is attached to
       add(binary(Op::Ne, card, self()));

@@ -222,6 +222,17 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
           continue;
         }
       }
+    // "a card in a unit": one heading a unit (a person attached to nothing) or attached to a card (001 This); a
+    // Holding is in none
+    if (w == "in" && i + 2 < to && word_is(*t[i + 1], "a") && word_is(*t[i + 2], "unit")) {
+      Node head = konst(0);
+      for (size_t ty = 0; ty < p_.card_types.size(); ++ty)
+        if (p_.card_types[ty].person && !p_.card_types[ty].attaches)
+          head = binary(Op::Or, std::move(head), binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(static_cast<int64_t>(ty))));
+      add(binary(Op::Or, binary(Op::Gt, call("cardrt_card_attached_to", {G(), card}), konst(0)), std::move(head)));
+      i += 2;
+      continue;
+    }
     if (w == "a" || w == "an" || w == "one" || w == "of" || w == "target" || w == "the" || w == "any" ||
         w == "each" || w == "in" || w == "play")
       continue;
@@ -532,7 +543,11 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
       noun = true;
       continue;
     }
-    if (w == "card" || w == "cards" || w == "unit" || w == "units") {
+    if (w == "unit") {  // one unit is a card and those attached to it (001 This), not one card: the meaning tree's
+      why = "'" + words_text(t, from, to) + "' names a unit, which the binder does not read";
+      return false;
+    }
+    if (w == "card" || w == "cards" || w == "units") {
       noun = true;
       continue;
     }

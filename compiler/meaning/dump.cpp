@@ -108,7 +108,7 @@ class Dumper {
         for (ProfileId k : a->actions) names += (names.empty() ? "" : "|") + p_.keyword_actions[static_cast<size_t>(k)].name;
         out_ << fmt::format("    action-strength {} {} targeting {} {:+}\n", at(a->range), names, ref(a->target), a->delta);
       } else if (const auto* r = std::get_if<Restriction>(&s)) {
-        static constexpr const char* kinds[] = {"attack", "be-destroyed", "be-inflicted-with-statuses"};
+        static constexpr const char* kinds[] = {"attack", "be-destroyed", "be-inflicted-with-statuses", "have-attached"};
         out_ << fmt::format("    cannot {} {} {}{}\n", at(r->range), ref(r->card), kinds[static_cast<size_t>(r->kind)],
                             r->against ? " " + filter(*r->against) : std::string());
       } else if (const auto* a = std::get_if<AttachRequirement>(&s))
@@ -238,6 +238,7 @@ class Dumper {
     if (e.stat >= 0) s += " stat=" + named(p_.stats, e.stat);
     if (e.other_stat >= 0) s += " with=" + named(p_.stats, e.other_stat);
     if (e.other_card) s += " with-card=" + ref(*e.other_card);
+    if (e.opposing) s += " to-oppose=" + ref(*e.opposing);
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);

@@ -48,6 +48,8 @@ struct CardRef {
                              // types do not ("your target Samurai ... him")
   std::string name;          // ThisCard named by its own name: the words printed ("Akagi" on "Bayushi Akagi")
   bool unit = false;         // the card's unit: it and every card attached to it (001 This: "this unit"; "his unit")
+  bool unit_itself = false;  // unit: a targeted unit named as such ("a target enemy unit", "it" after it, "the
+                             // target"), its card the one heading it; printed as any reference to that target
   bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
   bool pronoun = false;      // ThisCard, Bearer, ThisKeyword named again by a pronoun ("Bow this Shugenja unless he is
                              // Void": he is this Shugenja, 001 This); `person` as printed
@@ -218,7 +220,9 @@ struct CardFilter {
   bool plural = false;  // names every such card, not one
   bool singular_spelling = false;  // plural, its last keyword printed as in the singular ("Your Earth Shugenja have")
   bool units = false;  // named as units ("any enemy units"; 001 This: a card and the cards attached to it): a unit is
-                       // where its cards are, on their side, so with no other words the set of its cards says the same
+                       // where its cards are, on their side, so with no other words the set of its cards says the same.
+                       // One unit ("a target enemy unit"): the card heading it (a person attached to none), whose
+                       // side and place in the battle are the unit's
   bool types_and = false;     // plural, its card types joined by "and" ("Personalities and Followers"): every card
                               // of each, the same set as "or"
   bool keywords_and = false;  // plural, its keyword choice joined by "and" ("Fudo and Fallen Personalities")
@@ -440,7 +444,8 @@ struct Effect {
   ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2");
                                  // switch: the first of the two stats that trade values
   ProfileId other_stat = -1;     // switch: the second ("Switch his Force and Chi"), of `other_card` when it is set
-  Boxed<CardRef> other_card;     // switch: a second card whose same stat trades with the first's ("Switch the
+  Boxed<CardRef> other_card;     // move: a second card moved as well ("Move home this unit and a target enemy unit");
+                                 // switch: a second card whose same stat trades with the first's ("Switch the
                                  // target's and this Follower's Force")
   SourceRange ignoring_range;    // the words "ignoring Resist"
   std::vector<StatChange> base;  // create: the created card's printed stats ("2F/2C/3PH"), each from zero; the card's
@@ -450,6 +455,9 @@ struct Effect {
   std::vector<Gift> gifts;       // give: what the card gets, in the order printed
   std::optional<Duration> duration;
   std::optional<Place> to;  // move: where the card goes (home, the current battlefield)
+  Boxed<CardRef> opposing;  // move: to oppose this card, at the battlefield where it is ("Move Ibara to oppose it";
+                            // 001 Battlefields: a side's units oppose the other side's there)
+  ProfileId opposing_verb = -1;  // the profile's verb printed for it (of the assign primitive: "oppose")
   // put: the zone the card goes to ("into play"), and whose: its owner's ("into its owner's hand") or yours ("into
   // your hand")
   ProfileId zone = -1;
@@ -663,10 +671,13 @@ struct AttachRequirement {
 // 003 Traits: what a card may not do or have done to it, while the trait holds ("This unit cannot attack structures",
 // "This Personality cannot be destroyed", "This unit cannot be inflicted with Statuses": 004 Status).
 struct Restriction {
-  enum class Kind : uint8_t { Attack, BeDestroyed, ReceiveStatus };
+  enum class Kind : uint8_t { Attack, BeDestroyed, ReceiveStatus, ReceiveAttachment };
   Kind kind = Kind::Attack;
   CardRef card;
-  Boxed<CardFilter> against;  // Attack: only these cards ("structures"); none: any
+  Boxed<CardFilter> against;  // Attack: only these cards ("structures"); none: any. ReceiveAttachment: the cards it
+                              // may not have attached ("Cannot attach Items": 001 Attach)
+  bool subject_printed = true;  // "Cannot attach Items": printed without one, about the card itself
+  bool will_not = false;        // printed "will not" ("Will not attach cards"): the same as "cannot"
   SourceRange range;
 };
 

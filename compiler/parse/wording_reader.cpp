@@ -19,31 +19,54 @@ using W = cardc_wording::Wording;
 using namespace meaning;
 using namespace parse_tree;
 
-// The first syntax error's token: the first word no shape reads.
-class FirstError : public antlr4::BaseErrorListener {
+// A paragraph's tokens, remembering the furthest one the parser looked at: the first word no shape reads is the one no
+// prediction could read past, whichever rule the parser had chosen when it stopped (a choice made early, as between
+// the shapes after a sentence's first effect, fails at the first word that rule cannot read)
+class FurthestLook : public antlr4::CommonTokenStream {
  public:
-  void syntaxError(antlr4::Recognizer*, antlr4::Token* offending, size_t, size_t, const std::string&,
-                   std::exception_ptr) override {
-    if (seen) return;
-    seen = true;
-    if (offending) index = offending->getTokenIndex();
+  using antlr4::CommonTokenStream::CommonTokenStream;
+  antlr4::Token* LT(ssize_t k) override {
+    antlr4::Token* t = antlr4::CommonTokenStream::LT(k);
+    if (t && k > 0) furthest = std::max(furthest, t->getTokenIndex());
+    return t;
   }
-  bool seen = false;
-  size_t index = 0;
+  size_t furthest = 0;
 };
 
-// Reports the first error to the listeners, then stops: no recovery, which would invent tokens (and a token of a
-// ListTokenSource has no input stream to invent them from).
-class ReportThenStop : public antlr4::DefaultErrorStrategy {
+// Notes the first syntax error, then runs the parse out at the paragraph's end: no recovery (which would invent
+// tokens), and no exception out of the parser. One would unwind through every rule the parser is in, each a large
+// generated function whose exception tables the unwinder reads twice: a paragraph no shape reads cost more to give up
+// than to parse (docs/performance.md, session 23). At the end a rule that cannot go on throws to its own handler,
+// which returns; the tree of a paragraph with an error is not read.
+class StopAtFirstError : public antlr4::ANTLRErrorStrategy {
  public:
-  struct Stop {};
-  void recover(antlr4::Parser*, std::exception_ptr) override { throw Stop{}; }
+  explicit StopAtFirstError(FurthestLook& stream) : stream_(stream) {}
+  void reset(antlr4::Parser*) override {}
   antlr4::Token* recoverInline(antlr4::Parser* p) override {
-    antlr4::InputMismatchException e(p);
-    reportError(p, e);
-    throw Stop{};
+    note(p->getCurrentToken());
+    return p->getCurrentToken();  // the end: no token is invented
   }
+  void recover(antlr4::Parser*, std::exception_ptr) override { run_out(); }
   void sync(antlr4::Parser*) override {}
+  bool inErrorRecoveryMode(antlr4::Parser*) override { return failed; }
+  void reportMatch(antlr4::Parser*) override {}
+  void reportError(antlr4::Parser*, const antlr4::RecognitionException& e) override { note(e.getOffendingToken()); }
+
+  bool failed = false;
+  size_t index = 0;     // the first error's token
+  size_t furthest = 0;  // the furthest token looked at by then
+
+ private:
+  void note(antlr4::Token* offending) {
+    if (!failed) {
+      failed = true;
+      if (offending) index = offending->getTokenIndex();
+      furthest = stream_.furthest;
+    }
+    run_out();
+  }
+  void run_out() { stream_.seek(stream_.size() - 1); }
+  FurthestLook& stream_;
 };
 
 // A reading that the grammar accepted but the tree cannot hold (a modifier whose letters name no stat ...).
@@ -285,6 +308,7 @@ class Transformer {
     f.range = whole;
     nouns(sub<W::NounsContext>(c), f, terms(c, W::KEYWORD));
     if (f.plural) throw Refusal{whole, "several cards performing one action"};
+    if (f.units) throw Refusal{whole, "a unit performing an action"};  // 001 Tactician: a card performs it
     f.side = Side::Yours;
     states(terms(c, W::STATE), f);
     descriptions(terms(c, W::DESCRIPTION), f);
@@ -408,49 +432,47 @@ class Transformer {
     u.x = std::move(d);
   }
 
-  // sentence : YOU MAY effect | effect | targeting | statement
+  // sentence : effect (... inOrderTo? | IF condition | AS cardRef V_MOVE | OR effect) | YOU MAY effect (... inOrderTo)?
+  //          | IF condition COMMA (... inOrderTo? | player effect ...) | targeting inOrderTo? | statement | ...
   void sentence(W::SentenceContext* c, Unit& u) {
-    if (auto* o = node_as<W::OptionalSentenceContext>(c)) {
+    if (auto* e = node_as<W::EffectSentenceContext>(c)) {
+      if (auto* to = sub<W::InOrderToContext>(e)) {
+        u.body.push_back(in_order_to(e, to, u));
+      } else if (sub<W::ConditionContext>(e)) {
+        // "Destroy him if he is bowed": the effect (and its target) first, then the condition on it
+        Conditional k;
+        k.range = range(c);
+        k.condition_first = false;
+        k.effects.push_back(effect(sub<W::EffectContext>(e), u));
+        k.condition = condition(sub<W::ConditionContext>(e), u);
+        u.body.push_back(std::move(k));
+      } else if (sub<W::CardRefContext>(e)) {
+        // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him
+        Conditional k;
+        k.range = range(c);
+        k.condition_first = false;
+        k.as_moving = true;
+        k.effects.push_back(effect(sub<W::EffectContext>(e), u));
+        k.condition = moved(sub<W::CardRefContext>(e), range(sub<W::CardRefContext>(e)), u);
+        if (!tok(term(e, W::V_MOVE)).third_person) throw Refusal{tok(term(e, W::V_MOVE)).range, "the verb's person and its subject disagree"};
+        u.body.push_back(std::move(k));
+      } else if (term(e, W::OR)) {
+        Choice k;
+        k.range = range(c);
+        for (auto* one : subs<W::EffectContext>(e)) k.options.push_back(effect(one, u));
+        u.body.push_back(std::move(k));
+      } else {
+        for (auto* one : subs<W::EffectContext>(e)) u.body.push_back(effect(one, u));
+      }
+    } else if (auto* o = node_as<W::OptionalSentenceContext>(c)) {
+      if (auto* to = sub<W::InOrderToContext>(o)) return u.body.push_back(in_order_to(o, to, u));
       Effect e = effect(sub<W::EffectContext>(o), u);
       e.optional = true;
       e.range = range(c);
       if (e.looked) looked_left_.reset();  // "You may put one on the bottom": how many are left, the controller decides
       u.body.push_back(std::move(e));
-    } else if (auto* e = node_as<W::EffectSentenceContext>(c)) {
-      for (auto* one : subs<W::EffectContext>(e)) u.body.push_back(effect(one, u));
-    } else if (auto* t = node_as<W::InOrderToSentenceContext>(c)) {
-      // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done
-      // "If he is a Kensai, you may bow one of his Weapons to straighten him": all of it only while the condition holds
-      InOrderTo k;
-      k.range = range(c);
-      k.optional = term(t, W::MAY) != nullptr;
-      const bool ahead = sub<W::ConditionContext>(t) && antecedent_ == Antecedent::None && leads_with_pronoun(sub<W::ConditionContext>(t));
-      if (sub<W::ConditionContext>(t) && !ahead) k.only_if = condition(sub<W::ConditionContext>(t), u);
-      for (auto* one : subs<W::EffectContext>(t)) {
-        Effect e = effect(one, u);
-        (one->getStart()->getTokenIndex() < term(t, W::TO)->getSymbol()->getTokenIndex() ? k.done : k.then).push_back(std::move(e));
-      }
-      if (ahead) k.only_if = condition(sub<W::ConditionContext>(t), u);
-      u.body.push_back(std::move(k));
-    } else if (auto* i = node_as<W::EffectIfSentenceContext>(c)) {
-      // "Destroy him if he is bowed": the effect (and its target) first, then the condition on it
-      Conditional k;
-      k.range = range(c);
-      k.condition_first = false;
-      k.effects.push_back(effect(sub<W::EffectContext>(i), u));
-      k.condition = condition(sub<W::ConditionContext>(i), u);
-      u.body.push_back(std::move(k));
-    } else if (auto* am = node_as<W::AsMovingSentenceContext>(c)) {
-      // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him
-      Conditional k;
-      k.range = range(c);
-      k.condition_first = false;
-      k.as_moving = true;
-      k.effects.push_back(effect(sub<W::EffectContext>(am), u));
-      k.condition = moved(sub<W::CardRefContext>(am), range(sub<W::CardRefContext>(am)), u);
-      if (!tok(term(am, W::V_MOVE)).third_person) throw Refusal{tok(term(am, W::V_MOVE)).range, "the verb's person and its subject disagree"};
-      u.body.push_back(std::move(k));
     } else if (auto* i = node_as<W::ConditionalSentenceContext>(c)) {
+      if (auto* to = sub<W::InOrderToContext>(i)) return u.body.push_back(in_order_to(i, to, u));
       Conditional k;
       k.range = range(c);
       // "If he would be opposed, move your target Personality ...": with no card named before it, a pronoun of the
@@ -475,11 +497,6 @@ class Transformer {
       by_player(sub<W::PlayerContext>(w), e, u);
       e.range = range(c);
       u.body.push_back(std::move(e));
-    } else if (auto* o = node_as<W::ChoiceSentenceContext>(c)) {
-      Choice k;
-      k.range = range(c);
-      for (auto* one : subs<W::EffectContext>(o)) k.options.push_back(effect(one, u));
-      u.body.push_back(std::move(k));
     } else if (auto* v = node_as<W::VerbChoiceSentenceContext>(c)) {
       u.body.push_back(verb_choice(v, u));
     } else if (auto* k = node_as<W::ChooseCardsSentenceContext>(c)) {
@@ -492,15 +509,16 @@ class Transformer {
       u.body.push_back(entering_play(sub<W::EnteringPlayContext>(ep), u));
     } else if (auto* t = node_as<W::TargetingSentenceContext>(c)) {
       add_target(u, targeting(sub<W::TargetingContext>(t)));
-      u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
-    } else if (auto* tt = node_as<W::TargetToSentenceContext>(c)) {
-      // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
-      InOrderTo k;
-      k.range = range(c);
-      add_target(u, targeting(sub<W::TargetingContext>(tt)));
-      k.target = static_cast<int>(u.targets.size() - 1);
-      for (auto* one : subs<W::EffectContext>(tt)) k.then.push_back(effect(one, u));
-      u.body.push_back(std::move(k));
+      if (auto* to = sub<W::InOrderToContext>(t)) {
+        // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
+        InOrderTo k;
+        k.range = range(c);
+        k.target = static_cast<int>(u.targets.size() - 1);
+        for (auto* one : subs<W::EffectContext>(to)) k.then.push_back(effect(one, u));
+        u.body.push_back(std::move(k));
+      } else {
+        u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
+      }
     } else {
       W::StatementContext* st = sub<W::StatementContext>(static_cast<W::StatementSentenceContext*>(c));
       if (auto* r = node_as<W::RestrictionStatementContext>(st)) u.body.push_back(restriction(r, u));
@@ -577,8 +595,25 @@ class Transformer {
   Restriction restriction(W::RestrictionStatementContext* c, Unit& u) {
     Restriction r;
     r.range = range(c);
-    r.card = card_ref(sub<W::CardRefContext>(c), u);
-    if (auto* a = node_as<W::AttackRestrictedContext>(sub<W::RestrictedContext>(c))) {
+    r.will_not = term(c, W::WILL) != nullptr;
+    r.subject_printed = sub<W::CardRefContext>(c) != nullptr;
+    if (r.subject_printed) {
+      r.card = card_ref(sub<W::CardRefContext>(c), u);
+    } else {
+      // "Cannot attach Items", "Will not attach cards": a term of the card itself, a person that takes attachments
+      // (001 Attach); of an effect or any other restriction it would name no card
+      const bool person = card_type_ >= 0 && p_.card_types[static_cast<size_t>(card_type_)].person;
+      if (!person || !node_as<W::AttachRestrictedContext>(sub<W::RestrictedContext>(c)) || u.kind != UnitKind::Untriggered)
+        throw Refusal{r.range, "a restriction that names no card"};
+      r.card.kind = CardRef::Kind::ThisCard;
+      r.card.range = SourceRange{r.range.begin, r.range.begin};
+    }
+    if (auto* at = node_as<W::AttachRestrictedContext>(sub<W::RestrictedContext>(c))) {
+      // "cannot attach Items": such cards are never attached to it (a card attaching is not in play yet)
+      r.kind = Restriction::Kind::ReceiveAttachment;
+      r.against = card_filter(sub<W::CardFilterContext>(at), false, true);
+      if (!r.against->plural) throw Refusal{r.against->range, "a restriction against one card"};
+    } else if (auto* a = node_as<W::AttackRestrictedContext>(sub<W::RestrictedContext>(c))) {
       r.kind = Restriction::Kind::Attack;
       if (sub<W::CardFilterContext>(a)) {
         r.against = card_filter(sub<W::CardFilterContext>(a));
@@ -589,6 +624,7 @@ class Transformer {
     } else {
       r.kind = Restriction::Kind::ReceiveStatus;
     }
+    if (r.will_not && r.kind != Restriction::Kind::ReceiveAttachment) throw Refusal{r.range, "'will not' of what a card does"};
     return r;
   }
 
@@ -875,6 +911,23 @@ class Transformer {
     return d;
   }
 
+  // inOrderTo : TO effect ((COMMA effect)* COMMA? AND effect)*, after the effects of a sentence `c`
+  // "Bow him to gain 2 Honor": the effects before "to", then those after it if they were done; "If he is a Kensai, you
+  // may bow one of his Weapons to straighten him": all of it only while the condition holds
+  template <class Context>
+  InOrderTo in_order_to(Context* c, W::InOrderToContext* to, Unit& u) {
+    InOrderTo k;
+    k.range = range(c);
+    k.optional = term(c, W::MAY) != nullptr;
+    W::ConditionContext* only_if = sub<W::ConditionContext>(c);
+    const bool ahead = only_if && antecedent_ == Antecedent::None && leads_with_pronoun(only_if);
+    if (only_if && !ahead) k.only_if = condition(only_if, u);
+    for (auto* one : subs<W::EffectContext>(c)) k.done.push_back(effect(one, u));
+    for (auto* one : subs<W::EffectContext>(to)) k.then.push_back(effect(one, u));
+    if (ahead) k.only_if = condition(only_if, u);
+    return k;
+  }
+
   // The effects a condition, "Otherwise" or a moment leads: ((YOU MAY)? effect | player effect) (COMMA? AND effect)*,
   // one after the other; "you may" makes the one effect optional (the controller chooses whether to do it)
   template <class Context>
@@ -1145,6 +1198,7 @@ class Transformer {
       give(g, u, e);
     } else if (auto* m = node_as<W::MoveHomeEffectContext>(c)) {
       move_home(term(m, W::HOME), sub<W::CardRefContext>(m), u, e);
+      if (m->other) e.other_card = card_ref(m->other, u);  // "Move home this unit and a target enemy unit": both go
     } else if (auto* d = node_as<W::DealEffectContext>(c)) {
       // dealEffect : V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?
       e.verb = Primitive::deal_;
@@ -1179,6 +1233,17 @@ class Transformer {
       e.card = card_ref(sub<W::CardRefContext>(b), u);
       e.to = term(b, W::THERE) ? there(term(b, W::THERE)) : place(sub<W::PlaceContext>(b));
       if (e.to->kind != Place::Kind::CurrentBattlefield) throw Refusal{e.to->range, "a move to another place than the current battlefield"};
+    } else if (auto* mo = node_as<W::MoveToOpposeEffectContext>(c)) {
+      // "Move this Personality to oppose him": to the battlefield where that card is, on its enemies' side (001
+      // Battlefields); a card of his own side is opposed by no move
+      e.verb = Primitive::move_;
+      // a pronoun there names a card named before the clause, never the card moved (that would be "himself")
+      const Antecedent before = antecedent_, over = this_over_;
+      e.card = card_ref(sub<W::CardRefContext>(mo), u);
+      antecedent_ = before;
+      this_over_ = over;
+      e.opposing = card_ref(mo->opposed, u);
+      e.opposing_verb = tok(term(mo, W::V_ASSIGN)).id;
     } else if (auto* ia = node_as<W::MoveIntoArmyEffectContext>(c)) {
       // 001 Battlefields: "Move him into your defending army": to the current battlefield, on your side; into another
       // side's army, or a card's (wherever it is), says nothing the rules define
@@ -1248,7 +1313,7 @@ class Transformer {
       r.kind = CardRef::Kind::Target;
       r.range = u.targets.back().range;
       r.target = static_cast<int>(u.targets.size() - 1);
-      e.card = std::move(r);
+      e.card = named_unit(std::move(r), u);
     } else if (auto* pg = node_as<W::ProvinceGiveEffectContext>(c)) {
       province_give(pg, u, e);
     } else if (auto* ps = node_as<W::ProvinceStrengthEffectContext>(c)) {
@@ -2236,7 +2301,7 @@ class Transformer {
         disagreeing_.emplace_back(where, t);
         break;
       }
-    return r;
+    return named_unit(std::move(r), u);
   }
 
   // statOf : ((HIS | HER | ITS) | cardRef POSS) OWN? STAT
@@ -2364,6 +2429,7 @@ class Transformer {
     if (auto* w = node_as<W::UnitOfRefContext>(c)) {
       // "his unit": the unit of the card the pronoun names
       CardRef of = pronoun(tok(w->owner).range, w->owner->getType() != W::ITS, u);
+      if (of.unit_itself) throw Refusal{r.range, "a unit's unit"};
       of.range = r.range;
       of.unit = true;
       return of;
@@ -2422,7 +2488,7 @@ class Transformer {
       r.target = 0;
       r.plural = node_as<W::EachTargetRefContext>(c) != nullptr;
       if (r.plural != u.targets[0].several()) throw Refusal{r.range, r.plural ? "'each target' of one card" : "'the target' of several cards"};
-      return r;
+      return named_unit(std::move(r), u);
     }
     if (auto* a = node_as<W::PerformerAgainRefContext>(c)) {
       // "your Monk" after "your performing unbowed Monk": the performer named again by its noun (its card type, else
@@ -2477,7 +2543,7 @@ class Transformer {
     add_target(u, std::move(t));
     r.kind = CardRef::Kind::Target;
     r.target = static_cast<int>(u.targets.size() - 1);
-    return r;
+    return named_unit(std::move(r), u);
   }
 
   // targetNoun : (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
@@ -2489,6 +2555,7 @@ class Transformer {
     f.other = term(c, W::OTHER) != nullptr;
     if (c->side) f.side = side(c->side);
     described(c, f);
+    one_unit(f, false);
     return f;
   }
 
@@ -2543,6 +2610,7 @@ class Transformer {
     }
     f.plural = term(c, W::CARD_TYPES) || term(c, W::CARDS) || term(c, W::ATTACHMENTS);
     f.attachment = term(c, W::ATTACHMENT) || term(c, W::ATTACHMENTS);
+    f.units = term(c, W::UNIT) != nullptr;  // "a target enemy unit": one unit, by the card heading it
     for (auto* n : terms(c, W::CARD_TYPE)) f.card_types.push_back(tok(n).id);
     for (auto* n : terms(c, W::CARD_TYPES)) f.card_types.push_back(tok(n).id);  // "card": any
     f.types_and = term(c, W::AND) != nullptr;  // only between plurals: the grammar says so
@@ -2587,11 +2655,15 @@ class Transformer {
   }
 
   // cardFilter : (A | AN | ANOTHER)? (YOUR | OPPOSING | ENEMY)? OTHER? (STATE | DESCRIPTION | battleRole)* KEYWORD* nouns filterClause*
-  // `each`: after "each", a singular noun with no article names every such card.
-  CardFilter card_filter(W::CardFilterContext* c, bool each = false) {
+  // `each`: after "each", a singular noun with no article names every such card. `several`: where the words name
+  // several cards ("cannot attach Armor"), a noun of keywords alone with no article may be spelled as one.
+  CardFilter card_filter(W::CardFilterContext* c, bool each = false, bool several = false) {
     CardFilter f;
     f.range = range(c);
     nouns(sub<W::NounsContext>(c), f, terms(c, W::KEYWORD));
+    if (several && !f.plural && !c->article && !c->side && !sub<W::NounsContext>(c) && !sub<W::PartitiveContext>(c) &&
+        !sub<W::AnotherPlayersContext>(c) && !terms(c, W::KEYWORD).empty())
+      f.plural = f.singular_spelling = true;
     if (c->article && (f.plural || each)) throw Refusal{f.range, "an article after 'each' or before a plural"};
     if (auto* part = sub<W::PartitiveContext>(c)) partitive(part, each, f);
     else if (!c->article && !f.plural && !c->side && !sub<W::AnotherPlayersContext>(c) && !each) throw Refusal{f.range, "a singular noun with no article"};
@@ -2599,8 +2671,32 @@ class Transformer {
     if (c->side) f.side = side(c->side);
     if (sub<W::AnotherPlayersContext>(c)) f.side = Side::AnotherPlayers;
     described(c, f);
+    one_unit(f, each);
     if (c->alternative) alternatives(c->alternative, each, f);
     return f;
+  }
+
+  // "a target enemy unit", "an opposed unit": one unit (001 This: a person and the cards attached to him), by the card
+  // heading it, whose side and place in the battle are the unit's. What else a card may be said to be or have (its
+  // keywords, state, a stat but the unit's total) would leave open whether the unit or its head is meant: not read.
+  void one_unit(const CardFilter& f, bool each) {
+    if (!f.units) return;
+    const bool only_total = std::all_of(f.stats.begin(), f.stats.end(), [](const StatBound& b) { return b.total; });
+    if (each || !f.states.empty() || !f.descriptions.empty() || !f.keywords.empty() || !f.any_keywords.empty() ||
+        !f.no_keywords.empty() || !f.not_types.empty() || !only_total || !f.attached.empty() || f.in || f.of || f.in_unit ||
+        f.army || !f.has_tokens.empty() || f.side == Side::AnotherPlayers)
+      throw Refusal{f.range, "a unit described as one card is"};
+  }
+
+  // A reference to a targeted unit names the unit ("Target an enemy unit: Destroy it": each card in it), its card the
+  // one heading it; 003 Traits: a pronoun agrees with what it names, and a unit is "it"
+  CardRef named_unit(CardRef r, const Unit& u) const {
+    if (r.target < 0 || static_cast<size_t>(r.target) >= u.targets.size() || !u.targets[static_cast<size_t>(r.target)].filter.units ||
+        r.kind == CardRef::Kind::Performer)
+      return r;
+    if (r.kind == CardRef::Kind::Pronoun && r.person) throw Refusal{r.range, "'he' naming a unit"};
+    r.unit = r.unit_itself = true;
+    return r;
   }
 
   // (OR alternative=cardFilter)?: "an Air Shugenja or a Holding", "another Personality or a Follower": whole noun
@@ -3076,43 +3172,40 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
   list.reserve(tokens.size());
   for (const auto& t : tokens) list.push_back(std::make_unique<antlr4::CommonToken>(static_cast<size_t>(t.type), std::string(t.text)));
   antlr4::ListTokenSource source(std::move(list));
-  antlr4::CommonTokenStream stream(&source);
+  FurthestLook stream(&source);
+  stream.fill();
   W parser(&stream);
-  FirstError errors;
   parser.removeErrorListeners();
-  // Two stages, as ANTLR advises: SLL prediction, which is fast and right for nearly every sentence, bailing out at
-  // the first error; then full LL, which finds the first word no shape reads (at once for a paragraph holding a token
+  // Two stages, as ANTLR advises: SLL prediction, which is fast and right for nearly every sentence, stopping at the
+  // first error; then full LL, which finds the first word no shape reads (at once for a paragraph holding a token
   // no rule reads, which SLL could only fail on).
+  auto fast = std::make_shared<StopAtFirstError>(stream);
+  parser.setErrorHandler(fast);
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
-  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
   W::UnitContext* tree = nullptr;
   const bool readable = std::all_of(tokens.begin(), tokens.end(), [&](const wording::WordToken& t) {
     return read_by_some_rule(parser, static_cast<size_t>(t.type));
   });
-  bool fast_failed = !readable;
   if (readable) {
-    try {
-      tree = parser.unit();
-    } catch (const antlr4::ParseCancellationException&) {
-      fast_failed = true;
-    }
+    tree = parser.unit();
+    if (fast->failed) tree = nullptr;
   }
-  if (fast_failed) {
-    stream.seek(0);
+  auto full = std::make_shared<StopAtFirstError>(stream);
+  if (!tree) {
     parser.reset();
-    parser.addErrorListener(&errors);
-    parser.setErrorHandler(std::make_shared<ReportThenStop>());
+    stream.furthest = 0;
+    parser.setErrorHandler(full);
     parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
     try {
       tree = parser.unit();
-    } catch (const ReportThenStop::Stop&) {
-      errors.seen = true;
     } catch (const std::exception&) {
-      errors.seen = true;
+      full->failed = true;
     }
+    if (full->failed) tree = nullptr;
   }
-  if (errors.seen || !tree) {
-    size_t i = errors.index < tokens.size() ? errors.index : tokens.size() - 1;
+  if (!tree) {
+    const size_t at = std::max(full->index, full->furthest);
+    size_t i = at < tokens.size() ? at : tokens.size() - 1;
     out.unread = tokens[i].range;
     // punctuation the classifier added where the text ended a sentence or a block: the words before it stopped short
     if (tokens[i].type == W::PERIOD) out.why = "the sentence ends before a shape of the grammar does";

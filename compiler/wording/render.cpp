@@ -368,9 +368,21 @@ class Renderer {
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
+        if (e.other_card) {  // "Move home this unit and a target enemy unit" (its article: "and target" would be a verb)
+          word(Token::AND);
+          if (e.other_card->kind == CardRef::Kind::Target && !e.other_card->plural &&
+              u_->targets[static_cast<size_t>(e.other_card->target)].filter.side != Side::Yours)
+            word(Token::A);
+          card_ref(*e.other_card, false);
+        }
         else if (e.cards) card_filter(*e.cards);  // "Destroy one of his attachments": one chosen
         if (e.to && e.to->kind != Place::Kind::Home && !e.to->there) word(Token::TO);  // "to the current battlefield"
         if (e.to && !e.place_first) place(*e.to);
+        if (e.opposing) {  // "to oppose him"
+          word(Token::TO);
+          out_.push_back(WordToken{static_cast<int>(Token::V_ASSIGN), {}, e.opposing_verb});
+          card_ref(*e.opposing, false);
+        }
         if (e.into) {  // "into your defending army"
           word(Token::INTO);
           army(*e.into);
@@ -1072,9 +1084,14 @@ class Renderer {
 
   // "This unit cannot attack structures", "This Personality cannot be destroyed"
   void restriction(const Restriction& r) {
-    card_ref(r.card, true);
-    word(Token::CANNOT);
+    if (r.subject_printed) card_ref(r.card, true);
+    if (r.will_not) words({Token::WILL, Token::NOT});
+    else word(Token::CANNOT);
     switch (r.kind) {
+      case Restriction::Kind::ReceiveAttachment:  // "Cannot attach Items"
+        verb(Primitive::attach_);
+        card_filter(*r.against);
+        return;
       case Restriction::Kind::Attack:
         verb(Primitive::attack_);
         if (r.against) card_filter(*r.against);
@@ -1302,7 +1319,7 @@ class Renderer {
   }
 
   void card_ref(const CardRef& r, bool subject) {
-    if (r.unit) {  // "this unit", "his unit"
+    if (r.unit && !r.unit_itself) {  // "this unit", "his unit"
       if (r.kind == CardRef::Kind::Pronoun || r.pronoun) word(person(r) ? Token::HIS : Token::ITS);
       else word(Token::THIS);
       return word(Token::UNIT);
@@ -1490,6 +1507,7 @@ class Renderer {
       name(plural ? Token::CARD_TYPES : Token::CARD_TYPE, f.card_types[i], plural);
     }
     if (f.attachment) return word(plural ? Token::ATTACHMENTS : Token::ATTACHMENT);
+    if (f.units && !plural) return word(Token::UNIT);  // "a target enemy unit"
     // any card: "card", or its keywords alone ("an unbowed Samurai")
     if (f.card_types.empty() && f.keywords.empty() && f.any_keywords.empty()) word(plural ? Token::CARDS : Token::CARD);
   }

@@ -86,25 +86,31 @@ constructor
 whereX
   : COMMA WHERE VARX IS (statOf | countOf)
   ;
+// The sentences that begin with an effect are one alternative, told apart by the words after the effect (those that
+// begin with "you may", "if" or a targeting, by an "in order to" after their effects): the parser reads the effect
+// once, not once for each shape it might begin (docs/performance.md, session 23)
 sentence
-  : YOU MAY effect              # optionalSentence
-  | effect ((COMMA effect)* COMMA? AND effect)* # effectSentence   // "Bow him and destroy him", "Bow him, dishonor him, and destroy him": one after the other
-  | (IF condition COMMA)? (YOU MAY)? effect ((COMMA effect)* COMMA? AND effect)* TO effect ((COMMA effect)* COMMA? AND effect)*   # inOrderToSentence  // "Bow him to gain 2 Honor", "If he is a Kensai, you may bow him to ..."
-  | effect IF condition         # effectIfSentence // "Destroy him if he is Shadowlands"
-  | effect AS cardRef V_MOVE    # asMovingSentence // "Straighten his unit as he moves": with the move before it, if it happened
-  | IF condition COMMA ((YOU MAY)? effect | player effect) ((COMMA effect)* COMMA? AND effect)*   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor"
+  : effect ( ((COMMA effect)* COMMA? AND effect)* inOrderTo?   // "Bow him, dishonor him, and destroy him": one after the other; "Bow him to gain 2 Honor"
+           | IF condition               // "Destroy him if he is Shadowlands"
+           | AS cardRef V_MOVE          // "Straighten his unit as he moves": with the move before it, if it happened
+           | OR effect                  // "Move him home or give him +2F": the controller chooses one
+           )                            # effectSentence
+  | YOU MAY effect (((COMMA effect)* COMMA? AND effect)* inOrderTo)?   # optionalSentence  // "You may draw a card", "You may bow him to gain 2 Honor"
+  | IF condition COMMA ((YOU MAY)? effect ((COMMA effect)* COMMA? AND effect)* inOrderTo? | player effect ((COMMA effect)* COMMA? AND effect)*)   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor", "If he is a Kensai, you may bow him to ..."
   | OTHERWISE COMMA ((YOU MAY)? effect | player effect) ((COMMA effect)* COMMA? AND effect)*   # otherwiseSentence  // "If he is dishonorable, ... . Otherwise, gain 1 Honor": when the condition of the sentence before fails
   | player effect               # playerSentence   // "His controller loses 1 Honor"
-  | effect OR effect            # choiceSentence   // "Move him home or give him +2F": the controller chooses one
   | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
-  | targeting                   # targetingSentence
-  | targeting TO effect ((COMMA effect)* COMMA? AND effect)*   # targetToSentence  // "Target your performing Tactician to give him +1F"
+  | targeting inOrderTo?        # targetingSentence  // "Target an opposing Personality"; "Target your performing Tactician to give him +1F"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
   | enteringPlay                # enteringSentence   // "This Holding enters play bowed" (003 Gold Cost)
   | moment COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # delayedSentence  // "After the next time this turn he is destroyed, gain 2 Honor" (002 521)
+  ;
+// "... to gain 2 Honor": the effects after "to", done only if those before it were
+inOrderTo
+  : TO effect ((COMMA effect)* COMMA? AND effect)*
   ;
 // 002 rule 521: the moment a delayed effect waits for, an event about a card: "After the next time this turn it bows",
 // "After each time he assigns this turn", "After the target attacks this turn", "... during a battle" (a battle under
@@ -205,8 +211,9 @@ effect
   | V_SWITCH (owner=(HIS | HER | ITS) | first=cardRef POSS) AND second=cardRef POSS STAT duration?   # switchCardsEffect  // "Switch the target's and this Follower's Force"
   | V_HEAL amount (STATUS ON cardRef)?                                # healEffect      // "Heal 2" (your hero: 002 520.2), "Heal 2 wounds on target beast"   // "Inflict Poison on target unit" (004 Status)
   | V_GIVE (cardRef (AND EACH cardFilter)? | EACH cardFilter) gifts duration?   # giveEffect  // "Give him and each of his Followers +3F"
-  | V_MOVE (HOME cardRef | cardRef HOME)                              # moveHomeEffect  // "Move him home", "Move home a target Personality"
+  | V_MOVE (HOME cardRef (AND other=cardRef)? | cardRef HOME)         # moveHomeEffect  // "Move him home", "Move home a target Personality", "Move home this unit and a target enemy unit"
   | V_MOVE cardRef (TO place | THERE)                                 # moveToBattleEffect  // "Move him to the current battlefield", "Move him there"
+  | V_MOVE cardRef TO V_ASSIGN opposed=cardRef                        # moveToOpposeEffect  // "Move this Personality to oppose him"
   | keywordAction                                                     # keywordActionEffect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
   | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"
@@ -274,7 +281,7 @@ statement
   | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?      # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
   | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
   | WHILE whileCondition COMMA (cardRef HAS | cardFilter HAVE) traits   # whileFirstStatement  // "While this Shugenja is Fire, he has +1F"
-  | cardRef CANNOT restricted                                   # restrictionStatement  // 003 Traits: "This unit cannot attack"
+  | cardRef? (CANNOT | WILL NOT) restricted                     # restrictionStatement  // 003 Traits: "This unit cannot attack"; "Cannot attach Items": the card itself
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"
   | YOUR? ZONE HAVE MODIFIER STRENGTH (WHILE whileCondition)?   # provinceStatement  // "Your provinces have +2 strength" (003 Stats), "... while another player controls ..." 
@@ -285,6 +292,7 @@ restricted
   : V_ATTACK cardFilter?                        # attackRestricted    // "cannot attack", "cannot attack structures"
   | BE DESTROYED                                # destroyedRestricted // "cannot be destroyed"
   | BE INFLICTED WITH STATUSES                  # statusRestricted    // "cannot be inflicted with Statuses" (004 Status)
+  | V_ATTACH cardFilter                         # attachRestricted    // "cannot attach Items", "will not attach cards": have them attached (001 Attach)
   ;
 // "+1F for each Samurai you control": changes that fluctuate with a count (003 Stats)
 traits
@@ -399,6 +407,7 @@ nouns
   | CARDS
   | ATTACHMENT                  // 001 Attach: a card attached to another
   | ATTACHMENTS
+  | UNIT                        // "a target enemy unit": a unit (001 This: a person and the cards attached to him), named by its head
   ;
 filterClause
   : YOU control                                 # youControl

@@ -209,6 +209,14 @@ constexpr NamedFix kFixes[] = {
     {"tests/scenarios/legends/relative_clauses.cards", "Shared Fortune", "docs/meaning.md 23: 'Each other player who controls a Holding draws a card', each player judged as 'you' (the binder refused 'who' after 'player')"},
     {"tests/meaning/relative_clauses.cards", "Ancestral Reckoning", "docs/meaning.md 23: 'Each player who does not control a Samurai Personality loses 2 Honor', each player judged as 'you' (the binder refused 'who' after 'player')"},
     {"tests/meaning/relative_clauses.cards", "Quiet Ebb", "docs/meaning.md 23: 'Followers whose Force is 0', exactly 0 (the binder read a number after 'whose ... is' only before 'or lower' / 'or higher')"},
+    {"tests/scenarios/legends/move_variants.cards", "Roaming Guard", "001 This: 'Move home this unit and a target enemy unit', a unit targeted by the Personality heading it, both going home (the binder read 'unit' as any card and now refuses it); 'Move this Personality to oppose him' (001 Battlefields: where he is)"},
+    {"tests/meaning/units_as_targets.cards", "Riverbank Ambush", "001 This: 'Target an enemy unit: Destroy it', a unit targeted by the Personality heading it, each card in it destroyed (the binder read 'unit' as any card and now refuses it)"},
+    {"tests/meaning/units_as_targets.cards", "Scattering Shout", "001 This: 'Move home a target enemy unit', a unit targeted by the Personality heading it, moved home with its attachments (the binder read 'unit' as any card and now refuses it)"},
+    {"tests/meaning/units_as_targets.cards", "Rallying Drum", "001 This: 'Target an opposed unit: Straighten the target', a unit targeted by the Personality heading it, each card in it straightened (the binder read 'unit' as any card and now refuses it)"},
+    {"tests/meaning/units_as_targets.cards", "Sweeping Retreat", "001 This: 'Move home this unit and a target enemy unit', a unit targeted by the Personality heading it, both going home (the binder read 'unit' as any card and now refuses it)"},
+    {"tests/scenarios/legends/unit_targets.cards", "Border Rider", "001 This: 'Move home a target enemy unit', a unit targeted by the Personality heading it, moved home with its attachments (the binder read 'unit' as any card and now refuses it)"},
+    {"tests/scenarios/legends/unit_targets.cards", "Crushing Charge", "001 This: 'Target an enemy unit: Bow it', a unit targeted by the Personality heading it, each card in it bowed (the binder read 'unit' as any card and now refuses it)"},
+    {"tests/scenarios/legends/unit_targets.cards", "Second Breath", "001 This: 'Target an opposed unit: Straighten it', a unit targeted by the Personality heading it, each card in it straightened (the binder read 'unit' as any card and now refuses it)"},
 };
 
 bool named_fix(const std::string& set, const std::string& title) {

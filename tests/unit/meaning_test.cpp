@@ -228,6 +228,17 @@ TEST(Meaning, AWordNoShapeReadsIsNamed) {
   EXPECT_EQ(luck->text(luck->paragraph().unread), "Luck");  // "ignoring" is a word of the language; legends has no Luck
 }
 
+// The word named is the first no reading gets past, whichever shape the parser tried first: "or" and "and" may join
+// another condition ("... or he is dishonorable", "... and the Personality is bowed"), so the word after them is unread.
+TEST(Meaning, TheWordNamedIsTheFirstNoReadingGetsPast) {
+  auto state = read("Personality", "**Open:** Gain 2 Honor if this Personality is not bowed or dishonorable.");
+  EXPECT_FALSE(state->paragraph().unit);
+  EXPECT_EQ(state->text(state->paragraph().unread), "dishonorable");
+  auto resource = read("Personality", "**Battle:** Gain 2 Honor, or 3 Honor if you control a Courtier and the Imperial Favor.");
+  EXPECT_FALSE(resource->paragraph().unit);
+  EXPECT_EQ(resource->text(resource->paragraph().unread), "Imperial Favor");
+}
+
 // 003 Traits: a pronoun names an earlier target of its unit; with none it names nothing, never the card by default.
 TEST(Meaning, PronounWithoutAntecedentIsRefused) {
   auto r = read("Personality", "**Battle:** He has +2F until the battle ends.");
@@ -2943,6 +2954,104 @@ TEST(Meaning, CreatedCardNamedAgain) {
   EXPECT_FALSE(read("Holding", "**Limited:** Bow this card: Create two 1F **Infantry** Followers and attach them to your target Personality.")
                    ->paragraph().unit);
   EXPECT_FALSE(read("Personality", "**Open:** Target a Follower in your hand: Attach it to this Personality.")->paragraph().unit);
+}
+
+
+// 001 This: a unit (a Personality and the cards attached to him) as a target, by the card heading it; what names it
+// again names the unit ("it": each card in it), and a unit is "it", never "he"
+TEST(Meaning, UnitsAsTargets) {
+  auto r = read("Strategy", "**Battle:** Target an enemy unit: Bow it.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const CardFilter& f = r->unit().targets.at(0).filter;
+  EXPECT_TRUE(f.units);
+  EXPECT_FALSE(f.plural);
+  EXPECT_TRUE(f.card_types.empty());
+  EXPECT_EQ(f.side, Side::Enemy);
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_TRUE(e.card);
+  EXPECT_TRUE(e.card->unit);
+  EXPECT_TRUE(e.card->unit_itself);
+  EXPECT_EQ(e.card->target, 0);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto m = read("Personality", "**Battle:** Bow this Personality: Move home a target enemy unit.");
+  ASSERT_TRUE(m->paragraph().unit) << m->text(m->paragraph().unread) << ": " << m->paragraph().why;
+  const Effect& me = std::get<Effect>(m->unit().body.at(0));
+  ASSERT_TRUE(me.card);
+  EXPECT_EQ(me.card->kind, CardRef::Kind::Target);
+  EXPECT_TRUE(me.card->unit_itself);
+  EXPECT_EQ(m->paragraph().rendered, "Battle: Bow this Personality: Move home target enemy unit.");
+
+  auto o = read("Strategy", "**Battle:** Target an opposed unit: Straighten the target.");
+  ASSERT_TRUE(o->paragraph().unit) << o->text(o->paragraph().unread) << ": " << o->paragraph().why;
+  EXPECT_EQ(o->unit().targets.at(0).filter.roles.size(), 1u);
+  EXPECT_TRUE(std::get<Effect>(o->unit().body.at(0)).card->unit_itself);
+
+  // a unit is "it" (003 Traits: a pronoun agrees with what it names)
+  expect_refused("Strategy", "**Battle:** Target an enemy unit: Bow him.", "'he' naming a unit");
+  // what one card may be said to be: whether the unit or its head is meant, the words leave open
+  expect_refused("Strategy", "**Battle:** Target an enemy Samurai unit: Bow it.", "a unit described as one card is");
+  expect_refused("Strategy", "**Battle:** Target an enemy bowed unit: Straighten it.", "a unit described as one card is");
+  expect_refused("Strategy", "**Battle:** Target an enemy unit with 3 or lower Force: Bow it.", "a unit described as one card is");
+  expect_refused("Strategy", "**Battle:** Target an enemy unit: Bow its unit.", "a unit's unit");
+  expect_refused("Strategy", "**Battle:** Choose your performing unit: Bow it.", "a unit performing an action");
+
+  // "Move home this unit and a target enemy unit": both go home, the second printed with its article
+  auto two = read("Personality", "**Battle:** Move home this unit and a target enemy unit.");
+  ASSERT_TRUE(two->paragraph().unit) << two->text(two->paragraph().unread) << ": " << two->paragraph().why;
+  const Effect& te = std::get<Effect>(two->unit().body.at(0));
+  ASSERT_TRUE(te.card && te.other_card);
+  EXPECT_EQ(te.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(te.card->unit);
+  EXPECT_FALSE(te.card->unit_itself);
+  EXPECT_TRUE(te.other_card->unit_itself);
+  EXPECT_EQ(two->paragraph().rendered, "Battle: Move home this unit and a target enemy unit.");
+}
+
+// 001 Battlefields: "Move this Personality to oppose him": to the battlefield where he is; "him" names a card named
+// before the clause, not the card moved (that would be "himself")
+TEST(Meaning, MoveToOppose) {
+  auto r = read("Personality", "**Battle:** Target an enemy Personality: Move this Personality to oppose him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_EQ(e.verb, Primitive::move_);
+  ASSERT_TRUE(e.card && e.opposing);
+  EXPECT_EQ(e.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(e.opposing->kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(e.opposing->target, 0);
+  EXPECT_FALSE(e.to);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  expect_refused("Personality", "**Battle:** Move this Personality to oppose him.", "no antecedent");
+}
+
+
+// 001 Attach: "Cannot attach Items", "Will not attach Armor": a Personality never has such cards attached; printed
+// without a subject only as a term of the card itself
+TEST(Meaning, AttachRestrictions) {
+  auto r = read("Personality", "Cannot attach Items.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<Restriction>(r->unit().body.at(0));
+  EXPECT_EQ(k.kind, Restriction::Kind::ReceiveAttachment);
+  EXPECT_FALSE(k.subject_printed);
+  EXPECT_EQ(k.card.kind, CardRef::Kind::ThisCard);
+  ASSERT_TRUE(k.against);
+  EXPECT_TRUE(k.against->plural);
+  EXPECT_EQ(k.against->card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Item")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto a = read("Personality", "Will not attach Armor.");
+  ASSERT_TRUE(a->paragraph().unit) << a->text(a->paragraph().unread) << ": " << a->paragraph().why;
+  const auto& ka = std::get<Restriction>(a->unit().body.at(0));
+  EXPECT_TRUE(ka.will_not);
+  EXPECT_TRUE(ka.against->plural);
+  EXPECT_TRUE(ka.against->singular_spelling);
+  EXPECT_EQ(a->paragraph().rendered, "Will not attach Armor.");
+
+  // with no subject the card itself, so one that takes attachments; never another restriction
+  expect_refused("Holding", "Cannot attach Items.", "a restriction that names no card");
+  expect_refused("Personality", "Cannot attack.", "a restriction that names no card");
+  expect_refused("Personality", "This Personality will not attack.", "'will not' of what a card does");
+  expect_refused("Personality", "Cannot attach an Item.", "a restriction against one card");
 }
 
 }  // namespace cardc

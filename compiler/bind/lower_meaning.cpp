@@ -1344,6 +1344,16 @@ class MeaningLowering {
       b.stmts.push_back(if_(std::move(ask), block(std::move(inner.stmts))));
       return;
     }
+    if (k.target && !continuous_ && k.optional) {  // "You may target your Personality and move him home": asked first
+      InOrderTo chosen = k;
+      chosen.optional = false;
+      Body inner;
+      inner.locals = b.locals;
+      in_order_to(chosen, inner);
+      b.locals = inner.locals;
+      b.stmts.push_back(if_(and_(konst(1), call("cardrt_choose_yes_no", {G(), C(), konst(0)})), block(std::move(inner.stmts))));
+      return;
+    }
     if (k.target && !continuous_) {  // "Target your performing Tactician to give ...": chosen (or the ability fails), then
       declare_target(*k.target, b);
       for (const Effect& t : k.then) effect(t, b);

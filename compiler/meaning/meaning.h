@@ -628,6 +628,7 @@ struct InOrderTo {
   std::vector<Effect> done;
   std::vector<Effect> then;
   bool optional = false;  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
+  bool joined = false;    // target: printed "and" ("You may target your Personality and move him home"), as "to" says
   Boxed<Condition> only_if;  // "If he is a Kensai, you may bow him to ...": all of it only while this holds, judged
                              // first (printed before it)
   SourceRange range;

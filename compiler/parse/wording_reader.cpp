@@ -509,14 +509,20 @@ class Transformer {
       u.body.push_back(entering_play(sub<W::EnteringPlayContext>(ep), u));
     } else if (auto* t = node_as<W::TargetingSentenceContext>(c)) {
       add_target(u, targeting(sub<W::TargetingContext>(t)));
-      if (auto* to = sub<W::InOrderToContext>(t)) {
-        // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects
+      auto* to = sub<W::InOrderToContext>(t);
+      if (to || term(t, W::AND)) {
+        // "Target your performing Tactician to give a target Follower -6F": the target chosen, then the effects; "You
+        // may target your Personality and move him home": the same, if the controller chooses to (001 Target: chosen
+        // only then)
         InOrderTo k;
         k.range = range(c);
         k.target = static_cast<int>(u.targets.size() - 1);
-        for (auto* one : subs<W::EffectContext>(to)) k.then.push_back(effect(one, u));
+        k.optional = term(t, W::MAY) != nullptr;
+        k.joined = to == nullptr;
+        for (auto* one : subs<W::EffectContext>(to ? static_cast<antlr4::ParserRuleContext*>(to) : t)) k.then.push_back(effect(one, u));
         u.body.push_back(std::move(k));
       } else {
+        if (term(t, W::MAY)) throw Refusal{range(c), "'you may' before a targeting with no effect after it"};
         u.body.push_back(TargetStep{static_cast<int>(u.targets.size() - 1), range(c)});
       }
     } else {
@@ -1302,18 +1308,12 @@ class Transformer {
       // target is declared where the effect names it)
       e.verb = verb(ta->verb);
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(ta->verb);
-      Targeting t;
-      t.filter = card_filter(sub<W::CardFilterContext>(ta));
-      if (t.filter.plural) throw Refusal{t.filter.range, "targeting several cards at once"};
-      t.inline_ = true;
-      t.verb_after = true;
-      t.range = t.filter.range;
-      add_target(u, std::move(t));
-      CardRef r;
-      r.kind = CardRef::Kind::Target;
-      r.range = u.targets.back().range;
-      r.target = static_cast<int>(u.targets.size() - 1);
-      e.card = named_unit(std::move(r), u);
+      e.card = target_after_and(sub<W::CardFilterContext>(ta), u);
+    } else if (auto* tg = node_as<W::TargetAndGiveEffectContext>(c)) {
+      // "target and give your Yojimbo Personality Conqueror": "give your target Yojimbo Personality Conqueror"
+      e.verb = Primitive::give_;
+      e.card = target_after_and(sub<W::CardFilterContext>(tg), u);
+      gifts(sub<W::GiftsContext>(tg), sub<W::DurationContext>(tg), term(tg, W::V_GIVE), u, e);
     } else if (auto* pg = node_as<W::ProvinceGiveEffectContext>(c)) {
       province_give(pg, u, e);
     } else if (auto* ps = node_as<W::ProvinceStrengthEffectContext>(c)) {
@@ -1660,8 +1660,30 @@ class Transformer {
       if (e.cards->plural) throw Refusal{range(sub<W::CardFilterContext>(c)), "'each' before a plural"};
       e.cards->plural = true;  // every such card
     }
+    gifts(sub<W::GiftsContext>(c), sub<W::DurationContext>(c), term(c, W::V_GIVE), u, e);
+  }
+
+  // "target and bow an enemy Personality", "target and give your Yojimbo Personality Conqueror": the inline target of
+  // "bow target enemy Personality" worded the other way (001 Target: declared where the effect names it)
+  CardRef target_after_and(W::CardFilterContext* c, Unit& u) {
+    Targeting t;
+    t.filter = card_filter(c);
+    if (t.filter.plural) throw Refusal{t.filter.range, "targeting several cards at once"};
+    t.inline_ = true;
+    t.verb_after = true;
+    t.range = t.filter.range;
+    add_target(u, std::move(t));
+    CardRef r;
+    r.kind = CardRef::Kind::Target;
+    r.range = u.targets.back().range;
+    r.target = static_cast<int>(u.targets.size() - 1);
+    return named_unit(std::move(r), u);
+  }
+
+  // What a give verb gives (`verb` its token), for how long
+  void gifts(W::GiftsContext* c, W::DurationContext* dur, antlr4::tree::TerminalNode* verb, Unit& u, Effect& e) {
     // gifts : gift ((COMMA | COMMA? AND) gift)* ;  gift : statChange (SLASH statChange)* | KEYWORD
-    for (auto* g : subs<W::GiftContext>(sub<W::GiftsContext>(c))) {
+    for (auto* g : subs<W::GiftContext>(c)) {
       if (auto* k = node_as<W::KeywordGiftContext>(g)) {
         e.gifts.push_back(Gift{std::nullopt, tok(term(k, W::KEYWORD)).id, range(g), {}, {}, {}, -1});
         continue;
@@ -1708,12 +1730,12 @@ class Transformer {
     }
     one_choice(e);
     for (const Gift& g : e.gifts)  // a token is placed for good: no other gift or duration goes with it
-      if (g.tokens && (e.gifts.size() > 1 || sub<W::DurationContext>(c))) throw Refusal{g.range, "tokens with other gifts or a duration"};
+      if (g.tokens && (e.gifts.size() > 1 || dur)) throw Refusal{g.range, "tokens with other gifts or a duration"};
     // 003 Stats: "Permanently give" (a verb the profile marks [permanent]) lasts for good
-    const bool permanent = p_.verbs[static_cast<size_t>(tok(term(c, W::V_GIVE)).id)].permanent;
-    if (permanent && sub<W::DurationContext>(c)) throw Refusal{range(sub<W::DurationContext>(c)), "a duration after a permanent verb"};
-    if (permanent) e.duration = Duration{-1, true, tok(term(c, W::V_GIVE)).range};
-    else if (sub<W::DurationContext>(c)) e.duration = duration(sub<W::DurationContext>(c));
+    const bool permanent = p_.verbs[static_cast<size_t>(tok(verb).id)].permanent;
+    if (permanent && dur) throw Refusal{range(dur), "a duration after a permanent verb"};
+    if (permanent) e.duration = Duration{-1, true, tok(verb).range};
+    else if (dur) e.duration = duration(dur);
   }
 
   // granted : THE (ABILITY | TRAIT) COMMA? EMBEDDED

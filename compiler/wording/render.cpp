@@ -196,8 +196,11 @@ class Renderer {
       verb(Primitive::target_);
       word(Token::AND);
       if (e.state) state_verb(*e.state);
-      else verb(e.verb, false);
-      return card_filter(u_->targets[static_cast<size_t>(e.card->target)].filter);
+      else verb(e.verb, e.duration && e.duration->permanent);
+      card_filter(u_->targets[static_cast<size_t>(e.card->target)].filter);
+      if (e.verb == Primitive::give_) gifts(e.gifts);  // "target and give your Samurai Personality Conqueror"
+      if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
+      return;
     }
     if (e.player && e.player->kind == PlayerRef::Kind::ControllerOf) {  // "His controller loses 1 Honor"
       possessor(*e.player->of);
@@ -740,7 +743,7 @@ class Renderer {
     }
     if (k.target) targeting(u_->targets[static_cast<size_t>(*k.target)]);  // "Target your performing Tactician to ..."
     effects(k.done, Token::AND);
-    word(Token::TO);
+    word(k.joined ? Token::AND : Token::TO);  // "You may target your Personality and move him home"
     effects(k.then, Token::AND);
   }
 

@@ -101,7 +101,7 @@ sentence
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
-  | targeting inOrderTo?        # targetingSentence  // "Target an opposing Personality"; "Target your performing Tactician to give him +1F"
+  | (YOU MAY)? targeting (inOrderTo | AND effect ((COMMA effect)* COMMA? AND effect)*)?   # targetingSentence  // "Target an opposing Personality"; "Target your performing Tactician to give him +1F"; "You may target your Personality and move him home"
   | statement                   # statementSentence
   | attachRequirement           # attachSentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
@@ -204,6 +204,7 @@ effect
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardRef     # cardEffect   // "Dishonor him": a profile state's verb
   | verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter  # chosenCardEffect  // "Destroy one of his attachments": one chosen as it resolves (001 Target: not targeted)
   | V_TARGET AND verb=(V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE) cardFilter   # targetAndCardEffect
+  | V_TARGET AND V_GIVE cardFilter gifts duration?                    # targetAndGiveEffect  // "target and give your Yojimbo Personality Conqueror"
   | verb=(V_INCREASE | V_REDUCE) (owner=(HIS | HER | ITS) | cardRef POSS) STAT BY (amount | statOf) duration?   # raiseEffect  // "Reduce his Force by 2", "Raise this Shugenja's Force by his Chi"  // "target and bow an enemy Personality"
   | V_DEAL amount STATUS TO cardRef (COMMA? IGNORING STAT)?          # dealEffect      // "Deal 2 wounds to target beast"
   | V_INFLICT STATUS ON cardRef (COMMA? IGNORING STAT)?              # inflictEffect

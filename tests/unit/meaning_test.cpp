@@ -3054,6 +3054,46 @@ TEST(Meaning, AttachRestrictions) {
   expect_refused("Personality", "Cannot attach an Item.", "a restriction against one card");
 }
 
+
+// "You may target your Personality and move him home": a targeting joined to its effects by "and", as "to" joins them;
+// with "You may" the controller chooses, and only then is the target chosen (001 Target)
+TEST(Meaning, TargetAndEffects) {
+  auto r = read("Strategy", "**Battle:** You may target your Personality and move him home.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<InOrderTo>(r->unit().body.at(0));
+  EXPECT_TRUE(k.optional);
+  EXPECT_TRUE(k.joined);
+  ASSERT_TRUE(k.target);
+  EXPECT_EQ(*k.target, 0);
+  EXPECT_FALSE(r->unit().targets.at(0).inline_);
+  ASSERT_EQ(k.then.size(), 1u);
+  EXPECT_EQ(k.then[0].verb, Primitive::move_);
+  EXPECT_EQ(k.then[0].card->kind, CardRef::Kind::Pronoun);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto two = read("Strategy", "**Battle:** Target an enemy Personality and bow him and give him -2F.");
+  ASSERT_TRUE(two->paragraph().unit) << two->text(two->paragraph().unread) << ": " << two->paragraph().why;
+  const auto& k2 = std::get<InOrderTo>(two->unit().body.at(0));
+  EXPECT_FALSE(k2.optional);
+  EXPECT_EQ(k2.then.size(), 2u);
+  EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
+
+  expect_refused("Strategy", "**Battle:** You may target your Personality.", "'you may' before a targeting with no effect after it");
+
+  // "target and give your Samurai Personality Conqueror": the inline target of "give your target ...", worded the other way
+  auto g = read("Strategy", "**Battle:** You may target and give your Samurai Personality Conqueror.");
+  ASSERT_TRUE(g->paragraph().unit) << g->text(g->paragraph().unread) << ": " << g->paragraph().why;
+  const Effect& ge = std::get<Effect>(g->unit().body.at(0));
+  EXPECT_EQ(ge.verb, Primitive::give_);
+  EXPECT_TRUE(ge.optional);
+  EXPECT_TRUE(g->unit().targets.at(0).verb_after);
+  EXPECT_EQ(g->unit().targets.at(0).filter.side, Side::Yours);
+  ASSERT_EQ(ge.gifts.size(), 1u);
+  EXPECT_EQ(ge.gifts[0].keyword, g->id_of(g->profile->keywords, "Conqueror"));
+  EXPECT_TRUE(g->paragraph().round_trips) << g->paragraph().rendered;
+  expect_refused("Strategy", "**Battle:** Target and give your Samurai Personalities +1F.", "targeting several cards at once");
+}
+
 }  // namespace cardc
 
 namespace cardc {

@@ -79,7 +79,7 @@ class Dumper {
         for (const Effect& e : k->otherwise) out_ << "      effect " << effect(e) << "\n";
       }
       else if (const auto* o = std::get_if<InOrderTo>(&s)) {
-        out_ << fmt::format("    in-order-to {}{}{}{}\n", at(o->range), o->optional ? " optional" : "", o->joined ? " joined" : "",
+        out_ << fmt::format("    in-order-to {}{}{}{}\n", at(o->range), o->optional ? " optional" : "", o->form == InOrderTo::Form::And ? " joined" : o->form == InOrderTo::Form::IfYouDid ? " if-you-did" : "",
                             o->only_if ? " only-if " + condition(*o->only_if) : "");
         if (o->target) out_ << fmt::format("      done target #{}\n", *o->target);
         for (const Effect& e : o->done) out_ << "      done " << effect(e) << "\n";

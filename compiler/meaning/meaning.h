@@ -628,7 +628,12 @@ struct InOrderTo {
   std::vector<Effect> done;
   std::vector<Effect> then;
   bool optional = false;  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
-  bool joined = false;    // target: printed "and" ("You may target your Personality and move him home"), as "to" says
+  // How the two parts were printed, the same meaning whichever: "to"; "and" after a targeting ("You may target your
+  // Personality and move him home"); "; if you did," ("You may discard a Kiho; if you did, destroy the target"; also
+  // ". If you did," and "if you do")
+  enum class Form : uint8_t { To, And, IfYouDid };
+  Form form = Form::To;
+  bool did_period = false, did_present = false;
   Boxed<Condition> only_if;  // "If he is a Kensai, you may bow him to ...": all of it only while this holds, judged
                              // first (printed before it)
   SourceRange range;

@@ -446,13 +446,18 @@ class Transformer {
         k.effects.push_back(effect(sub<W::EffectContext>(e), u));
         k.condition = condition(sub<W::ConditionContext>(e), u);
         u.body.push_back(std::move(k));
-      } else if (sub<W::CardRefContext>(e)) {
-        // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him
+      } else if (term(e, W::AS)) {
+        // "Straighten his unit as he moves": with the unit's move before it, so only if it moved him; "Move him home
+        // and bow his unit as he moves": the effects before it one after the other, the move among them
+        std::vector<W::EffectContext*> effects;
+        for (auto* one : subs<W::EffectContext>(e)) effects.push_back(one);
+        for (size_t i = 0; i + 1 < effects.size(); ++i) u.body.push_back(effect(effects[i], u));
         Conditional k;
         k.range = range(c);
+        k.range.begin = range(effects.back()).begin;  // from the effect it makes conditional
         k.condition_first = false;
         k.as_moving = true;
-        k.effects.push_back(effect(sub<W::EffectContext>(e), u));
+        k.effects.push_back(effect(effects.back(), u));
         k.condition = moved(sub<W::CardRefContext>(e), range(sub<W::CardRefContext>(e)), u);
         if (!tok(term(e, W::V_MOVE)).third_person) throw Refusal{tok(term(e, W::V_MOVE)).range, "the verb's person and its subject disagree"};
         u.body.push_back(std::move(k));
@@ -518,7 +523,8 @@ class Transformer {
         k.range = range(c);
         k.target = static_cast<int>(u.targets.size() - 1);
         k.optional = term(t, W::MAY) != nullptr;
-        k.joined = to == nullptr;
+        if (!to) k.form = InOrderTo::Form::And;
+        else printed_form(to, k);
         for (auto* one : subs<W::EffectContext>(to ? static_cast<antlr4::ParserRuleContext*>(to) : t)) k.then.push_back(effect(one, u));
         u.body.push_back(std::move(k));
       } else {
@@ -931,7 +937,15 @@ class Transformer {
     for (auto* one : subs<W::EffectContext>(c)) k.done.push_back(effect(one, u));
     for (auto* one : subs<W::EffectContext>(to)) k.then.push_back(effect(one, u));
     if (ahead) k.only_if = condition(only_if, u);
+    printed_form(to, k);
     return k;
+  }
+  // "to", or "; if you did," (its period, its tense): the same meaning
+  void printed_form(W::InOrderToContext* to, InOrderTo& k) {
+    if (!term(to, W::IF)) return;
+    k.form = InOrderTo::Form::IfYouDid;
+    k.did_period = term(to, W::PERIOD) != nullptr;
+    k.did_present = term(to, W::DO) != nullptr;
   }
 
   // The effects a condition, "Otherwise" or a moment leads: ((YOU MAY)? effect | player effect) (COMMA? AND effect)*,

@@ -743,7 +743,13 @@ class Renderer {
     }
     if (k.target) targeting(u_->targets[static_cast<size_t>(*k.target)]);  // "Target your performing Tactician to ..."
     effects(k.done, Token::AND);
-    word(k.joined ? Token::AND : Token::TO);  // "You may target your Personality and move him home"
+    switch (k.form) {
+      case InOrderTo::Form::To: word(Token::TO); break;
+      case InOrderTo::Form::And: word(Token::AND); break;  // "You may target your Personality and move him home"
+      case InOrderTo::Form::IfYouDid:  // "You may discard a Kiho; if you did, destroy the target"
+        words({k.did_period ? Token::PERIOD : Token::SEMI, Token::IF, Token::YOU, k.did_present ? Token::DO : Token::DID, Token::COMMA});
+        break;
+    }
     effects(k.then, Token::AND);
   }
 

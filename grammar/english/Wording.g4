@@ -90,9 +90,9 @@ whereX
 // begin with "you may", "if" or a targeting, by an "in order to" after their effects): the parser reads the effect
 // once, not once for each shape it might begin (docs/performance.md, session 23)
 sentence
-  : effect ( ((COMMA effect)* COMMA? AND effect)* inOrderTo?   // "Bow him, dishonor him, and destroy him": one after the other; "Bow him to gain 2 Honor"
+  : effect ( ((COMMA effect)* COMMA? AND effect)* (inOrderTo | AS cardRef V_MOVE)?   // "Bow him, dishonor him, and destroy him": one after the other; "Bow him to gain 2 Honor"
+                                        // "Move him home and straighten his unit as he moves": the last with the move before it, if it happened
            | IF condition               // "Destroy him if he is Shadowlands"
-           | AS cardRef V_MOVE          // "Straighten his unit as he moves": with the move before it, if it happened
            | OR effect                  // "Move him home or give him +2F": the controller chooses one
            )                            # effectSentence
   | YOU MAY effect (((COMMA effect)* COMMA? AND effect)* inOrderTo)?   # optionalSentence  // "You may draw a card", "You may bow him to gain 2 Honor"
@@ -111,6 +111,7 @@ sentence
 // "... to gain 2 Honor": the effects after "to", done only if those before it were
 inOrderTo
   : TO effect ((COMMA effect)* COMMA? AND effect)*
+  | (SEMI | PERIOD) IF YOU (DID | DO) COMMA effect ((COMMA effect)* COMMA? AND effect)*   // "You may discard a Kiho; if you did, destroy the target": what "to" says
   ;
 // 002 rule 521: the moment a delayed effect waits for, an event about a card: "After the next time this turn it bows",
 // "After each time he assigns this turn", "After the target attacks this turn", "... during a battle" (a battle under

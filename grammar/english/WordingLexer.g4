@@ -227,7 +227,9 @@ WHOSE    : 'whose' ;
 TOTAL    : 'total' ;
 DIFFERENT : 'different' ;
 WHO      : 'who' ;       // "a Personality who has a Madness token"
-DOES     : 'does' ;      // "each player who does not control an Ancestor Personality"
+DOES     : 'does' ;
+DID      : 'did' ;      // "You may discard a Kiho; if you did, destroy the target"
+DO       : 'do' ;      // "each player who does not control an Ancestor Personality"
 CONTROLS : 'controls' ;  // "whose Force is different from his base Force"
 // the players of a battle (docs/meaning.md 25): "If you are the Attacker"
 ATTACKER : 'attacker' ;

@@ -3062,7 +3062,7 @@ TEST(Meaning, TargetAndEffects) {
   ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
   const auto& k = std::get<InOrderTo>(r->unit().body.at(0));
   EXPECT_TRUE(k.optional);
-  EXPECT_TRUE(k.joined);
+  EXPECT_EQ(k.form, InOrderTo::Form::And);
   ASSERT_TRUE(k.target);
   EXPECT_EQ(*k.target, 0);
   EXPECT_FALSE(r->unit().targets.at(0).inline_);
@@ -3092,6 +3092,57 @@ TEST(Meaning, TargetAndEffects) {
   EXPECT_EQ(ge.gifts[0].keyword, g->id_of(g->profile->keywords, "Conqueror"));
   EXPECT_TRUE(g->paragraph().round_trips) << g->paragraph().rendered;
   expect_refused("Strategy", "**Battle:** Target and give your Samurai Personalities +1F.", "targeting several cards at once");
+}
+
+
+// "You may discard a Kiho; if you did, destroy him": the in-order-to of "to", printed "; if you did," (also ". If you
+// did," and "if you do"); the same meaning whichever
+TEST(Meaning, IfYouDid) {
+  auto r = read("Strategy", "**Battle:** Target an enemy Personality: Bow him. You may discard a Kiho; if you did, destroy him.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<InOrderTo>(r->unit().body.at(1));
+  EXPECT_EQ(k.form, InOrderTo::Form::IfYouDid);
+  EXPECT_TRUE(k.optional);
+  EXPECT_FALSE(k.did_period);
+  EXPECT_FALSE(k.did_present);
+  ASSERT_EQ(k.done.size(), 1u);
+  EXPECT_EQ(k.done[0].verb, Primitive::discard_);
+  ASSERT_EQ(k.then.size(), 1u);
+  EXPECT_EQ(k.then[0].verb, Primitive::destroy_);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto p = read("Personality", "**Battle:** You may bow this Personality. If you did, gain 2 Honor.");
+  ASSERT_TRUE(p->paragraph().unit) << p->text(p->paragraph().unread) << ": " << p->paragraph().why;
+  const auto& kp = std::get<InOrderTo>(p->unit().body.at(0));
+  EXPECT_TRUE(kp.did_period);
+  EXPECT_EQ(p->paragraph().rendered, "Battle: You may bow this Personality. If you did, gain 2 Honor.");
+
+  auto t = read("Strategy", "**Battle:** You may target an enemy Personality; if you do, give him -2F.");
+  ASSERT_TRUE(t->paragraph().unit) << t->text(t->paragraph().unread) << ": " << t->paragraph().why;
+  const auto& kt = std::get<InOrderTo>(t->unit().body.at(0));
+  EXPECT_TRUE(kt.did_present);
+  ASSERT_TRUE(kt.target);
+
+  // another doer than you is another shape ("If he did not, ..."): not read
+  EXPECT_FALSE(read("Strategy", "**Battle:** You may bow this card; if he did, gain 2 Honor.")->paragraph().unit);
+}
+
+
+// "Move a target Personality home and bow his unit as he moves": the effects before "as" one after the other, the last
+// only if the move among them moved him (001 Battlefields)
+TEST(Meaning, SeveralEffectsAsHeMoves) {
+  auto r = read("Strategy", "**Battle:** Move a target enemy Personality home and bow his unit as he moves.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_EQ(r->unit().body.size(), 2u);
+  EXPECT_EQ(std::get<Effect>(r->unit().body.at(0)).verb, Primitive::move_);
+  const auto& k = std::get<Conditional>(r->unit().body.at(1));
+  EXPECT_TRUE(k.as_moving);
+  EXPECT_EQ(k.condition.kind, Condition::Kind::Moved);
+  ASSERT_EQ(k.effects.size(), 1u);
+  EXPECT_EQ(k.effects[0].verb, Primitive::bow_);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  // "he moves" names the card moved: "they move" names none
+  EXPECT_FALSE(read("Strategy", "**Battle:** Move a target enemy Personality home and bow his unit as they move.")->paragraph().unit);
 }
 
 }  // namespace cardc

@@ -82,6 +82,7 @@ std::optional<Node> CardBinder::other_player_controls(const std::vector<const as
   else if (word(k) == "another" && word(k + 1) == "player" && word(k + 2) == "controls") from = k + 3;
   else if (word(k) == "any" && word(k + 1) == "other" && word(k + 2) == "player" && word(k + 3) == "controls") from = k + 4;
   if (from == 0 || from >= t.size()) return std::nullopt;
+  const bool leader = word(k) == "the";
   Node them = call("cardrt_opponent", {G(), controller()});
   auto controls = [&](size_t a, size_t b) -> std::optional<Node> {
     size_t uend = 0;
@@ -90,7 +91,11 @@ std::optional<Node> CardBinder::other_player_controls(const std::vector<const as
     std::optional<Node> test;
     std::string why;
     if (!noun_filter(t, a, b, param(2), test, why)) return std::nullopt;
-    int fn = filter_function(and_(std::move(*test), binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), them)), origin);
+    // a card of the enemy leader's; "another player" is any player but you, as "another player's Personality" reads
+    // it (the same test as the meaning tree's Side::AnotherPlayers; docs/meaning.md 25)
+    Node whose = leader ? binary(Op::Eq, call("cardrt_card_controller", {G(), param(2)}), them)
+                        : binary(Op::Ne, call("cardrt_card_controller", {G(), param(2)}), controller());
+    int fn = filter_function(and_(std::move(*test), std::move(whose)), origin);
     return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(fn)}), konst(0));
   };
   if (auto all = controls(from, t.size())) return all;
@@ -585,6 +590,13 @@ std::optional<Node> CardBinder::card_condition_terms(const Clause& c, const std:
     bool current = lower(words_text(t, k, t.size())) == "at the current battlefield";
     if (there || current) return result(at_current_battlefield(std::move(*card)));
   }
+  // "If it is opposing a bowed Follower": as "while opposing" (before, card_is read "opposing" as the side of the card
+  // itself: "it is an opposing bowed Follower"; docs/meaning.md 25)
+  if (word(end) == "opposing") {
+    auto o = opposes(t, end + 1, t.size(), *card, cond);
+    if (!o) return std::nullopt;
+    return result(std::move(*o));
+  }
   // "if this Follower is attached to an Earth Shugenja"
   if (word(end) == "attached" && word(end + 1) == "to") {
     std::optional<Node> host;
@@ -640,6 +652,8 @@ std::optional<Node> CardBinder::while_subject(const std::vector<const ast::Term*
       negate = true;
       ++i;
     }
+    // "while it is opposing a bowed Follower": as "while opposing" (not the subject's own side; docs/meaning.md 25)
+    if (word(i) == "opposing" && !negate) return opposes(t, i + 1, t.size(), subject, terms_range(t, from, t.size()));
   }
   auto is = card_is(t, i, t.size(), std::move(subject));
   if (!is) return std::nullopt;

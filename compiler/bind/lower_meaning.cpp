@@ -237,6 +237,8 @@ class MeaningLowering {
     Node amount = konst(m.change.delta.value);
     if (m.yours) amount = binary(Op::Mul, std::move(amount), binary(Op::Eq, call("cardrt_province_owner", {G(), param(2)}), controller()));
     Body f;
+    // "... while another player controls a dishonorable Personality": nothing while it does not hold
+    if (m.while_) amount = binary(Op::Mul, std::move(amount), binary(Op::Ne, condition(*m.while_, f), konst(0)));
     f.stmts.push_back(ret(std::move(amount)));
     int fn = add_function("province", FnKind::Filter, std::move(f), m.range);
     out.stmts.push_back(checked_registration(call("cardrt_def_province_bonus", {param(0), local(def), fn_ref(fn)}), reg));
@@ -1490,6 +1492,10 @@ class MeaningLowering {
         // (001 This): not lowered yet
         if (k.card->kind == CardRef::Kind::ThisKeyword) throw NotYet{};
         Node who = card(*k.card, b);
+        if (k.cards) {  // "if it is an attachment": of the set the noun names, wherever it is (docs/meaning.md 25)
+          n = filter_test(*k.cards, who, false);
+          break;
+        }
         if (k.state) {
           n = call("cardrt_card_state", {G(), who, konst(runtime_state_id(p_, static_cast<size_t>(k.state->state)))});
           if (!k.state->holds) n = not_(std::move(n));
@@ -1615,6 +1621,39 @@ class MeaningLowering {
       }
       case Condition::Kind::Has:
         n = binary(Op::Gt, attached_count(*k.attached, card(*k.card, b)), konst(0));
+        break;
+      case Condition::Kind::Opposes: {
+        // 001 Battlefields: both in the battle at the current battlefield, on opposite sides; the sides of a set's
+        // cards by the attacking player (the player whose turn it is, 003 Stats example) and the other
+        Node who = k.card ? card(*k.card, b) : *subject_;
+        const Place current{Place::Kind::CurrentBattlefield, {}, false};
+        Node here = at_place(current, who);
+        if (k.other) {
+          Node other = card(*k.other, b);
+          Node sides = binary(Op::Ne, call("cardrt_card_controller", {G(), other}), call("cardrt_card_controller", {G(), who}));
+          n = and_(std::move(here), and_(at_place(current, other), std::move(sides)));
+          break;
+        }
+        auto side = [&](Op op) {
+          Node c2 = param(2);
+          Node there = and_(at_place(current, c2), binary(op, call("cardrt_card_controller", {G(), c2}), call("cardrt_active_player", {G()})));
+          return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(filter_function(*k.cards, k.range, std::move(there)))}), konst(0));
+        };
+        Node attackers = side(Op::Eq), defenders = side(Op::Ne);
+        Node attacking = binary(Op::Eq, call("cardrt_card_controller", {G(), who}), call("cardrt_active_player", {G()}));
+        n = and_(std::move(here), binary(Op::Or, and_(attacking, std::move(defenders)), and_(not_(attacking), std::move(attackers))));
+        break;
+      }
+      case Condition::Kind::BattleSide: {
+        // 003 Stats example: the Attacker is the player whose turn it is, the Defender his opponent, while a battle is
+        // resolved; only a Battle action is sure to be taken in one (elsewhere the binder's reading stays)
+        if (designators_ != CARDRT_DESIG_BATTLE) throw NotYet{};
+        Node mine = binary(Op::Eq, call("cardrt_active_player", {G()}), controller());
+        n = k.defender ? not_(std::move(mine)) : std::move(mine);
+        break;
+      }
+      case Condition::Kind::HasTokens:  // 001 Token: one or more of that status's tokens are on the card
+        n = binary(Op::Gt, call("cardrt_card_counters", {G(), card(*k.card, b), konst(k.status)}), konst(0));
         break;
       case Condition::Kind::AttachedTo:  // 001 Attach: the card it is attached to is of the set
         n = filter_test(*k.cards, call("cardrt_card_attached_to", {G(), k.card ? card(*k.card, b) : *subject_}));
@@ -1996,7 +2035,7 @@ class MeaningLowering {
   // by the runtime; of some keywords, through a test of each attached card.
   Node attached_count(const AttachedTest& a, const Node& holder) {
     // (an action card attached by its own text, "while he has a Spell", is tested as the binder tests it: the same count)
-    if (a.keywords.empty() && a.card_types.size() <= 1 && (a.card_types.empty() || p_.card_types[static_cast<size_t>(a.card_types[0])].attaches))
+    if (a.keywords.empty() && a.choice.empty() && a.card_types.size() <= 1 && (a.card_types.empty() || p_.card_types[static_cast<size_t>(a.card_types[0])].attaches))
       return call("cardrt_card_attachments", {G(), holder, konst(a.card_types.empty() ? -1 : a.card_types[0])});
     Node kinds = konst(0);
     bool first = true;
@@ -2006,6 +2045,11 @@ class MeaningLowering {
     };
     for (ProfileId t : a.card_types) one_of(binary(Op::Eq, call("cardrt_card_type", {G(), param(2)}), konst(t)));
     for (ProfileId k : a.keywords) one_of(call("cardrt_card_has_keyword", {G(), param(2), konst(k)}));
+    if (!a.choice.empty()) {  // "a Gaijin or Peasant Weapon": and one of these keywords
+      Node any = call("cardrt_card_has_keyword", {G(), param(2), konst(a.choice[0])});
+      for (size_t i = 1; i < a.choice.size(); ++i) any = binary(Op::Or, std::move(any), call("cardrt_card_has_keyword", {G(), param(2), konst(a.choice[i])}));
+      kinds = and_(std::move(any), std::move(kinds));
+    }
     Body test;
     test.stmts.push_back(ret(and_(call("cardrt_card_in_play", {G(), param(2)}), std::move(kinds))));
     int fn = add_function("filter", FnKind::Filter, std::move(test), a.range);

@@ -98,8 +98,8 @@ class Dumper {
         out_ << fmt::format("    choose-cards {} count={} {}\n", at(k->range), k->count ? amount(*k->count) : "one",
                             filter(k->filter));
       else if (const auto* pm = std::get_if<ProvinceModifier>(&s))
-        out_ << fmt::format("    provinces {} {}{} {:+}\n", at(pm->range), pm->yours ? "yours " : "", named(p_.stats, pm->change.stat),
-                            pm->change.delta.value);
+        out_ << fmt::format("    provinces {} {}{} {:+}{}\n", at(pm->range), pm->yours ? "yours " : "", named(p_.stats, pm->change.stat),
+                            pm->change.delta.value, pm->while_ ? " while(" + condition(*pm->while_) + ")" : std::string());
       else if (const auto* l = std::get_if<StatLimit>(&s))
         out_ << fmt::format("    limit {} {}-of-{} {} {}{}\n", at(l->range), named(p_.stats, l->stat), ref(l->card),
                             l->maximum ? "at-most" : "at-least", amount(l->value),
@@ -145,9 +145,15 @@ class Dumper {
         for (size_t i = 0; i < k.keywords.size(); ++i) s += (i ? " or " : " ") + named(p_.keywords, k.keywords[i]);
         for (size_t i = 0; i < k.descriptions.size(); ++i)
           s += (i || !k.keywords.empty() ? " or " : " ") + named(p_.descriptions, k.descriptions[i]);
+        if (k.cards) s += " " + filter(*k.cards);
         return s;
       }
-      case Condition::Kind::YouControl: return s + "you control " + filter(*k.cards);
+      case Condition::Kind::YouControl:
+        return s + (k.cards->side == Side::AnotherPlayers ? "another player controls " : "you control ") + filter(*k.cards);
+      case Condition::Kind::Opposes:
+        return s + (k.card ? ref(*k.card) : std::string("it")) + " opposes " + (k.other ? ref(*k.other) : "some " + filter(*k.cards));
+      case Condition::Kind::BattleSide: return s + (k.defender ? "you are the defender" : "you are the attacker");
+      case Condition::Kind::HasTokens: return s + ref(*k.card) + " has-tokens " + named(p_.statuses, k.status);
       case Condition::Kind::Exists: return s + "some " + filter(*k.cards);
       case Condition::Kind::YouAre: {
         s += "you are";
@@ -407,7 +413,9 @@ class Dumper {
     std::string kinds;
     for (ProfileId t : a.card_types) kinds += (kinds.empty() ? "type=" : " or type=") + named(p_.card_types, t);
     for (ProfileId k : a.keywords) kinds += (kinds.empty() ? "keyword=" : " or keyword=") + named(p_.keywords, k);
-    return kinds.empty() ? std::string("attachment") : kinds;
+    if (kinds.empty()) kinds = "attachment";
+    for (size_t i = 0; i < a.choice.size(); ++i) kinds += (i ? " or " : " and-one-of ") + named(p_.keywords, a.choice[i]);
+    return kinds;
   }
 
   // "army=yours", "army=enemy", "army=of(this-card)"

@@ -150,6 +150,9 @@ struct AttachedTest {
   bool plural = false;                // printed "Followers", not "a Follower" (the same meaning)
   bool none = true;                   // "without": no such card is attached
   bool no_word = false;               // printed "with no Followers" (the same meaning as "without")
+  // "a Gaijin or Peasant Weapon": the attached card has one of these keywords as well as one of `keywords`
+  // (docs/meaning.md 25)
+  std::vector<ProfileId> choice;
   SourceRange range;
 };
 
@@ -224,6 +227,10 @@ struct CardFilter {
   bool types_and = false;     // plural, its card types joined by "and" ("Personalities and Followers"): every card
                               // of each, the same set as "or"
   bool keywords_and = false;  // plural, its keyword choice joined by "and" ("Fudo and Fallen Personalities")
+  // its keyword choice printed as a list ("Daimyo, Duelist, or Kensai"; the same meaning as "Daimyo or Duelist or
+  // Kensai"), with a comma before "or" (`keywords_serial`) or not
+  bool keywords_listed = false;
+  bool keywords_serial = false;
   std::vector<StatBound> stats;
   std::vector<AttachedTest> attached;
   std::vector<BattleRole> roles;      // and in these places in the battle ("an attacking Personality")
@@ -520,6 +527,12 @@ struct Condition {
                  // is opposed"; 001 Battlefields)
     ArmySize,    // how many units an army has, compared with `count` ("there are two or more units in his army":
                  // `compare` AtLeast; "or fewer" AtMost; none Exactly)
+    HasTokens,   // a card has one or more tokens of a status ("your Monk has any Fire tokens"; 001 Token): `status`
+    Opposes,     // a card and another (`other`), or some card of a set (`cards`), are on opposite sides in the battle at
+                 // the current battlefield ("while opposing this Item", "it is opposing a bowed Follower"; 001
+                 // Battlefields, 003 Stats example: the attacking player's cards and the other side's)
+    BattleSide,  // you are the Attacker (`defender`: the Defender) of the battle: the Attacker is the player whose turn
+                 // it is (003 Stats example: the player attacking, and the Defender, his opponent)
   };
   // InProvinces: "one of your Provinces", "one of them" (the provinces the trigger's reveal was in), "your Province"
   enum class ProvincesNamed : uint8_t { OneOfYours, OneOfThem, Yours };
@@ -545,6 +558,14 @@ struct Condition {
   ProvincesNamed provinces = ProvincesNamed::OneOfYours;  // InProvinces
   Boxed<Army> army;         // ArmyUnits, ArmyOpposed, ArmySize
   Boxed<Army> than;         // ArmyUnits: the army compared with
+  // docs/meaning.md 25: CardIs may test `card` against a set of `cards` ("it is an attachment", "the target is a
+  // Follower"); YouControl's set may be another player's ("another player controls a dishonorable Personality": the
+  // set's side AnotherPlayers)
+  ProfileId status = -1;            // HasTokens
+  bool any = false;                 // YouControl, Opposes: printed "any Rings" (some card of the set; the same meaning)
+  bool attached_word = false;       // Has: printed "attached" after the cards ("has a Weapon attached"; the same meaning)
+  bool defender = false;            // BattleSide: "you are the Defender"
+  Boxed<CardRef> other;             // Opposes: the card opposed
   SourceRange range;
 };
 
@@ -698,6 +719,9 @@ struct ProvinceModifier {
   bool yours = false;
   ProfileId zone = -1;  // the zone of provinces, as printed (plural)
   StatChange change;    // of the stat the profile gives the role province strength
+  // "... while another player controls a dishonorable Personality": only while it holds, judged each time the
+  // strength is read (docs/meaning.md 25); a condition about some card named (no card here has the bonus)
+  Boxed<Condition> while_;
   SourceRange range;
 };
 

@@ -561,7 +561,7 @@ class Transformer {
       if (auto* r = node_as<W::RestrictionStatementContext>(st)) u.body.push_back(restriction(r, u));
       else if (auto* l = node_as<W::LimitStatementContext>(st)) u.body.push_back(stat_limit(l, u));
       else if (auto* a = node_as<W::ActionStrengthStatementContext>(st)) u.body.push_back(action_strength(a, u));
-      else if (auto* pv = node_as<W::ProvinceStatementContext>(st)) u.body.push_back(province_modifier(pv));
+      else if (auto* pv = node_as<W::ProvinceStatementContext>(st)) u.body.push_back(province_modifier(pv, u));
       else u.body.push_back(statement(st, u));
     }
   }
@@ -569,8 +569,13 @@ class Transformer {
   // provinceStatement : YOUR? ZONE HAVE MODIFIER STRENGTH
   // "Provinces have -1 strength", "Your provinces have +2 strength": every province (or yours) while the card is in
   // play (003 Stats), by the profile's zone of provinces named in the plural
-  ProvinceModifier province_modifier(W::ProvinceStatementContext* c) {
+  ProvinceModifier province_modifier(W::ProvinceStatementContext* c, Unit& u) {
     ProvinceModifier m;
+    if (auto* when = sub<W::WhileConditionContext>(c)) {
+      // no card has the bonus, so a condition must name what it is about ("while attacking" names nothing here)
+      if (!node_as<W::ConditionWhileContext>(when)) throw Refusal{range(when), "a condition on no card named"};
+      m.while_ = while_condition(when, u);
+    }
     m.range = range(c);
     m.yours = term(c, W::YOUR) != nullptr;
     const wording::WordToken& z = tok(term(c, W::ZONE));
@@ -757,10 +762,7 @@ class Transformer {
       k = moved(sub<W::CardRefContext>(m), range(c), u);
       k.range = where;
     } else if (auto* y = node_as<W::YouControlConditionContext>(c)) {
-      k.kind = Condition::Kind::YouControl;
-      k.cards = card_filter(sub<W::CardFilterContext>(y));
-      if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'you control' before a plural or a side"};
-      k.cards->side = Side::Yours;
+      controlled(k, sub<W::CardFilterContext>(y), Side::Yours);
     } else if (auto* ua = node_as<W::UnitsAtConditionContext>(c)) {
       // "any enemy units are at the current battlefield": some card of that side is there (a unit's cards are where
       // it is; 001 Terrain: a Terrain is on no side)
@@ -839,9 +841,98 @@ class Transformer {
       k.kind = Condition::Kind::ArmyOpposed;  // "your current army is opposed"
       k.army = army(sub<W::ArmyContext>(ao), u);
       k.negated = term(ao, W::NOT) != nullptr;
+    } else if (auto* held = node_as<W::CardHeldConditionContext>(c)) {
+      k = held_condition(sub<W::HeldConditionContext>(held), u);
     } else {
       k.kind = Condition::Kind::YourTurn;
       k.negated = term(static_cast<W::YourTurnConditionContext*>(c), W::NOT) != nullptr;
+    }
+    return k;
+  }
+
+  // opposing : OPPOSING (cardRef | ANY? cardFilter): the card opposed, or some card of a set ("any" before a plural)
+  void opposing(W::OpposingContext* c, Condition& k, Unit& u) {
+    k.kind = Condition::Kind::Opposes;
+    if (auto* r = sub<W::CardRefContext>(c)) {
+      k.other = card_ref(r, u);
+      if (k.other->kind == CardRef::Kind::Target) throw Refusal{k.other->range, "a target declared inside a condition"};
+      if (k.other->plural || k.other->unit) throw Refusal{k.other->range, "opposing several cards or a unit"};
+      return;
+    }
+    k.any = term(c, W::ANY) != nullptr;
+    k.cards = card_filter(sub<W::CardFilterContext>(c));
+    if (k.cards->plural != k.any || k.cards->side != Side::Any || k.cards->partitive)
+      throw Refusal{k.cards->range, "'any' before several cards, an article before one; no side"};
+  }
+
+  // "you control a Courtier", "another player controls a dishonorable Personality": one card of a set, whose the
+  // words before it say (YouControl; a plural or a side printed with it would say it again)
+  void controlled(Condition& k, W::CardFilterContext* f, Side whose) {
+    k.kind = Condition::Kind::YouControl;
+    k.cards = card_filter(f);
+    if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "'control' before a plural or a side"};
+    k.cards->side = whose;
+  }
+
+  // heldCondition (docs/meaning.md 25): what a card is attached to, has attached or has on it, which card types it is
+  // of, and what another player controls; the vocabulary of the tree's conditions and sets, by profile id
+  Condition held_condition(W::HeldConditionContext* c, Unit& u) {
+    Condition k;
+    k.range = range(c);
+    auto named_card = [&](antlr4::ParserRuleContext* ctx) {
+      k.card = card_ref(sub<W::CardRefContext>(ctx), u);
+      if (k.card->kind == CardRef::Kind::Target) throw Refusal{k.card->range, "a target declared inside a condition"};
+      if (k.card->plural || k.card->unit) throw Refusal{k.card->range, "a condition on several cards or a unit"};
+    };
+    if (auto* a = node_as<W::AttachedToConditionContext>(c)) {
+      // "if this Follower is attached to an Earth Shugenja": the card it is attached to is of the set (001 Attach)
+      k.kind = Condition::Kind::AttachedTo;
+      named_card(a);
+      k.negated = term(a, W::NOT) != nullptr;
+      k.cards = card_filter(sub<W::CardFilterContext>(a));
+      if (k.cards->plural || k.cards->side != Side::Any) throw Refusal{k.cards->range, "attached to several cards, or to a side"};
+    } else if (auto* h = node_as<W::HasAttachedConditionContext>(c)) {
+      // "if Juriken has a Gaijin or Peasant Weapon attached": such a card is attached to him (001 Attach)
+      k.kind = Condition::Kind::Has;
+      named_card(h);
+      k.attached = attached(sub<W::AttachedCardsContext>(h));
+      k.attached->none = false;
+      k.attached_word = term(h, W::ATTACHED) != nullptr;
+    } else if (auto* t = node_as<W::HasAnyTokensConditionContext>(c)) {
+      // "if your Monk has any Fire tokens": one or more tokens of that status are on him (001 Token)
+      k.kind = Condition::Kind::HasTokens;
+      named_card(t);
+      const wording::WordToken& st = tok(term(t, W::STATUS));
+      if (!p_.token_status(st.id) || !st.plural) throw Refusal{st.range, "'any' before a status that is no token, or one token"};
+      k.status = st.id;
+    } else if (auto* ty = node_as<W::CardTypeConditionContext>(c)) {
+      // "Destroy it if it is an attachment", "if the target is a Follower": the card is of the set the noun names
+      k.kind = Condition::Kind::CardIs;
+      named_card(ty);
+      k.negated = term(ty, W::NOT) != nullptr;
+      CardFilter f;
+      f.range = range(sub<W::NounsContext>(ty));
+      nouns(sub<W::NounsContext>(ty), f, {});
+      if (f.plural || (f.card_types.empty() && !f.attachment)) throw Refusal{f.range, "one card is of a card type, or an attachment"};
+      k.cards = std::move(f);
+    } else if (auto* o = node_as<W::AnotherControlsConditionContext>(c)) {
+      // "while another player controls a dishonorable Personality": a card of the set that a player other than you
+      // controls, as "another player's Personality" names one (Side::AnotherPlayers)
+      controlled(k, sub<W::CardFilterContext>(o), Side::AnotherPlayers);
+    } else if (auto* op = node_as<W::OpposingConditionContext>(c)) {
+      named_card(op);  // "it is opposing a bowed Follower or Personality"
+      opposing(sub<W::OpposingContext>(op), k, u);
+    } else if (auto* bs = node_as<W::BattleSideConditionContext>(c)) {
+      k.kind = Condition::Kind::BattleSide;  // "if you are the Attacker"
+      k.defender = bs->side->getType() == W::DEFENDER;
+    } else {
+      // "if you control any Rings": some card of the set in the plural
+      auto* y = static_cast<W::YouControlAnyConditionContext*>(c);
+      k.kind = Condition::Kind::YouControl;
+      k.any = true;
+      k.cards = card_filter(sub<W::CardFilterContext>(y));
+      if (!k.cards->plural || k.cards->side != Side::Any || k.cards->partitive) throw Refusal{k.cards->range, "'any' before one card or a side"};
+      k.cards->side = Side::Yours;
     }
     return k;
   }
@@ -1998,6 +2089,8 @@ class Transformer {
       k.kind = Condition::Kind::AttachedTo;
       k.cards = card_filter(sub<W::CardFilterContext>(a));
       if (k.cards->plural) throw Refusal{k.cards->range, "attached to several cards"};
+    } else if (auto* o = node_as<W::OpposingWhileContext>(c)) {
+      opposing(sub<W::OpposingContext>(o), k, u);  // "while opposing this Item": the card the trait describes
     } else if (auto* h = node_as<W::HasWhileContext>(c)) {
       k.kind = Condition::Kind::Has;
       k.card = card_ref(sub<W::CardRefContext>(h), u);
@@ -2557,6 +2650,10 @@ class Transformer {
         f.keywords_and = true;
       }
       for (auto* k : terms(choice, W::KEYWORD)) f.any_keywords.push_back(tok(k).id);
+      // "Daimyo, Duelist, or Kensai": a list, its commas kept for the renderer (one before "or" too: serial)
+      const size_t commas = terms(choice, W::COMMA).size();
+      f.keywords_listed = commas > 0;
+      f.keywords_serial = commas > 0 && commas == f.any_keywords.size();
       f.any_keywords.push_back(tok(words[0]).id);
       from = 1;
     }
@@ -2979,11 +3076,13 @@ class Transformer {
   // there would name a card the set is being chosen beside, which the tree does not say yet.
   // "a Personality with lower Force": lower than the card performing the action, as the binder reads it (001
   // Tactician): the chosen performer, or the card itself (a person) or its bearer (an attachment); an ability of
-  // another card (a Holding's) has no card to compare with
+  // another card (a Holding's) has no card to compare with. In a trait, no card performs an action: the card the trait
+  // is on (a person) or its bearer (an attachment) is the one compared with ("Tochiko has +2F while opposing a
+  // Personality with lower Force"; docs/meaning.md 25)
   void performer_compared(StatBound& b) {
     CardRef who;
     who.range = b.range;
-    if (card_type_ < 0 || unit_->designators.empty()) throw Refusal{b.range, "a comparison with no card to compare with"};
+    if (card_type_ < 0) throw Refusal{b.range, "a comparison with no card to compare with"};
     const CardTypeDef& type = p_.card_types[static_cast<size_t>(card_type_)];
     if (unit_->performer) who.kind = CardRef::Kind::Performer;
     else if (type.person && !type.attaches) who.kind = CardRef::Kind::ThisCard;
@@ -3035,6 +3134,13 @@ class Transformer {
       type(term(c, W::CARD_TYPES));
     }
     attached_kinds(subs<W::AttachedKindContext>(c), a);
+    if (auto* kw = term(c, W::KEYWORD)) {
+      // "a Gaijin or Peasant Weapon", "a Fire Spell": one with the keyword before it (or one of the keywords, as
+      // keywordChoice reads a set)
+      if (auto* choice = sub<W::KeywordChoiceContext>(c))
+        for (auto* k : terms(choice, W::KEYWORD)) a.choice.push_back(tok(k).id);
+      a.choice.push_back(tok(kw).id);
+    }
     return a;
   }
   // attachedKind : KEYWORD | CARD_TYPE, of a card type that attaches (001 Attach)

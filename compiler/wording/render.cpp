@@ -526,6 +526,10 @@ class Renderer {
     v.value = m.change.delta.value;
     out_.push_back(v);
     word(Token::STRENGTH);
+    if (m.while_) {  // "... while another player controls a dishonorable Personality"
+      word(Token::WHILE);
+      condition(*m.while_);
+    }
   }
 
   void province(const ProvinceRef& r) {
@@ -877,6 +881,10 @@ class Renderer {
           w.value = k.state->holds ? 1 : 0;
           out_.push_back(w);
         }
+        if (k.cards) {  // "it is an attachment", "the target is a Follower"
+          word(Token::A);
+          return card_types(*k.cards, false);
+        }
         // "Kolat", "Kolat or Ninja", "Kolat, Ninja, or Shadowlands", "Ninja, Shadowlands, or dishonorable"
         for (size_t i = 0, n = k.keywords.size() + k.descriptions.size(); i < n; ++i) {
           if (i > 0 && n > 2) word(Token::COMMA);
@@ -895,8 +903,9 @@ class Renderer {
         place(*k.cards->at);
         return;
       case Condition::Kind::YouControl: {
-        word(Token::YOU);
-        word(Token::CONTROL);
+        if (k.cards->side == Side::AnotherPlayers) words({Token::ANOTHER, Token::PLAYER, Token::CONTROLS});  // "another player controls"
+        else words({Token::YOU, Token::CONTROL});
+        if (k.any) word(Token::ANY);  // "you control any Rings"
         CardFilter any = *k.cards;
         any.side = Side::Any;  // "you control" says whose
         card_filter(any);
@@ -1012,6 +1021,11 @@ class Renderer {
         role(*k.role);
         return;
       case Condition::Kind::AttachedTo:
+        if (k.card) {  // "this Follower is attached to an Earth Shugenja"
+          card_ref(*k.card, true);
+          word(Token::IS);
+          if (k.negated) word(Token::NOT);
+        }
         word(Token::ATTACHED);
         word(Token::TO);
         card_filter(*k.cards);
@@ -1037,7 +1051,23 @@ class Renderer {
         word(Token::HAS);
         if (k.negated) word(Token::NO);  // "it has no attachments"
         attached_cards(*k.attached);
+        if (k.attached_word) word(Token::ATTACHED);  // "he has a Weapon attached"
         return;
+      case Condition::Kind::Opposes:  // "it is opposing a bowed Follower", "opposing this Item"
+        if (k.card) {
+          card_ref(*k.card, true);
+          word(Token::IS);
+        }
+        word(Token::OPPOSING);
+        if (k.other) return card_ref(*k.other, false);
+        if (k.any) word(Token::ANY);
+        return card_filter(*k.cards);
+      case Condition::Kind::BattleSide:  // "you are the Attacker"
+        return words({Token::YOU, Token::ARE, Token::THE, k.defender ? Token::DEFENDER : Token::ATTACKER});
+      case Condition::Kind::HasTokens:  // "your Monk has any Fire tokens"
+        card_ref(*k.card, true);
+        words({Token::HAS, Token::ANY});
+        return name(Token::STATUS, k.status, true);
     }
   }
 
@@ -1479,7 +1509,9 @@ class Renderer {
     // "Nonhuman or Shadowlands": one of them, then the keywords it has all of
     const size_t any = f.any_keywords.size(), n = any + f.keywords.size();
     for (size_t i = 0; i < n; ++i) {
-      if (i > 0 && i < any) word(f.keywords_and ? Token::AND : Token::OR);
+      // "a Daimyo, Duelist, or Kensai Personality": a list as printed
+      if (i > 0 && i < any && f.keywords_listed && (i + 1 < any || f.keywords_serial)) word(Token::COMMA);
+      if (i > 0 && i < any && (i + 1 == any || !f.keywords_listed)) word(f.keywords_and ? Token::AND : Token::OR);
       // cards named by keywords alone, several: the last in the plural ("Monks")
       name(Token::KEYWORD, i < any ? f.any_keywords[i] : f.keywords[i - any],
            f.plural && !f.singular_spelling && !each && f.card_types.empty() && i + 1 == n);
@@ -1654,6 +1686,11 @@ class Renderer {
     if (a.plural) return name(Token::CARD_TYPES, a.card_types.at(0), true);
     word(Token::A);
     bool first = true;
+    for (size_t i = 0; i < a.choice.size(); ++i) {  // "a Gaijin or Peasant Weapon"
+      if (i > 0 && a.choice.size() > 2) word(Token::COMMA);
+      if (i > 0 && i + 1 == a.choice.size()) word(Token::OR);
+      name(Token::KEYWORD, a.choice[i]);
+    }
     for (ProfileId t : a.card_types) {
       if (!first) word(Token::OR);
       first = false;

@@ -121,6 +121,9 @@ std::vector<Key> normal_form(std::span<const WordToken> words) {
         // "each player who does not control ...", "who controls ..." (docs/meaning.md 23): the relation too
         if (i > 1 && is(words[i - 1], Token::NOT) && is(words[i - 2], Token::DOES)) k.type = static_cast<int>(Token::CONTROL);
         if (i > 0 && is(words[i - 1], Token::WHO) && w.type == static_cast<int>(Token::V_TAKE_CONTROL)) k.type = static_cast<int>(Token::CONTROLS);
+        // "another player controls ..." (docs/meaning.md 25): the relation
+        if (i > 1 && is(words[i - 1], Token::PLAYER) && is(words[i - 2], Token::ANOTHER) && w.type == static_cast<int>(Token::V_TAKE_CONTROL))
+          k.type = static_cast<int>(Token::CONTROLS);
         break;
       case Token::STAT_VALUE:  // "2F": the stat and its value
         k.id = w.id;

@@ -156,6 +156,22 @@ conditionPart
   | army HAS comparison=(FEWER | MORE_) UNITS THAN than=army   # armyUnitsCondition   // "her army has fewer units than the enemy army"
   | army IS NOT? OPPOSED                        # armyOpposedCondition  // "your current army is opposed"
   | THERE (IS | ARE) amount (OR more=(MORE_ | FEWER))? (UNIT | UNITS) IN army   # armySizeCondition  // "there are two or more units in his army"
+  | heldCondition                               # cardHeldCondition  // docs/meaning.md 25
+  ;
+// What a card is, has or is attached to, and what another player controls (docs/meaning.md 25)
+heldCondition
+  : cardRef IS NOT? ATTACHED TO cardFilter      # attachedToCondition   // "this Follower is attached to an Earth Shugenja"
+  | cardRef HAS attachedCards ATTACHED?         # hasAttachedCondition  // "Juriken has a Gaijin or Peasant Weapon attached"
+  | cardRef HAS ANY STATUS                      # hasAnyTokensCondition // "your Monk has any Fire tokens" (001 Token)
+  | cardRef IS NOT? (A | AN) nouns              # cardTypeCondition     // "it is an attachment", "the target is a Follower"
+  | ANOTHER PLAYER (CONTROLS | V_TAKE_CONTROL) cardFilter   # anotherControlsCondition  // "another player controls a dishonorable Personality"
+  | YOU control ANY cardFilter                  # youControlAnyCondition    // "you control any Rings": some card of the set
+  | YOU ARE THE side=(ATTACKER | DEFENDER)      # battleSideCondition       // "you are the Attacker"
+  | cardRef IS opposing                         # opposingCondition         // "it is opposing a bowed Follower or Personality"
+  ;
+// "opposing this Item", "opposing a Shadowlands card", "opposing any dishonorable Personalities" (docs/meaning.md 25)
+opposing
+  : OPPOSING (cardRef | ANY? cardFilter)
   ;
 // "turn": a profile may declare "Turn" a verb ("Turn a card face-up"); after "your" it is the noun
 turn
@@ -271,7 +287,7 @@ statement
   | cardRef? (CANNOT | WILL NOT) restricted                     # restrictionStatement  // 003 Traits: "This unit cannot attack"; "Cannot attach Items": the card itself
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"
-  | YOUR? ZONE HAVE MODIFIER STRENGTH                           # provinceStatement  // "Your provinces have +2 strength" (003 Stats)
+  | YOUR? ZONE HAVE MODIFIER STRENGTH (WHILE whileCondition)?   # provinceStatement  // "Your provinces have +2 strength" (003 Stats), "... while another player controls ..." 
   | cardRef HAS traits WHEN IT V_PAY FOR A SINGLE targetNoun ONLY   # payingStatement  // "This Holding has +2GP when it pays for a single Shugenja only" (003 Gold Cost)
   ;
 // what a card may not do, or have done to it
@@ -298,6 +314,7 @@ whileCondition
   : battleRole                                  # roleWhile
   | ATTACHED TO cardFilter                      # attachedToWhile
   | cardRef HAS attachedCards                   # hasWhile
+  | opposing                                    # opposingWhile   // "while opposing this Item" (docs/meaning.md 25)
   | condition                                   # conditionWhile
   ;
 battleRole
@@ -372,6 +389,7 @@ notKind
 // these keywords or the keyword after them (the first of the KEYWORDs that follow); the others after it, all of them
 keywordChoice
   : (KEYWORD OR)+
+  | (KEYWORD COMMA)+ KEYWORD COMMA? OR    // "a Daimyo, Duelist, or Kensai Personality": one of them (docs/meaning.md 25)
   | (KEYWORD AND)+    // "Fudo and Fallen Personalities": several cards, those of each keyword (the same as "or")
   ;
 // "one of your Personalities", "one of his Weapons", "(each) of Higaru's Swords", "all of his attachments": one (or, after
@@ -437,6 +455,7 @@ attachedCards
   : ATTACHMENTS
   | CARD_TYPES
   | (A | AN) attachedKind (OR attachedKind)*
+  | (A | AN) keywordChoice? KEYWORD attachedKind  // "a Gaijin or Peasant Weapon", "a Fire Spell": one with the keyword(s) before it (docs/meaning.md 25)
   ;
 attachedKind
   : KEYWORD | CARD_TYPE

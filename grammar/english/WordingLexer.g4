@@ -231,3 +231,6 @@ DOES     : 'does' ;
 DID      : 'did' ;      // "You may discard a Kiho; if you did, destroy the target"
 DO       : 'do' ;      // "each player who does not control an Ancestor Personality"
 CONTROLS : 'controls' ;  // "whose Force is different from his base Force"
+// the players of a battle (docs/meaning.md 25): "If you are the Attacker"
+ATTACKER : 'attacker' ;
+DEFENDER : 'defender' ;

@@ -3183,3 +3183,139 @@ TEST(Meaning, TargetPlayer) {
 }
 
 }  // namespace cardc
+
+namespace cardc {
+
+// docs/meaning.md 25: conditions on what a card is attached to (001 Attach), has attached or has on it (001 Token),
+// which card type it is, what another player controls; "any" before a set you control; three keywords as alternatives.
+// Refused: a declared target, several cards or a side where one card is meant, "any" before one card or a status that
+// is no token, a card type that does not attach after "has".
+TEST(Meaning, HeldConditions) {
+  auto first = [](const Read& r) -> const Condition& { return std::get<Conditional>(r.unit().body.at(0)).condition; };
+
+  auto a = read("Follower", "**Battle:** Bow this card: If this Follower is attached to a Water Shugenja, gain 1 Honor.");
+  ASSERT_TRUE(a->paragraph().unit) << a->text(a->paragraph().unread) << ": " << a->paragraph().why;
+  const Condition& ak = first(*a);
+  EXPECT_EQ(ak.kind, Condition::Kind::AttachedTo);
+  EXPECT_EQ(ak.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(ak.cards->keywords, (std::vector<ProfileId>{a->id_of(a->profile->keywords, "Water"), a->id_of(a->profile->keywords, "Shugenja")}));
+  EXPECT_TRUE(a->paragraph().round_trips) << a->paragraph().rendered;
+
+  // "a Gaijin or Peasant Weapon": a Weapon, and one of the two keywords
+  auto h = read("Personality", "**Battle:** If this Personality has a Gaijin or Peasant Weapon attached, gain 1 Honor.");
+  ASSERT_TRUE(h->paragraph().unit) << h->text(h->paragraph().unread) << ": " << h->paragraph().why;
+  const Condition& hk = first(*h);
+  EXPECT_EQ(hk.kind, Condition::Kind::Has);
+  EXPECT_TRUE(hk.attached_word);
+  EXPECT_EQ(hk.attached->keywords, std::vector<ProfileId>{h->id_of(h->profile->keywords, "Weapon")});
+  EXPECT_EQ(hk.attached->choice, (std::vector<ProfileId>{h->id_of(h->profile->keywords, "Gaijin"), h->id_of(h->profile->keywords, "Peasant")}));
+  EXPECT_TRUE(h->paragraph().round_trips) << h->paragraph().rendered;
+  auto plain = read("Personality", "**Battle:** If this Personality has a Weapon, gain 1 Honor.");
+  ASSERT_TRUE(plain->paragraph().unit) << plain->paragraph().why;
+  EXPECT_FALSE(first(*plain).attached_word);
+  EXPECT_TRUE(first(*plain).attached->choice.empty());
+
+  auto t = read("Personality", "**Battle:** If this Personality has any Fire tokens, gain 1 Honor.");
+  ASSERT_TRUE(t->paragraph().unit) << t->text(t->paragraph().unread) << ": " << t->paragraph().why;
+  EXPECT_EQ(first(*t).kind, Condition::Kind::HasTokens);
+  EXPECT_EQ(first(*t).status, t->id_of(t->profile->statuses, "Fire token"));
+  EXPECT_TRUE(t->paragraph().round_trips) << t->paragraph().rendered;
+
+  auto ty = read("Strategy", "**Battle:** Bow a target enemy card. Destroy it if it is an attachment.");
+  ASSERT_TRUE(ty->paragraph().unit) << ty->text(ty->paragraph().unread) << ": " << ty->paragraph().why;
+  const Condition& tk = std::get<Conditional>(ty->unit().body.at(1)).condition;
+  EXPECT_EQ(tk.kind, Condition::Kind::CardIs);
+  EXPECT_TRUE(tk.cards->attachment);
+  EXPECT_TRUE(ty->paragraph().round_trips) << ty->paragraph().rendered;
+
+  // "another player controls": a card of the set controlled by a player other than you
+  auto o = read("Personality", "This Personality has +1F while another player controls a dishonorable Personality.");
+  ASSERT_TRUE(o->paragraph().unit) << o->text(o->paragraph().unread) << ": " << o->paragraph().why;
+  const Condition& ok = *std::get<StatModifier>(o->unit().body.at(0)).while_;
+  EXPECT_EQ(ok.kind, Condition::Kind::YouControl);
+  EXPECT_EQ(ok.cards->side, Side::AnotherPlayers);
+  EXPECT_EQ(ok.cards->descriptions, std::vector<ProfileId>{o->id_of(o->profile->descriptions, "dishonorable")});
+  EXPECT_TRUE(o->paragraph().round_trips) << o->paragraph().rendered;
+
+  // a province bonus only while a condition holds; one naming no card is refused (no card has the bonus)
+  auto pv = read("Personality", "Your provinces have +2 strength while another player controls a dishonorable Personality.");
+  ASSERT_TRUE(pv->paragraph().unit) << pv->text(pv->paragraph().unread) << ": " << pv->paragraph().why;
+  const ProvinceModifier& pm = std::get<ProvinceModifier>(pv->unit().body.at(0));
+  ASSERT_TRUE(pm.while_);
+  EXPECT_EQ(pm.while_->kind, Condition::Kind::YouControl);
+  EXPECT_EQ(pm.while_->cards->side, Side::AnotherPlayers);
+  EXPECT_TRUE(pv->paragraph().round_trips) << pv->paragraph().rendered;
+  expect_refused("Personality", "Your provinces have +2 strength while attacking.", "a condition on no card named");
+
+  auto any = read("Holding", "**Open:** Bow this card: If you control any Rings, gain 1 Honor.");
+  ASSERT_TRUE(any->paragraph().unit) << any->text(any->paragraph().unread) << ": " << any->paragraph().why;
+  EXPECT_TRUE(first(*any).any);
+  EXPECT_EQ(first(*any).cards->side, Side::Yours);
+  EXPECT_TRUE(any->paragraph().round_trips) << any->paragraph().rendered;
+
+  auto three = read("Strategy", "**Open:** Straighten a target Daimyo, Duelist, or Kensai Personality.");
+  ASSERT_TRUE(three->paragraph().unit) << three->text(three->paragraph().unread) << ": " << three->paragraph().why;
+  const CardFilter& tf = three->unit().targets.at(0).filter;
+  EXPECT_EQ(tf.any_keywords, (std::vector<ProfileId>{three->id_of(three->profile->keywords, "Daimyo"), three->id_of(three->profile->keywords, "Duelist"),
+                                                      three->id_of(three->profile->keywords, "Kensai")}));
+  EXPECT_TRUE(tf.keywords.empty());
+  EXPECT_TRUE(three->paragraph().round_trips) << three->paragraph().rendered;
+  // the list's spelling kept: without the comma before "or", and as "or" alone
+  for (const char* text : {"**Open:** Straighten a target Daimyo, Duelist or Kensai Personality.",
+                           "**Open:** Straighten a target Daimyo or Duelist or Kensai Personality."}) {
+    auto spelled = read("Strategy", text);
+    ASSERT_TRUE(spelled->paragraph().unit) << text;
+    EXPECT_EQ(spelled->unit().targets.at(0).filter.any_keywords, tf.any_keywords) << text;
+    EXPECT_TRUE(spelled->paragraph().round_trips) << spelled->paragraph().rendered;
+  }
+
+  // 001 Battlefields: opposing a card, or some card of a set ("any" before the plural)
+  auto op = read("Item", "This Personality has +2F while opposing a Shadowlands card.");
+  ASSERT_TRUE(op->paragraph().unit) << op->text(op->paragraph().unread) << ": " << op->paragraph().why;
+  const Condition& opk = *std::get<StatModifier>(op->unit().body.at(0)).while_;
+  EXPECT_EQ(opk.kind, Condition::Kind::Opposes);
+  EXPECT_FALSE(opk.card);  // the card the trait describes
+  EXPECT_EQ(opk.cards->keywords, std::vector<ProfileId>{op->id_of(op->profile->keywords, "Shadowlands")});
+  EXPECT_TRUE(op->paragraph().round_trips) << op->paragraph().rendered;
+  auto opi = read("Personality", "**Battle:** If this Personality is opposing any dishonorable Personalities, gain 1 Honor.");
+  ASSERT_TRUE(opi->paragraph().unit) << opi->text(opi->paragraph().unread) << ": " << opi->paragraph().why;
+  EXPECT_EQ(first(*opi).kind, Condition::Kind::Opposes);
+  EXPECT_TRUE(first(*opi).any);
+  EXPECT_EQ(first(*opi).card->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(opi->paragraph().round_trips) << opi->paragraph().rendered;
+  auto spell = read("Personality", "**Battle:** If this Personality has a Fire Spell, gain 1 Honor.");
+  ASSERT_TRUE(spell->paragraph().unit) << spell->text(spell->paragraph().unread) << ": " << spell->paragraph().why;
+  EXPECT_EQ(first(*spell).attached->card_types, std::vector<ProfileId>{spell->id_of(spell->profile->card_types, "Spell")});
+  EXPECT_EQ(first(*spell).attached->choice, std::vector<ProfileId>{spell->id_of(spell->profile->keywords, "Fire")});
+  EXPECT_TRUE(spell->paragraph().round_trips) << spell->paragraph().rendered;
+  // "with lower Force" in a trait: lower than the card the trait is on (no card performs an action there)
+  auto lower = read("Personality", "This Personality has +2F while opposing a Personality with lower Force.");
+  ASSERT_TRUE(lower->paragraph().unit) << lower->text(lower->paragraph().unread) << ": " << lower->paragraph().why;
+  const StatBound& lb = std::get<StatModifier>(lower->unit().body.at(0)).while_->cards->stats.at(0);
+  EXPECT_EQ(lb.compare, StatBound::Compare::Below);
+  EXPECT_EQ(lb.value.of->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(lower->paragraph().round_trips) << lower->paragraph().rendered;
+  auto bearer = read("Item", "This Personality has +2F while opposing a Personality with lower Force.");
+  ASSERT_TRUE(bearer->paragraph().unit) << bearer->paragraph().why;
+  EXPECT_EQ(std::get<StatModifier>(bearer->unit().body.at(0)).while_->cards->stats.at(0).value.of->kind, CardRef::Kind::Bearer);
+  expect_refused("Holding", "Your Personalities with lower Force have +1F.", "no card performing the action");
+  expect_refused("Personality", "**Battle:** If this Personality is opposing dishonorable Personalities, gain 1 Honor.", "'any' before several cards");
+  expect_refused("Personality", "**Battle:** If this Personality is opposing a target Personality, gain 1 Honor.", "a target declared inside a condition");
+
+  // 003 Stats example: the Attacker and the Defender are players of the battle
+  auto side = read("Strategy", "**Battle:** If you are the Defender, gain 1 Honor.");
+  ASSERT_TRUE(side->paragraph().unit) << side->text(side->paragraph().unread) << ": " << side->paragraph().why;
+  EXPECT_EQ(first(*side).kind, Condition::Kind::BattleSide);
+  EXPECT_TRUE(first(*side).defender);
+  EXPECT_TRUE(side->paragraph().round_trips) << side->paragraph().rendered;
+
+  expect_refused("Strategy", "**Battle:** If a target Personality is attached to a Shugenja, gain 1 Honor.", "a target declared inside a condition");
+  expect_refused("Follower", "**Battle:** Bow this card: If this Follower is attached to an enemy Shugenja, gain 1 Honor.", "to a side");
+  expect_refused("Personality", "**Battle:** If this Personality has any Poison, gain 1 Honor.", "");
+  expect_refused("Holding", "**Open:** Bow this card: If you control any Ring, gain 1 Honor.", "a singular noun with no article");
+  expect_refused("Personality", "**Battle:** If this Personality has a Holding attached, gain 1 Honor.", "does not attach");
+  expect_refused("Personality", "**Battle:** If this Personality is a Personalities, gain 1 Honor.", "");
+  expect_refused("Personality", "This Personality has +1F while another player controls your Personality.", "");
+}
+
+}  // namespace cardc

@@ -1348,7 +1348,9 @@ class MeaningLowering {
       b.stmts.push_back(if_(std::move(ask), block(std::move(inner.stmts))));
       return;
     }
-    if (k.target && !continuous_ && k.optional) {  // "You may target your Personality and move him home": asked first
+    if (k.optional && !continuous_ && (k.target || (k.done.size() == 1 && !k.done[0].optional))) {
+      // "You may bow him to gain 2 Honor", "You may target your Personality and move him home": the controller chooses
+      // whether to do it, asked first (a target is chosen only then)
       InOrderTo chosen = k;
       chosen.optional = false;
       Body inner;
@@ -1364,16 +1366,6 @@ class MeaningLowering {
       return;
     }
     if (continuous_ || k.done.size() != 1 || k.done[0].optional) throw NotYet{};
-    if (k.optional) {  // "You may bow him to gain 2 Honor": the controller chooses whether to do it
-      InOrderTo chosen = k;
-      chosen.optional = false;
-      Body inner;
-      inner.locals = b.locals;
-      in_order_to(chosen, inner);
-      b.locals = inner.locals;
-      b.stmts.push_back(if_(and_(konst(1), call("cardrt_choose_yes_no", {G(), C(), konst(0)})), block(std::move(inner.stmts))));
-      return;
-    }
     if (k.done[0].verb == Primitive::discard_ && k.done[0].cards) {
       // "Discard a Kiho to give him +2F": a card of your hand is chosen (not an action card being played) and
       // discarded, and only then the rest; with none to discard the effect fails

@@ -1,3 +1,4 @@
+#include <deque>
 #include <gtest/gtest.h>
 
 #include "profile/load_profile.h"
@@ -212,12 +213,14 @@ TEST(Profile, VerbsAndEventsAreFoundByTheirFirstWord) {
       "event enters play [subject = card, signal = enter play]\n");
   auto g = load(*p);
   ASSERT_EQ(p->diags->errors(), 0u);
-  auto terms = [](std::vector<std::string> words) {
+  // a term's text is a view of its source: the words live as long as the test
+  std::deque<std::string> source;
+  auto terms = [&](std::vector<std::string> words) {
     std::vector<ast::Term> out;
     for (auto& w : words) {
       ast::Term t;
       t.kind = ast::TermKind::Word;
-      t.text = w;
+      t.text = source.emplace_back(std::move(w));
       out.push_back(t);
     }
     return out;

@@ -91,6 +91,7 @@ class MeaningLowering {
       return entering_play(u, def, reg, out);
     declared_.clear();
     created_.reset();
+    duel_.reset();
     chosen_ = 0;
     moved_.reset();
     looked_slot_ = -1;
@@ -128,8 +129,10 @@ class MeaningLowering {
         // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
         // (an Event's trigger on its own reveal is its trait: revealed_trigger)
         // "After you Equip this Spell, ...": what you did to the card itself, which puts it in play, is its own trait's
-        // trigger (as the binder reads a trait whose sentence begins with its moment)
-        if ((type_->action && u.trigger->revealed_in < 0 && !(u.trigger->yours && u.trigger->card && u.trigger->card->kind == CardRef::Kind::ThisCard)) ||
+        // trigger (as the binder reads a trait whose sentence begins with its moment); a Focus Effect is the trait of a
+        // card focused from its player's hand, whatever its type (focus_trigger)
+        if ((type_->action && u.trigger->revealed_in < 0 && !(u.trigger->yours && u.trigger->card && u.trigger->card->kind == CardRef::Kind::ThisCard) &&
+             !focus_trigger(*u.trigger)) ||
             !p_.events[static_cast<size_t>(u.trigger->event)].raised())
           throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
@@ -174,7 +177,7 @@ class MeaningLowering {
       if ((!bowed && !absent) || (bowed && k.card->kind != CardRef::Kind::ThisCard) || kind == CARDRT_AB_CONTINUOUS) throw NotYet{};
       if (bowed) flags |= CARDRT_ABF_EVEN_IF_BOWED;
     }
-    if (type_->action && !(u.trigger && u.trigger->revealed_in >= 0)) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
+    if (type_->action && !(u.trigger && (u.trigger->revealed_in >= 0 || focus_trigger(*u.trigger)))) flags |= CARDRT_ABF_PLAYED_FROM_HAND;
     if (granting_) flags |= CARDRT_ABF_GRANTED;
     if (u.limit) {  // 003 Traits: how often it may be used, or the trait trigger, per turn or per game
       if (kind != CARDRT_AB_ACTION && kind != CARDRT_AB_REACTION) flags |= CARDRT_ABF_ONCE_PER_TURN_TRIGGER;
@@ -299,6 +302,15 @@ class MeaningLowering {
     if (t.timing == Timing::Before && e.signal != "turn end") throw NotYet{};
     // a signal whose trigger carries more than the event (payments, focusing, targeting, reveals) is not lowered yet
     if (t.revealed_in >= 0) return revealed_trigger(t, trigger, flags, cond);
+    if (e.focused()) {
+      // "As a Focus Effect: ...": this card's own, as it is focused in a duel from its player's hand (003 Traits: a
+      // trigger at a point in a duel), so out of play and not played from a hand; the duel discards it afterwards
+      if (!focus_trigger(t)) throw NotYet{};
+      trigger = runtime_event(p_, t.event);
+      flags |= CARDRT_ABF_OUT_OF_PLAY;
+      cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)}), self())));
+      return true;
+    }
     if (t.action) return action_trigger(t, trigger, cond);
     if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.reveals_provinces()) throw NotYet{};
     trigger = runtime_event(p_, t.event);
@@ -328,6 +340,11 @@ class MeaningLowering {
     // play, and a card bowed or entering play is in play by the event itself
     cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), false)));
     return true;
+  }
+
+  // A Focus Effect: the focused event named alone (its card this one), after it
+  bool focus_trigger(const Trigger& t) const {
+    return t.alone && t.timing == Timing::After && p_.events[static_cast<size_t>(t.event)].focused();
   }
 
   // "After another player's Battle action targets this Personality": the runtime's targeted event, which carries the
@@ -505,10 +522,53 @@ class MeaningLowering {
     if (const auto* l = std::get_if<StatLimit>(&s)) return stat_limit(*l, b);
     if (const auto* a = std::get_if<ActionStrength>(&s)) return action_strength(*a, b);
     if (const auto* d = std::get_if<Delayed>(&s)) return delayed(*d, b);
+    if (const auto* d = std::get_if<Duel>(&s)) return duel(*d, b);
     if (std::holds_alternative<ProvinceModifier>(s)) throw NotYet{};  // with other sentences: not a shape lowered yet
     const auto& m = std::get<StatModifier>(s);
     if (m.changes.size() == 1 && m.changes[0].op != StatChange::Op::Add) return stat_operation(m, b);
     stat_modifier(m, b);
+  }
+
+  // "As a Focus Effect: After this duel ends, bow its winner": the effects wait for the boundary the profile's event
+  // is (cardrt_delay; the duel under way ends, and its winner is known: cardrt_duel_card), as the binder's moments
+  void delayed_to_boundary(const Delayed& d, Body& b) {
+    const int32_t boundary = runtime_boundary(p_.events[static_cast<size_t>(d.moment.event)]);
+    if (boundary < 0 || d.moment.timing == Timing::Before) throw NotYet{};
+    for (const Effect& x : d.effects)  // the frames the binder reads in a delayed effect the same way (a card's)
+      if (!x.card || x.optional || x.player || x.province || x.action >= 0 ||
+          (x.verb != Primitive::bow_ && x.verb != Primitive::straighten_ && x.verb != Primitive::destroy_ &&
+           x.verb != Primitive::set_state_ && x.verb != Primitive::give_))
+        throw NotYet{};
+    Body inner;
+    inner.locals = b.locals;
+    delayed_ = true;
+    for (const Effect& x : d.effects) effect(x, inner);
+    delayed_ = false;
+    b.locals = inner.locals;
+    Body later;
+    later.locals = inner.locals;
+    later.stmts.push_back(if_(konst(1), block(std::move(inner.stmts))));
+    later.stmts.push_back(ret(konst(CARDRT_OK)));
+    int f = add_function("delayed", FnKind::Effect, std::move(later), d.range);
+    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(boundary), konst(-1), konst(0), fn_ref(f)})));
+  }
+
+  // 003 Focus Value: the challenger and the card challenged duel (cardrt_duel: 0 after a tie, or when the duel does not
+  // happen); a challenge may be refused (the verb's [refusable]: 003 Traits, "may not issue challenges"). The two and
+  // the winner are kept for "the loser", "the winner" and "if he wins the duel" after it (docs/meaning.md 27).
+  void duel(const Duel& d, Body& b) {
+    if (continuous_ || duel_) throw NotYet{};
+    Node challenger = card(d.challenger, b);
+    Node challenged = card(d.challenged, b);
+    const uint32_t flags = p_.verbs[static_cast<size_t>(d.verb)].refusable ? static_cast<uint32_t>(CARDRT_DUEL_CHALLENGE) : 0u;
+    Duelists k;
+    k.challenger = b.local();
+    b.stmts.push_back(let(k.challenger, std::move(challenger)));
+    k.challenged = b.local();
+    b.stmts.push_back(let(k.challenged, std::move(challenged)));
+    k.winner = b.local();
+    b.stmts.push_back(let(k.winner, call("cardrt_duel", {G(), C(), local(k.challenger), local(k.challenged), konst(flags)})));
+    duel_ = k;
   }
 
   // 002 rule 521: a delayed effect waits for its moment, an event about a card (cardrt_delay_until_event): the card
@@ -518,6 +578,7 @@ class MeaningLowering {
   void delayed(const Delayed& d, Body& b) {
     if (continuous_) throw NotYet{};
     const Moment& m = d.moment;
+    if (m.boundary) return delayed_to_boundary(d, b);
     const PhraseDef& e = p_.events[static_cast<size_t>(m.event)];
     if (!e.awaited_on_card()) throw NotYet{};
     if (!e.raised()) throw NotYet{};  // waited for forever: the binder refuses it (EventNeverRaised)
@@ -1701,6 +1762,15 @@ class MeaningLowering {
       case Condition::Kind::AttachedTo:  // 001 Attach: the card it is attached to is of the set
         n = filter_test(*k.cards, call("cardrt_card_attached_to", {G(), k.card ? card(*k.card, b) : *subject_}));
         break;
+      case Condition::Kind::DuelResult: {
+        // the unit's duel: the card is its winner; it lost if there was a winner and it was the other duelist
+        if (!duel_) throw NotYet{};
+        Node who = card(*k.card, b);
+        Node winner = local(duel_->winner);
+        n = !k.lost ? binary(Op::Eq, std::move(winner), std::move(who))
+                    : and_(binary(Op::Ne, winner, konst(0)), binary(Op::Ne, winner, std::move(who)));
+        break;
+      }
     }
     return k.negated ? not_(std::move(n)) : n;
   }
@@ -1799,6 +1869,17 @@ class MeaningLowering {
       case CardRef::Kind::Created:
         if (!created_) throw NotYet{};
         return local(*created_);
+      case CardRef::Kind::Duelist: {
+        // the duel under way (a Focus Effect's), or else the last one: the runtime's (003 Traits)
+        if (r.under_way)
+          return call("cardrt_duel_card", {G(), C(), konst(r.yours ? CARDRT_DUEL_YOURS : r.loser ? CARDRT_DUEL_LOSER : CARDRT_DUEL_WINNER)});
+        // the unit's duel: its winner, or the duelist who is not (none after a tie or a refused challenge)
+        if (!duel_) throw NotYet{};
+        Node winner = local(duel_->winner);
+        if (!r.loser) return winner;
+        Node a = local(duel_->challenger), c = local(duel_->challenged);
+        return binary(Op::Add, binary(Op::Mul, binary(Op::Eq, winner, a), c), binary(Op::Mul, binary(Op::Eq, winner, c), a));
+      }
       case CardRef::Kind::TheTarget:
         if (r.target >= 0) return target_card(r.target);
         if (!choosing_) throw NotYet{};
@@ -2222,6 +2303,11 @@ class MeaningLowering {
   bool choosing_ = false;    // lowering a keyword action's strength: "the target" is its filter's candidate
   int each_target_ = -1;     // lowering the effect on each card of this targeting of several (each_target)
   int discarded_slot_ = -1;
+  // the locals of the unit's duel: its two duelists and its winner (docs/meaning.md 27)
+  struct Duelists {
+    uint32_t challenger = 0, challenged = 0, winner = 0;
+  };
+  std::optional<Duelists> duel_;
   std::optional<uint32_t> created_;  // the local holding the card the unit's create effect made last  // lowering what follows "Discard a card to ...": the slot of the card discarded
   int looked_slot_ = -1;     // the unit's latest look at the top cards of a deck: its slot
   uint32_t looked_taken_ = 0;  // and the slots of the cards chosen from it since (those "the rest" leaves out)

@@ -1038,6 +1038,15 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
   // "Create a ... Personality card. Permanently give him +2F": the card just created.
   if (created_range_.valid() && created_range_.begin <= a.begin && a.end <= created_range_.end) return local(last_created_);
   if (auto k = picked_slot(a)) return slot(static_cast<int>(*k));
+  // "Dishonor the duel's loser. Move him home.": the duelist named (references.cpp), as "the loser" reads
+  if (duel_local_) {
+    const std::string named = lower(std::string(ctx_.sources.text(a)));
+    if (named == "the winner" || named == "the duel's winner") return local(*duel_local_);
+    if (named == "the loser" || named == "the duel's loser") {
+      Node winner = local(*duel_local_), x = local(*duel_challenger_), y = local(*duel_challenged_);
+      return binary(Op::Add, binary(Op::Mul, binary(Op::Eq, winner, x), y), binary(Op::Mul, binary(Op::Eq, winner, y), x));
+    }
+  }
   for (size_t k = 0; k < u.targets.size(); ++k)
     if (u.targets[k].range == a) {
       // "target one or two Personalities": only a verb that runs for each of them may use them (each_card.cpp);

@@ -207,6 +207,11 @@ int32_t runtime_duration(const PhraseDef& duration) {
   return -1;
 }
 
+int32_t runtime_boundary(const PhraseDef& event) {
+  if (event.boundary == "duel end") return CARDRT_BOUNDARY_DUEL_END;
+  return -1;
+}
+
 int32_t runtime_designator(const NamedDef& designator) {
   std::string l = designator.name;
   for (auto& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -38,6 +38,8 @@ int runtime_state_id(const GameProfile& profile, size_t state_index);  // Bowed 
 int runtime_zone_role_zone(const GameProfile& profile, int role);      // the zone playing a role, -1 if none
 // The runtime's duration (CARDRT_DUR_*) a profile duration ends at (its `ends at`); -1 if the runtime has none.
 int32_t runtime_duration(const PhraseDef& duration);
+// The runtime's boundary (CARDRT_BOUNDARY_*) an event of the profile is ([boundary = duel end]); -1: none.
+int32_t runtime_boundary(const PhraseDef& event);
 // The runtime's designator bit (CARDRT_DESIG_*) of a profile designator: Limited, Open, Battle and Reaction are the
 // runtime's own; any other is an action all the same (CARDRT_DESIG_OTHER).
 int32_t runtime_designator(const NamedDef& designator);

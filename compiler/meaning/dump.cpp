@@ -132,10 +132,13 @@ class Dumper {
         static constexpr const char* times[] = {"once", "next", "first", "each"};
         static constexpr const char* spans[] = {"none", "turn", "phase", "battle", "game"};
         out_ << fmt::format("    delayed {} {} {} {} event=\"{}\" span={}{}\n", at(d->range), m.timing == Timing::When ? "when" : "after",
-                            times[static_cast<size_t>(m.times)], ref(m.card), named(p_.events, m.event), spans[static_cast<size_t>(m.span)],
+                            times[static_cast<size_t>(m.times)], m.boundary ? std::string("boundary") : ref(m.card), named(p_.events, m.event), spans[static_cast<size_t>(m.span)],
                             m.during ? " during-battle" : "");
         for (const Effect& e : d->effects) out_ << "      effect " << effect(e) << "\n";
       }
+      else if (const auto* d = std::get_if<Duel>(&s))
+        out_ << fmt::format("    duel {} {} challenges {} verb={}{}\n", at(d->range), ref(d->challenger), ref(d->challenged),
+                            p_.verbs[static_cast<size_t>(d->verb)].name, p_.verbs[static_cast<size_t>(d->verb)].refusable ? " refusable" : "");
       else out_ << "    modifier " << modifier(std::get<StatModifier>(s)) << "\n";
     }
     if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);
@@ -165,6 +168,7 @@ class Dumper {
         return s + (k.card ? ref(*k.card) : std::string("it")) + " opposes " + (k.other ? ref(*k.other) : "some " + filter(*k.cards));
       case Condition::Kind::BattleSide: return s + (k.defender ? "you are the defender" : "you are the attacker");
       case Condition::Kind::HasTokens: return s + ref(*k.card) + " has-tokens " + named(p_.statuses, k.status);
+      case Condition::Kind::DuelResult: return s + ref(*k.card) + (k.lost ? " lost" : " won") + " the-duel";
       case Condition::Kind::Exists: return s + "some " + filter(*k.cards);
       case Condition::Kind::YouAre: {
         s += "you are";
@@ -381,6 +385,9 @@ class Dumper {
       case CardRef::Kind::Performer: return "performer";
       case CardRef::Kind::Discarded: return "the-discarded-card";
       case CardRef::Kind::Created: return "the-created-card";
+      case CardRef::Kind::Duelist:
+        return std::string(r.yours ? "your-duelist" : r.loser ? "duel-loser" : "duel-winner") + (r.under_way ? "-of-duel-under-way" : "") +
+               (r.pronoun ? "(pronoun)" : "");
       case CardRef::Kind::TheTarget:
         return fmt::format("the-target#{}", r.target) + (r.card_type >= 0 ? "(" + named(p_.card_types, r.card_type) + ")"
                                                          : r.keyword >= 0 ? "(" + named(p_.keywords, r.keyword) + ")" : "");

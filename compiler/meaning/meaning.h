@@ -37,6 +37,10 @@ struct CardRef {
                   // bonus equal to the card's Focus Value")
     Created,      // "it" after "Create a 1F Ashigaru Follower": the card the unit's effect before it created (003
                   // Created cards)
+    Duelist,      // "the winner", "the duel's loser": a duelist of the duel the unit's effect started, by its result
+                  // (`loser`; none after a tie or a refused challenge), or (`under_way`) of the duel under way as a
+                  // Focus Effect's moment comes ("After this duel ends, bow its winner"); `yours`: your duelist in
+                  // it, whatever the result ("your Personality in it", its card type in `card_type`) (docs/meaning.md 27)
   };
   Kind kind = Kind::ThisCard;
   ProfileId card_type = -1;  // ThisCard, Bearer: the card type the words name (-1: "this card")
@@ -53,6 +57,13 @@ struct CardRef {
   bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
   bool pronoun = false;      // ThisCard, Bearer, ThisKeyword named again by a pronoun ("Bow this Shugenja unless he is
                              // Void": he is this Shugenja, 001 This); `person` as printed
+  bool loser = false;        // Duelist: the loser, not the winner; named again by a pronoun (`pronoun`, `person`)
+  bool under_way = false;    // Duelist: of the duel under way, not of one the unit started
+  bool yours = false;        // Duelist: your duelist ("your Personality in it")
+  // Duelist, how it was printed (the same meaning whichever): "the loser", "the duel's loser", "this duel's loser", "its
+  // loser"; "your Personality in it", "... in this duel"
+  enum class DuelForm : uint8_t { The, TheDuels, ThisDuels, Its, InIt, InThisDuel };
+  DuelForm duel_form = DuelForm::The;
   SourceRange range;
 };
 
@@ -534,6 +545,8 @@ struct Condition {
                  // Battlefields, 003 Stats example: the attacking player's cards and the other side's)
     BattleSide,  // you are the Attacker (`defender`: the Defender) of the battle: the Attacker is the player whose turn
                  // it is (003 Stats example: the player attacking, and the Defender, his opponent)
+    DuelResult,  // a card won (`lost`: lost) the duel the unit's effect started ("If this Personality wins the duel");
+                 // after a tie or a refused challenge neither holds (docs/meaning.md 27)
   };
   // InProvinces: "one of your Provinces", "one of them" (the provinces the trigger's reveal was in), "your Province"
   enum class ProvincesNamed : uint8_t { OneOfYours, OneOfThem, Yours };
@@ -567,6 +580,7 @@ struct Condition {
   bool attached_word = false;       // Has: printed "attached" after the cards ("has a Weapon attached"; the same meaning)
   bool defender = false;            // BattleSide: "you are the Defender"
   Boxed<CardRef> other;             // Opposes: the card opposed
+  bool lost = false;                // DuelResult: "loses the duel"
   SourceRange range;
 };
 
@@ -769,6 +783,8 @@ struct Moment {
   bool span_first = false;        // printed before the card ("the next time this turn he is destroyed")
   ProfileId battle = -1;          // the designator "this battle" / "during a battle" names (the profile's battles)
   bool during = false;            // "during a battle"
+  bool boundary = false;          // "After this duel ends": the event is a boundary the profile declares, of the duel
+                                  // under way (PhraseDef::boundary); `card` unused (docs/meaning.md 27)
   SourceRange range;
 };
 
@@ -780,9 +796,22 @@ struct Delayed {
   SourceRange range;
 };
 
+// 003 Focus Value: a duel an effect starts ("This Personality challenges him", "Your target Personality challenges a
+// target enemy Personality to a duel"): the challenger and the card challenged compare their duel stats and focused
+// cards; the winner and the loser are named after it (CardRef::Kind::Duelist). The profile's verb says whether the
+// challenged may refuse (`[refusable]`: a challenge, 003 Traits "may not issue challenges"), so it is kept, not only
+// its primitive. One duel per unit (docs/meaning.md 27).
+struct Duel {
+  CardRef challenger;
+  CardRef challenged;
+  ProfileId verb = -1;       // GameProfile::verbs, of the challenge primitive
+  bool to_a_duel = false;    // printed "to a duel" after the card challenged (the same meaning)
+  SourceRange range;
+};
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
-                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier, EnteringPlay, Delayed>;
+                          AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier, EnteringPlay, Delayed,
+                          Duel>;
 // A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
 // statements alone holds while its card is in play (003 Traits). An operation on a stat printed as a verb ("Double
 // its ATK", "Halve the ATK of target creature") is an effect, not a statement.
@@ -823,6 +852,7 @@ struct Trigger {
   // zone they are revealed in (the provinces'), as the turn starts
   ProfileId revealed_in = -1;
   bool alone = false;  // the event named alone before its colon ("Invest:"): it happens to this card (`card`)
+  bool as_a = false;   // alone, printed "As a Focus Effect" (the same meaning; docs/meaning.md 27)
   // An action did it (`card` or `cards`: what it did it to): "After the action Equips a Spell to Rin" ("to Rin": the
   // card is now attached to `attached_to`, or to one of `attached_to_cards`: "After you Equip this Spell to a Void
   // Shugenja"), "... this Follower at a battlefield" (not at home, 001 Battlefields)

@@ -360,9 +360,13 @@ class Transformer {
     t.range = range(c);
     t.event = tok(term(c, W::EVENT)).id;
     if (!sub<W::TimingContext>(c)) {
-      // "Invest: Pay 3 Gold: ...": the event named alone happens to this card, after which the trait triggers
-      if (!p_.events[static_cast<size_t>(t.event)].about_card()) throw Refusal{t.range, "an event named alone that happens to no card"};
+      // "Invest: Pay 3 Gold: ...": the event named alone happens to this card, after which the trait triggers; "As a
+      // Focus Effect: ...": this card is focused in a duel (003 Traits: the special trigger of a trait during a duel;
+      // the runtime raises it with the focused card)
+      const PhraseDef& e = p_.events[static_cast<size_t>(t.event)];
+      if (!e.about_card() && !e.focused()) throw Refusal{t.range, "an event named alone that happens to no card"};
       t.alone = true;
+      t.as_a = term(c, W::AS) != nullptr;
       CardRef self;
       self.kind = CardRef::Kind::ThisCard;
       self.range = t.range;
@@ -559,6 +563,8 @@ class Transformer {
       k->otherwise_range = range(c);
     } else if (auto* d = node_as<W::DelayedSentenceContext>(c)) {
       u.body.push_back(delayed(d, u));
+    } else if (auto* d = node_as<W::DuelSentenceContext>(c)) {
+      u.body.push_back(duel(d, u));
     } else if (auto* w = node_as<W::PlayerSentenceContext>(c)) {
       Effect e = effect(sub<W::EffectContext>(w), u);
       by_player(sub<W::PlayerContext>(w), e, u);
@@ -751,6 +757,19 @@ class Transformer {
 
   // conditionPart : cardRef IS NOT? description | YOU control cardFilter | YOU HAVE RESOURCE | IT IS NOT? YOUR TURN
   Condition condition_part(W::ConditionPartContext* c, Unit& u) {
+    if (auto* d = node_as<W::DuelResultConditionContext>(c)) {
+      // "If this Personality wins the duel", "if he loses the duel": the result of the duel the unit started; after a
+      // tie or a refused challenge neither holds (docs/meaning.md 27)
+      Condition k;
+      k.range = range(c);
+      if (!duel_) throw Refusal{k.range, "'the duel' names no duel the unit started before it"};
+      const wording::WordToken& verb = tok(d->result);
+      if (!verb.third_person) throw Refusal{verb.range, "the verb's person and its subject disagree"};
+      k.kind = Condition::Kind::DuelResult;
+      k.card = card_ref(sub<W::CardRefContext>(d), u);
+      k.lost = d->result->getType() == W::V_LOSE;
+      return k;
+    }
     Condition k;
     k.range = range(c);
     if (auto* i = node_as<W::CardIsConditionContext>(c)) {
@@ -981,7 +1000,37 @@ class Transformer {
     Delayed d;
     d.range = range(c);
     d.moment = moment(sub<W::MomentContext>(c), u);
+    duel_end_ = d.moment.boundary;  // "After this duel ends, bow its winner"
     d.effects = branch(c, u);
+    duel_end_ = false;
+    return d;
+  }
+
+  // whether the unit is a Focus Effect: its trigger the focused event named alone ("As a Focus Effect:"), so a duel is
+  // under way as it resolves (003 Traits)
+  bool focus_effect(const Unit& u) const {
+    return u.trigger && u.trigger->alone && p_.events[static_cast<size_t>(u.trigger->event)].focused();
+  }
+
+  // duelSentence : challenger=cardRef V_CHALLENGE challenged=cardRef (TO A DUEL)?
+  // "This Personality challenges him", "Your target unbowed Personality challenges a target enemy Personality to a
+  // duel": a duel between the two (003 Focus Value), the verb kept for whether it may be refused (the profile's
+  // [refusable]). "the winner", "the loser" and "wins the duel" after it name its result (docs/meaning.md 27).
+  Duel duel(W::DuelSentenceContext* c, Unit& u) {
+    Duel d;
+    d.range = range(c);
+    if (duel_) throw Refusal{d.range, "a second duel in one unit"};
+    const wording::WordToken& verb = tok(term(c, W::V_CHALLENGE));
+    if (!verb.third_person) throw Refusal{verb.range, "the verb's person and its subject disagree"};
+    d.verb = verb.id;
+    // a pronoun after the verb names a card named before the sentence, never the challenger (that would be "himself")
+    const Antecedent before = antecedent_, over = this_over_;
+    d.challenger = card_ref(c->challenger, u);
+    antecedent_ = before;
+    this_over_ = over;
+    d.challenged = card_ref(c->challenged, u);
+    d.to_a_duel = term(c, W::DUEL) != nullptr;
+    duel_ = true;
     return d;
   }
 
@@ -1034,6 +1083,16 @@ class Transformer {
     m.timing = term(sub<W::TimingContext>(c), W::AFTER) ? Timing::After : Timing::When;
     m.times = term(c, W::EACH) ? Moment::Times::Each : !c->which ? Moment::Times::Unsaid
               : c->which->getType() == W::NEXT ? Moment::Times::Next : Moment::Times::First;
+    if (!sub<W::CardRefContext>(c)) {
+      // "After this duel ends": the boundary the profile declares the event to be, of the duel under way, which only a
+      // Focus Effect has as it resolves (a duel the unit starts is over by the next sentence)
+      const wording::WordToken& ev = tok(term(c, W::EVENT));
+      if (p_.events[static_cast<size_t>(ev.id)].boundary.empty()) throw Refusal{ev.range, "an event after 'this' that is no boundary"};
+      if (!focus_effect(u) || duel_) throw Refusal{m.range, "'this' names no duel under way"};
+      m.event = ev.id;
+      m.boundary = true;
+      return m;
+    }
     m.card = card_ref(sub<W::CardRefContext>(c), u);
     if (m.card.kind == CardRef::Kind::Target) throw Refusal{m.card.range, "a target declared inside a moment"};
     const wording::WordToken& ev = tok(term(c, W::EVENT));
@@ -2363,6 +2422,14 @@ class Transformer {
       return r;
     }
     if (antecedent_ == Antecedent::None) throw Refusal{where, "the pronoun has no antecedent"};
+    if (antecedent_ == Antecedent::Duelist) {  // "Bow the loser. Move him home.": the duelist named last
+      if (plural) throw Refusal{where, "a plural pronoun naming one card"};
+      CardRef r = duelist_named_;
+      r.range = where;
+      r.pronoun = true;
+      r.person = person;
+      return r;
+    }
     if (antecedent_ == Antecedent::Created) {  // "Create a 1F Ashigaru Follower and attach it to ...": the card made
       if (plural) throw Refusal{where, "a plural pronoun naming one card"};
       CardRef r;
@@ -2554,6 +2621,33 @@ class Transformer {
       r.kind = CardRef::Kind::ThisCard;
       r.name = std::string(tok(term(n, W::NAME)).text);
       antecedent_ = Antecedent::Name;
+      return r;
+    }
+    if (auto* d = node_as<W::DuelistRefContext>(c)) {
+      // "the loser", "the duel's winner": a duelist of the duel the unit's effect started, by its result; after "After
+      // this duel ends" in a Focus Effect, of the duel under way ("its winner", "this duel's loser": "this duel" named)
+      r.kind = CardRef::Kind::Duelist;
+      r.loser = d->which->getType() == W::LOSER;
+      using Form = CardRef::DuelForm;
+      r.duel_form = term(d, W::ITS) ? Form::Its : term(d, W::THIS) ? Form::ThisDuels : term(d, W::DUEL) ? Form::TheDuels : Form::The;
+      if (duel_end_) r.under_way = true;
+      else if (!duel_ || r.duel_form == Form::Its || r.duel_form == Form::ThisDuels)
+        throw Refusal{r.range, "the winner or loser of no duel the unit started before it, nor of one ended"};
+      antecedent_ = Antecedent::Duelist;
+      duelist_named_ = r;
+      return r;
+    }
+    if (auto* y = node_as<W::YourDuelistRefContext>(c)) {
+      // "your Personality in it", "your Personality in this duel": your duelist in the duel under way, in a Focus
+      // Effect (003 Traits: a trigger during a duel); "it" names the duel only after "After this duel ends"
+      if (!focus_effect(u) || (term(y, W::IT) && !duel_end_)) throw Refusal{r.range, "a duelist of no duel under way"};
+      r.kind = CardRef::Kind::Duelist;
+      r.yours = true;
+      r.under_way = true;
+      r.card_type = tok(y->noun).id;
+      r.duel_form = term(y, W::IT) ? CardRef::DuelForm::InIt : CardRef::DuelForm::InThisDuel;
+      antecedent_ = Antecedent::Duelist;
+      duelist_named_ = r;
       return r;
     }
     if (auto* p = node_as<W::PerformerRefContext>(c)) return performer(sub<W::PerformerContext>(p), u);
@@ -3223,7 +3317,7 @@ class Transformer {
   int card_type_;
   const EmbeddedReader* embedded_;  // reads quoted text (003 Embedded text); none: refused
   // what a pronoun names: the unit's latest target, unless the performer or the card by its own name was named since
-  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This, Looked, Created };
+  enum class Antecedent : uint8_t { None, Target, Performer, Name, Chosen, Discarded, This, Looked, Created, Duelist };
   Antecedent antecedent_ = Antecedent::None;
   ProfileId created_type_ = -1;  // the card type of the card the last create effect made (Antecedent::Created)
   std::optional<Place> place_named_;  // the last place the unit named, which "there" names
@@ -3232,6 +3326,9 @@ class Transformer {
   bool discarded_ = false;  // the unit discarded a card it chose: "the card" names it
   Antecedent before_discard_ = Antecedent::None;  // what a pronoun named before the card of the hand was discarded
   std::optional<CardRef> chosen_of_;  // the card the card chosen is attached to ("one of his Weapons"): "him" names it
+  bool duel_ = false;        // the unit's effect started a duel before the words read now (docs/meaning.md 27)
+  bool duel_end_ = false;    // reading the effects of "After this duel ends, ..." (the duel under way, ended)
+  CardRef duelist_named_;    // Antecedent::Duelist: "the loser" named last ("Bow the loser. Move him home.")
   bool in_action_ = false;  // reading a keyword action's strength: "the target" is the card it is choosing
   // the unit's latest look at the top cards of a deck: how many it took (none: not a constant), how many of them are
   // not chosen yet (none: the controller decides), and whether some were chosen

@@ -84,6 +84,9 @@ struct PhraseDef {  // events, durations: matched word by word
   // events: [optional]: a trait it triggers is offered to its controller, who may decline it and its costs ("Invest:
   // Pay 3 Gold: ...": after the card enters play, its player may pay to get the effect)
   bool optional = false;
+  // events: [boundary = duel end]: the event is a moment the runtime signals as a boundary (runtime/src/durations.cpp),
+  // which a delayed effect may wait for ("After this duel ends", docs/meaning.md 27); no trigger waits for it
+  std::string boundary{};
   // events: someone raises it (the runtime, or the engine), so a card may wait for it (docs/language.md, Events)
   bool raised() const { return !signal.empty() || engine; }
   // events: the card it happens to is no longer in play as it is judged (destroyed, left play; 003 Traits (d))
@@ -93,6 +96,8 @@ struct PhraseDef {  // events, durations: matched word by word
   bool reveals_provinces() const { return signal == "provinces revealed"; }
   // events: it happens to a card (its subject), not a player
   bool about_card() const { return attr == "card"; }
+  // events: a card focused in a duel, the moment of its Focus Effect (003 Traits); raised with the focused card
+  bool focused() const { return signal == "focused"; }
   // events: a turn's or one of its phases' ("turn begins", "Attack Phase ends"), of the player whose turn it is
   bool about_turn() const { return attr == "turn"; }
   // events: a delayed effect may wait for it on one card (002 521): of a card, raised for that card
@@ -125,6 +130,8 @@ struct VerbDef {
   bool permanent = false;  // [permanent]: what it gives lasts for good (003 Stats: "Permanently give")
   int action = -1;         // a keyword action's verb (GameProfile::keyword_actions), by any of its spellings
   bool refills = false;    // [refills]: a put verb that fills a province with the top card of its owner's refill deck
+  bool refusable = false;  // [refusable]: a challenge verb whose duel the challenged may refuse (003 Traits: "may not
+                           // issue challenges"; docs/meaning.md 27)
 };
 
 struct NamedDef {  // zones, states, designators, statuses, dice

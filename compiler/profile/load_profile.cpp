@@ -30,12 +30,12 @@ const std::vector<std::string_view>& allowed_attrs(DeclKind k) {
   static const std::vector<std::string_view> description{"stat", "at most", "at least"};
   static const std::vector<std::string_view> designator{"reaction", "interrupt"};
   static const std::vector<std::string_view> keyword{"rule", "prefix"};
-  static const std::vector<std::string_view> event{"subject", "signal", "engine", "optional"};
+  static const std::vector<std::string_view> event{"subject", "signal", "engine", "optional", "boundary"};
   static const std::vector<std::string_view> duration{"ends at"};
   static const std::vector<std::string_view> status{"resist roll", "damage", "token"};
   static const std::vector<std::string_view> dice{"sides"};
   static const std::vector<std::string_view> verb{"primitive", "permanent", "refills", "keyword action", "attack", "reaches",
-                                                  "strength after"};
+                                                  "strength after", "refusable"};
   static const std::vector<std::string_view> none{};
   switch (k) {
     case DeclKind::Stat: return stat;
@@ -471,6 +471,11 @@ class Loader {
           ph.signal = attr_value(d, "signal");
           ph.engine = attr(d, "engine") != nullptr;
           ph.optional = attr(d, "optional") != nullptr;
+          ph.boundary = attr_value(d, "boundary");
+          static const std::vector<std::string_view> boundaries{"duel end"};  // runtime_boundary (bind/runtime_profile.h)
+          if (!ph.boundary.empty() && std::find(boundaries.begin(), boundaries.end(), ph.boundary) == boundaries.end())
+            diags_.report(DiagId::ProfileBadPolicy, attr(d, "boundary")->value->range, "event boundary", ph.boundary,
+                          join(boundaries));
           static const std::vector<std::string_view> signals{
               "enter play", "leave play", "destroyed", "damaged", "resource gained", "resource lost", "card drawn",
               "turn start", "turn end", "battle resolved", "targeted", "bonus", "penalty", "attached",
@@ -505,6 +510,7 @@ class Loader {
         }
         p_->verbs.push_back({n.text, phrase_words(n.text), prim, n.range, attr(d, "permanent") != nullptr});
         p_->verbs.back().refills = attr(d, "refills") != nullptr;
+        p_->verbs.back().refusable = attr(d, "refusable") != nullptr;
         if (attr(d, "keyword action")) keyword_action(d, n);
         break;
       }

@@ -27,6 +27,7 @@ struct Antecedent {
   int card_type = -1;
   bool target = false;
   bool self = false;  // "this Personality": the card itself
+  bool duelist = false;  // "the loser": a duelist, a person or not (named "him" or "it")
 };
 
 class Resolver {
@@ -93,6 +94,19 @@ class Resolver {
         if (w == "this") {  // "..., this will not reduce Chi below 1"
           u.references.push_back({RefKind::ThisEffect, t[i]->range, {}, "the previous effect", -1});
           continue;
+        }
+        // "Dishonor the duel's loser. Move him home.": a duelist named by the duel's result is what a pronoun after it
+        // names (docs/meaning.md 27)
+        if (w == "the") {
+          size_t k = i + 1;
+          if (k < t.size() && next == "duel's") ++k;
+          const std::string n = k < t.size() ? lower_word(*t[k]) : "";
+          if (n == "winner" || n == "loser") {
+            SourceRange r = terms_range(t, i, k + 1);
+            ante.push_back({r, std::string(ctx_.sources.text(r)), -1, false, false, true});
+            i = k;
+            continue;
+          }
         }
         if (w == "the" && (next == "target" || next == "targeted")) {
           // "the target", "the target Personality", "the targeted card" ("Give the target -2F": not the -2F)
@@ -328,7 +342,7 @@ class Resolver {
       // Follower), so "Choose your performing Personality and target a Follower: Attach it to him" is the Personality
       if (a.card_type >= 0 && !ctx_.profile.card_types[static_cast<size_t>(a.card_type)].person) return false;
       std::string n = lower_word_text(a.text);
-      return a.card_type >= 0 || a.target || n == "player" || n == "players" || n == "opponent";
+      return a.card_type >= 0 || a.target || a.duelist || n == "player" || n == "players" || n == "opponent";
     };
     bool thing = w == "it" || w == "its" || w == "itself";
     auto fits = [&](const Antecedent& a) {
@@ -338,7 +352,7 @@ class Resolver {
       if ((w == "them" || w == "they" || w == "their") && n == "you") return false;  // "You may put them back": never you
       // "Put a +1F token on it": what a token is put on is a card, never the token (001 Token: tokens are not cards)
       if ((before == "on" || before == "onto") && (n == "token" || n == "tokens")) return false;
-      return !person || a.card_type >= 0 || a.target || Lexicon::entity_noun(n);
+      return !person || a.card_type >= 0 || a.target || a.duelist || Lexicon::entity_noun(n);
     };
     // a phrase never names itself: "one of his attachments" inside "target and destroy one of his attachments"
     auto inside = [&](const Antecedent& a) { return a.range.begin <= term.range.begin && term.range.end <= a.range.end; };

@@ -383,10 +383,13 @@ void Classifier::sentence(std::span<const ast::Term> printed, std::vector<WordTo
       case ast::TermKind::Word: {
         // an event phrase follows its subject ("After you gain Honor"), or names the trigger alone at the start of the
         // paragraph ("Focus Effect:"); after a sentence, a block or a connective, "Gain Honor" is a verb and its resource
-        const bool subject_before = out.empty() || (timing && out.back().type != tok(Token::PERIOD) && out.back().type != tok(Token::COLON) &&
-                                                    out.back().type != tok(Token::AND) && out.back().type != tok(Token::OR) &&
-                                                    out.back().type != tok(Token::COMMA) && out.back().type != tok(Token::TO) &&
-                                                    out.back().type != tok(Token::MAY));
+        // (also after "As a" opening it: "As a Focus Effect: ...", docs/meaning.md 27)
+        const bool as_a = out.size() == 2 && out[0].type == tok(Token::AS) && (out[1].type == tok(Token::A) || out[1].type == tok(Token::AN));
+        const bool subject_before = out.empty() || as_a ||
+                                    (timing && out.back().type != tok(Token::PERIOD) && out.back().type != tok(Token::COLON) &&
+                                     out.back().type != tok(Token::AND) && out.back().type != tok(Token::OR) &&
+                                     out.back().type != tok(Token::COMMA) && out.back().type != tok(Token::TO) &&
+                                     out.back().type != tok(Token::MAY));
         lower.assign(t.text);  // lower_word, into the paragraph's scratch
         for (char& c : lower) c = ascii_lower(c);
         int action = -1;

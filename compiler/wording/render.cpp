@@ -92,6 +92,7 @@ class Renderer {
       else if (const auto* pm = std::get_if<ProvinceModifier>(&s)) province_modifier(*pm);
       else if (const auto* ep = std::get_if<EnteringPlay>(&s)) entering_play(*ep);
       else if (const auto* d = std::get_if<Delayed>(&s)) delayed(*d);
+      else if (const auto* d = std::get_if<Duel>(&s)) duel(*d);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -147,6 +148,7 @@ class Renderer {
   }
 
   void trigger(const Trigger& t) {
+    if (t.alone && t.as_a) words({Token::AS, Token::A});  // "As a Focus Effect:"
     if (t.alone) return name(Token::EVENT, t.event);  // "Invest:"
     word(t.timing == Timing::After ? Token::AFTER : t.timing == Timing::Before ? Token::BEFORE : Token::WHEN);
     if (t.card && t.yours) {  // "After you Equip this Follower"
@@ -849,6 +851,12 @@ class Renderer {
     word(m.timing == Timing::When ? Token::WHEN : Token::AFTER);
     if (m.times == Moment::Times::Each) words({Token::EACH, Token::TIME});
     else if (m.times != Moment::Times::Unsaid) words({Token::THE, m.times == Moment::Times::Next ? Token::NEXT : Token::FIRST, Token::TIME});
+    if (m.boundary) {  // "After this duel ends"
+      word(Token::THIS);
+      name(Token::EVENT, m.event);
+      word(Token::COMMA);
+      return effects(d.effects, Token::AND);
+    }
     if (m.span_first) moment_span(m);
     card_ref(m.card, true);
     name(Token::EVENT, m.event);
@@ -859,6 +867,15 @@ class Renderer {
     }
     word(Token::COMMA);
     effects(d.effects, Token::AND);
+  }
+  // "This Personality challenges him", "... to a duel": the profile's verb printed (whether it may be refused)
+  void duel(const Duel& d) {
+    card_ref(d.challenger, true);
+    WordToken v{verb_token(Primitive::challenge_), {}, d.verb};
+    v.third_person = true;
+    out_.push_back(v);
+    card_ref(d.challenged, false);
+    if (d.to_a_duel) words({Token::TO, Token::A, Token::DUEL});
   }
   void moment_span(const Moment& m) {  // "this turn", "this battle"
     if (m.span == Moment::Span::None) return;
@@ -1099,6 +1116,10 @@ class Renderer {
         card_ref(*k.card, true);
         words({Token::HAS, Token::ANY});
         return name(Token::STATUS, k.status, true);
+      case Condition::Kind::DuelResult:  // "this Personality wins the duel", "he loses the duel"
+        card_ref(*k.card, true);
+        verb(k.lost ? Primitive::lose_ : Primitive::win_, false, true);
+        return words({Token::THE, Token::DUEL});
     }
   }
 
@@ -1414,6 +1435,23 @@ class Renderer {
       case CardRef::Kind::Discarded:  // "the card"
         words({Token::THE, Token::CARD});
         break;
+      case CardRef::Kind::Duelist: {  // "the loser", "the duel's winner", "its winner", "your Personality in it"
+        using Form = CardRef::DuelForm;
+        if (r.yours) {
+          word(Token::YOUR);
+          name(Token::CARD_TYPE, r.card_type);
+          word(Token::IN);
+          if (r.duel_form == Form::InIt) word(Token::IT);
+          else words({Token::THIS, Token::DUEL});
+          break;
+        }
+        if (r.duel_form == Form::Its) word(Token::ITS);
+        else if (r.duel_form == Form::ThisDuels) words({Token::THIS, Token::DUEL, Token::POSS});
+        else if (r.duel_form == Form::TheDuels) words({Token::THE, Token::DUEL, Token::POSS});
+        else word(Token::THE);
+        word(r.loser ? Token::LOSER : Token::WINNER);
+        break;
+      }
       case CardRef::Kind::Created:  // "it", "him": the card just created
         word(!r.person ? Token::IT : subject ? Token::HE : Token::HIM);
         break;

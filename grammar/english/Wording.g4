@@ -56,6 +56,8 @@ trigger
   | timing (subject=triggerSubject | YOU) EVENT object=cardRef? FROM (A | AN) ZONE   // "... enters play from a Province", "After you Recruit this Holding from a Province"
   | timing YOU EVENT IN YOUR ZONE AT THE START OF YOUR turn   // "After you reveal cards in your Provinces at the start of your turn": the Dynasty Events' moment
   | EVENT                       // "Invest: Pay 3 Gold: ...": the event named alone before its colon happens to this card
+  | AS (A | AN) EVENT           // "As a Focus Effect: ...", "As a Focus Effect, ...": the same, printed as the pool words a
+                                // Focus Effect (003 Traits: the trigger of a trait during a duel; docs/meaning.md 27)
   | timing actionBy EVENT (object=cardRef | objects=cardFilter) (TO (holder=cardRef | holders=cardFilter) | AT A BATTLEFIELD | FROM (A | AN) ZONE)?
                                 // "After the action Equips a Spell to Rin", "After another player's Battle action targets this Personality"
   ;
@@ -118,6 +120,7 @@ sentence
   | statOperation               # operationSentence  // "Halve its ATK", "Its ATK is divided by 2" (002 523)
   | enteringPlay                # enteringSentence   // "This Holding enters play bowed" (003 Gold Cost)
   | moment COMMA ((YOU MAY)? effect | player effect) (COMMA? AND effect)*   # delayedSentence  // "After the next time this turn he is destroyed, gain 2 Honor" (002 521)
+  | challenger=cardRef V_CHALLENGE challenged=cardRef (TO A DUEL)?   # duelSentence  // "This Personality challenges him", "Your target Personality challenges a target enemy Personality to a duel" (docs/meaning.md 27)
   ;
 // "... to gain 2 Honor": the effects after "to", done only if those before it were
 inOrderTo
@@ -130,6 +133,8 @@ inOrderTo
 moment
   : timing (THE which=(NEXT | FIRST) TIME | EACH TIME) before=momentSpan? cardRef EVENT after=momentSpan? (DURING A DESIGNATOR)?
   | timing cardRef EVENT after=momentSpan (DURING A DESIGNATOR)?
+  | timing THIS EVENT           // "After this duel ends": a boundary the profile declares ([boundary = duel end]) of the
+                                // duel under way (docs/meaning.md 27)
   ;
 // how long it is waited for: "this turn", "this phase", "this battle" (the designator of battles), "this game"
 momentSpan
@@ -167,6 +172,7 @@ conditionPart
   | army IS NOT? OPPOSED                        # armyOpposedCondition  // "your current army is opposed"
   | THERE (IS | ARE) amount (OR more=(MORE_ | FEWER))? (UNIT | UNITS) IN army   # armySizeCondition  // "there are two or more units in his army"
   | heldCondition                               # cardHeldCondition  // docs/meaning.md 25
+  | cardRef result=(V_WIN | V_LOSE) THE DUEL     # duelResultCondition  // "this Personality wins the duel", "he loses the duel" (docs/meaning.md 27)
   ;
 // What a card is, has or is attached to, and what another player controls (docs/meaning.md 25)
 heldCondition
@@ -369,6 +375,8 @@ cardRef
   | NAME                                        # nameRef             // the card's own name (003 Card title)
   | THIS UNIT                                   # thisUnitRef         // 001 This: the card's unit
   | owner=(HIS | HER | ITS) UNIT                # unitOfRef           // "Straighten his unit": the unit he is in
+  | (THE (DUEL POSS)? | THIS DUEL POSS | ITS) which=(WINNER | LOSER)   # duelistRef  // "the loser", "the duel's winner", "its winner" (docs/meaning.md 27)
+  | YOUR noun=CARD_TYPE IN (IT | THIS DUEL)     # yourDuelistRef      // "your Personality in it": yours of the duel under way
   ;
 // The card performing an action that no card prints as its own (001 Tactician): "your performing unbowed Monk",
 // "your performing Courtier at any location" (a Battle action's performer is otherwise at the current battlefield)

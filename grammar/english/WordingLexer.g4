@@ -236,3 +236,7 @@ CONTROLS : 'controls' ;  // "whose Force is different from his base Force"
 // the players of a battle (docs/meaning.md 25): "If you are the Attacker"
 ATTACKER : 'attacker' ;
 DEFENDER : 'defender' ;
+// duels (003 Focus Value; docs/meaning.md 27): "challenges him to a duel", "the duel's loser", "if he wins the duel"
+DUEL     : 'duel' ;
+WINNER   : 'winner' ;
+LOSER    : 'loser' ;

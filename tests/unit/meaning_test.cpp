@@ -3427,3 +3427,96 @@ TEST(Meaning, TurnTriggersOfAnyPlayer) {
 }
 
 }  // namespace cardc
+
+namespace cardc {
+
+// docs/meaning.md 27: a duel an effect starts (003 Focus Value), the challenger the subject and the card challenged
+// the object; its result named after it ("the loser", "the duel's winner", a pronoun naming the loser named last; "If
+// this Personality wins the duel"); the profile's verb kept (legends' Challenge is [refusable]: 003 Traits, "may not
+// issue challenges").
+TEST(Meaning, DuelsAndTheirResult) {
+  auto r = read("Personality", "**Iaijutsu Battle:** This Personality challenges a target enemy Personality. Dishonor the duel's loser. Move him home.");
+  ASSERT_TRUE(r->paragraph().unit) << r->paragraph().why;
+  const Unit& u = r->unit();
+  ASSERT_EQ(u.body.size(), 3u);
+  const auto& d = std::get<Duel>(u.body[0]);
+  EXPECT_EQ(d.challenger.kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(d.challenged.kind, CardRef::Kind::Target);
+  ASSERT_EQ(u.targets.size(), 1u);
+  EXPECT_EQ(u.targets[0].filter.side, Side::Enemy);
+  EXPECT_EQ(r->profile->verbs.at(static_cast<size_t>(d.verb)).name, "Challenge");
+  EXPECT_TRUE(r->profile->verbs.at(static_cast<size_t>(d.verb)).refusable);
+  const Effect& dishonor = std::get<Effect>(u.body[1]);
+  EXPECT_EQ(dishonor.card->kind, CardRef::Kind::Duelist);
+  EXPECT_TRUE(dishonor.card->loser);
+  EXPECT_FALSE(dishonor.card->under_way);
+  const Effect& home = std::get<Effect>(u.body[2]);  // "him": the loser, named last
+  EXPECT_EQ(home.card->kind, CardRef::Kind::Duelist);
+  EXPECT_TRUE(home.card->loser);
+  EXPECT_TRUE(home.card->pronoun);
+  EXPECT_EQ(r->paragraph().rendered,
+            "Iaijutsu Battle: This Personality challenges target enemy Personality. Dishonor the duel's loser. Move him home.");
+
+  // "him" after the verb names the target named before the sentence, never the challenger ("himself")
+  auto him = read("Personality", "**Open:** Target another player's Personality. This Personality challenges him to a duel. If this Personality wins the duel, gain 2 Honor.");
+  ASSERT_TRUE(him->paragraph().unit) << him->paragraph().why;
+  const auto& hd = std::get<Duel>(him->unit().body.at(1));
+  EXPECT_EQ(hd.challenged.kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(hd.challenged.target, 0);
+  EXPECT_TRUE(hd.to_a_duel);
+  const auto& won = std::get<Conditional>(him->unit().body.at(2)).condition;
+  EXPECT_EQ(won.kind, Condition::Kind::DuelResult);
+  EXPECT_FALSE(won.lost);
+  EXPECT_EQ(won.card->kind, CardRef::Kind::ThisCard);
+  auto lost = read("Personality", "**Battle:** This Personality challenges a target enemy Personality. If this Personality loses the duel, bow this Personality.");
+  ASSERT_TRUE(lost->paragraph().unit) << lost->paragraph().why;
+  EXPECT_TRUE(std::get<Conditional>(lost->unit().body.at(1)).condition.lost);
+
+  // refused: a result of no duel, a second duel, the verb in the imperative
+  expect_refused("Strategy", "**Battle:** Target an enemy Personality. Bow the loser.", "no duel the unit started");
+  expect_refused("Strategy", "**Battle:** Target an enemy Personality. If he wins the duel, gain 1 Honor.", "names no duel");
+  expect_refused("Strategy", "**Battle:** Your target Personality challenges a target enemy Personality. Your target Samurai challenges the winner.",
+                 "a second duel");
+  expect_refused("Strategy", "**Battle:** Your target Personality challenges a target enemy Personality. Bow its loser.", "nor of one ended");
+}
+
+// 003 Traits: "Focus Effect:" is a trigger of a trait during a duel, worded "As a Focus Effect: ..." or "As a Focus
+// Effect, ...": the card focused is this one. "After this duel ends" is the boundary the profile declares ([boundary =
+// duel end]), of the duel under way, whose winner and loser are known then ("its winner", "this duel's loser"), and
+// "your Personality in it" your duelist (docs/meaning.md 27).
+TEST(Meaning, FocusEffects) {
+  auto colon = read("Strategy", "As a Focus Effect: Gain 1 Honor.");
+  ASSERT_TRUE(colon->paragraph().unit) << colon->paragraph().why;
+  const Unit& u = colon->unit();
+  EXPECT_EQ(u.kind, meaning::UnitKind::Triggered);
+  ASSERT_TRUE(u.trigger);
+  EXPECT_TRUE(u.trigger->alone);
+  EXPECT_TRUE(u.trigger->as_a);
+  EXPECT_EQ(colon->profile->events.at(static_cast<size_t>(u.trigger->event)).text, "Focus Effect");
+  EXPECT_EQ(u.trigger->card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(colon->paragraph().rendered, "As a Focus Effect: Gain 1 Honor.");
+  auto comma = read("Strategy", "As a Focus Effect, after this duel ends, bow its winner.");
+  ASSERT_TRUE(comma->paragraph().unit) << comma->paragraph().why;
+  const auto& later = std::get<Delayed>(comma->unit().body.at(0));
+  EXPECT_TRUE(later.moment.boundary);
+  EXPECT_EQ(comma->profile->events.at(static_cast<size_t>(later.moment.event)).boundary, "duel end");
+  const CardRef& winner = *later.effects.at(0).card;
+  EXPECT_EQ(winner.kind, CardRef::Kind::Duelist);
+  EXPECT_TRUE(winner.under_way);
+  EXPECT_FALSE(winner.loser);
+  EXPECT_EQ(comma->paragraph().rendered, "As a Focus Effect, after this duel ends, bow its winner.");
+  auto yours = read("Strategy", "As a Focus Effect: After this duel ends, give your Personality in it +3F.");
+  ASSERT_TRUE(yours->paragraph().unit) << yours->paragraph().why;
+  const CardRef& mine = *std::get<Delayed>(yours->unit().body.at(0)).effects.at(0).card;
+  EXPECT_TRUE(mine.yours);
+  EXPECT_TRUE(mine.under_way);
+
+  // refused: "this duel" with no duel under way (no Focus Effect), another event after "this", a duelist "in it"
+  // before the duel ended
+  expect_refused("Strategy", "**Battle:** After this duel ends, gain 1 Honor.", "no duel under way");
+  expect_refused("Strategy", "As a Focus Effect: After this turn ends, gain 1 Honor.", "");
+  expect_refused("Strategy", "As a Focus Effect: Give your Personality in it +1F.", "a duelist of no duel under way");
+  expect_refused("Strategy", "As a Focus Effect: Bow the winner.", "no duel the unit started");
+}
+
+}  // namespace cardc

@@ -16,7 +16,7 @@ stat Gold Cost (GC)
 resource Honor
 resource Gold (G) [produced]
 resource coin (coins)
-card type Personality: Force, Chi, Gold Cost [enters play]
+card type Personality: Force, Chi, Gold Cost [enters play, person]   # "him" names one (003 Traits)
 card type Holding: Gold Cost [enters play]
 card type Strategy: Gold Cost [action]
 designator Battle

@@ -213,6 +213,27 @@ int Lexicon::keyword_at(TermSpan terms, size_t& len) const {
 
 int Lexicon::duration_at(TermSpan terms, size_t& len) const { return longest_at(terms, len, t_->durations, false); }
 
+std::vector<std::string> Lexicon::first_word_forms() const {
+  std::vector<std::string> out;
+  auto lower = [](std::string w) {
+    for (char& c : w) c = ascii_lower(c);
+    return w;
+  };
+  // a first word and the forms longest_at and keyword_at strip back to it ("s", "es", "y" -> "ies")
+  auto add = [&](const std::string& first) {
+    std::string w = lower(first);
+    out.push_back(w + "s");
+    out.push_back(w + "es");
+    if (w.size() > 1 && w.back() == 'y') out.push_back(w.substr(0, w.size() - 1) + "ies");
+    out.push_back(std::move(w));
+  };
+  for (const Spellings* s : {&t_->stats, &t_->resources, &t_->statuses, &t_->durations})
+    for (const auto& [first, at] : s->first) add(first);
+  for (const auto& [first, at] : t_->keyword_first) add(first);
+  for (const auto& [form, type] : t_->card_type_forms) out.push_back(form);
+  return out;
+}
+
 int Lexicon::stat_abbrev(std::string_view letters) const {
   for (size_t i = 0; i < p_.stats.size(); ++i)
     for (const auto& a : p_.stats[i].abbrevs)
@@ -222,6 +243,8 @@ int Lexicon::stat_abbrev(std::string_view letters) const {
 
 // "hero's" -> "hero": a possessive names the same thing.
 size_t possessive_stem_size(std::string_view w) {
+  // (every suffix below ends in 's', '\'' or the last byte of U+2019 (’): most words end in none, and are no possessive)
+  if (w.empty() || (w.back() != 's' && w.back() != '\'' && w.back() != '\x99')) return 0;
   for (std::string_view suffix : {"'s", "\u2019s", "s'", "s\u2019"})
     if (w.size() > suffix.size() && w.ends_with(suffix)) return w.size() - suffix.size() + (suffix[0] == 's' ? 1 : 0);
   return 0;

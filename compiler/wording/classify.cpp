@@ -95,6 +95,20 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
     if (base.size() > 1 && base.back() == 'y')
       third_person_.emplace(base.substr(0, base.size() - 1) + "ies", static_cast<int>(v));
   }
+  for (std::string& w : lex.first_word_forms()) may_name_.insert(std::move(w));
+  for (const auto* m : {&verbs_by_first_, &events_by_first_})
+    for (const auto& [w, ids] : *m) may_name_.insert(w);
+  for (const auto& [w, v] : third_person_) may_name_.insert(w);
+  for (const auto& zw : zone_words_)  // a zone's first word, or its plural ("Provinces")
+    if (!zw.empty()) {
+      may_name_.insert(zw[0]);
+      may_name_.insert(zw[0] + "s");
+    }
+  for (const auto* table : {&description_words_, &designator_words_})
+    for (const auto& dw : *table)
+      if (!dw.empty()) may_name_.insert(dw[0]);
+  for (const StateWords& sw : state_words_)
+    if (!sw.words.empty()) may_name_.insert(sw.words[0]);
 }
 
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
@@ -113,6 +127,7 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
     auto it = m.find(first);
     return it == m.end() ? nullptr : &it->second;
   };
+  if (!may_name_.contains(first)) return false;  // no name of the profile starts at most words ("the", "target" ...)
   int verb = longest_of(p_.verbs, candidates(verbs_by_first_), words, n);
   if (verb >= 0 && verb_tokens_[static_cast<size_t>(verb)] != 0) {
     len = n;

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ast/ast.h"
@@ -61,6 +62,11 @@ class Classifier {
   // the third-person forms of the one-word verbs ("challenges", "carries") -> the first verb with that form, as
   // ClauseReader::third_person_verb finds it (walking the verbs for every word cost a tenth of the meaning pass)
   ByWord<int> third_person_;
+  // every word (lower case) a name of the profile may start at: a verb, a verb's third person, an event, a name of the
+  // Lexicon's (a duration, stat, resource, status, card type or keyword: Lexicon::first_word_forms), a zone (or its
+  // plural), a description, a designator, a card state. profile_name asks its eleven lookups and four walks only at
+  // these, one lookup at the other words ("the", "target", "each" ...)
+  std::unordered_set<std::string, WordHash, std::equal_to<>> may_name_;
 };
 
 }  // namespace cardc::wording

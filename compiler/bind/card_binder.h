@@ -62,6 +62,16 @@ inline Node unit_leader(const Node& card) {
   Node bearer_of = call("cardrt_card_attached_to", {G(), card});
   return binary(Op::Add, bearer_of, binary(Op::Mul, binary(Op::Eq, bearer_of, konst(0)), card));
 }
+// Whether `card` heads a unit: a person that does not attach (001 This, Attach); nullopt: the game has no such type
+inline std::optional<Node> unit_head_test(const GameProfile& p, const Node& card) {
+  std::optional<Node> heads;
+  for (size_t t = 0; t < p.card_types.size(); ++t)
+    if (p.card_types[t].person && !p.card_types[t].attaches) {
+      Node is = binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(static_cast<int64_t>(t)));
+      heads = heads ? binary(Op::Or, std::move(*heads), std::move(is)) : std::move(is);
+    }
+  return heads;
+}
 inline Node in_unit_led_by(const Node& card, const Node& head) {
   return and_(binary(Op::Ne, head, konst(0)),
               binary(Op::Or, binary(Op::Eq, card, head), binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), head)));

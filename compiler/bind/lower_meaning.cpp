@@ -295,6 +295,7 @@ class MeaningLowering {
     if (t.timing == Timing::Before && e.signal != "turn end") throw NotYet{};
     // a signal whose trigger carries more than the event (payments, focusing, targeting, reveals) is not lowered yet
     if (t.revealed_in >= 0) return revealed_trigger(t, trigger, flags, cond);
+    if (t.action) return action_trigger(t, trigger, cond);
     if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.reveals_provinces()) throw NotYet{};
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
@@ -319,6 +320,39 @@ class MeaningLowering {
     // the event's card is judged as the event found it, in play or not: "one of your Samurai is destroyed" has left
     // play, and a card bowed or entering play is in play by the event itself
     cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), false)));
+    return true;
+  }
+
+  // "After another player's Battle action targets this Personality": the runtime's targeted event, which carries the
+  // action's controller, designators and kind (001 Targeting); "After the action Equips a Spell to Rin", "... this
+  // Follower at a battlefield": the engine's event with the card equipped or recruited, which names no action's player
+  // or designator (those are not lowered), nor any other event an action is said to do (refused rather than read as
+  // the event alone)
+  bool action_trigger(const Trigger& t, std::string& trigger, Body& cond) {
+    const PhraseDef& e = p_.events[static_cast<size_t>(t.event)];
+    const ActionBy& a = *t.action;
+    const bool targeted = e.signal == "targeted";
+    if (t.timing != Timing::After || (!targeted && (!e.engine || a.whose != ActionBy::Whose::Any || a.designator >= 0))) throw NotYet{};
+    trigger = runtime_event(p_, t.event);
+    auto field = [&](int32_t f) { return call("cardrt_ctx_event", {G(), C(), konst(f)}); };
+    std::optional<Node> test;
+    auto add = [&](Node n) { test = test ? and_(std::move(*test), std::move(n)) : std::move(n); };
+    if (a.whose != ActionBy::Whose::Any) add(binary(a.whose == ActionBy::Whose::Yours ? Op::Eq : Op::Ne, field(CARDRT_EVF_PLAYER), controller()));
+    if (a.designator >= 0) {
+      // one bit of the designators, with the arithmetic the IR has: (d / bit) - 2 * (d / (2 * bit))
+      const int32_t bit = runtime_designator(p_.designators[static_cast<size_t>(a.designator)]);
+      if (bit == CARDRT_DESIG_OTHER) throw NotYet{};  // the runtime tells no other designator apart
+      Node d = field(CARDRT_EVF_WHAT);
+      add(binary(Op::Ne, binary(Op::Sub, binary(Op::Div, d, konst(bit)), binary(Op::Mul, konst(2), binary(Op::Div, d, konst(2 * bit)))), konst(0)));
+    }
+    if (targeted) add(binary(Op::Ge, field(CARDRT_EVF_AMOUNT), konst(CARDRT_AB_ACTION)));  // an action, not a trait
+    Node card = field(CARDRT_EVF_CARD);
+    if (t.at_battlefield) add(binary(Op::Ne, call("cardrt_card_battlefield", {G(), card}), konst(0)));
+    if (t.attached_to) add(binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), this->card(*t.attached_to, cond)));
+    if (t.from >= 0) add(binary(Op::Ne, call("cardrt_card_left_province", {G(), card}), konst(0)));
+    // a card targeted is in play; one equipped or recruited is judged as the event found it
+    add(t.card ? binary(Op::Eq, card, this->card(*t.card, cond)) : filter_test(*t.cards, card, targeted));
+    cond.stmts.push_back(ret(std::move(*test)));
     return true;
   }
 
@@ -864,8 +898,11 @@ class MeaningLowering {
             designators |= bit;
           }
           if (e.amount->value > 5) throw NotYet{};
+          // "..., which he must perform": each grant names the card that performs it (001 Tactician)
           for (int64_t i = 0; i < e.amount->value; ++i)
-            b.stmts.push_back(eval(call("cardrt_grant_additional_action", {G(), C(), player(e, b), konst(designators)})));
+            b.stmts.push_back(eval(e.performer ? call("cardrt_grant_additional_action_for", {G(), C(), player(e, b), konst(designators),
+                                                                                             konst(CARDRT_ADDITIONAL_ANY), card(*e.performer, b), konst(0), konst(0)})
+                                               : call("cardrt_grant_additional_action", {G(), C(), player(e, b), konst(designators)})));
           return;
         }
         // "Take the Imperial Favor": every other player's goes to zero, yours to one
@@ -2004,14 +2041,9 @@ class MeaningLowering {
     f.stmts.push_back(ret(and_(and_(call("cardrt_card_in_play", {G(), param(2)}), unit_head_test(param(2))), army_side(a, param(2)))));
     return call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), at))});
   }
-  // whether `card` heads a unit: a person that does not attach (001 Attach)
+  // whether `card` heads a unit (card_binder.h); a game without persons has no units
   Node unit_head_test(const Node& card) const {
-    std::optional<Node> heads;
-    for (size_t t = 0; t < p_.card_types.size(); ++t)
-      if (p_.card_types[t].person && !p_.card_types[t].attaches) {
-        Node is = binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(static_cast<int64_t>(t)));
-        heads = heads ? binary(Op::Or, std::move(*heads), std::move(is)) : std::move(is);
-      }
+    std::optional<Node> heads = binding::unit_head_test(p_, card);
     if (!heads) throw NotYet{};
     return std::move(*heads);
   }

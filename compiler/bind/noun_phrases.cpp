@@ -225,11 +225,9 @@ bool CardBinder::noun_filter(const std::vector<const ast::Term*>& t, size_t from
     // "a card in a unit": one heading a unit (a person attached to nothing) or attached to a card (001 This); a
     // Holding is in none
     if (w == "in" && i + 2 < to && word_is(*t[i + 1], "a") && word_is(*t[i + 2], "unit")) {
-      Node head = konst(0);
-      for (size_t ty = 0; ty < p_.card_types.size(); ++ty)
-        if (p_.card_types[ty].person && !p_.card_types[ty].attaches)
-          head = binary(Op::Or, std::move(head), binary(Op::Eq, call("cardrt_card_type", {G(), card}), konst(static_cast<int64_t>(ty))));
-      add(binary(Op::Or, binary(Op::Gt, call("cardrt_card_attached_to", {G(), card}), konst(0)), std::move(head)));
+      Node attached = binary(Op::Gt, call("cardrt_card_attached_to", {G(), card}), konst(0));
+      std::optional<Node> head = unit_head_test(p_, card);
+      add(head ? binary(Op::Or, std::move(attached), std::move(*head)) : std::move(attached));
       i += 2;
       continue;
     }

@@ -57,6 +57,13 @@ class Dumper {
                                                          : t.revealed_in >= 0 ? " in=" + p_.zones[static_cast<size_t>(t.revealed_in)].name + " at-turn-start"
                                                                               : std::string(),
                           t.alone ? " named-alone" : "");
+    if (t.action) {
+      static constexpr const char* whose[] = {"any", "yours", "others"};
+      const ActionBy& a = *t.action;
+      out_ << fmt::format("    by-action {} {}{}{}{}{}\n", at(a.range), whose[static_cast<size_t>(a.whose)], a.the ? " the" : "",
+                          a.designator >= 0 ? " designator=" + named(p_.designators, a.designator) : std::string(),
+                          t.attached_to ? " attached-to=" + ref(*t.attached_to) : std::string(), t.at_battlefield ? " at-battlefield" : "");
+    }
     }
     if (u.performer)
       out_ << fmt::format("    performer {}{}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",
@@ -244,6 +251,7 @@ class Dumper {
     if (e.amount) s += " amount=" + amount(*e.amount);
     if (e.resource >= 0) s += " resource=" + named(p_.resources, e.resource);
     for (ProfileId d : e.designators) s += " designator=" + named(p_.designators, d);
+    if (e.performer) s += " performed-by=" + ref(*e.performer);
     for (const StatChange& b : e.base) s += fmt::format(" base-{}={}", named(p_.stats, b.stat), b.delta.value);
     if (e.action >= 0) s += " action=" + named(p_.keyword_actions, e.action);
     for (const StrengthBonus& b : e.bonuses)

@@ -481,6 +481,7 @@ struct Effect {
     bool comma = false, which = false, may = false, one = false;
   } earmark_spelling;
   Boxed<CardRef> host;     // attach: the card it is attached to ("Attach it to him")
+  Boxed<CardRef> performer; // take action: the card that must perform the additional action ("which he must perform")
   Boxed<Payment> payment;  // attach: what is paid for the card attached (003 Gold Cost)
   Boxed<DeckTop> top;              // discard, look: the top cards of a deck ("Discard the top card of any Fate deck")
   Boxed<LookedCards> looked;       // put, discard: cards of the unit's latest look ("Put the rest back in any order")
@@ -791,6 +792,16 @@ inline bool is_statement(const Step& s) {
          std::holds_alternative<ActionStrength>(s) || std::holds_alternative<ProvinceModifier>(s);
 }
 
+// 003 Abilities: the action that did a trigger's event to a card ("After the action Equips a Spell to Rin", "After
+// another player's Battle action targets this Personality"): whose action, and with which designator.
+struct ActionBy {
+  enum class Whose : uint8_t { Any, Yours, Others };
+  Whose whose = Whose::Any;
+  bool the = false;          // "the action": the one an Interrupt answers (any action, as printed), not "an action"
+  ProfileId designator = -1; // "Battle action": an action with this designator
+  SourceRange range;
+};
+
 struct Trigger {
   Timing timing = Timing::After;
   ProfileId event = -1;
@@ -808,6 +819,11 @@ struct Trigger {
   // zone they are revealed in (the provinces'), as the turn starts
   ProfileId revealed_in = -1;
   bool alone = false;  // the event named alone before its colon ("Invest:"): it happens to this card (`card`)
+  // An action did it (`card` or `cards`: what it did it to): "After the action Equips a Spell to Rin" ("to Rin": the
+  // card is now attached to `attached_to`), "... this Follower at a battlefield" (not at home, 001 Battlefields)
+  std::optional<ActionBy> action;
+  std::optional<CardRef> attached_to;
+  bool at_battlefield = false;
   SourceRange range;
 };
 

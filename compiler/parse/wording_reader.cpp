@@ -370,6 +370,7 @@ class Transformer {
       return t;
     }
     t.timing = term(sub<W::TimingContext>(c), W::AFTER) ? Timing::After : term(sub<W::TimingContext>(c), W::BEFORE) ? Timing::Before : Timing::When;
+    if (auto* a = sub<W::ActionByContext>(c)) return action_trigger(c, a, std::move(t), u);
     if (term(c, W::START)) {
       // "After you reveal cards in your Provinces at the start of your turn": the reveal the engine makes of your
       // provinces as your turn starts; no other event happens so
@@ -400,6 +401,28 @@ class Transformer {
     if (auto* s = node_as<W::CardSubjectContext>(c->subject)) t.card = card_ref(sub<W::CardRefContext>(s), u);
     else if (node_as<W::YourSubjectContext>(c->subject)) t.yours = true;
     else t.cards = card_filter(sub<W::CardFilterContext>(static_cast<W::FilterSubjectContext*>(c->subject)));
+    return t;
+  }
+
+  // trigger : timing actionBy EVENT (cardRef | cardFilter) (TO cardRef | AT A BATTLEFIELD | FROM (A | AN) ZONE)?
+  // "After the action Equips a Spell to Rin", "After another player's Battle action targets this Personality": an
+  // action did the event to a card (003 Abilities); what it did it to, and where that card is now
+  Trigger action_trigger(W::TriggerContext* c, W::ActionByContext* a, Trigger t, Unit& u) {
+    if (!p_.events[static_cast<size_t>(t.event)].about_card()) throw Refusal{tok(term(c, W::EVENT)).range, "an event an action does to no card"};
+    ActionBy& by = t.action.emplace();
+    by.range = range(a);
+    by.the = term(a, W::THE) != nullptr;
+    by.whose = term(a, W::YOUR) ? ActionBy::Whose::Yours : sub<W::AnotherPlayersContext>(a) ? ActionBy::Whose::Others : ActionBy::Whose::Any;
+    if (term(a, W::DESIGNATOR)) by.designator = tok(term(a, W::DESIGNATOR)).id;
+    if (c->object) t.card = card_ref(c->object, u);
+    else t.cards = card_filter(c->objects);
+    if (c->holder) t.attached_to = card_ref(c->holder, u);
+    t.at_battlefield = term(c, W::BATTLEFIELD) != nullptr;
+    if (term(c, W::FROM)) {  // "After the action Recruits a Fortification from a Province": it has just left one
+      const wording::WordToken& z = tok(term(c, W::ZONE));
+      provinces_named(z, false);
+      t.from = z.id;
+    }
     return t;
   }
 
@@ -1176,6 +1199,7 @@ class Transformer {
       if (e.amount->kind != Amount::Kind::Constant || e.amount->value < 1) throw Refusal{e.amount->range, "a number of additional actions that is no count"};
       if ((e.amount->value == 1) != (term(a, W::ACTION) != nullptr)) throw Refusal{range(c), "the number of actions and the noun disagree"};
       for (auto* d : terms(a, W::DESIGNATOR)) e.designators.push_back(tok(d).id);
+      if (auto* who = sub<W::CardRefContext>(a)) e.performer = card_ref(who, u);  // "..., which he must perform" (001 Tactician)
     } else if (auto* ce = node_as<W::CreateEffectContext>(c)) {
       // 003 Created cards: "Create a 2F/2C/3PH Lion Clan • Samurai Personality", "Create two 1F/1C/0PH Ninja
       // Personalities at the current battlefield": cards the game had not, in play under your control

@@ -167,10 +167,29 @@ class Renderer {
       return from_zone(t);
     }
     if (t.revealed_in >= 0) return revealed_in(t);
+    if (t.action) return action_trigger(t);
     if (t.card) card_ref(*t.card, true);
     else if (t.yours) word(Token::YOUR);
     else if (t.cards) card_filter(*t.cards);
     name(Token::EVENT, t.event);
+    from_zone(t);
+  }
+  // "the action Equips a Spell to Rin", "another player's Battle action targets this Personality"
+  void action_trigger(const Trigger& t) {
+    const ActionBy& a = *t.action;
+    if (a.whose == ActionBy::Whose::Yours) word(Token::YOUR);
+    else if (a.whose == ActionBy::Whose::Others) words({Token::ANOTHER, Token::PLAYER, Token::POSS});
+    else word(a.the ? Token::THE : Token::AN);
+    if (a.designator >= 0) name(Token::DESIGNATOR, a.designator);
+    word(Token::ACTION);
+    name(Token::EVENT, t.event);
+    if (t.card) card_ref(*t.card, false);
+    else card_filter(*t.cards);
+    if (t.attached_to) {
+      word(Token::TO);
+      card_ref(*t.attached_to, false);
+    }
+    if (t.at_battlefield) words({Token::AT, Token::A, Token::BATTLEFIELD});
     from_zone(t);
   }
   // "you reveal cards in your Provinces at the start of your turn"
@@ -275,6 +294,11 @@ class Renderer {
             name(Token::DESIGNATOR, e.designators[i]);
           }
           word(e.amount->value == 1 ? Token::ACTION : Token::ACTIONS);
+          if (e.performer) {  // "..., which he must perform"
+            words({Token::COMMA, Token::WHICH});
+            card_ref(*e.performer, true);
+            words({Token::MUST, Token::PERFORM});
+          }
           break;
         }
         [[fallthrough]];

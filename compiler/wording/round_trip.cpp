@@ -59,6 +59,8 @@ std::vector<Key> normal_form(std::span<const WordToken> words) {
         else if (i + 3 < words.size() && is(words[i + 1], Token::WITH) && is(words[i + 2], Token::MODIFIER) && is(words[i + 3], Token::STRENGTH)) continue;
         // "the ability "..."" is "the ability, "..."" (003 Embedded text)
         else if (i + 1 < words.size() && is(words[i + 1], Token::EMBEDDED)) continue;
+        // "an additional action, which he must perform" is "an additional action which he must perform"
+        else if (i + 1 < words.size() && is(words[i + 1], Token::WHICH)) continue;
         // "Search your deck for a Ring, reveal it, and put it in your hand": effects one after the other, as after "and"
         else if (i + 1 < words.size() && verb_token(words[i + 1])) k.type = static_cast<int>(Token::PERIOD);
         break;

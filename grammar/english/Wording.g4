@@ -55,6 +55,13 @@ trigger
   | timing (subject=triggerSubject | YOU) EVENT object=cardRef? FROM (A | AN) ZONE   // "... enters play from a Province", "After you Recruit this Holding from a Province"
   | timing YOU EVENT IN YOUR ZONE AT THE START OF YOUR turn   // "After you reveal cards in your Provinces at the start of your turn": the Dynasty Events' moment
   | EVENT                       // "Invest: Pay 3 Gold: ...": the event named alone before its colon happens to this card
+  | timing actionBy EVENT (object=cardRef | objects=cardFilter) (TO holder=cardRef | AT A BATTLEFIELD | FROM (A | AN) ZONE)?
+                                // "After the action Equips a Spell to Rin", "After another player's Battle action targets this Personality"
+  ;
+// 003 Abilities: the action that did a trigger's event to a card: "the action" (the one an Interrupt answers), "an
+// action", "your Battle action", "another player's action"
+actionBy
+  : (THE | A | AN | YOUR | anotherPlayers) DESIGNATOR? ACTION
   ;
 timing
   : AFTER | BEFORE | WHEN
@@ -219,7 +226,8 @@ effect
   | V_MOVE cardRef TO V_ASSIGN opposed=cardRef                        # moveToOpposeEffect  // "Move this Personality to oppose him"
   | keywordAction                                                     # keywordActionEffect
   | verb=(V_TAKE_ACTION | V_DISCARD) THE RESOURCE                      # uniqueResourceEffect  // "Take the Imperial Favor"
-  | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS)  # additionalActionEffect  // "Take an additional Battle action"
+  | V_TAKE_ACTION amount ADDITIONAL (DESIGNATOR (OR DESIGNATOR)*)? (ACTION | ACTIONS) (COMMA? WHICH cardRef MUST PERFORM)?  # additionalActionEffect
+                                // "Take an additional Battle action"; "..., which he must perform": that card performs it (001 Tactician)
   | V_DISCARD cardFilter                                              # discardEffect
   | V_PUT (cardRef | cardFilter) INTO zoneOf                          # putEffect       // "Put this Strategy into play"
   | V_CREATE amount statLine? (KEYWORD ((BULLET | COMMA) KEYWORD)*)? (CARD_TYPE | CARD_TYPES) CARD? (AT place)?   # createEffect  // 003 Created cards   // "Discard a card", "Discard a Kiho to ..."

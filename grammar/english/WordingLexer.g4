@@ -83,6 +83,8 @@ HIS      : 'his' ;
 ITS      : 'its' ;
 // The card performing an action (001 Tactician: an action is performed by a card, or by none)
 PERFORMING : 'performing' ;
+PERFORM  : 'perform' ;   // "an additional Battle action, which he must perform"
+MUST     : 'must' ;
 // Verbs of being and modals
 HAS      : 'has' ;
 HAVE     : 'have' ;

@@ -3318,4 +3318,80 @@ TEST(Meaning, HeldConditions) {
   expect_refused("Personality", "This Personality has +1F while another player controls your Personality.", "");
 }
 
+// 003 Abilities: an action did a trigger's event to a card: whose action, with which designator, and what it did it
+// to ("After the action Equips a Spell to Rin"; 001 Targeting: "After another player's Battle action targets ...")
+TEST(Meaning, ActionTriggers) {
+  auto r = read("Personality", "**Interrupt:** After the action Equips a Spell to Rin, gain 2 Honor.", "legends", "Asako Rin");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Trigger& t = *r->unit().trigger;
+  ASSERT_TRUE(t.action);
+  EXPECT_TRUE(t.action->the);
+  EXPECT_EQ(t.action->whose, ActionBy::Whose::Any);
+  EXPECT_EQ(t.action->designator, -1);
+  EXPECT_EQ(r->profile->events.at(static_cast<size_t>(t.event)).text, "Equips");
+  ASSERT_TRUE(t.cards);
+  EXPECT_EQ(t.cards->card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Spell")});
+  ASSERT_TRUE(t.attached_to);
+  EXPECT_EQ(t.attached_to->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto o = read("Personality", "**Reaction:** After another player's Battle action targets this Personality: Gain 2 Honor.");
+  ASSERT_TRUE(o->paragraph().unit) << o->text(o->paragraph().unread) << ": " << o->paragraph().why;
+  const Trigger& to = *o->unit().trigger;
+  ASSERT_TRUE(to.action);
+  EXPECT_FALSE(to.action->the);
+  EXPECT_EQ(to.action->whose, ActionBy::Whose::Others);
+  EXPECT_EQ(to.action->designator, o->id_of(o->profile->designators, "Battle"));
+  ASSERT_TRUE(to.card);
+  EXPECT_EQ(to.card->kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(o->paragraph().rendered, "Reaction: After another player's Battle action targets this Personality: Gain 2 Honor.");
+
+  auto y = read("Personality", "After your action targets one of your cards, gain 1 Honor.");
+  ASSERT_TRUE(y->paragraph().unit) << y->text(y->paragraph().unread) << ": " << y->paragraph().why;
+  EXPECT_EQ(y->unit().trigger->action->whose, ActionBy::Whose::Yours);
+  EXPECT_TRUE(y->paragraph().round_trips) << y->paragraph().rendered;
+
+  auto b = read("Follower", "**Interrupt:** After the action Equips this Follower at a battlefield, gain 1 Honor.");
+  ASSERT_TRUE(b->paragraph().unit) << b->text(b->paragraph().unread) << ": " << b->paragraph().why;
+  EXPECT_TRUE(b->unit().trigger->at_battlefield);
+  EXPECT_FALSE(b->unit().trigger->attached_to);
+  EXPECT_TRUE(b->paragraph().round_trips) << b->paragraph().rendered;
+
+  auto f = read("Holding", "**Interrupt:** After the action Recruits a Personality from a Province, gain 1 Honor.");
+  ASSERT_TRUE(f->paragraph().unit) << f->text(f->paragraph().unread) << ": " << f->paragraph().why;
+  EXPECT_GE(f->unit().trigger->from, 0);
+  EXPECT_TRUE(f->paragraph().round_trips) << f->paragraph().rendered;
+
+  // an event about an action, not a card, is not something an action does to a card
+  EXPECT_FALSE(read("Personality", "After an action resolves this card, gain 1 Honor.")->paragraph().unit);
+  expect_refused("Personality", "After your action gains Honor this Personality, draw a card.", "no card");
+  // "the action" with nothing it did it to, or a player's action named twice: not read
+  EXPECT_FALSE(read("Personality", "**Interrupt:** After the action Equips, gain 1 Honor.")->paragraph().unit);
+  EXPECT_FALSE(read("Personality", "After your another player's action targets this card, gain 1 Honor.")->paragraph().unit);
+}
+
+// 001 Tactician: an additional action a named card must perform ("You may take an additional Battle action, which he
+// must perform"): the card that performs it, with its antecedent
+TEST(Meaning, AdditionalActionPerformedBy) {
+  auto r = read("Strategy", "**Battle:** Choose your performing Monk: Straighten him. You may take an additional Battle action, which he must perform.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(1));
+  EXPECT_EQ(e.verb, Primitive::take_action_);
+  ASSERT_TRUE(e.performer);
+  EXPECT_EQ(e.performer->kind, CardRef::Kind::Pronoun);  // "he": the performing Monk
+  EXPECT_EQ(e.performer->target, -1);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+
+  auto n = read("Personality", "**Battle:** Take an additional Battle action which Takeo must perform.", "legends", "Hida Takeo");
+  ASSERT_TRUE(n->paragraph().unit) << n->text(n->paragraph().unread) << ": " << n->paragraph().why;
+  EXPECT_EQ(std::get<Effect>(n->unit().body.at(0)).performer->kind, CardRef::Kind::ThisCard);
+  EXPECT_TRUE(n->paragraph().round_trips) << n->paragraph().rendered;
+
+  // two actions, each his; "may perform" is another shape (not read)
+  auto two = read("Personality", "**Battle:** Take two additional Battle actions, which this Personality must perform.");
+  ASSERT_TRUE(two->paragraph().unit) << two->text(two->paragraph().unread) << ": " << two->paragraph().why;
+  EXPECT_TRUE(two->paragraph().round_trips) << two->paragraph().rendered;
+  EXPECT_FALSE(read("Personality", "**Battle:** Take an additional Battle action, which this Personality may perform.")->paragraph().unit);
+}
+
 }  // namespace cardc

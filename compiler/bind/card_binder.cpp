@@ -534,6 +534,22 @@ bool CardBinder::unit(const TextUnit& u, uint32_t def, Body& reg, Body& out) {
       kind = CARDRT_AB_TRIGGERED;
       trigger = runtime_event(standing->event);
       if (!p_.events[static_cast<size_t>(standing->event)].raised()) return never_raised(u.effects[0].conditions.front(), standing->event);
+      if (!revealed) {
+        // who or what the event happens to, read as a trait's trigger reads it ("After you Equip this Spell to a Void
+        // Shugenja" is not every Equip): the moment's own words, every one of them
+        const SourceRange m = u.effects[0].conditions.front();
+        Clause moment = u.effects[0];
+        moment.all_terms.clear();
+        for (const auto* term : u.effects[0].all_terms)
+          if (term->range.begin >= m.begin && term->range.end <= m.end) moment.all_terms.push_back(term);
+        moment.range = m;
+        std::optional<Node> who;
+        if (!trigger_of(moment, trigger, kind, who)) return false;
+        if (who) {
+          cond.stmts.push_back(ret(std::move(*who)));
+          has_cond = true;
+        }
+      }
     }
   }
   // 002 rule 525: "If you would gain a prayer token, gain 1 more prayer token instead."

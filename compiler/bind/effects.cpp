@@ -31,8 +31,13 @@ bool CardBinder::roll_effects(const TextUnit& u, Body& b) {
   Body yes, no;
   yes.locals = no.locals = b.locals;  // locals the branches allocate are the function's too
   for (const Clause& c : u.effects) {
-    std::string cond = c.conditions.empty() ? "" : lower_text(c.conditions.front());
-    bool fails = cond.find("fail") != std::string::npos || cond.find("unsuccessful") != std::string::npos;
+    // 004: the outcome each sentence is for, its whole condition: "if successful" or "if unsuccessful" (a sentence
+    // with no outcome, or more words in it, "if successful and ...", "if not successful", is refused, never read as
+    // one of the two)
+    std::string cond = c.conditions.size() == 1 ? lower_text(c.conditions.front()) : "";
+    if (cond != "if successful" && cond != "if unsuccessful")
+      return fail({c.conditions.empty() ? u.range : c.conditions.front(), "only 'if successful' or 'if unsuccessful' after a roll is compiled yet"});
+    bool fails = cond == "if unsuccessful";
     Clause main = c;
     main.conditions.clear();
     if (!effect_clause(main, fails ? no : yes, false)) return false;

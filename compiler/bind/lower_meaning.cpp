@@ -127,7 +127,11 @@ class MeaningLowering {
         // an action card's "After ..., gain 1 Honor" is a delayed effect of playing it (003 Abilities), not a trait;
         // an event nobody raises is refused by the binder (EventNeverRaised): neither is lowered yet
         // (an Event's trigger on its own reveal is its trait: revealed_trigger)
-        if ((type_->action && u.trigger->revealed_in < 0) || !p_.events[static_cast<size_t>(u.trigger->event)].raised()) throw NotYet{};
+        // "After you Equip this Spell, ...": what you did to the card itself, which puts it in play, is its own trait's
+        // trigger (as the binder reads a trait whose sentence begins with its moment)
+        if ((type_->action && u.trigger->revealed_in < 0 && !(u.trigger->yours && u.trigger->card && u.trigger->card->kind == CardRef::Kind::ThisCard)) ||
+            !p_.events[static_cast<size_t>(u.trigger->event)].raised())
+          throw NotYet{};
         kind = CARDRT_AB_TRIGGERED;
         has_cond = trigger_of(*u.trigger, trigger, flags, cond);
         if (p_.events[static_cast<size_t>(u.trigger->event)].optional) flags |= CARDRT_ABF_OPTIONAL;
@@ -303,7 +307,9 @@ class MeaningLowering {
       // "After you Equip this Follower": you did it, to the card; "... from a Province": it has just left one
       Node mine = binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller());
       if (t.from >= 0) mine = and_(std::move(mine), binary(Op::Ne, call("cardrt_card_left_province", {G(), card(*t.card, cond)}), konst(0)));
-      cond.stmts.push_back(ret(and_(std::move(mine), binary(Op::Eq, std::move(event_card), card(*t.card, cond)))));
+      mine = and_(std::move(mine), binary(Op::Eq, event_card, card(*t.card, cond)));
+      if (std::optional<Node> to = attached_test(t, event_card, cond)) mine = and_(std::move(mine), std::move(*to));  // "... to a Void Shugenja"
+      cond.stmts.push_back(ret(std::move(mine)));
       return true;
     }
     if (t.from >= 0) throw NotYet{};  // "After this Holding enters play from a Province": the binder does not read it
@@ -348,12 +354,19 @@ class MeaningLowering {
     if (targeted) add(binary(Op::Ge, field(CARDRT_EVF_AMOUNT), konst(CARDRT_AB_ACTION)));  // an action, not a trait
     Node card = field(CARDRT_EVF_CARD);
     if (t.at_battlefield) add(binary(Op::Ne, call("cardrt_card_battlefield", {G(), card}), konst(0)));
-    if (t.attached_to) add(binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), this->card(*t.attached_to, cond)));
+    if (std::optional<Node> to = attached_test(t, card, cond)) add(std::move(*to));
     if (t.from >= 0) add(binary(Op::Ne, call("cardrt_card_left_province", {G(), card}), konst(0)));
     // a card targeted is in play; one equipped or recruited is judged as the event found it
     add(t.card ? binary(Op::Eq, card, this->card(*t.card, cond)) : filter_test(*t.cards, card, targeted));
     cond.stmts.push_back(ret(std::move(*test)));
     return true;
+  }
+
+  // "... to Rin", "... to a Void Shugenja": the event's card is now attached to that card, or to one of the set (001 Attach)
+  std::optional<Node> attached_test(const Trigger& t, const Node& card, Body& cond) {
+    if (t.attached_to) return binary(Op::Eq, call("cardrt_card_attached_to", {G(), card}), this->card(*t.attached_to, cond));
+    if (t.attached_to_cards) return filter_test(*t.attached_to_cards, call("cardrt_card_attached_to", {G(), card}));
+    return std::nullopt;
   }
 
   // "After you reveal cards in your Provinces at the start of your turn" (the engine's reveal, cardrt_game_reveal_provinces,

@@ -60,10 +60,12 @@ class Dumper {
     if (t.action) {
       static constexpr const char* whose[] = {"any", "yours", "others"};
       const ActionBy& a = *t.action;
-      out_ << fmt::format("    by-action {} {}{}{}{}{}\n", at(a.range), whose[static_cast<size_t>(a.whose)], a.the ? " the" : "",
+      out_ << fmt::format("    by-action {} {}{}{}{}\n", at(a.range), whose[static_cast<size_t>(a.whose)], a.the ? " the" : "",
                           a.designator >= 0 ? " designator=" + named(p_.designators, a.designator) : std::string(),
-                          t.attached_to ? " attached-to=" + ref(*t.attached_to) : std::string(), t.at_battlefield ? " at-battlefield" : "");
+                          t.at_battlefield ? " at-battlefield" : "");
     }
+    if (t.attached_to) out_ << "    attached-to " << ref(*t.attached_to) << "\n";
+    if (t.attached_to_cards) out_ << "    attached-to " << filter(*t.attached_to_cards) << "\n";
     }
     if (u.performer)
       out_ << fmt::format("    performer {}{}{} {}\n", at(u.performer->range), u.performer->anywhere ? " anywhere" : "",

@@ -820,9 +820,11 @@ struct Trigger {
   ProfileId revealed_in = -1;
   bool alone = false;  // the event named alone before its colon ("Invest:"): it happens to this card (`card`)
   // An action did it (`card` or `cards`: what it did it to): "After the action Equips a Spell to Rin" ("to Rin": the
-  // card is now attached to `attached_to`), "... this Follower at a battlefield" (not at home, 001 Battlefields)
+  // card is now attached to `attached_to`, or to one of `attached_to_cards`: "After you Equip this Spell to a Void
+  // Shugenja"), "... this Follower at a battlefield" (not at home, 001 Battlefields)
   std::optional<ActionBy> action;
   std::optional<CardRef> attached_to;
+  Boxed<CardFilter> attached_to_cards;
   bool at_battlefield = false;
   SourceRange range;
 };

@@ -396,12 +396,19 @@ class Transformer {
       t.card = card_ref(c->object, u);
       if (t.card->kind != CardRef::Kind::ThisCard && t.card->kind != CardRef::Kind::Bearer)
         throw Refusal{t.card->range, "what you did it to is not this card"};
+      attached_to(c, t, u);
       return t;
     }
     if (auto* s = node_as<W::CardSubjectContext>(c->subject)) t.card = card_ref(sub<W::CardRefContext>(s), u);
     else if (node_as<W::YourSubjectContext>(c->subject)) t.yours = true;
     else t.cards = card_filter(sub<W::CardFilterContext>(static_cast<W::FilterSubjectContext*>(c->subject)));
     return t;
+  }
+
+  // "... to Rin", "... to a Void Shugenja": the card the event's card is now attached to, or one of a set (001 Attach)
+  void attached_to(W::TriggerContext* c, Trigger& t, Unit& u) {
+    if (c->holder) t.attached_to = card_ref(c->holder, u);
+    else if (c->holders) t.attached_to_cards = card_filter(c->holders);
   }
 
   // trigger : timing actionBy EVENT (cardRef | cardFilter) (TO cardRef | AT A BATTLEFIELD | FROM (A | AN) ZONE)?
@@ -416,7 +423,7 @@ class Transformer {
     if (term(a, W::DESIGNATOR)) by.designator = tok(term(a, W::DESIGNATOR)).id;
     if (c->object) t.card = card_ref(c->object, u);
     else t.cards = card_filter(c->objects);
-    if (c->holder) t.attached_to = card_ref(c->holder, u);
+    attached_to(c, t, u);
     t.at_battlefield = term(c, W::BATTLEFIELD) != nullptr;
     if (term(c, W::FROM)) {  // "After the action Recruits a Fortification from a Province": it has just left one
       const wording::WordToken& z = tok(term(c, W::ZONE));

@@ -164,6 +164,7 @@ class Renderer {
       word(Token::YOU);
       name(Token::EVENT, t.event);
       card_ref(*t.card, false);
+      attached_to(t);
       return from_zone(t);
     }
     if (t.revealed_in >= 0) return revealed_in(t);
@@ -185,12 +186,16 @@ class Renderer {
     name(Token::EVENT, t.event);
     if (t.card) card_ref(*t.card, false);
     else card_filter(*t.cards);
-    if (t.attached_to) {
-      word(Token::TO);
-      card_ref(*t.attached_to, false);
-    }
+    attached_to(t);
     if (t.at_battlefield) words({Token::AT, Token::A, Token::BATTLEFIELD});
     from_zone(t);
+  }
+  // "to Rin", "to a Void Shugenja"
+  void attached_to(const Trigger& t) {
+    if (!t.attached_to && !t.attached_to_cards) return;
+    word(Token::TO);
+    if (t.attached_to) card_ref(*t.attached_to, false);
+    else card_filter(*t.attached_to_cards);
   }
   // "you reveal cards in your Provinces at the start of your turn"
   void revealed_in(const Trigger& t) {

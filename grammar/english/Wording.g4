@@ -51,11 +51,12 @@ constraintPart
 // "After this Personality enters play", "After your turn begins", "Before this card is destroyed"
 trigger
   : timing subject=triggerSubject EVENT
-  | timing YOU EVENT object=cardRef   // "After you Equip this Follower": you did it, to the card
+  | timing YOU EVENT object=cardRef (TO (holder=cardRef | holders=cardFilter))?   // "After you Equip this Follower": you did it, to the card;
+                                // "After you Equip this Spell to a Void Shugenja": the card it is now attached to
   | timing (subject=triggerSubject | YOU) EVENT object=cardRef? FROM (A | AN) ZONE   // "... enters play from a Province", "After you Recruit this Holding from a Province"
   | timing YOU EVENT IN YOUR ZONE AT THE START OF YOUR turn   // "After you reveal cards in your Provinces at the start of your turn": the Dynasty Events' moment
   | EVENT                       // "Invest: Pay 3 Gold: ...": the event named alone before its colon happens to this card
-  | timing actionBy EVENT (object=cardRef | objects=cardFilter) (TO holder=cardRef | AT A BATTLEFIELD | FROM (A | AN) ZONE)?
+  | timing actionBy EVENT (object=cardRef | objects=cardFilter) (TO (holder=cardRef | holders=cardFilter) | AT A BATTLEFIELD | FROM (A | AN) ZONE)?
                                 // "After the action Equips a Spell to Rin", "After another player's Battle action targets this Personality"
   ;
 // 003 Abilities: the action that did a trigger's event to a card: "the action" (the one an Interrupt answers), "an

@@ -3362,6 +3362,14 @@ TEST(Meaning, ActionTriggers) {
   EXPECT_GE(f->unit().trigger->from, 0);
   EXPECT_TRUE(f->paragraph().round_trips) << f->paragraph().rendered;
 
+  // "After you Equip this Spell to a Void Shugenja": the card it is now attached to is one of a set
+  auto v = read("Spell", "After you Equip this Spell to a Void Shugenja, draw a card.");
+  ASSERT_TRUE(v->paragraph().unit) << v->text(v->paragraph().unread) << ": " << v->paragraph().why;
+  EXPECT_TRUE(v->unit().trigger->yours);
+  ASSERT_TRUE(v->unit().trigger->attached_to_cards);
+  EXPECT_EQ(v->unit().trigger->attached_to_cards->keywords.size(), 2u);
+  EXPECT_TRUE(v->paragraph().round_trips) << v->paragraph().rendered;
+
   // an event about an action, not a card, is not something an action does to a card
   EXPECT_FALSE(read("Personality", "After an action resolves this card, gain 1 Honor.")->paragraph().unit);
   expect_refused("Personality", "After your action gains Honor this Personality, draw a card.", "no card");

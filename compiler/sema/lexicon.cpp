@@ -213,24 +213,32 @@ int Lexicon::keyword_at(TermSpan terms, size_t& len) const {
 
 int Lexicon::duration_at(TermSpan terms, size_t& len) const { return longest_at(terms, len, t_->durations, false); }
 
-std::vector<std::string> Lexicon::first_word_forms() const {
+std::vector<std::string> Lexicon::first_word_forms(Names names) const {
   std::vector<std::string> out;
-  auto lower = [](std::string w) {
-    for (char& c : w) c = ascii_lower(c);
-    return w;
-  };
   // a first word and the forms longest_at and keyword_at strip back to it ("s", "es", "y" -> "ies")
   auto add = [&](const std::string& first) {
-    std::string w = lower(first);
+    std::string w = first;
+    for (char& c : w) c = ascii_lower(c);
     out.push_back(w + "s");
     out.push_back(w + "es");
     if (w.size() > 1 && w.back() == 'y') out.push_back(w.substr(0, w.size() - 1) + "ies");
     out.push_back(std::move(w));
   };
-  for (const Spellings* s : {&t_->stats, &t_->resources, &t_->statuses, &t_->durations})
-    for (const auto& [first, at] : s->first) add(first);
-  for (const auto& [first, at] : t_->keyword_first) add(first);
-  for (const auto& [form, type] : t_->card_type_forms) out.push_back(form);
+  auto spellings = [&](const Spellings& s) {
+    for (const auto& [first, at] : s.first) add(first);
+  };
+  switch (names) {
+    case Names::Stats: spellings(t_->stats); break;
+    case Names::Resources: spellings(t_->resources); break;
+    case Names::Statuses: spellings(t_->statuses); break;
+    case Names::Durations: spellings(t_->durations); break;
+    case Names::Keywords:
+      for (const auto& [first, at] : t_->keyword_first) add(first);
+      break;
+    case Names::CardTypes:
+      for (const auto& [form, type] : t_->card_type_forms) out.push_back(form);
+      break;
+  }
   return out;
 }
 

@@ -1,4 +1,5 @@
 #include <deque>
+#include <map>
 #include <set>
 #include <gtest/gtest.h>
 
@@ -256,8 +257,8 @@ TEST(Profile, PhraseWordsAreLowerCase) {
   EXPECT_EQ(phrase_words("Enters  Play"), (std::vector<std::string>{"enters", "play"}));
 }
 
-// The classifier asks its lookups of profile names only at a word of Lexicon::first_word_forms (and the verbs', events',
-// zones' ... first words): every name a lookup finds starts at one of those forms, or the classifier would miss it. Each
+// The classifier asks each lookup of profile names only at a word of its table's Lexicon::first_word_forms: every name
+// a lookup finds starts at one of those forms, or the classifier would miss it. Each
 // spelling of the bundled legends profile, as printed and lower-cased, its last word also in the plural forms the
 // lookups accept ("Personalities", "Courtiers", "prayer tokens").
 TEST(Profile, EveryNameTheLexiconFindsStartsAtOneOfItsFirstWordForms) {
@@ -265,8 +266,10 @@ TEST(Profile, EveryNameTheLexiconFindsStartsAtOneOfItsFirstWordForms) {
   auto g = load(*p);
   ASSERT_EQ(p->diags->errors(), 0u);
   Lexicon lex(*g);
-  const std::vector<std::string> list = lex.first_word_forms();
-  const std::set<std::string> forms(list.begin(), list.end());
+  using Names = Lexicon::Names;
+  std::map<Names, std::set<std::string>> forms;
+  for (Names n : {Names::Stats, Names::Resources, Names::Statuses, Names::Durations, Names::Keywords, Names::CardTypes})
+    for (std::string& w : lex.first_word_forms(n)) forms[n].insert(std::move(w));
   std::vector<std::string> names;
   for (const auto& s : g->stats) {
     names.push_back(s.name);
@@ -314,14 +317,20 @@ TEST(Profile, EveryNameTheLexiconFindsStartsAtOneOfItsFirstWordForms) {
         }
         std::vector<const ast::Term*> words;
         for (const auto& t : terms) words.push_back(&t);
-        size_t len = 0;
-        const bool named = lex.duration_at(words, len) >= 0 || lex.stat_at(words, len) >= 0 || lex.resource_at(words, len) >= 0 ||
-                           lex.status_at(words, len) >= 0 || lex.keyword_at(words, len) >= 0 || lex.card_type(terms[0].text) >= 0;
-        if (!named) continue;
-        ++found;
         std::string first(terms[0].text);
         for (char& c : first) c = ascii_lower(c);
-        EXPECT_TRUE(forms.contains(first)) << "'" << text << "' is named, at a word no form lists: '" << first << "'";
+        size_t len = 0;
+        auto check = [&](Names n, int id) {
+          if (id < 0) return;
+          ++found;
+          EXPECT_TRUE(forms[n].contains(first)) << "'" << text << "' is named, at a word no form of its table lists: '" << first << "'";
+        };
+        check(Names::Durations, lex.duration_at(words, len));
+        check(Names::Stats, lex.stat_at(words, len));
+        check(Names::Resources, lex.resource_at(words, len));
+        check(Names::Statuses, lex.status_at(words, len));
+        check(Names::Keywords, lex.keyword_at(words, len));
+        check(Names::CardTypes, lex.card_type(terms[0].text));
       }
     }
   }

@@ -319,10 +319,11 @@ class MeaningLowering {
       cond.stmts.push_back(ret(binary(Op::Eq, std::move(event_card), card(*t.card, cond))));
       return true;
     }
-    if (t.yours) {
-      cond.stmts.push_back(ret(binary(Op::Eq, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
+    if (t.yours || t.others) {  // "After your turn begins", "After another player's turn begins"
+      cond.stmts.push_back(ret(binary(t.yours ? Op::Eq : Op::Ne, call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_PLAYER)}), controller())));
       return true;
     }
+    if (t.article != Trigger::Article::None) return false;  // "After an Attack Phase ends": any
     // the event's card is judged as the event found it, in play or not: "one of your Samurai is destroyed" has left
     // play, and a card bowed or entering play is in play by the event itself
     cond.stmts.push_back(ret(filter_test(*t.cards, std::move(event_card), false)));

@@ -51,7 +51,9 @@ class Dumper {
     if (u.trigger) {
       static constexpr const char* timings[] = {"after", "before", "when"};
       const Trigger& t = *u.trigger;
-      std::string who = t.card && t.yours ? "you-to-" + ref(*t.card) : t.card ? ref(*t.card) : t.yours ? std::string("you") : t.cards ? filter(*t.cards) : "?";
+      std::string who = t.card && t.yours ? "you-to-" + ref(*t.card) : t.card ? ref(*t.card) : t.yours ? std::string("you")
+                        : t.others ? std::string("another-player") : t.cards ? filter(*t.cards)
+                        : t.article != Trigger::Article::None ? std::string("any") : "?";
       out_ << fmt::format("    trigger {} {} event=\"{}\" of={}{}{}\n", at(t.range), timings[static_cast<size_t>(t.timing)],
                           named(p_.events, t.event), who, t.from >= 0 ? " from=" + p_.zones[static_cast<size_t>(t.from)].name
                                                          : t.revealed_in >= 0 ? " in=" + p_.zones[static_cast<size_t>(t.revealed_in)].name + " at-turn-start"

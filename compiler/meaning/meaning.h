@@ -810,6 +810,10 @@ struct Trigger {
   // you Equip this Follower", "After you Recruit this Holding").
   std::optional<CardRef> card;
   bool yours = false;
+  bool others = false;  // "After another player's turn begins": a turn (or phase) of a player other than you
+  // "After an Attack Phase ends", "After the battle ends": any turn's or battle's, printed with an article
+  enum class Article : uint8_t { None, Indefinite, Definite };
+  Article article = Article::None;
   Boxed<CardFilter> cards;
   ProfileId from = -1;  // the zone the card left ("After this Holding enters play from a Province"): the provinces' zone
   bool leads = false;  // printed leading its sentence, before a comma ("After you Equip this Follower, lose 2 Honor"),

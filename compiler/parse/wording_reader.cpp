@@ -401,7 +401,14 @@ class Transformer {
     }
     if (auto* s = node_as<W::CardSubjectContext>(c->subject)) t.card = card_ref(sub<W::CardRefContext>(s), u);
     else if (node_as<W::YourSubjectContext>(c->subject)) t.yours = true;
-    else t.cards = card_filter(sub<W::CardFilterContext>(static_cast<W::FilterSubjectContext*>(c->subject)));
+    else if (node_as<W::OthersSubjectContext>(c->subject)) {
+      if (!p_.events[static_cast<size_t>(t.event)].about_turn()) throw Refusal{range(c->subject), "another player's event that is no turn's"};
+      t.others = true;
+    } else if (auto* a = node_as<W::AnySubjectContext>(c->subject)) {
+      // an event about a card is said of one ("After a Personality enters play"): an article alone names none
+      if (p_.events[static_cast<size_t>(t.event)].about_card()) throw Refusal{range(c->subject), "an event about a card with no card named"};
+      t.article = a->article->getType() == W::THE ? Trigger::Article::Definite : Trigger::Article::Indefinite;
+    } else t.cards = card_filter(sub<W::CardFilterContext>(static_cast<W::FilterSubjectContext*>(c->subject)));
     return t;
   }
 

@@ -93,6 +93,8 @@ struct PhraseDef {  // events, durations: matched word by word
   bool reveals_provinces() const { return signal == "provinces revealed"; }
   // events: it happens to a card (its subject), not a player
   bool about_card() const { return attr == "card"; }
+  // events: a turn's or one of its phases' ("turn begins", "Attack Phase ends"), of the player whose turn it is
+  bool about_turn() const { return attr == "turn"; }
   // events: a delayed effect may wait for it on one card (002 521): of a card, raised for that card
   bool awaited_on_card() const {
     return about_card() && (signal.empty() || signal == "destroyed" || signal == "bowed" || enters_play());

@@ -171,6 +171,8 @@ class Renderer {
     if (t.action) return action_trigger(t);
     if (t.card) card_ref(*t.card, true);
     else if (t.yours) word(Token::YOUR);
+    else if (t.others) words({Token::ANOTHER, Token::PLAYER, Token::POSS});
+    else if (t.article != Trigger::Article::None) word(t.article == Trigger::Article::Definite ? Token::THE : Token::AN);
     else if (t.cards) card_filter(*t.cards);
     name(Token::EVENT, t.event);
     from_zone(t);

@@ -70,6 +70,8 @@ timing
 triggerSubject
   : cardRef                     # cardSubject
   | YOUR                        # yourSubject
+  | anotherPlayers              # othersSubject    // "After another player's turn begins": another player's turn
+  | article=(A | AN | THE)      # anySubject       // "After an Attack Phase ends", "After the battle ends": any one
   | cardFilter                  # filterSubject
   ;
 // 003 Abilities C: costs are paid before the effects

@@ -3402,4 +3402,28 @@ TEST(Meaning, AdditionalActionPerformedBy) {
   EXPECT_FALSE(read("Personality", "**Battle:** Take an additional Battle action, which this Personality may perform.")->paragraph().unit);
 }
 
+// Turns and phases of another player, and any one of them: "After another player's turn begins", "After an Attack
+// Phase ends", "After the battle ends" (the event's player, or none)
+TEST(Meaning, TurnTriggersOfAnyPlayer) {
+  auto o = read("Personality", "After another player's turn begins, straighten this Personality.");
+  ASSERT_TRUE(o->paragraph().unit) << o->text(o->paragraph().unread) << ": " << o->paragraph().why;
+  EXPECT_TRUE(o->unit().trigger->others);
+  EXPECT_FALSE(o->unit().trigger->yours);
+  EXPECT_TRUE(o->paragraph().round_trips) << o->paragraph().rendered;
+
+  auto a = read("Follower", "After an Attack Phase ends: Straighten this Follower.");
+  ASSERT_TRUE(a->paragraph().unit) << a->text(a->paragraph().unread) << ": " << a->paragraph().why;
+  EXPECT_EQ(a->unit().trigger->article, Trigger::Article::Indefinite);
+  EXPECT_TRUE(a->paragraph().round_trips) << a->paragraph().rendered;
+
+  auto t = read("Personality", "After the battle ends, gain 1 Honor.");
+  ASSERT_TRUE(t->paragraph().unit) << t->text(t->paragraph().unread) << ": " << t->paragraph().why;
+  EXPECT_EQ(t->unit().trigger->article, Trigger::Article::Definite);
+  EXPECT_TRUE(t->paragraph().round_trips) << t->paragraph().rendered;
+
+  // an event about a card names the card; another player's is a turn's
+  expect_refused("Personality", "After a enters play, gain 1 Honor.", "no card named");
+  expect_refused("Personality", "After another player's battle ends, gain 1 Honor.", "no turn's");
+}
+
 }  // namespace cardc

@@ -3383,7 +3383,8 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     }
   std::vector<std::unique_ptr<antlr4::Token>> list;
   list.reserve(tokens.size());
-  for (const auto& t : tokens) list.push_back(std::make_unique<antlr4::CommonToken>(static_cast<size_t>(t.type), std::string(t.text)));
+  // (a token's type is all the parser reads: its words are read from `tokens` by index, so no text is copied)
+  for (const auto& t : tokens) list.push_back(std::make_unique<antlr4::CommonToken>(static_cast<size_t>(t.type)));
   antlr4::ListTokenSource source(std::move(list));
   FurthestLook stream(&source);
   stream.fill();

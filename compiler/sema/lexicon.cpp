@@ -213,6 +213,35 @@ int Lexicon::keyword_at(TermSpan terms, size_t& len) const {
 
 int Lexicon::duration_at(TermSpan terms, size_t& len) const { return longest_at(terms, len, t_->durations, false); }
 
+std::vector<std::string> Lexicon::first_word_forms(Names names) const {
+  std::vector<std::string> out;
+  // a first word and the forms longest_at and keyword_at strip back to it ("s", "es", "y" -> "ies")
+  auto add = [&](const std::string& first) {
+    std::string w = first;
+    for (char& c : w) c = ascii_lower(c);
+    out.push_back(w + "s");
+    out.push_back(w + "es");
+    if (w.size() > 1 && w.back() == 'y') out.push_back(w.substr(0, w.size() - 1) + "ies");
+    out.push_back(std::move(w));
+  };
+  auto spellings = [&](const Spellings& s) {
+    for (const auto& [first, at] : s.first) add(first);
+  };
+  switch (names) {
+    case Names::Stats: spellings(t_->stats); break;
+    case Names::Resources: spellings(t_->resources); break;
+    case Names::Statuses: spellings(t_->statuses); break;
+    case Names::Durations: spellings(t_->durations); break;
+    case Names::Keywords:
+      for (const auto& [first, at] : t_->keyword_first) add(first);
+      break;
+    case Names::CardTypes:
+      for (const auto& [form, type] : t_->card_type_forms) out.push_back(form);
+      break;
+  }
+  return out;
+}
+
 int Lexicon::stat_abbrev(std::string_view letters) const {
   for (size_t i = 0; i < p_.stats.size(); ++i)
     for (const auto& a : p_.stats[i].abbrevs)
@@ -222,6 +251,8 @@ int Lexicon::stat_abbrev(std::string_view letters) const {
 
 // "hero's" -> "hero": a possessive names the same thing.
 size_t possessive_stem_size(std::string_view w) {
+  // (every suffix below ends in 's', '\'' or the last byte of U+2019 (’): most words end in none, and are no possessive)
+  if (w.empty() || (w.back() != 's' && w.back() != '\'' && w.back() != '\x99')) return 0;
   for (std::string_view suffix : {"'s", "\u2019s", "s'", "s\u2019"})
     if (w.size() > suffix.size() && w.ends_with(suffix)) return w.size() - suffix.size() + (suffix[0] == 's' ? 1 : 0);
   return 0;

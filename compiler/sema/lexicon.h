@@ -36,6 +36,13 @@ class Lexicon {
   int keyword_at(TermSpan terms, size_t& len) const;    // "Lion Clan" (case as printed)
   int duration_at(TermSpan terms, size_t& len) const;   // "until the end of the turn"
   int stat_abbrev(std::string_view letters) const;      // "F" -> Force
+  // The tables of names the lookups below find in.
+  enum class Names : uint8_t { Stats, Resources, Statuses, Durations, Keywords, CardTypes };
+  // Every word (lower case) the lookup of `names` (stat_at, resource_at, status_at, duration_at, keyword_at,
+  // card_type) can find a name at, and more: a first word as the lookup looks it up (a plural form where it takes
+  // one). At a word not among them that lookup finds nothing, so a caller asking all six at every word asks this
+  // first.
+  std::vector<std::string> first_word_forms(Names names) const;
   // The words of each designator's name, lower case, in the profile's order ("Battle", "Open" ...)
   const std::vector<std::vector<std::string>>& designator_words() const { return t_->designators; }
 

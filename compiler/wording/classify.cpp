@@ -95,6 +95,25 @@ Classifier::Classifier(const Lexicon& lex) : lex_(lex), p_(lex.profile()) {
     if (base.size() > 1 && base.back() == 'y')
       third_person_.emplace(base.substr(0, base.size() - 1) + "ies", static_cast<int>(v));
   }
+  auto may = [&](const std::string& w, uint16_t kind) { may_name_[w] |= kind; };
+  for (const auto& [w, ids] : verbs_by_first_) may(w, kVerb);
+  for (const auto& [w, v] : third_person_) may(w, kThirdPerson);
+  for (const auto& [w, ids] : events_by_first_) may(w, kEvent);
+  for (auto [names, kind] : {std::pair{Lexicon::Names::Durations, kDuration}, {Lexicon::Names::Stats, kStat},
+                             {Lexicon::Names::Resources, kResource}, {Lexicon::Names::Statuses, kStatus},
+                             {Lexicon::Names::CardTypes, kCardType}, {Lexicon::Names::Keywords, kKeyword}})
+    for (const std::string& w : lex.first_word_forms(names)) may(w, kind);
+  for (const auto& zw : zone_words_)  // a zone's first word, or its plural ("Provinces")
+    if (!zw.empty()) {
+      may(zw[0], kZone);
+      may(zw[0] + "s", kZone);
+    }
+  for (const auto& dw : description_words_)
+    if (!dw.empty()) may(dw[0], kDescription);
+  for (const auto& dw : designator_words_)
+    if (!dw.empty()) may(dw[0], kDesignator);
+  for (const StateWords& sw : state_words_)
+    if (!sw.words.empty()) may(sw.words[0], kState);
 }
 
 // The profile name that starts `words`, longest first; at equal length a verb, then a duration, an event, a stat, a
@@ -113,7 +132,11 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
     auto it = m.find(first);
     return it == m.end() ? nullptr : &it->second;
   };
-  int verb = longest_of(p_.verbs, candidates(verbs_by_first_), words, n);
+  // no name of the profile starts at most words ("the", "target" ...); at the others, only some kinds of names
+  const auto found = may_name_.find(first);
+  if (found == may_name_.end()) return false;
+  const uint16_t may = found->second;
+  int verb = may & kVerb ? longest_of(p_.verbs, candidates(verbs_by_first_), words, n) : -1;
   if (verb >= 0 && verb_tokens_[static_cast<size_t>(verb)] != 0) {
     len = n;
     out.type = verb_tokens_[static_cast<size_t>(verb)];
@@ -126,7 +149,7 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
       out.value = n == ka.strength_at && ka.strength_at < ka.words.size() ? 1 : 0;
     }
   }
-  if (len == 0) {
+  if (len == 0 && (may & kThirdPerson)) {
     if (auto it = third_person_.find(first); it != third_person_.end() && verb_tokens_[static_cast<size_t>(it->second)] != 0) {
       verb = it->second;
       len = 1;
@@ -136,9 +159,9 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
     }
   }
   // (each lookup sets n before it is offered: a function's arguments have no order of evaluation)
-  int id = lex_.duration_at(words, n);
+  int id = may & kDuration ? lex_.duration_at(words, n) : -1;
   offer(id, n, Token::DURATION);
-  if (event != EventHere::No) {
+  if (event != EventHere::No && (may & kEvent)) {
     // after a timing word and its subject, a trigger's event: at equal length the event, not the verb ("After you
     // Equip this Follower", "After you Recruit this Holding")
     id = longest_of(p_.events, candidates(events_by_first_), words, n);
@@ -149,11 +172,11 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
       out.value = 0;
     }
   }
-  id = lex_.stat_at(words, n);
+  id = may & kStat ? lex_.stat_at(words, n) : -1;
   offer(id, n, Token::STAT);
-  id = lex_.resource_at(words, n);
+  id = may & kResource ? lex_.resource_at(words, n) : -1;
   offer(id, n, Token::RESOURCE);
-  id = lex_.status_at(words, n);
+  id = may & kStatus ? lex_.status_at(words, n) : -1;
   offer(id, n, Token::STATUS);
   if (id >= 0 && out.type == tok(Token::STATUS) && out.id == id) {
     // "two +1F tokens": its last word printed in the plural (the profile names it in the singular)
@@ -165,18 +188,18 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
                  !std::equal(printed.begin(), printed.end(), last.begin(), [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
   }
   bool plural = false;
-  int type = lex_.card_type(word_text(*words[0]), &plural);
+  int type = may & kCardType ? lex_.card_type(word_text(*words[0]), &plural) : -1;
   if (type >= 0 && len == 0) {
     offer(type, 1, plural ? Token::CARD_TYPES : Token::CARD_TYPE);
     out.plural = plural;
   }
-  id = lex_.keyword_at(words, n);
+  id = may & kKeyword ? lex_.keyword_at(words, n) : -1;
   offer(id, n, Token::KEYWORD);
   // a zone where one is named ("into play", "your hand", "its owner's hand"), before a verb of the same spelling
   // ("play"); elsewhere the word is the language's ("the current battlefield")
   // (its last word may be printed in the plural: "one of your Provinces"; so printed, a zone's name is no verb and is
   // read anywhere: "Provinces have -1 strength")
-  for (size_t i = 0; i < zone_words_.size(); ++i) {
+  for (size_t i = 0; (may & kZone) && i < zone_words_.size(); ++i) {
     const auto& zw = zone_words_[i];
     if (zw.empty() || !first.starts_with(zw[0])) continue;  // its first word, or that word's plural, is not here
     bool match = zw.size() <= words.size() && (zw.size() > len || (place && zw.size() == len));
@@ -205,11 +228,11 @@ bool Classifier::profile_name(std::span<const ast::Term* const> words, std::stri
       if (match) offer(static_cast<int>(i), dw.size(), type);
     }
   };
-  phrase_at(description_words_, Token::DESCRIPTION);
-  phrase_at(designator_words_, Token::DESIGNATOR);
+  if (may & kDescription) phrase_at(description_words_, Token::DESCRIPTION);
+  if (may & kDesignator) phrase_at(designator_words_, Token::DESIGNATOR);
   // a card state as an adjective ("unbowed Follower"): value 1 when the state holds, 0 for its opposite
   for (const StateWords& sw : state_words_) {
-    if (sw.words.empty() || sw.words[0] != first) continue;
+    if (!(may & kState) || sw.words.empty() || sw.words[0] != first) continue;
     bool match = sw.words.size() <= words.size() && sw.words.size() > len;
     for (size_t k = 0; k < sw.words.size() && match; ++k) match = lower_equals(word_text(*words[k]), sw.words[k]);
     if (!match) continue;

@@ -61,6 +61,15 @@ class Classifier {
   // the third-person forms of the one-word verbs ("challenges", "carries") -> the first verb with that form, as
   // ClauseReader::third_person_verb finds it (walking the verbs for every word cost a tenth of the meaning pass)
   ByWord<int> third_person_;
+  // every word (lower case) a name of the profile may start at, and the kinds of names that may start there
+  // (`May`): a verb, a verb's third person, an event, a name of the Lexicon's (Lexicon::first_word_forms), a zone (or
+  // its plural), a description, a designator, a card state. profile_name asks only the lookups and walks a word may
+  // answer: one lookup at most words ("the", "target", "each" ...), the card types alone at "Personality"
+  enum May : uint16_t {
+    kVerb = 1, kThirdPerson = 2, kEvent = 4, kDuration = 8, kStat = 16, kResource = 32, kStatus = 64, kCardType = 128,
+    kKeyword = 256, kZone = 512, kDescription = 1024, kDesignator = 2048, kState = 4096
+  };
+  ByWord<uint16_t> may_name_;
 };
 
 }  // namespace cardc::wording

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "meaning/primitive.h"
@@ -140,11 +141,21 @@ class Renderer {
       if (p_.verbs[v].name == it->second) return out_.push_back(WordToken{verb_token(Primitive::set_state_), {}, static_cast<int32_t>(v)});
   }
   static int verb_token(Primitive p) {
-    std::string n = "V_";
-    for (char c : primitive_name(p)) n += static_cast<char>(c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c);
-    for (const TokenWord& t : kTokenNames)
-      if (n == t.word) return t.token;
-    return 0;
+    // each primitive's token found once (the grammar's token named V_ and its name in upper case), not per verb rendered
+    static const std::array<int, kPrimitiveCount> tokens = [] {
+      std::array<int, kPrimitiveCount> out{};
+      for (size_t i = 0; i < kPrimitiveCount; ++i) {
+        std::string n = "V_";
+        for (char c : primitive_name(static_cast<Primitive>(i))) n += static_cast<char>(c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c);
+        for (const TokenWord& t : kTokenNames)
+          if (n == t.word) {
+            out[i] = t.token;
+            break;
+          }
+      }
+      return out;
+    }();
+    return tokens[static_cast<size_t>(p)];
   }
 
   void trigger(const Trigger& t) {

@@ -1,8 +1,12 @@
 #include <deque>
+#include <map>
+#include <set>
 #include <gtest/gtest.h>
 
+#include "base/read_file.h"
 #include "profile/load_profile.h"
 #include "sema/clause_reader.h"
+#include "sema/lexicon.h"
 #include "test_support.h"
 
 namespace cardc {
@@ -251,6 +255,86 @@ TEST(Profile, VerbsAndEventsAreFoundByTheirFirstWord) {
 
 TEST(Profile, PhraseWordsAreLowerCase) {
   EXPECT_EQ(phrase_words("Enters  Play"), (std::vector<std::string>{"enters", "play"}));
+}
+
+// The classifier asks each lookup of profile names only at a word of its table's Lexicon::first_word_forms: every name
+// a lookup finds starts at one of those forms, or the classifier would miss it. Each
+// spelling of the bundled legends profile, as printed and lower-cased, its last word also in the plural forms the
+// lookups accept ("Personalities", "Courtiers", "prayer tokens").
+TEST(Profile, EveryNameTheLexiconFindsStartsAtOneOfItsFirstWordForms) {
+  auto p = test::parse_game(read_file(std::string(CARDC_SOURCE_DIR) + "/cards/legends/legends.game"));
+  auto g = load(*p);
+  ASSERT_EQ(p->diags->errors(), 0u);
+  Lexicon lex(*g);
+  using Names = Lexicon::Names;
+  std::map<Names, std::set<std::string>> forms;
+  for (Names n : {Names::Stats, Names::Resources, Names::Statuses, Names::Durations, Names::Keywords, Names::CardTypes})
+    for (std::string& w : lex.first_word_forms(n)) forms[n].insert(std::move(w));
+  std::vector<std::string> names;
+  for (const auto& s : g->stats) {
+    names.push_back(s.name);
+    for (const auto& a : s.abbrevs) names.push_back(a);
+  }
+  for (const auto& r : g->resources) {
+    names.push_back(r.name);
+    for (const auto& a : r.abbrevs) names.push_back(a);
+    names.push_back(r.player_stat);
+  }
+  for (const auto& s : g->statuses) {
+    names.push_back(s.name);
+    for (const auto& a : s.abbrevs) names.push_back(a);
+  }
+  for (const auto& k : g->keywords) names.push_back(k.name);
+  for (const auto& c : g->card_types) names.push_back(c.name);
+  for (const auto& d : g->durations) {
+    std::string n;
+    for (const auto& w : d.words) n += (n.empty() ? "" : " ") + w;
+    names.push_back(n);
+  }
+  std::deque<std::string> source;  // the terms' words live as long as the test
+  size_t found = 0;
+  for (const std::string& name : names) {
+    if (name.empty()) continue;
+    for (std::string suffix : {"", "s", "es", "ies"}) {
+      std::string spelled = name;
+      if (suffix == "ies") {
+        if (spelled.back() != 'y') continue;
+        spelled.pop_back();
+      }
+      spelled += suffix;
+      for (bool lower : {false, true}) {
+        std::string text = spelled;
+        if (lower)
+          for (char& c : text) c = ascii_lower(c);
+        std::vector<ast::Term> terms;
+        for (size_t at = 0; at <= text.size();) {
+          size_t end = std::min(text.find(' ', at), text.size());
+          ast::Term t;
+          t.kind = ast::TermKind::Word;
+          t.text = source.emplace_back(text.substr(at, end - at));
+          terms.push_back(t);
+          at = end + 1;
+        }
+        std::vector<const ast::Term*> words;
+        for (const auto& t : terms) words.push_back(&t);
+        std::string first(terms[0].text);
+        for (char& c : first) c = ascii_lower(c);
+        size_t len = 0;
+        auto check = [&](Names n, int id) {
+          if (id < 0) return;
+          ++found;
+          EXPECT_TRUE(forms[n].contains(first)) << "'" << text << "' is named, at a word no form of its table lists: '" << first << "'";
+        };
+        check(Names::Durations, lex.duration_at(words, len));
+        check(Names::Stats, lex.stat_at(words, len));
+        check(Names::Resources, lex.resource_at(words, len));
+        check(Names::Statuses, lex.status_at(words, len));
+        check(Names::Keywords, lex.keyword_at(words, len));
+        check(Names::CardTypes, lex.card_type(terms[0].text));
+      }
+    }
+  }
+  EXPECT_GT(found, names.size());  // the names as printed, and some of their plurals
 }
 
 }  // namespace cardc

@@ -539,6 +539,13 @@ class MeaningLowering {
           (x.verb != Primitive::bow_ && x.verb != Primitive::straighten_ && x.verb != Primitive::destroy_ &&
            x.verb != Primitive::set_state_ && x.verb != Primitive::give_))
         throw NotYet{};
+    Body later = delayed_body(d, b);
+    int f = add_function("delayed", FnKind::Effect, std::move(later), d.range);
+    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(boundary), konst(-1), konst(0), fn_ref(f)})));
+  }
+
+  // a delayed effect's effects, run when its moment comes (002 rule 521): the body of a function of their own
+  Body delayed_body(const Delayed& d, Body& b) {
     Body inner;
     inner.locals = b.locals;
     delayed_ = true;
@@ -549,8 +556,7 @@ class MeaningLowering {
     later.locals = inner.locals;
     later.stmts.push_back(if_(konst(1), block(std::move(inner.stmts))));
     later.stmts.push_back(ret(konst(CARDRT_OK)));
-    int f = add_function("delayed", FnKind::Effect, std::move(later), d.range);
-    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(boundary), konst(-1), konst(0), fn_ref(f)})));
+    return later;
   }
 
   // 003 Focus Value: the challenger and the card challenged duel (cardrt_duel: 0 after a tie, or when the duel does not
@@ -592,16 +598,7 @@ class MeaningLowering {
                                     x.verb == Primitive::set_state_));
       if (!plain || !verb) throw NotYet{};
     }
-    Body inner;
-    inner.locals = b.locals;
-    delayed_ = true;
-    for (const Effect& x : d.effects) effect(x, inner);
-    delayed_ = false;
-    b.locals = inner.locals;
-    Body later;
-    later.locals = inner.locals;
-    later.stmts.push_back(if_(konst(1), block(std::move(inner.stmts))));
-    later.stmts.push_back(ret(konst(CARDRT_OK)));
+    Body later = delayed_body(d, b);
     const uint32_t who = b.local();
     b.stmts.push_back(let(who, card(m.card, b)));
     Node awaited = konst(0);

@@ -209,6 +209,7 @@ class CardBinder {
   bool noun_filter(const std::vector<const ast::Term*>& t, size_t from, size_t to, Node card, std::optional<Node>& out,
                    std::string& why, bool in_play = true, bool need_noun = true);
   std::optional<Node> card_at(const Clause& c, size_t i, size_t& end, std::string& why);
+  std::optional<Node> duelist_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end);
   std::optional<Node> attached_matching(const std::vector<const ast::Term*>& t, size_t from, size_t to, const Node& holder);
   const DescriptionDef* description_at(const std::vector<const ast::Term*>& t, size_t i, size_t to) const;
   static bool restriction_follows(const std::vector<const ast::Term*>& t, size_t k);

@@ -312,7 +312,7 @@ class MeaningLowering {
       return true;
     }
     if (t.action) return action_trigger(t, trigger, cond);
-    if (e.signal == "payment" || e.signal == "focused" || e.signal == "targeted" || e.reveals_provinces()) throw NotYet{};
+    if (e.signal == "payment" || e.focused() || e.targeted() || e.reveals_provinces()) throw NotYet{};
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
     if (t.card && t.yours) {
@@ -355,7 +355,7 @@ class MeaningLowering {
   bool action_trigger(const Trigger& t, std::string& trigger, Body& cond) {
     const PhraseDef& e = p_.events[static_cast<size_t>(t.event)];
     const ActionBy& a = *t.action;
-    const bool targeted = e.signal == "targeted";
+    const bool targeted = e.targeted();
     if (t.timing != Timing::After || (!targeted && (!e.engine || a.whose != ActionBy::Whose::Any || a.designator >= 0))) throw NotYet{};
     trigger = runtime_event(p_, t.event);
     auto field = [&](int32_t f) { return call("cardrt_ctx_event", {G(), C(), konst(f)}); };

@@ -799,6 +799,21 @@ std::optional<Node> CardBinder::whose_comparison(const std::vector<const ast::Te
   return cmp;
 }
 
+// "Bow the loser", "The winner gains 2 Honor", "Destroy the duel's loser" at terms[i]: a duelist of the unit's duel (0
+// after a tie or a refused challenge). nullopt: no duelist is named there, or the unit started no duel.
+std::optional<Node> CardBinder::duelist_at(const std::vector<const ast::Term*>& t, size_t i, size_t& end) {
+  size_t side = i + 1;
+  if (!duel_local_ || side >= t.size() || !word_is(*t[i], "the")) return std::nullopt;
+  if (side + 1 < t.size() && possessive_stem(lower_word(*t[side])) == "duel") ++side;
+  const std::string role = possessive_stem(lower_word(*t[side]));
+  if (role != "winner" && role != "loser") return std::nullopt;
+  end = side + 1;
+  Node winner = local(*duel_local_);
+  if (role == "winner") return winner;
+  Node a = local(*duel_challenger_), b = local(*duel_challenged_);
+  return binary(Op::Add, binary(Op::Mul, binary(Op::Eq, winner, a), b), binary(Op::Mul, binary(Op::Eq, winner, b), a));
+}
+
 // A card the clause names at terms[i]: this card, its bearer, a target, a pronoun's antecedent, the event's card.
 std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, std::string& why) {
   const auto& t = c.terms;
@@ -853,18 +868,7 @@ std::optional<Node> CardBinder::card_at(const Clause& c, size_t i, size_t& end, 
         return slot(static_cast<int>(k));
       }
   }
-  // "Bow the loser", "The winner gains 2 Honor", "Destroy the duel's loser": the unit's duel (0 after a tie or a
-  // refused challenge)
-  size_t side = i + 1;
-  if (w == "the" && side + 1 < t.size() && possessive_stem(lower_word(*t[side])) == "duel") ++side;
-  if (w == "the" && side < t.size() && duel_local_ &&
-      (possessive_stem(lower_word(*t[side])) == "winner" || possessive_stem(lower_word(*t[side])) == "loser")) {
-    end = side + 1;
-    Node winner = local(*duel_local_);
-    if (possessive_stem(lower_word(*t[side])) == "winner") return winner;
-    Node a = local(*duel_challenger_), b = local(*duel_challenged_);
-    return binary(Op::Add, binary(Op::Mul, binary(Op::Eq, winner, a), b), binary(Op::Mul, binary(Op::Eq, winner, b), a));
-  }
+  if (auto d = duelist_at(t, i, end)) return d;
   // A duel this ability did not start (a Focus Effect's, 003 Traits): "its winner", "the duel's winner", "this
   // duel's loser", "your Personality in it", "your Personality in this duel" (the runtime's duel under way, or else
   // the last one)
@@ -1038,14 +1042,14 @@ std::optional<Node> CardBinder::from_antecedent(SourceRange a, std::string& why)
   // "Create a ... Personality card. Permanently give him +2F": the card just created.
   if (created_range_.valid() && created_range_.begin <= a.begin && a.end <= created_range_.end) return local(last_created_);
   if (auto k = picked_slot(a)) return slot(static_cast<int>(*k));
-  // "Dishonor the duel's loser. Move him home.": the duelist named (references.cpp), as "the loser" reads
+  // "Dishonor the duel's loser. Move him home.": the duelist named (references.cpp), read as "the loser" reads
   if (duel_local_) {
-    const std::string named = lower(std::string(ctx_.sources.text(a)));
-    if (named == "the winner" || named == "the duel's winner") return local(*duel_local_);
-    if (named == "the loser" || named == "the duel's loser") {
-      Node winner = local(*duel_local_), x = local(*duel_challenger_), y = local(*duel_challenged_);
-      return binary(Op::Add, binary(Op::Mul, binary(Op::Eq, winner, x), y), binary(Op::Mul, binary(Op::Eq, winner, y), x));
-    }
+    std::vector<const ast::Term*> named;
+    for (const Clause& c : u.effects)
+      for (const ast::Term* term : c.all_terms)
+        if (term->range.begin >= a.begin && term->range.end <= a.end) named.push_back(term);
+    size_t end = 0;
+    if (auto d = duelist_at(named, 0, end); d && end == named.size()) return d;
   }
   for (size_t k = 0; k < u.targets.size(); ++k)
     if (u.targets[k].range == a) {

@@ -98,6 +98,8 @@ struct PhraseDef {  // events, durations: matched word by word
   bool about_card() const { return attr == "card"; }
   // events: a card focused in a duel, the moment of its Focus Effect (003 Traits); raised with the focused card
   bool focused() const { return signal == "focused"; }
+  // events: an action's targeting of a card (the runtime's event carries the action's controller and designators)
+  bool targeted() const { return signal == "targeted"; }
   // events: a turn's or one of its phases' ("turn begins", "Attack Phase ends"), of the player whose turn it is
   bool about_turn() const { return attr == "turn"; }
   // events: a delayed effect may wait for it on one card (002 521): of a card, raised for that card

@@ -1254,6 +1254,24 @@ class MeaningLowering {
   // 003 Keywords: "Remove Ninja from Hurunayi" (for the duration); "Remove this Spell from the game": into the zone of
   // cards removed from it (whether it went is kept, as a move's)
   void remove(const Effect& e, Body& b) {
+    if (e.any_status || e.status >= 0) {
+      // 004 Status: counters taken off a card, as many as printed or all of them; or all of one Status the controller
+      // chooses (cardrt_choose_status: none, when the card has none)
+      Node from = card(*e.card, b);
+      uint32_t who = b.local();
+      b.stmts.push_back(let(who, std::move(from)));
+      if (e.any_status) {
+        uint32_t st = b.local();
+        b.stmts.push_back(let(st, call("cardrt_choose_status", {G(), C(), local(who)})));
+        b.stmts.push_back(if_(binary(Op::Ge, local(st), konst(0)),
+                              block({eval(call("cardrt_remove_counters", {G(), C(), local(who), local(st),
+                                                                          call("cardrt_card_counters", {G(), local(who), local(st)})}))})));
+        return;
+      }
+      Node n = e.amount ? amount(*e.amount, b) : call("cardrt_card_counters", {G(), local(who), konst(e.status)});
+      b.stmts.push_back(eval(call("cardrt_remove_counters", {G(), C(), local(who), konst(e.status), std::move(n)})));
+      return;
+    }
     if (e.keyword >= 0) {
       b.stmts.push_back(eval(call("cardrt_remove_keyword", {G(), C(), card(*e.card, b), konst(e.keyword), konst(effect_duration(e))})));
       return;

@@ -267,7 +267,9 @@ class Dumper {
                      : fmt::format(" strength{:+}-if({})", b.value, condition(b.condition));
     if (e.status >= 0) s += " status=" + named(p_.statuses, e.status);
     if (e.keyword >= 0) s += " keyword=" + named(p_.keywords, e.keyword);
-    else if (e.verb == Primitive::remove_) s += " from-the-game";
+    else if (e.any_status) s += " status=one-chosen";
+    else if (e.verb == Primitive::remove_ && e.status < 0) s += " from-the-game";
+    if (e.verb == Primitive::remove_ && (e.status >= 0 || e.any_status) && !e.amount) s += " all-counters";
     if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
     if (e.to) s += " to=" + place(*e.to);

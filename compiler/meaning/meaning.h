@@ -452,8 +452,14 @@ struct Effect {
                                  // target, amount its strength (the profile's declaration says the rest)
   std::vector<StrengthBonus> bonuses;  // a keyword action's: more strength while a condition holds
   ProfileId status = -1;         // deal: the counters dealt ("wounds")
-  ProfileId keyword = -1;        // remove: the keyword taken away ("Remove Ninja from Hurunayi"); none: the card goes
-                                 // out of the game ("Remove this Spell from the game", the profile's zone of that role)
+  ProfileId keyword = -1;        // remove: the keyword taken away ("Remove Ninja from Hurunayi"); none, and no
+                                 // `status` nor `any_status`: the card goes out of the game ("Remove this Spell from the
+                                 // game", the profile's zone of that role)
+  // remove: counters of `status` taken off `card`, `amount` of them (none: all of them, "Remove all Poison counters
+  // from target unit"); or of one status the controller chooses as it resolves, all of its counters (`any_status`:
+  // "Remove all counters of one Status from target unit"; 004 Status)
+  bool any_status = false;
+  bool counters_word = false;    // remove: "counter(s)" printed after the status's name ("Poison counters")
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
   ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2");
                                  // switch: the first of the two stats that trade values

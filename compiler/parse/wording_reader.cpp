@@ -1366,6 +1366,19 @@ class Transformer {
       e.keyword = tok(term(rk, W::KEYWORD)).id;
       e.card = card_ref(sub<W::CardRefContext>(rk), u);
       if (sub<W::DurationContext>(rk)) e.duration = duration(sub<W::DurationContext>(rk));
+    } else if (auto* rc = node_as<W::RemoveCountersEffectContext>(c)) {
+      // removeCountersEffect : V_REMOVE (ALL | amount) STATUS (COUNTER | COUNTERS)? FROM cardRef  (004 Status: counters
+      // on a unit, damage counters among them; no amount: all of them)
+      e.verb = Primitive::remove_;
+      if (sub<W::AmountContext>(rc)) e.amount = amount(sub<W::AmountContext>(rc));
+      e.status = tok(term(rc, W::STATUS)).id;
+      e.counters_word = term(rc, W::COUNTER) || term(rc, W::COUNTERS);
+      e.card = card_ref(sub<W::CardRefContext>(rc), u);
+    } else if (auto* rs = node_as<W::RemoveStatusEffectContext>(c)) {
+      // removeStatusEffect : V_REMOVE ALL COUNTERS OF ONE STATUS_NOUN FROM cardRef  (the controller chooses the Status)
+      e.verb = Primitive::remove_;
+      e.any_status = true;
+      e.card = card_ref(sub<W::CardRefContext>(rs), u);
     } else if (auto* rg = node_as<W::RemoveFromGameEffectContext>(c)) {
       e.verb = Primitive::remove_;  // out of the game: the zone of cards removed from it
       e.card = card_ref(sub<W::CardRefContext>(rg), u);

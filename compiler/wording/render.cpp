@@ -408,7 +408,18 @@ class Renderer {
         }
         break;
       case Primitive::remove_:  // "Remove Ninja from Hurunayi", "Remove this Spell from the game"
-        if (e.keyword >= 0) {
+        if (e.any_status) {  // "Remove all counters of one Status from target unit"
+          words({Token::ALL, Token::COUNTERS, Token::OF, Token::ONE, Token::STATUS_NOUN, Token::FROM});
+          card_ref(*e.card, false);
+        } else if (e.status >= 0) {  // "Remove 2 damage counters from it", "Remove all Poison counters from target unit"
+          const bool many = !e.amount || !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1);
+          if (e.amount) number(*e.amount);
+          else word(Token::ALL);
+          name(Token::STATUS, e.status, many && !e.counters_word);  // before "counters" the name is singular
+          if (e.counters_word) word(many ? Token::COUNTERS : Token::COUNTER);
+          word(Token::FROM);
+          card_ref(*e.card, false);
+        } else if (e.keyword >= 0) {
           name(Token::KEYWORD, e.keyword);
           word(Token::FROM);
           card_ref(*e.card, false);

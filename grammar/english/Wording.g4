@@ -245,6 +245,8 @@ effect
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
   | V_REMOVE KEYWORD FROM cardRef duration?                           # removeKeywordEffect   // "Remove Ninja from Hurunayi" (003 Keywords)
   | V_REMOVE cardRef FROM THE GAME                                    # removeFromGameEffect  // "Remove this Spell from the game"
+  | V_REMOVE (ALL | amount) STATUS (COUNTER | COUNTERS)? FROM cardRef # removeCountersEffect  // "Remove 2 damage counters from it", "Remove all Poison counters from target unit" (004 Status)
+  | V_REMOVE ALL COUNTERS OF ONE STATUS_NOUN FROM cardRef             # removeStatusEffect    // "Remove all counters of one Status from target unit": the controller chooses which as it resolves
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
   | V_ATTACH card=cardRef TO host=cardRef (COMMA payment)?             # attachEffect          // "Attach it to him, paying all costs"; a card just created, paying nothing
   | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"

@@ -149,6 +149,9 @@ CANNOT   : 'cannot' ;   // 003 Traits: a restriction ("This unit cannot attack")
 DESTROYED : 'destroyed' ;
 INFLICTED : 'inflicted' ;
 STATUSES : 'statuses' ;
+STATUS_NOUN : 'status' ;  // 004 Status: "all counters of one Status" (the class token STATUS is a profile's status)
+COUNTER  : 'counter' ;   // a status's counters on a card (004 Status: "Poison counters")
+COUNTERS : 'counters' ;
 MOVED    : 'moved' ;    // "if he moved": the unit's move before it took him (001 Battlefields)
 WOULD    : 'would' ;    // "if he would be opposed": were he at the current battlefield
 BE       : 'be' ;

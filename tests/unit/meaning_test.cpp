@@ -3519,4 +3519,41 @@ TEST(Meaning, FocusEffects) {
   expect_refused("Strategy", "As a Focus Effect: Bow the winner.", "no duel the unit started");
 }
 
+// 004 Health, Resist: counters of a status on a unit taken off it, as many as printed or all of them ("Remove all
+// Poison counters", damage counters among them), or all of one Status the controller chooses as it resolves (004
+// Resist: "remove all counters of 1 type of Status from that unit").
+TEST(Meaning, CountersRemoved) {
+  auto r = read("Unit", "**Skill:** Remove all Poison counters from target unit. Remove 2 damage counters from it.", "gems");
+  ASSERT_TRUE(r->paragraph().unit) << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const Unit& u = r->unit();
+  ASSERT_EQ(u.body.size(), 2u);
+  const Effect& poison = std::get<Effect>(u.body[0]);
+  EXPECT_EQ(poison.verb, Primitive::remove_);
+  EXPECT_EQ(poison.status, r->id_of(p.statuses, "Poison"));
+  EXPECT_FALSE(poison.amount);  // all of them
+  EXPECT_FALSE(poison.any_status);
+  EXPECT_EQ(poison.card->kind, CardRef::Kind::Target);
+  const Effect& damage = std::get<Effect>(u.body[1]);
+  EXPECT_EQ(damage.status, r->id_of(p.statuses, "Damage"));
+  ASSERT_TRUE(damage.amount);
+  EXPECT_EQ(damage.amount->value, 2);
+  EXPECT_EQ(damage.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  auto one = read("Unit", "**Skill:** Remove all counters of one Status from this unit.", "gems");
+  ASSERT_TRUE(one->paragraph().unit) << one->paragraph().why;
+  const Effect& chosen = std::get<Effect>(one->unit().body.at(0));
+  EXPECT_TRUE(chosen.any_status);
+  EXPECT_EQ(chosen.status, -1);
+  EXPECT_FALSE(chosen.amount);
+  EXPECT_EQ(chosen.card->kind, CardRef::Kind::ThisCard);
+
+  // refused: counters of no status named, and a number of counters of a Status chosen (which the rules never word)
+  for (const char* text : {"**Skill:** Remove all counters from target unit.", "**Skill:** Remove 2 counters of one Status from target unit."}) {
+    auto no = read("Unit", text, "gems");
+    EXPECT_FALSE(no->paragraph().unit) << text;
+  }
+}
+
 }  // namespace cardc

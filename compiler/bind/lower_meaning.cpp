@@ -208,7 +208,9 @@ class MeaningLowering {
     }
     modes_.clear();
     top_ = &effect;
-    for (const Step& s : u.body) step(s, effect);
+    if (u.roll >= 0) roll(u, effect);
+    else
+      for (const Step& s : u.body) step(s, effect);
     top_ = nullptr;
     if (!modes_.empty()) flags |= CARDRT_ABF_CONSTRUCTOR;  // 002 524: the chain is built from the options (modes)
     // 003 Abilities B: "If this card is face-up in one of your Provinces" also lets the action be used out of play
@@ -1526,6 +1528,24 @@ class MeaningLowering {
     b.stmts.push_back(if_(std::move(done), block(std::move(inner.stmts))));
   }
 
+  // 004 Luck, Resist: "Roll for Luck: if successful, ...": the D6 against the stat of this card's unit (a Gear's is its
+  // bearer's, 001 This) as the effects begin; each sentence's effects on its outcome. A sentence whose condition is
+  // more than the outcome, or with "Otherwise", is not lowered yet.
+  void roll(const Unit& u, Body& b) {
+    if (continuous_) throw NotYet{};
+    uint32_t r = b.local();
+    b.stmts.push_back(let(r, call("cardrt_roll_stat", {G(), C(), type_->attaches ? bearer() : self(), konst(u.roll)})));
+    Body yes, no;
+    yes.locals = no.locals = b.locals;
+    for (const Step& s : u.body) {
+      const auto& k = std::get<Conditional>(s);  // the reader's: each sentence is an outcome's
+      if (k.condition.kind != Condition::Kind::RollResult || !k.otherwise.empty()) throw NotYet{};
+      for (const Effect& e : k.effects) effect(e, k.condition.lost ? no : yes);
+    }
+    b.locals = std::max(yes.locals, no.locals);
+    b.stmts.push_back(if_(local(r), block(std::move(yes.stmts)), block(std::move(no.stmts))));
+  }
+
   // ---------------------------------------------------------------- conditions
   // The effects happen only if the condition holds as they resolve.
   void conditional(const Conditional& k, Body& b) {
@@ -1777,6 +1797,7 @@ class MeaningLowering {
       case Condition::Kind::AttachedTo:  // 001 Attach: the card it is attached to is of the set
         n = filter_test(*k.cards, call("cardrt_card_attached_to", {G(), k.card ? card(*k.card, b) : *subject_}));
         break;
+      case Condition::Kind::RollResult: throw NotYet{};  // lowered by the roll (roll), its only place
       case Condition::Kind::DuelResult: {
         // the unit's duel: the card is its winner; it lost if there was a winner and it was the other duelist
         if (!duel_) throw NotYet{};

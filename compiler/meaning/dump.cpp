@@ -81,6 +81,8 @@ class Dumper {
                           u.targets[i].in_constraints ? " in-constraints" : "", u.targets[i].performing ? " performing" : "",
                           u.targets[i].anywhere ? " anywhere" : "", count(u.targets[i].count),
                           u.targets[i].player ? std::string("player") : filter(u.targets[i].filter));
+    for (const Constraint& c : u.constraints)
+      if (c.kind == Constraint::Kind::Roll) out_ << fmt::format("    roll {} stat={}\n", at(c.range), named(p_.stats, u.roll));
     for (const Step& s : u.body) {
       if (const auto* e = std::get_if<Effect>(&s)) out_ << "    effect " << effect(*e) << "\n";
       else if (const auto* t = std::get_if<TargetStep>(&s)) out_ << fmt::format("    declare target #{} {}\n", t->target, at(t->range));
@@ -168,6 +170,7 @@ class Dumper {
         return s + (k.card ? ref(*k.card) : std::string("it")) + " opposes " + (k.other ? ref(*k.other) : "some " + filter(*k.cards));
       case Condition::Kind::BattleSide: return s + (k.defender ? "you are the defender" : "you are the attacker");
       case Condition::Kind::HasTokens: return s + ref(*k.card) + " has-tokens " + named(p_.statuses, k.status);
+      case Condition::Kind::RollResult: return s + (k.lost ? "roll-failed" : "roll-succeeded");
       case Condition::Kind::DuelResult: return s + ref(*k.card) + (k.lost ? " lost" : " won") + " the-duel";
       case Condition::Kind::Exists: return s + "some " + filter(*k.cards);
       case Condition::Kind::YouAre: {

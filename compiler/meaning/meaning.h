@@ -551,6 +551,7 @@ struct Condition {
                  // Battlefields, 003 Stats example: the attacking player's cards and the other side's)
     BattleSide,  // you are the Attacker (`defender`: the Defender) of the battle: the Attacker is the player whose turn
                  // it is (003 Stats example: the player attacking, and the Defender, his opponent)
+    RollResult,  // the unit's roll succeeded (`lost`: failed; "if successful", "if unsuccessful"; 004 Luck)
     DuelResult,  // a card won (`lost`: lost) the duel the unit's effect started ("If this Personality wins the duel");
                  // after a tie or a refused challenge neither holds (docs/meaning.md 27)
   };
@@ -586,7 +587,7 @@ struct Condition {
   bool attached_word = false;       // Has: printed "attached" after the cards ("has a Weapon attached"; the same meaning)
   bool defender = false;            // BattleSide: "you are the Defender"
   Boxed<CardRef> other;             // Opposes: the card opposed
-  bool lost = false;                // DuelResult: "loses the duel"
+  bool lost = false;                // DuelResult: "loses the duel"; RollResult: "unsuccessful"
   SourceRange range;
 };
 
@@ -881,7 +882,7 @@ enum class UnitKind : uint8_t {
 // A block of the constraints (003 Abilities): its costs, or a targeting, in the order printed (001 Targeting
 // paradoxes: a choice a later cost needs is made at targeting time).
 struct Constraint {
-  enum class Kind : uint8_t { Costs, Targeting, Condition, Performer };
+  enum class Kind : uint8_t { Costs, Targeting, Condition, Performer, Roll };  // Roll: Unit::roll, its block
   Kind kind = Kind::Costs;
   std::vector<int> items;  // indices into Unit::costs, or the one index into Unit::targets or Unit::conditions
                            // (Performer: none; the unit has one)
@@ -922,6 +923,10 @@ struct Unit {
   std::optional<UseLimit> limit;       // printed before the colon ("Once per game:")
   std::vector<Step> body;
   Boxed<XDefinition> x;        // "where X is ..." (000 7.4)
+  // 004 Luck, Resist: "Roll for Luck:" before the effects: a D6 rolled against this card's unit's stat (a stat the
+  // profile marks [rolled]) as the effects begin, not a cost; each sentence of the body is then a Conditional on its
+  // outcome (Condition::Kind::RollResult, "if successful")
+  ProfileId roll = -1;
   SourceRange range;
 };
 

@@ -114,6 +114,11 @@ class Transformer {
     for (auto* k : subs<W::ConstraintContext>(c)) constraint(k, u);
     u.kind = sub<W::HeaderContext>(c) ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
     body(sub<W::BodyContext>(c), u);
+    if (u.roll >= 0)  // 004 Luck: after a roll, each sentence is an outcome's; one that names none would bend the roll away
+      for (const Step& s : u.body) {
+        const auto* k = std::get_if<Conditional>(&s);
+        if (!k || !names_outcome(k->condition)) throw Refusal{u.range, "a sentence after the roll names no outcome ('if successful')"};
+      }
     if (top_named_) name_discarded_top(u);
     if (hand_named_)
       for (Effect& c : u.costs)  // "Discard a card: ... the card's Focus Value"
@@ -122,6 +127,9 @@ class Transformer {
   }
 
  private:
+  static bool names_outcome(const Condition& k) {
+    return k.kind == Condition::Kind::RollResult || std::any_of(k.parts.begin(), k.parts.end(), names_outcome);
+  }
   const wording::WordToken& tok(antlr4::Token* t) const { return t_[t->getTokenIndex()]; }
   const wording::WordToken& tok(antlr4::tree::TerminalNode* n) const { return tok(n->getSymbol()); }
   SourceRange range(antlr4::ParserRuleContext* c) const {
@@ -189,6 +197,18 @@ class Transformer {
       u.trigger = trigger(sub<W::TriggerContext>(tp), u);
       u.trigger->leads = true;  // printed before a comma (the same meaning as a colon)
       constraint_parts(sub<W::ConstraintPartsContext>(tp), u);
+      return;
+    }
+    if (auto* r = node_as<W::RollConstraintContext>(c)) {
+      // "Roll for Luck:": 004 Luck, Resist: a D6 rolled against a stat the profile marks [rolled], as the effects begin
+      Constraint block;
+      block.range = range(c);
+      block.kind = Constraint::Kind::Roll;
+      const wording::WordToken& stat = tok(term(r, W::STAT));
+      if (!p_.stats.at(static_cast<size_t>(stat.id)).rolled) throw Refusal{stat.range, "no die is rolled for this stat"};
+      if (u.roll >= 0) throw Refusal{block.range, "a second roll"};
+      u.roll = stat.id;
+      u.constraints.push_back(std::move(block));
       return;
     }
     if (auto* k = node_as<W::CostSentencesConstraintContext>(c)) {
@@ -757,6 +777,15 @@ class Transformer {
 
   // conditionPart : cardRef IS NOT? description | YOU control cardFilter | YOU HAVE RESOURCE | IT IS NOT? YOUR TURN
   Condition condition_part(W::ConditionPartContext* c, Unit& u) {
+    if (auto* o = node_as<W::RollResultConditionContext>(c)) {
+      // "if successful", "if unsuccessful": the outcome of the roll the unit's effects begin with (004 Luck)
+      Condition k;
+      k.range = range(c);
+      if (unit_->roll < 0) throw Refusal{k.range, "no roll of the unit has an outcome"};
+      k.kind = Condition::Kind::RollResult;
+      k.lost = o->outcome->getType() == W::UNSUCCESSFUL;
+      return k;
+    }
     if (auto* d = node_as<W::DuelResultConditionContext>(c)) {
       // "If this Personality wins the duel", "if he loses the duel": the result of the duel the unit started; after a
       // tie or a refused challenge neither holds (docs/meaning.md 27)

@@ -62,6 +62,11 @@ class Renderer {
         verb(Primitive::choose_);
         performer(*u.performer);
       }
+      if (c.kind == Constraint::Kind::Roll) {  // "Roll for Luck:"
+        verb(Primitive::roll_);
+        word(Token::FOR);
+        name(Token::STAT, u.roll);
+      }
       if (c.kind == Constraint::Kind::Condition) {
         word(Token::IF);
         condition(u.conditions[static_cast<size_t>(c.items.at(0))]);
@@ -1138,6 +1143,8 @@ class Renderer {
         card_ref(*k.card, true);
         words({Token::HAS, Token::ANY});
         return name(Token::STATUS, k.status, true);
+      case Condition::Kind::RollResult:  // "successful", "unsuccessful"
+        return word(k.lost ? Token::UNSUCCESSFUL : Token::SUCCESSFUL);
       case Condition::Kind::DuelResult:  // "this Personality wins the duel", "he loses the duel"
         card_ref(*k.card, true);
         verb(k.lost ? Primitive::lose_ : Primitive::win_, false, true);

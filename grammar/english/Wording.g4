@@ -37,6 +37,7 @@ constraint
   | IF condition                # conditionConstraint   // "If you have Reconnaissance:": usable only while it holds
   | IF condition COMMA constraintParts   # conditionPartsConstraint  // "If any enemy units are at the current battlefield, choose your performing Personality:"
   | cost (PERIOD cost)+         # costSentencesConstraint  // "Bow this card. Pay 3 Gold:": costs one sentence each (the importer's cost icons)
+  | V_ROLL FOR STAT              # rollConstraint  // "Roll for Luck:": a die rolled as the effects begin, each sentence after it one outcome's (004 Luck, Resist)
   | trigger COMMA constraintParts   # triggerPartsConstraint  // "After Itao enters play, target a Follower in your hand:"
   ;
 // "Bow this card and target an enemy Personality:", "Choose your performing unbowed Monk and target a Follower:"
@@ -172,6 +173,7 @@ conditionPart
   | army IS NOT? OPPOSED                        # armyOpposedCondition  // "your current army is opposed"
   | THERE (IS | ARE) amount (OR more=(MORE_ | FEWER))? (UNIT | UNITS) IN army   # armySizeCondition  // "there are two or more units in his army"
   | heldCondition                               # cardHeldCondition  // docs/meaning.md 25
+  | outcome=(SUCCESSFUL | UNSUCCESSFUL)         # rollResultCondition  // "if successful": the outcome of the unit's roll (004 Luck)
   | cardRef result=(V_WIN | V_LOSE) THE DUEL     # duelResultCondition  // "this Personality wins the duel", "he loses the duel" (docs/meaning.md 27)
   ;
 // What a card is, has or is attached to, and what another player controls (docs/meaning.md 25)

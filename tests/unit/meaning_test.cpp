@@ -3556,4 +3556,39 @@ TEST(Meaning, CountersRemoved) {
   }
 }
 
+// 004 Luck, Resist: "Roll for Luck:" before the effects rolls a D6 against a stat the profile marks [rolled], as the
+// effects begin (no cost); each sentence after it is one outcome's ("if successful", "if unsuccessful").
+TEST(Meaning, RollOutcomes) {
+  auto r = read("Unit", "**Skill:** Roll for Luck: if successful, draw a card. If unsuccessful, deal 1 damage to this unit.", "gems");
+  ASSERT_TRUE(r->paragraph().unit) << r->paragraph().why;
+  const Unit& u = r->unit();
+  EXPECT_EQ(u.roll, r->id_of(r->profile->stats, "Luck"));
+  EXPECT_TRUE(u.costs.empty());  // the roll is no cost (004 Luck: rolled with the card's effect)
+  ASSERT_EQ(u.body.size(), 2u);
+  const auto& yes = std::get<Conditional>(u.body[0]);
+  EXPECT_EQ(yes.condition.kind, Condition::Kind::RollResult);
+  EXPECT_FALSE(yes.condition.lost);
+  EXPECT_EQ(yes.effects.at(0).verb, Primitive::draw_);
+  const auto& no = std::get<Conditional>(u.body[1]);
+  EXPECT_EQ(no.condition.kind, Condition::Kind::RollResult);
+  EXPECT_TRUE(no.condition.lost);
+  EXPECT_EQ(no.effects.at(0).verb, Primitive::deal_);
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  // refused: an outcome of no roll, a sentence after a roll with no outcome (it would happen whatever the die says), a
+  // stat no die is rolled for (004: Luck and Resist), a second roll
+  const std::pair<const char*, const char*> refused[] = {
+      {"**Skill:** If successful, draw a card.", "no roll"},
+      {"**Skill:** Roll for Luck: draw a card.", "names no outcome"},
+      {"**Skill:** Roll for Luck: if successful, draw a card. Gain 1 energy.", "names no outcome"},
+      {"**Skill:** Roll for Health: if successful, draw a card.", "no die is rolled"},
+      {"**Skill:** Roll for Luck: Roll for Resist: if successful, draw a card.", "a second roll"},
+  };
+  for (const auto& [text, why] : refused) {
+    auto no_read = read("Unit", text, "gems");
+    EXPECT_FALSE(no_read->paragraph().unit) << text;
+    EXPECT_NE(no_read->paragraph().why.find(why), std::string::npos) << text << ": " << no_read->paragraph().why;
+  }
+}
+
 }  // namespace cardc

@@ -536,14 +536,16 @@ class MeaningLowering {
   void delayed_to_boundary(const Delayed& d, Body& b) {
     const int32_t boundary = runtime_boundary(p_.events[static_cast<size_t>(d.moment.event)]);
     if (boundary < 0 || d.moment.timing == Timing::Before) throw NotYet{};
-    for (const Effect& x : d.effects)  // the frames the binder reads in a delayed effect the same way (a card's)
-      if (!x.card || x.optional || x.player || x.province || x.action >= 0 ||
+    for (const Effect& x : d.effects)  // the frames the binder reads in a delayed effect the same way (a card's; the
+                                       // controller's draw; counters dealt to a card)
+      if (x.optional || x.player || x.province || x.action >= 0 || (!x.card && x.verb != Primitive::draw_) ||
           (x.verb != Primitive::bow_ && x.verb != Primitive::straighten_ && x.verb != Primitive::destroy_ &&
-           x.verb != Primitive::set_state_ && x.verb != Primitive::give_))
+           x.verb != Primitive::set_state_ && x.verb != Primitive::give_ && x.verb != Primitive::draw_ && x.verb != Primitive::deal_))
         throw NotYet{};
     Body later = delayed_body(d, b);
     int f = add_function("delayed", FnKind::Effect, std::move(later), d.range);
-    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(boundary), konst(-1), konst(0), fn_ref(f)})));
+    // your next turn: counted from your own turns, so one set up in your turn waits for the next (001 Turn)
+    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(boundary), konst(-1), konst(d.moment.your_next ? 1 : 0), fn_ref(f)})));
   }
 
   // a delayed effect's effects, run when its moment comes (002 rule 521): the body of a function of their own

@@ -134,7 +134,7 @@ class Dumper {
         static constexpr const char* times[] = {"once", "next", "first", "each"};
         static constexpr const char* spans[] = {"none", "turn", "phase", "battle", "game"};
         out_ << fmt::format("    delayed {} {} {} {} event=\"{}\" span={}{}\n", at(d->range), m.timing == Timing::When ? "when" : "after",
-                            times[static_cast<size_t>(m.times)], m.boundary ? std::string("boundary") : ref(m.card), named(p_.events, m.event), spans[static_cast<size_t>(m.span)],
+                            times[static_cast<size_t>(m.times)], m.your_next ? std::string("boundary-of-your-next") : m.boundary ? std::string("boundary") : ref(m.card), named(p_.events, m.event), spans[static_cast<size_t>(m.span)],
                             m.during ? " during-battle" : "");
         for (const Effect& e : d->effects) out_ << "      effect " << effect(e) << "\n";
       }

@@ -792,6 +792,8 @@ struct Moment {
   bool during = false;            // "during a battle"
   bool boundary = false;          // "After this duel ends": the event is a boundary the profile declares, of the duel
                                   // under way (PhraseDef::boundary); `card` unused (docs/meaning.md 27)
+  bool your_next = false;         // with `boundary`: "When your next turn begins": of the controller's next turn, not
+                                  // this one (001 Turn), an event about a turn
   SourceRange range;
 };
 

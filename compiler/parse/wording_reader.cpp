@@ -1029,7 +1029,7 @@ class Transformer {
     Delayed d;
     d.range = range(c);
     d.moment = moment(sub<W::MomentContext>(c), u);
-    duel_end_ = d.moment.boundary;  // "After this duel ends, bow its winner"
+    duel_end_ = d.moment.boundary && !d.moment.your_next;  // "After this duel ends, bow its winner"
     d.effects = branch(c, u);
     duel_end_ = false;
     return d;
@@ -1112,6 +1112,15 @@ class Transformer {
     m.timing = term(sub<W::TimingContext>(c), W::AFTER) ? Timing::After : Timing::When;
     m.times = term(c, W::EACH) ? Moment::Times::Each : !c->which ? Moment::Times::Unsaid
               : c->which->getType() == W::NEXT ? Moment::Times::Next : Moment::Times::First;
+    if (!sub<W::CardRefContext>(c) && term(c, W::YOUR)) {
+      // "When your next turn begins": a boundary the profile declares (the runtime's), of a turn; your next (001 Turn)
+      const wording::WordToken& ev = tok(term(c, W::EVENT));
+      const PhraseDef& e = p_.events[static_cast<size_t>(ev.id)];
+      if (e.boundary.empty() || !e.about_turn()) throw Refusal{ev.range, "'your next' before an event that is no turn's boundary"};
+      m.event = ev.id;
+      m.boundary = m.your_next = true;
+      return m;
+    }
     if (!sub<W::CardRefContext>(c)) {
       // "After this duel ends": the boundary the profile declares the event to be, of the duel under way, which only a
       // Focus Effect has as it resolves (a duel the unit starts is over by the next sentence)

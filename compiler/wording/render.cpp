@@ -878,8 +878,9 @@ class Renderer {
     word(m.timing == Timing::When ? Token::WHEN : Token::AFTER);
     if (m.times == Moment::Times::Each) words({Token::EACH, Token::TIME});
     else if (m.times != Moment::Times::Unsaid) words({Token::THE, m.times == Moment::Times::Next ? Token::NEXT : Token::FIRST, Token::TIME});
-    if (m.boundary) {  // "After this duel ends"
-      word(Token::THIS);
+    if (m.boundary) {  // "After this duel ends", "When your next turn begins"
+      if (m.your_next) words({Token::YOUR, Token::NEXT});
+      else word(Token::THIS);
       name(Token::EVENT, m.event);
       word(Token::COMMA);
       return effects(d.effects, Token::AND);

@@ -134,6 +134,7 @@ inOrderTo
 moment
   : timing (THE which=(NEXT | FIRST) TIME | EACH TIME) before=momentSpan? cardRef EVENT after=momentSpan? (DURING A DESIGNATOR)?
   | timing cardRef EVENT after=momentSpan (DURING A DESIGNATOR)?
+  | timing YOUR NEXT EVENT      // "When your next turn begins": a boundary the profile declares of a turn, your next one (001 Turn)
   | timing THIS EVENT           // "After this duel ends": a boundary the profile declares ([boundary = duel end]) of the
                                 // duel under way (docs/meaning.md 27)
   ;

@@ -3591,4 +3591,24 @@ TEST(Meaning, RollOutcomes) {
   }
 }
 
+// 002 521, 001 Turn: "When your next turn begins, ..." waits for the boundary the profile declares its turn's start
+// to be, in the controller's next turn (not this one); an event that is no turn's boundary is refused.
+TEST(Meaning, YourNextTurn) {
+  auto r = read("Spell", "Target a creature. When your next turn begins, deal 2 wounds to it.", "heroes");
+  ASSERT_TRUE(r->paragraph().unit) << r->paragraph().why;
+  const auto& d = std::get<Delayed>(r->unit().body.at(1));
+  EXPECT_TRUE(d.moment.boundary);
+  EXPECT_TRUE(d.moment.your_next);
+  EXPECT_EQ(r->profile->events.at(static_cast<size_t>(d.moment.event)).text, "turn begins");
+  ASSERT_EQ(d.effects.size(), 1u);
+  EXPECT_EQ(d.effects[0].verb, Primitive::deal_);
+  EXPECT_EQ(d.effects[0].card->kind, CardRef::Kind::Pronoun);  // the target, named before the moment
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  // refused: heroes declares no boundary at a turn's end (its "until your next turn ends" is a duration)
+  auto ends = read("Spell", "When your next turn ends, draw a card.", "heroes");
+  EXPECT_FALSE(ends->paragraph().unit);
+  EXPECT_NE(ends->paragraph().why.find("no turn's boundary"), std::string::npos) << ends->paragraph().why;
+}
+
 }  // namespace cardc

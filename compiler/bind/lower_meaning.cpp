@@ -906,6 +906,10 @@ class MeaningLowering {
         return;
       case Primitive::give_: return give(e, b);
       case Primitive::remove_: return remove(e, b);
+      case Primitive::win_:  // the controller wins the game
+        if (e.player) throw NotYet{};  // another player ("His controller wins the game"): not lowered yet
+        b.stmts.push_back(eval(call("cardrt_player_wins", {G(), C(), controller()})));
+        return;
       case Primitive::switch_: {  // 003 Stats: the two current values trade, for good (the runtime has no end for it)
         if (e.duration) throw NotYet{};
         if (e.other_card) {  // one stat of two cards

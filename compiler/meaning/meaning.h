@@ -640,6 +640,8 @@ struct Conditional {
   std::vector<Effect> otherwise;
   SourceRange otherwise_range;
   bool condition_first = true;  // the order printed (both orders mean the same; the renderer keeps it)
+  bool you = false;  // printed "you" before the effects ("If you rule 6 Structures, you win the game"): the controller
+                     // does them, as the imperative says
   bool as_moving = false;  // printed "as he moves" after the effect (a Moved condition): done with the move before it,
                            // so only if it happened, as "if he moved" says
   SourceRange range;

@@ -571,6 +571,10 @@ class Transformer {
       const bool ahead = antecedent_ == Antecedent::None && leads_with_pronoun(sub<W::ConditionContext>(i));
       if (!ahead) k.condition = condition(sub<W::ConditionContext>(i), u);
       k.effects = branch(i, u);  // "If you control a Temple, you may straighten him": the controller chooses
+      k.you = term(i, W::YOU) && !term(i, W::MAY);  // "..., you win the game": the controller, as the imperative
+      if (k.you)
+        for (auto* one : subs<W::EffectContext>(i))
+          if (const wording::WordToken& v = tok(one->getStart()); v.third_person) throw Refusal{v.range, "the verb's person and its subject disagree"};
       if (ahead) k.condition = condition(sub<W::ConditionContext>(i), u);
       u.body.push_back(std::move(k));
     } else if (auto* o = node_as<W::OtherwiseSentenceContext>(c)) {
@@ -1404,6 +1408,8 @@ class Transformer {
       e.keyword = tok(term(rk, W::KEYWORD)).id;
       e.card = card_ref(sub<W::CardRefContext>(rk), u);
       if (sub<W::DurationContext>(rk)) e.duration = duration(sub<W::DurationContext>(rk));
+    } else if (node_as<W::WinEffectContext>(c)) {
+      e.verb = Primitive::win_;  // 002: the controller wins the game
     } else if (auto* rc = node_as<W::RemoveCountersEffectContext>(c)) {
       // removeCountersEffect : V_REMOVE (ALL | amount) STATUS (COUNTER | COUNTERS)? FROM cardRef  (004 Status: counters
       // on a unit, damage counters among them; no amount: all of them)

@@ -412,6 +412,9 @@ class Renderer {
           name(Token::STAT, e.ignoring);
         }
         break;
+      case Primitive::win_:  // "win the game"
+        words({Token::THE, Token::GAME});
+        break;
       case Primitive::remove_:  // "Remove Ninja from Hurunayi", "Remove this Spell from the game"
         if (e.any_status) {  // "Remove all counters of one Status from target unit"
           words({Token::ALL, Token::COUNTERS, Token::OF, Token::ONE, Token::STATUS_NOUN, Token::FROM});
@@ -931,6 +934,7 @@ class Renderer {
     word(Token::IF);
     condition(k.condition);
     word(Token::COMMA);
+    if (k.you) word(Token::YOU);  // "..., you win the game"
     effects(k.effects, Token::AND);
     if (k.otherwise.empty()) return;
     word(Token::PERIOD);

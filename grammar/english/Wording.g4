@@ -110,7 +110,7 @@ sentence
            | OR cardFilter              // "Bow him or all of his attachments": the verb shared, the cards it acts on chosen
            )                            # effectSentence
   | YOU MAY effect (((COMMA effect)* COMMA? AND effect)* inOrderTo)?   # optionalSentence  // "You may draw a card", "You may bow him to gain 2 Honor"
-  | IF condition COMMA ((YOU MAY)? effect ((COMMA effect)* COMMA? AND effect)* inOrderTo? | player effect ((COMMA effect)* COMMA? AND effect)*)   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor", "If he is a Kensai, you may bow him to ..."
+  | IF condition COMMA ((YOU MAY?)? effect ((COMMA effect)* COMMA? AND effect)* inOrderTo? | player effect ((COMMA effect)* COMMA? AND effect)*)   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor", "If he is a Kensai, you may bow him to ..."
   | OTHERWISE COMMA ((YOU MAY)? effect | player effect) ((COMMA effect)* COMMA? AND effect)*   # otherwiseSentence  // "If he is dishonorable, ... . Otherwise, gain 1 Honor": when the condition of the sentence before fails
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
@@ -247,6 +247,7 @@ effect
   | verb=(V_INCREASE | V_REDUCE) province POSS STRENGTH BY (amount | statOf)   # provinceStrengthEffect  // "Increase the current province's strength by 2"
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
   | V_REMOVE KEYWORD FROM cardRef duration?                           # removeKeywordEffect   // "Remove Ninja from Hurunayi" (003 Keywords)
+  | V_WIN THE GAME                                                    # winEffect             // "you win the game" (the controller wins)
   | V_REMOVE cardRef FROM THE GAME                                    # removeFromGameEffect  // "Remove this Spell from the game"
   | V_REMOVE (ALL | amount) STATUS (COUNTER | COUNTERS)? FROM cardRef # removeCountersEffect  // "Remove 2 damage counters from it", "Remove all Poison counters from target unit" (004 Status)
   | V_REMOVE ALL COUNTERS OF ONE STATUS_NOUN FROM cardRef             # removeStatusEffect    // "Remove all counters of one Status from target unit": the controller chooses which as it resolves

@@ -3611,4 +3611,27 @@ TEST(Meaning, YourNextTurn) {
   EXPECT_NE(ends->paragraph().why.find("no turn's boundary"), std::string::npos) << ends->paragraph().why;
 }
 
+// "If ..., you win the game": the controller wins when the condition holds as it resolves; "you" before the effects
+// says what the imperative says, its verb in the same person.
+TEST(Meaning, YouWinTheGame) {
+  auto r = read("Creature", "Before your turn ends: If you have 10 or more prayer tokens, you win the game.", "heroes");
+  ASSERT_TRUE(r->paragraph().unit) << r->paragraph().why;
+  const auto& k = std::get<Conditional>(r->unit().body.at(0));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::HowMany);
+  EXPECT_TRUE(k.you);
+  ASSERT_EQ(k.effects.size(), 1u);
+  EXPECT_EQ(k.effects[0].verb, Primitive::win_);
+  EXPECT_FALSE(k.effects[0].player);  // the controller
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  auto bare = read("Spell", "If you have 20 or more coins, win the game.", "heroes");
+  ASSERT_TRUE(bare->paragraph().unit) << bare->paragraph().why;
+  EXPECT_FALSE(std::get<Conditional>(bare->unit().body.at(0)).you);
+
+  // refused: "you" with a verb of the third person
+  auto wins = read("Spell", "If you have 20 or more coins, you wins the game.", "heroes");
+  EXPECT_FALSE(wins->paragraph().unit);
+  EXPECT_NE(wins->paragraph().why.find("person"), std::string::npos) << wins->paragraph().why;
+}
+
 }  // namespace cardc

@@ -474,6 +474,14 @@ class Transformer {
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(b->verb);
       // a card discarded from play is this card ("Discard this Spell"); another card in play is destroyed, not discarded
       if (e.verb == Primitive::discard_ && e.card->kind != CardRef::Kind::ThisCard) throw Refusal{e.card->range, "discarding a card other than this card as a cost"};
+      if (auto* other = sub<W::CardFilterContext>(b)) {
+        // "Bow Kojinrue or one of his Weapons": one card, this one or one of the set, chosen as the cost is paid (001
+        // Target: not targeted); the card is one of the controller's in play
+        if (e.verb != Primitive::bow_ || e.card->kind != CardRef::Kind::ThisCard) throw Refusal{range(other), "another card paying a cost other than bowing this one"};
+        e.cards = card_filter(other);
+        if (e.cards->plural) throw Refusal{e.cards->range, "several cards paying a cost one card pays"};
+        e.either = true;
+      }
       return e;
     }
     if (auto* d = node_as<W::DiscardCostContext>(c)) {  // "Discard a card": one of your hand, chosen as it is paid
@@ -625,7 +633,7 @@ class Transformer {
       }
     } else {
       W::StatementContext* st = sub<W::StatementContext>(static_cast<W::StatementSentenceContext*>(c));
-      if (auto* r = node_as<W::RestrictionStatementContext>(st)) u.body.push_back(restriction(r, u));
+      if (auto r = restriction(st, u)) u.body.push_back(std::move(*r));
       else if (auto* l = node_as<W::LimitStatementContext>(st)) u.body.push_back(stat_limit(l, u));
       else if (auto* a = node_as<W::ActionStrengthStatementContext>(st)) u.body.push_back(action_strength(a, u));
       else if (auto* pv = node_as<W::ProvinceStatementContext>(st)) u.body.push_back(province_modifier(pv, u));
@@ -676,6 +684,18 @@ class Transformer {
   ActionStrength action_strength(W::ActionStrengthStatementContext* c, Unit& u) {
     ActionStrength k;
     k.range = range(c);
+    k.actions = keyword_actions(c);
+    k.target = card_ref(sub<W::CardRefContext>(c), u);
+    const wording::WordToken& m = tok(term(c, W::MODIFIER));
+    if (m.id != -1 || m.uses_x) throw Refusal{m.range, "a strength change is a number with no stat"};
+    k.delta = m.value;
+    return k;
+  }
+
+  // KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL: "Melee and Ranged Attacks", every word before the tail the first
+  // words of a keyword action whose name the tail ends, in the plural (all attacks of those kinds)
+  std::vector<ProfileId> keyword_actions(antlr4::ParserRuleContext* c) {
+    std::vector<ProfileId> out;
     const wording::WordToken& tail = tok(term(c, W::ACTION_TAIL));
     if (!tail.plural) throw Refusal{tail.range, "one keyword action where all of a kind are meant"};
     const std::vector<std::string>& words = p_.keyword_actions[static_cast<size_t>(tail.id)].words;
@@ -685,21 +705,91 @@ class Transformer {
       const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(w.id)];
       if (w.value != 1 || !std::equal(a.words.begin() + static_cast<long>(a.strength_at), a.words.end(), words.begin() + static_cast<long>(at), words.end()))
         throw Refusal{w.range, "a keyword action not named by these words"};
-      if (std::find(k.actions.begin(), k.actions.end(), w.id) != k.actions.end()) throw Refusal{w.range, "a keyword action named twice"};
-      k.actions.push_back(w.id);
+      if (std::find(out.begin(), out.end(), w.id) != out.end()) throw Refusal{w.range, "a keyword action named twice"};
+      out.push_back(w.id);
     }
-    k.target = card_ref(sub<W::CardRefContext>(c), u);
-    const wording::WordToken& m = tok(term(c, W::MODIFIER));
-    if (m.id != -1 || m.uses_x) throw Refusal{m.range, "a strength change is a number with no stat"};
-    k.delta = m.value;
-    return k;
+    return out;
   }
 
-  // restrictionStatement : cardRef CANNOT restricted (003 Traits: what a card may not do, or have done to it)
+  // negation : CANNOT | CAN NOT | MAY NOT | WILL NOT | DOES NOT
+  static Restriction::Negation negation(W::NegationContext* c) {
+    if (term(c, W::CAN)) return Restriction::Negation::CanNot;
+    if (term(c, W::MAY)) return Restriction::Negation::MayNot;
+    if (term(c, W::WILL)) return Restriction::Negation::WillNot;
+    if (term(c, W::DOES)) return Restriction::Negation::DoesNot;
+    return Restriction::Negation::Cannot;
+  }
+
+  // restrictionSpan : duration | momentSpan: how long an effect's restriction lasts; a trait's holds while it does
+  void restriction_span(W::RestrictionSpanContext* c, Restriction& r, const Unit& u) {
+    if (!c) return;
+    if (u.kind == UnitKind::Untriggered) throw Refusal{range(c), "how long a trait's restriction lasts (it holds while the trait does)"};
+    if (auto* d = sub<W::DurationContext>(c)) {
+      r.duration = duration(d);
+      return;
+    }
+    auto* s = sub<W::MomentSpanContext>(c);
+    r.span = sub<W::TurnContext>(s) ? Span::Turn : term(s, W::PHASE) ? Span::Phase : term(s, W::GAME) ? Span::Game : Span::Battle;
+    if (term(s, W::DESIGNATOR)) r.span_battle = tok(term(s, W::DESIGNATOR)).id;
+  }
+
+  // The restrictions (003 Traits: what a card may not do, or have done to it; what the rules' procedures may not do to
+  // it). nullopt: another statement.
+  std::optional<Restriction> restriction(W::StatementContext* st, Unit& u) {
+    if (auto* r = node_as<W::RestrictionStatementContext>(st)) return restriction(r, u);
+    Restriction r;
+    r.range = range(st);
+    if (auto* a = node_as<W::AbilitiesRestrictionContext>(st)) {
+      // abilitiesRestriction : (HIS | HER | ITS | cardRef POSS) ABILITIES negation BE USED restrictionSpan?
+      r.kind = Restriction::Kind::UseAbilities;
+      r.card = possessor(a->owner, sub<W::CardRefContext>(a), u);
+      r.negation = negation(sub<W::NegationContext>(a));
+      restriction_span(sub<W::RestrictionSpanContext>(a), r, u);
+    } else if (auto* m = node_as<W::MovedRestrictionContext>(st)) {
+      // movedRestriction : CARD EFFECTS negation V_MOVE cardRef restrictionSpan?
+      r.kind = Restriction::Kind::BeMoved;
+      r.negation = negation(sub<W::NegationContext>(m));
+      r.card = card_ref(sub<W::CardRefContext>(m), u);
+      restriction_span(sub<W::RestrictionSpanContext>(m), r, u);
+    } else if (auto* t = node_as<W::AttackTargetRestrictionContext>(st)) {
+      // attackTargetRestriction : KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL negation V_TARGET cardFilter
+      r.kind = Restriction::Kind::AttackTarget;
+      r.actions = keyword_actions(t);
+      r.negation = negation(sub<W::NegationContext>(t));
+      cards_restricted(r, sub<W::CardFilterContext>(t), u);
+    } else if (auto* b = node_as<W::ResolutionRestrictionContext>(st)) {
+      // resolutionRestriction : DESIGNATOR RESOLUTION negation V_BOW cardFilter
+      r.kind = Restriction::Kind::ResolutionBow;
+      r.battle = tok(term(b, W::DESIGNATOR)).id;
+      r.negation = negation(sub<W::NegationContext>(b));
+      cards_restricted(r, sub<W::CardFilterContext>(b), u);
+    } else if (auto* n = node_as<W::NegateRestrictionContext>(st)) {
+      // negateRestriction : V_NEGATE (HIS | HER | ITS) NEXT? (STRAIGHTENING | MOVEMENT) restrictionSpan?
+      if (u.kind == UnitKind::Untriggered) throw Refusal{r.range, "a negation in a trait"};
+      r.kind = n->procedure->getType() == W::STRAIGHTENING ? Restriction::Kind::Straighten : Restriction::Kind::BeMoved;
+      r.negation = Restriction::Negation::Negate;
+      r.card = possessor(n->owner, nullptr, u);
+      r.next = term(n, W::NEXT) != nullptr;
+      restriction_span(sub<W::RestrictionSpanContext>(n), r, u);
+    } else {
+      return std::nullopt;
+    }
+    return r;
+  }
+
+  // each card of a set restricted, a trait's ("Ranged Attacks cannot target cards in this unit")
+  void cards_restricted(Restriction& r, W::CardFilterContext* c, const Unit& u) {
+    if (u.kind != UnitKind::Untriggered) throw Refusal{r.range, "a restriction of a set of cards in an effect"};
+    r.cards = card_filter(c);
+    if (!r.cards->plural) throw Refusal{r.cards->range, "a restriction of one card of a set"};
+  }
+
+  // restrictionStatement : cardRef? negation restricted restrictionSpan? (003 Traits: what a card may not do, or have
+  // done to it)
   Restriction restriction(W::RestrictionStatementContext* c, Unit& u) {
     Restriction r;
     r.range = range(c);
-    r.will_not = term(c, W::WILL) != nullptr;
+    r.negation = negation(sub<W::NegationContext>(c));
     r.subject_printed = sub<W::CardRefContext>(c) != nullptr;
     if (r.subject_printed) {
       r.card = card_ref(sub<W::CardRefContext>(c), u);
@@ -725,10 +815,35 @@ class Transformer {
       }
     } else if (node_as<W::DestroyedRestrictedContext>(sub<W::RestrictedContext>(c))) {
       r.kind = Restriction::Kind::BeDestroyed;
-    } else {
+    } else if (node_as<W::StatusRestrictedContext>(sub<W::RestrictedContext>(c))) {
       r.kind = Restriction::Kind::ReceiveStatus;
+    } else if (node_as<W::PerformRestrictedContext>(sub<W::RestrictedContext>(c))) {
+      r.kind = Restriction::Kind::PerformActions;
+    } else if (node_as<W::AssignRestrictedContext>(sub<W::RestrictedContext>(c))) {
+      r.kind = Restriction::Kind::AssignAttack;
+    } else {
+      // contributeRestricted : CONTRIBUTE STAT (TO (HIS | HER | ITS) ARMY)? (DURING DESIGNATOR RESOLUTION)? (WHILE whileCondition)?
+      auto* k = static_cast<W::ContributeRestrictedContext*>(sub<W::RestrictedContext>(c));
+      r.kind = Restriction::Kind::ContributeForce;
+      r.stat = tok(term(k, W::STAT)).id;
+      if (k->owner) {
+        // "to his army": his own, the only one he contributes to
+        r.army = possessor(k->owner, nullptr, u);
+        // (a pronoun after the card's own name names it: "Horu ... his army")
+        const bool own = r.army->kind == r.card.kind ||
+                         (r.army->kind == CardRef::Kind::Pronoun && r.army->target == -2 && r.card.kind == CardRef::Kind::ThisCard && !r.card.name.empty());
+        if (!own) throw Refusal{tok(k->owner).range, "an army not the restricted card's"};
+      }
+      if (term(k, W::DESIGNATOR)) r.battle = tok(term(k, W::DESIGNATOR)).id;
+      if (auto* when = sub<W::WhileConditionContext>(k)) r.while_ = while_condition(when, u);
     }
-    if (r.will_not && r.kind != Restriction::Kind::ReceiveAttachment) throw Refusal{r.range, "'will not' of what a card does"};
+    // "does not" says what the rules' procedures do ("does not contribute Force"); "will not" what a card is never
+    // given ("Will not attach cards"): each of the others is what it may not do
+    const bool procedure = r.kind == Restriction::Kind::ContributeForce;
+    if ((r.negation == Restriction::Negation::DoesNot) != procedure) throw Refusal{range(sub<W::NegationContext>(c)), "this 'not' with this restriction"};
+    if (r.negation == Restriction::Negation::WillNot && r.kind != Restriction::Kind::ReceiveAttachment)
+      throw Refusal{r.range, "'will not' of what a card does"};
+    restriction_span(sub<W::RestrictionSpanContext>(c), r, u);
     return r;
   }
 
@@ -2243,6 +2358,10 @@ class Transformer {
       k.kind = Condition::Kind::AttachedTo;
       k.cards = card_filter(sub<W::CardFilterContext>(a));
       if (k.cards->plural) throw Refusal{k.cards->range, "attached to several cards"};
+    } else if (auto* st = node_as<W::StateWhileContext>(c)) {
+      k.kind = Condition::Kind::CardIs;  // "while unbowed": the card the trait describes
+      const wording::WordToken& w = tok(term(st, W::STATE));
+      k.state = StateTest{w.id, w.value != 0, w.range};
     } else if (auto* o = node_as<W::OpposingWhileContext>(c)) {
       opposing(sub<W::OpposingContext>(o), k, u);  // "while opposing this Item": the card the trait describes
     } else if (auto* h = node_as<W::HasWhileContext>(c)) {
@@ -2653,6 +2772,20 @@ class Transformer {
       this_named_ = r;
       return r;
     }
+    if (auto* b = node_as<W::BearerRefContext>(c)) {
+      // "its Personality" on an attachment: "its" names this card, and the noun the card it is attached to (001
+      // Attach); "this Weapon" names this card when it prints the keyword
+      const CardRef its = pronoun(tok(b->owner).range, false, u);
+      const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
+      const bool itself = its.kind == CardRef::Kind::ThisCard ||
+                          (its.kind == CardRef::Kind::ThisKeyword && std::find(own_keywords_.begin(), own_keywords_.end(), its.keyword) != own_keywords_.end());
+      const ProfileId noun = tok(b->noun).id;
+      if (!itself || !own || !own->attaches || noun == card_type_) throw Refusal{r.range, "'its' names no card this one is attached to"};
+      r.kind = CardRef::Kind::Bearer;
+      r.card_type = noun;
+      r.its = true;
+      return r;
+    }
     if (auto* p = node_as<W::PronounRefContext>(c)) {
       const bool plural = term(p, W::THEY) || term(p, W::THEM);  // "them": no person to agree with
       return pronoun(r.range, !term(p, W::IT) && !plural, u, plural);
@@ -2987,6 +3120,7 @@ class Transformer {
     if (!f.plural) throw Refusal{f.range, "a singular noun after 'of'"};
     if (!(term(c, W::ONE) || term(c, W::ALL)) == !each) throw Refusal{range(c), "'of' without 'one', 'all' or 'each' before it"};
     f.partitive = true;
+    f.without_of = !term(c, W::OF);
     f.plural = term(c, W::ALL) != nullptr;  // one card ("one of"), every card ("all of"), or each card (the caller makes the set every card)
     if (term(c, W::YOUR)) {
       f.side = Side::Yours;

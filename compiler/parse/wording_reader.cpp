@@ -579,7 +579,9 @@ class Transformer {
       e.range = range(c);
       u.body.push_back(std::move(e));
     } else if (auto* v = node_as<W::VerbChoiceSentenceContext>(c)) {
-      u.body.push_back(verb_choice(v, u));
+      u.body.push_back(verb_choice(v, v->first->getStart(), sub<W::EffectContext>(v), nullptr, u));
+    } else if (auto* pv = node_as<W::PlayerVerbChoiceSentenceContext>(c)) {
+      u.body.push_back(player_verb_choice(pv, u));
     } else if (auto* k = node_as<W::ChooseCardsSentenceContext>(c)) {
       u.body.push_back(choose_cards(k));
     } else if (auto* a = node_as<W::AttachSentenceContext>(c)) {
@@ -2181,17 +2183,28 @@ class Transformer {
     return second;
   }
 
-  Choice verb_choice(W::VerbChoiceSentenceContext* v, Unit& u) {
+  // playerVerbChoiceSentence : player first=choiceVerb OR effect
+  // "A target player gains or loses 2 Honor": the player does one of the two, the effect's controller choosing which
+  // (as "Gain or lose 2 Honor" would be chosen); the player is named (and targeted) once
+  Choice player_verb_choice(W::PlayerVerbChoiceSentenceContext* v, Unit& u) {
+    return verb_choice(v, v->first->getStart(), sub<W::EffectContext>(v), sub<W::PlayerContext>(v), u);
+  }
+
+  Choice verb_choice(antlr4::ParserRuleContext* v, antlr4::Token* first, W::EffectContext* rest, W::PlayerContext* player, Unit& u) {
     Choice k;
     k.range = range(v);
     k.shared_card = true;
-    antlr4::Token* first = v->first->getStart();
     const int t = first->getType();
     const bool on_card = t == W::V_BOW || t == W::V_STRAIGHTEN || t == W::V_DESTROY || t == W::V_SET_STATE;
-    const bool fits = on_card ? node_as<W::CardEffectContext>(sub<W::EffectContext>(v)) != nullptr
-                              : node_as<W::RaiseEffectContext>(sub<W::EffectContext>(v)) || node_as<W::ProvinceStrengthEffectContext>(sub<W::EffectContext>(v));
+    const bool resource = t == W::V_GAIN || t == W::V_LOSE;
+    // a resource's verb before a resource effect of the other ("gains or loses 2 Honor")
+    auto* gained = node_as<W::ResourceEffectContext>(rest);
+    const bool fits = on_card    ? node_as<W::CardEffectContext>(rest) != nullptr
+                      : resource ? gained && !term(gained, W::V_PRODUCE)
+                                 : node_as<W::RaiseEffectContext>(rest) || node_as<W::ProvinceStrengthEffectContext>(rest);
     if (!fits) throw Refusal{tok(first).range, "a verb that does not fit the effect after 'or'"};
-    Effect second = effect(sub<W::EffectContext>(v), u);
+    Effect second = effect(rest, u);
+    if (player) by_player(player, second, u);
     second.range = k.range;
     Effect one = second;
     one.verb = verb(first);

@@ -43,6 +43,23 @@ class StoppablePrediction : public antlr4::atn::ParserATNSimulator {
     return stopped ? antlr4::atn::ATN::INVALID_ALT_NUMBER : antlr4::atn::ParserATNSimulator::adaptivePredict(input, decision, outer);
   }
   bool stopped = false;
+  // Whether a prediction reached a DFA state where SLL sees a conflict: the only place SLL and LL choose differently.
+  // Every state a prediction reaches comes from one of these two (execATN); full LL runs only from such a state.
+  bool conflicted = false;
+
+ protected:
+  antlr4::dfa::DFAState* getExistingTargetState(antlr4::dfa::DFAState* previous, size_t t) override {
+    return noted(antlr4::atn::ParserATNSimulator::getExistingTargetState(previous, t));
+  }
+  antlr4::dfa::DFAState* computeTargetState(antlr4::dfa::DFA& dfa, antlr4::dfa::DFAState* previous, size_t t) override {
+    return noted(antlr4::atn::ParserATNSimulator::computeTargetState(dfa, previous, t));
+  }
+
+ private:
+  antlr4::dfa::DFAState* noted(antlr4::dfa::DFAState* d) {
+    if (d && d->requiresFullContext) conflicted = true;
+    return d;
+  }
 };
 
 // Notes the first syntax error, then runs the parse out at the paragraph's end: no recovery (which would invent
@@ -3409,7 +3426,12 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     if (fast->failed) tree = nullptr;
   }
   auto full = std::make_shared<StopAtFirstError>(stream, *prediction);
-  if (!tree) {
+  if (!tree && readable && !prediction->conflicted) {
+    // SLL failed without meeting a conflict: each prediction was the one LL makes (the grammar has no predicates,
+    // and LL departs from SLL only at a state SLL finds conflicting), so LL would fail at the same token, having
+    // looked as far: its parse is not run again (docs/performance.md, session 25)
+    full = fast;
+  } else if (!tree) {
     parser.reset();
     stream.furthest = 0;
     prediction->stopped = false;

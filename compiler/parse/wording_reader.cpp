@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "Wording.h"
@@ -48,8 +49,13 @@ class StoppablePrediction : public antlr4::atn::ParserATNSimulator {
   bool conflicted = false;
 
  protected:
+  // ANTLR's own takes its process-wide edge lock around this lookup at every token of every prediction (a read lock
+  // is a mutex taken and released twice: 3% of a check); read_wording parses one paragraph at a time
+  // (one_parse_at_a_time), so no other thread grows this grammar's DFA while it is read. Growing it (addDFAEdge)
+  // still takes ANTLR's lock.
   antlr4::dfa::DFAState* getExistingTargetState(antlr4::dfa::DFAState* previous, size_t t) override {
-    return noted(antlr4::atn::ParserATNSimulator::getExistingTargetState(previous, t));
+    const auto edge = previous->edges.find(t);
+    return noted(edge == previous->edges.end() ? nullptr : edge->second);
   }
   antlr4::dfa::DFAState* computeTargetState(antlr4::dfa::DFA& dfa, antlr4::dfa::DFAState* previous, size_t t) override {
     return noted(antlr4::atn::ParserATNSimulator::computeTargetState(dfa, previous, t));
@@ -61,6 +67,13 @@ class StoppablePrediction : public antlr4::atn::ParserATNSimulator {
     return d;
   }
 };
+
+// The wording grammar's prediction cache (its DFA, shared by every parser of it) is read and grown by one parse at a
+// time, whichever thread parses
+std::mutex& one_parse_at_a_time() {
+  static std::mutex m;
+  return m;
+}
 
 // Notes the first syntax error, then runs the parse out at the paragraph's end: no recovery (which would invent
 // tokens), and no exception out of the parser. One would unwind through every rule the parser is in, each a large
@@ -3403,6 +3416,8 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
   // (a token's type is all the parser reads: its words are read from `tokens` by index, so no text is copied)
   for (const auto& t : tokens) list.push_back(std::make_unique<antlr4::CommonToken>(static_cast<size_t>(t.type)));
   antlr4::ListTokenSource source(std::move(list));
+  std::unique_lock<std::mutex> parsing(one_parse_at_a_time());  // released before the tree is read (embedded text
+                                                                // is read by a parse of its own)
   FurthestLook stream(&source);
   stream.fill();
   W parser(&stream);
@@ -3444,6 +3459,7 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     }
     if (full->failed) tree = nullptr;
   }
+  parsing.unlock();
   if (!tree) {
     const size_t at = std::max(full->index, full->furthest);
     size_t i = at < tokens.size() ? at : tokens.size() - 1;

@@ -32,6 +32,25 @@ class FurthestLook : public antlr4::CommonTokenStream {
     return t;
   }
   size_t furthest = 0;
+  void reserve(size_t n) { _tokens.reserve(n); }
+
+ protected:
+  // ANTLR's asks each token by dynamic_cast whether it may be numbered: a paragraph's are all CommonTokens (made by
+  // read_wording, and the end the ListTokenSource adds), numbered here
+  size_t fetch(size_t n) override {
+    if (_fetchedEOF) return 0;
+    for (size_t i = 0; i < n; ++i) {
+      std::unique_ptr<antlr4::Token> t(_tokenSource->nextToken());
+      static_cast<antlr4::CommonToken*>(t.get())->setTokenIndex(_tokens.size());
+      const bool end = t->getType() == antlr4::Token::EOF;
+      _tokens.push_back(std::move(t));
+      if (end) {
+        _fetchedEOF = true;
+        return i + 1;
+      }
+    }
+    return n;
+  }
 };
 
 // The parser's prediction, answering "no alternative" at once after a paragraph's first error: the parse then runs
@@ -3419,6 +3438,7 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
   std::unique_lock<std::mutex> parsing(one_parse_at_a_time());  // released before the tree is read (embedded text
                                                                 // is read by a parse of its own)
   FurthestLook stream(&source);
+  stream.reserve(tokens.size() + 1);  // the words and the end
   stream.fill();
   W parser(&stream);
   parser.removeErrorListeners();

@@ -27,9 +27,22 @@ class FurthestLook : public antlr4::CommonTokenStream {
  public:
   using antlr4::CommonTokenStream::CommonTokenStream;
   antlr4::Token* LT(ssize_t k) override {
+    // Every token is fetched at once (fill) and on the one channel, so the k-th ahead is the k-th in the list, or the
+    // end past it: what CommonTokenStream finds by walking the channels token by token, at every look of a prediction
+    if (k > 0 && _fetchedEOF && isInitialized()) {
+      const size_t i = std::min(_p + static_cast<size_t>(k) - 1, _tokens.size() - 1);
+      furthest = std::max(furthest, i);
+      return _tokens[i].get();
+    }
     antlr4::Token* t = antlr4::CommonTokenStream::LT(k);
     if (t && k > 0) furthest = std::max(furthest, t->getTokenIndex());
     return t;
+  }
+  void consume() override {  // the next in the list, as LT; at the end CommonTokenStream's refuses
+    if (_fetchedEOF && isInitialized() && _p + 1 < _tokens.size())
+      ++_p;
+    else
+      antlr4::CommonTokenStream::consume();
   }
   size_t furthest = 0;
   void reserve(size_t n) { _tokens.reserve(n); }

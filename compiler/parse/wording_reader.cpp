@@ -73,7 +73,30 @@ class StoppablePrediction : public antlr4::atn::ParserATNSimulator {
  public:
   using antlr4::atn::ParserATNSimulator::ParserATNSimulator;
   size_t adaptivePredict(antlr4::TokenStream* input, size_t decision, antlr4::ParserRuleContext* outer) override {
-    return stopped ? antlr4::atn::ATN::INVALID_ALT_NUMBER : antlr4::atn::ParserATNSimulator::adaptivePredict(input, decision, outer);
+    if (stopped) return antlr4::atn::ATN::INVALID_ALT_NUMBER;
+    antlr4::dfa::DFA& dfa = decisionToDFA[decision];
+    // a decision's first prediction (no start state yet) and a precedence DFA: ANTLR's own
+    if (dfa.isPrecedenceDfa() || !dfa.s0) return antlr4::atn::ParserATNSimulator::adaptivePredict(input, decision, outer);
+    // ANTLR's own from here, step for step, but for the std::function it allocates at every prediction to undo it
+    // (a third of the cost of a prediction read from the DFA)
+    _input = input;
+    _startIndex = input->index();
+    _outerContext = outer;
+    _dfa = &dfa;
+    const ssize_t mark = input->mark();
+    struct Undo {
+      StoppablePrediction& p;
+      antlr4::TokenStream* input;
+      size_t index;
+      ssize_t mark;
+      ~Undo() {
+        p.mergeCache.clear();
+        p._dfa = nullptr;
+        input->seek(index);
+        input->release(mark);
+      }
+    } undo{*this, input, _startIndex, mark};
+    return execATN(dfa, dfa.s0, input, _startIndex, outer ? outer : &antlr4::ParserRuleContext::EMPTY);
   }
   bool stopped = false;
   // Whether a prediction reached a DFA state where SLL sees a conflict: the only place SLL and LL choose differently.

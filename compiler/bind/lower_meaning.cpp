@@ -588,7 +588,7 @@ class MeaningLowering {
     const PhraseDef& e = p_.events[static_cast<size_t>(m.event)];
     if (!e.awaited_on_card()) throw NotYet{};
     if (!e.raised()) throw NotYet{};  // waited for forever: the binder refuses it (EventNeverRaised)
-    if (m.battle >= 0 && runtime_designator(p_.designators[static_cast<size_t>(m.battle)]) != CARDRT_DESIG_BATTLE) throw NotYet{};
+    if (m.battle >= 0 && !battles(m.battle)) throw NotYet{};
     static constexpr int32_t lapses[] = {0, CARDRT_BOUNDARY_TURN_END, CARDRT_BOUNDARY_PHASE_END, CARDRT_BOUNDARY_BATTLE_END, 0};
     // the verbs whose player the binder reads as the delayed effect's (the lowering's player()); others: not yet
     for (const Effect& x : d.effects) {
@@ -660,31 +660,118 @@ class MeaningLowering {
     }
   }
 
-  // 003 Traits: a restriction the runtime checks when the action happens, held while the trait is
+  // 003 Traits: a restriction the runtime checks when the action happens (or the engine, in its own procedures:
+  // assigning, battle resolution), held while the trait is, or for an effect's duration (to the end of the turn when
+  // none is given)
   void restriction(const Restriction& r, Body& b) {
-    if (!continuous_) throw NotYet{};  // in an effect, for a duration: not a shape the tree holds yet
-    Node who = card(r.card, b);
-    const Node dur = konst(CARDRT_DUR_CONTINUOUS);
+    using K = Restriction::Kind;
+    const Node dur = konst(restriction_duration(r));
+    auto forbid = [&](Node who, int32_t action, Node other) {
+      return eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(action), std::move(other), dur}));
+    };
     switch (r.kind) {
-      case Restriction::Kind::BeDestroyed:
+      case K::AttackTarget: {  // each card of the set, against each kind of attack (its keyword actions)
+        Body each;
+        for (ProfileId k : r.actions) {
+          const int32_t kind = runtime_attack_kind(p_.keyword_actions[static_cast<size_t>(k)]);
+          if (kind < 0) throw NotYet{};  // a keyword action that is no attack (Fear)
+          each.stmts.push_back(forbid(param(2), kind == CARDRT_ATTACK_RANGED ? CARDRT_FORBID_RANGED_ATTACK_TARGET : CARDRT_FORBID_MELEE_ATTACK_TARGET, konst(0)));
+        }
+        return for_each_card(b, filter_function(*r.cards, r.range), std::move(each), r.range);
+      }
+      case K::ResolutionBow: {  // each card of the set keeps its state through battle resolution
+        if (!battles(r.battle)) throw NotYet{};
+        Body each;
+        each.stmts.push_back(forbid(param(2), CARDRT_FORBID_RESOLUTION_BOW, konst(0)));
+        return for_each_card(b, filter_function(*r.cards, r.range), std::move(each), r.range);
+      }
+      default:
+        break;
+    }
+    Node who = card(r.card, b);
+    switch (r.kind) {
+      case K::BeDestroyed:
         b.stmts.push_back(eval(call("cardrt_grant_protection", {G(), C(), std::move(who), konst(CARDRT_PROT_CANNOT_BE_DESTROYED), dur})));
         return;
-      case Restriction::Kind::Attack: {
+      case K::Attack: {
         Node against = r.against ? fn_ref(filter_function(*r.against, r.range)) : konst(0);
-        b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(CARDRT_FORBID_ATTACK), std::move(against), dur})));
+        b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_ATTACK, std::move(against)));
         return;
       }
-      case Restriction::Kind::ReceiveStatus:
-        b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(CARDRT_FORBID_RECEIVE_STATUS), konst(0), dur})));
+      case K::ReceiveStatus:
+        b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_RECEIVE_STATUS, konst(0)));
         return;
-      case Restriction::Kind::ReceiveAttachment: {  // the card attaching is not in play yet (001 Attach)
+      case K::ReceiveAttachment: {  // the card attaching is not in play yet (001 Attach)
         Body f;
         f.stmts.push_back(ret(filter_test(*r.against, param(2), false)));
         int fn = add_function("filter", FnKind::Filter, std::move(f), r.range);
-        b.stmts.push_back(eval(call("cardrt_forbid", {G(), C(), std::move(who), konst(CARDRT_FORBID_RECEIVE_ATTACHMENT), fn_ref(fn), dur})));
+        b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_RECEIVE_ATTACHMENT, fn_ref(fn)));
         return;
       }
+      case K::PerformActions:
+        b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_PERFORM_ACTIONS, konst(0)));
+        return;
+      case K::AssignAttack:
+        b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_ASSIGN_ATTACK, konst(0)));
+        return;
+      case K::UseAbilities:
+        b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_USE_ABILITIES, konst(0)));
+        return;
+      case K::BeMoved:  // by card effects only: the engine's own moves (assigning) are not card effects
+        b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_MOVE | (r.next ? CARDRT_FORBID_NEXT : 0), konst(0)));
+        return;
+      case K::Straighten:
+        b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_STRAIGHTEN | (r.next ? CARDRT_FORBID_NEXT : 0), konst(0)));
+        return;
+      case K::ContributeForce: {
+        // the Force of battle resolution's totals (003 Stats); "while ...": judged when the engine asks, about the card
+        if (r.stat != p_.stat_with_role("force") || (r.battle >= 0 && !battles(r.battle))) throw NotYet{};
+        Node test = konst(0);
+        if (r.while_) {
+          Body f;
+          subject_ = param(2);
+          f.stmts.push_back(ret(condition(*r.while_, f)));
+          test = fn_ref(add_function("filter", FnKind::Filter, std::move(f), r.range));
+        }
+        b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_CONTRIBUTE_FORCE, std::move(test)));
+        return;
+      }
+      default:
+        throw NotYet{};
     }
+  }
+
+  // a trait's restriction holds while the trait does; an effect's for its duration or span, to the end of the turn
+  // when none is given
+  int32_t restriction_duration(const Restriction& r) const {
+    if (continuous_) return CARDRT_DUR_CONTINUOUS;
+    if (r.duration) {
+      const int32_t d = runtime_duration(p_.durations[static_cast<size_t>(r.duration->duration)]);
+      if (d < 0) throw NotYet{};
+      return d;
+    }
+    switch (r.span) {
+      case Span::None:
+      case Span::Turn: return CARDRT_DUR_END_OF_TURN;
+      case Span::Phase: return CARDRT_DUR_END_OF_PHASE;
+      case Span::Game: return CARDRT_DUR_PERMANENT;
+      case Span::Battle:
+        if (!battles(r.span_battle)) throw NotYet{};
+        return CARDRT_DUR_END_OF_BATTLE;
+    }
+    throw NotYet{};
+  }
+
+  // the designator of the profile's battles ("Battle resolution", "this battle")
+  bool battles(ProfileId designator) const {
+    return designator >= 0 && runtime_designator(p_.designators[static_cast<size_t>(designator)]) == CARDRT_DESIG_BATTLE;
+  }
+
+  // each card of a set, the body with the card as param(2), as the cards are when it runs
+  void for_each_card(Body& b, int filter, Body each, SourceRange origin) {
+    each.stmts.push_back(ret(konst(CARDRT_OK)));
+    int fn = add_function("each", FnKind::Amount, std::move(each), origin);
+    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(fn)})));
   }
 
   // "Move him home or give him +2F", "Bow or straighten him": the controller chooses one (CARDRT_PURPOSE_VERB: yes is
@@ -1591,8 +1678,8 @@ class MeaningLowering {
       case Condition::Kind::CardIs: {
         // "If this Shugenja is Earth": in a condition, a card that is no Shugenja makes it false, not the effect fail
         // (001 This): not lowered yet
-        if (k.card->kind == CardRef::Kind::ThisKeyword) throw NotYet{};
-        Node who = card(*k.card, b);
+        if (k.card && k.card->kind == CardRef::Kind::ThisKeyword) throw NotYet{};
+        Node who = k.card ? card(*k.card, b) : *subject_;  // none: the card the trait describes ("while unbowed")
         if (k.cards) {  // "if it is an attachment": of the set the noun names, wherever it is (docs/meaning.md 25)
           n = filter_test(*k.cards, who, false);
           break;

@@ -120,9 +120,7 @@ class Dumper {
         for (ProfileId k : a->actions) names += (names.empty() ? "" : "|") + p_.keyword_actions[static_cast<size_t>(k)].name;
         out_ << fmt::format("    action-strength {} {} targeting {} {:+}\n", at(a->range), names, ref(a->target), a->delta);
       } else if (const auto* r = std::get_if<Restriction>(&s)) {
-        static constexpr const char* kinds[] = {"attack", "be-destroyed", "be-inflicted-with-statuses", "have-attached"};
-        out_ << fmt::format("    cannot {} {} {}{}\n", at(r->range), ref(r->card), kinds[static_cast<size_t>(r->kind)],
-                            r->against ? " " + filter(*r->against) : std::string());
+        out_ << restriction(*r);
       } else if (const auto* a = std::get_if<AttachRequirement>(&s))
         out_ << fmt::format("    attaches {} {}-to {}\n", at(a->range), a->only ? "only" : "never", filter(a->to));
       else if (const auto* ep = std::get_if<EnteringPlay>(&s))
@@ -144,6 +142,24 @@ class Dumper {
     if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);
   }
 
+  std::string restriction(const Restriction& r) const {
+    static constexpr const char* kinds[] = {"attack", "be-destroyed", "be-inflicted-with-statuses", "have-attached",
+                                            "perform-actions", "be-assigned-to-attack", "have-abilities-used", "be-moved",
+                                            "straighten", "contribute", "be-bowed-by-resolution", "be-targeted-by"};
+    static constexpr const char* spans[] = {"none", "turn", "phase", "battle", "game"};
+    std::string out = fmt::format("    cannot {} {} {}", at(r.range), r.cards ? "each " + filter(*r.cards) : ref(r.card),
+                                  kinds[static_cast<size_t>(r.kind)]);
+    for (ProfileId k : r.actions) out += " " + p_.keyword_actions[static_cast<size_t>(k)].name;
+    if (r.against) out += " " + filter(*r.against);
+    if (r.stat >= 0) out += " " + named(p_.stats, r.stat);
+    if (r.battle >= 0) out += " battle=" + named(p_.designators, r.battle);
+    if (r.next) out += " next-only";
+    if (r.while_) out += " while(" + condition(*r.while_) + ")";
+    if (r.duration) out += duration(*r.duration);
+    if (r.span != Span::None) out += fmt::format(" span={}", spans[static_cast<size_t>(r.span)]);
+    return out + "\n";
+  }
+
   std::string condition(const Condition& k) const {
     std::string s = k.negated ? "not " : "";
     switch (k.kind) {
@@ -154,7 +170,7 @@ class Dumper {
         return s + ")";
       }
       case Condition::Kind::CardIs: {
-        s += ref(*k.card) + " is";
+        s += (k.card ? ref(*k.card) : std::string("it")) + " is";
         if (k.state) s += " " + state(*k.state);
         for (size_t i = 0; i < k.keywords.size(); ++i) s += (i ? " or " : " ") + named(p_.keywords, k.keywords[i]);
         for (size_t i = 0; i < k.descriptions.size(); ++i)

@@ -694,16 +694,48 @@ struct AttachRequirement {
   SourceRange range;
 };
 
+// How long something waited for or restricted lasts, printed as a span: "this turn", "this phase", "this battle" (the
+// designator of battles), "this game" (as long as the game lasts); None: unsaid.
+enum class Span : uint8_t { None, Turn, Phase, Battle, Game };
+
 // 003 Traits: what a card may not do or have done to it, while the trait holds ("This unit cannot attack structures",
-// "This Personality cannot be destroyed", "This unit cannot be inflicted with Statuses": 004 Status).
+// "This Personality cannot be destroyed", "This unit cannot be inflicted with Statuses": 004 Status), or for a while
+// in an effect ("He may not perform actions this turn"). What the rules' procedures do to a card is restricted too:
+// the engine's assignment to attack, the Force a card contributes in battle resolution and the bowing it does,
+// movement by card effects, straightening ("Negate his next straightening": the next one only).
 struct Restriction {
-  enum class Kind : uint8_t { Attack, BeDestroyed, ReceiveStatus, ReceiveAttachment };
+  enum class Kind : uint8_t {
+    Attack, BeDestroyed, ReceiveStatus, ReceiveAttachment,
+    PerformActions,    // "may not perform actions": its abilities, as a performer too (001 Tactician)
+    AssignAttack,      // "may not be assigned to attack"
+    UseAbilities,      // "A target Holding's abilities may not be used"
+    BeMoved,           // "Card effects will not move this Personality", "Negate his movement": by effects only
+    Straighten,        // "Negate his (next) straightening"
+    ContributeForce,   // "He does not contribute Force while unbowed" (a stat of battle resolution's totals)
+    ResolutionBow,     // "Battle resolution does not bow cards in this unit": each card of `cards`
+    AttackTarget,      // "Ranged Attacks cannot target cards in this unit": the keyword actions `actions`, each card of
+                       // `cards`
+  };
   Kind kind = Kind::Attack;
-  CardRef card;
-  Boxed<CardFilter> against;  // Attack: only these cards ("structures"); none: any. ReceiveAttachment: the cards it
-                              // may not have attached ("Cannot attach Items": 001 Attach)
+  CardRef card;                 // the card restricted (none for ResolutionBow and AttackTarget: `cards`)
+  Boxed<CardFilter> cards;      // the cards restricted, each of them, re-read while the trait holds
+  Boxed<CardFilter> against;    // Attack: only these cards ("structures"); none: any. ReceiveAttachment: the cards it
+                                // may not have attached ("Cannot attach Items": 001 Attach)
+  std::vector<ProfileId> actions;  // AttackTarget: the keyword actions, in printed order
+  ProfileId stat = -1;          // ContributeForce: the stat contributed
+  ProfileId battle = -1;        // ResolutionBow, ContributeForce "during battle resolution": the designator of battles
+  std::optional<CardRef> army;  // ContributeForce printed "to his army", the card's own (where any Force is contributed)
+  Boxed<Condition> while_;      // ContributeForce: only while this holds, judged when the engine asks
+  // the words of the "not", each the same meaning (printed as they were, for the round trip)
+  enum class Negation : uint8_t { Cannot, CanNot, MayNot, WillNot, DoesNot, Negate };  // Negate: "Negate his ..."
+  Negation negation = Negation::Cannot;
+  bool next = false;            // "Negate his next straightening": only the next one, then it ends
   bool subject_printed = true;  // "Cannot attach Items": printed without one, about the card itself
-  bool will_not = false;        // printed "will not" ("Will not attach cards"): the same as "cannot"
+  // how long an effect's restriction lasts: a duration of the profile or a span ("this turn"); neither: to the end of
+  // the turn, as any effect's
+  std::optional<Duration> duration;
+  Span span = Span::None;
+  ProfileId span_battle = -1;   // "this battle": the designator printed
   SourceRange range;
 };
 
@@ -778,7 +810,7 @@ struct Moment {
   Times times = Times::Unsaid;
   ProfileId event = -1;
   CardRef card;                   // what the event happens to
-  enum class Span : uint8_t { None, Turn, Phase, Battle, Game };
+  using Span = meaning::Span;
   Span span = Span::None;
   bool span_first = false;        // printed before the card ("the next time this turn he is destroyed")
   ProfileId battle = -1;          // the designator "this battle" / "during a battle" names (the profile's battles)

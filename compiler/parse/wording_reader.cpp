@@ -686,7 +686,7 @@ class Transformer {
       }
     } else {
       W::StatementContext* st = sub<W::StatementContext>(static_cast<W::StatementSentenceContext*>(c));
-      if (auto* r = node_as<W::RestrictionStatementContext>(st)) u.body.push_back(restriction(r, u));
+      if (auto r = restriction(st, u)) u.body.push_back(std::move(*r));
       else if (auto* l = node_as<W::LimitStatementContext>(st)) u.body.push_back(stat_limit(l, u));
       else if (auto* a = node_as<W::ActionStrengthStatementContext>(st)) u.body.push_back(action_strength(a, u));
       else if (auto* pv = node_as<W::ProvinceStatementContext>(st)) u.body.push_back(province_modifier(pv, u));
@@ -737,6 +737,18 @@ class Transformer {
   ActionStrength action_strength(W::ActionStrengthStatementContext* c, Unit& u) {
     ActionStrength k;
     k.range = range(c);
+    k.actions = keyword_actions(c);
+    k.target = card_ref(sub<W::CardRefContext>(c), u);
+    const wording::WordToken& m = tok(term(c, W::MODIFIER));
+    if (m.id != -1 || m.uses_x) throw Refusal{m.range, "a strength change is a number with no stat"};
+    k.delta = m.value;
+    return k;
+  }
+
+  // KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL: "Melee and Ranged Attacks", every word before the tail the first
+  // words of a keyword action whose name the tail ends, in the plural (all attacks of those kinds)
+  std::vector<ProfileId> keyword_actions(antlr4::ParserRuleContext* c) {
+    std::vector<ProfileId> out;
     const wording::WordToken& tail = tok(term(c, W::ACTION_TAIL));
     if (!tail.plural) throw Refusal{tail.range, "one keyword action where all of a kind are meant"};
     const std::vector<std::string>& words = p_.keyword_actions[static_cast<size_t>(tail.id)].words;
@@ -746,21 +758,91 @@ class Transformer {
       const KeywordActionDef& a = p_.keyword_actions[static_cast<size_t>(w.id)];
       if (w.value != 1 || !std::equal(a.words.begin() + static_cast<long>(a.strength_at), a.words.end(), words.begin() + static_cast<long>(at), words.end()))
         throw Refusal{w.range, "a keyword action not named by these words"};
-      if (std::find(k.actions.begin(), k.actions.end(), w.id) != k.actions.end()) throw Refusal{w.range, "a keyword action named twice"};
-      k.actions.push_back(w.id);
+      if (std::find(out.begin(), out.end(), w.id) != out.end()) throw Refusal{w.range, "a keyword action named twice"};
+      out.push_back(w.id);
     }
-    k.target = card_ref(sub<W::CardRefContext>(c), u);
-    const wording::WordToken& m = tok(term(c, W::MODIFIER));
-    if (m.id != -1 || m.uses_x) throw Refusal{m.range, "a strength change is a number with no stat"};
-    k.delta = m.value;
-    return k;
+    return out;
   }
 
-  // restrictionStatement : cardRef CANNOT restricted (003 Traits: what a card may not do, or have done to it)
+  // negation : CANNOT | CAN NOT | MAY NOT | WILL NOT | DOES NOT
+  static Restriction::Negation negation(W::NegationContext* c) {
+    if (term(c, W::CAN)) return Restriction::Negation::CanNot;
+    if (term(c, W::MAY)) return Restriction::Negation::MayNot;
+    if (term(c, W::WILL)) return Restriction::Negation::WillNot;
+    if (term(c, W::DOES)) return Restriction::Negation::DoesNot;
+    return Restriction::Negation::Cannot;
+  }
+
+  // restrictionSpan : duration | momentSpan: how long an effect's restriction lasts; a trait's holds while it does
+  void restriction_span(W::RestrictionSpanContext* c, Restriction& r, const Unit& u) {
+    if (!c) return;
+    if (u.kind == UnitKind::Untriggered) throw Refusal{range(c), "how long a trait's restriction lasts (it holds while the trait does)"};
+    if (auto* d = sub<W::DurationContext>(c)) {
+      r.duration = duration(d);
+      return;
+    }
+    auto* s = sub<W::MomentSpanContext>(c);
+    r.span = sub<W::TurnContext>(s) ? Span::Turn : term(s, W::PHASE) ? Span::Phase : term(s, W::GAME) ? Span::Game : Span::Battle;
+    if (term(s, W::DESIGNATOR)) r.span_battle = tok(term(s, W::DESIGNATOR)).id;
+  }
+
+  // The restrictions (003 Traits: what a card may not do, or have done to it; what the rules' procedures may not do to
+  // it). nullopt: another statement.
+  std::optional<Restriction> restriction(W::StatementContext* st, Unit& u) {
+    if (auto* r = node_as<W::RestrictionStatementContext>(st)) return restriction(r, u);
+    Restriction r;
+    r.range = range(st);
+    if (auto* a = node_as<W::AbilitiesRestrictionContext>(st)) {
+      // abilitiesRestriction : (HIS | HER | ITS | cardRef POSS) ABILITIES negation BE USED restrictionSpan?
+      r.kind = Restriction::Kind::UseAbilities;
+      r.card = possessor(a->owner, sub<W::CardRefContext>(a), u);
+      r.negation = negation(sub<W::NegationContext>(a));
+      restriction_span(sub<W::RestrictionSpanContext>(a), r, u);
+    } else if (auto* m = node_as<W::MovedRestrictionContext>(st)) {
+      // movedRestriction : CARD EFFECTS negation V_MOVE cardRef restrictionSpan?
+      r.kind = Restriction::Kind::BeMoved;
+      r.negation = negation(sub<W::NegationContext>(m));
+      r.card = card_ref(sub<W::CardRefContext>(m), u);
+      restriction_span(sub<W::RestrictionSpanContext>(m), r, u);
+    } else if (auto* t = node_as<W::AttackTargetRestrictionContext>(st)) {
+      // attackTargetRestriction : KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL negation V_TARGET cardFilter
+      r.kind = Restriction::Kind::AttackTarget;
+      r.actions = keyword_actions(t);
+      r.negation = negation(sub<W::NegationContext>(t));
+      cards_restricted(r, sub<W::CardFilterContext>(t), u);
+    } else if (auto* b = node_as<W::ResolutionRestrictionContext>(st)) {
+      // resolutionRestriction : DESIGNATOR RESOLUTION negation V_BOW cardFilter
+      r.kind = Restriction::Kind::ResolutionBow;
+      r.battle = tok(term(b, W::DESIGNATOR)).id;
+      r.negation = negation(sub<W::NegationContext>(b));
+      cards_restricted(r, sub<W::CardFilterContext>(b), u);
+    } else if (auto* n = node_as<W::NegateRestrictionContext>(st)) {
+      // negateRestriction : V_NEGATE (HIS | HER | ITS) NEXT? (STRAIGHTENING | MOVEMENT) restrictionSpan?
+      if (u.kind == UnitKind::Untriggered) throw Refusal{r.range, "a negation in a trait"};
+      r.kind = n->procedure->getType() == W::STRAIGHTENING ? Restriction::Kind::Straighten : Restriction::Kind::BeMoved;
+      r.negation = Restriction::Negation::Negate;
+      r.card = possessor(n->owner, nullptr, u);
+      r.next = term(n, W::NEXT) != nullptr;
+      restriction_span(sub<W::RestrictionSpanContext>(n), r, u);
+    } else {
+      return std::nullopt;
+    }
+    return r;
+  }
+
+  // each card of a set restricted, a trait's ("Ranged Attacks cannot target cards in this unit")
+  void cards_restricted(Restriction& r, W::CardFilterContext* c, const Unit& u) {
+    if (u.kind != UnitKind::Untriggered) throw Refusal{r.range, "a restriction of a set of cards in an effect"};
+    r.cards = card_filter(c);
+    if (!r.cards->plural) throw Refusal{r.cards->range, "a restriction of one card of a set"};
+  }
+
+  // restrictionStatement : cardRef? negation restricted restrictionSpan? (003 Traits: what a card may not do, or have
+  // done to it)
   Restriction restriction(W::RestrictionStatementContext* c, Unit& u) {
     Restriction r;
     r.range = range(c);
-    r.will_not = term(c, W::WILL) != nullptr;
+    r.negation = negation(sub<W::NegationContext>(c));
     r.subject_printed = sub<W::CardRefContext>(c) != nullptr;
     if (r.subject_printed) {
       r.card = card_ref(sub<W::CardRefContext>(c), u);
@@ -786,10 +868,35 @@ class Transformer {
       }
     } else if (node_as<W::DestroyedRestrictedContext>(sub<W::RestrictedContext>(c))) {
       r.kind = Restriction::Kind::BeDestroyed;
-    } else {
+    } else if (node_as<W::StatusRestrictedContext>(sub<W::RestrictedContext>(c))) {
       r.kind = Restriction::Kind::ReceiveStatus;
+    } else if (node_as<W::PerformRestrictedContext>(sub<W::RestrictedContext>(c))) {
+      r.kind = Restriction::Kind::PerformActions;
+    } else if (node_as<W::AssignRestrictedContext>(sub<W::RestrictedContext>(c))) {
+      r.kind = Restriction::Kind::AssignAttack;
+    } else {
+      // contributeRestricted : CONTRIBUTE STAT (TO (HIS | HER | ITS) ARMY)? (DURING DESIGNATOR RESOLUTION)? (WHILE whileCondition)?
+      auto* k = static_cast<W::ContributeRestrictedContext*>(sub<W::RestrictedContext>(c));
+      r.kind = Restriction::Kind::ContributeForce;
+      r.stat = tok(term(k, W::STAT)).id;
+      if (k->owner) {
+        // "to his army": his own, the only one he contributes to
+        r.army = possessor(k->owner, nullptr, u);
+        // (a pronoun after the card's own name names it: "Horu ... his army")
+        const bool own = r.army->kind == r.card.kind ||
+                         (r.army->kind == CardRef::Kind::Pronoun && r.army->target == -2 && r.card.kind == CardRef::Kind::ThisCard && !r.card.name.empty());
+        if (!own) throw Refusal{tok(k->owner).range, "an army not the restricted card's"};
+      }
+      if (term(k, W::DESIGNATOR)) r.battle = tok(term(k, W::DESIGNATOR)).id;
+      if (auto* when = sub<W::WhileConditionContext>(k)) r.while_ = while_condition(when, u);
     }
-    if (r.will_not && r.kind != Restriction::Kind::ReceiveAttachment) throw Refusal{r.range, "'will not' of what a card does"};
+    // "does not" says what the rules' procedures do ("does not contribute Force"); "will not" what a card is never
+    // given ("Will not attach cards"): each of the others is what it may not do
+    const bool procedure = r.kind == Restriction::Kind::ContributeForce;
+    if ((r.negation == Restriction::Negation::DoesNot) != procedure) throw Refusal{range(sub<W::NegationContext>(c)), "this 'not' with this restriction"};
+    if (r.negation == Restriction::Negation::WillNot && r.kind != Restriction::Kind::ReceiveAttachment)
+      throw Refusal{r.range, "'will not' of what a card does"};
+    restriction_span(sub<W::RestrictionSpanContext>(c), r, u);
     return r;
   }
 
@@ -2271,6 +2378,10 @@ class Transformer {
       k.kind = Condition::Kind::AttachedTo;
       k.cards = card_filter(sub<W::CardFilterContext>(a));
       if (k.cards->plural) throw Refusal{k.cards->range, "attached to several cards"};
+    } else if (auto* st = node_as<W::StateWhileContext>(c)) {
+      k.kind = Condition::Kind::CardIs;  // "while unbowed": the card the trait describes
+      const wording::WordToken& w = tok(term(st, W::STATE));
+      k.state = StateTest{w.id, w.value != 0, w.range};
     } else if (auto* o = node_as<W::OpposingWhileContext>(c)) {
       opposing(sub<W::OpposingContext>(o), k, u);  // "while opposing this Item": the card the trait describes
     } else if (auto* h = node_as<W::HasWhileContext>(c)) {

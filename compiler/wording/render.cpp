@@ -888,13 +888,14 @@ class Renderer {
     card_ref(d.challenged, false);
     if (d.to_a_duel) words({Token::TO, Token::A, Token::DUEL});
   }
-  void moment_span(const Moment& m) {  // "this turn", "this battle"
-    if (m.span == Moment::Span::None) return;
+  void moment_span(const Moment& m) { span(m.span, m.battle); }
+  void span(Span s, ProfileId battle) {  // "this turn", "this battle"
+    if (s == Span::None) return;
     word(Token::THIS);
-    if (m.span == Moment::Span::Turn) word(Token::TURN);
-    else if (m.span == Moment::Span::Phase) word(Token::PHASE);
-    else if (m.span == Moment::Span::Game) word(Token::GAME);
-    else name(Token::DESIGNATOR, m.battle);
+    if (s == Span::Turn) word(Token::TURN);
+    else if (s == Span::Phase) word(Token::PHASE);
+    else if (s == Span::Game) word(Token::GAME);
+    else name(Token::DESIGNATOR, battle);
   }
 
   void conditional(const Conditional& k) {
@@ -932,9 +933,11 @@ class Renderer {
         }
         return;
       case Condition::Kind::CardIs:
-        card_ref(*k.card, true);
-        word(Token::IS);
-        if (k.negated) word(Token::NOT);
+        if (k.card) {  // none: the card the trait describes ("while unbowed")
+          card_ref(*k.card, true);
+          word(Token::IS);
+          if (k.negated) word(Token::NOT);
+        }
         if (k.state) {
           WordToken w{static_cast<int>(Token::STATE), {}, k.state->state};
           w.value = k.state->holds ? 1 : 0;
@@ -1136,14 +1139,18 @@ class Renderer {
 
   // "Will only attach to a Samurai", "Will not attach to a Shadowlands Personality"
   // "Melee and Ranged Attacks targeting this Personality have -2 strength"
-  void action_strength(const ActionStrength& a) {
-    for (size_t i = 0; i < a.actions.size(); ++i) {
+  // "Melee and Ranged Attacks": each keyword action's first words, the last one's name after them in the plural
+  void keyword_actions(const std::vector<ProfileId>& actions) {
+    for (size_t i = 0; i < actions.size(); ++i) {
       if (i > 0) word(Token::AND);
-      WordToken head{static_cast<int>(Token::KEYWORD_ACTION), {}, a.actions[i]};
+      WordToken head{static_cast<int>(Token::KEYWORD_ACTION), {}, actions[i]};
       head.value = 1;
       out_.push_back(head);
     }
-    name(Token::ACTION_TAIL, a.actions.back(), true);
+    name(Token::ACTION_TAIL, actions.back(), true);
+  }
+  void action_strength(const ActionStrength& a) {
+    keyword_actions(a.actions);
     word(Token::TARGETING);
     card_ref(a.target, false);
     word(Token::HAVE);
@@ -1163,31 +1170,104 @@ class Renderer {
     if (l.duration) name(Token::DURATION, l.duration->duration);
   }
 
-  // "This unit cannot attack structures", "This Personality cannot be destroyed"
+  // "This unit cannot attack structures", "This Personality cannot be destroyed", "He may not perform actions this
+  // turn", "Ranged Attacks cannot target cards in this unit", "Negate his next straightening"
   void restriction(const Restriction& r) {
-    if (r.subject_printed) card_ref(r.card, true);
-    if (r.will_not) words({Token::WILL, Token::NOT});
-    else word(Token::CANNOT);
+    using K = Restriction::Kind;
+    if (r.negation == Restriction::Negation::Negate) {  // "Negate his next straightening (this turn)"
+      verb(Primitive::negate_);
+      possessor(r.card);
+      if (r.next) word(Token::NEXT);
+      word(r.kind == K::Straighten ? Token::STRAIGHTENING : Token::MOVEMENT);
+      return restriction_span(r);
+    }
     switch (r.kind) {
-      case Restriction::Kind::ReceiveAttachment:  // "Cannot attach Items"
+      case K::UseAbilities:  // "Its abilities may not be used"
+        possessor(r.card);
+        word(Token::ABILITIES);
+        negation(r.negation);
+        words({Token::BE, Token::USED});
+        return restriction_span(r);
+      case K::BeMoved:  // "Card effects will not move this Personality"
+        words({Token::CARD, Token::EFFECTS});
+        negation(r.negation);
+        verb(Primitive::move_);
+        card_ref(r.card, false);
+        return restriction_span(r);
+      case K::AttackTarget:  // "Ranged Attacks cannot target cards in this unit"
+        keyword_actions(r.actions);
+        negation(r.negation);
+        verb(Primitive::target_);
+        return card_filter(*r.cards);
+      case K::ResolutionBow:  // "Battle resolution does not bow cards in this unit"
+        name(Token::DESIGNATOR, r.battle);
+        word(Token::RESOLUTION);
+        negation(r.negation);
+        verb(Primitive::bow_);
+        return card_filter(*r.cards);
+      default:
+        break;
+    }
+    if (r.subject_printed) card_ref(r.card, true);
+    negation(r.negation);
+    switch (r.kind) {
+      case K::ReceiveAttachment:  // "Cannot attach Items"
         verb(Primitive::attach_);
         card_filter(*r.against);
-        return;
-      case Restriction::Kind::Attack:
+        break;
+      case K::Attack:
         verb(Primitive::attack_);
         if (r.against) card_filter(*r.against);
-        return;
-      case Restriction::Kind::BeDestroyed:
-        word(Token::BE);
-        word(Token::DESTROYED);
-        return;
-      case Restriction::Kind::ReceiveStatus:
-        word(Token::BE);
-        word(Token::INFLICTED);
-        word(Token::WITH);
-        word(Token::STATUSES);
-        return;
+        break;
+      case K::BeDestroyed:
+        words({Token::BE, Token::DESTROYED});
+        break;
+      case K::ReceiveStatus:
+        words({Token::BE, Token::INFLICTED, Token::WITH, Token::STATUSES});
+        break;
+      case K::PerformActions:  // "may not perform actions"
+        words({Token::PERFORM, Token::ACTIONS});
+        break;
+      case K::AssignAttack:  // "may not be assigned to attack"
+        words({Token::BE, Token::ASSIGNED, Token::TO});
+        verb(Primitive::attack_);
+        break;
+      case K::ContributeForce:  // "does not contribute Force to his army during battle resolution while unbowed"
+        word(Token::CONTRIBUTE);
+        name(Token::STAT, r.stat);
+        if (r.army) {
+          word(Token::TO);
+          possessor(*r.army);
+          word(Token::ARMY);
+        }
+        if (r.battle >= 0) {
+          word(Token::DURING);
+          name(Token::DESIGNATOR, r.battle);
+          word(Token::RESOLUTION);
+        }
+        if (r.while_) {
+          word(Token::WHILE);
+          condition(*r.while_);
+        }
+        break;
+      default:
+        break;
     }
+    restriction_span(r);
+  }
+  void negation(Restriction::Negation n) {
+    switch (n) {
+      case Restriction::Negation::Cannot: return word(Token::CANNOT);
+      case Restriction::Negation::CanNot: return words({Token::CAN, Token::NOT});
+      case Restriction::Negation::MayNot: return words({Token::MAY, Token::NOT});
+      case Restriction::Negation::WillNot: return words({Token::WILL, Token::NOT});
+      case Restriction::Negation::DoesNot: return words({Token::DOES, Token::NOT});
+      case Restriction::Negation::Negate: return verb(Primitive::negate_);
+    }
+  }
+  void restriction_span(const Restriction& r) {
+    if (r.duration) name(Token::DURATION, r.duration->duration);
+    span(r.span, r.span_battle);
   }
 
   // 003 Gold Cost: "This Fortification enters play bowed", "Enters play paying 2 less Gold if you are a Lion Clan player"

@@ -301,11 +301,25 @@ statement
   | cardRef loss=(V_LOSE | V_SUFFER) statChanges duration?      # lossStatement   // "He loses 1F", "He suffers -1F": a penalty (003 Stats)
   | cardFilter HAVE traits duration? (WHILE whileCondition)?    # groupStatement
   | WHILE whileCondition COMMA (cardRef HAS | cardFilter HAVE) traits   # whileFirstStatement  // "While this Shugenja is Fire, he has +1F"
-  | cardRef? (CANNOT | WILL NOT) restricted                     # restrictionStatement  // 003 Traits: "This unit cannot attack"; "Cannot attach Items": the card itself
+  | cardRef? negation restricted restrictionSpan?               # restrictionStatement  // 003 Traits: "This unit cannot attack"; "Cannot attach Items": the card itself; "He may not perform actions this turn"
+  | (owner=(HIS | HER | ITS) | cardRef POSS) ABILITIES negation BE USED restrictionSpan?   # abilitiesRestriction  // "A target Holding's abilities may not be used"
+  | CARD EFFECTS negation V_MOVE cardRef restrictionSpan?        # movedRestriction      // "Card effects will not move this Personality": by effects only
+  | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL negation V_TARGET cardFilter   # attackTargetRestriction  // "Ranged Attacks cannot target cards in this unit"
+  | DESIGNATOR RESOLUTION negation V_BOW cardFilter              # resolutionRestriction // "Battle resolution does not bow cards in this unit"
+  | V_NEGATE owner=(HIS | HER | ITS) NEXT? procedure=(STRAIGHTENING | MOVEMENT) restrictionSpan?   # negateRestriction  // "Negate his next straightening this turn", "Negate his movement": a restriction on him
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"
   | YOUR? ZONE HAVE MODIFIER STRENGTH (WHILE whileCondition)?   # provinceStatement  // "Your provinces have +2 strength" (003 Stats), "... while another player controls ..." 
   | cardRef HAS traits WHEN IT V_PAY FOR A SINGLE targetNoun ONLY   # payingStatement  // "This Holding has +2GP when it pays for a single Shugenja only" (003 Gold Cost)
+  ;
+// the words of a restriction's "not" (003 Traits: "cannot", "may not"; the same meaning, each printed as it was)
+negation
+  : CANNOT | CAN NOT | MAY NOT | WILL NOT | DOES NOT
+  ;
+// how long a restriction an effect makes lasts: a duration of the profile, or "this turn" (to the end of the turn when
+// none is given, as any effect's)
+restrictionSpan
+  : duration | momentSpan
   ;
 // what a card may not do, or have done to it
 restricted
@@ -313,6 +327,9 @@ restricted
   | BE DESTROYED                                # destroyedRestricted // "cannot be destroyed"
   | BE INFLICTED WITH STATUSES                  # statusRestricted    // "cannot be inflicted with Statuses" (004 Status)
   | V_ATTACH cardFilter                         # attachRestricted    // "cannot attach Items", "will not attach cards": have them attached (001 Attach)
+  | PERFORM ACTIONS                             # performRestricted   // "may not perform actions": its own abilities (001 Tactician)
+  | BE ASSIGNED TO V_ATTACK                     # assignRestricted    // "may not be assigned to attack": the engine's assignment
+  | CONTRIBUTE STAT (TO owner=(HIS | HER | ITS) ARMY)? (DURING DESIGNATOR RESOLUTION)? (WHILE whileCondition)?   # contributeRestricted  // "does not contribute Force (to his army during battle resolution) while unbowed"
   ;
 // "+1F for each Samurai you control": changes that fluctuate with a count (003 Stats)
 traits
@@ -332,6 +349,7 @@ whileCondition
   | ATTACHED TO cardFilter                      # attachedToWhile
   | cardRef HAS attachedCards                   # hasWhile
   | opposing                                    # opposingWhile   // "while opposing this Item" (docs/meaning.md 25)
+  | STATE                                       # stateWhile      // "while unbowed": the card the trait describes is in that state
   | condition                                   # conditionWhile
   ;
 battleRole

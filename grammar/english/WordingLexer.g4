@@ -146,6 +146,16 @@ OPPOSED  : 'opposed' ;
 MAXIMUM  : 'maximum' ;  // 003: "His maximum Force is 1"
 MINIMUM  : 'minimum' ;
 CANNOT   : 'cannot' ;   // 003 Traits: a restriction ("This unit cannot attack")
+// restrictions on what the rules' procedures do to a card ("He may not be assigned to attack", "Card effects will not
+// move this Personality", "Battle resolution does not bow cards in this unit", "Negate his next straightening")
+ASSIGNED : 'assigned' ;
+USED     : 'used' ;
+ABILITIES : 'abilities' ;
+EFFECTS  : 'effects' ;
+CONTRIBUTE : 'contribute' ;
+RESOLUTION : 'resolution' ;
+STRAIGHTENING : 'straightening' ;
+MOVEMENT : 'movement' ;
 DESTROYED : 'destroyed' ;
 INFLICTED : 'inflicted' ;
 STATUSES : 'statuses' ;

@@ -3042,7 +3042,7 @@ TEST(Meaning, AttachRestrictions) {
   auto a = read("Personality", "Will not attach Armor.");
   ASSERT_TRUE(a->paragraph().unit) << a->text(a->paragraph().unread) << ": " << a->paragraph().why;
   const auto& ka = std::get<Restriction>(a->unit().body.at(0));
-  EXPECT_TRUE(ka.will_not);
+  EXPECT_EQ(ka.negation, Restriction::Negation::WillNot);
   EXPECT_TRUE(ka.against->plural);
   EXPECT_TRUE(ka.against->singular_spelling);
   EXPECT_EQ(a->paragraph().rendered, "Will not attach Armor.");
@@ -3517,6 +3517,98 @@ TEST(Meaning, FocusEffects) {
   expect_refused("Strategy", "As a Focus Effect: After this turn ends, gain 1 Honor.", "");
   expect_refused("Strategy", "As a Focus Effect: Give your Personality in it +1F.", "a duelist of no duel under way");
   expect_refused("Strategy", "As a Focus Effect: Bow the winner.", "no duel the unit started");
+}
+
+// 003 Traits: restrictions on what the rules' procedures do to a card ("may not perform actions", "may not be assigned
+// to attack", "abilities may not be used", "Card effects will not move", "does not contribute Force", "Battle resolution
+// does not bow", "Ranged Attacks cannot target"), each "not" as printed; an effect's lasts to the end of the turn or as
+// long as it says, a trait's while the trait holds (never for a span)
+TEST(Meaning, ProcedureRestrictions) {
+  auto act = read("Strategy", "**Open:** Target a Personality: He may not perform actions this turn.");
+  ASSERT_TRUE(act->paragraph().unit) << act->text(act->paragraph().unread) << ": " << act->paragraph().why;
+  const auto& a = std::get<Restriction>(act->unit().body.at(0));
+  EXPECT_EQ(a.kind, Restriction::Kind::PerformActions);
+  EXPECT_EQ(a.negation, Restriction::Negation::MayNot);
+  EXPECT_EQ(a.card.kind, CardRef::Kind::Pronoun);
+  EXPECT_EQ(a.span, Span::Turn);
+  EXPECT_TRUE(act->paragraph().round_trips) << act->paragraph().rendered;
+
+  auto used = read("Strategy", "**Battle:** Target a Holding: Its abilities may not be used until the end of the turn.");
+  ASSERT_TRUE(used->paragraph().unit) << used->text(used->paragraph().unread) << ": " << used->paragraph().why;
+  const auto& u = std::get<Restriction>(used->unit().body.at(0));
+  EXPECT_EQ(u.kind, Restriction::Kind::UseAbilities);
+  EXPECT_TRUE(u.duration);
+  EXPECT_EQ(used->paragraph().rendered, "Battle: Target a Holding: Its abilities may not be used until the end of the turn.");
+
+  auto moved = read("Item", "Card effects will not move this Personality.");
+  ASSERT_TRUE(moved->paragraph().unit) << moved->text(moved->paragraph().unread) << ": " << moved->paragraph().why;
+  EXPECT_EQ(std::get<Restriction>(moved->unit().body.at(0)).kind, Restriction::Kind::BeMoved);
+  EXPECT_EQ(std::get<Restriction>(moved->unit().body.at(0)).card.kind, CardRef::Kind::Bearer);
+
+  auto force = read("Personality", "This Personality does not contribute Force to his army during battle resolution while unbowed.");
+  ASSERT_TRUE(force->paragraph().unit) << force->text(force->paragraph().unread) << ": " << force->paragraph().why;
+  const auto& f = std::get<Restriction>(force->unit().body.at(0));
+  EXPECT_EQ(f.kind, Restriction::Kind::ContributeForce);
+  EXPECT_EQ(f.stat, force->id_of(force->profile->stats, "Force"));
+  EXPECT_TRUE(f.army);
+  ASSERT_TRUE(f.while_);
+  EXPECT_EQ(f.while_->kind, Condition::Kind::CardIs);
+  EXPECT_FALSE(f.while_->card);  // the card the trait describes
+  ASSERT_TRUE(f.while_->state);
+  EXPECT_FALSE(f.while_->state->holds);  // unbowed: the opposite of Bowed
+  EXPECT_TRUE(force->paragraph().round_trips) << force->paragraph().rendered;
+
+  auto ranged = read("Follower", "Melee and Ranged Attacks may not target cards in this unit.");
+  ASSERT_TRUE(ranged->paragraph().unit) << ranged->text(ranged->paragraph().unread) << ": " << ranged->paragraph().why;
+  const auto& t = std::get<Restriction>(ranged->unit().body.at(0));
+  EXPECT_EQ(t.kind, Restriction::Kind::AttackTarget);
+  EXPECT_EQ(t.actions.size(), 2u);
+  ASSERT_TRUE(t.cards);
+  EXPECT_TRUE(t.cards->plural);
+  EXPECT_TRUE(ranged->paragraph().round_trips) << ranged->paragraph().rendered;
+
+  auto bow = read("Personality", "Battle resolution does not bow cards in this unit.");
+  ASSERT_TRUE(bow->paragraph().unit) << bow->text(bow->paragraph().unread) << ": " << bow->paragraph().why;
+  EXPECT_EQ(std::get<Restriction>(bow->unit().body.at(0)).kind, Restriction::Kind::ResolutionBow);
+
+  // a trait holds while it does: a span is an effect's
+  expect_refused("Personality", "This Personality may not perform actions this turn.", "how long a trait's restriction lasts");
+  // "does not" tells what the rules' procedures do; "will not" what a card is never given
+  expect_refused("Personality", "This Personality does not perform actions.", "this 'not' with this restriction");
+  expect_refused("Personality", "This Personality will not be assigned to attack.", "'will not' of what a card does");
+  // one attack where all of a kind are meant, or one card of a set, is not this restriction
+  EXPECT_FALSE(read("Follower", "Ranged Attack cannot target cards in this unit.")->paragraph().unit);
+  expect_refused("Follower", "Ranged Attacks cannot target a card in this unit.", "a restriction of one card of a set");
+  // a set restricted by an effect: not read yet
+  expect_refused("Strategy", "**Battle:** Ranged Attacks cannot target cards in your army.", "a restriction of a set of cards in an effect");
+  // his army is the restricted card's own
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target a Personality. This card does not contribute Force to his army.")->paragraph().unit);
+}
+
+// "Negate his next straightening": a restriction an effect makes on a card, the next one only when "next" says so,
+// for the span printed (to the end of the turn when none is); never a trait's
+TEST(Meaning, NegatedStraighteningAndMovement) {
+  auto next = read("Strategy", "**Battle:** Target an enemy Personality: Bow him. Negate his next straightening this game.");
+  ASSERT_TRUE(next->paragraph().unit) << next->text(next->paragraph().unread) << ": " << next->paragraph().why;
+  const auto& n = std::get<Restriction>(next->unit().body.at(1));
+  EXPECT_EQ(n.kind, Restriction::Kind::Straighten);
+  EXPECT_EQ(n.negation, Restriction::Negation::Negate);
+  EXPECT_TRUE(n.next);
+  EXPECT_EQ(n.span, Span::Game);
+  EXPECT_EQ(n.card.kind, CardRef::Kind::Pronoun);
+  EXPECT_TRUE(next->paragraph().round_trips) << next->paragraph().rendered;
+
+  auto move = read("Strategy", "**Battle:** Target an enemy Personality: Negate his movement.");
+  ASSERT_TRUE(move->paragraph().unit) << move->text(move->paragraph().unread) << ": " << move->paragraph().why;
+  const auto& m = std::get<Restriction>(move->unit().body.at(0));
+  EXPECT_EQ(m.kind, Restriction::Kind::BeMoved);
+  EXPECT_FALSE(m.next);
+  EXPECT_EQ(m.span, Span::None);
+  EXPECT_FALSE(m.duration);
+
+  expect_refused("Personality", "Negate his movement.", "a negation in a trait");
+  // a negation of what is no procedure of the rules
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Negate his bowing.")->paragraph().unit);
 }
 
 }  // namespace cardc

@@ -31,7 +31,7 @@ bool CardBinder::cost_clause(const Clause& c, Body& b) {
       size_t to = end + 3;
       while (to < c.terms.size() && c.terms[to]->kind == ast::TermKind::Word && word_at(c.terms, to) != "and") ++to;
       std::optional<Node> test;
-      if (!noun_filter(c.terms, end + 3, to, param(2), test, why)) return fail({c.range, why});
+      if (!noun_filter(c.terms, end + 1, to, param(2), test, why)) return fail({c.range, why});  // "one of his Weapons"
       Node either = binary(Op::Or, binary(Op::Eq, param(2), std::move(*card)), std::move(*test));
       Node unbowed = not_(call("cardrt_card_state", {G(), param(2), konst(CARDRT_STATE_BOWED)}));
       auto k = choose_into_slot(c, filter_function(and_(std::move(either), std::move(unbowed)), c.range), 1, 1, 0, b);

@@ -189,11 +189,12 @@ class MeaningLowering {
     in_province_ = delayed_ = false;
     designators_ = designators;
     if (u.performer) choose_performer(*u.performer, designators, target);
-    for (const Constraint& c : u.constraints) {
-      // a targeting, alone in its block or joined to costs or the performer ("Bow this card and target ...:"), is made
-      // with the others before any cost is paid (001 Targeting paradoxes)
+    // a targeting, alone in its block or joined to costs or the performer ("Bow this card and target ...:"), is made
+    // with the others before any cost is paid (001 Targeting paradoxes)
+    for (const Constraint& c : u.constraints)
       if (c.kind == Constraint::Kind::Targeting) declare_target(c.items.at(0), target);
-      else if (c.kind == Constraint::Kind::Condition) {
+    for (const Constraint& c : u.constraints) {
+      if (c.kind == Constraint::Kind::Condition) {
         // 003 Abilities: the ability may be used (or the trait triggers) only while the condition holds
         Node prev = has_cond && !cond.stmts.empty() ? std::move(cond.stmts.back().kids.front()) : konst(1);
         if (has_cond) cond.stmts.pop_back();
@@ -440,6 +441,7 @@ class MeaningLowering {
     }
     switch (c.verb) {
       case Primitive::bow_: {
+        if (c.either) return bow_either_cost(c, b);
         Node who = card(*c.card, b);
         b.stmts.push_back(fail_if(call("cardrt_card_state", {G(), who, konst(CARDRT_STATE_BOWED)})));  // a bowed card cannot pay
         b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_bow", {G(), C(), who}), konst(CARDRT_OK))));
@@ -480,6 +482,18 @@ class MeaningLowering {
         return discard_from_hand_cost(c, b);
       default: throw NotYet{};
     }
+  }
+
+  // "Bow Kojinrue or one of his Weapons": one unbowed card, this one or one of the set, chosen as the cost is paid (not
+  // targeted, 001 Target) and kept in a slot; none: the cost cannot be paid
+  void bow_either_cost(const Effect& c, Body& b) {
+    Body f;
+    f.stmts.push_back(ret(and_(binary(Op::Or, binary(Op::Eq, param(2), card(*c.card, f)), filter_test(*c.cards, param(2), true)),
+                               not_(call("cardrt_card_state", {G(), param(2), konst(CARDRT_STATE_BOWED)})))));
+    int fn = add_function("filter", FnKind::Filter, std::move(f), c.range);
+    const int64_t k = next_slot();
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(k), fn_ref(fn), konst(1), konst(1), konst(0)}), konst(CARDRT_OK))));
+    b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_bow", {G(), C(), slot(static_cast<int>(k))}), konst(CARDRT_OK))));
   }
 
   // "Discard a card": one of your hand, or the ability cannot be used; an action card being played is not one of them.

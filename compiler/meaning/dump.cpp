@@ -247,7 +247,7 @@ class Dumper {
     if (e.player && e.player->who) s += " who=(" + condition(*e.player->who) + ")";
     if (e.state) s += " state=" + state(*e.state);
     if (e.card) s += " card=" + ref(*e.card);
-    if (e.cards) s += " cards=" + filter(*e.cards);
+    if (e.cards) s += (e.either ? " or-one-of=" : " cards=") + filter(*e.cards);
     if (e.province) s += " province=" + province(*e.province);
     if (e.refill >= 0) s += " refill";
     auto change = [&](const StatChange& c) {

@@ -479,6 +479,8 @@ struct Effect {
   ZoneOf zone_of = ZoneOf::Game;
   bool place_first = false; // the place printed before the card ("Move home a target Personality")
   bool optional = false;  // "You may ...": the controller chooses whether it happens
+  bool either = false;    // a cost paid by `card` or by one of `cards`, the controller's choice as it is paid ("Bow
+                          // Kojinrue or one of his Weapons")
   // give, increase, reduce, destroy: the province it acts on instead of a card ("Give this Province +3 strength",
   // "Destroy one of your Provinces"); give: its strength change in `gifts` (the stat the profile gives the role
   // province strength), increase / reduce: by `amount`

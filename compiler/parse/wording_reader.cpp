@@ -539,6 +539,14 @@ class Transformer {
       if (e.verb == Primitive::set_state_) e.state = state_of_verb(b->verb);
       // a card discarded from play is this card ("Discard this Spell"); another card in play is destroyed, not discarded
       if (e.verb == Primitive::discard_ && e.card->kind != CardRef::Kind::ThisCard) throw Refusal{e.card->range, "discarding a card other than this card as a cost"};
+      if (auto* other = sub<W::CardFilterContext>(b)) {
+        // "Bow Kojinrue or one of his Weapons": one card, this one or one of the set, chosen as the cost is paid (001
+        // Target: not targeted); the card is one of the controller's in play
+        if (e.verb != Primitive::bow_ || e.card->kind != CardRef::Kind::ThisCard) throw Refusal{range(other), "another card paying a cost other than bowing this one"};
+        e.cards = card_filter(other);
+        if (e.cards->plural) throw Refusal{e.cards->range, "several cards paying a cost one card pays"};
+        e.either = true;
+      }
       return e;
     }
     if (auto* d = node_as<W::DiscardCostContext>(c)) {  // "Discard a card": one of your hand, chosen as it is paid

@@ -420,7 +420,10 @@ class Renderer {
       default:
         if (e.to && e.place_first) place(*e.to);
         if (e.card) card_ref(*e.card, false);
-        if (e.other_card) {  // "Move home this unit and a target enemy unit" (its article: "and target" would be a verb)
+        if (e.either) {  // "Bow Kojinrue or one of his Weapons"
+          word(Token::OR);
+          card_filter(*e.cards);
+        } else if (e.other_card) {  // "Move home this unit and a target enemy unit" (its article: "and target" would be a verb)
           word(Token::AND);
           if (e.other_card->kind == CardRef::Kind::Target && !e.other_card->plural &&
               u_->targets[static_cast<size_t>(e.other_card->target)].filter.side != Side::Yours)

@@ -78,7 +78,7 @@ triggerSubject
   ;
 // 003 Abilities C: costs are paid before the effects
 cost
-  : verb=(V_BOW | V_SET_STATE | V_DESTROY | V_DISCARD) cardRef   # cardCost  // "Bow this card", "Exhaust this card", "Destroy your performing Personality", "Discard this card"
+  : verb=(V_BOW | V_SET_STATE | V_DESTROY | V_DISCARD) cardRef (OR cardFilter)?   # cardCost  // "Bow this card", "Exhaust this card", "Destroy your performing Personality", "Discard this card"; "Bow Tomiko or one of her Spells": the card or one of those, the controller's choice
   | V_DISCARD cardFilter                        # discardCost        // "Discard a card": one of your hand
   | (V_PAY | V_LOSE) amount RESOURCE            # resourceCost
   | V_MOVE (HOME cardRef | cardRef HOME)        # moveHomeCost       // "Move your performing Personality home"

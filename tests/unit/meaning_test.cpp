@@ -3611,4 +3611,24 @@ TEST(Meaning, NegatedStraighteningAndMovement) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality: Negate his bowing.")->paragraph().unit);
 }
 
+// 003 Abilities C: "Bow Kojinrue or one of his Weapons": the cost is paid by this card or by one card of the set, the
+// controller's choice as it is paid (not targeted: 001 Target); only bowing this card or one of its own
+TEST(Meaning, CostPaidByThisCardOrOneOfASet) {
+  auto r = read("Personality", "**Battle:** Bow Tomoko or one of her Spells, and target an enemy Follower: Destroy it.", "legends", "Moshi Tomoko");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& c = r->unit().costs.at(0);
+  EXPECT_EQ(c.verb, Primitive::bow_);
+  EXPECT_TRUE(c.either);
+  ASSERT_TRUE(c.card);
+  EXPECT_EQ(c.card->kind, CardRef::Kind::ThisCard);
+  ASSERT_TRUE(c.cards);
+  EXPECT_FALSE(c.cards->plural);
+  EXPECT_EQ(c.cards->card_types, std::vector<ProfileId>{r->id_of(r->profile->card_types, "Spell")});
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  // all of them, another card's, or another verb: not this cost
+  expect_refused("Personality", "**Battle:** Bow this card or all of his Spells: Draw a card.", "several cards paying a cost one card pays");
+  expect_refused("Personality", "**Battle:** Destroy this card or one of his Spells: Draw a card.", "another card paying a cost other than bowing this one");
+  expect_refused("Personality", "**Battle:** Bow your performing Samurai or one of his Weapons: Draw a card.", "another card paying a cost other than bowing this one");
+}
+
 }  // namespace cardc

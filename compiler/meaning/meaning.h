@@ -55,6 +55,7 @@ struct CardRef {
   bool unit_itself = false;  // unit: a targeted unit named as such ("a target enemy unit", "it" after it, "the
                              // target"), its card the one heading it; printed as any reference to that target
   bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
+  bool its = false;          // Bearer printed "its Personality", "its" naming this card (001 Attach)
   bool pronoun = false;      // ThisCard, Bearer, ThisKeyword named again by a pronoun ("Bow this Shugenja unless he is
                              // Void": he is this Shugenja, 001 This); `person` as printed
   bool loser = false;        // Duelist: the loser, not the winner; named again by a pronoun (`pronoun`, `person`)
@@ -251,6 +252,7 @@ struct CardFilter {
   Boxed<CardRef> in_unit;     // and in that unit ("in this unit", "in his unit": a CardRef with `unit`)
   bool partitive = false;             // printed "one of your Personalities", "each of his ..." (a plural after "of":
                                       // the same meaning as "a Personality you control", "each ...")
+  bool without_of = false;            // partitive printed "all his attachments" (the same as "all of his")
   std::vector<CardFilter> alternatives;  // or a card of one of these ("an Air Shugenja or a Holding": whole noun
                                          // phrases, each with its own words; none of them has alternatives)
   Boxed<Army> army;           // and in that army ("in your army", "in the enemy army", "in this army")

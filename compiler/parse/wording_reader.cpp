@@ -2800,6 +2800,20 @@ class Transformer {
       this_named_ = r;
       return r;
     }
+    if (auto* b = node_as<W::BearerRefContext>(c)) {
+      // "its Personality" on an attachment: "its" names this card, and the noun the card it is attached to (001
+      // Attach); "this Weapon" names this card when it prints the keyword
+      const CardRef its = pronoun(tok(b->owner).range, false, u);
+      const CardTypeDef* own = card_type_ >= 0 ? &p_.card_types[static_cast<size_t>(card_type_)] : nullptr;
+      const bool itself = its.kind == CardRef::Kind::ThisCard ||
+                          (its.kind == CardRef::Kind::ThisKeyword && std::find(own_keywords_.begin(), own_keywords_.end(), its.keyword) != own_keywords_.end());
+      const ProfileId noun = tok(b->noun).id;
+      if (!itself || !own || !own->attaches || noun == card_type_) throw Refusal{r.range, "'its' names no card this one is attached to"};
+      r.kind = CardRef::Kind::Bearer;
+      r.card_type = noun;
+      r.its = true;
+      return r;
+    }
     if (auto* p = node_as<W::PronounRefContext>(c)) {
       const bool plural = term(p, W::THEY) || term(p, W::THEM);  // "them": no person to agree with
       return pronoun(r.range, !term(p, W::IT) && !plural, u, plural);
@@ -3134,6 +3148,7 @@ class Transformer {
     if (!f.plural) throw Refusal{f.range, "a singular noun after 'of'"};
     if (!(term(c, W::ONE) || term(c, W::ALL)) == !each) throw Refusal{range(c), "'of' without 'one', 'all' or 'each' before it"};
     f.partitive = true;
+    f.without_of = !term(c, W::OF);
     f.plural = term(c, W::ALL) != nullptr;  // one card ("one of"), every card ("all of"), or each card (the caller makes the set every card)
     if (term(c, W::YOUR)) {
       f.side = Side::Yours;

@@ -1504,7 +1504,7 @@ class Renderer {
         }
         [[fallthrough]];
       case CardRef::Kind::Bearer:
-        word(Token::THIS);
+        word(r.its ? Token::ITS : Token::THIS);  // "its Personality", "this Personality"
         if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);
         else word(Token::CARD);
         break;
@@ -1642,7 +1642,7 @@ class Renderer {
   // "one of your Personalities", "(each) of his Fire Spells": the noun in the plural after "of"
   void partitive(const CardFilter& f, bool each) {
     if (!each) word(f.plural ? Token::ALL : Token::ONE);  // "all of his attachments", "one of your Followers"
-    word(Token::OF);
+    if (!f.without_of) word(Token::OF);  // "all his attachments"
     if (f.of) possessor(*f.of);
     else word(Token::YOUR);
     CardFilter many = f;

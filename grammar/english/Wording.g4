@@ -393,6 +393,7 @@ cardRef
   | NAME                                        # nameRef             // the card's own name (003 Card title)
   | THIS UNIT                                   # thisUnitRef         // 001 This: the card's unit
   | owner=(HIS | HER | ITS) UNIT                # unitOfRef           // "Straighten his unit": the unit he is in
+  | owner=ITS noun=CARD_TYPE                    # bearerRef           // "its Personality" on an attachment: the card it is attached to (001 Attach)
   | (THE (DUEL POSS)? | THIS DUEL POSS | ITS) which=(WINNER | LOSER)   # duelistRef  // "the loser", "the duel's winner", "its winner" (docs/meaning.md 27)
   | YOUR noun=CARD_TYPE IN (IT | THIS DUEL)     # yourDuelistRef      // "your Personality in it": yours of the duel under way
   ;
@@ -434,6 +435,7 @@ keywordChoice
 // cards or of the cards attached to a card (001 Attach), named in the plural
 partitive
   : (ONE | ALL)? OF (YOUR | owner=(HIS | HER | ITS) | cardRef POSS)
+  | ALL owner=(HIS | HER | ITS)   // "all his attachments": the same as "all of his"
   ;
 // "another player's Personality": a card a player other than you controls
 anotherPlayers

@@ -3631,4 +3631,30 @@ TEST(Meaning, CostPaidByThisCardOrOneOfASet) {
   expect_refused("Personality", "**Battle:** Bow your performing Samurai or one of his Weapons: Draw a card.", "another card paying a cost other than bowing this one");
 }
 
+// 001 Attach: "its Personality" on an attachment is the card it is attached to, "its" naming this card; on a card that
+// attaches to none, or after "its" names another card, it names nothing. "all his attachments" is "all of his".
+TEST(Meaning, ItsPersonalityAndAllHisAttachments) {
+  auto r = read("Item", "After this Item enters play, straighten its Personality.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  ASSERT_TRUE(e.card);
+  EXPECT_EQ(e.card->kind, CardRef::Kind::Bearer);
+  EXPECT_TRUE(e.card->its);
+  EXPECT_EQ(e.card->card_type, r->id_of(r->profile->card_types, "Personality"));
+  EXPECT_EQ(r->paragraph().rendered, "After this Item enters play, straighten its Personality.");
+  expect_refused("Holding", "After this Holding enters play, straighten its Personality.", "'its' names no card this one is attached to");
+  expect_refused("Strategy", "**Battle:** Target a Follower. Bow its Personality.", "'its' names no card this one is attached to");
+
+  auto all = read("Strategy", "**Battle:** Target an enemy Personality. Bow him or all his attachments.");
+  ASSERT_TRUE(all->paragraph().unit) << all->text(all->paragraph().unread) << ": " << all->paragraph().why;
+  const auto& k = std::get<Choice>(all->unit().body.at(1));
+  ASSERT_TRUE(k.options.at(1).cards);
+  EXPECT_TRUE(k.options[1].cards->plural);
+  EXPECT_TRUE(k.options[1].cards->without_of);
+  ASSERT_TRUE(k.options[1].cards->of);
+  EXPECT_EQ(all->paragraph().rendered, "Battle: Target an enemy Personality. Bow him or all his attachments.");
+  // "one his attachments" is no English
+  EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality. Bow one his attachments.")->paragraph().unit);
+}
+
 }  // namespace cardc

@@ -51,7 +51,8 @@ class MeaningLowering {
   // the card enters play are terms of the card, registered with it)
   static bool registers_ability(const Unit& u) {
     return std::none_of(u.body.begin(), u.body.end(), [](const Step& s) {
-      return std::holds_alternative<AttachRequirement>(s) || std::holds_alternative<ProvinceModifier>(s) || std::holds_alternative<EnteringPlay>(s);
+      return std::holds_alternative<AttachRequirement>(s) || std::holds_alternative<ProvinceModifier>(s) || std::holds_alternative<EnteringPlay>(s) ||
+             std::holds_alternative<DuelStat>(s);
     });
   }
 
@@ -89,6 +90,8 @@ class MeaningLowering {
       return province_bonus(u, def, reg, out);
     if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<EnteringPlay>(s); }))
       return entering_play(u, def, reg, out);
+    if (std::any_of(u.body.begin(), u.body.end(), [](const Step& s) { return std::holds_alternative<DuelStat>(s); }))
+      return duel_stat(u, def, reg, out);
     declared_.clear();
     created_.reset();
     duel_.reset();
@@ -291,6 +294,14 @@ class MeaningLowering {
     f.stmts.push_back(ret(std::move(less)));
     int fn = add_function("cost", FnKind::Filter, std::move(f), e.range);
     out.stmts.push_back(checked_registration(call("cardrt_def_cost_reduction", {param(0), local(def), fn_ref(fn), konst(scope)}), reg));
+  }
+
+  // 003 Focus Value: the stat this card's duels compare for it, a term of the card registered with it
+  // (cardrt_def_duel_stat), its printed value or its current one
+  void duel_stat(const Unit& u, uint32_t def, Body& reg, Body& out) {
+    if (u.body.size() != 1 || !u.constraints.empty()) throw NotYet{};
+    const auto& d = std::get<DuelStat>(u.body[0]);
+    out.stmts.push_back(checked_registration(call("cardrt_def_duel_stat", {param(0), local(def), konst(d.stat), konst(d.printed ? 1 : 0)}), reg));
   }
 
   // Trigger: the runtime's event, and a condition on what it happened to. Returns whether there is a condition.

@@ -134,6 +134,8 @@ class Dumper {
                             m.during ? " during-battle" : "");
         for (const Effect& e : d->effects) out_ << "      effect " << effect(e) << "\n";
       }
+      else if (const auto* d = std::get_if<DuelStat>(&s))
+        out_ << fmt::format("    duel-stat {} {} {}{}\n", at(d->range), ref(d->card), named(p_.stats, d->stat), d->printed ? " printed" : "");
       else if (const auto* d = std::get_if<Duel>(&s))
         out_ << fmt::format("    duel {} {} challenges {} verb={}{}\n", at(d->range), ref(d->challenger), ref(d->challenged),
                             p_.verbs[static_cast<size_t>(d->verb)].name, p_.verbs[static_cast<size_t>(d->verb)].refusable ? " refusable" : "");

@@ -844,10 +844,19 @@ struct Duel {
   bool to_a_duel = false;    // printed "to a duel" after the card challenged (the same meaning)
   SourceRange range;
 };
+// 003 Focus Value: the stat this card's duels compare for it, a term of its definition ("Nikaru uses his printed
+// Force as his duel stat"); printed: its base value, not its current one.
+struct DuelStat {
+  CardRef card;              // this card
+  ProfileId stat = -1;
+  bool printed = false;
+  bool person = true;        // printed "his" ("her"), not "its"
+  SourceRange range;
+};
 // One sentence of a unit's body, in text order.
 using Step = std::variant<Effect, TargetStep, StatModifier, Conditional, InOrderTo, Choice, Constructor, ChooseCards,
                           AttachRequirement, Restriction, StatLimit, ActionStrength, ProvinceModifier, EnteringPlay, Delayed,
-                          Duel>;
+                          Duel, DuelStat>;
 // A statement says what holds (a stat change, a restriction, a bound) rather than what happens: a trait of
 // statements alone holds while its card is in play (003 Traits). An operation on a stat printed as a verb ("Double
 // its ATK", "Halve the ATK of target creature") is an effect, not a statement.

@@ -695,6 +695,7 @@ class Transformer {
     } else {
       W::StatementContext* st = sub<W::StatementContext>(static_cast<W::StatementSentenceContext*>(c));
       if (auto r = restriction(st, u)) u.body.push_back(std::move(*r));
+      else if (auto* d = node_as<W::DuelStatStatementContext>(st)) u.body.push_back(duel_stat(d, u));
       else if (auto* l = node_as<W::LimitStatementContext>(st)) u.body.push_back(stat_limit(l, u));
       else if (auto* a = node_as<W::ActionStrengthStatementContext>(st)) u.body.push_back(action_strength(a, u));
       else if (auto* pv = node_as<W::ProvinceStatementContext>(st)) u.body.push_back(province_modifier(pv, u));
@@ -751,6 +752,21 @@ class Transformer {
     if (m.id != -1 || m.uses_x) throw Refusal{m.range, "a strength change is a number with no stat"};
     k.delta = m.value;
     return k;
+  }
+
+  // duelStatStatement : cardRef V_USE (HIS | HER | ITS) PRINTED? STAT AS (HIS | HER | ITS) DUEL STAT_NOUN
+  // "Nikaru uses his printed Force as his duel stat": a term of this card's definition (003 Focus Value), so of this
+  // card alone, in a trait
+  DuelStat duel_stat(W::DuelStatStatementContext* c, const Unit& u) {
+    DuelStat d;
+    d.range = range(c);
+    d.card = card_ref(sub<W::CardRefContext>(c), const_cast<Unit&>(u));
+    if (d.card.kind != CardRef::Kind::ThisCard || u.kind != UnitKind::Untriggered) throw Refusal{d.card.range, "the duel stat of a card other than this one"};
+    d.stat = tok(term(c, W::STAT)).id;
+    d.printed = term(c, W::PRINTED) != nullptr;
+    d.person = c->own->getType() != W::ITS;
+    if (d.person != (c->as->getType() != W::ITS)) throw Refusal{tok(c->as).range, "a pronoun that names another card"};
+    return d;
   }
 
   // KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL: "Melee and Ranged Attacks", every word before the tail the first

@@ -94,6 +94,7 @@ class Renderer {
       else if (const auto* ep = std::get_if<EnteringPlay>(&s)) entering_play(*ep);
       else if (const auto* d = std::get_if<Delayed>(&s)) delayed(*d);
       else if (const auto* d = std::get_if<Duel>(&s)) duel(*d);
+      else if (const auto* d = std::get_if<DuelStat>(&s)) duel_stat(*d);
       else stat_modifier(std::get<StatModifier>(s));
       if (u.x && u.x->after == i) where_x(*u.x);
       word(Token::PERIOD);
@@ -883,6 +884,17 @@ class Renderer {
     effects(d.effects, Token::AND);
   }
   // "This Personality challenges him", "... to a duel": the profile's verb printed (whether it may be refused)
+  // "Nikaru uses his printed Force as his duel stat"
+  void duel_stat(const DuelStat& d) {
+    card_ref(d.card, true);
+    verb(Primitive::use_, false, true);
+    const Token own = d.person ? Token::HIS : Token::ITS;
+    word(own);
+    if (d.printed) word(Token::PRINTED);
+    name(Token::STAT, d.stat);
+    words({Token::AS, own, Token::DUEL, Token::STAT_NOUN});
+  }
+
   void duel(const Duel& d) {
     card_ref(d.challenger, true);
     WordToken v{verb_token(Primitive::challenge_), {}, d.verb};

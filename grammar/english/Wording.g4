@@ -306,6 +306,7 @@ statement
   | CARD EFFECTS negation V_MOVE cardRef restrictionSpan?        # movedRestriction      // "Card effects will not move this Personality": by effects only
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL negation V_TARGET cardFilter   # attackTargetRestriction  // "Ranged Attacks cannot target cards in this unit"
   | DESIGNATOR RESOLUTION negation V_BOW cardFilter              # resolutionRestriction // "Battle resolution does not bow cards in this unit"
+  | cardRef V_USE own=(HIS | HER | ITS) PRINTED? STAT AS as=(HIS | HER | ITS) DUEL STAT_NOUN   # duelStatStatement  // "Nikaru uses his printed Force as his duel stat" (003 Focus Value)
   | V_NEGATE owner=(HIS | HER | ITS) NEXT? procedure=(STRAIGHTENING | MOVEMENT) restrictionSpan?   # negateRestriction  // "Negate his next straightening this turn", "Negate his movement": a restriction on him
   | KEYWORD_ACTION (AND KEYWORD_ACTION)* ACTION_TAIL TARGETING cardRef HAVE MODIFIER STRENGTH   # actionStrengthStatement  // "Melee and Ranged Attacks targeting this Personality have -2 strength"
   | (owner=(HIS | HER | ITS) | cardRef POSS) bound=(MAXIMUM | MINIMUM) STAT IS amount duration?   # limitStatement  // "His maximum Force is 1 until the battle ends"

@@ -250,3 +250,4 @@ DEFENDER : 'defender' ;
 DUEL     : 'duel' ;
 WINNER   : 'winner' ;
 LOSER    : 'loser' ;
+STAT_NOUN : 'stat' ;    // "his duel stat": the word itself (STAT is a stat the profile names)

@@ -3657,4 +3657,21 @@ TEST(Meaning, ItsPersonalityAndAllHisAttachments) {
   EXPECT_FALSE(read("Strategy", "**Battle:** Target an enemy Personality. Bow one his attachments.")->paragraph().unit);
 }
 
+// 003 Focus Value: "Nikaru uses his printed Force as his duel stat", the stat this card's duels compare for it, a term
+// of its definition; of another card, in an ability, or with a pronoun naming another card, refused
+TEST(Meaning, DuelStat) {
+  auto r = read("Personality", "Nikaru uses his printed Force as his duel stat.", "legends", "Hiruma Nikaru");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& d = std::get<DuelStat>(r->unit().body.at(0));
+  EXPECT_EQ(d.card.kind, CardRef::Kind::ThisCard);
+  EXPECT_EQ(d.stat, r->id_of(r->profile->stats, "Force"));
+  EXPECT_TRUE(d.printed);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto current = read("Personality", "This Personality uses his Chi as his duel stat.");
+  ASSERT_TRUE(current->paragraph().unit) << current->text(current->paragraph().unread) << ": " << current->paragraph().why;
+  EXPECT_FALSE(std::get<DuelStat>(current->unit().body.at(0)).printed);
+  expect_refused("Strategy", "**Battle:** Target a Personality. He uses his Chi as his duel stat.", "the duel stat of a card other than this one");
+  expect_refused("Personality", "This Personality uses his Chi as its duel stat.", "a pronoun that names another card");
+}
+
 }  // namespace cardc

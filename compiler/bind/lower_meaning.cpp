@@ -815,6 +815,12 @@ class MeaningLowering {
   // One of two effects, the controller's choice as they resolve (CARDRT_PURPOSE_VERB: yes is the first printed). A
   // target both act on is chosen before (001 Target), not on one branch.
   void either(const Effect& one, const Effect& other, Body& b) {
+    // "A target player gains or loses 2 Honor": the player targeted once, before the choice (001 Target)
+    for (const Effect* e : {&one, &other})
+      if (e->player && e->player->kind == PlayerRef::Kind::Target && std::find(declared_.begin(), declared_.end(), e->player->target) == declared_.end()) {
+        if (!one.player || !other.player || one.player->kind != other.player->kind || one.player->target != other.player->target) throw NotYet{};
+        declare_target(e->player->target, b);
+      }
     for (const Effect* e : {&one, &other})
       if (e->card && e->card->kind == CardRef::Kind::Target && std::find(declared_.begin(), declared_.end(), e->card->target) == declared_.end()) {
         if (!one.card || !other.card || one.card->kind != other.card->kind || one.card->target != other.card->target) throw NotYet{};

@@ -21,6 +21,12 @@ bool check_source_text(const SourceManager& sm, FileId file, DiagnosticEngine& d
   bool blank = true;
   size_t line_start = 0;
   for (size_t i = 0; i < s.size();) {
+    // most bytes are printable ASCII: valid UTF-8 and no line end, so only a space leaves the file blank
+    if (const auto c = static_cast<unsigned char>(s[i]); c >= 0x20 && c < 0x80) {
+      blank = blank && c == ' ';
+      ++i;
+      continue;
+    }
     size_t n = utf8_sequence(s, i);
     if (n == 0) {
       uint32_t at = static_cast<uint32_t>(i);

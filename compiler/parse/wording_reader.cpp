@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "Wording.h"
@@ -26,11 +27,43 @@ class FurthestLook : public antlr4::CommonTokenStream {
  public:
   using antlr4::CommonTokenStream::CommonTokenStream;
   antlr4::Token* LT(ssize_t k) override {
+    // Every token is fetched at once (fill) and on the one channel, so the k-th ahead is the k-th in the list, or the
+    // end past it: what CommonTokenStream finds by walking the channels token by token, at every look of a prediction
+    if (k > 0 && _fetchedEOF && isInitialized()) {
+      const size_t i = std::min(_p + static_cast<size_t>(k) - 1, _tokens.size() - 1);
+      furthest = std::max(furthest, i);
+      return _tokens[i].get();
+    }
     antlr4::Token* t = antlr4::CommonTokenStream::LT(k);
     if (t && k > 0) furthest = std::max(furthest, t->getTokenIndex());
     return t;
   }
+  void consume() override {  // the next in the list, as LT; at the end CommonTokenStream's refuses
+    if (_fetchedEOF && isInitialized() && _p + 1 < _tokens.size())
+      ++_p;
+    else
+      antlr4::CommonTokenStream::consume();
+  }
   size_t furthest = 0;
+  void reserve(size_t n) { _tokens.reserve(n); }
+
+ protected:
+  // ANTLR's asks each token by dynamic_cast whether it may be numbered: a paragraph's are all CommonTokens (made by
+  // read_wording, and the end the ListTokenSource adds), numbered here
+  size_t fetch(size_t n) override {
+    if (_fetchedEOF) return 0;
+    for (size_t i = 0; i < n; ++i) {
+      std::unique_ptr<antlr4::Token> t(_tokenSource->nextToken());
+      static_cast<antlr4::CommonToken*>(t.get())->setTokenIndex(_tokens.size());
+      const bool end = t->getType() == antlr4::Token::EOF;
+      _tokens.push_back(std::move(t));
+      if (end) {
+        _fetchedEOF = true;
+        return i + 1;
+      }
+    }
+    return n;
+  }
 };
 
 // The parser's prediction, answering "no alternative" at once after a paragraph's first error: the parse then runs
@@ -40,10 +73,62 @@ class StoppablePrediction : public antlr4::atn::ParserATNSimulator {
  public:
   using antlr4::atn::ParserATNSimulator::ParserATNSimulator;
   size_t adaptivePredict(antlr4::TokenStream* input, size_t decision, antlr4::ParserRuleContext* outer) override {
-    return stopped ? antlr4::atn::ATN::INVALID_ALT_NUMBER : antlr4::atn::ParserATNSimulator::adaptivePredict(input, decision, outer);
+    if (stopped) return antlr4::atn::ATN::INVALID_ALT_NUMBER;
+    antlr4::dfa::DFA& dfa = decisionToDFA[decision];
+    // a decision's first prediction (no start state yet) and a precedence DFA: ANTLR's own
+    if (dfa.isPrecedenceDfa() || !dfa.s0) return antlr4::atn::ParserATNSimulator::adaptivePredict(input, decision, outer);
+    // ANTLR's own from here, step for step, but for the std::function it allocates at every prediction to undo it
+    // (a third of the cost of a prediction read from the DFA)
+    _input = input;
+    _startIndex = input->index();
+    _outerContext = outer;
+    _dfa = &dfa;
+    const ssize_t mark = input->mark();
+    struct Undo {
+      StoppablePrediction& p;
+      antlr4::TokenStream* input;
+      size_t index;
+      ssize_t mark;
+      ~Undo() {
+        p.mergeCache.clear();
+        p._dfa = nullptr;
+        input->seek(index);
+        input->release(mark);
+      }
+    } undo{*this, input, _startIndex, mark};
+    return execATN(dfa, dfa.s0, input, _startIndex, outer ? outer : &antlr4::ParserRuleContext::EMPTY);
   }
   bool stopped = false;
+  // Whether a prediction reached a DFA state where SLL sees a conflict: the only place SLL and LL choose differently.
+  // Every state a prediction reaches comes from one of these two (execATN); full LL runs only from such a state.
+  bool conflicted = false;
+
+ protected:
+  // ANTLR's own takes its process-wide edge lock around this lookup at every token of every prediction (a read lock
+  // is a mutex taken and released twice: 3% of a check); read_wording parses one paragraph at a time
+  // (one_parse_at_a_time), so no other thread grows this grammar's DFA while it is read. Growing it (addDFAEdge)
+  // still takes ANTLR's lock.
+  antlr4::dfa::DFAState* getExistingTargetState(antlr4::dfa::DFAState* previous, size_t t) override {
+    const auto edge = previous->edges.find(t);
+    return noted(edge == previous->edges.end() ? nullptr : edge->second);
+  }
+  antlr4::dfa::DFAState* computeTargetState(antlr4::dfa::DFA& dfa, antlr4::dfa::DFAState* previous, size_t t) override {
+    return noted(antlr4::atn::ParserATNSimulator::computeTargetState(dfa, previous, t));
+  }
+
+ private:
+  antlr4::dfa::DFAState* noted(antlr4::dfa::DFAState* d) {
+    if (d && d->requiresFullContext) conflicted = true;
+    return d;
+  }
 };
+
+// The wording grammar's prediction cache (its DFA, shared by every parser of it) is read and grown by one parse at a
+// time, whichever thread parses
+std::mutex& one_parse_at_a_time() {
+  static std::mutex m;
+  return m;
+}
 
 // Notes the first syntax error, then runs the parse out at the paragraph's end: no recovery (which would invent
 // tokens), and no exception out of the parser. One would unwind through every rule the parser is in, each a large
@@ -603,7 +688,9 @@ class Transformer {
       e.range = range(c);
       u.body.push_back(std::move(e));
     } else if (auto* v = node_as<W::VerbChoiceSentenceContext>(c)) {
-      u.body.push_back(verb_choice(v, u));
+      u.body.push_back(verb_choice(v, v->first->getStart(), sub<W::EffectContext>(v), nullptr, u));
+    } else if (auto* pv = node_as<W::PlayerVerbChoiceSentenceContext>(c)) {
+      u.body.push_back(player_verb_choice(pv, u));
     } else if (auto* k = node_as<W::ChooseCardsSentenceContext>(c)) {
       u.body.push_back(choose_cards(k));
     } else if (auto* a = node_as<W::AttachSentenceContext>(c)) {
@@ -2238,17 +2325,28 @@ class Transformer {
     return second;
   }
 
-  Choice verb_choice(W::VerbChoiceSentenceContext* v, Unit& u) {
+  // playerVerbChoiceSentence : player first=choiceVerb OR effect
+  // "A target player gains or loses 2 Honor": the player does one of the two, the effect's controller choosing which
+  // (as "Gain or lose 2 Honor" would be chosen); the player is named (and targeted) once
+  Choice player_verb_choice(W::PlayerVerbChoiceSentenceContext* v, Unit& u) {
+    return verb_choice(v, v->first->getStart(), sub<W::EffectContext>(v), sub<W::PlayerContext>(v), u);
+  }
+
+  Choice verb_choice(antlr4::ParserRuleContext* v, antlr4::Token* first, W::EffectContext* rest, W::PlayerContext* player, Unit& u) {
     Choice k;
     k.range = range(v);
     k.shared_card = true;
-    antlr4::Token* first = v->first->getStart();
     const int t = first->getType();
     const bool on_card = t == W::V_BOW || t == W::V_STRAIGHTEN || t == W::V_DESTROY || t == W::V_SET_STATE;
-    const bool fits = on_card ? node_as<W::CardEffectContext>(sub<W::EffectContext>(v)) != nullptr
-                              : node_as<W::RaiseEffectContext>(sub<W::EffectContext>(v)) || node_as<W::ProvinceStrengthEffectContext>(sub<W::EffectContext>(v));
+    const bool resource = t == W::V_GAIN || t == W::V_LOSE;
+    // a resource's verb before a resource effect of the other ("gains or loses 2 Honor")
+    auto* gained = node_as<W::ResourceEffectContext>(rest);
+    const bool fits = on_card    ? node_as<W::CardEffectContext>(rest) != nullptr
+                      : resource ? gained && !term(gained, W::V_PRODUCE)
+                                 : node_as<W::RaiseEffectContext>(rest) || node_as<W::ProvinceStrengthEffectContext>(rest);
     if (!fits) throw Refusal{tok(first).range, "a verb that does not fit the effect after 'or'"};
-    Effect second = effect(sub<W::EffectContext>(v), u);
+    Effect second = effect(rest, u);
+    if (player) by_player(player, second, u);
     second.range = k.range;
     Effect one = second;
     one.verb = verb(first);
@@ -3593,7 +3691,10 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
   // (a token's type is all the parser reads: its words are read from `tokens` by index, so no text is copied)
   for (const auto& t : tokens) list.push_back(std::make_unique<antlr4::CommonToken>(static_cast<size_t>(t.type)));
   antlr4::ListTokenSource source(std::move(list));
+  std::unique_lock<std::mutex> parsing(one_parse_at_a_time());  // released before the tree is read (embedded text
+                                                                // is read by a parse of its own)
   FurthestLook stream(&source);
+  stream.reserve(tokens.size() + 1);  // the words and the end
   stream.fill();
   W parser(&stream);
   parser.removeErrorListeners();
@@ -3616,7 +3717,12 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     if (fast->failed) tree = nullptr;
   }
   auto full = std::make_shared<StopAtFirstError>(stream, *prediction);
-  if (!tree) {
+  if (!tree && readable && !prediction->conflicted) {
+    // SLL failed without meeting a conflict: each prediction was the one LL makes (the grammar has no predicates,
+    // and LL departs from SLL only at a state SLL finds conflicting), so LL would fail at the same token, having
+    // looked as far: its parse is not run again (docs/performance.md, session 25)
+    full = fast;
+  } else if (!tree) {
     parser.reset();
     stream.furthest = 0;
     prediction->stopped = false;
@@ -3629,6 +3735,7 @@ WordingRead read_wording(std::span<const wording::WordToken> tokens, const GameP
     }
     if (full->failed) tree = nullptr;
   }
+  parsing.unlock();
   if (!tree) {
     const size_t at = std::max(full->index, full->furthest);
     size_t i = at < tokens.size() ? at : tokens.size() - 1;

@@ -229,7 +229,33 @@ class Renderer {
     }
   }
 
-  void effect(const Effect& e) {
+  // "His controller", "A target player", "Each player who does not control ...", "All other players": who does it
+  void player_subject(const PlayerRef& p) {
+    if (p.kind == PlayerRef::Kind::ControllerOf) {  // "His controller loses 1 Honor"
+      possessor(*p.of);
+      return word(Token::CONTROLLER);
+    }
+    if (p.kind == PlayerRef::Kind::Target) {  // "A target player loses 1 Honor"
+      word(Token::A);
+      verb(Primitive::target_);
+      return word(Token::PLAYER);
+    }
+    word(p.all ? Token::ALL : Token::EACH);  // "Each player loses", "All other players lose"
+    if (p.other) word(Token::OTHER);
+    word(p.all ? Token::PLAYERS : Token::PLAYER);
+    if (p.who) {  // "who does not control an Ancestor Personality"
+      word(Token::WHO);
+      word(p.who->negated ? Token::DOES : Token::CONTROLS);
+      if (p.who->negated) words({Token::NOT, Token::CONTROL});
+      CardFilter any = *p.who->cards;
+      any.side = Side::Any;
+      card_filter(any);
+    }
+  }
+
+  // verb_printed: the subject and the verb were printed before it ("A target player gains or loses 2 Honor": the
+  // second option's verb only)
+  void effect(const Effect& e, bool verb_printed = false) {
     if (e.optional) {
       word(Token::YOU);
       word(Token::MAY);
@@ -247,28 +273,9 @@ class Renderer {
       if (e.duration && !e.duration->permanent) name(Token::DURATION, e.duration->duration);
       return;
     }
-    if (e.player && e.player->kind == PlayerRef::Kind::ControllerOf) {  // "His controller loses 1 Honor"
-      possessor(*e.player->of);
-      word(Token::CONTROLLER);
-      verb(e.verb, false, true);
-    } else if (e.player && e.player->kind == PlayerRef::Kind::Target) {  // "A target player loses 1 Honor"
-      word(Token::A);
-      verb(Primitive::target_);
-      word(Token::PLAYER);
-      verb(e.verb, false, true);
-    } else if (e.player && e.player->kind == PlayerRef::Kind::Each) {  // "Each player loses", "All other players lose"
-      word(e.player->all ? Token::ALL : Token::EACH);
-      if (e.player->other) word(Token::OTHER);
-      word(e.player->all ? Token::PLAYERS : Token::PLAYER);
-      if (e.player->who) {  // "who does not control an Ancestor Personality"
-        word(Token::WHO);
-        word(e.player->who->negated ? Token::DOES : Token::CONTROLS);
-        if (e.player->who->negated) words({Token::NOT, Token::CONTROL});
-        CardFilter any = *e.player->who->cards;
-        any.side = Side::Any;
-        card_filter(any);
-      }
-      verb(e.verb, false, !e.player->all);
+    if (e.player && e.player->kind != PlayerRef::Kind::You) {
+      if (!verb_printed) player_subject(*e.player);
+      verb(e.verb, false, e.player->kind != PlayerRef::Kind::Each || !e.player->all);
     } else {
       if (e.state) state_verb(*e.state);
       else verb(e.verb, e.duration && e.duration->permanent);
@@ -836,10 +843,13 @@ class Renderer {
         continue;
       }
       if (!k.shared_card || i + 1 == k.options.size()) {
-        effect(e);
+        effect(e, i > 0 && e.player && e.player->kind != PlayerRef::Kind::You);
         continue;
       }
-      if (e.state) state_verb(*e.state);
+      if (e.player && e.player->kind != PlayerRef::Kind::You) {  // "A target player gains or loses 2 Honor"
+        player_subject(*e.player);
+        verb(e.verb, false, e.player->kind != PlayerRef::Kind::Each || !e.player->all);
+      } else if (e.state) state_verb(*e.state);
       else verb(e.verb);
     }
   }

@@ -113,6 +113,7 @@ sentence
   | IF condition COMMA ((YOU MAY?)? effect ((COMMA effect)* COMMA? AND effect)* inOrderTo? | player effect ((COMMA effect)* COMMA? AND effect)*)   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor", "If he is a Kensai, you may bow him to ..."
   | OTHERWISE COMMA ((YOU MAY)? effect | player effect) ((COMMA effect)* COMMA? AND effect)*   # otherwiseSentence  // "If he is dishonorable, ... . Otherwise, gain 1 Honor": when the condition of the sentence before fails
   | player effect               # playerSentence   // "His controller loses 1 Honor"
+  | player first=choiceVerb OR effect   # playerVerbChoiceSentence  // "A target player gains or loses 2 Honor": the controller chooses which
   | first=choiceVerb OR effect   # verbChoiceSentence  // "Bow or straighten him", "Raise or lower his Force by 2": the verbs share the rest
   | V_CHOOSE chosenCount? cardFilter            # chooseCardsSentence // "Choose 2 beasts you rule": no targeting (001 Target)
   | (YOU MAY)? targeting (inOrderTo | AND effect ((COMMA effect)* COMMA? AND effect)*)?   # targetingSentence  // "Target an opposing Personality"; "Target your performing Tactician to give him +1F"; "You may target your Personality and move him home"
@@ -281,7 +282,7 @@ statLine
   ;
 // a verb printed before "or" and another verb that says the rest for both ("Bow or straighten him")
 choiceVerb
-  : V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE | V_INCREASE | V_REDUCE
+  : V_BOW | V_STRAIGHTEN | V_DESTROY | V_SET_STATE | V_INCREASE | V_REDUCE | V_GAIN | V_LOSE
   ;
 // What "Give" gives (003 Stats, Keywords): "+2F", "+1F/+1C", "Cavalry", "+1F, Shadowlands and Naval"
 gifts

@@ -3789,4 +3789,29 @@ TEST(Meaning, DuelStat) {
   expect_refused("Personality", "This Personality uses his Chi as its duel stat.", "a pronoun that names another card");
 }
 
+// "A target player gains or loses 2 Honor": one player (targeted once, 001 Target) does one of the two, the effect's
+// controller choosing which; a verb that fits no resource effect, or the same verb twice, refused
+TEST(Meaning, PlayerGainsOrLoses) {
+  auto r = read("Strategy", "**Political Limited:** A target player gains or loses 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  ASSERT_EQ(r->unit().targets.size(), 1u);
+  EXPECT_TRUE(r->unit().targets[0].player);
+  const auto& k = std::get<Choice>(r->unit().body.at(0));
+  ASSERT_EQ(k.options.size(), 2u);
+  EXPECT_EQ(k.options[0].verb, Primitive::gain_);
+  EXPECT_EQ(k.options[1].verb, Primitive::lose_);
+  for (const Effect& e : k.options) {
+    ASSERT_TRUE(e.player);
+    EXPECT_EQ(e.player->kind, PlayerRef::Kind::Target);
+    EXPECT_EQ(e.player->target, 0);
+    EXPECT_EQ(e.amount->value, 2);
+  }
+  EXPECT_EQ(r->paragraph().rendered, "Political Limited: A target player gains or loses 2 Honor.");
+  auto each = read("Strategy", "**Open:** Each player gains or loses 1 Honor.");
+  ASSERT_TRUE(each->paragraph().unit) << each->text(each->paragraph().unread) << ": " << each->paragraph().why;
+  EXPECT_TRUE(each->paragraph().round_trips) << each->paragraph().rendered;
+  expect_refused("Strategy", "**Open:** A target player loses or loses 1 Honor.", "the same verb on both sides of 'or'");
+  expect_refused("Strategy", "**Open:** A target player gains or draws 1 card.", "a verb that does not fit the effect after 'or'");
+}
+
 }  // namespace cardc

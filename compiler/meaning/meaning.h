@@ -470,6 +470,8 @@ struct Effect {
                                  // switch: a second card whose same stat trades with the first's ("Switch the
                                  // target's and this Follower's Force")
   SourceRange ignoring_range;    // the words "ignoring Resist"
+  bool side_by_side = false;     // create: its keywords printed with no bullet or comma between them ("a 0F/2C/0PH
+                                 // Ninja Scorpion Clan Personality"; the same meaning)
   std::vector<StatChange> base;  // create: the created card's printed stats ("2F/2C/3PH"), each from zero; the card's
                                  // type and keywords are in `cards`, how many in `amount`, where in `to`
   std::vector<ProfileId> designators;  // take action, no resource: an additional action, of one of these designators

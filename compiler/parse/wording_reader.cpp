@@ -1543,6 +1543,10 @@ class Transformer {
       CardFilter made;
       made.card_types.push_back(tok(term(ce, W::CARD_TYPE) ? term(ce, W::CARD_TYPE) : term(ce, W::CARD_TYPES)).id);
       for (auto* k : terms(ce, W::KEYWORD)) made.keywords.push_back(tok(k).id);
+      // "Ninja • Scorpion Clan", "Ninja, Scorpion Clan" or "Ninja Scorpion Clan": one way throughout
+      const size_t marks = terms(ce, W::BULLET).size() + terms(ce, W::COMMA).size();
+      if (made.keywords.size() > 1 && marks > 0 && marks + 1 != made.keywords.size()) throw Refusal{range(c), "keywords of a created card joined two ways"};
+      e.side_by_side = made.keywords.size() > 1 && marks == 0;
       made.range = range(c);
       e.cards = std::move(made);
       if (auto* line = sub<W::StatLineContext>(ce))

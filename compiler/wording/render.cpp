@@ -346,7 +346,7 @@ class Renderer {
           out_.push_back(v);
         }
         for (size_t i = 0; i < e.cards->keywords.size(); ++i) {
-          if (i > 0) word(Token::BULLET);
+          if (i > 0 && !e.side_by_side) word(Token::BULLET);
           name(Token::KEYWORD, e.cards->keywords[i]);
         }
         const bool many = e.amount->value != 1;

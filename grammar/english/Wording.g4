@@ -243,7 +243,7 @@ effect
                                 // "Take an additional Battle action"; "..., which he must perform": that card performs it (001 Tactician)
   | V_DISCARD cardFilter                                              # discardEffect
   | V_PUT (cardRef | cardFilter) INTO zoneOf                          # putEffect       // "Put this Strategy into play"
-  | V_CREATE amount statLine? (KEYWORD ((BULLET | COMMA) KEYWORD)*)? (CARD_TYPE | CARD_TYPES) CARD? (AT place)?   # createEffect  // 003 Created cards   // "Discard a card", "Discard a Kiho to ..."
+  | V_CREATE amount statLine? (KEYWORD ((BULLET | COMMA)? KEYWORD)*)? (CARD_TYPE | CARD_TYPES) CARD? (AT place)?   # createEffect  // 003 Created cards   // "Discard a card", "Discard a Kiho to ..."
   | V_GIVE province provinceChange duration?                          # provinceGiveEffect    // "Give this Province +3 strength"
   | verb=(V_INCREASE | V_REDUCE) province POSS STRENGTH BY (amount | statOf)   # provinceStrengthEffect  // "Increase the current province's strength by 2"
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"

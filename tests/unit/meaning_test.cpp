@@ -3814,4 +3814,19 @@ TEST(Meaning, PlayerGainsOrLoses) {
   expect_refused("Strategy", "**Open:** A target player gains or draws 1 card.", "a verb that does not fit the effect after 'or'");
 }
 
+// 003 Created cards: the created card's keywords side by side ("a 0F/2C/0PH Ninja Scorpion Clan Personality") as with
+// bullets or commas between them; joined two ways, refused
+TEST(Meaning, CreatedCardKeywordsSideBySide) {
+  auto r = read("Strategy", "**Battle:** Create a 1F/1C/0PH Ninja Scorpion Clan Personality.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const Effect& e = std::get<Effect>(r->unit().body.at(0));
+  EXPECT_TRUE(e.side_by_side);
+  EXPECT_EQ(e.cards->keywords, (std::vector<ProfileId>{r->id_of(r->profile->keywords, "Ninja"), r->id_of(r->profile->keywords, "Scorpion Clan")}));
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  auto bullets = read("Strategy", "**Battle:** Create a 1F/1C/0PH Ninja • Scorpion Clan Personality.");
+  ASSERT_TRUE(bullets->paragraph().unit);
+  EXPECT_FALSE(std::get<Effect>(bullets->unit().body.at(0)).side_by_side);
+  expect_refused("Strategy", "**Battle:** Create a 1F/1C/0PH Ninja • Scorpion Clan Samurai Personality.", "keywords of a created card joined two ways");
+}
+
 }  // namespace cardc

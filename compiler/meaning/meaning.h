@@ -55,6 +55,9 @@ struct CardRef {
   bool unit_itself = false;  // unit: a targeted unit named as such ("a target enemy unit", "it" after it, "the
                              // target"), its card the one heading it; printed as any reference to that target
   bool plural = false;       // Pronoun, TheTarget: every card of a targeting of several ("them", "each target")
+  // TheTarget printed "the enemy Personality", "the opposing Personality": the one target of that noun and side
+  enum class SideNamed : uint8_t { None, Enemy, Opposing };
+  SideNamed side_named = SideNamed::None;
   bool its = false;          // Bearer printed "its Personality", "its" naming this card (001 Attach)
   bool pronoun = false;      // ThisCard, Bearer, ThisKeyword named again by a pronoun ("Bow this Shugenja unless he is
                              // Void": he is this Shugenja, 001 This); `person` as printed

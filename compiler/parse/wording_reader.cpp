@@ -2980,13 +2980,17 @@ class Transformer {
     if (auto* n = node_as<W::TheNounRefContext>(c)) {
       // "Target an enemy Personality: Bow the Personality": the one target of the unit its noun names (a card type or
       // a keyword of its set); none or several: the words do not say which card
+      // ("the enemy Personality": of the targets of that noun, the one of that side, 001 Enemy, Opposing)
       const wording::WordToken& noun = tok(n->noun);
       const bool type = noun.type == W::CARD_TYPE;
+      if (n->side) r.side_named = n->side->getType() == W::ENEMY ? CardRef::SideNamed::Enemy : CardRef::SideNamed::Opposing;
+      const Side side = !n->side ? Side::Any : n->side->getType() == W::ENEMY ? Side::Enemy : Side::Opposing;
       int found = -1;
       for (size_t k = 0; k < u.targets.size(); ++k) {
         const CardFilter& f = u.targets[k].filter;
         const auto& names = type ? f.card_types : f.keywords;
         if (std::find(names.begin(), names.end(), noun.id) == names.end()) continue;
+        if (side != Side::Any && f.side != side) continue;
         if (found >= 0) throw Refusal{r.range, "'the' with a noun several targets have"};
         found = static_cast<int>(k);
       }

@@ -1596,6 +1596,7 @@ class Renderer {
         break;
       case CardRef::Kind::TheTarget:
         word(r.plural ? Token::EACH : Token::THE);  // "each target": every card of a targeting of several
+        if (r.side_named != CardRef::SideNamed::None) word(r.side_named == CardRef::SideNamed::Enemy ? Token::ENEMY : Token::OPPOSING);
         if (r.card_type >= 0) name(Token::CARD_TYPE, r.card_type);  // "the Personality"
         else if (r.keyword >= 0) name(Token::KEYWORD, r.keyword);
         else verb(Primitive::target_);

@@ -394,7 +394,7 @@ cardRef
   | YOUR V_TARGET PERFORMING performed          # performingTargetRef // "your target performing Ancestor" (001 Tactician)
   | THE V_TARGET                                # theTargetRef        // the unit's one target
   | THE CARD                                    # theCardRef          // the card just discarded ("the card's Focus Value")
-  | THE noun=(CARD_TYPE | KEYWORD)              # theNounRef          // "Bow the Personality": the unit's one target of that noun
+  | THE side=(ENEMY | OPPOSING)? noun=(CARD_TYPE | KEYWORD)   # theNounRef  // "Bow the Personality": the unit's one target of that noun; "the enemy Personality": of that side
   | EACH V_TARGET                               # eachTargetRef       // "each target's Force": every card of the unit's one targeting of several
   | targetCount (OF owner=YOUR)? V_TARGET targetNoun   # countedTargetRef  // "one or two target attachments", "one or more of your target Shugenja"
   | YOUR noun=(KEYWORD | CARD_TYPE)             # performerAgainRef   // "your Monk": the performer named again

@@ -3829,4 +3829,18 @@ TEST(Meaning, CreatedCardKeywordsSideBySide) {
   expect_refused("Strategy", "**Battle:** Create a 1F/1C/0PH Ninja • Scorpion Clan Samurai Personality.", "keywords of a created card joined two ways");
 }
 
+// "the enemy Personality": of the unit's targets of that noun, the one of that side (001 Enemy); with none of that side
+// the words name no target
+TEST(Meaning, TheTargetNamedByItsSide) {
+  auto r = read("Personality", "**Battle:** Target an enemy Personality: Bow him. You may target and straighten a Personality. If the enemy Personality is Shadowlands, gain 2 Honor.");
+  ASSERT_TRUE(r->paragraph().unit) << r->text(r->paragraph().unread) << ": " << r->paragraph().why;
+  const auto& k = std::get<Conditional>(r->unit().body.back());
+  ASSERT_TRUE(k.condition.card);
+  EXPECT_EQ(k.condition.card->kind, CardRef::Kind::TheTarget);
+  EXPECT_EQ(k.condition.card->target, 0);
+  EXPECT_EQ(k.condition.card->side_named, CardRef::SideNamed::Enemy);
+  EXPECT_TRUE(r->paragraph().round_trips) << r->paragraph().rendered;
+  expect_refused("Personality", "**Battle:** Target a Personality: Bow him. If the enemy Personality is Shadowlands, gain 2 Honor.", "'the' with a noun no target has");
+}
+
 }  // namespace cardc

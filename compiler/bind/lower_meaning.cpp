@@ -212,7 +212,9 @@ class MeaningLowering {
     }
     modes_.clear();
     top_ = &effect;
-    for (const Step& s : u.body) step(s, effect);
+    if (u.roll >= 0) roll(u, effect);
+    else
+      for (const Step& s : u.body) step(s, effect);
     top_ = nullptr;
     if (!modes_.empty()) flags |= CARDRT_ABF_CONSTRUCTOR;  // 002 524: the chain is built from the options (modes)
     // 003 Abilities B: "If this card is face-up in one of your Provinces" also lets the action be used out of play
@@ -559,14 +561,16 @@ class MeaningLowering {
   void delayed_to_boundary(const Delayed& d, Body& b) {
     const int32_t boundary = runtime_boundary(p_.events[static_cast<size_t>(d.moment.event)]);
     if (boundary < 0 || d.moment.timing == Timing::Before) throw NotYet{};
-    for (const Effect& x : d.effects)  // the frames the binder reads in a delayed effect the same way (a card's)
-      if (!x.card || x.optional || x.player || x.province || x.action >= 0 ||
+    for (const Effect& x : d.effects)  // the frames the binder reads in a delayed effect the same way (a card's; the
+                                       // controller's draw; counters dealt to a card)
+      if (x.optional || x.player || x.province || x.action >= 0 || (!x.card && x.verb != Primitive::draw_) ||
           (x.verb != Primitive::bow_ && x.verb != Primitive::straighten_ && x.verb != Primitive::destroy_ &&
-           x.verb != Primitive::set_state_ && x.verb != Primitive::give_))
+           x.verb != Primitive::set_state_ && x.verb != Primitive::give_ && x.verb != Primitive::draw_ && x.verb != Primitive::deal_))
         throw NotYet{};
     Body later = delayed_body(d, b);
     int f = add_function("delayed", FnKind::Effect, std::move(later), d.range);
-    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(boundary), konst(-1), konst(0), fn_ref(f)})));
+    // your next turn: counted from your own turns, so one set up in your turn waits for the next (001 Turn)
+    b.stmts.push_back(eval(call("cardrt_delay", {G(), C(), konst(boundary), konst(-1), konst(d.moment.your_next ? 1 : 0), fn_ref(f)})));
   }
 
   // a delayed effect's effects, run when its moment comes (002 rule 521): the body of a function of their own
@@ -1020,6 +1024,10 @@ class MeaningLowering {
         return;
       case Primitive::give_: return give(e, b);
       case Primitive::remove_: return remove(e, b);
+      case Primitive::win_:  // the controller wins the game
+        if (e.player) throw NotYet{};  // another player ("His controller wins the game"): not lowered yet
+        b.stmts.push_back(eval(call("cardrt_player_wins", {G(), C(), controller()})));
+        return;
       case Primitive::switch_: {  // 003 Stats: the two current values trade, for good (the runtime has no end for it)
         if (e.duration) throw NotYet{};
         if (e.other_card) {  // one stat of two cards
@@ -1372,6 +1380,24 @@ class MeaningLowering {
   // 003 Keywords: "Remove Ninja from Hurunayi" (for the duration); "Remove this Spell from the game": into the zone of
   // cards removed from it (whether it went is kept, as a move's)
   void remove(const Effect& e, Body& b) {
+    if (e.any_status || e.status >= 0) {
+      // 004 Status: counters taken off a card, as many as printed or all of them; or all of one Status the controller
+      // chooses (cardrt_choose_status: none, when the card has none)
+      Node from = card(*e.card, b);
+      uint32_t who = b.local();
+      b.stmts.push_back(let(who, std::move(from)));
+      if (e.any_status) {
+        uint32_t st = b.local();
+        b.stmts.push_back(let(st, call("cardrt_choose_status", {G(), C(), local(who)})));
+        b.stmts.push_back(if_(binary(Op::Ge, local(st), konst(0)),
+                              block({eval(call("cardrt_remove_counters", {G(), C(), local(who), local(st),
+                                                                          call("cardrt_card_counters", {G(), local(who), local(st)})}))})));
+        return;
+      }
+      Node n = e.amount ? amount(*e.amount, b) : call("cardrt_card_counters", {G(), local(who), konst(e.status)});
+      b.stmts.push_back(eval(call("cardrt_remove_counters", {G(), C(), local(who), konst(e.status), std::move(n)})));
+      return;
+    }
     if (e.keyword >= 0) {
       b.stmts.push_back(eval(call("cardrt_remove_keyword", {G(), C(), card(*e.card, b), konst(e.keyword), konst(effect_duration(e))})));
       return;
@@ -1626,6 +1652,24 @@ class MeaningLowering {
     b.stmts.push_back(if_(std::move(done), block(std::move(inner.stmts))));
   }
 
+  // 004 Luck, Resist: "Roll for Luck: if successful, ...": the D6 against the stat of this card's unit (a Gear's is its
+  // bearer's, 001 This) as the effects begin; each sentence's effects on its outcome. A sentence whose condition is
+  // more than the outcome, or with "Otherwise", is not lowered yet.
+  void roll(const Unit& u, Body& b) {
+    if (continuous_) throw NotYet{};
+    uint32_t r = b.local();
+    b.stmts.push_back(let(r, call("cardrt_roll_stat", {G(), C(), type_->attaches ? bearer() : self(), konst(u.roll)})));
+    Body yes, no;
+    yes.locals = no.locals = b.locals;
+    for (const Step& s : u.body) {
+      const auto& k = std::get<Conditional>(s);  // the reader's: each sentence is an outcome's
+      if (k.condition.kind != Condition::Kind::RollResult || !k.otherwise.empty()) throw NotYet{};
+      for (const Effect& e : k.effects) effect(e, k.condition.lost ? no : yes);
+    }
+    b.locals = std::max(yes.locals, no.locals);
+    b.stmts.push_back(if_(local(r), block(std::move(yes.stmts)), block(std::move(no.stmts))));
+  }
+
   // ---------------------------------------------------------------- conditions
   // The effects happen only if the condition holds as they resolve.
   void conditional(const Conditional& k, Body& b) {
@@ -1877,6 +1921,7 @@ class MeaningLowering {
       case Condition::Kind::AttachedTo:  // 001 Attach: the card it is attached to is of the set
         n = filter_test(*k.cards, call("cardrt_card_attached_to", {G(), k.card ? card(*k.card, b) : *subject_}));
         break;
+      case Condition::Kind::RollResult: throw NotYet{};  // lowered by the roll (roll), its only place
       case Condition::Kind::DuelResult: {
         // the unit's duel: the card is its winner; it lost if there was a winner and it was the other duelist
         if (!duel_) throw NotYet{};

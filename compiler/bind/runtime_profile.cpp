@@ -209,6 +209,7 @@ int32_t runtime_duration(const PhraseDef& duration) {
 
 int32_t runtime_boundary(const PhraseDef& event) {
   if (event.boundary == "duel end") return CARDRT_BOUNDARY_DUEL_END;
+  if (event.boundary == "turn start") return CARDRT_BOUNDARY_TURN_START;
   return -1;
 }
 

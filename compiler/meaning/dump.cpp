@@ -81,6 +81,8 @@ class Dumper {
                           u.targets[i].in_constraints ? " in-constraints" : "", u.targets[i].performing ? " performing" : "",
                           u.targets[i].anywhere ? " anywhere" : "", count(u.targets[i].count),
                           u.targets[i].player ? std::string("player") : filter(u.targets[i].filter));
+    for (const Constraint& c : u.constraints)
+      if (c.kind == Constraint::Kind::Roll) out_ << fmt::format("    roll {} stat={}\n", at(c.range), named(p_.stats, u.roll));
     for (const Step& s : u.body) {
       if (const auto* e = std::get_if<Effect>(&s)) out_ << "    effect " << effect(*e) << "\n";
       else if (const auto* t = std::get_if<TargetStep>(&s)) out_ << fmt::format("    declare target #{} {}\n", t->target, at(t->range));
@@ -130,7 +132,7 @@ class Dumper {
         static constexpr const char* times[] = {"once", "next", "first", "each"};
         static constexpr const char* spans[] = {"none", "turn", "phase", "battle", "game"};
         out_ << fmt::format("    delayed {} {} {} {} event=\"{}\" span={}{}\n", at(d->range), m.timing == Timing::When ? "when" : "after",
-                            times[static_cast<size_t>(m.times)], m.boundary ? std::string("boundary") : ref(m.card), named(p_.events, m.event), spans[static_cast<size_t>(m.span)],
+                            times[static_cast<size_t>(m.times)], m.your_next ? std::string("boundary-of-your-next") : m.boundary ? std::string("boundary") : ref(m.card), named(p_.events, m.event), spans[static_cast<size_t>(m.span)],
                             m.during ? " during-battle" : "");
         for (const Effect& e : d->effects) out_ << "      effect " << effect(e) << "\n";
       }
@@ -186,6 +188,7 @@ class Dumper {
         return s + (k.card ? ref(*k.card) : std::string("it")) + " opposes " + (k.other ? ref(*k.other) : "some " + filter(*k.cards));
       case Condition::Kind::BattleSide: return s + (k.defender ? "you are the defender" : "you are the attacker");
       case Condition::Kind::HasTokens: return s + ref(*k.card) + " has-tokens " + named(p_.statuses, k.status);
+      case Condition::Kind::RollResult: return s + (k.lost ? "roll-failed" : "roll-succeeded");
       case Condition::Kind::DuelResult: return s + ref(*k.card) + (k.lost ? " lost" : " won") + " the-duel";
       case Condition::Kind::Exists: return s + "some " + filter(*k.cards);
       case Condition::Kind::YouAre: {
@@ -285,7 +288,9 @@ class Dumper {
                      : fmt::format(" strength{:+}-if({})", b.value, condition(b.condition));
     if (e.status >= 0) s += " status=" + named(p_.statuses, e.status);
     if (e.keyword >= 0) s += " keyword=" + named(p_.keywords, e.keyword);
-    else if (e.verb == Primitive::remove_) s += " from-the-game";
+    else if (e.any_status) s += " status=one-chosen";
+    else if (e.verb == Primitive::remove_ && e.status < 0) s += " from-the-game";
+    if (e.verb == Primitive::remove_ && (e.status >= 0 || e.any_status) && !e.amount) s += " all-counters";
     if (e.ignoring >= 0) s += " ignoring=" + named(p_.stats, e.ignoring);
     if (e.duration) s += duration(*e.duration);
     if (e.to) s += " to=" + place(*e.to);

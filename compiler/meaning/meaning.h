@@ -457,8 +457,14 @@ struct Effect {
                                  // target, amount its strength (the profile's declaration says the rest)
   std::vector<StrengthBonus> bonuses;  // a keyword action's: more strength while a condition holds
   ProfileId status = -1;         // deal: the counters dealt ("wounds")
-  ProfileId keyword = -1;        // remove: the keyword taken away ("Remove Ninja from Hurunayi"); none: the card goes
-                                 // out of the game ("Remove this Spell from the game", the profile's zone of that role)
+  ProfileId keyword = -1;        // remove: the keyword taken away ("Remove Ninja from Hurunayi"); none, and no
+                                 // `status` nor `any_status`: the card goes out of the game ("Remove this Spell from the
+                                 // game", the profile's zone of that role)
+  // remove: counters of `status` taken off `card`, `amount` of them (none: all of them, "Remove all Poison counters
+  // from target unit"); or of one status the controller chooses as it resolves, all of its counters (`any_status`:
+  // "Remove all counters of one Status from target unit"; 004 Status)
+  bool any_status = false;
+  bool counters_word = false;    // remove: "counter(s)" printed after the status's name ("Poison counters")
   ProfileId ignoring = -1;       // deal: the stat the damage ignores ("ignoring Resist"; 004 Resist: only Resist)
   ProfileId stat = -1;           // increase, reduce: the card's stat changed by `amount` ("Reduce his Force by 2");
                                  // switch: the first of the two stats that trade values
@@ -554,6 +560,7 @@ struct Condition {
                  // Battlefields, 003 Stats example: the attacking player's cards and the other side's)
     BattleSide,  // you are the Attacker (`defender`: the Defender) of the battle: the Attacker is the player whose turn
                  // it is (003 Stats example: the player attacking, and the Defender, his opponent)
+    RollResult,  // the unit's roll succeeded (`lost`: failed; "if successful", "if unsuccessful"; 004 Luck)
     DuelResult,  // a card won (`lost`: lost) the duel the unit's effect started ("If this Personality wins the duel");
                  // after a tie or a refused challenge neither holds (docs/meaning.md 27)
   };
@@ -589,7 +596,7 @@ struct Condition {
   bool attached_word = false;       // Has: printed "attached" after the cards ("has a Weapon attached"; the same meaning)
   bool defender = false;            // BattleSide: "you are the Defender"
   Boxed<CardRef> other;             // Opposes: the card opposed
-  bool lost = false;                // DuelResult: "loses the duel"
+  bool lost = false;                // DuelResult: "loses the duel"; RollResult: "unsuccessful"
   SourceRange range;
 };
 
@@ -642,6 +649,8 @@ struct Conditional {
   std::vector<Effect> otherwise;
   SourceRange otherwise_range;
   bool condition_first = true;  // the order printed (both orders mean the same; the renderer keeps it)
+  bool you = false;  // printed "you" before the effects ("If you rule 6 Structures, you win the game"): the controller
+                     // does them, as the imperative says
   bool as_moving = false;  // printed "as he moves" after the effect (a Moved condition): done with the move before it,
                            // so only if it happened, as "if he moved" says
   SourceRange range;
@@ -826,6 +835,8 @@ struct Moment {
   bool during = false;            // "during a battle"
   bool boundary = false;          // "After this duel ends": the event is a boundary the profile declares, of the duel
                                   // under way (PhraseDef::boundary); `card` unused (docs/meaning.md 27)
+  bool your_next = false;         // with `boundary`: "When your next turn begins": of the controller's next turn, not
+                                  // this one (001 Turn), an event about a turn
   SourceRange range;
 };
 
@@ -925,7 +936,7 @@ enum class UnitKind : uint8_t {
 // A block of the constraints (003 Abilities): its costs, or a targeting, in the order printed (001 Targeting
 // paradoxes: a choice a later cost needs is made at targeting time).
 struct Constraint {
-  enum class Kind : uint8_t { Costs, Targeting, Condition, Performer };
+  enum class Kind : uint8_t { Costs, Targeting, Condition, Performer, Roll };  // Roll: Unit::roll, its block
   Kind kind = Kind::Costs;
   std::vector<int> items;  // indices into Unit::costs, or the one index into Unit::targets or Unit::conditions
                            // (Performer: none; the unit has one)
@@ -966,6 +977,10 @@ struct Unit {
   std::optional<UseLimit> limit;       // printed before the colon ("Once per game:")
   std::vector<Step> body;
   Boxed<XDefinition> x;        // "where X is ..." (000 7.4)
+  // 004 Luck, Resist: "Roll for Luck:" before the effects: a D6 rolled against this card's unit's stat (a stat the
+  // profile marks [rolled]) as the effects begin, not a cost; each sentence of the body is then a Conditional on its
+  // outcome (Condition::Kind::RollResult, "if successful")
+  ProfileId roll = -1;
   SourceRange range;
 };
 

@@ -199,6 +199,11 @@ class Transformer {
     for (auto* k : subs<W::ConstraintContext>(c)) constraint(k, u);
     u.kind = sub<W::HeaderContext>(c) ? UnitKind::Ability : u.trigger ? UnitKind::Triggered : UnitKind::Untriggered;  // a trigger among the constraints
     body(sub<W::BodyContext>(c), u);
+    if (u.roll >= 0)  // 004 Luck: after a roll, each sentence is an outcome's; one that names none would bend the roll away
+      for (const Step& s : u.body) {
+        const auto* k = std::get_if<Conditional>(&s);
+        if (!k || !names_outcome(k->condition)) throw Refusal{u.range, "a sentence after the roll names no outcome ('if successful')"};
+      }
     if (top_named_) name_discarded_top(u);
     if (hand_named_)
       for (Effect& c : u.costs)  // "Discard a card: ... the card's Focus Value"
@@ -207,6 +212,9 @@ class Transformer {
   }
 
  private:
+  static bool names_outcome(const Condition& k) {
+    return k.kind == Condition::Kind::RollResult || std::any_of(k.parts.begin(), k.parts.end(), names_outcome);
+  }
   const wording::WordToken& tok(antlr4::Token* t) const { return t_[t->getTokenIndex()]; }
   const wording::WordToken& tok(antlr4::tree::TerminalNode* n) const { return tok(n->getSymbol()); }
   SourceRange range(antlr4::ParserRuleContext* c) const {
@@ -274,6 +282,18 @@ class Transformer {
       u.trigger = trigger(sub<W::TriggerContext>(tp), u);
       u.trigger->leads = true;  // printed before a comma (the same meaning as a colon)
       constraint_parts(sub<W::ConstraintPartsContext>(tp), u);
+      return;
+    }
+    if (auto* r = node_as<W::RollConstraintContext>(c)) {
+      // "Roll for Luck:": 004 Luck, Resist: a D6 rolled against a stat the profile marks [rolled], as the effects begin
+      Constraint block;
+      block.range = range(c);
+      block.kind = Constraint::Kind::Roll;
+      const wording::WordToken& stat = tok(term(r, W::STAT));
+      if (!p_.stats.at(static_cast<size_t>(stat.id)).rolled) throw Refusal{stat.range, "no die is rolled for this stat"};
+      if (u.roll >= 0) throw Refusal{block.range, "a second roll"};
+      u.roll = stat.id;
+      u.constraints.push_back(std::move(block));
       return;
     }
     if (auto* k = node_as<W::CostSentencesConstraintContext>(c)) {
@@ -644,6 +664,10 @@ class Transformer {
       const bool ahead = antecedent_ == Antecedent::None && leads_with_pronoun(sub<W::ConditionContext>(i));
       if (!ahead) k.condition = condition(sub<W::ConditionContext>(i), u);
       k.effects = branch(i, u);  // "If you control a Temple, you may straighten him": the controller chooses
+      k.you = term(i, W::YOU) && !term(i, W::MAY);  // "..., you win the game": the controller, as the imperative
+      if (k.you)
+        for (auto* one : subs<W::EffectContext>(i))
+          if (const wording::WordToken& v = tok(one->getStart()); v.third_person) throw Refusal{v.range, "the verb's person and its subject disagree"};
       if (ahead) k.condition = condition(sub<W::ConditionContext>(i), u);
       u.body.push_back(std::move(k));
     } else if (auto* o = node_as<W::OtherwiseSentenceContext>(c)) {
@@ -975,6 +999,15 @@ class Transformer {
 
   // conditionPart : cardRef IS NOT? description | YOU control cardFilter | YOU HAVE RESOURCE | IT IS NOT? YOUR TURN
   Condition condition_part(W::ConditionPartContext* c, Unit& u) {
+    if (auto* o = node_as<W::RollResultConditionContext>(c)) {
+      // "if successful", "if unsuccessful": the outcome of the roll the unit's effects begin with (004 Luck)
+      Condition k;
+      k.range = range(c);
+      if (unit_->roll < 0) throw Refusal{k.range, "no roll of the unit has an outcome"};
+      k.kind = Condition::Kind::RollResult;
+      k.lost = o->outcome->getType() == W::UNSUCCESSFUL;
+      return k;
+    }
     if (auto* d = node_as<W::DuelResultConditionContext>(c)) {
       // "If this Personality wins the duel", "if he loses the duel": the result of the duel the unit started; after a
       // tie or a refused challenge neither holds (docs/meaning.md 27)
@@ -1218,7 +1251,7 @@ class Transformer {
     Delayed d;
     d.range = range(c);
     d.moment = moment(sub<W::MomentContext>(c), u);
-    duel_end_ = d.moment.boundary;  // "After this duel ends, bow its winner"
+    duel_end_ = d.moment.boundary && !d.moment.your_next;  // "After this duel ends, bow its winner"
     d.effects = branch(c, u);
     duel_end_ = false;
     return d;
@@ -1301,6 +1334,15 @@ class Transformer {
     m.timing = term(sub<W::TimingContext>(c), W::AFTER) ? Timing::After : Timing::When;
     m.times = term(c, W::EACH) ? Moment::Times::Each : !c->which ? Moment::Times::Unsaid
               : c->which->getType() == W::NEXT ? Moment::Times::Next : Moment::Times::First;
+    if (!sub<W::CardRefContext>(c) && term(c, W::YOUR)) {
+      // "When your next turn begins": a boundary the profile declares (the runtime's), of a turn; your next (001 Turn)
+      const wording::WordToken& ev = tok(term(c, W::EVENT));
+      const PhraseDef& e = p_.events[static_cast<size_t>(ev.id)];
+      if (e.boundary.empty() || !e.about_turn()) throw Refusal{ev.range, "'your next' before an event that is no turn's boundary"};
+      m.event = ev.id;
+      m.boundary = m.your_next = true;
+      return m;
+    }
     if (!sub<W::CardRefContext>(c)) {
       // "After this duel ends": the boundary the profile declares the event to be, of the duel under way, which only a
       // Focus Effect has as it resolves (a duel the unit starts is over by the next sentence)
@@ -1588,6 +1630,21 @@ class Transformer {
       e.keyword = tok(term(rk, W::KEYWORD)).id;
       e.card = card_ref(sub<W::CardRefContext>(rk), u);
       if (sub<W::DurationContext>(rk)) e.duration = duration(sub<W::DurationContext>(rk));
+    } else if (node_as<W::WinEffectContext>(c)) {
+      e.verb = Primitive::win_;  // 002: the controller wins the game
+    } else if (auto* rc = node_as<W::RemoveCountersEffectContext>(c)) {
+      // removeCountersEffect : V_REMOVE (ALL | amount) STATUS (COUNTER | COUNTERS)? FROM cardRef  (004 Status: counters
+      // on a unit, damage counters among them; no amount: all of them)
+      e.verb = Primitive::remove_;
+      if (sub<W::AmountContext>(rc)) e.amount = amount(sub<W::AmountContext>(rc));
+      e.status = tok(term(rc, W::STATUS)).id;
+      e.counters_word = term(rc, W::COUNTER) || term(rc, W::COUNTERS);
+      e.card = card_ref(sub<W::CardRefContext>(rc), u);
+    } else if (auto* rs = node_as<W::RemoveStatusEffectContext>(c)) {
+      // removeStatusEffect : V_REMOVE ALL COUNTERS OF ONE STATUS_NOUN FROM cardRef  (the controller chooses the Status)
+      e.verb = Primitive::remove_;
+      e.any_status = true;
+      e.card = card_ref(sub<W::CardRefContext>(rs), u);
     } else if (auto* rg = node_as<W::RemoveFromGameEffectContext>(c)) {
       e.verb = Primitive::remove_;  // out of the game: the zone of cards removed from it
       e.card = card_ref(sub<W::CardRefContext>(rg), u);

@@ -472,7 +472,7 @@ class Loader {
           ph.engine = attr(d, "engine") != nullptr;
           ph.optional = attr(d, "optional") != nullptr;
           ph.boundary = attr_value(d, "boundary");
-          static const std::vector<std::string_view> boundaries{"duel end"};  // runtime_boundary (bind/runtime_profile.h)
+          static const std::vector<std::string_view> boundaries{"duel end", "turn start"};  // runtime_boundary (bind/runtime_profile.h)
           if (!ph.boundary.empty() && std::find(boundaries.begin(), boundaries.end(), ph.boundary) == boundaries.end())
             diags_.report(DiagId::ProfileBadPolicy, attr(d, "boundary")->value->range, "event boundary", ph.boundary,
                           join(boundaries));

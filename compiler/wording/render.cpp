@@ -62,6 +62,11 @@ class Renderer {
         verb(Primitive::choose_);
         performer(*u.performer);
       }
+      if (c.kind == Constraint::Kind::Roll) {  // "Roll for Luck:"
+        verb(Primitive::roll_);
+        word(Token::FOR);
+        name(Token::STAT, u.roll);
+      }
       if (c.kind == Constraint::Kind::Condition) {
         word(Token::IF);
         condition(u.conditions[static_cast<size_t>(c.items.at(0))]);
@@ -415,8 +420,22 @@ class Renderer {
           name(Token::STAT, e.ignoring);
         }
         break;
+      case Primitive::win_:  // "win the game"
+        words({Token::THE, Token::GAME});
+        break;
       case Primitive::remove_:  // "Remove Ninja from Hurunayi", "Remove this Spell from the game"
-        if (e.keyword >= 0) {
+        if (e.any_status) {  // "Remove all counters of one Status from target unit"
+          words({Token::ALL, Token::COUNTERS, Token::OF, Token::ONE, Token::STATUS_NOUN, Token::FROM});
+          card_ref(*e.card, false);
+        } else if (e.status >= 0) {  // "Remove 2 damage counters from it", "Remove all Poison counters from target unit"
+          const bool many = !e.amount || !(e.amount->kind == Amount::Kind::Constant && e.amount->value == 1);
+          if (e.amount) number(*e.amount);
+          else word(Token::ALL);
+          name(Token::STATUS, e.status, many && !e.counters_word);  // before "counters" the name is singular
+          if (e.counters_word) word(many ? Token::COUNTERS : Token::COUNTER);
+          word(Token::FROM);
+          card_ref(*e.card, false);
+        } else if (e.keyword >= 0) {
           name(Token::KEYWORD, e.keyword);
           word(Token::FROM);
           card_ref(*e.card, false);
@@ -876,8 +895,9 @@ class Renderer {
     word(m.timing == Timing::When ? Token::WHEN : Token::AFTER);
     if (m.times == Moment::Times::Each) words({Token::EACH, Token::TIME});
     else if (m.times != Moment::Times::Unsaid) words({Token::THE, m.times == Moment::Times::Next ? Token::NEXT : Token::FIRST, Token::TIME});
-    if (m.boundary) {  // "After this duel ends"
-      word(Token::THIS);
+    if (m.boundary) {  // "After this duel ends", "When your next turn begins"
+      if (m.your_next) words({Token::YOUR, Token::NEXT});
+      else word(Token::THIS);
       name(Token::EVENT, m.event);
       word(Token::COMMA);
       return effects(d.effects, Token::AND);
@@ -940,6 +960,7 @@ class Renderer {
     word(Token::IF);
     condition(k.condition);
     word(Token::COMMA);
+    if (k.you) word(Token::YOU);  // "..., you win the game"
     effects(k.effects, Token::AND);
     if (k.otherwise.empty()) return;
     word(Token::PERIOD);
@@ -1155,6 +1176,8 @@ class Renderer {
         card_ref(*k.card, true);
         words({Token::HAS, Token::ANY});
         return name(Token::STATUS, k.status, true);
+      case Condition::Kind::RollResult:  // "successful", "unsuccessful"
+        return word(k.lost ? Token::UNSUCCESSFUL : Token::SUCCESSFUL);
       case Condition::Kind::DuelResult:  // "this Personality wins the duel", "he loses the duel"
         card_ref(*k.card, true);
         verb(k.lost ? Primitive::lose_ : Primitive::win_, false, true);

@@ -37,6 +37,7 @@ constraint
   | IF condition                # conditionConstraint   // "If you have Reconnaissance:": usable only while it holds
   | IF condition COMMA constraintParts   # conditionPartsConstraint  // "If any enemy units are at the current battlefield, choose your performing Personality:"
   | cost (PERIOD cost)+         # costSentencesConstraint  // "Bow this card. Pay 3 Gold:": costs one sentence each (the importer's cost icons)
+  | V_ROLL FOR STAT              # rollConstraint  // "Roll for Luck:": a die rolled as the effects begin, each sentence after it one outcome's (004 Luck, Resist)
   | trigger COMMA constraintParts   # triggerPartsConstraint  // "After Itao enters play, target a Follower in your hand:"
   ;
 // "Bow this card and target an enemy Personality:", "Choose your performing unbowed Monk and target a Follower:"
@@ -109,7 +110,7 @@ sentence
            | OR cardFilter              // "Bow him or all of his attachments": the verb shared, the cards it acts on chosen
            )                            # effectSentence
   | YOU MAY effect (((COMMA effect)* COMMA? AND effect)* inOrderTo)?   # optionalSentence  // "You may draw a card", "You may bow him to gain 2 Honor"
-  | IF condition COMMA ((YOU MAY)? effect ((COMMA effect)* COMMA? AND effect)* inOrderTo? | player effect ((COMMA effect)* COMMA? AND effect)*)   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor", "If he is a Kensai, you may bow him to ..."
+  | IF condition COMMA ((YOU MAY?)? effect ((COMMA effect)* COMMA? AND effect)* inOrderTo? | player effect ((COMMA effect)* COMMA? AND effect)*)   # conditionalSentence  // "If it is your turn, draw a card", "If he is dishonorable, his controller loses 2 Honor", "If he is a Kensai, you may bow him to ..."
   | OTHERWISE COMMA ((YOU MAY)? effect | player effect) ((COMMA effect)* COMMA? AND effect)*   # otherwiseSentence  // "If he is dishonorable, ... . Otherwise, gain 1 Honor": when the condition of the sentence before fails
   | player effect               # playerSentence   // "His controller loses 1 Honor"
   | player first=choiceVerb OR effect   # playerVerbChoiceSentence  // "A target player gains or loses 2 Honor": the controller chooses which
@@ -134,6 +135,7 @@ inOrderTo
 moment
   : timing (THE which=(NEXT | FIRST) TIME | EACH TIME) before=momentSpan? cardRef EVENT after=momentSpan? (DURING A DESIGNATOR)?
   | timing cardRef EVENT after=momentSpan (DURING A DESIGNATOR)?
+  | timing YOUR NEXT EVENT      // "When your next turn begins": a boundary the profile declares of a turn, your next one (001 Turn)
   | timing THIS EVENT           // "After this duel ends": a boundary the profile declares ([boundary = duel end]) of the
                                 // duel under way (docs/meaning.md 27)
   ;
@@ -173,6 +175,7 @@ conditionPart
   | army IS NOT? OPPOSED                        # armyOpposedCondition  // "your current army is opposed"
   | THERE (IS | ARE) amount (OR more=(MORE_ | FEWER))? (UNIT | UNITS) IN army   # armySizeCondition  // "there are two or more units in his army"
   | heldCondition                               # cardHeldCondition  // docs/meaning.md 25
+  | outcome=(SUCCESSFUL | UNSUCCESSFUL)         # rollResultCondition  // "if successful": the outcome of the unit's roll (004 Luck)
   | cardRef result=(V_WIN | V_LOSE) THE DUEL     # duelResultCondition  // "this Personality wins the duel", "he loses the duel" (docs/meaning.md 27)
   ;
 // What a card is, has or is attached to, and what another player controls (docs/meaning.md 25)
@@ -245,7 +248,10 @@ effect
   | verb=(V_INCREASE | V_REDUCE) province POSS STRENGTH BY (amount | statOf)   # provinceStrengthEffect  // "Increase the current province's strength by 2"
   | V_DESTROY province                                                # provinceDestroyEffect // "Destroy one of your Provinces"
   | V_REMOVE KEYWORD FROM cardRef duration?                           # removeKeywordEffect   // "Remove Ninja from Hurunayi" (003 Keywords)
+  | V_WIN THE GAME                                                    # winEffect             // "you win the game" (the controller wins)
   | V_REMOVE cardRef FROM THE GAME                                    # removeFromGameEffect  // "Remove this Spell from the game"
+  | V_REMOVE (ALL | amount) STATUS (COUNTER | COUNTERS)? FROM cardRef # removeCountersEffect  // "Remove 2 damage counters from it", "Remove all Poison counters from target unit" (004 Status)
+  | V_REMOVE ALL COUNTERS OF ONE STATUS_NOUN FROM cardRef             # removeStatusEffect    // "Remove all counters of one Status from target unit": the controller chooses which as it resolves
   | V_PUT province STATE?                                             # refillEffect          // "Refill this Province face-up"
   | V_ATTACH card=cardRef TO host=cardRef (COMMA payment)?             # attachEffect          // "Attach it to him, paying all costs"; a card just created, paying nothing
   | V_PRODUCE amount RESOURCE earmark                                  # earmarkedEffect       // "Produce 2 Gold, which can only pay for a single Mine"

@@ -159,6 +159,11 @@ MOVEMENT : 'movement' ;
 DESTROYED : 'destroyed' ;
 INFLICTED : 'inflicted' ;
 STATUSES : 'statuses' ;
+STATUS_NOUN : 'status' ;  // 004 Status: "all counters of one Status" (the class token STATUS is a profile's status)
+COUNTER  : 'counter' ;   // a status's counters on a card (004 Status: "Poison counters")
+COUNTERS : 'counters' ;
+SUCCESSFUL : 'successful' ;     // 004 Luck: a roll's outcome ("Roll for Luck: if successful, ...")
+UNSUCCESSFUL : 'unsuccessful' ;
 MOVED    : 'moved' ;    // "if he moved": the unit's move before it took him (001 Battlefields)
 WOULD    : 'would' ;    // "if he would be opposed": were he at the current battlefield
 BE       : 'be' ;

@@ -3519,6 +3519,121 @@ TEST(Meaning, FocusEffects) {
   expect_refused("Strategy", "As a Focus Effect: Bow the winner.", "no duel the unit started");
 }
 
+// 004 Health, Resist: counters of a status on a unit taken off it, as many as printed or all of them ("Remove all
+// Poison counters", damage counters among them), or all of one Status the controller chooses as it resolves (004
+// Resist: "remove all counters of 1 type of Status from that unit").
+TEST(Meaning, CountersRemoved) {
+  auto r = read("Unit", "**Skill:** Remove all Poison counters from target unit. Remove 2 damage counters from it.", "gems");
+  ASSERT_TRUE(r->paragraph().unit) << r->paragraph().why;
+  const GameProfile& p = *r->profile;
+  const Unit& u = r->unit();
+  ASSERT_EQ(u.body.size(), 2u);
+  const Effect& poison = std::get<Effect>(u.body[0]);
+  EXPECT_EQ(poison.verb, Primitive::remove_);
+  EXPECT_EQ(poison.status, r->id_of(p.statuses, "Poison"));
+  EXPECT_FALSE(poison.amount);  // all of them
+  EXPECT_FALSE(poison.any_status);
+  EXPECT_EQ(poison.card->kind, CardRef::Kind::Target);
+  const Effect& damage = std::get<Effect>(u.body[1]);
+  EXPECT_EQ(damage.status, r->id_of(p.statuses, "Damage"));
+  ASSERT_TRUE(damage.amount);
+  EXPECT_EQ(damage.amount->value, 2);
+  EXPECT_EQ(damage.card->kind, CardRef::Kind::Pronoun);
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  auto one = read("Unit", "**Skill:** Remove all counters of one Status from this unit.", "gems");
+  ASSERT_TRUE(one->paragraph().unit) << one->paragraph().why;
+  const Effect& chosen = std::get<Effect>(one->unit().body.at(0));
+  EXPECT_TRUE(chosen.any_status);
+  EXPECT_EQ(chosen.status, -1);
+  EXPECT_FALSE(chosen.amount);
+  EXPECT_EQ(chosen.card->kind, CardRef::Kind::ThisCard);
+
+  // refused: counters of no status named, and a number of counters of a Status chosen (which the rules never word)
+  for (const char* text : {"**Skill:** Remove all counters from target unit.", "**Skill:** Remove 2 counters of one Status from target unit."}) {
+    auto no = read("Unit", text, "gems");
+    EXPECT_FALSE(no->paragraph().unit) << text;
+  }
+}
+
+// 004 Luck, Resist: "Roll for Luck:" before the effects rolls a D6 against a stat the profile marks [rolled], as the
+// effects begin (no cost); each sentence after it is one outcome's ("if successful", "if unsuccessful").
+TEST(Meaning, RollOutcomes) {
+  auto r = read("Unit", "**Skill:** Roll for Luck: if successful, draw a card. If unsuccessful, deal 1 damage to this unit.", "gems");
+  ASSERT_TRUE(r->paragraph().unit) << r->paragraph().why;
+  const Unit& u = r->unit();
+  EXPECT_EQ(u.roll, r->id_of(r->profile->stats, "Luck"));
+  EXPECT_TRUE(u.costs.empty());  // the roll is no cost (004 Luck: rolled with the card's effect)
+  ASSERT_EQ(u.body.size(), 2u);
+  const auto& yes = std::get<Conditional>(u.body[0]);
+  EXPECT_EQ(yes.condition.kind, Condition::Kind::RollResult);
+  EXPECT_FALSE(yes.condition.lost);
+  EXPECT_EQ(yes.effects.at(0).verb, Primitive::draw_);
+  const auto& no = std::get<Conditional>(u.body[1]);
+  EXPECT_EQ(no.condition.kind, Condition::Kind::RollResult);
+  EXPECT_TRUE(no.condition.lost);
+  EXPECT_EQ(no.effects.at(0).verb, Primitive::deal_);
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  // refused: an outcome of no roll, a sentence after a roll with no outcome (it would happen whatever the die says), a
+  // stat no die is rolled for (004: Luck and Resist), a second roll
+  const std::pair<const char*, const char*> refused[] = {
+      {"**Skill:** If successful, draw a card.", "no roll"},
+      {"**Skill:** Roll for Luck: draw a card.", "names no outcome"},
+      {"**Skill:** Roll for Luck: if successful, draw a card. Gain 1 energy.", "names no outcome"},
+      {"**Skill:** Roll for Health: if successful, draw a card.", "no die is rolled"},
+      {"**Skill:** Roll for Luck: Roll for Resist: if successful, draw a card.", "a second roll"},
+  };
+  for (const auto& [text, why] : refused) {
+    auto no_read = read("Unit", text, "gems");
+    EXPECT_FALSE(no_read->paragraph().unit) << text;
+    EXPECT_NE(no_read->paragraph().why.find(why), std::string::npos) << text << ": " << no_read->paragraph().why;
+  }
+}
+
+// 002 521, 001 Turn: "When your next turn begins, ..." waits for the boundary the profile declares its turn's start
+// to be, in the controller's next turn (not this one); an event that is no turn's boundary is refused.
+TEST(Meaning, YourNextTurn) {
+  auto r = read("Spell", "Target a creature. When your next turn begins, deal 2 wounds to it.", "heroes");
+  ASSERT_TRUE(r->paragraph().unit) << r->paragraph().why;
+  const auto& d = std::get<Delayed>(r->unit().body.at(1));
+  EXPECT_TRUE(d.moment.boundary);
+  EXPECT_TRUE(d.moment.your_next);
+  EXPECT_EQ(r->profile->events.at(static_cast<size_t>(d.moment.event)).text, "turn begins");
+  ASSERT_EQ(d.effects.size(), 1u);
+  EXPECT_EQ(d.effects[0].verb, Primitive::deal_);
+  EXPECT_EQ(d.effects[0].card->kind, CardRef::Kind::Pronoun);  // the target, named before the moment
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  // refused: heroes declares no boundary at a turn's end (its "until your next turn ends" is a duration)
+  auto ends = read("Spell", "When your next turn ends, draw a card.", "heroes");
+  EXPECT_FALSE(ends->paragraph().unit);
+  EXPECT_NE(ends->paragraph().why.find("no turn's boundary"), std::string::npos) << ends->paragraph().why;
+}
+
+// "If ..., you win the game": the controller wins when the condition holds as it resolves; "you" before the effects
+// says what the imperative says, its verb in the same person.
+TEST(Meaning, YouWinTheGame) {
+  auto r = read("Creature", "Before your turn ends: If you have 10 or more prayer tokens, you win the game.", "heroes");
+  ASSERT_TRUE(r->paragraph().unit) << r->paragraph().why;
+  const auto& k = std::get<Conditional>(r->unit().body.at(0));
+  EXPECT_EQ(k.condition.kind, Condition::Kind::HowMany);
+  EXPECT_TRUE(k.you);
+  ASSERT_EQ(k.effects.size(), 1u);
+  EXPECT_EQ(k.effects[0].verb, Primitive::win_);
+  EXPECT_FALSE(k.effects[0].player);  // the controller
+  EXPECT_TRUE(r->paragraph().round_trips);
+
+  auto bare = read("Spell", "If you have 20 or more coins, win the game.", "heroes");
+  ASSERT_TRUE(bare->paragraph().unit) << bare->paragraph().why;
+  EXPECT_FALSE(std::get<Conditional>(bare->unit().body.at(0)).you);
+
+  // refused: "you" with a verb of the third person
+  auto wins = read("Spell", "If you have 20 or more coins, you wins the game.", "heroes");
+  EXPECT_FALSE(wins->paragraph().unit);
+  EXPECT_NE(wins->paragraph().why.find("person"), std::string::npos) << wins->paragraph().why;
+}
+
 // 003 Traits: restrictions on what the rules' procedures do to a card ("may not perform actions", "may not be assigned
 // to attack", "abilities may not be used", "Card effects will not move", "does not contribute Force", "Battle resolution
 // does not bow", "Ranged Attacks cannot target"), each "not" as printed; an effect's lasts to the end of the turn or as

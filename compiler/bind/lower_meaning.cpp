@@ -238,7 +238,7 @@ class MeaningLowering {
     Node test = filter_test(a.to, param(2), false);
     Body b;
     b.stmts.push_back(ret(a.only ? std::move(test) : not_(std::move(test))));  // "Will not attach to": never such a card
-    int fn = add_function("filter", FnKind::Filter, std::move(b), a.range);
+    int fn = filter_fn(std::move(b), a.range);
     out.stmts.push_back(checked_registration(call("cardrt_def_attach_filter", {param(0), local(def), fn_ref(fn)}), reg));
   }
 
@@ -503,7 +503,7 @@ class MeaningLowering {
     Body f;
     f.stmts.push_back(ret(and_(binary(Op::Or, binary(Op::Eq, param(2), card(*c.card, f)), filter_test(*c.cards, param(2), true)),
                                not_(call("cardrt_card_state", {G(), param(2), konst(CARDRT_STATE_BOWED)})))));
-    int fn = add_function("filter", FnKind::Filter, std::move(f), c.range);
+    int fn = filter_fn(std::move(f), c.range);
     const int64_t k = next_slot();
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(k), fn_ref(fn), konst(1), konst(1), konst(0)}), konst(CARDRT_OK))));
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_bow", {G(), C(), slot(static_cast<int>(k))}), konst(CARDRT_OK))));
@@ -527,7 +527,7 @@ class MeaningLowering {
   void discard_chosen_from_hand(Node test, SourceRange range, Body& b) {
     Body f;
     f.stmts.push_back(ret(std::move(test)));
-    int fn = add_function("filter", FnKind::Filter, std::move(f), range);
+    int fn = filter_fn(std::move(f), range);
     const int64_t k = next_slot();
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_cards", {G(), C(), konst(k), fn_ref(fn), konst(1), konst(1), konst(CARDRT_TGT_HAND)}),
                                      konst(CARDRT_OK))));
@@ -733,7 +733,7 @@ class MeaningLowering {
       case K::ReceiveAttachment: {  // the card attaching is not in play yet (001 Attach)
         Body f;
         f.stmts.push_back(ret(filter_test(*r.against, param(2), false)));
-        int fn = add_function("filter", FnKind::Filter, std::move(f), r.range);
+        int fn = filter_fn(std::move(f), r.range);
         b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_RECEIVE_ATTACHMENT, fn_ref(fn)));
         return;
       }
@@ -760,7 +760,7 @@ class MeaningLowering {
           Body f;
           subject_ = param(2);
           f.stmts.push_back(ret(condition(*r.while_, f)));
-          test = fn_ref(add_function("filter", FnKind::Filter, std::move(f), r.range));
+          test = fn_ref(filter_fn(std::move(f), r.range));
         }
         b.stmts.push_back(forbid(std::move(who), CARDRT_FORBID_CONTRIBUTE_FORCE, std::move(test)));
         return;
@@ -799,7 +799,7 @@ class MeaningLowering {
   // each card of a set, the body with the card as param(2), as the cards are when it runs
   void for_each_card(Body& b, int filter, Body each, SourceRange origin) {
     each.stmts.push_back(ret(konst(CARDRT_OK)));
-    int fn = add_function("each", FnKind::Amount, std::move(each), origin);
+    int fn = each_fn(std::move(each), origin);
     b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(fn)})));
   }
 
@@ -881,7 +881,7 @@ class MeaningLowering {
     if (e.player->other) {
       Body others;
       others.stmts.push_back(ret(binary(Op::Ne, param(2), controller())));
-      who = fn_ref(add_function("filter", FnKind::Filter, std::move(others), e.range));
+      who = fn_ref(filter_fn(std::move(others), e.range));
     }
     b.stmts.push_back(eval(call("cardrt_for_each_player", {G(), C(), std::move(who), fn_ref(fn)})));
   }
@@ -892,7 +892,7 @@ class MeaningLowering {
     Body each;
     each.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), param(2)})));
     each.stmts.push_back(ret(konst(CARDRT_OK)));
-    int af = add_function("each", FnKind::Amount, std::move(each), e.range);
+    int af = each_fn(std::move(each), e.range);
     int f = filter_function(*e.cards, e.range);
     b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(af)})));
   }
@@ -1110,7 +1110,7 @@ class MeaningLowering {
         int fn = add_function("each_player", FnKind::Effect, std::move(each), e.range);
         Body others;
         others.stmts.push_back(ret(binary(Op::Ne, param(2), controller())));
-        int f = add_function("filter", FnKind::Filter, std::move(others), e.range);
+        int f = filter_fn(std::move(others), e.range);
         b.stmts.push_back(eval(call("cardrt_for_each_player", {G(), C(), fn_ref(f), fn_ref(fn)})));
         b.stmts.push_back(eval(call("cardrt_set_resource", {G(), C(), controller(), konst(e.resource), konst(1)})));
         return;
@@ -1170,7 +1170,7 @@ class MeaningLowering {
     const int64_t k = next_slot();
     Body f;
     f.stmts.push_back(ret(konst(1)));
-    int fn = add_function("filter", FnKind::Filter, std::move(f), t.range);
+    int fn = filter_fn(std::move(f), t.range);
     b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_choose_player", {G(), C(), konst(k), fn_ref(fn), konst(0)}), konst(CARDRT_OK))));
     return slot(static_cast<int>(k));
   }
@@ -1226,7 +1226,7 @@ class MeaningLowering {
       zones_searched_ = false;
       Body f;
       f.stmts.push_back(ret(std::move(test)));
-      int fn = add_function("filter", FnKind::Filter, std::move(f), e.range);
+      int fn = filter_fn(std::move(f), e.range);
       const int64_t k = next_slot();
       b.stmts.push_back(eval(call("cardrt_search_zone", {G(), C(), konst(k), controller(), konst(e.searched), fn_ref(fn), konst(0), konst(1)})));
       looked_slot_ = static_cast<int>(k);
@@ -1243,7 +1243,7 @@ class MeaningLowering {
     if (e.verb == Primitive::discard_) {  // each card chosen goes to its discard pile
       Body each;
       each.stmts.push_back(ret(call("cardrt_discard_card", {G(), C(), param(2)})));
-      int fn = add_function("each", FnKind::Amount, std::move(each), e.range);
+      int fn = each_fn(std::move(each), e.range);
       b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(group), fn_ref(fn)})));
       return;
     }
@@ -1276,7 +1276,7 @@ class MeaningLowering {
     if (continuous_ || e.verb != Primitive::produce_ || e.duration) throw NotYet{};
     Body f;
     f.stmts.push_back(ret(filter_test(*e.earmark, param(2), false)));
-    int fn = add_function("filter", FnKind::Filter, std::move(f), e.earmark->range);
+    int fn = filter_fn(std::move(f), e.earmark->range);
     b.stmts.push_back(eval(call("cardrt_gain_earmarked", {G(), C(), player(e, b), konst(e.resource), amount(*e.amount, b), fn_ref(fn),
                                                          konst(CARDRT_EARMARK_SINGLE)})));
   }
@@ -1310,12 +1310,10 @@ class MeaningLowering {
     Node who = unit_head(*e.card, b);
     Body test;
     test.stmts.push_back(ret(in_unit_of(who)));
-    int f = add_function("filter", FnKind::Filter, std::move(test), e.range);
+    int f = filter_fn(std::move(test), e.range);
     Body each;
     each.stmts.push_back(eval(call(card_verb(e.verb), {G(), C(), param(2)})));
-    each.stmts.push_back(ret(konst(CARDRT_OK)));
-    int fn = add_function("each", FnKind::Amount, std::move(each), e.range);
-    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(fn)})));
+    for_each_card(b, f, std::move(each), e.range);
   }
 
   // A keyword action, as the profile declares it (its reminder text): its one target chosen among the cards its
@@ -1338,7 +1336,7 @@ class MeaningLowering {
     if (!strength.stmts.empty()) throw NotYet{};  // a strength that needs a target declared first
     Body filter;
     filter.stmts.push_back(ret(keyword_action_target(a, {std::move(n), false, std::nullopt, std::nullopt})));
-    int fn = add_function("filter", FnKind::Filter, std::move(filter), e.range);
+    int fn = filter_fn(std::move(filter), e.range);
     keyword_action_effect(a, fn, next_slot(), b, &attack_card_, &destroyed_);
   }
 
@@ -1450,7 +1448,7 @@ class MeaningLowering {
     Body each;
     gifts_to(param(2), each);
     each.stmts.push_back(ret(konst(CARDRT_OK)));
-    int af = add_function("each", FnKind::Amount, std::move(each), e.range);
+    int af = each_fn(std::move(each), e.range);
     int f = filter_function(*e.cards, e.range);
     b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(f), fn_ref(af)})));
   }
@@ -1561,9 +1559,7 @@ class MeaningLowering {
       each.stmts.push_back(if_(not_(condition(*m.while_, each)), block({ret(konst(CARDRT_OK))})));
     }
     apply(each, param(2));
-    each.stmts.push_back(ret(konst(CARDRT_OK)));
-    int fn = add_function("each", FnKind::Amount, std::move(each), m.range);
-    b.stmts.push_back(eval(call("cardrt_for_each_card", {G(), C(), fn_ref(filter), fn_ref(fn)})));
+    for_each_card(b, filter, std::move(each), m.range);
   }
 
   // 003 Stats, fluctuating: "+1F for each Samurai you control" is the change times a count the runtime recomputes
@@ -1942,7 +1938,7 @@ class MeaningLowering {
     if (t.player) {  // 001 Target: any player
       Body any;
       any.stmts.push_back(ret(konst(1)));
-      int f = add_function("filter", FnKind::Filter, std::move(any), t.range);
+      int f = filter_fn(std::move(any), t.range);
       b.stmts.push_back(fail_if(binary(Op::Ne, call("cardrt_target_player", {G(), C(), konst(k), fn_ref(f), konst(0)}), konst(CARDRT_OK))));
       declared_.push_back(k);
       return;
@@ -1982,7 +1978,7 @@ class MeaningLowering {
     effect_frame(e, each);
     each_target_ = -1;
     each.stmts.push_back(ret(konst(CARDRT_OK)));
-    int af = add_function("each", FnKind::Amount, std::move(each), e.range);
+    int af = each_fn(std::move(each), e.range);
     b.stmts.push_back(eval(call("cardrt_for_each_in_slot", {G(), C(), konst(k), fn_ref(af)})));
   }
 
@@ -2294,7 +2290,7 @@ class MeaningLowering {
   Node army_units(const ArmyPlace& a, SourceRange at) {
     Body f;
     f.stmts.push_back(ret(and_(and_(call("cardrt_card_in_play", {G(), param(2)}), unit_head_test(param(2))), army_side(a, param(2)))));
-    return call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), at))});
+    return call("cardrt_count_cards", {G(), C(), fn_ref(filter_fn(std::move(f), at))});
   }
   // whether `card` heads a unit (card_binder.h); a game without persons has no units
   Node unit_head_test(const Node& card) const {
@@ -2307,7 +2303,7 @@ class MeaningLowering {
   Node any_card(Node test, SourceRange at) {
     Body f;
     f.stmts.push_back(ret(std::move(test)));
-    return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(add_function("filter", FnKind::Filter, std::move(f), at))}), konst(0));
+    return binary(Op::Gt, call("cardrt_count_cards", {G(), C(), fn_ref(filter_fn(std::move(f), at))}), konst(0));
   }
 
   // How many cards of a kind are attached to `holder` (001 Attach): of a type, or of any type that attaches, counted
@@ -2331,7 +2327,7 @@ class MeaningLowering {
     }
     Body test;
     test.stmts.push_back(ret(and_(call("cardrt_card_in_play", {G(), param(2)}), std::move(kinds))));
-    int fn = add_function("filter", FnKind::Filter, std::move(test), a.range);
+    int fn = filter_fn(std::move(test), a.range);
     return call("cardrt_card_attachments_matching", {G(), C(), holder, fn_ref(fn)});
   }
 
@@ -2391,13 +2387,17 @@ class MeaningLowering {
            });
   }
 
+  // A test of a card (param 2), and a body run for each card of a set (param 2 the card): the IR's functions by kind
+  int filter_fn(Body b, SourceRange origin) { return add_function("filter", FnKind::Filter, std::move(b), origin); }
+  int each_fn(Body b, SourceRange origin) { return add_function("each", FnKind::Amount, std::move(b), origin); }
+
   // `also`: one more test of the card (param 2) the set's words do not give ("at the current battlefield")
   int filter_function(const CardFilter& f, SourceRange origin, std::optional<Node> also = std::nullopt) {
     Body b;
     Node test = filter_test(f, param(2));
     if (also) test = and_(std::move(test), std::move(*also));
     b.stmts.push_back(ret(std::move(test)));
-    return add_function("filter", FnKind::Filter, std::move(b), origin);
+    return filter_fn(std::move(b), origin);
   }
 
   // ---------------------------------------------------------------- amounts (000 7)

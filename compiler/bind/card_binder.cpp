@@ -717,8 +717,8 @@ bool CardBinder::trigger_of(const Clause& c, std::string& trigger, int32_t& kind
       return true;
     }
   }
-  if (e.signal == "payment") return paying_trigger(c, trigger, who);
-  if (e.signal == "targeted" && lower(e.text) == "targets") {
+  if (e.paying()) return paying_trigger(c, trigger, who);
+  if (e.targeted() && lower(e.text) == "targets") {
     trigger = runtime_event(c.event);
     return targeted_trigger(c, who);
   }

@@ -326,7 +326,7 @@ class MeaningLowering {
       return true;
     }
     if (t.action) return action_trigger(t, trigger, cond);
-    if (e.signal == "payment" || e.focused() || e.targeted() || e.reveals_provinces()) throw NotYet{};
+    if (e.paying() || e.focused() || e.targeted() || e.reveals_provinces()) throw NotYet{};
     trigger = runtime_event(p_, t.event);
     Node event_card = call("cardrt_ctx_event", {G(), C(), konst(CARDRT_EVF_CARD)});
     if (t.card && t.yours) {

@@ -130,9 +130,8 @@ class Dumper {
       else if (const auto* d = std::get_if<Delayed>(&s)) {
         const Moment& m = d->moment;
         static constexpr const char* times[] = {"once", "next", "first", "each"};
-        static constexpr const char* spans[] = {"none", "turn", "phase", "battle", "game"};
         out_ << fmt::format("    delayed {} {} {} {} event=\"{}\" span={}{}\n", at(d->range), m.timing == Timing::When ? "when" : "after",
-                            times[static_cast<size_t>(m.times)], m.your_next ? std::string("boundary-of-your-next") : m.boundary ? std::string("boundary") : ref(m.card), named(p_.events, m.event), spans[static_cast<size_t>(m.span)],
+                            times[static_cast<size_t>(m.times)], m.your_next ? std::string("boundary-of-your-next") : m.boundary ? std::string("boundary") : ref(m.card), named(p_.events, m.event), span_name(m.span),
                             m.during ? " during-battle" : "");
         for (const Effect& e : d->effects) out_ << "      effect " << effect(e) << "\n";
       }
@@ -146,11 +145,16 @@ class Dumper {
     if (u.x) out_ << fmt::format("    x {} = {} after-step={}\n", at(u.x->range), amount(u.x->amount), u.x->after);
   }
 
+  // "this turn", "this phase", ...: the span's word in the dump
+  static const char* span_name(Span s) {
+    static constexpr const char* spans[] = {"none", "turn", "phase", "battle", "game"};
+    return spans[static_cast<size_t>(s)];
+  }
+
   std::string restriction(const Restriction& r) const {
     static constexpr const char* kinds[] = {"attack", "be-destroyed", "be-inflicted-with-statuses", "have-attached",
                                             "perform-actions", "be-assigned-to-attack", "have-abilities-used", "be-moved",
                                             "straighten", "contribute", "be-bowed-by-resolution", "be-targeted-by"};
-    static constexpr const char* spans[] = {"none", "turn", "phase", "battle", "game"};
     std::string out = fmt::format("    cannot {} {} {}", at(r.range), r.cards ? "each " + filter(*r.cards) : ref(r.card),
                                   kinds[static_cast<size_t>(r.kind)]);
     for (ProfileId k : r.actions) out += " " + p_.keyword_actions[static_cast<size_t>(k)].name;
@@ -160,7 +164,7 @@ class Dumper {
     if (r.next) out += " next-only";
     if (r.while_) out += " while(" + condition(*r.while_) + ")";
     if (r.duration) out += duration(*r.duration);
-    if (r.span != Span::None) out += fmt::format(" span={}", spans[static_cast<size_t>(r.span)]);
+    if (r.span != Span::None) out += fmt::format(" span={}", span_name(r.span));
     return out + "\n";
   }
 

@@ -100,6 +100,8 @@ struct PhraseDef {  // events, durations: matched word by word
   bool focused() const { return signal == "focused"; }
   // events: an action's targeting of a card (the runtime's event carries the action's controller and designators)
   bool targeted() const { return signal == "targeted"; }
+  // events: a payment the engine opens for a card ("When paying a Gold cost"; cardrt_game_begin_payment)
+  bool paying() const { return signal == "payment"; }
   // events: a turn's or one of its phases' ("turn begins", "Attack Phase ends"), of the player whose turn it is
   bool about_turn() const { return attr == "turn"; }
   // events: a delayed effect may wait for it on one card (002 521): of a card, raised for that card
